@@ -1,0 +1,22 @@
+const path = require('path');
+const { pathsToModuleNameMapper } = require('ts-jest');
+const { compilerOptions } = require('./tsconfig.base.json');
+
+/**
+ * Shared Jest preset. A project's jest.config.js:
+ *   module.exports = { displayName: 'notes', preset: '../../jest.preset.js', rootDir: __dirname };
+ * Projects that run in Node (api, tools) set testEnvironment: 'node'.
+ */
+module.exports = {
+  testEnvironment: 'jsdom',
+  cacheDirectory: path.join(__dirname, '.jest-cache'),
+  setupFiles: [require.resolve('./jest.setup.js')],
+  transform: {
+    '^.+\\.tsx?$': ['ts-jest', { tsconfig: path.join(__dirname, 'tsconfig.spec.json') }],
+  },
+  moduleNameMapper: pathsToModuleNameMapper(compilerOptions.paths, {
+    prefix: path.join(__dirname, '/'),
+  }),
+  testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)'],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
+};

@@ -1,0 +1,6 @@
+module.exports = {
+  displayName: 'api-client',
+  preset: '../../jest.preset.js',
+  rootDir: __dirname,
+  testEnvironment: 'jsdom',
+};

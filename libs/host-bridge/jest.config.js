@@ -1,0 +1,6 @@
+module.exports = {
+  displayName: 'host-bridge',
+  preset: '../../jest.preset.js',
+  rootDir: __dirname,
+  testEnvironment: 'jsdom',
+};

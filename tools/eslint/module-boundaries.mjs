@@ -1,0 +1,111 @@
+// The workspace's module-boundary rule: the tag matrix of ../shared/DESIGN.md, read from each
+// project.json, in the spirit of @nx/enforce-module-boundaries (whose published versions do not
+// match this Nx core; see ../shared/notes/mf-recipe.md).
+import fs from 'node:fs';
+import path from 'node:path';
+import { readProjects, workspaceRoot } from './projects.mjs';
+
+const FRONTEND_LIBS = [
+  'type:contracts',
+  'type:ui',
+  'type:api-client',
+  'type:host-bridge',
+  'type:format',
+  'type:model',
+];
+
+/** Which tags a project with a given tag may import. Anything else is an error. */
+export const DEPENDENCY_MATRIX = {
+  'type:shell': FRONTEND_LIBS,
+  'type:remote': FRONTEND_LIBS,
+  'type:ui': ['type:format', 'type:model'],
+  'type:api-client': ['type:model'],
+  'type:host-bridge': ['type:contracts'],
+  'type:contracts': ['type:model'],
+  'type:format': ['type:model'],
+  'type:model': [],
+  'type:server': ['type:model', 'type:format'],
+  'type:tool': ['type:model', 'type:contracts'],
+  'type:e2e': ['type:model', 'type:contracts'],
+};
+
+function typeTag(project) {
+  return project.tags.find((tag) => tag.startsWith('type:'));
+}
+
+export function createBoundaryChecker(root = workspaceRoot) {
+  const projects = readProjects(root).sort((a, b) => b.root.length - a.root.length);
+  const tsPaths = JSON.parse(fs.readFileSync(path.join(root, 'tsconfig.base.json'), 'utf8'))
+    .compilerOptions.paths;
+
+  const projectOf = (file) =>
+    projects.find((p) => file === p.root || file.startsWith(p.root + path.sep));
+
+  /** Returns an error message for `source` imported from `filename`, or null when allowed. */
+  return function check(filename, source) {
+    const own = projectOf(path.resolve(filename));
+    if (!own) return null;
+    let target;
+    let viaAlias = false;
+    if (source.startsWith('@crm-panel/')) {
+      const mapped = tsPaths[source];
+      if (!mapped) {
+        return `'${source}' is not a public entry of a workspace library (see tsconfig.base.json paths).`;
+      }
+      target = projectOf(path.join(root, mapped[0]));
+      viaAlias = true;
+    } else if (source.startsWith('.')) {
+      target = projectOf(path.resolve(path.dirname(path.resolve(filename)), source));
+    } else {
+      return null;
+    }
+    if (!target || target === own) return null;
+    if (target.root.includes(`${path.sep}apps${path.sep}`)) {
+      return `'${own.name}' must not import the app '${target.name}': apps meet only through Module Federation.`;
+    }
+    if (!viaAlias) {
+      return `'${own.name}' imports '${target.name}' by a relative path: use its public entry '@crm-panel/${target.name}'.`;
+    }
+    const ownTag = typeTag(own);
+    const targetTag = typeTag(target);
+    const allowed = DEPENDENCY_MATRIX[ownTag] ?? [];
+    if (!allowed.includes(targetTag)) {
+      return `A project tagged '${ownTag}' ('${own.name}') may not depend on one tagged '${targetTag}' ('${target.name}').`;
+    }
+    return null;
+  };
+}
+
+let checker;
+
+const enforceModuleBoundaries = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Enforce the dependency matrix between workspace projects.' },
+    schema: [],
+  },
+  create(context) {
+    checker ??= createBoundaryChecker();
+    const report = (node, source) => {
+      if (typeof source !== 'string') return;
+      const message = checker(context.filename, source);
+      if (message) context.report({ node, message });
+    };
+    const fromSource = (node) => node.source && report(node, node.source.value);
+    return {
+      ImportDeclaration: fromSource,
+      ExportNamedDeclaration: fromSource,
+      ExportAllDeclaration: fromSource,
+      ImportExpression: (node) => node.source.type === 'Literal' && report(node, node.source.value),
+      TSImportType: (node) => {
+        const literal = node.argument?.literal ?? node.argument;
+        if (literal?.type === 'Literal') report(node, literal.value);
+      },
+    };
+  },
+};
+
+export default {
+  meta: { name: 'crm-panel' },
+  rules: { 'enforce-module-boundaries': enforceModuleBoundaries },
+};

@@ -1,0 +1,120 @@
+// Shared webpack + Module Federation setup for the shell and every remote.
+// Replaces what @nx/module-federation would generate (see ../shared/notes/mf-recipe.md):
+// tsconfig paths become webpack aliases, and one shared map makes React & co. singletons.
+const path = require('path');
+const fs = require('fs');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { HtmlPagePlugin } = require('./HtmlPagePlugin');
+const { PORTS } = require('../scripts/ports');
+
+const root = path.resolve(__dirname, '../..');
+const pkg = require('../../package.json');
+const tsPaths = require('../../tsconfig.base.json').compilerOptions.paths;
+
+const alias = Object.fromEntries(
+  Object.entries(tsPaths).map(([key, [target]]) => [`${key}$`, path.join(root, target)]),
+);
+
+const deps = pkg.dependencies;
+const npmShared = (name, from = name) => ({
+  singleton: true,
+  requiredVersion: deps[from],
+});
+
+/** Every page loads these once, from whichever container provides them first. */
+const shared = {
+  react: npmShared('react'),
+  'react/jsx-runtime': npmShared('react/jsx-runtime', 'react'),
+  'react-dom': npmShared('react-dom'),
+  'react-dom/client': npmShared('react-dom/client', 'react-dom'),
+  'react-router-dom': npmShared('react-router-dom'),
+  'styled-components': npmShared('styled-components'),
+  zustand: npmShared('zustand'),
+  '@tanstack/react-query': npmShared('@tanstack/react-query'),
+  axios: npmShared('axios'),
+  formik: npmShared('formik'),
+  yup: npmShared('yup'),
+  dompurify: npmShared('dompurify'),
+  // Workspace libs have no package.json: share them as singletons of a fixed version, so one
+  // host-bridge store and one api client serve the shell and every remote.
+  ...Object.fromEntries(
+    Object.keys(tsPaths)
+      .filter((key) => !key.endsWith('/testing'))
+      .map((key) => [key, { singleton: true, requiredVersion: false, version: '0.0.0' }]),
+  ),
+};
+
+/**
+ * @param {object} options
+ * @param {string} options.name         project name (apps/<name>)
+ * @param {Record<string,string>} [options.exposes]  remote modules (remotes only)
+ * @param {string} options.title         the standalone page's <title>
+ * @param {string[]} [options.copy]       files under apps/<name>/public copied next to the build
+ */
+function federatedConfig({ name, exposes, title, copy = [] }) {
+  const appRoot = path.join(root, 'apps', name);
+  return (_env, argv) => {
+    const mode = argv.mode || 'production';
+    const isProd = mode === 'production';
+    return {
+      mode,
+      context: appRoot,
+      entry: { main: './src/main.ts' },
+      devtool: isProd ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(root, 'dist/apps', name),
+        publicPath: 'auto',
+        uniqueName: name,
+        filename: isProd ? '[name].[contenthash:8].js' : '[name].js',
+        chunkFilename: isProd ? '[name].[contenthash:8].js' : '[name].js',
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js'], alias },
+      module: {
+        rules: [
+          {
+            test: /\.tsx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'ts-loader',
+              options: { transpileOnly: true, configFile: path.join(appRoot, 'tsconfig.app.json') },
+            },
+          },
+        ],
+      },
+      performance: { hints: false },
+      infrastructureLogging: { level: 'warn' },
+      stats: 'errors-warnings',
+      ignoreWarnings: [/Manifest will use absolute path resolution/],
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: exposes ? 'remoteEntry.js' : undefined,
+          exposes,
+          remotes: {},
+          shared,
+          dts: false,
+        }),
+        new HtmlPagePlugin({
+          title,
+          copy: copy.map((file) => path.join(appRoot, 'public', file)),
+        }),
+      ],
+      watchOptions: { ignored: /node_modules|dist/ },
+      devServer: {
+        port: PORTS[name],
+        host: '127.0.0.1',
+        hot: false,
+        liveReload: true,
+        historyApiFallback: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        static: fs.existsSync(path.join(appRoot, 'public'))
+          ? { directory: path.join(appRoot, 'public') }
+          : false,
+        client: { overlay: { errors: true, warnings: false } },
+      },
+    };
+  };
+}
+
+module.exports = { federatedConfig, shared, alias, root };
