@@ -6,7 +6,14 @@ import crmPanel from './tools/eslint/module-boundaries.mjs';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '.nx/**', 'coverage/**', 'bench/results/**', 'data/**'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '.nx/**',
+      'coverage/**',
+      'bench/results/**',
+      'data/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -20,15 +27,20 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'no-restricted-syntax': [
         'error',
         {
-          selector: "CallExpression[callee.property.name='only'][callee.object.name=/^(it|test|describe)$/]",
+          selector:
+            "CallExpression[callee.property.name='only'][callee.object.name=/^(it|test|describe)$/]",
           message: 'Focused tests are not allowed.',
         },
         {
-          selector: "CallExpression[callee.property.name='skip'][callee.object.name=/^(it|test|describe)$/]",
+          selector:
+            "CallExpression[callee.property.name='skip'][callee.object.name=/^(it|test|describe)$/]",
           message: 'Skipped tests are not allowed.',
         },
       ],

@@ -8,9 +8,10 @@ const { compilerOptions } = require('./tsconfig.base.json');
  * Projects that run in Node (api, tools) set testEnvironment: 'node'.
  */
 module.exports = {
-  testEnvironment: 'jsdom',
+  testEnvironment: 'jest-fixed-jsdom',
   cacheDirectory: path.join(__dirname, '.jest-cache'),
   setupFiles: [require.resolve('./jest.setup.js')],
+  setupFilesAfterEnv: [require.resolve('./jest.setup-after-env.js')],
   transform: {
     '^.+\\.tsx?$': ['ts-jest', { tsconfig: path.join(__dirname, 'tsconfig.spec.json') }],
   },
@@ -19,4 +20,5 @@ module.exports = {
   }),
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
+  reporters: ['default', path.join(__dirname, 'tools/jest/summary-reporter.js')],
 };

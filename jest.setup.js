@@ -1,4 +1,4 @@
-// jsdom lacks TextEncoder/TextDecoder, which react-router 7 and msw need.
-const { TextEncoder, TextDecoder } = require('util');
-if (typeof globalThis.TextEncoder === 'undefined') globalThis.TextEncoder = TextEncoder;
-if (typeof globalThis.TextDecoder === 'undefined') globalThis.TextDecoder = TextDecoder;
+// jsdom lacks TextEncoder/TextDecoder, which react-router 7 needs.
+const util = require('util');
+if (typeof globalThis.TextEncoder === 'undefined') globalThis.TextEncoder = util.TextEncoder;
+if (typeof globalThis.TextDecoder === 'undefined') globalThis.TextDecoder = util.TextDecoder;

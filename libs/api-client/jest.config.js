@@ -2,5 +2,5 @@ module.exports = {
   displayName: 'api-client',
   preset: '../../jest.preset.js',
   rootDir: __dirname,
-  testEnvironment: 'jsdom',
+  testEnvironment: 'jest-fixed-jsdom',
 };

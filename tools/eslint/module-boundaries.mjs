@@ -29,6 +29,18 @@ export const DEPENDENCY_MATRIX = {
   'type:e2e': ['type:model', 'type:contracts'],
 };
 
+/**
+ * Tests, benches and e2e journeys may start the stand-ins (tools) and the api to talk to them
+ * for real; product code may not.
+ */
+export const TEST_ONLY_MATRIX = {
+  'type:server': ['type:tool'],
+  'type:e2e': ['type:tool', 'type:server'],
+  'type:tool': ['type:tool', 'type:server'],
+};
+
+const TEST_FILE = /(\.test\.tsx?$)|([\\/](test|bench)[\\/])/;
+
 function typeTag(project) {
   return project.tags.find((tag) => tag.startsWith('type:'));
 }
@@ -60,7 +72,7 @@ export function createBoundaryChecker(root = workspaceRoot) {
       return null;
     }
     if (!target || target === own) return null;
-    if (target.root.includes(`${path.sep}apps${path.sep}`)) {
+    if (target.root.includes(`${path.sep}apps${path.sep}`) && !viaAlias) {
       return `'${own.name}' must not import the app '${target.name}': apps meet only through Module Federation.`;
     }
     if (!viaAlias) {
@@ -68,7 +80,10 @@ export function createBoundaryChecker(root = workspaceRoot) {
     }
     const ownTag = typeTag(own);
     const targetTag = typeTag(target);
-    const allowed = DEPENDENCY_MATRIX[ownTag] ?? [];
+    const allowed = [
+      ...(DEPENDENCY_MATRIX[ownTag] ?? []),
+      ...(TEST_FILE.test(filename) ? (TEST_ONLY_MATRIX[ownTag] ?? []) : []),
+    ];
     if (!allowed.includes(targetTag)) {
       return `A project tagged '${ownTag}' ('${own.name}') may not depend on one tagged '${targetTag}' ('${target.name}').`;
     }

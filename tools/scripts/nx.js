@@ -3,9 +3,13 @@
 const { spawnSync } = require('child_process');
 const { workspaceEnv, root } = require('./env');
 
-const result = spawnSync(process.execPath, [require.resolve('nx/bin/nx.js'), ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-  env: workspaceEnv(),
-});
+const result = spawnSync(
+  process.execPath,
+  [require.resolve('nx/bin/nx.js'), ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: workspaceEnv(),
+  },
+);
 process.exit(result.status ?? 1);

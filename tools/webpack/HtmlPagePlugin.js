@@ -13,7 +13,10 @@ class HtmlPagePlugin {
     const { RawSource } = compiler.webpack.sources;
     compiler.hooks.thisCompilation.tap('HtmlPagePlugin', (compilation) => {
       compilation.hooks.processAssets.tap(
-        { name: 'HtmlPagePlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE },
+        {
+          name: 'HtmlPagePlugin',
+          stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE,
+        },
         () => {
           const entry = compilation.entrypoints.get('main');
           const scripts = entry
@@ -27,6 +30,7 @@ class HtmlPagePlugin {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${this.title}</title>
+<link rel="icon" href="data:,">
 <style>html,body{margin:0;padding:0;font-family:Inter,system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;background:#f5f7fb;color:#1f2937}</style>
 ${scripts}
 </head>

@@ -38,9 +38,12 @@ const shared = {
   // Workspace libs have no package.json: share them as singletons of a fixed version, so one
   // host-bridge store and one api client serve the shell and every remote.
   ...Object.fromEntries(
-    Object.keys(tsPaths)
-      .filter((key) => !key.endsWith('/testing'))
-      .map((key) => [key, { singleton: true, requiredVersion: false, version: '0.0.0' }]),
+    Object.entries(tsPaths)
+      .filter(
+        ([key, [target]]) =>
+          target.replace(/^\.\//, '').startsWith('libs/') && !key.endsWith('/testing'),
+      )
+      .map(([key]) => [key, { singleton: true, requiredVersion: false, version: '0.0.0' }]),
   ),
 };
 

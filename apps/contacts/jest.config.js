@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'contacts',
+  preset: '../../jest.preset.js',
+  rootDir: __dirname,
+};

@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'credentials',
+  preset: '../../jest.preset.js',
+  rootDir: __dirname,
+};

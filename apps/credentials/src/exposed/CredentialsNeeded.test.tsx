@@ -1,0 +1,11 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CredentialsNeeded } from './CredentialsNeeded';
+
+it("shows 'Configuração Necessária' and configures on 'Configurar Agora'", async () => {
+  const onConfigure = jest.fn();
+  render(<CredentialsNeeded onConfigure={onConfigure} />);
+  expect(screen.getByRole('heading', { name: 'Configuração Necessária' })).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Configurar Agora' }));
+  expect(onConfigure).toHaveBeenCalledTimes(1);
+});

@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'deal',
+  preset: '../../jest.preset.js',
+  rootDir: __dirname,
+};

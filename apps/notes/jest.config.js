@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'notes',
+  preset: '../../jest.preset.js',
+  rootDir: __dirname,
+};

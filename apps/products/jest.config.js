@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'products',
+  preset: '../../jest.preset.js',
+  rootDir: __dirname,
+};

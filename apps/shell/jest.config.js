@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'shell',
+  preset: '../../jest.preset.js',
+  rootDir: __dirname,
+};

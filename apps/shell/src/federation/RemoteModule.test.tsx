@@ -1,0 +1,70 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { RemoteModule } from './RemoteModule';
+import { registerManifestRemotes } from './remoteLoader';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: jest.fn(),
+  registerRemotes: jest.fn(),
+}));
+
+const mockedLoadRemote = loadRemote as jest.MockedFunction<typeof loadRemote>;
+const mockedRegister = registerRemotes as jest.MockedFunction<typeof registerRemotes>;
+
+function NotesStub({ dealId }: { dealId: string | null }) {
+  return <p>Notas da negociação {dealId}</p>;
+}
+
+beforeEach(() => {
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  registerManifestRemotes({
+    apiBaseUrl: 'http://api',
+    remotes: {
+      deal: 'http://r/deal.json',
+      notes: 'http://r/notes.json',
+      tasks: 'http://r/tasks.json',
+      products: 'http://r/products.json',
+      contacts: 'http://r/contacts.json',
+      credentials: 'http://r/credentials.json',
+    },
+  });
+  mockedRegister.mockClear();
+});
+
+it('renders the remote module with the props the shell passes', async () => {
+  mockedLoadRemote.mockResolvedValue({ default: NotesStub });
+  render(<RemoteModule id="notes/NotesTab" label="Notas" props={{ dealId: 'd1' }} />);
+  expect(await screen.findByText('Notas da negociação d1')).toBeInTheDocument();
+  expect(mockedLoadRemote).toHaveBeenCalledWith('notes/NotesTab');
+});
+
+it('shows the error in its own area and retries the load, registering the remote again', async () => {
+  mockedLoadRemote.mockRejectedValueOnce(new Error('remoteEntry.js 502'));
+  render(
+    <>
+      <p>Resto do painel</p>
+      <RemoteModule id="notes/NotesTab" label="Notas" props={{ dealId: 'd1' }} />
+    </>,
+  );
+  const region = screen.getByRole('region', { name: 'Notas' });
+  expect(await screen.findByText('Não foi possível carregar este módulo.')).toBeInTheDocument();
+  expect(region).toContainElement(screen.getByRole('alert'));
+  expect(screen.getByText('Resto do painel')).toBeInTheDocument();
+
+  mockedLoadRemote.mockResolvedValueOnce({ default: NotesStub });
+  await userEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+  expect(await screen.findByText('Notas da negociação d1')).toBeInTheDocument();
+  expect(mockedRegister).toHaveBeenCalledWith([{ name: 'notes', entry: 'http://r/notes.json' }], {
+    force: true,
+  });
+});
+
+it('catches a remote that throws while rendering', async () => {
+  function Broken(): never {
+    throw new Error('boom');
+  }
+  mockedLoadRemote.mockResolvedValue({ default: Broken });
+  render(<RemoteModule id="notes/NotesTab" label="Notas" props={{ dealId: null }} />);
+  expect(await screen.findByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
+});

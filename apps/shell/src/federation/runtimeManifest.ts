@@ -1,0 +1,38 @@
+import { REMOTE_NAMES, type RuntimeManifest } from '@crm-panel/contracts';
+
+/** Where the manifest lives: beside the shell's index.html, so each deployment can replace it. */
+export const RUNTIME_MANIFEST_FILE = 'runtime-config.json';
+
+export class RuntimeManifestError extends Error {}
+
+export function parseRuntimeManifest(value: unknown): RuntimeManifest {
+  if (typeof value !== 'object' || value === null) {
+    throw new RuntimeManifestError('O manifesto de módulos não é um objeto JSON.');
+  }
+  const { apiBaseUrl, remotes } = value as Partial<RuntimeManifest>;
+  if (typeof apiBaseUrl !== 'string' || apiBaseUrl === '') {
+    throw new RuntimeManifestError('O manifesto de módulos não informa apiBaseUrl.');
+  }
+  if (typeof remotes !== 'object' || remotes === null) {
+    throw new RuntimeManifestError('O manifesto de módulos não informa os remotes.');
+  }
+  for (const name of REMOTE_NAMES) {
+    if (typeof remotes[name] !== 'string' || remotes[name] === '') {
+      throw new RuntimeManifestError(`O manifesto de módulos não informa o endereço de "${name}".`);
+    }
+  }
+  return { apiBaseUrl, remotes };
+}
+
+export async function fetchRuntimeManifest(
+  baseUrl: string = document.baseURI,
+  fetchImpl: typeof fetch = fetch,
+): Promise<RuntimeManifest> {
+  const response = await fetchImpl(new URL(RUNTIME_MANIFEST_FILE, baseUrl).toString(), {
+    cache: 'no-store',
+  });
+  if (!response.ok) {
+    throw new RuntimeManifestError(`O manifesto de módulos respondeu ${response.status}.`);
+  }
+  return parseRuntimeManifest(await response.json());
+}

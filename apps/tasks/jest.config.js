@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'tasks',
+  preset: '../../jest.preset.js',
+  rootDir: __dirname,
+};

@@ -1,0 +1,98 @@
+// Bundle sizes, measured as a browser sees them: the gzipped JS of the shell's initial load, of
+// each remote (remoteEntry + exposed chunks, read from its mf-manifest.json), and the total a
+// browser downloads to show the main panel (recorded in headless Chromium).
+const fs = require('fs');
+const path = require('path');
+const zlib = require('zlib');
+const { chromium } = require('playwright-core');
+const { startStack, portsWithOffset } = require('../tools/scripts/stack');
+const { REMOTES } = require('../tools/scripts/ports');
+
+const root = path.resolve(__dirname, '..');
+const gz = (buffer) => zlib.gzipSync(buffer, { level: 9 }).length;
+const kb = (bytes) => Math.round(bytes / 102.4) / 10;
+
+function remoteFiles(name) {
+  const dir = path.join(root, 'dist/apps', name);
+  const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'mf-manifest.json'), 'utf8'));
+  const exposed = manifest.exposes.flatMap((e) => [...e.assets.js.sync, ...e.assets.js.async]);
+  const entry = manifest.metaData.remoteEntry.name;
+  return { dir, entry, exposed: [...new Set(exposed)] };
+}
+
+function remoteSizes() {
+  return Object.fromEntries(
+    REMOTES.map((name) => {
+      const { dir, entry, exposed } = remoteFiles(name);
+      const entryGz = gz(fs.readFileSync(path.join(dir, entry)));
+      const exposedGz = exposed.reduce((sum, f) => sum + gz(fs.readFileSync(path.join(dir, f))), 0);
+      return [name, { remoteEntryGz: entryGz, exposedGz, totalGz: entryGz + exposedGz }];
+    }),
+  );
+}
+
+async function browserDownload() {
+  const stack = await startStack({
+    ports: portsWithOffset(2000),
+    quiet: true,
+    services: ['shell', ...REMOTES],
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    const page = await browser.newPage();
+    const scripts = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response);
+    });
+    await page.goto(stack.url('shell'));
+    await page.getByText('Nenhum contato selecionado').waitFor({ timeout: 30000 });
+    await page.getByText('Selecione ou crie uma negociação para ver seus dados.').waitFor();
+    const files = [];
+    for (const response of scripts) {
+      const body = await response.body();
+      files.push({ url: response.url(), origin: new URL(response.url()).port, gz: gz(body) });
+    }
+    const shellPort = String(stack.ports.shell);
+    const shellInitial = files.filter((f) => f.origin === shellPort);
+    return {
+      requests: files.length,
+      shellInitialGz: shellInitial.reduce((s, f) => s + f.gz, 0),
+      mainPanelTotalGz: files.reduce((s, f) => s + f.gz, 0),
+      reactDomDownloads: (
+        await Promise.all(scripts.map(async (r) => (await r.text()).includes('__reactContainer$')))
+      ).filter(Boolean).length,
+    };
+  } finally {
+    await browser.close();
+    await stack.stop();
+  }
+}
+
+async function run() {
+  const remotes = remoteSizes();
+  const browser = await browserDownload();
+  const rows = [
+    ['shell: initial JS (gz)', kb(browser.shellInitialGz)],
+    ...Object.entries(remotes).map(([name, s]) => [
+      `${name}: remoteEntry + exposed (gz)`,
+      `${kb(s.remoteEntryGz)} + ${kb(s.exposedGz)} = ${kb(s.totalGz)}`,
+    ]),
+    ['main panel: total JS downloaded (gz)', kb(browser.mainPanelTotalGz)],
+    ['main panel: script requests', browser.requests],
+    ['react-dom downloads', browser.reactDomDownloads],
+  ];
+  return { name: 'bundle-size', unit: 'KB gzip -9', remotes, browser, rows };
+}
+
+module.exports = { run };

@@ -1,0 +1,42 @@
+import * as constants from './constants';
+
+describe('business constants (spec §9)', () => {
+  it('hold the spec values', () => {
+    expect({ ...constants }).toEqual({
+      REQUEST_TIMEOUT_MS: 10000,
+      PROFILE_LOAD_DELAY_MS: 1000,
+      PAGE_SIZE: 200,
+      ORGANIZATION_SEARCH_PAGE_SIZE: 50,
+      DROPDOWN_SEARCH_DEBOUNCE_MS: 600,
+      SCROLL_LOAD_THRESHOLD_PX: 50,
+      SCROLL_LOAD_DELAY_MS: 200,
+      DROPDOWN_LIST_MAX_HEIGHT: '15rem',
+      RATING_MAX: 5,
+      RATING_VALUES: [1, 2, 3, 4, 5],
+      DEAL_RATING_DEFAULT: 0,
+      NOTE_MAX_LENGTH: 5000,
+      NOTE_PREVIEW_LENGTH: 200,
+      TRUNCATION_SUFFIX: '...',
+      SECURITY_PASSWORD_MIN_LENGTH: 6,
+      TASK_DESCRIPTION_MIN_LENGTH: 3,
+      TASK_CREATE_STATUS: 'open',
+      DISCOUNT_PERCENTAGE_MAX: 100,
+      DEFAULT_QUANTITY: 1,
+      DEFAULT_BILLING_FREQUENCY: 'one-time',
+      PRODUCT_DESCRIPTION_SUBTITLE_LENGTH: 60,
+      AUTH_WINDOW: { width: 600, height: 700 },
+      AUTH_POLL_INTERVAL_MS: 500,
+      AUTH_SUCCESS_CLOSE_DELAY_MS: 1500,
+      AUTH_START_ERROR_CLOSE_DELAY_MS: 3000,
+      AUTH_STATUS_ERROR_CLOSE_DELAY_MS: 2000,
+      RELOAD_AFTER_REMOVAL_MS: 2000,
+      RELOAD_AFTER_LOGOUT_MS: 500,
+      HOST_INFO_MAX_TRIES: 50,
+      HOST_INFO_RETRY_MS: 100,
+      FORM_DATA_LOAD_DELAY_MS: 5000,
+      PAGE_TRANSITION_SECONDS: 0.16,
+      PAGE_WIDTH: '90%',
+      PAGE_MAX_WIDTH: '1400px',
+    });
+  });
+});

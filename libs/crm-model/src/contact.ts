@@ -1,0 +1,88 @@
+export interface ContactEmail {
+  email: string;
+  type?: string;
+}
+
+export interface ContactPhone {
+  phone: string;
+  /** v2 answers work/fax/home/mobile; the panel writes 'cellphone' (spec §5). */
+  type?: string;
+}
+
+/**
+ * RD Station CRM contact. Some responses carry `_id` instead of (or beside) `id`;
+ * use `contactIdOf` to read either.
+ */
+export interface Contact {
+  id: string;
+  _id?: string;
+  name: string;
+  organization_id: string | null;
+  emails: ContactEmail[];
+  phones: ContactPhone[];
+  job_title: string | null;
+  created_at?: string;
+  updated_at?: string;
+}
+
+/** POST /api/rdstation/contacts (and the contact part of create-with-mapping). */
+export interface ContactPayload {
+  name: string;
+  emails?: ContactEmail[];
+  phones?: ContactPhone[];
+  job_title?: string;
+  organization_id?: string;
+}
+
+/** PUT /api/rdstation/contacts/{id}; organization_id only when it changed. */
+export interface ContactUpdatePayload {
+  name: string;
+  organization_id?: string | null;
+}
+
+/** Host contact ↔ CRM contact link (POST /api/rdstation/contact-mapping). */
+export interface ContactMapping {
+  /** The host (chat) contact id. */
+  contactId: string;
+  /** The CRM contact id. */
+  rdstationContactId: string;
+}
+
+/** GET /api/rdstation/contact-mapping/{id}. */
+export interface ContactMappingStatus {
+  mapped: boolean;
+  rdstationContactId: string | null;
+}
+
+/** Create a CRM contact and map it to the host contact in one call. */
+export interface ContactWithMappingPayload {
+  contact: ContactPayload;
+  /** The host (chat) contact id. */
+  contactId: string;
+}
+
+export interface ContactWithMappingResult {
+  success: boolean;
+  contact: Contact;
+}
+
+/** Last selected deal, stored per CRM contact. */
+export interface LastDeal {
+  dealId: string | null;
+}
+
+/** Email type the panel writes for a new contact (spec §5: "sent as a work email"). */
+export const NEW_CONTACT_EMAIL_TYPE = 'work';
+/** Phone type the panel writes for a new contact (spec §5: "a cellphone phone"). */
+export const NEW_CONTACT_PHONE_TYPE = 'cellphone';
+
+/** The id of a CRM contact response, which may come as `id` or `_id`; null when neither. */
+export function contactIdOf(contact: {
+  id?: string | number | null;
+  _id?: string | number | null;
+}): string | null {
+  for (const raw of [contact.id, contact._id]) {
+    if (raw !== null && raw !== undefined && raw !== '') return String(raw);
+  }
+  return null;
+}

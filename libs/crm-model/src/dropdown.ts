@@ -1,0 +1,5 @@
+export interface DropdownOption {
+  value: string;
+  label: string;
+  subtitle?: string;
+}

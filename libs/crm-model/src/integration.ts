@@ -1,0 +1,57 @@
+/** POST /api/rdstation/credentials. */
+export interface CredentialsPayload {
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+  securityPassword: string;
+  defaultChatDomain: string;
+}
+
+/** GET /api/rdstation/credentials/status. */
+export interface CredentialsStatus {
+  configured: boolean;
+  redirectUri: string | null;
+}
+
+/** DELETE /api/rdstation/credentials body. */
+export interface CredentialsRemovalPayload {
+  securityPassword: string;
+}
+
+export interface CredentialsRemovalResult {
+  usersAffected: number;
+}
+
+/** GET /api/rdstation/auth/start. */
+export interface AuthStart {
+  authUrl: string;
+}
+
+/** GET /api/rdstation/auth/status. */
+export interface AuthStatus {
+  authenticated: boolean;
+  userId: string | null;
+}
+
+/** POST /api/rdstation/auth/v1-token. */
+export interface ApiV1TokenPayload {
+  apiV1Token: string;
+}
+
+/** GET /api/rdstation/terms/status. */
+export interface TermsStatus {
+  accepted: boolean;
+}
+
+/** The three checks behind the route guards (spec §2, §4). */
+export interface GuardState {
+  termsAccepted: boolean;
+  credentialsConfigured: boolean;
+  authenticated: boolean;
+}
+
+export type GuardKind = 'terms' | 'credentials' | 'auth';
+
+/** Screens of /rdstation-auth-popup (spec §2, §4). */
+export type AuthPopupStatus =
+  'loading' | 'opening' | 'waiting' | 'collecting_token' | 'success' | 'error';

@@ -1,0 +1,35 @@
+/**
+ * A CRM v2 list page. `links.next` is present while more pages exist (absent on the last page).
+ */
+export interface PageLinks {
+  first?: string;
+  prev?: string;
+  self?: string;
+  next?: string;
+  last?: string;
+}
+
+export interface Paged<T> {
+  data: T[];
+  links: PageLinks;
+}
+
+/** The `{ data }` wrapper the BFF puts around every success (spec §7 reads data.data[.data]). */
+export interface DataEnvelope<T> {
+  data: T;
+}
+
+/** Every BFF error body (pt-BR where a person reads it). */
+export interface ApiErrorBody {
+  message: string;
+}
+
+export type SortDirection = 'asc' | 'desc';
+
+/** Paging and ordering query of spec §7 list calls; each resource adds its own filter. */
+export interface ListQuery {
+  page?: number;
+  limit?: number;
+  order?: string;
+  direction?: SortDirection;
+}

@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+// `npm run bench`: builds, runs every benchmark under bench/ side by side, prints a table per
+// benchmark and writes the figures as JSON under bench/results/.
+const fs = require('fs');
+const path = require('path');
+const { spawnSync } = require('child_process');
+const { workspaceEnv, root } = require('./env');
+const { FRONTENDS } = require('./stack');
+
+const BENCHES = ['bundle-size'];
+
+function build() {
+  const result = spawnSync(
+    process.execPath,
+    [
+      require.resolve('nx/bin/nx.js'),
+      'run-many',
+      '-t',
+      'build',
+      `--projects=${FRONTENDS.join(',')}`,
+      '--output-style=static',
+    ],
+    { cwd: root, stdio: 'inherit', env: workspaceEnv() },
+  );
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+async function main() {
+  const only = process.argv.slice(2);
+  build();
+  const outDir = path.join(root, 'bench/results');
+  fs.mkdirSync(outDir, { recursive: true });
+  for (const name of BENCHES.filter((b) => !only.length || only.includes(b))) {
+    const result = await require(path.join(root, 'bench', `${name}.js`)).run();
+    const record = { ...result, measuredAt: new Date().toISOString(), node: process.version };
+    fs.writeFileSync(path.join(outDir, `${name}.json`), JSON.stringify(record, null, 2) + '\n');
+    console.log(`\n${name} (${result.unit})`);
+    const width = Math.max(...result.rows.map(([label]) => String(label).length));
+    for (const [label, value] of result.rows)
+      console.log(`  ${String(label).padEnd(width)}  ${value}`);
+  }
+  console.log(`\nResultados em ${path.relative(root, outDir)}/`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,34 @@
+// Types of stack.js for the TypeScript journeys and benches.
+export type ServiceName =
+  | 'crm-sandbox'
+  | 'api'
+  | 'host-sim'
+  | 'shell'
+  | 'deal'
+  | 'notes'
+  | 'tasks'
+  | 'products'
+  | 'contacts'
+  | 'credentials';
+
+export interface Stack {
+  ports: Record<ServiceName, number>;
+  url(name: ServiceName): string;
+  startService(name: ServiceName): Promise<void>;
+  stopService(name: ServiceName): Promise<void>;
+  stop(): Promise<void>;
+  isRunning(name: ServiceName): boolean;
+}
+
+export interface StackOptions {
+  ports?: Record<ServiceName, number>;
+  env?: Record<string, string>;
+  log?: (line: string) => void;
+  quiet?: boolean;
+  services?: ServiceName[];
+}
+
+export function startStack(options?: StackOptions): Promise<Stack>;
+export function portsWithOffset(offset: number): Record<ServiceName, number>;
+export function waitForHttp(url: string, options?: { timeoutMs?: number }): Promise<void>;
+export const FRONTENDS: ServiceName[];

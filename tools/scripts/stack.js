@@ -1,0 +1,179 @@
+// Starts the whole product locally: crm-sandbox, api, host-sim (child processes run with tsx)
+// and the shell + remotes builds (static servers in this process). Used by `npm start`,
+// the browser journeys and the benchmarks, each with its own ports.
+const { spawn } = require('child_process');
+const fs = require('fs');
+const path = require('path');
+const { PORTS, REMOTES } = require('./ports');
+const { root, workspaceEnv } = require('./env');
+const { serveStatic } = require('./serve');
+
+const FRONTENDS = ['shell', ...REMOTES];
+
+/** Ports shifted by an offset, so tests never collide with a running `npm start`. */
+function portsWithOffset(offset) {
+  return Object.fromEntries(Object.entries(PORTS).map(([name, port]) => [name, port + offset]));
+}
+
+function runtimeConfig(ports) {
+  return {
+    apiBaseUrl: `http://localhost:${ports.api}`,
+    remotes: Object.fromEntries(
+      REMOTES.map((name) => [name, `http://localhost:${ports[name]}/mf-manifest.json`]),
+    ),
+  };
+}
+
+async function waitForHttp(url, { timeoutMs = 60000, child } = {}) {
+  const started = Date.now();
+  for (;;) {
+    if (child && child.exitCode !== null)
+      throw new Error(`${url}: o processo terminou (código ${child.exitCode})`);
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() - started > timeoutMs)
+      throw new Error(`${url} não respondeu em ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+/** The node services of the stack: how to start each and where it says it is ready. */
+function nodeServices(ports) {
+  const origins = FRONTENDS.concat('host-sim')
+    .flatMap((name) => [`http://localhost:${ports[name]}`, `http://127.0.0.1:${ports[name]}`])
+    .join(',');
+  const sandboxUrl = `http://127.0.0.1:${ports['crm-sandbox']}`;
+  return {
+    'crm-sandbox': {
+      entry: 'tools/crm-sandbox/src/main.ts',
+      env: { PORT: String(ports['crm-sandbox']) },
+      ready: `${sandboxUrl}/__admin/knobs`,
+    },
+    api: {
+      entry: 'apps/api/src/main.ts',
+      env: {
+        PORT: String(ports.api),
+        API_PUBLIC_URL: `http://localhost:${ports.api}`,
+        CRM_BASE_URL: `${sandboxUrl}/crm/v2`,
+        CRM_AUTHORIZE_URL: `http://localhost:${ports['crm-sandbox']}/oauth/authorize`,
+        CRM_TOKEN_URL: `${sandboxUrl}/oauth2/token`,
+        CRM_USERINFO_URL: `${sandboxUrl}/oauth2/userinfo`,
+        CRM_V1_BASE_URL: `${sandboxUrl}/api/v1`,
+        CORS_ORIGINS: origins,
+      },
+      ready: `http://127.0.0.1:${ports.api}/api/health`,
+    },
+    'host-sim': {
+      entry: 'tools/host-sim/src/main.ts',
+      env: {
+        PORT: String(ports['host-sim']),
+        PANEL_URL: `http://localhost:${ports.shell}`,
+        API_URL: `http://localhost:${ports.api}`,
+      },
+      ready: `http://127.0.0.1:${ports['host-sim']}/`,
+    },
+  };
+}
+
+/**
+ * @param {object} [options]
+ * @param {Record<string, number>} [options.ports]
+ * @param {Record<string, string>} [options.env]  extra environment for the node services
+ * @param {(line: string) => void} [options.log]
+ * @param {boolean} [options.quiet]  keep the services' output out of the console
+ */
+async function startStack({
+  ports = PORTS,
+  env = {},
+  log = console.log,
+  quiet = false,
+  services,
+} = {}) {
+  const running = new Map();
+  const defs = nodeServices(ports);
+  const wanted = services ?? [...Object.keys(defs), ...FRONTENDS];
+
+  async function startService(name) {
+    if (FRONTENDS.includes(name)) {
+      const dir = path.join(root, 'dist/apps', name);
+      if (!fs.existsSync(path.join(dir, 'index.html')))
+        throw new Error(`${name} não tem build em ${dir}`);
+      const overrides =
+        name === 'shell' ? { '/runtime-config.json': runtimeConfig(ports) } : undefined;
+      const server = await serveStatic({ dir, port: ports[name], overrides });
+      running.set(name, { stop: server.close });
+      return;
+    }
+    const def = defs[name];
+    if (!fs.existsSync(path.join(root, def.entry))) {
+      log(`(${name} ainda não existe neste checkout: ${def.entry})`);
+      return;
+    }
+    const child = spawn(process.execPath, [require.resolve('tsx/cli'), def.entry], {
+      cwd: root,
+      env: workspaceEnv({ ...def.env, ...env, NODE_ENV: env.NODE_ENV ?? 'development' }),
+      stdio: quiet ? ['ignore', 'ignore', 'pipe'] : ['ignore', 'inherit', 'inherit'],
+      detached: true,
+    });
+    let stderr = '';
+    child.stderr?.on('data', (chunk) => {
+      stderr = (stderr + chunk).slice(-4000);
+    });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    running.set(name, {
+      child,
+      stop: async () => {
+        if (child.exitCode === null) {
+          try {
+            process.kill(-child.pid, 'SIGTERM');
+          } catch {
+            // already gone
+          }
+          const timer = setTimeout(() => {
+            try {
+              process.kill(-child.pid, 'SIGKILL');
+            } catch {
+              // already gone
+            }
+          }, 3000);
+          await exited;
+          clearTimeout(timer);
+        }
+      },
+    });
+    try {
+      await waitForHttp(def.ready, { child });
+    } catch (error) {
+      throw new Error(`${name} não iniciou: ${error.message}\n${stderr}`, { cause: error });
+    }
+  }
+
+  async function stopService(name) {
+    const service = running.get(name);
+    running.delete(name);
+    if (service) await service.stop();
+  }
+
+  async function stop() {
+    await Promise.all([...running.keys()].map(stopService));
+  }
+
+  try {
+    // The CRM first (the api checks nothing at start, but journeys need both), then the rest.
+    const order = ['crm-sandbox', 'api', 'host-sim'].filter((n) => wanted.includes(n));
+    for (const name of order) await startService(name);
+    await Promise.all(wanted.filter((n) => FRONTENDS.includes(n)).map(startService));
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  const url = (name) => `http://localhost:${ports[name]}`;
+  return { ports, url, startService, stopService, stop, isRunning: (name) => running.has(name) };
+}
+
+module.exports = { startStack, portsWithOffset, runtimeConfig, waitForHttp, FRONTENDS };

@@ -1,0 +1,54 @@
+#!/usr/bin/env node
+// `npm start`: builds what is not built yet (Nx cache), then runs the whole product on fixed
+// local ports and prints the one URL to open. Ctrl-C stops all of it.
+const fs = require('fs');
+const path = require('path');
+const { spawnSync } = require('child_process');
+const { workspaceEnv, root } = require('./env');
+const { startStack, FRONTENDS } = require('./stack');
+
+function build() {
+  const result = spawnSync(
+    process.execPath,
+    [
+      require.resolve('nx/bin/nx.js'),
+      'run-many',
+      '-t',
+      'build',
+      `--projects=${FRONTENDS.join(',')}`,
+      '--parallel=2',
+      '--output-style=static',
+    ],
+    { cwd: root, stdio: 'inherit', env: workspaceEnv() },
+  );
+  if (result.status !== 0) {
+    console.error('\nO build falhou; nada foi iniciado.');
+    process.exit(result.status ?? 1);
+  }
+}
+
+async function main() {
+  const started = Date.now();
+  build();
+  const stack = await startStack();
+  const hasHostSim = fs.existsSync(path.join(root, 'tools/host-sim/src/main.ts'));
+  const open = hasHostSim ? stack.url('host-sim') : stack.url('shell');
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`\n  Pronto em ${seconds} s. Abra: ${open}\n  (Ctrl-C encerra tudo)\n`);
+
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nEncerrando...');
+    await stack.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((error) => {
+  console.error(error.message || error);
+  process.exit(1);
+});
