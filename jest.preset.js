@@ -15,9 +15,14 @@ module.exports = {
   transform: {
     '^.+\\.tsx?$': ['ts-jest', { tsconfig: path.join(__dirname, 'tsconfig.spec.json') }],
   },
-  moduleNameMapper: pathsToModuleNameMapper(compilerOptions.paths, {
-    prefix: path.join(__dirname, '/'),
-  }),
+  moduleNameMapper: {
+    ...pathsToModuleNameMapper(compilerOptions.paths, { prefix: path.join(__dirname, '/') }),
+    // Jest ignores package.json "browser" fields; styled-components' default build never injects
+    // createGlobalStyle rules outside server rendering, so tests use the browser build that
+    // webpack picks for the real panel.
+    '^styled-components$':
+      require.resolve('styled-components/dist/styled-components.browser.cjs.js'),
+  },
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
   reporters: ['default', path.join(__dirname, 'tools/jest/summary-reporter.js')],

@@ -26,7 +26,8 @@ export const DEPENDENCY_MATRIX = {
   'type:model': [],
   'type:server': ['type:model', 'type:format'],
   'type:tool': ['type:model', 'type:contracts'],
-  'type:e2e': ['type:model', 'type:contracts'],
+  // Journeys and benches drive the whole product: they start the stand-ins and the api.
+  'type:e2e': ['type:model', 'type:contracts', 'type:tool', 'type:server'],
 };
 
 /**
@@ -35,7 +36,6 @@ export const DEPENDENCY_MATRIX = {
  */
 export const TEST_ONLY_MATRIX = {
   'type:server': ['type:tool'],
-  'type:e2e': ['type:tool', 'type:server'],
   'type:tool': ['type:tool', 'type:server'],
 };
 
@@ -75,8 +75,11 @@ export function createBoundaryChecker(root = workspaceRoot) {
     if (target.root.includes(`${path.sep}apps${path.sep}`) && !viaAlias) {
       return `'${own.name}' must not import the app '${target.name}': apps meet only through Module Federation.`;
     }
-    if (!viaAlias) {
-      return `'${own.name}' imports '${target.name}' by a relative path: use its public entry '@crm-panel/${target.name}'.`;
+    const alias = Object.keys(tsPaths).find((key) =>
+      path.join(root, tsPaths[key][0]).startsWith(target.root + path.sep),
+    );
+    if (!viaAlias && alias) {
+      return `'${own.name}' imports '${target.name}' by a relative path: use its public entry '${alias}'.`;
     }
     const ownTag = typeTag(own);
     const targetTag = typeTag(target);

@@ -1,0 +1,26 @@
+import { screen } from '@testing-library/react';
+import { expectNoAxeViolations, renderWithTheme } from '../test-utils';
+import { Skeleton } from './Skeleton';
+
+describe('Skeleton', () => {
+  it('draws the requested number of lines and announces loading once', async () => {
+    const { container } = renderWithTheme(<Skeleton lines={3} />);
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent('Carregando...');
+    expect(status).toHaveAttribute('aria-busy', 'true');
+    expect(status.querySelectorAll('[aria-hidden="true"]')).toHaveLength(3);
+    await expectNoAxeViolations(container);
+  });
+
+  it('supports blocks, circles and decorative use', async () => {
+    const { container } = renderWithTheme(
+      <>
+        <Skeleton variant="block" height="120px" label="Carregando tarefa" />
+        <Skeleton variant="circle" decorative />
+      </>,
+    );
+    expect(screen.getAllByRole('status')).toHaveLength(1);
+    expect(screen.getByRole('status')).toHaveTextContent('Carregando tarefa');
+    await expectNoAxeViolations(container);
+  });
+});

@@ -1,0 +1,106 @@
+import styled, { css, keyframes } from 'styled-components';
+import { VisuallyHidden } from './VisuallyHidden';
+
+export type SkeletonVariant = 'text' | 'block' | 'circle';
+
+export interface SkeletonProps {
+  variant?: SkeletonVariant;
+  /** Number of text lines (variant 'text'); the last one is shorter. */
+  lines?: number;
+  /** CSS width of each shape; text lines default to 100%. */
+  width?: string;
+  /** CSS height; blocks default to 96px, circles to 32px. */
+  height?: string;
+  /** Announced once to assistive technology. */
+  label?: string;
+  /** When several skeletons show together, mark all but one decorative so it is announced once. */
+  decorative?: boolean;
+  className?: string;
+}
+
+const shimmer = keyframes`
+  from { background-position: 200% 0; }
+  to { background-position: -200% 0; }
+`;
+
+const shapeBase = css`
+  display: block;
+  background: linear-gradient(
+    90deg,
+    ${({ theme }) => theme.colors.skeleton} 25%,
+    ${({ theme }) => theme.colors.skeletonHighlight} 37%,
+    ${({ theme }) => theme.colors.skeleton} 63%
+  );
+  background-size: 400% 100%;
+  animation: ${shimmer} 1.4s ease infinite;
+
+  @media (prefers-reduced-motion: reduce) {
+    animation: none;
+  }
+`;
+
+const StyledGroup = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[2]};
+  width: 100%;
+`;
+
+const StyledShape = styled.span<{ $variant: SkeletonVariant; $width: string; $height: string }>`
+  ${shapeBase}
+  width: ${({ $width }) => $width};
+  height: ${({ $height }) => $height};
+  border-radius: ${({ theme, $variant }) =>
+    $variant === 'circle'
+      ? theme.radii.round
+      : $variant === 'block'
+        ? theme.radii.md
+        : theme.radii.sm};
+`;
+
+const DEFAULT_HEIGHT: Record<SkeletonVariant, string> = {
+  text: '0.875rem',
+  block: '96px',
+  circle: '32px',
+};
+
+/** Placeholder shapes for content that is loading. */
+export function Skeleton({
+  variant = 'text',
+  lines = 1,
+  width,
+  height,
+  label = 'Carregando...',
+  decorative = false,
+  className,
+}: SkeletonProps) {
+  const shapeHeight = height ?? DEFAULT_HEIGHT[variant];
+  const count = variant === 'text' ? Math.max(1, lines) : 1;
+  const shapes = Array.from({ length: count }, (_, index) => {
+    const isShortLine = variant === 'text' && count > 1 && index === count - 1;
+    const shapeWidth = width ?? (variant === 'circle' ? shapeHeight : isShortLine ? '60%' : '100%');
+    return (
+      <StyledShape
+        key={index}
+        aria-hidden="true"
+        $variant={variant}
+        $width={shapeWidth}
+        $height={shapeHeight}
+      />
+    );
+  });
+
+  if (decorative) {
+    return (
+      <StyledGroup aria-hidden="true" className={className}>
+        {shapes}
+      </StyledGroup>
+    );
+  }
+  return (
+    <StyledGroup role="status" aria-busy="true" className={className}>
+      <VisuallyHidden>{label}</VisuallyHidden>
+      {shapes}
+    </StyledGroup>
+  );
+}

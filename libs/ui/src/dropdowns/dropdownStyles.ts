@@ -1,0 +1,95 @@
+import styled from 'styled-components';
+import { controlBox } from '../forms/fieldStyles';
+
+export const StyledRoot = styled.div`
+  position: relative;
+  min-width: 0;
+`;
+
+/** The closed-state box: looks like a text input. */
+export const StyledControl = styled.div<{ $invalid: boolean; $open: boolean }>`
+  ${controlBox}
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]};
+  padding-top: 0;
+  padding-bottom: 0;
+  cursor: pointer;
+  border-color: ${({ theme, $open, $invalid }) =>
+    $open && !$invalid ? theme.colors.primary : undefined};
+`;
+
+export const StyledSearchInput = styled.input`
+  flex: 1;
+  min-width: 0;
+  height: calc(${({ theme }) => theme.sizes.control.md} - 2px);
+  padding: 0;
+  border: 0;
+  background: transparent;
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.md};
+  outline: none;
+  text-overflow: ellipsis;
+
+  &::placeholder {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+
+  &:disabled {
+    cursor: not-allowed;
+    color: ${({ theme }) => theme.colors.textDisabled};
+  }
+`;
+
+export const StyledSelectOnly = styled.div`
+  flex: 1;
+  min-width: 0;
+  display: flex;
+  align-items: center;
+  min-height: calc(${({ theme }) => theme.sizes.control.md} - 2px);
+  outline: none;
+`;
+
+export const StyledValueText = styled.span<{ $placeholder: boolean }>`
+  overflow: hidden;
+  white-space: nowrap;
+  text-overflow: ellipsis;
+  color: ${({ theme, $placeholder }) => ($placeholder ? theme.colors.textMuted : theme.colors.text)};
+`;
+
+export const StyledAdornment = styled.span<{ $open?: boolean }>`
+  display: inline-flex;
+  flex: none;
+  color: ${({ theme }) => theme.colors.textMuted};
+  transition: transform ${({ theme }) => theme.motion.fast};
+  transform: ${({ $open }) => ($open ? 'rotate(180deg)' : 'none')};
+`;
+
+export const StyledActions = styled.div`
+  display: flex;
+  align-items: center;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[1]};
+`;
+
+export const StyledExternalLink = styled.a`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[1]};
+  min-height: ${({ theme }) => theme.sizes.control.sm};
+  padding: 0 ${({ theme }) => theme.space[2]};
+  border-radius: ${({ theme }) => theme.radii.md};
+  color: ${({ theme }) => theme.colors.primaryText};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  text-decoration: none;
+
+  &:hover {
+    background: ${({ theme }) => theme.colors.primarySubtle};
+  }
+
+  &:focus-visible {
+    outline: none;
+    box-shadow: ${({ theme }) => theme.shadows.focus};
+  }
+`;

@@ -1,0 +1,64 @@
+import { type ReactNode } from 'react';
+import { Icon } from '../components/Icon';
+import { VisuallyHidden } from '../components/VisuallyHidden';
+import { StyledError, StyledField, StyledHelper, StyledLabel, StyledRequired } from './fieldStyles';
+import { type FieldIds } from './useFieldIds';
+
+export interface FieldShellProps {
+  ids: FieldIds;
+  label?: ReactNode;
+  /** 'label' ties to the control with htmlFor; 'span' is for widgets named via aria-labelledby. */
+  labelElement?: 'label' | 'span';
+  required?: boolean;
+  hideLabel?: boolean;
+  helperText?: ReactNode;
+  error?: ReactNode;
+  className?: string;
+  children: ReactNode;
+  onLabelClick?: () => void;
+}
+
+/** Label (with the required asterisk), control, helper text and error text of one field. */
+export function FieldShell({
+  ids,
+  label,
+  labelElement = 'label',
+  required = false,
+  hideLabel = false,
+  helperText,
+  error,
+  className,
+  children,
+  onLabelClick,
+}: FieldShellProps) {
+  const labelContent = (
+    <>
+      {label}
+      {required ? <StyledRequired aria-hidden="true">*</StyledRequired> : null}
+    </>
+  );
+  const labelNode =
+    label === undefined ? null : labelElement === 'label' ? (
+      <StyledLabel id={ids.labelId} htmlFor={ids.inputId} onClick={onLabelClick}>
+        {labelContent}
+      </StyledLabel>
+    ) : (
+      <StyledLabel as="span" id={ids.labelId} onClick={onLabelClick}>
+        {labelContent}
+      </StyledLabel>
+    );
+
+  return (
+    <StyledField className={className}>
+      {labelNode && hideLabel ? <VisuallyHidden>{labelNode}</VisuallyHidden> : labelNode}
+      {children}
+      {helperText ? <StyledHelper id={ids.helperId}>{helperText}</StyledHelper> : null}
+      {error ? (
+        <StyledError id={ids.errorId}>
+          <Icon name="error" size={12} />
+          {error}
+        </StyledError>
+      ) : null}
+    </StyledField>
+  );
+}

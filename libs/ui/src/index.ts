@@ -1,0 +1,48 @@
+import './theme/styled';
+
+export { theme, type Theme, type SpaceToken } from './theme/theme';
+export { PanelThemeProvider, type PanelThemeProviderProps } from './theme/PanelThemeProvider';
+export { GlobalStyle } from './theme/GlobalStyle';
+
+export { Logo, type LogoProps, type LogoSize } from './components/Logo';
+export { Button, type ButtonProps, type ButtonVariant, type ButtonSize } from './components/Button';
+export { IconButton, type IconButtonProps, type IconButtonVariant } from './components/IconButton';
+export { Icon, type IconName, type IconProps } from './components/Icon';
+export { Card, type CardProps } from './components/Card';
+export { Spinner, type SpinnerProps, type SpinnerVariant } from './components/Spinner';
+export { Alert, type AlertProps, type AlertTone } from './components/Alert';
+export { PageWrapper, type PageWrapperProps } from './components/PageWrapper';
+export { Tabs, type TabsProps, type TabItem } from './components/Tabs';
+export { Rating, type RatingProps } from './components/Rating';
+export { Skeleton, type SkeletonProps, type SkeletonVariant } from './components/Skeleton';
+export {
+  ConfirmDialog,
+  type ConfirmDialogProps,
+  type ConfirmDialogTone,
+} from './components/ConfirmDialog';
+export { EmptyState, type EmptyStateProps } from './components/EmptyState';
+export { InlineError, type InlineErrorProps } from './components/InlineError';
+export {
+  DropdownMenu,
+  type DropdownMenuProps,
+  type DropdownMenuItem,
+} from './components/DropdownMenu';
+export { StatusBadge, type StatusBadgeProps, type StatusBadgeTone } from './components/StatusBadge';
+export { VisuallyHidden } from './components/VisuallyHidden';
+
+export { TextInput, type TextInputProps } from './forms/TextInput';
+export { TextArea, type TextAreaProps } from './forms/TextArea';
+export { Select, type SelectProps, type SelectOption } from './forms/Select';
+export { Checkbox, type CheckboxProps } from './forms/Checkbox';
+
+export { SingleSelect, type SingleSelectProps } from './dropdowns/SingleSelect';
+export { MultiSelect, type MultiSelectProps } from './dropdowns/MultiSelect';
+export type { DropdownOption } from '@crm-panel/crm-model';
+
+export { FormikTextField, type FormikTextFieldProps } from './formik/FormikTextField';
+export { FormikTextArea, type FormikTextAreaProps } from './formik/FormikTextArea';
+export { FormikSelect, type FormikSelectProps } from './formik/FormikSelect';
+export { FormikCheckbox, type FormikCheckboxProps } from './formik/FormikCheckbox';
+export { FormErrorBanner, type FormErrorBannerProps } from './formik/FormErrorBanner';
+
+export { useDebouncedCallback, type DebouncedCallback } from './hooks/useDebouncedCallback';

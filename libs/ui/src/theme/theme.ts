@@ -1,0 +1,133 @@
+import {
+  DROPDOWN_LIST_MAX_HEIGHT,
+  PAGE_MAX_WIDTH,
+  PAGE_TRANSITION_SECONDS,
+  PAGE_WIDTH,
+} from '@crm-panel/crm-model';
+
+// Text colours are chosen for at least 4.5:1 contrast on `surface` and on their `*Subtle` fills.
+const colors = {
+  primary: '#1a6bff',
+  primaryHover: '#0f5ae6',
+  primaryActive: '#0a47bd',
+  primarySubtle: '#ebf2ff',
+  primaryBorder: '#b3ceff',
+  primaryText: '#0a4fd1',
+  onPrimary: '#ffffff',
+
+  danger: '#d92d20',
+  dangerHover: '#b42318',
+  dangerActive: '#912018',
+  dangerSubtle: '#fef3f2',
+  dangerBorder: '#fecdca',
+  dangerText: '#b42318',
+  onDanger: '#ffffff',
+
+  success: '#12b76a',
+  successSubtle: '#ecfdf3',
+  successBorder: '#abefc6',
+  successText: '#067647',
+
+  warning: '#f79009',
+  warningSubtle: '#fffaeb',
+  warningBorder: '#fedf89',
+  warningText: '#93370d',
+
+  info: '#1a6bff',
+  infoSubtle: '#ebf2ff',
+  infoBorder: '#b3ceff',
+  infoText: '#0a4fd1',
+
+  neutralSubtle: '#f2f4f7',
+  neutralBorder: '#d0d5dd',
+  neutralText: '#344054',
+
+  text: '#101828',
+  textSecondary: '#475467',
+  textMuted: '#5d6b82',
+  textDisabled: '#98a2b3',
+  textOnDark: '#ffffff',
+
+  background: '#f5f7fa',
+  surface: '#ffffff',
+  surfaceMuted: '#f9fafb',
+  surfaceHover: '#f2f4f7',
+  surfaceSelected: '#ebf2ff',
+
+  border: '#d0d5dd',
+  borderStrong: '#98a2b3',
+  borderSubtle: '#eaecf0',
+
+  star: '#f5a500',
+  starEmpty: '#d0d5dd',
+
+  skeleton: '#eaecf0',
+  skeletonHighlight: '#f5f6f8',
+
+  overlay: 'rgba(16, 24, 40, 0.48)',
+  overlaySurface: 'rgba(255, 255, 255, 0.72)',
+  focusRing: 'rgba(26, 107, 255, 0.32)',
+  dangerFocusRing: 'rgba(217, 45, 32, 0.28)',
+} as const;
+
+/** 4/8 px scale: `space[2]` is 8px. */
+const space = {
+  0: '0',
+  0.5: '2px',
+  1: '4px',
+  1.5: '6px',
+  2: '8px',
+  3: '12px',
+  4: '16px',
+  5: '20px',
+  6: '24px',
+  8: '32px',
+  10: '40px',
+  12: '48px',
+} as const;
+
+export const theme = {
+  colors,
+  space,
+  radii: { sm: '4px', md: '8px', lg: '12px', pill: '999px', round: '50%' },
+  shadows: {
+    xs: '0 1px 2px rgba(16, 24, 40, 0.05)',
+    sm: '0 1px 3px rgba(16, 24, 40, 0.08), 0 1px 2px rgba(16, 24, 40, 0.04)',
+    md: '0 4px 8px -2px rgba(16, 24, 40, 0.08), 0 2px 4px -2px rgba(16, 24, 40, 0.04)',
+    lg: '0 12px 16px -4px rgba(16, 24, 40, 0.08), 0 4px 6px -2px rgba(16, 24, 40, 0.03)',
+    xl: '0 20px 24px -4px rgba(16, 24, 40, 0.1), 0 8px 8px -4px rgba(16, 24, 40, 0.04)',
+    focus: `0 0 0 3px ${colors.focusRing}`,
+    dangerFocus: `0 0 0 3px ${colors.dangerFocusRing}`,
+  },
+  fonts: {
+    body: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+    mono: "'JetBrains Mono', ui-monospace, SFMono-Regular, Menlo, Consolas, monospace",
+  },
+  fontSizes: {
+    xs: '0.75rem',
+    sm: '0.8125rem',
+    md: '0.875rem',
+    lg: '1rem',
+    xl: '1.125rem',
+    xxl: '1.375rem',
+  },
+  fontWeights: { regular: 400, medium: 500, semibold: 600, bold: 700 },
+  lineHeights: { tight: 1.25, normal: 1.5 },
+  sizes: {
+    control: { sm: '32px', md: '38px', lg: '44px' },
+    dropdownListMaxHeight: DROPDOWN_LIST_MAX_HEIGHT,
+    dialogWidth: '440px',
+    icon: { sm: '14px', md: '16px', lg: '20px' },
+  },
+  layout: { pageWidth: PAGE_WIDTH, pageMaxWidth: PAGE_MAX_WIDTH },
+  motion: {
+    fast: '120ms ease',
+    normal: '180ms ease',
+    pageSeconds: PAGE_TRANSITION_SECONDS,
+    pageEasing: 'cubic-bezier(0.2, 0, 0, 1)',
+  },
+  zIndices: { dropdown: 30, overlay: 40, dialog: 50, fullscreen: 60 },
+} as const;
+
+export type Theme = typeof theme;
+export type SpaceToken = keyof Theme['space'];
