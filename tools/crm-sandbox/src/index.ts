@@ -1,0 +1,3 @@
+export { startSandbox, DEFAULT_SEED } from './server';
+export type { IssuedTokens, Knobs, RunningSandbox, SandboxOptions } from './types';
+export { WELL_KNOWN, type WellKnown } from './seed/fixtures';

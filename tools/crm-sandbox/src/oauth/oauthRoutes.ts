@@ -1,0 +1,223 @@
+import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { bearerToken } from '../routes/crmPlugin';
+import { type SandboxRuntime } from '../runtime';
+import { type OAuthApp } from '../store/accounts';
+import { consentPage, errorPage } from './pages';
+
+type Fields = Record<string, unknown>;
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+const text = (fields: Fields, key: string): string | undefined => {
+  const value = fields[key];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+};
+
+/** Only loopback callbacks: the sandbox never sends a code anywhere else. */
+export function isAllowedRedirect(uri: string): boolean {
+  try {
+    const url = new URL(uri);
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') && LOOPBACK_HOSTS.has(url.hostname)
+    );
+  } catch {
+    return false;
+  }
+}
+
+type Checked =
+  { app: OAuthApp; redirectUri: string; state: string | undefined } | { error: string };
+
+function checkAuthorizeRequest(runtime: SandboxRuntime, fields: Fields): Checked {
+  const app = runtime.app(text(fields, 'client_id'));
+  if (!text(fields, 'client_id')) return { error: 'O parâmetro client_id é obrigatório.' };
+  if (!app) return { error: 'Aplicativo não encontrado: verifique o client_id.' };
+  const redirectUri = text(fields, 'redirect_uri');
+  if (!redirectUri) return { error: 'O parâmetro redirect_uri é obrigatório.' };
+  if (!isAllowedRedirect(redirectUri)) {
+    return { error: 'redirect_uri não permitido: use um endereço em 127.0.0.1 ou localhost.' };
+  }
+  if (text(fields, 'response_type') !== 'code') {
+    return { error: 'O parâmetro response_type deve ser "code".' };
+  }
+  const state = typeof fields.state === 'string' ? fields.state : undefined;
+  return { app, redirectUri, state };
+}
+
+function redirectWith(uri: string, params: Record<string, string | undefined>): string {
+  const url = new URL(uri);
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined) url.searchParams.set(key, value);
+  }
+  return url.toString();
+}
+
+function sendHtml(reply: FastifyReply, status: number, html: string): FastifyReply {
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(html);
+}
+
+function oauthError(
+  reply: FastifyReply,
+  status: number,
+  error: string,
+  description: string,
+): FastifyReply {
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .send({ error, error_description: description });
+}
+
+function clientCredentials(
+  request: FastifyRequest,
+  body: Fields,
+): { id?: string; secret?: string } {
+  const header = request.headers.authorization;
+  const basic = header ? /^Basic\s+(\S+)$/i.exec(header) : null;
+  if (basic?.[1]) {
+    const [id, secret] = Buffer.from(basic[1], 'base64').toString('utf8').split(':');
+    return {
+      id: id ? decodeURIComponent(id) : undefined,
+      secret: secret ? decodeURIComponent(secret) : undefined,
+    };
+  }
+  return { id: text(body, 'client_id'), secret: text(body, 'client_secret') };
+}
+
+/** OAuth 2 authorisation-code flow with rotating refresh tokens, plus the userinfo extension. */
+export function registerOAuthRoutes(app: FastifyInstance, runtime: SandboxRuntime): void {
+  app.get<{ Querystring: Fields }>('/oauth/authorize', async (request, reply) => {
+    const checked = checkAuthorizeRequest(runtime, request.query);
+    if ('error' in checked) return sendHtml(reply, 400, errorPage(checked.error));
+    const account = runtime.account(checked.app.accountId);
+    return sendHtml(
+      reply,
+      200,
+      consentPage({
+        appName: checked.app.name,
+        accountName: account.name,
+        users: account.store.users.all().filter((user) => user.active),
+        clientId: checked.app.clientId,
+        redirectUri: checked.redirectUri,
+        state: checked.state,
+      }),
+    );
+  });
+
+  app.post<{ Body: Fields | undefined }>('/oauth/authorize', async (request, reply) => {
+    const body = request.body ?? {};
+    const checked = checkAuthorizeRequest(runtime, body);
+    if ('error' in checked) return sendHtml(reply, 400, errorPage(checked.error));
+    if (text(body, 'decision') === 'deny') {
+      return reply.redirect(
+        redirectWith(checked.redirectUri, { error: 'access_denied', state: checked.state }),
+        302,
+      );
+    }
+    const account = runtime.account(checked.app.accountId);
+    const user = account.store.users.get(text(body, 'user_id') ?? '');
+    if (!user || !user.active)
+      return sendHtml(reply, 400, errorPage('Selecione um usuário desta conta para continuar.'));
+    const code = runtime.tokens.createCode(
+      { clientId: checked.app.clientId, accountId: account.id, userId: user.id },
+      checked.redirectUri,
+    );
+    return reply.redirect(redirectWith(checked.redirectUri, { code, state: checked.state }), 302);
+  });
+
+  app.post<{ Body: Fields | undefined }>('/oauth2/token', async (request, reply) => {
+    const body = request.body ?? {};
+    const grantType = text(body, 'grant_type');
+    if (grantType !== 'authorization_code' && grantType !== 'refresh_token') {
+      return oauthError(
+        reply,
+        400,
+        'unsupported_grant_type',
+        'grant_type must be authorization_code or refresh_token',
+      );
+    }
+    const credentials = clientCredentials(request, body);
+    const client = runtime.app(credentials.id);
+    if (!client || client.clientSecret !== credentials.secret) {
+      return oauthError(reply, 401, 'invalid_client', 'Unknown client_id or wrong client_secret');
+    }
+
+    if (grantType === 'authorization_code') {
+      const code = text(body, 'code');
+      const redirectUri = text(body, 'redirect_uri');
+      if (!code || !redirectUri) {
+        return oauthError(reply, 400, 'invalid_request', 'code and redirect_uri are required');
+      }
+      const entry = runtime.tokens.consumeCode(code);
+      if (entry === null)
+        return oauthError(reply, 401, 'invalid_grant', 'Unknown or already used code');
+      if (entry === 'expired')
+        return oauthError(reply, 401, 'invalid_grant', 'The code has expired');
+      if (entry.clientId !== client.clientId) {
+        return oauthError(reply, 401, 'invalid_grant', 'The code was issued to another client');
+      }
+      if (entry.redirectUri !== redirectUri) {
+        return oauthError(
+          reply,
+          401,
+          'invalid_grant',
+          'redirect_uri does not match the authorization request',
+        );
+      }
+      return reply.header('cache-control', 'no-store').send(runtime.tokens.issue(entry));
+    }
+
+    const refreshToken = text(body, 'refresh_token');
+    if (!refreshToken)
+      return oauthError(reply, 400, 'invalid_request', 'refresh_token is required');
+    const entry = runtime.tokens.consumeRefresh(refreshToken, client.clientId);
+    if (entry === null) {
+      return oauthError(
+        reply,
+        401,
+        'invalid_grant',
+        'Unknown, revoked or already used refresh token',
+      );
+    }
+    if (entry === 'expired')
+      return oauthError(reply, 401, 'invalid_grant', 'The refresh token has expired');
+    if (!runtime.user(entry.accountId, entry.userId)) {
+      return oauthError(reply, 401, 'invalid_grant', 'The user of this grant no longer exists');
+    }
+    return reply.header('cache-control', 'no-store').send(runtime.tokens.issue(entry));
+  });
+
+  // Sandbox extension: RD's token response does not say who signed in; see the README.
+  app.get('/oauth2/userinfo', async (request, reply) => {
+    const token = bearerToken(request);
+    const grant = token ? runtime.tokens.verifyAccess(token) : null;
+    const user =
+      grant && grant !== 'expired' ? runtime.user(grant.accountId, grant.userId) : undefined;
+    if (!grant || grant === 'expired' || !user) {
+      return reply
+        .code(401)
+        .header('www-authenticate', 'Bearer error="invalid_token"')
+        .send({
+          errors: [
+            {
+              status: '401',
+              code: 'UNAUTHORIZED',
+              title: 'Unauthorized',
+              detail:
+                grant === 'expired' ? 'Access token expired' : 'Invalid or missing access token',
+            },
+          ],
+        });
+    }
+    return {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      organization: { name: runtime.account(grant.accountId).name },
+    };
+  });
+}

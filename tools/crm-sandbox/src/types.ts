@@ -1,0 +1,55 @@
+/** Behaviour knobs that can change while the sandbox runs (env, admin endpoint or setKnobs). */
+export interface Knobs {
+  /** Delay added before every non-admin request is answered. */
+  latencyMs: number;
+  /** Share (0..1) of CRM API requests answered with 500. */
+  errorRate: number;
+  /** Requests per access token in any 60-second window; 0 turns the limit off. */
+  rateLimitPerMinute: number;
+}
+
+export interface SandboxOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Defaults to 127.0.0.1. */
+  host?: string;
+  /** Base used in `links` URLs; defaults to the address the sandbox listens on. */
+  publicUrl?: string;
+  latencyMs?: number;
+  errorRate?: number;
+  /** Defaults to 120, the real API's limit. */
+  rateLimitPerMinute?: number;
+  /** Defaults to 7200 (2 h), as RD documents. */
+  accessTokenTtlSeconds?: number;
+  /** Defaults to 14 days: a refresh token unused for that long stops working. */
+  refreshTokenIdleTtlSeconds?: number;
+  /** Defaults to 300 (5 min), as RD documents. */
+  codeTtlSeconds?: number;
+  /** PRNG seed of the generated data; well-known records keep their ids and names for any seed. */
+  seed?: number;
+  /** Sandbox extension for tests: the clock used for token expiry, rate windows and timestamps. */
+  now?: () => number;
+  /** Sandbox extension: turn on Fastify's request log. */
+  logger?: boolean;
+}
+
+export interface IssuedTokens {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+  token_type: 'Bearer';
+}
+
+export interface RunningSandbox {
+  /** e.g. http://127.0.0.1:4010 (no trailing slash). */
+  url: string;
+  close(): Promise<void>;
+  /** Back to the seed data; drops codes, tokens, rate windows and forced statuses; knobs back to the start options. */
+  reset(): void;
+  setKnobs(knobs: Partial<Knobs>): void;
+  getKnobs(): Knobs;
+  /** The next `count` CRM API requests answer `status`. */
+  forceStatus(status: number, count: number): void;
+  /** Tokens as if `userEmail` had consented to `clientId`, without the browser step. */
+  issueTokens(clientId: string, userEmail: string): IssuedTokens;
+}

@@ -1,0 +1,95 @@
+import { type ApiErrorItem } from '../src/http/errors';
+import { startSandbox, WELL_KNOWN, type RunningSandbox, type SandboxOptions } from '../src/index';
+import {
+  type ContactRecord,
+  type DealProductRecord,
+  type DealRecord,
+  type NoteRecord,
+  type TaskRecord,
+} from '../src/store/records';
+
+export interface HttpResult<T> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface Links {
+  first: string;
+  prev?: string;
+  self: string;
+  next?: string;
+  last: string;
+}
+
+/** Success and failure bodies share one type so tests can read either after checking the status. */
+export interface Envelope<T> {
+  data: T;
+  links: Links;
+  errors: ApiErrorItem[];
+}
+
+export type DealJson = DealRecord;
+export type ContactJson = ContactRecord;
+export type TaskJson = TaskRecord;
+export type NoteJson = Omit<NoteRecord, 'deal_id'>;
+export type DealProductJson = Omit<DealProductRecord, 'deal_id'>;
+export type Row = Record<string, unknown>;
+
+export interface RequestInit {
+  method?: string;
+  token?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export async function send<T = Envelope<Row>>(
+  url: string,
+  init: RequestInit = {},
+): Promise<HttpResult<T>> {
+  const headers: Record<string, string> = { ...init.headers };
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(url, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    redirect: 'manual',
+  });
+  const text = await response.text();
+  const isJson = (response.headers.get('content-type') ?? '').includes('application/json');
+  const body = (isJson && text !== '' ? JSON.parse(text) : text) as T;
+  return { status: response.status, headers: response.headers, body };
+}
+
+/** A CRM v2 client bound to one access token. */
+export function crmClient(sandbox: RunningSandbox, token: string) {
+  const url = (path: string) => `${sandbox.url}/crm/v2${path}`;
+  return {
+    get: <T = Row>(path: string) => send<Envelope<T>>(url(path), { token }),
+    post: <T = Row>(path: string, data: unknown) =>
+      send<Envelope<T>>(url(path), { method: 'POST', token, body: { data } }),
+    put: <T = Row>(path: string, data: unknown) =>
+      send<Envelope<T>>(url(path), { method: 'PUT', token, body: { data } }),
+    patch: <T = Row>(path: string, data: unknown) =>
+      send<Envelope<T>>(url(path), { method: 'PATCH', token, body: { data } }),
+    delete: (path: string) => send<Envelope<Row> | string>(url(path), { method: 'DELETE', token }),
+    raw: <T = Envelope<Row>>(path: string, init: RequestInit) =>
+      send<T>(url(path), { token, ...init }),
+  };
+}
+
+export type CrmClient = ReturnType<typeof crmClient>;
+
+export async function startWithClient(options: SandboxOptions = {}) {
+  const sandbox = await startSandbox({ rateLimitPerMinute: 0, ...options });
+  const tokens = sandbox.issueTokens(
+    WELL_KNOWN.account1.clientId,
+    WELL_KNOWN.account1.users.ana.email,
+  );
+  return { sandbox, tokens, crm: crmClient(sandbox, tokens.access_token) };
+}
+
+export const q = (filter: string): string => `filter=${encodeURIComponent(filter)}`;
+
+export { WELL_KNOWN };

@@ -1,0 +1,350 @@
+import { startSandbox, type RunningSandbox } from '../src/index';
+import { crmClient, type DealJson, send, WELL_KNOWN } from './helpers';
+
+const A = WELL_KNOWN.account1;
+const B = WELL_KNOWN.account2;
+const REDIRECT = 'http://127.0.0.1:3333/api/rdstation/auth/callback';
+let sandbox: RunningSandbox;
+let now = Date.parse('2025-06-02T15:00:00.000Z');
+
+beforeAll(async () => {
+  sandbox = await startSandbox({
+    now: () => now,
+    accessTokenTtlSeconds: 7200,
+    codeTtlSeconds: 300,
+  });
+});
+
+afterAll(async () => {
+  await sandbox.close();
+});
+
+beforeEach(() => {
+  sandbox.reset();
+});
+
+function authorizeUrl(params: Record<string, string>): string {
+  return `${sandbox.url}/oauth/authorize?${new URLSearchParams(params).toString()}`;
+}
+
+async function postForm(
+  path: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
+  const response = await fetch(`${sandbox.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(fields).toString(),
+    redirect: 'manual',
+  });
+  const text = await response.text();
+  const isJson = (response.headers.get('content-type') ?? '').includes('json');
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    json: isJson ? JSON.parse(text) : null,
+  };
+}
+
+/** What a browser would send back from the consent form: its hidden fields plus the chosen user. */
+function formFields(html: string, userId: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
+    fields[match[1] ?? ''] = (match[2] ?? '').replace(/&amp;/g, '&').replace(/&quot;/g, '"');
+  }
+  return { ...fields, user_id: userId, decision: 'allow' };
+}
+
+async function consent(clientId: string, userId: string, state = 'st-123'): Promise<URL> {
+  const page = await fetch(
+    authorizeUrl({ response_type: 'code', client_id: clientId, redirect_uri: REDIRECT, state }),
+  );
+  const consented = await postForm('/oauth/authorize', formFields(await page.text(), userId));
+  expect(consented.status).toBe(302);
+  return new URL(consented.headers.get('location') ?? '');
+}
+
+async function exchange(code: string, overrides: Record<string, string> = {}) {
+  return postForm('/oauth2/token', {
+    grant_type: 'authorization_code',
+    client_id: A.clientId,
+    client_secret: A.clientSecret,
+    code,
+    redirect_uri: REDIRECT,
+    ...overrides,
+  });
+}
+
+describe('OAuth 2 authorisation code flow', () => {
+  it('shows a pt-BR consent page listing the account users, then redirects with code and state', async () => {
+    const state = 'a b/ç?&=x';
+    const page = await fetch(
+      authorizeUrl({ response_type: 'code', client_id: A.clientId, redirect_uri: REDIRECT, state }),
+    );
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const html = await page.text();
+    expect(html).toContain('<html lang="pt-BR">');
+    expect(html).toContain('<title>Autorizar acesso ao RD Station CRM</title>');
+    expect(html).toContain('<h1>Autorizar acesso ao RD Station CRM</h1>');
+    expect(html).toContain('<strong>Acme Soluções Ltda</strong>');
+    expect(html).toContain(
+      `<label><input type="radio" name="user_id" value="${A.users.ana.id}" checked> Ana Paula Ferreira (ana.ferreira@acmesolucoes.com.br)</label>`,
+    );
+    expect(html.match(/type="radio"/g)).toHaveLength(5);
+    expect(html).not.toContain(A.users.gustavo.name);
+    expect(html).toContain(
+      '<button type="submit" name="decision" value="allow">Autorizar</button>',
+    );
+
+    const consented = await postForm('/oauth/authorize', formFields(html, A.users.camila.id));
+    expect(consented.status).toBe(302);
+    const location = new URL(consented.headers.get('location') ?? '');
+    expect(`${location.origin}${location.pathname}`).toBe(REDIRECT);
+    expect(location.searchParams.get('state')).toBe(state);
+    expect(location.searchParams.get('code')).toMatch(/^[\w-]{20,}$/);
+
+    const token = await exchange(location.searchParams.get('code') ?? '');
+    expect(token.status).toBe(200);
+    expect(token.headers.get('cache-control')).toBe('no-store');
+    expect(Object.keys(token.json)).toEqual([
+      'access_token',
+      'refresh_token',
+      'expires_in',
+      'token_type',
+    ]);
+    expect(token.json).toMatchObject({ expires_in: 7200, token_type: 'Bearer' });
+
+    const deal = await crmClient(sandbox, token.json.access_token).get<DealJson>(
+      `/deals/${A.deals.implantacao.id}`,
+    );
+    expect(deal.status).toBe(200);
+    expect(deal.body.data.name).toBe(A.deals.implantacao.name);
+
+    const me = await send<Record<string, unknown>>(`${sandbox.url}/oauth2/userinfo`, {
+      token: token.json.access_token,
+    });
+    expect(me.body).toEqual({
+      id: A.users.camila.id,
+      name: 'Camila Rocha',
+      email: 'camila.rocha@acmesolucoes.com.br',
+      organization: { name: 'Acme Soluções Ltda' },
+    });
+  });
+
+  it('accepts a JSON token request and HTTP Basic client authentication', async () => {
+    const code = (await consent(A.clientId, A.users.ana.id)).searchParams.get('code') ?? '';
+    const response = await send<Record<string, unknown>>(`${sandbox.url}/oauth2/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${A.clientId}:${A.clientSecret}`).toString('base64')}`,
+      },
+      body: { grant_type: 'authorization_code', code, redirect_uri: REDIRECT },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.token_type).toBe('Bearer');
+  });
+
+  it('redirects with error=access_denied when the user cancels', async () => {
+    const page = await fetch(
+      authorizeUrl({
+        response_type: 'code',
+        client_id: A.clientId,
+        redirect_uri: REDIRECT,
+        state: 's1',
+      }),
+    );
+    const denied = await postForm('/oauth/authorize', {
+      ...formFields(await page.text(), A.users.ana.id),
+      decision: 'deny',
+    });
+    expect(denied.status).toBe(302);
+    expect(denied.headers.get('location')).toBe(`${REDIRECT}?error=access_denied&state=s1`);
+  });
+
+  it.each([
+    [{ client_id: 'desconhecido' }, 'Aplicativo não encontrado: verifique o client_id.'],
+    [{ client_id: '' }, 'O parâmetro client_id é obrigatório.'],
+    [
+      { redirect_uri: 'https://evil.example.com/cb' },
+      'redirect_uri não permitido: use um endereço em 127.0.0.1 ou localhost.',
+    ],
+    [{ response_type: 'token' }, 'O parâmetro response_type deve ser &quot;code&quot;.'],
+  ])('answers a pt-BR error page (400) for %j', async (override, message) => {
+    const page = await fetch(
+      authorizeUrl({
+        response_type: 'code',
+        client_id: A.clientId,
+        redirect_uri: REDIRECT,
+        ...override,
+      }),
+    );
+    expect(page.status).toBe(400);
+    const html = await page.text();
+    expect(html).toContain('<title>Erro na autorização</title>');
+    expect(html).toContain(`<p role="alert">${message}</p>`);
+  });
+
+  it('accepts localhost callbacks too', async () => {
+    const page = await fetch(
+      authorizeUrl({
+        response_type: 'code',
+        client_id: B.clientId,
+        redirect_uri: 'http://localhost:4200/cb',
+      }),
+    );
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<strong>Beta Serviços ME</strong>');
+  });
+
+  it('codes are single use', async () => {
+    const code = (await consent(A.clientId, A.users.ana.id)).searchParams.get('code') ?? '';
+    expect((await exchange(code)).status).toBe(200);
+    const again = await exchange(code);
+    expect(again.status).toBe(401);
+    expect(again.json).toEqual({
+      error: 'invalid_grant',
+      error_description: 'Unknown or already used code',
+    });
+  });
+
+  it('codes expire after codeTtlSeconds', async () => {
+    const code = (await consent(A.clientId, A.users.ana.id)).searchParams.get('code') ?? '';
+    now += 300_000;
+    const late = await exchange(code);
+    expect(late.status).toBe(401);
+    expect(late.json).toEqual({
+      error: 'invalid_grant',
+      error_description: 'The code has expired',
+    });
+  });
+
+  it('checks the redirect_uri and the client secret', async () => {
+    const code = (await consent(A.clientId, A.users.ana.id)).searchParams.get('code') ?? '';
+    const wrongSecret = await exchange(code, { client_secret: 'errado' });
+    expect(wrongSecret.status).toBe(401);
+    expect(wrongSecret.json.error).toBe('invalid_client');
+    // A refused client does not burn the code.
+    const wrongRedirect = await exchange(code, { redirect_uri: 'http://127.0.0.1:9999/other' });
+    expect(wrongRedirect.status).toBe(401);
+    expect(wrongRedirect.json.error_description).toBe(
+      'redirect_uri does not match the authorization request',
+    );
+    const unsupported = await exchange(code, { grant_type: 'password' });
+    expect(unsupported.status).toBe(400);
+    expect(unsupported.json.error).toBe('unsupported_grant_type');
+  });
+});
+
+describe('tokens', () => {
+  it('access tokens expire after accessTokenTtlSeconds (401 with errors)', async () => {
+    const { access_token } = sandbox.issueTokens(A.clientId, A.users.ana.email);
+    const crm = crmClient(sandbox, access_token);
+    expect((await crm.get('/users')).status).toBe(200);
+    now += 7_199_000;
+    expect((await crm.get('/users')).status).toBe(200);
+    now += 1_000;
+    const expired = await crm.get('/users');
+    expect(expired.status).toBe(401);
+    expect(expired.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
+    expect(expired.body).toEqual({
+      errors: [
+        {
+          status: '401',
+          code: 'UNAUTHORIZED',
+          title: 'Unauthorized',
+          detail: 'Access token expired',
+        },
+      ],
+    });
+  });
+
+  it('refresh tokens rotate: the new pair works, the old refresh token is refused', async () => {
+    const first = sandbox.issueTokens(A.clientId, A.users.bruno.email);
+    now += 8_000_000;
+    const refresh = (token: string, secret: string = A.clientSecret) =>
+      postForm('/oauth2/token', {
+        grant_type: 'refresh_token',
+        client_id: A.clientId,
+        client_secret: secret,
+        refresh_token: token,
+      });
+    expect((await refresh(first.refresh_token, 'errado')).status).toBe(401);
+    const second = await refresh(first.refresh_token);
+    expect(second.status).toBe(200);
+    expect(second.json.refresh_token).not.toBe(first.refresh_token);
+    expect((await crmClient(sandbox, second.json.access_token).get('/users')).status).toBe(200);
+    const reused = await refresh(first.refresh_token);
+    expect(reused.status).toBe(401);
+    expect(reused.json).toEqual({
+      error: 'invalid_grant',
+      error_description: 'Unknown, revoked or already used refresh token',
+    });
+    const me = await send<{ id: string }>(`${sandbox.url}/oauth2/userinfo`, {
+      token: second.json.access_token,
+    });
+    expect(me.body.id).toBe(A.users.bruno.id);
+  });
+
+  it('refresh tokens die after the idle TTL (14 days by default)', async () => {
+    const { refresh_token } = sandbox.issueTokens(A.clientId, A.users.ana.email);
+    now += 14 * 86_400_000;
+    const late = await postForm('/oauth2/token', {
+      grant_type: 'refresh_token',
+      client_id: A.clientId,
+      client_secret: A.clientSecret,
+      refresh_token,
+    });
+    expect(late.status).toBe(401);
+    expect(late.json.error_description).toBe('The refresh token has expired');
+  });
+
+  it('401 for a missing or unknown Bearer token', async () => {
+    const missing = await send(`${sandbox.url}/crm/v2/deals`);
+    expect(missing.status).toBe(401);
+    expect(missing.body.errors[0]?.detail).toBe(
+      'Missing Authorization: Bearer <access_token> header',
+    );
+    const unknown = await send(`${sandbox.url}/crm/v2/deals`, { token: 'nao-existe' });
+    expect(unknown.status).toBe(401);
+    expect(unknown.body.errors[0]?.detail).toBe('Invalid access token');
+    const userinfo = await send(`${sandbox.url}/oauth2/userinfo`, { token: 'nao-existe' });
+    expect(userinfo.status).toBe(401);
+  });
+});
+
+describe('accounts', () => {
+  it('keeps data per account: account 2 cannot read account 1 deals (404) and sees its own', async () => {
+    const beta = crmClient(
+      sandbox,
+      sandbox.issueTokens(B.clientId, B.users.renata.email).access_token,
+    );
+    expect((await beta.get(`/deals/${A.deals.implantacao.id}`)).status).toBe(404);
+    const own = await beta.get<DealJson>(`/deals/${B.deal.id}`);
+    expect(own.body.data.name).toBe(B.deal.name);
+    const deals = await beta.get<DealJson[]>('/deals?page[size]=200');
+    expect(deals.body.data).toHaveLength(B.counts.deals);
+    const users = await beta.get<{ name: string }[]>('/users');
+    expect(users.body.data.map((user) => user.name)).toEqual(['Otávio Mendes', 'Renata Souza']);
+    expect(() => sandbox.issueTokens(B.clientId, A.users.ana.email)).toThrow(
+      "No user 'ana.ferreira@acmesolucoes.com.br' in account 'Beta Serviços ME'",
+    );
+  });
+
+  it('checks API v1 tokens', async () => {
+    const ok = await send<Record<string, unknown>>(
+      `${sandbox.url}/api/v1/token/check?token=${A.users.diego.v1Token}`,
+    );
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({
+      email: 'diego.martins@acmesolucoes.com.br',
+      name: 'Diego Martins',
+      organization: 'Acme Soluções Ltda',
+    });
+    const bad = await send(`${sandbox.url}/api/v1/token/check?token=errado`);
+    expect(bad.status).toBe(401);
+    expect(bad.body).toEqual({ error: 'Permission denied.' });
+  });
+});

@@ -1,0 +1,460 @@
+import { type RunningSandbox } from '../src/index';
+import {
+  type ContactJson,
+  type CrmClient,
+  type DealJson,
+  type DealProductJson,
+  type NoteJson,
+  type TaskJson,
+  crmClient,
+  startWithClient,
+  WELL_KNOWN,
+} from './helpers';
+
+const A = WELL_KNOWN.account1;
+const vendas = A.pipelines.vendas;
+let sandbox: RunningSandbox;
+let crm: CrmClient;
+let now = Date.parse('2025-03-10T12:00:00.000Z');
+
+beforeAll(async () => {
+  ({ sandbox, crm } = await startWithClient({ now: () => now }));
+});
+
+afterAll(async () => {
+  await sandbox.close();
+});
+
+const START = Date.parse('2025-03-10T12:00:00.000Z');
+
+beforeEach(() => {
+  now = START;
+  // reset() drops tokens too, so each test signs in again.
+  sandbox.reset();
+  crm = crmFor(A.users.ana.email);
+});
+
+function crmFor(email: string): CrmClient {
+  return crmClient(sandbox, sandbox.issueTokens(A.clientId, email).access_token);
+}
+
+const pointers = (errors: { source?: { pointer?: string } }[]) =>
+  errors.map((error) => error.source?.pointer);
+
+describe('deals', () => {
+  it('creates an ongoing deal with defaults, 201', async () => {
+    const { status, body } = await crm.post<DealJson>('/deals', {
+      name: 'Nova venda',
+      pipeline_id: vendas.id,
+      stage_id: vendas.stages[0].id,
+      owner_id: A.users.bruno.id,
+      custom_fields: { segmento: 'Saúde', canais_interesse: ['WhatsApp'] },
+    });
+    expect(status).toBe(201);
+    expect(body.data).toMatchObject({
+      name: 'Nova venda',
+      status: 'ongoing',
+      rating: 0,
+      total_price: 0,
+      contact_ids: [],
+      closed_at: null,
+      lost_reason_id: null,
+      custom_fields: { segmento: 'Saúde', canais_interesse: ['WhatsApp'] },
+      created_at: '2025-03-10T12:00:00.000Z',
+    });
+    const read = await crm.get<DealJson>(`/deals/${body.data.id}`);
+    expect(read.body.data).toEqual(body.data);
+  });
+
+  it('lists every missing required field in one 422', async () => {
+    const { status, body } = await crm.post('/deals', { rating: 9 });
+    expect(status).toBe(422);
+    expect(body.errors.map((error) => [error.source?.pointer, error.code, error.detail])).toEqual([
+      ['/data/name', 'REQUIRED_FIELD', 'name is required'],
+      ['/data/pipeline_id', 'REQUIRED_FIELD', 'pipeline_id is required'],
+      ['/data/stage_id', 'REQUIRED_FIELD', 'stage_id is required'],
+      ['/data/owner_id', 'REQUIRED_FIELD', 'owner_id is required'],
+      ['/data/rating', 'INVALID_FIELD', 'rating must be ≤ 5'],
+    ]);
+  });
+
+  it('refuses other statuses on create, stages of another pipeline, unknown ids and bad custom fields', async () => {
+    const { status, body } = await crm.post('/deals', {
+      name: 'X',
+      pipeline_id: vendas.id,
+      stage_id: A.pipelines.posVenda.stages[0].id,
+      owner_id: 'nobody',
+      status: 'won',
+      custom_fields: { segmento: 'Espacial', inexistente: 'x' },
+    });
+    expect(status).toBe(422);
+    expect(body.errors.map((error) => error.detail)).toEqual([
+      "owner_id 'nobody' does not match any user",
+      "Deals can only be created with status 'ongoing'",
+      'segmento must be one of: Varejo, Indústria, Serviços, Saúde, Educação, Tecnologia',
+      "Unknown custom field 'inexistente'; known slugs: id_orcamento_erp, data_prevista_implantacao, segmento, canais_interesse",
+      `Stage '${A.pipelines.posVenda.stages[0].id}' does not belong to pipeline '${vendas.id}'`,
+    ]);
+  });
+
+  it('PUT changes only the given fields; PATCH is accepted too', async () => {
+    const before = (await crm.get<DealJson>(`/deals/${A.deals.implantacao.id}`)).body.data;
+    now += 60_000;
+    const { status, body } = await crm.put<DealJson>(`/deals/${A.deals.implantacao.id}`, {
+      rating: 2,
+    });
+    expect(status).toBe(200);
+    expect(body.data).toEqual({ ...before, rating: 2, updated_at: '2025-03-10T12:01:00.000Z' });
+    const patched = await crm.patch<DealJson>(`/deals/${A.deals.implantacao.id}`, {
+      owner_id: A.users.camila.id,
+      custom_fields: { segmento: 'Serviços' },
+    });
+    expect(patched.body.data.owner_id).toBe(A.users.camila.id);
+    expect(patched.body.data.custom_fields).toEqual({
+      ...before.custom_fields,
+      segmento: 'Serviços',
+    });
+    expect(patched.body.data.rating).toBe(2);
+  });
+
+  it('moves to the first stage when the pipeline changes with stage_id null', async () => {
+    const { body } = await crm.put<DealJson>(`/deals/${A.deals.implantacao.id}`, {
+      pipeline_id: A.pipelines.parcerias.id,
+      stage_id: null,
+    });
+    expect(body.data).toMatchObject({
+      pipeline_id: A.pipelines.parcerias.id,
+      stage_id: A.pipelines.parcerias.stages[0].id,
+    });
+    const wrong = await crm.put(`/deals/${A.deals.implantacao.id}`, {
+      stage_id: vendas.stages[1].id,
+    });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors[0]?.detail).toBe(
+      `Stage '${vendas.stages[1].id}' does not belong to pipeline '${A.pipelines.parcerias.id}'`,
+    );
+    const nullStage = await crm.put(`/deals/${A.deals.implantacao.id}`, { stage_id: null });
+    expect(nullStage.status).toBe(422);
+  });
+
+  it('marks won (closed_at now) and needs a lost reason to mark lost', async () => {
+    const won = await crm.put<DealJson>(`/deals/${A.deals.treinamento.id}`, { status: 'won' });
+    expect(won.body.data).toMatchObject({ status: 'won', closed_at: '2025-03-10T12:00:00.000Z' });
+    const noReason = await crm.put(`/deals/${A.deals.implantacao.id}`, { status: 'lost' });
+    expect(noReason.status).toBe(422);
+    expect(noReason.body.errors).toEqual([
+      {
+        status: '422',
+        code: 'REQUIRED_FIELD',
+        title: 'Unprocessable Entity',
+        detail: "lost_reason_id is required when status is 'lost'",
+        source: { pointer: '/data/lost_reason_id' },
+      },
+    ]);
+    const lost = await crm.put<DealJson>(`/deals/${A.deals.implantacao.id}`, {
+      status: 'lost',
+      lost_reason_id: A.lostReasons.concorrente.id,
+    });
+    expect(lost.body.data).toMatchObject({
+      status: 'lost',
+      lost_reason_id: A.lostReasons.concorrente.id,
+    });
+    const reopened = await crm.put<DealJson>(`/deals/${A.deals.implantacao.id}`, {
+      status: 'ongoing',
+    });
+    expect(reopened.body.data).toMatchObject({
+      status: 'ongoing',
+      closed_at: null,
+      lost_reason_id: null,
+    });
+  });
+
+  it('answers 404 for unknown deals and 400 for a body without data', async () => {
+    const missing = await crm.get('/deals/65a1b2c3010b00000000ffff');
+    expect(missing.status).toBe(404);
+    expect(missing.body.errors[0]).toEqual({
+      status: '404',
+      code: 'NOT_FOUND',
+      title: 'Not Found',
+      detail: "Deal '65a1b2c3010b00000000ffff' not found",
+    });
+    expect((await crm.put('/deals/nope', { rating: 1 })).status).toBe(404);
+    const noData = await crm.raw('/deals', { method: 'POST', body: { name: 'x' } });
+    expect(noData.status).toBe(400);
+    expect(noData.body.errors[0]?.detail).toBe(
+      "The request body must be a JSON object with a 'data' object",
+    );
+    const badJson = await crm.raw('/deals', {
+      method: 'POST',
+      body: undefined,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(badJson.status).toBe(400);
+  });
+});
+
+describe('notes', () => {
+  it('creates a note stamped now and lists it first', async () => {
+    const { status, body } = await crm.post<NoteJson>(`/deals/${A.deals.implantacao.id}/notes`, {
+      description: '<p>Nova nota</p>',
+      user_id: A.users.ana.id,
+    });
+    expect(status).toBe(201);
+    expect(body.data).toEqual({
+      id: expect.any(String),
+      description: '<p>Nova nota</p>',
+      user_id: A.users.ana.id,
+      registered_at: '2025-03-10T12:00:00.000Z',
+      pinned_at: null,
+      edited_by_id: null,
+      edited_at: null,
+    });
+    const list = await crm.get<NoteJson[]>(`/deals/${A.deals.implantacao.id}/notes`);
+    expect(list.body.data[0]).toEqual(body.data);
+  });
+
+  it('requires description and user_id; 404 for an unknown deal', async () => {
+    const { status, body } = await crm.post(`/deals/${A.deals.implantacao.id}/notes`, {
+      description: '  ',
+    });
+    expect(status).toBe(422);
+    expect(pointers(body.errors)).toEqual(['/data/description', '/data/user_id']);
+    expect(
+      (await crm.post('/deals/nope/notes', { description: 'x', user_id: A.users.ana.id })).status,
+    ).toBe(404);
+    expect((await crm.get('/deals/nope/notes')).status).toBe(404);
+  });
+});
+
+describe('tasks', () => {
+  const valid = () => ({
+    name: 'Ligar amanhã',
+    type: 'call',
+    due_date: '2025-03-11T13:00:00-03:00',
+    deal_id: A.deals.implantacao.id,
+    owner_ids: [A.users.ana.id, A.users.bruno.id],
+    description: 'Confirmar proposta',
+  });
+
+  it('creates open tasks, by default created by the caller', async () => {
+    const { status, body } = await crm.post<TaskJson>('/tasks', valid());
+    expect(status).toBe(201);
+    expect(body.data).toMatchObject({
+      status: 'open',
+      due_date: '2025-03-11T16:00:00.000Z',
+      created_by_id: A.users.ana.id,
+      completed_at: null,
+      completed_by_id: null,
+    });
+  });
+
+  it('requires name, type, due_date, deal_id, owner_ids; only status open', async () => {
+    const { status, body } = await crm.post('/tasks', {
+      owner_ids: [],
+      status: 'completed',
+      type: 'fax',
+    });
+    expect(status).toBe(422);
+    expect(body.errors.map((error) => error.detail)).toEqual([
+      'name is required',
+      'type must be one of: call, email, meeting, task, lunch, visit, whatsapp',
+      'due_date is required',
+      'deal_id is required',
+      'owner_ids must have at least one id',
+      "Tasks can only be created with status 'open'",
+    ]);
+    const badDeal = await crm.post('/tasks', { ...valid(), deal_id: 'nope', due_date: 'amanhã' });
+    expect(badDeal.body.errors.map((error) => error.detail)).toEqual([
+      'due_date must be an ISO 8601 date-time',
+      "deal_id 'nope' does not match any deal",
+    ]);
+  });
+
+  it('completing stamps completed_at and completed_by_id; reopening clears them', async () => {
+    const created = (await crm.post<TaskJson>('/tasks', valid())).body.data;
+    now += 3_600_000;
+    const done = await crmFor(A.users.bruno.email).put<TaskJson>(`/tasks/${created.id}`, {
+      status: 'completed',
+    });
+    expect(done.body.data).toMatchObject({
+      status: 'completed',
+      completed_at: '2025-03-10T13:00:00.000Z',
+      completed_by_id: A.users.bruno.id,
+      name: 'Ligar amanhã',
+    });
+    const reopened = await crm.put<TaskJson>(`/tasks/${created.id}`, { status: 'open' });
+    expect(reopened.body.data).toMatchObject({ completed_at: null, completed_by_id: null });
+    expect((await crm.put('/tasks/nope', { status: 'open' })).status).toBe(404);
+  });
+});
+
+describe('deal products', () => {
+  const path = `/deals/${A.deals.treinamento.id}/products`;
+
+  it('computes the item total and updates the deal prices on create, update and delete', async () => {
+    const dealBefore = (await crm.get<DealJson>(`/deals/${A.deals.treinamento.id}`)).body.data;
+    expect(dealBefore.total_price).toBe(1691);
+
+    const percentage = await crm.post<DealProductJson>(path, {
+      product_id: A.products.planoPro.id,
+      price: 100,
+      quantity: 3,
+      discount_type: 'percentage',
+      discount: 10,
+      billing_frequency: 'monthly',
+    });
+    expect(percentage.status).toBe(201);
+    expect(percentage.body.data).toMatchObject({ total_price: 270, billing_frequency: 'monthly' });
+
+    const amount = await crm.post<DealProductJson>(path, {
+      product_id: A.products.implantacao.id,
+      price: 50,
+      quantity: 2,
+      discount_type: 'amount',
+      discount: 500,
+    });
+    expect(amount.body.data).toMatchObject({ total_price: 0, billing_frequency: 'one-time' });
+
+    let deal = (await crm.get<DealJson>(`/deals/${A.deals.treinamento.id}`)).body.data;
+    expect([deal.recurrence_price, deal.one_time_price, deal.total_price]).toEqual([
+      270, 1691, 1961,
+    ]);
+
+    const updated = await crm.put<DealProductJson>(`${path}/${percentage.body.data.id}`, {
+      quantity: 1,
+    });
+    expect(updated.body.data).toMatchObject({
+      quantity: 1,
+      price: 100,
+      discount: 10,
+      total_price: 90,
+    });
+    deal = (await crm.get<DealJson>(`/deals/${A.deals.treinamento.id}`)).body.data;
+    expect(deal.total_price).toBe(1781);
+
+    const removed = await crm.delete(`${path}/${percentage.body.data.id}`);
+    expect(removed.status).toBe(204);
+    expect(removed.body).toBe('');
+    deal = (await crm.get<DealJson>(`/deals/${A.deals.treinamento.id}`)).body.data;
+    expect(deal.total_price).toBe(1691);
+    const list = await crm.get<DealProductJson[]>(path);
+    expect(list.body.data.map((item) => item.id)).toEqual([
+      A.dealProducts.treinamentoPercentage,
+      amount.body.data.id,
+    ]);
+  });
+
+  it('requires product_id, price and quantity; rejects a percentage over 100', async () => {
+    const { status, body } = await crm.post(path, { discount_type: 'percentage', discount: 150 });
+    expect(status).toBe(422);
+    expect(pointers(body.errors)).toEqual([
+      '/data/product_id',
+      '/data/price',
+      '/data/quantity',
+      '/data/discount',
+    ]);
+    expect(body.errors[3]?.detail).toBe('A percentage discount cannot be above 100');
+    const zero = await crm.post(path, {
+      product_id: A.products.suporte.id,
+      price: -1,
+      quantity: 0,
+    });
+    expect(zero.body.errors.map((error) => error.detail)).toEqual([
+      'price must be ≥ 0',
+      'quantity must be > 0',
+    ]);
+  });
+
+  it('answers 404 for an item of another deal and for unknown items', async () => {
+    const other = `/deals/${A.deals.implantacao.id}/products/${A.dealProducts.treinamentoPercentage}`;
+    expect((await crm.put(other, { quantity: 2 })).status).toBe(404);
+    expect((await crm.delete(other)).status).toBe(404);
+    expect((await crm.delete(`${path}/nope`)).status).toBe(404);
+  });
+});
+
+describe('contacts and organizations', () => {
+  it('creates a contact (name required) and updates only the given fields', async () => {
+    const missing = await crm.post('/contacts', { emails: [{ email: 'x@y.com' }] });
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors[0]?.detail).toBe('name is required');
+
+    const { status, body } = await crm.post<ContactJson>('/contacts', {
+      name: 'Paulo Teixeira',
+      emails: [{ email: 'paulo@teixeira.com.br' }],
+      phones: [{ phone: '+5511912345678', type: 'mobile' }],
+      job_title: 'Comprador',
+    });
+    expect(status).toBe(201);
+    expect(body.data).toMatchObject({
+      name: 'Paulo Teixeira',
+      organization_id: null,
+      custom_fields: {},
+    });
+    const updated = await crm.put<ContactJson>(`/contacts/${body.data.id}`, {
+      organization_id: A.organization.id,
+    });
+    expect(updated.body.data).toMatchObject({
+      name: 'Paulo Teixeira',
+      job_title: 'Comprador',
+      organization_id: A.organization.id,
+      phones: [{ phone: '+5511912345678', type: 'mobile' }],
+    });
+  });
+
+  it('rejects phone types outside work/fax/home/mobile and malformed e-mails', async () => {
+    const { status, body } = await crm.post('/contacts', {
+      name: 'X',
+      phones: [{ phone: '11999999999', type: 'cellphone' }],
+      emails: [{ email: 'sem-arroba' }],
+    });
+    expect(status).toBe(422);
+    expect(pointers(body.errors)).toEqual(['/data/emails/0/email', '/data/phones/0/type']);
+  });
+
+  it('creates and updates organizations; 404 for unknown ids', async () => {
+    const created = await crm.post<{ id: string; name: string }>('/organizations', {
+      name: 'Nova Empresa Ltda',
+    });
+    expect(created.status).toBe(201);
+    const updated = await crm.put<{ name: string; url: string }>(
+      `/organizations/${created.body.data.id}`,
+      {
+        url: 'https://nova.com.br',
+      },
+    );
+    expect(updated.body.data).toMatchObject({
+      name: 'Nova Empresa Ltda',
+      url: 'https://nova.com.br',
+    });
+    expect((await crm.get('/organizations/nope')).status).toBe(404);
+    expect((await crm.get('/contacts/nope')).status).toBe(404);
+    expect((await crm.post('/organizations', {})).status).toBe(422);
+  });
+});
+
+describe('reference reads', () => {
+  it('reads pipelines with their stage ids and a stage of a pipeline; 404 across pipelines', async () => {
+    const pipeline = await crm.get<{ stage_ids: string[] }>(`/pipelines/${vendas.id}`);
+    expect(pipeline.body.data.stage_ids).toEqual(vendas.stages.map((stage) => stage.id));
+    const stages = await crm.get<{ name: string }[]>(`/pipelines/${vendas.id}/stages`);
+    expect(stages.body.data.map((stage) => stage.name)).toEqual(
+      vendas.stages.map((stage) => stage.name),
+    );
+    const stage = await crm.get<{ name: string }>(
+      `/pipelines/${vendas.id}/stages/${vendas.stages[2].id}`,
+    );
+    expect(stage.body.data.name).toBe('Apresentação');
+    const cross = await crm.get(
+      `/pipelines/${A.pipelines.posVenda.id}/stages/${vendas.stages[2].id}`,
+    );
+    expect(cross.status).toBe(404);
+    expect((await crm.get('/pipelines/nope/stages')).status).toBe(404);
+  });
+
+  it('answers unknown routes with a v2 error body', async () => {
+    const { status, body } = await crm.get('/teams');
+    expect(status).toBe(404);
+    expect(body.errors[0]?.detail).toBe('No route GET /crm/v2/teams');
+  });
+});
