@@ -1,11 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { PanelThemeProvider } from '@crm-panel/ui';
 import { StandalonePage } from './standalone/StandalonePage';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Elemento #root ausente em index.html');
 createRoot(container).render(
   <StrictMode>
-    <StandalonePage />
+    <PanelThemeProvider>
+      <StandalonePage />
+    </PanelThemeProvider>
   </StrictMode>,
 );

@@ -1,28 +1,16 @@
-import styled from 'styled-components';
 import type { ContactHeaderProps } from '@crm-panel/contracts';
-
-const StyledHeader = styled.header`
-  padding: 12px 16px;
-  border: 1px solid #dde3ec;
-  border-radius: 8px;
-  background: #fff;
-`;
-
-const StyledEmpty = styled.p`
-  margin: 0;
-  color: #5b6474;
-`;
+import { Card, EmptyState } from '@crm-panel/ui';
 
 /** The CRM contact of the selected chat. */
 export function ContactHeader({ contactId }: ContactHeaderProps) {
   return (
-    <StyledHeader>
+    <Card flush>
       {contactId ? (
-        <StyledEmpty>Contato {contactId}</StyledEmpty>
+        <EmptyState title={`Contato ${contactId}`} icon="user" />
       ) : (
-        <StyledEmpty>Nenhum contato selecionado</StyledEmpty>
+        <EmptyState title="Nenhum contato selecionado" icon="user" />
       )}
-    </StyledHeader>
+    </Card>
   );
 }
 

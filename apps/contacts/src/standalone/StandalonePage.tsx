@@ -1,24 +1,18 @@
 import styled from 'styled-components';
+import { PageWrapper } from '@crm-panel/ui';
 import { ContactHeader } from '../exposed/ContactHeader';
 
-const StyledPage = styled.div`
-  width: 90%;
-  max-width: 1400px;
-  margin: 0 auto;
-  padding: 16px 0;
-`;
-
 const StyledNote = styled.p`
-  color: #5b6474;
-  font-size: 13px;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
 /** The remote on its own, without the shell: how its team develops and checks it. */
 export function StandalonePage() {
   return (
-    <StyledPage>
+    <PageWrapper>
       <StyledNote>Módulo contacts em execução isolada (sem o painel principal).</StyledNote>
       <ContactHeader contactId={null} />
-    </StyledPage>
+    </PageWrapper>
   );
 }

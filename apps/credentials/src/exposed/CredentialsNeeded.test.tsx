@@ -1,6 +1,10 @@
-import { render, screen } from '@testing-library/react';
+import { render as rtlRender, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { PanelThemeProvider } from '@crm-panel/ui';
 import userEvent from '@testing-library/user-event';
 import { CredentialsNeeded } from './CredentialsNeeded';
+
+const render = (ui: ReactElement) => rtlRender(<PanelThemeProvider>{ui}</PanelThemeProvider>);
 
 it("shows 'Configuração Necessária' and configures on 'Configurar Agora'", async () => {
   const onConfigure = jest.fn();

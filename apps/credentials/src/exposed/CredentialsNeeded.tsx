@@ -1,26 +1,34 @@
 import styled from 'styled-components';
 import type { CredentialsNeededProps } from '@crm-panel/contracts';
+import { Button, Card, Logo } from '@crm-panel/ui';
 
-const StyledCard = styled.section`
-  max-width: 480px;
-  margin: 48px auto;
-  padding: 24px;
-  border: 1px solid #dde3ec;
-  border-radius: 12px;
-  background: #fff;
+const StyledBody = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[4]};
+  padding: ${({ theme }) => theme.space[6]} ${({ theme }) => theme.space[4]};
   text-align: center;
+`;
+
+const StyledTitle = styled.h1`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.xl};
 `;
 
 /** Shown while the tenant has no CRM credentials. */
 export function CredentialsNeeded({ onConfigure }: CredentialsNeededProps) {
   return (
-    <StyledCard>
-      <h1>Configuração Necessária</h1>
-      <p>As credenciais de integração com o RD Station CRM ainda não foram configuradas.</p>
-      <button type="button" onClick={onConfigure}>
-        Configurar Agora
-      </button>
-    </StyledCard>
+    <Card>
+      <StyledBody>
+        <Logo size="medium" />
+        <StyledTitle>Configuração Necessária</StyledTitle>
+        <p>As credenciais de integração com o RD Station CRM ainda não foram configuradas.</p>
+        <Button variant="primary" onClick={onConfigure}>
+          Configurar Agora
+        </Button>
+      </StyledBody>
+    </Card>
   );
 }
 

@@ -1,18 +1,15 @@
-import styled from 'styled-components';
 import type { DealTabProps } from '@crm-panel/contracts';
-
-const StyledEmpty = styled.p`
-  margin: 16px 0;
-  color: #5b6474;
-  text-align: center;
-`;
+import { Card, EmptyState } from '@crm-panel/ui';
 
 /** The deal's general data. Without a selected deal it says how to get one. */
 export function DealGeneralTab({ dealId }: DealTabProps) {
-  return dealId ? (
-    <StyledEmpty>Negociação {dealId}</StyledEmpty>
-  ) : (
-    <StyledEmpty>Selecione ou crie uma negociação para ver seus dados.</StyledEmpty>
+  return (
+    <Card>
+      <EmptyState
+        title={dealId ? `Negociação ${dealId}` : 'Nenhuma negociação selecionada'}
+        description={dealId ? undefined : 'Selecione ou crie uma negociação para ver seus dados.'}
+      />
+    </Card>
   );
 }
 

@@ -43,7 +43,7 @@ async function openPanel(): Promise<{ page: Page; scripts: Response[]; errors: E
 test('the shell renders every remote from the runtime manifest', async () => {
   const { page, errors } = await openPanel();
   await page.getByText('Selecione ou crie uma negociação para ver seus dados.').waitFor();
-  await page.getByRole('combobox', { name: 'Filtro de negociações' }).waitFor();
+  await page.getByRole('button', { name: /Filtro de negociações/ }).waitFor();
   await page.getByRole('button', { name: 'Criar Negociação' }).waitFor();
   await screenshot(page, 'federation-main-panel');
 

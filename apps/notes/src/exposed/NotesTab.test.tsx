@@ -1,5 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { render as rtlRender, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { PanelThemeProvider } from '@crm-panel/ui';
 import { NotesTab } from './NotesTab';
+
+const render = (ui: ReactElement) => rtlRender(<PanelThemeProvider>{ui}</PanelThemeProvider>);
 
 it('shows the notes empty state and disables its actions without a deal', () => {
   render(<NotesTab dealId={null} />);

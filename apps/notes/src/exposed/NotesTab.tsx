@@ -1,41 +1,24 @@
-import styled from 'styled-components';
 import type { DealTabProps } from '@crm-panel/contracts';
+import { Button, Card, EmptyState } from '@crm-panel/ui';
 
-const StyledHeader = styled.div`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: 8px;
-`;
-
-const StyledTitle = styled.h2`
-  margin: 0;
-  font-size: 16px;
-`;
-
-const StyledEmpty = styled.p`
-  margin: 16px 0;
-  color: #5b6474;
-  text-align: center;
-`;
-
-/** The deal's notes tab. Without a selected deal its actions stay disabled. */
+/** The deal's Notas tab. Without a selected deal its actions stay disabled. */
 export function NotesTab({ dealId }: DealTabProps) {
   return (
-    <div>
-      <StyledHeader>
-        <StyledTitle>Notas</StyledTitle>
-        <div>
-          <button type="button" disabled={!dealId}>
+    <Card
+      title="Notas"
+      actions={
+        <>
+          <Button variant="primary" size="sm" icon="plus" disabled={!dealId}>
             Adicionar Nota
-          </button>{' '}
-          <button type="button" disabled={!dealId}>
+          </Button>
+          <Button variant="ghost" size="sm" icon="refresh" disabled={!dealId}>
             Atualizar
-          </button>
-        </div>
-      </StyledHeader>
-      <StyledEmpty>Nenhuma nota cadastrada</StyledEmpty>
-    </div>
+          </Button>
+        </>
+      }
+    >
+      <EmptyState title="Nenhuma nota cadastrada" />
+    </Card>
   );
 }
 

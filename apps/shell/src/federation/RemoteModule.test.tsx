@@ -1,4 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { render as rtlRender, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { PanelThemeProvider } from '@crm-panel/ui';
 import userEvent from '@testing-library/user-event';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { RemoteModule } from './RemoteModule';
@@ -11,6 +13,8 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 
 const mockedLoadRemote = loadRemote as jest.MockedFunction<typeof loadRemote>;
 const mockedRegister = registerRemotes as jest.MockedFunction<typeof registerRemotes>;
+
+const render = (ui: ReactElement) => rtlRender(<PanelThemeProvider>{ui}</PanelThemeProvider>);
 
 function NotesStub({ dealId }: { dealId: string | null }) {
   return <p>Notas da negociação {dealId}</p>;

@@ -7,46 +7,12 @@ import {
   type ComponentProps,
   type ComponentType,
 } from 'react';
-import styled from 'styled-components';
 import type { RemoteModuleId, RemoteModules } from '@crm-panel/contracts';
+import { InlineError, Skeleton } from '@crm-panel/ui';
 import { loadRemoteModule } from './remoteLoader';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 
 export const REMOTE_LOAD_ERROR = 'Não foi possível carregar este módulo.';
-export const REMOTE_RETRY_LABEL = 'Tentar novamente';
-
-const StyledFailure = styled.div`
-  display: flex;
-  flex-direction: column;
-  align-items: flex-start;
-  gap: 8px;
-  padding: 12px 16px;
-  border: 1px solid #f3c4c4;
-  border-radius: 8px;
-  background: #fff5f5;
-  color: #8a1c1c;
-  font-size: 14px;
-`;
-
-const StyledRetry = styled.button`
-  padding: 6px 12px;
-  border: 1px solid #8a1c1c;
-  border-radius: 6px;
-  background: #fff;
-  color: #8a1c1c;
-  font: inherit;
-  cursor: pointer;
-  &:focus-visible {
-    outline: 2px solid #1a6bff;
-    outline-offset: 2px;
-  }
-`;
-
-const StyledLoading = styled.div`
-  padding: 12px 16px;
-  color: #5b6474;
-  font-size: 14px;
-`;
 
 export type RemoteModuleProps<Id extends RemoteModuleId> = {
   id: Id;
@@ -74,15 +40,10 @@ export function RemoteModule<Id extends RemoteModuleId>({
       <RemoteErrorBoundary
         key={attempt}
         fallback={() => (
-          <StyledFailure role="alert">
-            <span>{REMOTE_LOAD_ERROR}</span>
-            <StyledRetry type="button" onClick={() => setAttempt((n) => n + 1)}>
-              {REMOTE_RETRY_LABEL}
-            </StyledRetry>
-          </StyledFailure>
+          <InlineError message={REMOTE_LOAD_ERROR} onRetry={() => setAttempt((n) => n + 1)} />
         )}
       >
-        <Suspense fallback={<StyledLoading role="status">Carregando...</StyledLoading>}>
+        <Suspense fallback={<Skeleton lines={3} label={`Carregando ${label}...`} />}>
           {createElement(Component, props)}
         </Suspense>
       </RemoteErrorBoundary>
