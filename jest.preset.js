@@ -1,6 +1,7 @@
 const path = require('path');
 const { pathsToModuleNameMapper } = require('ts-jest');
 const { compilerOptions } = require('./tsconfig.base.json');
+const esm = require('./tools/jest/esm-transform');
 
 /**
  * Shared Jest preset. A project's jest.config.js:
@@ -14,7 +15,9 @@ module.exports = {
   setupFilesAfterEnv: [require.resolve('./jest.setup-after-env.js')],
   transform: {
     '^.+\\.tsx?$': ['ts-jest', { tsconfig: path.join(__dirname, 'tsconfig.spec.json') }],
+    ...esm.transform,
   },
+  transformIgnorePatterns: esm.transformIgnorePatterns,
   moduleNameMapper: {
     ...pathsToModuleNameMapper(compilerOptions.paths, { prefix: path.join(__dirname, '/') }),
     // Jest ignores package.json "browser" fields; styled-components' default build never injects
@@ -24,6 +27,6 @@ module.exports = {
       require.resolve('styled-components/dist/styled-components.browser.cjs.js'),
   },
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)'],
-  moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
+  moduleFileExtensions: esm.moduleFileExtensions,
   reporters: ['default', path.join(__dirname, 'tools/jest/summary-reporter.js')],
 };

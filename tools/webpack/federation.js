@@ -100,7 +100,7 @@ function federatedConfig({ name, exposes, title, copy = [] }) {
         }),
         new HtmlPagePlugin({
           title,
-          copy: copy.map((file) => path.join(appRoot, 'public', file)),
+          copy: copy.map((file) => path.resolve(appRoot, 'public', file)),
         }),
       ],
       watchOptions: { ignored: /node_modules|dist/ },

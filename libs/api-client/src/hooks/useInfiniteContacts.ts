@@ -1,0 +1,6 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { contactsInfiniteQueryOptions } from '../query/infiniteQueryOptions';
+
+export function useInfiniteContacts(search?: string) {
+  return useInfiniteQuery(contactsInfiniteQueryOptions({ search }));
+}

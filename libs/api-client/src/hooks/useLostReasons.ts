@@ -1,0 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
+import { lostReasonsQueryOptions } from '../query/queryOptions';
+
+export function useLostReasons(search?: string) {
+  return useQuery(lostReasonsQueryOptions({ search }));
+}

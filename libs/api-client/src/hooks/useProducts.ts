@@ -1,0 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
+import { productsQueryOptions } from '../query/queryOptions';
+
+/** The catalogue's first page (200 products), optionally by exact name. */
+export function useProducts(search?: string) {
+  return useQuery(productsQueryOptions({ search }));
+}

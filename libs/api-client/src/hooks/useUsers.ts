@@ -1,0 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
+import { usersQueryOptions } from '../query/queryOptions';
+
+/** Users of the CRM account (task owners, deal owner, note authors). */
+export function useUsers() {
+  return useQuery(usersQueryOptions());
+}

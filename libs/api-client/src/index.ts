@@ -1,0 +1,133 @@
+export {
+  apiClient,
+  configureApiClient,
+  type ApiClientConfig,
+  IDENTITY_WARNINGS,
+  USER_ID_HEADER,
+  SYSTEM_KEY_HEADER,
+  CACHE_BYPASS_HEADER,
+} from './client/apiClient';
+export {
+  type Page,
+  type RequestOptions,
+  type ReferenceRequestOptions,
+  type ListParams,
+  UnexpectedResponseError,
+} from './client/envelope';
+export { ApiClientError, getErrorMessage, isHttpStatus } from './client/errors';
+export { rdql, contactSearchFilter, nameContainsFilter } from './client/rdql';
+
+export { getChatMessages } from './resources/chat';
+export {
+  startAuth,
+  getAuthStatus,
+  revokeAuth,
+  submitApiV1Token,
+  type RevokeResult,
+} from './resources/auth';
+export {
+  getCredentialsStatus,
+  saveCredentials,
+  removeCredentials,
+  type CredentialsSaveResult,
+} from './resources/credentials';
+export { getTermsStatus, acceptTerms } from './resources/terms';
+export { getUserProfile } from './resources/profile';
+export {
+  listContacts,
+  createContact,
+  getContact,
+  updateContact,
+  getContactMapping,
+  saveContactMapping,
+  getLastDeal,
+  saveLastDeal,
+  createContactWithMapping,
+  type ContactListParams,
+  type CreatedContactWithMapping,
+} from './resources/contacts';
+export {
+  listOrganizations,
+  getOrganization,
+  listUsers,
+  getUser,
+  listSources,
+  getSource,
+  listCampaigns,
+  getCampaign,
+  listCustomFields,
+  listLostReasons,
+  listProducts,
+  getProduct,
+  type OrganizationListParams,
+  type OrganizationPageSize,
+  type LostReasonListParams,
+  type ProductListParams,
+} from './resources/reference';
+export {
+  listDeals,
+  getDeal,
+  createDeal,
+  updateDeal,
+  dealsFilter,
+  type DealListParams,
+} from './resources/deals';
+export { listPipelines, getPipeline, listStages, getStage } from './resources/pipelines';
+export { listDealNotes, createDealNote } from './resources/notes';
+export { listTasks, getTask, createTask, updateTask, completeTask } from './resources/tasks';
+export {
+  listDealProducts,
+  createDealProduct,
+  updateDealProduct,
+  deleteDealProduct,
+} from './resources/dealProducts';
+
+export { queryKeys } from './query/queryKeys';
+export { nextPageParam } from './query/nextPageParam';
+export {
+  REFERENCE_STALE_TIME_MS,
+  type RefreshOption,
+  usersQueryOptions,
+  userQueryOptions,
+  pipelinesQueryOptions,
+  pipelineQueryOptions,
+  stagesQueryOptions,
+  sourcesQueryOptions,
+  campaignsQueryOptions,
+  lostReasonsQueryOptions,
+  customFieldsQueryOptions,
+  productsQueryOptions,
+  productQueryOptions,
+  organizationQueryOptions,
+  authStatusQueryOptions,
+  credentialsStatusQueryOptions,
+  termsStatusQueryOptions,
+  userProfileQueryOptions,
+  chatMessagesQueryOptions,
+  contactQueryOptions,
+  contactMappingQueryOptions,
+  dealQueryOptions,
+  dealNotesQueryOptions,
+  tasksQueryOptions,
+  taskQueryOptions,
+  dealProductsQueryOptions,
+} from './query/queryOptions';
+export {
+  dealsInfiniteQueryOptions,
+  contactsInfiniteQueryOptions,
+  organizationsInfiniteQueryOptions,
+  productsInfiniteQueryOptions,
+} from './query/infiniteQueryOptions';
+
+export { useUsers } from './hooks/useUsers';
+export { usePipelines } from './hooks/usePipelines';
+export { useStages } from './hooks/useStages';
+export { useSources } from './hooks/useSources';
+export { useCampaigns } from './hooks/useCampaigns';
+export { useLostReasons } from './hooks/useLostReasons';
+export { useCustomFields } from './hooks/useCustomFields';
+export { useProducts } from './hooks/useProducts';
+export { useInfiniteDeals } from './hooks/useInfiniteDeals';
+export { useInfiniteContacts } from './hooks/useInfiniteContacts';
+export { useInfiniteOrganizations } from './hooks/useInfiniteOrganizations';
+export { useInfiniteProducts } from './hooks/useInfiniteProducts';

@@ -1,0 +1,195 @@
+import { queryOptions, skipToken } from '@tanstack/react-query';
+import { type TaskStatus } from '@crm-panel/crm-model';
+import { getAuthStatus } from '../resources/auth';
+import { getChatMessages } from '../resources/chat';
+import { getContact, getContactMapping } from '../resources/contacts';
+import { getCredentialsStatus } from '../resources/credentials';
+import { listDealProducts } from '../resources/dealProducts';
+import { getDeal } from '../resources/deals';
+import { listDealNotes } from '../resources/notes';
+import { getPipeline, listPipelines, listStages } from '../resources/pipelines';
+import { getUserProfile } from '../resources/profile';
+import {
+  getOrganization,
+  getProduct,
+  getUser,
+  listCampaigns,
+  listCustomFields,
+  listLostReasons,
+  listProducts,
+  listSources,
+  listUsers,
+} from '../resources/reference';
+import { getTask, listTasks } from '../resources/tasks';
+import { getTermsStatus } from '../resources/terms';
+import { queryKeys } from './queryKeys';
+
+/** Reference data changes rarely (the api caches it for 60 s too). */
+export const REFERENCE_STALE_TIME_MS = 60_000;
+
+export interface RefreshOption {
+  /** Fetch past the api's reference cache (`x-cache-bypass: 1`); the key stays the same. */
+  refresh?: boolean;
+}
+
+// --- reference data several remotes read -------------------------------------------------
+
+export const usersQueryOptions = ({ refresh }: RefreshOption = {}) =>
+  queryOptions({
+    queryKey: queryKeys.users(),
+    queryFn: ({ signal }) => listUsers({ signal, refresh }),
+    staleTime: REFERENCE_STALE_TIME_MS,
+  });
+
+export const userQueryOptions = (id: string, { refresh }: RefreshOption = {}) =>
+  queryOptions({
+    queryKey: queryKeys.user(id),
+    queryFn: ({ signal }) => getUser(id, { signal, refresh }),
+    staleTime: REFERENCE_STALE_TIME_MS,
+  });
+
+export const pipelinesQueryOptions = ({ refresh }: RefreshOption = {}) =>
+  queryOptions({
+    queryKey: queryKeys.pipelines(),
+    queryFn: ({ signal }) => listPipelines({ signal, refresh }),
+    staleTime: REFERENCE_STALE_TIME_MS,
+  });
+
+export const pipelineQueryOptions = (id: string, { refresh }: RefreshOption = {}) =>
+  queryOptions({
+    queryKey: queryKeys.pipeline(id),
+    queryFn: ({ signal }) => getPipeline(id, { signal, refresh }),
+    staleTime: REFERENCE_STALE_TIME_MS,
+  });
+
+/** Disabled (no request) while no pipeline is chosen: the stage select waits for a pipeline. */
+export const stagesQueryOptions = (
+  pipelineId: string | null | undefined,
+  { refresh }: RefreshOption = {},
+) =>
+  queryOptions({
+    queryKey: queryKeys.stages(pipelineId ?? ''),
+    queryFn: pipelineId ? ({ signal }) => listStages(pipelineId, { signal, refresh }) : skipToken,
+    staleTime: REFERENCE_STALE_TIME_MS,
+  });
+
+export const sourcesQueryOptions = ({ refresh }: RefreshOption = {}) =>
+  queryOptions({
+    queryKey: queryKeys.sources(),
+    queryFn: ({ signal }) => listSources({ signal, refresh }),
+    staleTime: REFERENCE_STALE_TIME_MS,
+  });
+
+export const campaignsQueryOptions = ({ refresh }: RefreshOption = {}) =>
+  queryOptions({
+    queryKey: queryKeys.campaigns(),
+    queryFn: ({ signal }) => listCampaigns({ signal, refresh }),
+    staleTime: REFERENCE_STALE_TIME_MS,
+  });
+
+export const lostReasonsQueryOptions = ({
+  search,
+  refresh,
+}: RefreshOption & { search?: string } = {}) =>
+  queryOptions({
+    queryKey: queryKeys.lostReasons(search),
+    queryFn: ({ signal }) => listLostReasons({ search }, { signal, refresh }),
+    staleTime: REFERENCE_STALE_TIME_MS,
+  });
+
+export const customFieldsQueryOptions = ({ refresh }: RefreshOption = {}) =>
+  queryOptions({
+    queryKey: queryKeys.customFields(),
+    queryFn: ({ signal }) => listCustomFields({ signal, refresh }),
+    staleTime: REFERENCE_STALE_TIME_MS,
+  });
+
+/** First page (200) of the catalogue, optionally by exact name: the product form's list. */
+export const productsQueryOptions = ({
+  search,
+  refresh,
+}: RefreshOption & { search?: string } = {}) =>
+  queryOptions({
+    queryKey: queryKeys.products(search),
+    queryFn: async ({ signal }) => (await listProducts({ search }, { signal, refresh })).data,
+  });
+
+export const productQueryOptions = (id: string, { refresh }: RefreshOption = {}) =>
+  queryOptions({
+    queryKey: queryKeys.product(id),
+    queryFn: ({ signal }) => getProduct(id, { signal, refresh }),
+  });
+
+export const organizationQueryOptions = (id: string, { refresh }: RefreshOption = {}) =>
+  queryOptions({
+    queryKey: queryKeys.organization(id),
+    queryFn: ({ signal }) => getOrganization(id, { signal, refresh }),
+  });
+
+// --- status, profile and records ---------------------------------------------------------
+
+export const authStatusQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.authStatus(),
+    queryFn: ({ signal }) => getAuthStatus({ signal }),
+  });
+
+export const credentialsStatusQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.credentialsStatus(),
+    queryFn: ({ signal }) => getCredentialsStatus({ signal }),
+  });
+
+export const termsStatusQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.termsStatus(),
+    queryFn: ({ signal }) => getTermsStatus({ signal }),
+  });
+
+export const userProfileQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.profile(),
+    queryFn: ({ signal }) => getUserProfile({ signal }),
+  });
+
+export const chatMessagesQueryOptions = (chatId: string, channelId: string) =>
+  queryOptions({
+    queryKey: queryKeys.chatMessages(chatId, channelId),
+    queryFn: ({ signal }) => getChatMessages(chatId, channelId, { signal }),
+  });
+
+export const contactQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.contact(id),
+    queryFn: ({ signal }) => getContact(id, { signal }),
+  });
+
+export const contactMappingQueryOptions = (hostContactId: string) =>
+  queryOptions({
+    queryKey: queryKeys.contactMapping(hostContactId),
+    queryFn: ({ signal }) => getContactMapping(hostContactId, { signal }),
+  });
+
+export const dealQueryOptions = (id: string) =>
+  queryOptions({ queryKey: queryKeys.deal(id), queryFn: ({ signal }) => getDeal(id, { signal }) });
+
+export const dealNotesQueryOptions = (dealId: string) =>
+  queryOptions({
+    queryKey: queryKeys.dealNotes(dealId),
+    queryFn: ({ signal }) => listDealNotes(dealId, { signal }),
+  });
+
+export const tasksQueryOptions = (dealId: string, status: TaskStatus) =>
+  queryOptions({
+    queryKey: queryKeys.tasks(dealId, status),
+    queryFn: ({ signal }) => listTasks(dealId, status, { signal }),
+  });
+
+export const taskQueryOptions = (id: string) =>
+  queryOptions({ queryKey: queryKeys.task(id), queryFn: ({ signal }) => getTask(id, { signal }) });
+
+export const dealProductsQueryOptions = (dealId: string) =>
+  queryOptions({
+    queryKey: queryKeys.dealProducts(dealId),
+    queryFn: ({ signal }) => listDealProducts(dealId, { signal }),
+  });

@@ -1,0 +1,50 @@
+import {
+  type ApiV1TokenPayload,
+  type AuthStart,
+  type AuthStatus,
+  type DataEnvelope,
+} from '@crm-panel/crm-model';
+import { apiClient } from '../client/apiClient';
+import { readPayload, requestConfig, type RequestOptions } from '../client/envelope';
+
+export interface RevokeResult {
+  success: boolean;
+}
+
+/** GET /api/rdstation/auth/start → the provider's authorization URL. */
+export async function startAuth(options?: RequestOptions): Promise<AuthStart> {
+  const response = await apiClient.get<DataEnvelope<AuthStart>>(
+    '/api/rdstation/auth/start',
+    requestConfig(options),
+  );
+  return readPayload(response);
+}
+
+/** GET /api/rdstation/auth/status → { authenticated, userId }. */
+export async function getAuthStatus(options?: RequestOptions): Promise<AuthStatus> {
+  const response = await apiClient.get<DataEnvelope<AuthStatus>>(
+    '/api/rdstation/auth/status',
+    requestConfig(options),
+  );
+  return readPayload(response);
+}
+
+/** POST /api/rdstation/auth/revoke: logout of the current user only. */
+export async function revokeAuth(): Promise<RevokeResult> {
+  // An empty object, not an empty body: a JSON content type with no body is a 400 on Fastify.
+  const response = await apiClient.post<DataEnvelope<RevokeResult>>(
+    '/api/rdstation/auth/revoke',
+    {},
+  );
+  return readPayload(response);
+}
+
+/** POST /api/rdstation/auth/v1-token, body { apiV1Token }. */
+export async function submitApiV1Token(apiV1Token: string): Promise<AuthStatus> {
+  const body: ApiV1TokenPayload = { apiV1Token };
+  const response = await apiClient.post<DataEnvelope<AuthStatus>>(
+    '/api/rdstation/auth/v1-token',
+    body,
+  );
+  return readPayload(response);
+}

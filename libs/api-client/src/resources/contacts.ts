@@ -1,0 +1,172 @@
+import {
+  type Contact,
+  contactIdOf,
+  type ContactMapping,
+  type ContactMappingStatus,
+  type ContactPayload,
+  type ContactUpdatePayload,
+  type ContactWithMappingPayload,
+  type ContactWithMappingResult,
+  type DataEnvelope,
+  type LastDeal,
+  MESSAGES,
+  PAGE_SIZE,
+  type Paged,
+} from '@crm-panel/crm-model';
+import { apiClient } from '../client/apiClient';
+import {
+  enc,
+  type Page,
+  readPage,
+  readPayload,
+  readRecord,
+  requestConfig,
+  type RequestOptions,
+} from '../client/envelope';
+import { ApiClientError } from '../client/errors';
+import { contactSearchFilter } from '../client/rdql';
+
+export interface ContactListParams {
+  /** Name, e-mail or phone; see `contactSearchFilter`. */
+  search?: string;
+  page?: number;
+}
+
+/**
+ * GET /api/rdstation/contacts?limit=200&page=N&order=name&direction=asc[&filter=…].
+ * The filter comes from `contactSearchFilter` (name contains / email contains / phone digits).
+ */
+export async function listContacts(
+  params: ContactListParams = {},
+  options?: RequestOptions,
+): Promise<Page<Contact>> {
+  const response = await apiClient.get<DataEnvelope<Paged<Contact>>>(
+    '/api/rdstation/contacts',
+    requestConfig(options, {
+      limit: PAGE_SIZE,
+      page: params.page ?? 1,
+      order: 'name',
+      direction: 'asc',
+      filter: contactSearchFilter(params.search),
+    }),
+  );
+  return readPage(response);
+}
+
+/** POST /api/rdstation/contacts. */
+export async function createContact(payload: ContactPayload): Promise<Contact> {
+  const response = await apiClient.post<DataEnvelope<DataEnvelope<Contact>>>(
+    '/api/rdstation/contacts',
+    payload,
+  );
+  return readRecord(response);
+}
+
+/** GET /api/rdstation/contacts/{id} (data.data.data). */
+export async function getContact(id: string, options?: RequestOptions): Promise<Contact> {
+  const response = await apiClient.get<DataEnvelope<DataEnvelope<Contact>>>(
+    `/api/rdstation/contacts/${enc(id)}`,
+    requestConfig(options),
+  );
+  return readRecord(response);
+}
+
+/** PUT /api/rdstation/contacts/{id}, body { name, organization_id? } (organization only when changed). */
+export async function updateContact(id: string, payload: ContactUpdatePayload): Promise<Contact> {
+  const body: ContactUpdatePayload = { name: payload.name };
+  if (payload.organization_id !== undefined) body.organization_id = payload.organization_id;
+  const response = await apiClient.put<DataEnvelope<DataEnvelope<Contact>>>(
+    `/api/rdstation/contacts/${enc(id)}`,
+    body,
+  );
+  return readRecord(response);
+}
+
+/** GET /api/rdstation/contact-mapping/{hostContactId} → { mapped, rdstationContactId }. */
+export async function getContactMapping(
+  hostContactId: string,
+  options?: RequestOptions,
+): Promise<ContactMappingStatus> {
+  const response = await apiClient.get<DataEnvelope<ContactMappingStatus>>(
+    `/api/rdstation/contact-mapping/${enc(hostContactId)}`,
+    requestConfig(options),
+  );
+  const status = readPayload(response);
+  return { mapped: status.mapped === true, rdstationContactId: status.rdstationContactId ?? null };
+}
+
+/** POST /api/rdstation/contact-mapping, body { contactId, rdstationContactId }. */
+export async function saveContactMapping(mapping: ContactMapping): Promise<ContactMappingStatus> {
+  const body: ContactMapping = {
+    contactId: mapping.contactId,
+    rdstationContactId: mapping.rdstationContactId,
+  };
+  const response = await apiClient.post<DataEnvelope<ContactMappingStatus>>(
+    '/api/rdstation/contact-mapping',
+    body,
+  );
+  return readPayload(response);
+}
+
+/**
+ * GET /api/rdstation/contact/{crmContactId}/last-deal → the deal id or null.
+ * Never rejects: a failure is logged and reads as "no last deal" (spec §8).
+ */
+export async function getLastDeal(
+  crmContactId: string,
+  options?: RequestOptions,
+): Promise<string | null> {
+  try {
+    const response = await apiClient.get<DataEnvelope<LastDeal>>(
+      `/api/rdstation/contact/${enc(crmContactId)}/last-deal`,
+      requestConfig(options),
+    );
+    const { dealId } = readPayload(response);
+    return typeof dealId === 'string' && dealId !== '' ? dealId : null;
+  } catch (error) {
+    console.error(MESSAGES.deal.lastDealReadError, error);
+    return null;
+  }
+}
+
+/**
+ * POST /api/rdstation/contact/{crmContactId}/last-deal, body { dealId } (null clears it).
+ * Never rejects: a failure is logged and ignored (spec §8).
+ */
+export async function saveLastDeal(crmContactId: string, dealId: string | null): Promise<void> {
+  try {
+    const body: LastDeal = { dealId };
+    await apiClient.post(`/api/rdstation/contact/${enc(crmContactId)}/last-deal`, body);
+  } catch (error) {
+    console.error(MESSAGES.deal.lastDealSaveError, error);
+  }
+}
+
+export interface CreatedContactWithMapping extends ContactWithMappingResult {
+  /** The new CRM contact's id (`id` or `_id` of the answer). */
+  rdstationContactId: string;
+}
+
+/**
+ * POST /api/rdstation/contacts/with-mapping, body { contact, contactId }: creates the CRM contact
+ * and links it to the host contact. An answer without the contact's id (id or _id) rejects with
+ * 'Contato criado sem ID'.
+ */
+export async function createContactWithMapping(
+  contact: ContactPayload,
+  hostContactId: string,
+): Promise<CreatedContactWithMapping> {
+  const body: ContactWithMappingPayload = { contact, contactId: hostContactId };
+  const response = await apiClient.post<DataEnvelope<ContactWithMappingResult>>(
+    '/api/rdstation/contacts/with-mapping',
+    body,
+  );
+  const result = readPayload(response);
+  const created: unknown = result.contact;
+  const rdstationContactId =
+    typeof created === 'object' && created !== null
+      ? contactIdOf(created as Partial<Contact>)
+      : null;
+  if (rdstationContactId === null) throw new ApiClientError(MESSAGES.contacts.createdWithoutId);
+  return { success: result.success !== false, contact: result.contact, rdstationContactId };
+}

@@ -1,0 +1,12 @@
+import { type DataEnvelope, type UserProfile } from '@crm-panel/crm-model';
+import { apiClient } from '../client/apiClient';
+import { readPayload, requestConfig, type RequestOptions } from '../client/envelope';
+
+/** GET /api/rdstation/user/profile → { id, name, email, organization } (data.data). */
+export async function getUserProfile(options?: RequestOptions): Promise<UserProfile> {
+  const response = await apiClient.get<DataEnvelope<UserProfile>>(
+    '/api/rdstation/user/profile',
+    requestConfig(options),
+  );
+  return readPayload(response);
+}

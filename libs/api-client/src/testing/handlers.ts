@@ -1,0 +1,589 @@
+// MSW 2 request handlers for every /api/* route of spec §7, backed by an in-memory db, so a write
+// shows up in later reads. Usable from jest (msw/node) and from a page (msw/browser): nothing here
+// imports a Node-only module.
+import { delay, http, type HttpHandler, HttpResponse, type JsonBodyType } from 'msw';
+import {
+  type Contact,
+  contactIdOf,
+  type ContactPayload,
+  type Deal,
+  type DealCreatePayload,
+  type DealProduct,
+  type DealProductPayload,
+  MESSAGES,
+  type Note,
+  type Task,
+  type TaskCreatePayload,
+} from '@crm-panel/crm-model';
+import { type CapturedRequest, createMockDb, type MockDb, type MockState } from './mockDb';
+import { applyFilter, MockFilterError } from './mockRdql';
+
+/** The api's own texts for the answers the mock gives (same wording as apps/api). */
+export const MOCK_API_MESSAGES = {
+  identityMissing:
+    'Cabeçalhos de identificação ausentes: envie x-user-id e x-system-key para identificar o usuário e o sistema.',
+  credentialsNotConfigured:
+    'Credenciais não configuradas. Configure a integração com o RD Station CRM para continuar.',
+  credentialsAlreadyConfigured:
+    'A integração já está configurada. Remova a integração antes de configurá-la novamente.',
+  sessionMissing: 'Você não está conectado ao RD Station CRM. Faça login para continuar.',
+  notFound: 'Registro não encontrado no RD Station CRM.',
+  rejected: 'O RD Station CRM recusou os dados enviados',
+  invalidJson: 'O corpo da requisição não é um JSON válido.',
+  invalidQuery: 'Parâmetros de consulta inválidos.',
+} as const;
+
+/** Which checks a route makes before answering, as the api does. */
+type Gate = 'identity' | 'credentials' | 'crm';
+
+interface RouteContext {
+  url: URL;
+  params: Record<string, string>;
+  body: unknown;
+  state: MockState;
+  db: MockDb;
+}
+
+type Resolver = (context: RouteContext) => Response;
+
+export interface CreateHandlersOptions {
+  /** Origin the api client is configured with ('' = same origin as the page). */
+  baseURL?: string;
+  /** Shared with the test or page that wants to seed or inspect it; a fresh seeded db otherwise. */
+  db?: MockDb;
+  /** Artificial latency for every answer (dev pages); 0 in tests. */
+  delayMs?: number;
+}
+
+const json = (body: unknown, status = 200): Response =>
+  HttpResponse.json(body as JsonBodyType, { status });
+const payload = (value: unknown, status = 200): Response => json({ data: value }, status);
+const record = (value: unknown, status = 200): Response => json({ data: { data: value } }, status);
+const fail = (status: number, message: string): Response => json({ message }, status);
+const notFound = (): Response => fail(404, MOCK_API_MESSAGES.notFound);
+
+const asRecord = (body: unknown): Record<string, unknown> =>
+  typeof body === 'object' && body !== null && !Array.isArray(body)
+    ? (body as Record<string, unknown>)
+    : {};
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+const cents = (value: number): number => Math.round(value * 100) / 100;
+
+function dealProductTotal(
+  item: Pick<DealProduct, 'price' | 'quantity' | 'discount' | 'discount_type'>,
+): number {
+  const gross = item.price * item.quantity;
+  const discounted =
+    item.discount_type === 'percentage'
+      ? gross * (1 - item.discount / 100)
+      : item.discount_type === 'amount'
+        ? gross - item.discount
+        : gross;
+  return cents(Math.max(0, discounted));
+}
+
+function refreshDealTotal(state: MockState, dealId: string): void {
+  const deal = state.deals.find((item) => item.id === dealId);
+  if (!deal) return;
+  deal.total_price = cents(
+    (state.dealProducts[dealId] ?? []).reduce((sum, item) => sum + item.total_price, 0),
+  );
+}
+
+/** Ascending (×1) or descending (×-1) by one field; records without a value always come last. */
+function compare(a: unknown, b: unknown, direction: 1 | -1): number {
+  const missingA = a === null || a === undefined;
+  const missingB = b === null || b === undefined;
+  if (missingA || missingB) return Number(missingA) - Number(missingB);
+  if (typeof a === 'number' && typeof b === 'number') return direction * (a - b);
+  return direction * String(a).localeCompare(String(b), 'pt-BR', { sensitivity: 'base' });
+}
+
+function intParam(url: URL, name: string, fallback: number): number | null {
+  const raw = url.searchParams.get(name);
+  if (raw === null) return fallback;
+  const value = Number(raw);
+  return Number.isInteger(value) ? value : null;
+}
+
+/** A list answer like the api's: filter, order, page, and links.next while more pages exist. */
+function list<T extends object>(url: URL, items: T[]): Response {
+  const limit = intParam(url, 'limit', 20);
+  const page = intParam(url, 'page', 1);
+  if (limit === null || page === null || limit < 1 || limit > 200 || page < 1) {
+    return fail(400, MOCK_API_MESSAGES.invalidQuery);
+  }
+  const filtered = applyFilter(items, url.searchParams.get('filter'));
+  const order = url.searchParams.get('order');
+  const direction = url.searchParams.get('direction') === 'desc' ? -1 : 1;
+  const sorted = order
+    ? [...filtered].sort((a, b) =>
+        compare(
+          (a as Record<string, unknown>)[order],
+          (b as Record<string, unknown>)[order],
+          direction,
+        ),
+      )
+    : filtered;
+  const start = (page - 1) * limit;
+  const links: { next?: string } = {};
+  if (start + limit < sorted.length) {
+    const next = new URLSearchParams(url.searchParams);
+    next.set('page', String(page + 1));
+    links.next = `${url.pathname}?${next.toString()}`;
+  }
+  return payload({ data: sorted.slice(start, start + limit), links });
+}
+
+function capture(request: Request, url: URL, body: unknown): CapturedRequest {
+  const header = (name: string): string | undefined => request.headers.get(name) ?? undefined;
+  return {
+    method: request.method,
+    path: url.pathname,
+    query: Object.fromEntries(url.searchParams.entries()),
+    body,
+    headers: {
+      'x-user-id': header('x-user-id'),
+      'x-system-key': header('x-system-key'),
+      'x-cache-bypass': header('x-cache-bypass'),
+    },
+  };
+}
+
+async function readBody(request: Request): Promise<{ body: unknown; invalid: boolean }> {
+  const raw = await request.text();
+  if (raw.trim() === '') return { body: undefined, invalid: false };
+  try {
+    return { body: JSON.parse(raw) as unknown, invalid: false };
+  } catch {
+    return { body: raw, invalid: true };
+  }
+}
+
+function gateFailure(state: MockState, gate: Gate): Response | null {
+  if (gate === 'identity') return null;
+  if (!state.integration.credentialsConfigured)
+    return fail(428, MOCK_API_MESSAGES.credentialsNotConfigured);
+  if (gate === 'crm' && !state.integration.authenticated)
+    return fail(401, MOCK_API_MESSAGES.sessionMissing);
+  return null;
+}
+
+function stringParams(
+  params: Record<string, string | readonly string[] | undefined>,
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(params).map(([key, value]) => [
+      key,
+      Array.isArray(value) ? value.join('/') : String(value ?? ''),
+    ]),
+  );
+}
+
+export function createHandlers(options: CreateHandlersOptions = {}): HttpHandler[] {
+  const { baseURL = '', delayMs = 0 } = options;
+  const db = options.db ?? createMockDb();
+  const origin = baseURL.replace(/\/+$/, '');
+
+  const route = (
+    method: 'get' | 'post' | 'put' | 'delete',
+    path: string,
+    gate: Gate,
+    resolve: Resolver,
+  ) =>
+    http[method](`${origin}${path}`, async ({ request, params }) => {
+      if (delayMs > 0) await delay(delayMs);
+      const url = new URL(request.url);
+      const { body, invalid } = await readBody(request);
+      db.requests.push(capture(request, url, body));
+      if (invalid) return fail(400, MOCK_API_MESSAGES.invalidJson);
+      if (
+        !request.headers.get('x-user-id')?.trim() ||
+        !request.headers.get('x-system-key')?.trim()
+      ) {
+        return fail(400, MOCK_API_MESSAGES.identityMissing);
+      }
+      const blocked = gateFailure(db.state, gate);
+      if (blocked) return blocked;
+      try {
+        return resolve({ url, params: stringParams(params), body, state: db.state, db });
+      } catch (error) {
+        if (error instanceof MockFilterError) return fail(422, error.message);
+        throw error;
+      }
+    });
+
+  /** GET list + GET one of a reference collection. */
+  const referenceRoutes = <T extends { id: string }>(
+    path: string,
+    items: (state: MockState) => T[],
+  ) => [
+    route('get', `/api/rdstation/${path}`, 'crm', ({ url, state }) => list(url, items(state))),
+    route('get', `/api/rdstation/${path}/:id`, 'crm', ({ params, state }) => {
+      const found = items(state).find((item) => item.id === params.id);
+      return found ? record(found) : notFound();
+    }),
+  ];
+
+  const createContact = (state: MockState, input: ContactPayload): Contact => {
+    const contact: Contact = {
+      id: db.nextId('contact'),
+      name: input.name,
+      organization_id: input.organization_id ?? null,
+      emails: input.emails ?? [],
+      phones: input.phones ?? [],
+      job_title: input.job_title ?? null,
+    };
+    state.contacts.push(contact);
+    return contact;
+  };
+
+  return [
+    // --- chat ----------------------------------------------------------------------------
+    route('get', '/api/chat/:id/messages', 'credentials', ({ url, params, state }) => {
+      if (!url.searchParams.get('channelId')) return fail(400, MOCK_API_MESSAGES.invalidQuery);
+      return payload(state.chatMessages[params.id ?? ''] ?? []);
+    }),
+
+    // --- authentication ------------------------------------------------------------------
+    route('get', '/api/rdstation/auth/start', 'credentials', ({ state }) =>
+      payload({ authUrl: state.integration.authUrl }),
+    ),
+    route('get', '/api/rdstation/auth/status', 'identity', ({ state }) =>
+      payload({
+        authenticated: state.integration.authenticated,
+        userId: state.integration.authenticated ? state.profile.id : null,
+      }),
+    ),
+    route('post', '/api/rdstation/auth/revoke', 'identity', ({ state }) => {
+      state.integration.authenticated = false;
+      return payload({ success: true });
+    }),
+    route('post', '/api/rdstation/auth/v1-token', 'identity', ({ body, state }) => {
+      const token = text(asRecord(body).apiV1Token).trim();
+      if (token === '') return fail(400, MESSAGES.auth.apiV1TokenRequired);
+      if (!state.integration.credentialsConfigured)
+        return fail(428, MOCK_API_MESSAGES.credentialsNotConfigured);
+      if (token !== state.integration.validApiV1Token) return fail(401, MESSAGES.auth.invalidToken);
+      state.integration.authenticated = true;
+      return payload({ authenticated: true, userId: state.profile.id });
+    }),
+
+    // --- credentials ---------------------------------------------------------------------
+    route('get', '/api/rdstation/credentials/status', 'identity', ({ state }) =>
+      payload({
+        configured: state.integration.credentialsConfigured,
+        redirectUri: state.integration.redirectUri,
+      }),
+    ),
+    route('post', '/api/rdstation/credentials', 'identity', ({ body, state }) => {
+      const input = asRecord(body);
+      const C = MESSAGES.credentials;
+      const missing: Array<[string, string]> = [
+        ['clientId', C.clientIdRequired],
+        ['clientSecret', C.clientSecretRequired],
+        ['redirectUri', C.redirectUriRequired],
+        ['defaultChatDomain', C.chatDomainRequired],
+      ];
+      for (const [key, message] of missing) {
+        if (text(input[key]).trim() === '') return fail(400, message);
+      }
+      const password = text(input.securityPassword);
+      if (password === '') return fail(400, C.securityPasswordRequired);
+      if (password.length < 6) return fail(400, C.passwordMinLength);
+      if (state.integration.credentialsConfigured)
+        return fail(409, MOCK_API_MESSAGES.credentialsAlreadyConfigured);
+      const redirectUri = text(input.redirectUri).trim();
+      state.integration.credentialsConfigured = true;
+      state.integration.securityPassword = password;
+      state.integration.redirectUri = redirectUri;
+      return payload({ success: true, redirectUri }, 201);
+    }),
+    route('delete', '/api/rdstation/credentials', 'identity', ({ body, state }) => {
+      const password = text(asRecord(body).securityPassword);
+      if (password === '') return fail(400, MESSAGES.credentials.securityPasswordRequired);
+      if (!state.integration.credentialsConfigured)
+        return fail(428, MOCK_API_MESSAGES.credentialsNotConfigured);
+      if (password !== state.integration.securityPassword)
+        return fail(403, MESSAGES.credentials.wrongSecurityPassword);
+      state.integration.credentialsConfigured = false;
+      state.integration.authenticated = false;
+      return payload({ usersAffected: state.integration.usersAffected });
+    }),
+
+    // --- terms ---------------------------------------------------------------------------
+    route('get', '/api/rdstation/terms/status', 'identity', ({ state }) =>
+      payload({ accepted: state.integration.termsAccepted }),
+    ),
+    route('post', '/api/rdstation/terms/accept', 'identity', ({ state }) => {
+      state.integration.termsAccepted = true;
+      return payload({ accepted: true });
+    }),
+
+    // --- profile -------------------------------------------------------------------------
+    route('get', '/api/rdstation/user/profile', 'crm', ({ state }) => payload(state.profile)),
+
+    // --- contacts ------------------------------------------------------------------------
+    route('get', '/api/rdstation/contacts', 'crm', ({ url, state }) => list(url, state.contacts)),
+    route('post', '/api/rdstation/contacts/with-mapping', 'crm', ({ body, state }) => {
+      const input = asRecord(body);
+      const contactInput = asRecord(input.contact);
+      const hostContactId = text(input.contactId).trim();
+      if (text(contactInput.name).trim() === '' || hostContactId === '')
+        return fail(400, MOCK_API_MESSAGES.rejected);
+      const contact = createContact(state, contactInput as unknown as ContactPayload);
+      state.contactMappings[hostContactId] = contactIdOf(contact) ?? contact.id;
+      return payload({ success: true, contact }, 201);
+    }),
+    route('post', '/api/rdstation/contacts', 'crm', ({ body, state }) => {
+      const input = asRecord(body);
+      if (text(input.name).trim() === '') return fail(422, MOCK_API_MESSAGES.rejected);
+      return record(createContact(state, input as unknown as ContactPayload), 201);
+    }),
+    route('get', '/api/rdstation/contacts/:id', 'crm', ({ params, state }) => {
+      const found = state.contacts.find((item) => item.id === params.id);
+      return found ? record(found) : notFound();
+    }),
+    route('put', '/api/rdstation/contacts/:id', 'crm', ({ params, body, state }) => {
+      const found = state.contacts.find((item) => item.id === params.id);
+      if (!found) return notFound();
+      const input = asRecord(body);
+      if (typeof input.name === 'string') found.name = input.name;
+      if ('organization_id' in input)
+        found.organization_id = (input.organization_id as string | null) ?? null;
+      return record(found);
+    }),
+    route('get', '/api/rdstation/contact-mapping/:id', 'identity', ({ params, state }) => {
+      const rdstationContactId = state.contactMappings[params.id ?? ''] ?? null;
+      return payload({ mapped: rdstationContactId !== null, rdstationContactId });
+    }),
+    route('post', '/api/rdstation/contact-mapping', 'identity', ({ body, state }) => {
+      const input = asRecord(body);
+      const contactId = text(input.contactId);
+      const rdstationContactId = text(input.rdstationContactId);
+      if (contactId === '' || rdstationContactId === '')
+        return fail(400, MOCK_API_MESSAGES.rejected);
+      state.contactMappings[contactId] = rdstationContactId;
+      return payload({ mapped: true, rdstationContactId });
+    }),
+    route('get', '/api/rdstation/contact/:id/last-deal', 'identity', ({ params, state }) =>
+      payload({ dealId: state.lastDeals[params.id ?? ''] ?? null }),
+    ),
+    route('post', '/api/rdstation/contact/:id/last-deal', 'identity', ({ params, body, state }) => {
+      const input = asRecord(body);
+      if (!('dealId' in input)) return fail(400, MOCK_API_MESSAGES.rejected);
+      const dealId = typeof input.dealId === 'string' ? input.dealId : null;
+      state.lastDeals[params.id ?? ''] = dealId;
+      return payload({ dealId });
+    }),
+
+    // --- reference data ------------------------------------------------------------------
+    ...referenceRoutes('organizations', (state) => state.organizations),
+    ...referenceRoutes('users', (state) => state.users),
+    ...referenceRoutes('sources', (state) => state.sources),
+    ...referenceRoutes('campaigns', (state) => state.campaigns),
+    route('get', '/api/rdstation/custom-fields', 'crm', ({ url, state }) =>
+      list(url, state.customFields),
+    ),
+    route('get', '/api/rdstation/lost-reasons', 'crm', ({ url, state }) =>
+      list(url, state.lostReasons),
+    ),
+    ...referenceRoutes('products', (state) => state.products),
+
+    // --- pipelines -----------------------------------------------------------------------
+    route('get', '/api/rdstation/pipelines', 'crm', ({ url, state }) => list(url, state.pipelines)),
+    route('get', '/api/rdstation/pipelines/:id', 'crm', ({ params, state }) => {
+      const found = state.pipelines.find((item) => item.id === params.id);
+      return found ? record(found) : notFound();
+    }),
+    route('get', '/api/rdstation/pipelines/:id/stages', 'crm', ({ url, params, state }) => {
+      const stages = state.stages[params.id ?? ''];
+      return stages ? list(url, stages) : notFound();
+    }),
+    route(
+      'get',
+      '/api/rdstation/pipelines/:pipelineId/stages/:stageId',
+      'crm',
+      ({ params, state }) => {
+        const found = (state.stages[params.pipelineId ?? ''] ?? []).find(
+          (item) => item.id === params.stageId,
+        );
+        return found ? record(found) : notFound();
+      },
+    ),
+
+    // --- deals ---------------------------------------------------------------------------
+    route('get', '/api/rdstation/deals', 'crm', ({ url, state }) => list(url, state.deals)),
+    route('get', '/api/rdstation/deals/:id', 'crm', ({ params, state }) => {
+      const found = state.deals.find((item) => item.id === params.id);
+      return found ? record(found) : notFound();
+    }),
+    route('post', '/api/rdstation/deals', 'crm', ({ body, state }) => {
+      const input = asRecord(body) as Partial<DealCreatePayload>;
+      if (!input.name?.trim() || !input.pipeline_id || !input.stage_id || !input.owner_id) {
+        return fail(422, MOCK_API_MESSAGES.rejected);
+      }
+      const deal: Deal = {
+        id: db.nextId('deal'),
+        name: input.name,
+        owner_id: input.owner_id,
+        source_id: input.source_id ?? null,
+        pipeline_id: input.pipeline_id,
+        stage_id: input.stage_id,
+        rating: input.rating ?? 0,
+        status: 'ongoing',
+        lost_reason_id: null,
+        total_price: 0,
+        contact_ids: [],
+        custom_fields: input.custom_fields ?? {},
+        organization_id: input.organization_id ?? null,
+        campaign_id: input.campaign_id ?? null,
+      };
+      state.deals.push(deal);
+      return record(deal, 201);
+    }),
+    route('put', '/api/rdstation/deals/:id', 'crm', ({ params, body, state }) => {
+      const found = state.deals.find((item) => item.id === params.id);
+      if (!found) return notFound();
+      Object.assign(found, asRecord(body));
+      return record(found);
+    }),
+
+    // --- notes ---------------------------------------------------------------------------
+    route('get', '/api/rdstation/deals/:id/notes', 'crm', ({ url, params, state }) => {
+      if (!state.deals.some((item) => item.id === params.id)) return notFound();
+      return list(url, state.notes[params.id ?? ''] ?? []);
+    }),
+    route('post', '/api/rdstation/deals/:id/notes', 'crm', ({ params, body, state }) => {
+      const dealId = params.id ?? '';
+      if (!state.deals.some((item) => item.id === dealId)) return notFound();
+      const input = asRecord(body);
+      const description = text(input.description);
+      if (description.trim() === '') return fail(422, MOCK_API_MESSAGES.rejected);
+      const note: Note = {
+        id: db.nextId('note'),
+        description,
+        registered_at: new Date().toISOString(),
+        user_id: text(input.user_id) || state.profile.id,
+      };
+      state.notes[dealId] = [note, ...(state.notes[dealId] ?? [])];
+      return record(note, 201);
+    }),
+
+    // --- deal products -------------------------------------------------------------------
+    route('get', '/api/rdstation/deals/:id/products', 'crm', ({ url, params, state }) => {
+      if (!state.deals.some((item) => item.id === params.id)) return notFound();
+      return list(url, state.dealProducts[params.id ?? ''] ?? []);
+    }),
+    route('post', '/api/rdstation/deals/:id/products', 'crm', ({ params, body, state }) => {
+      const dealId = params.id ?? '';
+      if (!state.deals.some((item) => item.id === dealId)) return notFound();
+      const input = asRecord(body) as Partial<DealProductPayload>;
+      if (
+        !input.product_id ||
+        typeof input.price !== 'number' ||
+        typeof input.quantity !== 'number'
+      ) {
+        return fail(422, MOCK_API_MESSAGES.rejected);
+      }
+      const item: DealProduct = {
+        id: db.nextId('deal-product'),
+        product_id: input.product_id,
+        quantity: input.quantity,
+        price: input.price,
+        discount: input.discount ?? 0,
+        discount_type: input.discount_type ?? null,
+        billing_frequency: input.billing_frequency ?? 'one-time',
+        total_price: 0,
+      };
+      item.total_price = dealProductTotal(item);
+      state.dealProducts[dealId] = [...(state.dealProducts[dealId] ?? []), item];
+      refreshDealTotal(state, dealId);
+      return record(item, 201);
+    }),
+    route(
+      'put',
+      '/api/rdstation/deals/:id/products/:productId',
+      'crm',
+      ({ params, body, state }) => {
+        const dealId = params.id ?? '';
+        const found = (state.dealProducts[dealId] ?? []).find(
+          (item) => item.id === params.productId,
+        );
+        if (!found) return notFound();
+        Object.assign(found, asRecord(body));
+        found.total_price = dealProductTotal(found);
+        refreshDealTotal(state, dealId);
+        return record(found);
+      },
+    ),
+    route('delete', '/api/rdstation/deals/:id/products/:productId', 'crm', ({ params, state }) => {
+      const dealId = params.id ?? '';
+      const items = state.dealProducts[dealId] ?? [];
+      if (!items.some((item) => item.id === params.productId)) return notFound();
+      state.dealProducts[dealId] = items.filter((item) => item.id !== params.productId);
+      refreshDealTotal(state, dealId);
+      return payload({ deleted: true });
+    }),
+
+    // --- tasks ---------------------------------------------------------------------------
+    route('get', '/api/rdstation/tasks', 'crm', ({ url, state }) => list(url, state.tasks)),
+    route('get', '/api/rdstation/tasks/:id', 'crm', ({ params, state }) => {
+      const found = state.tasks.find((item) => item.id === params.id);
+      return found ? record(found) : notFound();
+    }),
+    route('post', '/api/rdstation/tasks', 'crm', ({ body, state }) => {
+      const input = asRecord(body) as Partial<TaskCreatePayload>;
+      if (!input.name?.trim() || !input.type || !input.deal_id || input.status !== 'open') {
+        return fail(422, MOCK_API_MESSAGES.rejected);
+      }
+      const task: Task = {
+        id: db.nextId('task'),
+        name: input.name,
+        description: input.description ?? null,
+        type: input.type,
+        due_date: input.due_date ?? null,
+        status: 'open',
+        owner_ids: input.owner_ids ?? [],
+        completed_by_id: null,
+        deal_id: input.deal_id,
+        created_by_id: input.created_by_id ?? null,
+      };
+      state.tasks.push(task);
+      return record(task, 201);
+    }),
+    route('put', '/api/rdstation/tasks/:id', 'crm', ({ params, body, state }) => {
+      const found = state.tasks.find((item) => item.id === params.id);
+      if (!found) return notFound();
+      const input = asRecord(body);
+      Object.assign(found, input);
+      if (input.status === 'completed') found.completed_at = new Date().toISOString();
+      return record(found);
+    }),
+  ];
+}
+
+export interface MockErrorOptions {
+  baseURL?: string;
+  method: 'get' | 'post' | 'put' | 'delete';
+  /** An /api path as MSW matches it, e.g. '/api/rdstation/deals/:id/notes'. */
+  path: string;
+  status: number;
+  /** The `{ message }` of the answer; omit for an answer without one (the caller's fallback shows). */
+  message?: string;
+}
+
+/** A handler that fails one route, for `server.use(...)` / `worker.use(...)` in error tests. */
+export function mockErrorHandler({
+  baseURL = '',
+  method,
+  path,
+  status,
+  message,
+}: MockErrorOptions): HttpHandler {
+  return http[method](`${baseURL.replace(/\/+$/, '')}${path}`, () =>
+    message === undefined ? new HttpResponse(null, { status }) : fail(status, message),
+  );
+}

@@ -1,0 +1,16 @@
+export * from './fixtures';
+export {
+  type MockState,
+  type MockDb,
+  type CapturedRequest,
+  createMockDb,
+  defaultMockState,
+} from './mockDb';
+export {
+  createHandlers,
+  type CreateHandlersOptions,
+  mockErrorHandler,
+  type MockErrorOptions,
+  MOCK_API_MESSAGES,
+} from './handlers';
+export { setupTestServer, type TestServer, type TestServerOptions } from './setupTestServer';

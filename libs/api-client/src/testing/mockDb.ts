@@ -1,0 +1,136 @@
+import {
+  type Campaign,
+  type ChatMessage,
+  type Contact,
+  type CustomFieldDefinition,
+  type Deal,
+  type DealProduct,
+  type LostReason,
+  type Note,
+  type Organization,
+  type Pipeline,
+  type Product,
+  type Source,
+  type Stage,
+  type Task,
+  type User,
+  type UserProfile,
+} from '@crm-panel/crm-model';
+import {
+  campaignsFixture,
+  chatMessagesFixture,
+  contactMappingsFixture,
+  contactsFixture,
+  customFieldsFixture,
+  dealProductsFixture,
+  dealsFixture,
+  integrationFixture,
+  type IntegrationFixture,
+  lastDealsFixture,
+  lostReasonsFixture,
+  notesFixture,
+  organizationsFixture,
+  pipelinesFixture,
+  productsFixture,
+  profileFixture,
+  sourcesFixture,
+  stagesFixture,
+  tasksFixture,
+  usersFixture,
+} from './fixtures';
+
+/** Everything the mock api knows; handlers read and write it, so writes show up in later reads. */
+export interface MockState {
+  users: User[];
+  profile: UserProfile;
+  pipelines: Pipeline[];
+  /** By pipeline id. */
+  stages: Record<string, Stage[]>;
+  sources: Source[];
+  campaigns: Campaign[];
+  customFields: CustomFieldDefinition[];
+  lostReasons: LostReason[];
+  organizations: Organization[];
+  contacts: Contact[];
+  deals: Deal[];
+  /** By deal id. */
+  notes: Record<string, Note[]>;
+  tasks: Task[];
+  products: Product[];
+  /** By deal id. */
+  dealProducts: Record<string, DealProduct[]>;
+  /** By chat id. */
+  chatMessages: Record<string, ChatMessage[]>;
+  /** Host contact id → CRM contact id. */
+  contactMappings: Record<string, string>;
+  /** CRM contact id → last selected deal id. */
+  lastDeals: Record<string, string | null>;
+  integration: IntegrationFixture;
+}
+
+/** One request the mock handlers answered (what went over the wire). */
+export interface CapturedRequest {
+  method: string;
+  /** Path without origin or query, e.g. '/api/rdstation/deals/deal-1'. */
+  path: string;
+  /** Every query parameter, decoded. */
+  query: Record<string, string>;
+  /** Parsed JSON body, or undefined when none was sent. */
+  body: unknown;
+  /** The identity and cache headers as received (absent ones are undefined). */
+  headers: { 'x-user-id'?: string; 'x-system-key'?: string; 'x-cache-bypass'?: string };
+}
+
+export interface MockDb {
+  state: MockState;
+  /** Requests answered since the last reset, oldest first. */
+  requests: CapturedRequest[];
+  /** A fresh id for a created record, e.g. nextId('deal') → 'deal-new-1'. */
+  nextId(prefix: string): string;
+  /** Back to the seed (a deep copy), with an empty request log. */
+  reset(): void;
+}
+
+export function defaultMockState(): MockState {
+  return structuredClone({
+    users: usersFixture,
+    profile: profileFixture,
+    pipelines: pipelinesFixture,
+    stages: stagesFixture,
+    sources: sourcesFixture,
+    campaigns: campaignsFixture,
+    customFields: customFieldsFixture,
+    lostReasons: lostReasonsFixture,
+    organizations: organizationsFixture,
+    contacts: contactsFixture,
+    deals: dealsFixture,
+    notes: notesFixture,
+    tasks: tasksFixture,
+    products: productsFixture,
+    dealProducts: dealProductsFixture,
+    chatMessages: chatMessagesFixture,
+    contactMappings: contactMappingsFixture,
+    lastDeals: lastDealsFixture,
+    integration: integrationFixture,
+  });
+}
+
+/** An in-memory db seeded with the fixtures; `overrides` replaces whole parts of the seed. */
+export function createMockDb(overrides: Partial<MockState> = {}): MockDb {
+  const seed = (): MockState => ({ ...defaultMockState(), ...structuredClone(overrides) });
+  let counter = 0;
+  const db: MockDb = {
+    state: seed(),
+    requests: [],
+    nextId(prefix) {
+      counter += 1;
+      return `${prefix}-new-${counter}`;
+    },
+    reset() {
+      db.state = seed();
+      db.requests = [];
+      counter = 0;
+    },
+  };
+  return db;
+}

@@ -1,0 +1,27 @@
+const path = require('path');
+
+/**
+ * msw 2 (and so @crm-panel/api-client/testing) pulls a few ESM-only packages, and Jest here runs
+ * CommonJS on Node 20: those packages are compiled to CommonJS. Part of jest.preset.js.
+ */
+const ESM_ONLY = ['rettime', 'until-async', '@open-draft/deferred-promise'];
+
+module.exports = {
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],
+  transform: {
+    '^.+\\.m?js$': [
+      'ts-jest',
+      {
+        tsconfig: {
+          rootDir: path.join(__dirname, '../..'),
+          allowJs: true,
+          module: 'commonjs',
+          target: 'es2022',
+          esModuleInterop: true,
+          isolatedModules: true,
+        },
+      },
+    ],
+  },
+  transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY.join('|')})/)`],
+};
