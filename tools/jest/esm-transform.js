@@ -4,7 +4,15 @@ const path = require('path');
  * msw 2 (and so @crm-panel/api-client/testing) pulls a few ESM-only packages, and Jest here runs
  * CommonJS on Node 20: those packages are compiled to CommonJS. Part of jest.preset.js.
  */
-const ESM_ONLY = ['rettime', 'until-async', '@open-draft/deferred-promise'];
+// msw: rettime, until-async, @open-draft/deferred-promise; Fastify's inject and swagger-ui: cookie,
+// content-disposition.
+const ESM_ONLY = [
+  'rettime',
+  'until-async',
+  '@open-draft/deferred-promise',
+  'cookie',
+  'content-disposition',
+];
 
 module.exports = {
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],

@@ -19,13 +19,21 @@ export interface DealTabProps {
 
 /** Props of the contact header: the shell owns the selected chat's CRM contact. */
 export interface ContactHeaderProps {
+  /** The CRM contact id (already resolved from the chat's host contact). */
   contactId: string | null;
 }
 
-/** Props of the deal toolbar (filter menu, picker and 'Criar Negociação'). */
+/** The deal filter of the main panel: 'Todas as negociações' / 'Negociações com esse contato'. */
+export type DealListFilter = 'all' | 'contact';
+
+/**
+ * Props of the deal toolbar: the deal picker (search, infinite scroll, 'Abrir no CRM', change),
+ * the filter menu, the add/remove-contact button and 'Criar Negociação'.
+ */
 export interface DealToolbarProps {
   contactId: string | null;
   dealId: string | null;
+  /** The shell stores the choice (last selected deal per CRM contact, and per chat). */
   onDealChange?: (dealId: string | null) => void;
 }
 
@@ -34,18 +42,62 @@ export interface CredentialsNeededProps {
   onConfigure?: () => void;
 }
 
+/** A page that exists both as a route of its own and as a host-modal route. */
+export interface PageModeProps {
+  mode: 'page' | 'modal';
+}
+
+/** Pages with no props: they read their query (modal routes) and identity from host-bridge. */
+export type NoProps = Record<never, never>;
+
 /**
  * Every module a remote exposes, by federation id (`<remote>/<ExposedName>`), with its props.
- * The shell loads them only through Module Federation; remotes implement them.
+ * The shell loads them only through Module Federation; remotes implement them. A page reads its
+ * own query string (contracts' `parseModalQuery`), user info and attendance (host-bridge), and
+ * talks to the api through api-client; it navigates with react-router (a shared singleton).
  */
 export interface RemoteModules {
+  // deal
   'deal/DealToolbar': ComponentType<DealToolbarProps>;
   'deal/DealGeneralTab': ComponentType<DealTabProps>;
-  'notes/NotesTab': ComponentType<DealTabProps>;
-  'tasks/TasksTab': ComponentType<DealTabProps>;
-  'products/ProductsTab': ComponentType<DealTabProps>;
+  /** /deal-create-modal */
+  'deal/DealCreateForm': ComponentType<NoProps>;
+  // contacts
   'contacts/ContactHeader': ComponentType<ContactHeaderProps>;
+  /** /contact-linking: create a CRM contact or link an existing one to the chat's contact. */
+  'contacts/ContactLinkingPage': ComponentType<NoProps>;
+  /** /contact-edit-modal */
+  'contacts/ContactEditForm': ComponentType<NoProps>;
+  // notes
+  'notes/NotesTab': ComponentType<DealTabProps>;
+  /** /note-create-modal */
+  'notes/NoteCreateForm': ComponentType<NoProps>;
+  /** /note-view-modal */
+  'notes/NoteViewForm': ComponentType<NoProps>;
+  // tasks
+  'tasks/TasksTab': ComponentType<DealTabProps>;
+  /** /task-create-modal */
+  'tasks/TaskForm': ComponentType<NoProps>;
+  // products
+  'products/ProductsTab': ComponentType<DealTabProps>;
+  /** /product-create-modal */
+  'products/ProductForm': ComponentType<NoProps>;
+  // credentials
   'credentials/CredentialsNeeded': ComponentType<CredentialsNeededProps>;
+  /** /terms-acceptance */
+  'credentials/TermsPage': ComponentType<NoProps>;
+  /** /credentials-setup (page: 'Configuração Necessária' first) and /credentials-setup-modal */
+  'credentials/CredentialsSetupPage': ComponentType<PageModeProps>;
+  /** /credentials-manager and /credentials-manager-modal */
+  'credentials/CredentialsManagerPage': ComponentType<PageModeProps>;
+  /** /remove-integration-modal */
+  'credentials/RemoveIntegrationPage': ComponentType<NoProps>;
+  /** /rdstation-login-prompt */
+  'credentials/LoginPromptPage': ComponentType<NoProps>;
+  /** /rdstation-login */
+  'credentials/LoginPage': ComponentType<NoProps>;
+  /** /rdstation-auth-popup */
+  'credentials/AuthPopupPage': ComponentType<NoProps>;
 }
 
 export type RemoteModuleId = keyof RemoteModules;
@@ -59,4 +111,6 @@ export interface RuntimeManifest {
   apiBaseUrl: string;
   /** Remote name → its entry URL (mf-manifest.json or remoteEntry.js). */
   remotes: Record<RemoteName, string>;
+  /** Origins allowed to embed the panel as its host (serve the host SDK, talk by postMessage). */
+  hostOrigins: string[];
 }

@@ -1,0 +1,253 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
+import { type ApiConfig, type ApiConfigInput, resolveConfig } from './config';
+import { createChatClient } from './chat/chatClient';
+import { createReferenceCache } from './crm/cache';
+import { createCrmClient } from './crm/crmClient';
+import { createRateLimiter, sleep } from './crm/limiter';
+import { createOAuthClient } from './crm/oauth';
+import { createTokenRefresher } from './crm/tokenRefresher';
+import { migrateToLatest, openDatabase } from './db/database';
+import { createRepositories } from './db/repositories/createRepositories';
+import { ApiError } from './errors';
+import { createSecretBox } from './security/crypto';
+import { REDACT_PATHS, requestSerializer } from './logging';
+import { API_MESSAGES } from './messages';
+import { registerAuthRoutes } from './routes/auth';
+import { registerChatRoutes } from './routes/chat';
+import { registerContactRoutes } from './routes/contacts';
+import { registerCredentialsRoutes } from './routes/credentials';
+import { registerDealRoutes } from './routes/deals';
+import { registerPipelineRoutes } from './routes/pipelines';
+import { registerProfileRoutes } from './routes/profile';
+import { registerReferenceRoutes } from './routes/reference';
+import { cachedIdentityHeaders, errorResponseDocs, identityHeaders } from './routes/schemas';
+import { registerTaskRoutes } from './routes/tasks';
+import { registerTermsRoutes } from './routes/terms';
+import { type Services } from './services';
+import { validationMessage } from './validation';
+
+function loggerOptions(config: ApiConfig): FastifyServerOptions['logger'] {
+  if (config.logger === false) return false;
+  return {
+    level: config.logger.level,
+    redact: { paths: REDACT_PATHS, censor: '[Redacted]' },
+    serializers: { req: requestSerializer },
+    ...(config.logger.destination ? { stream: config.logger.destination } : {}),
+  };
+}
+
+const IDENTITY_SCHEMAS = new Set<unknown>([identityHeaders, cachedIdentityHeaders]);
+
+function statusMessage(error: FastifyError): { status: number; message: string } {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, message: API_MESSAGES.unsupportedMediaType };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, message: API_MESSAGES.payloadTooLarge };
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, message: API_MESSAGES.invalidJson };
+    default:
+      if (error.statusCode === 400 && error instanceof SyntaxError) {
+        return { status: 400, message: API_MESSAGES.invalidJson };
+      }
+      return { status: 400, message: 'Requisição inválida.' };
+  }
+}
+
+/** The Fastify app with every route, not listening. Runs the migrations first. */
+export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInstance> {
+  const config = resolveConfig(input);
+  const database = openDatabase(config.database);
+  try {
+    await migrateToLatest(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+
+  const app = Fastify({
+    logger: loggerOptions(config),
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { allErrors: false, strict: false } },
+  });
+  app.addHook('onClose', async () => database.close());
+
+  const box = createSecretBox(config.secretKey);
+  const repos = createRepositories(database, box, config.now);
+  const oauth = createOAuthClient(config.crm, config.fetch, config.now);
+  const cache = createReferenceCache(config.crm.cacheTtlMs, config.now);
+  const refresher = createTokenRefresher({
+    sessions: repos.sessions,
+    credentials: repos.credentials,
+    oauth,
+    now: config.now,
+    skewMs: config.crm.refreshSkewMs,
+  });
+  const limiter = createRateLimiter(database, {
+    maxPerWindow: config.crm.maxRequestsPerMinute,
+    windowMs: 60_000,
+    now: config.now,
+    sleep,
+  });
+  const crm = createCrmClient({
+    config: config.crm,
+    fetch: config.fetch,
+    credentials: repos.credentials,
+    sessions: repos.sessions,
+    refresher,
+    limiter,
+    cache,
+    now: config.now,
+    sleep,
+  });
+  const chat = createChatClient({ fetch: config.fetch, timeoutMs: config.chatTimeoutMs });
+  const services: Services = { config, repos, crm, oauth, refresher, chat, cache };
+
+  // JSON bodies; an empty one (POSTs without payload) is no body rather than an error.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    jsonParser(request, text, done);
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ApiError) {
+      if (error.statusCode >= 500) request.log.warn({ status: error.statusCode }, error.message);
+      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
+    }
+    if (error.validation) {
+      return reply
+        .code(400)
+        .send({ message: validationMessage(error.validation, error.validationContext) });
+    }
+    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+      const { status, message } = statusMessage(error);
+      return reply.code(status).send({ message });
+    }
+    request.log.error({ err: error }, 'erro inesperado');
+    return reply.code(500).send({ message: API_MESSAGES.internal });
+  });
+  app.setNotFoundHandler((_request, reply) =>
+    reply.code(404).send({ message: API_MESSAGES.routeNotFound }),
+  );
+
+  // Identity first: a call without it is refused before its body or query are looked at.
+  app.addHook('preValidation', async (request) => {
+    if (!IDENTITY_SCHEMAS.has(request.routeOptions.schema?.headers)) return;
+    const userId = request.headers['x-user-id'];
+    const systemKey = request.headers['x-system-key'];
+    if (
+      typeof userId !== 'string' ||
+      userId.trim() === '' ||
+      typeof systemKey !== 'string' ||
+      systemKey.trim() === ''
+    ) {
+      throw new ApiError(400, API_MESSAGES.identityMissing);
+    }
+  });
+
+  // No upgrade-insecure-requests: local runs serve the docs over plain http.
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+  });
+  await app.register(cors, {
+    origin: config.corsOrigins,
+    methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['content-type', 'x-user-id', 'x-system-key', 'x-cache-bypass'],
+    maxAge: 600,
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'CRM Panel API',
+        description:
+          'BFF do painel do RD Station CRM. Toda chamada (exceto o callback OAuth) envia x-user-id e x-system-key. Erros: { message } em pt-BR.',
+        version: '1.0.0',
+      },
+      tags: [
+        { name: 'saúde' },
+        { name: 'autenticação' },
+        { name: 'credenciais' },
+        { name: 'termos' },
+        { name: 'chat' },
+        { name: 'contatos' },
+        { name: 'referência' },
+        { name: 'funis' },
+        { name: 'negociações' },
+        { name: 'notas' },
+        { name: 'tarefas' },
+        { name: 'produtos da negociação' },
+      ],
+    },
+    transform: ({ schema, url }) => {
+      if (!schema || !IDENTITY_SCHEMAS.has(schema.headers)) return { schema, url };
+      const response = {
+        ...errorResponseDocs,
+        ...(schema.response as Record<string, unknown> | undefined),
+      };
+      return { schema: { ...schema, response }, url };
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        tags: ['saúde'],
+        summary: 'O api está de pé (sem identidade)',
+        response: { 200: { type: 'object', properties: { status: { type: 'string' } } } },
+      },
+    },
+    async () => ({ status: 'ok' }),
+  );
+  registerCredentialsRoutes(app, services);
+  registerTermsRoutes(app, services);
+  registerAuthRoutes(app, services);
+  registerProfileRoutes(app, services);
+  registerChatRoutes(app, services);
+  registerContactRoutes(app, services);
+  registerReferenceRoutes(app, services);
+  registerPipelineRoutes(app, services);
+  registerDealRoutes(app, services);
+  registerTaskRoutes(app, services);
+
+  await app.ready();
+  return app;
+}
+
+export interface RunningApi {
+  app: FastifyInstance;
+  /** e.g. http://127.0.0.1:53121 */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** buildApp + listen (port 0 picks a free port). */
+export async function startApi(input: ApiConfigInput = {}): Promise<RunningApi> {
+  const app = await buildApp(input);
+  const config = resolvePortHost(input);
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  return { app, url: `http://${config.host}:${port}`, close: () => app.close() };
+}
+
+function resolvePortHost(input: ApiConfigInput): { port: number; host: string } {
+  return { port: input.port ?? 3333, host: input.host ?? '127.0.0.1' };
+}

@@ -1,0 +1,201 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes, scryptSync } from 'node:crypto';
+
+/** Where the api writes its SQLite file and dev secret unless DATA_DIR says otherwise. */
+export const WORKSPACE_ROOT = path.resolve(__dirname, '../../..');
+
+export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+/** A pino-compatible destination (tests capture log lines through one). */
+export interface LogDestination {
+  write(line: string): void;
+}
+
+export interface LoggerConfig {
+  level: string;
+  destination?: LogDestination;
+}
+
+export interface CrmConfig {
+  /** CRM v2 root, e.g. https://api.rd.services/crm/v2 */
+  baseUrl: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  /** Who owns an access token (the sandbox's stand-in for the real integration's lookup). */
+  userinfoUrl: string;
+  /** CRM v1 root; its /token/check validates API v1 tokens. */
+  v1BaseUrl: string;
+  timeoutMs: number;
+  /** RD allows 120 requests/minute per token; the client never sends more. */
+  maxRequestsPerMinute: number;
+  /** Longest the api waits for a rate-limit slot or a Retry-After before answering 429. */
+  maxRateLimitWaitMs: number;
+  /** Extra attempts of a GET after a 5xx or a network failure. */
+  getRetries: number;
+  retryBaseDelayMs: number;
+  /** Reference data (users, pipelines, stages, …) cache per tenant. */
+  cacheTtlMs: number;
+  /** Refresh an access token this long before it expires. */
+  refreshSkewMs: number;
+}
+
+export interface ApiConfig {
+  port: number;
+  host: string;
+  /** Public origin of this api; the default OAuth redirect URI hangs off it. */
+  publicUrl: string;
+  crm: CrmConfig;
+  chatTimeoutMs: number;
+  database: DatabaseConfig;
+  /** 32-byte key of the AES-256-GCM encryption at rest. */
+  secretKey: Buffer;
+  corsOrigins: string[];
+  logger: LoggerConfig | false;
+  passwordMaxAttempts: number;
+  passwordWindowMs: number;
+  oauthStateTtlMs: number;
+  /** Outbound HTTP (CRM and chat); tests wrap it to count what reaches the CRM. */
+  fetch: typeof fetch;
+  now: () => number;
+}
+
+/** What callers may pass to buildApp/startApi: every field optional, nested ones too. */
+export type ApiConfigInput = Partial<Omit<ApiConfig, 'crm' | 'secretKey'>> & {
+  crm?: Partial<CrmConfig>;
+  /** Raw 32 bytes, 64 hex characters, or any passphrase (derived with scrypt). */
+  secretKey?: Buffer | string;
+  /** Folder of the SQLite file and of the generated dev secret. */
+  dataDir?: string;
+};
+
+const SANDBOX_ORIGIN = 'http://127.0.0.1:4010';
+
+export const DEFAULT_CORS_ORIGINS: string[] = [
+  4200, 4201, 4202, 4203, 4204, 4205, 4206, 4300,
+].flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]);
+
+export const DEFAULT_CRM_CONFIG: CrmConfig = {
+  baseUrl: `${SANDBOX_ORIGIN}/crm/v2`,
+  authorizeUrl: `${SANDBOX_ORIGIN}/oauth/authorize`,
+  tokenUrl: `${SANDBOX_ORIGIN}/oauth2/token`,
+  userinfoUrl: `${SANDBOX_ORIGIN}/oauth2/userinfo`,
+  v1BaseUrl: `${SANDBOX_ORIGIN}/api/v1`,
+  timeoutMs: 10_000,
+  maxRequestsPerMinute: 120,
+  maxRateLimitWaitMs: 8_000,
+  getRetries: 2,
+  retryBaseDelayMs: 200,
+  cacheTtlMs: 60_000,
+  refreshSkewMs: 30_000,
+};
+
+export function defaultRedirectUri(publicUrl: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/api/rdstation/auth/callback`;
+}
+
+/** A key from APP_SECRET_KEY-like input: 64 hex chars are used as is, anything else is derived. */
+export function deriveSecretKey(input: Buffer | string): Buffer {
+  if (Buffer.isBuffer(input)) {
+    if (input.length !== 32) throw new Error('A chave secreta deve ter 32 bytes.');
+    return input;
+  }
+  const trimmed = input.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(trimmed)) return Buffer.from(trimmed, 'hex');
+  if (trimmed.length < 16) {
+    throw new Error(
+      'APP_SECRET_KEY precisa ter ao menos 16 caracteres (ou 64 dígitos hexadecimais).',
+    );
+  }
+  return scryptSync(trimmed, 'crm-panel-api/secret-key', 32);
+}
+
+/**
+ * The dev secret: generated once into DATA_DIR/secret.key (mode 0600) so restarts can still
+ * decrypt what earlier runs stored.
+ */
+export function ensureDevSecretKey(dataDir: string): Buffer {
+  const file = path.join(dataDir, 'secret.key');
+  if (fs.existsSync(file)) return deriveSecretKey(fs.readFileSync(file, 'utf8'));
+  fs.mkdirSync(dataDir, { recursive: true });
+  const hex = randomBytes(32).toString('hex');
+  try {
+    fs.writeFileSync(file, hex, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    // Another process won the race: use its key.
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return deriveSecretKey(fs.readFileSync(file, 'utf8'));
+  }
+  return Buffer.from(hex, 'hex');
+}
+
+export function resolveConfig(input: ApiConfigInput = {}): ApiConfig {
+  const dataDir = input.dataDir ?? path.join(WORKSPACE_ROOT, 'data');
+  const database = input.database ?? {
+    kind: 'sqlite',
+    file: path.join(dataDir, 'crm-panel.sqlite'),
+  };
+  const port = input.port ?? 3333;
+  const host = input.host ?? '127.0.0.1';
+  return {
+    port,
+    host,
+    publicUrl: (input.publicUrl ?? 'http://127.0.0.1:3333').replace(/\/+$/, ''),
+    crm: { ...DEFAULT_CRM_CONFIG, ...input.crm },
+    chatTimeoutMs: input.chatTimeoutMs ?? 10_000,
+    database,
+    secretKey:
+      input.secretKey !== undefined
+        ? deriveSecretKey(input.secretKey)
+        : ensureDevSecretKey(dataDir),
+    corsOrigins: input.corsOrigins ?? DEFAULT_CORS_ORIGINS,
+    logger: input.logger ?? { level: 'info' },
+    passwordMaxAttempts: input.passwordMaxAttempts ?? 5,
+    passwordWindowMs: input.passwordWindowMs ?? 15 * 60_000,
+    oauthStateTtlMs: input.oauthStateTtlMs ?? 10 * 60_000,
+    fetch: input.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args)),
+    now: input.now ?? Date.now,
+  };
+}
+
+function listFromEnv(value: string | undefined): string[] | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}
+
+/** The environment of `src/main.ts` (README lists every variable). */
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfigInput {
+  const dataDir = env.DATA_DIR ? path.resolve(env.DATA_DIR) : path.join(WORKSPACE_ROOT, 'data');
+  const databaseUrl = env.DATABASE_URL?.trim();
+  let database: DatabaseConfig;
+  if (databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)) {
+    database = { kind: 'postgres', url: databaseUrl };
+  } else if (databaseUrl) {
+    throw new Error('DATABASE_URL deve começar com postgres:// (sem ela, o SQLite é usado).');
+  } else {
+    database = { kind: 'sqlite', file: path.join(dataDir, 'crm-panel.sqlite') };
+  }
+  if (!env.APP_SECRET_KEY && env.NODE_ENV === 'production') {
+    throw new Error('APP_SECRET_KEY é obrigatória em produção.');
+  }
+  const crm: Partial<CrmConfig> = {};
+  if (env.CRM_BASE_URL) crm.baseUrl = env.CRM_BASE_URL.replace(/\/+$/, '');
+  if (env.CRM_AUTHORIZE_URL) crm.authorizeUrl = env.CRM_AUTHORIZE_URL;
+  if (env.CRM_TOKEN_URL) crm.tokenUrl = env.CRM_TOKEN_URL;
+  if (env.CRM_USERINFO_URL) crm.userinfoUrl = env.CRM_USERINFO_URL;
+  if (env.CRM_V1_BASE_URL) crm.v1BaseUrl = env.CRM_V1_BASE_URL.replace(/\/+$/, '');
+  return {
+    port: env.PORT ? Number(env.PORT) : 3333,
+    host: env.HOST ?? '127.0.0.1',
+    publicUrl: env.API_PUBLIC_URL ?? 'http://127.0.0.1:3333',
+    crm,
+    database,
+    dataDir,
+    secretKey: env.APP_SECRET_KEY,
+    corsOrigins: listFromEnv(env.CORS_ORIGINS),
+    logger: { level: env.LOG_LEVEL ?? 'info' },
+  };
+}

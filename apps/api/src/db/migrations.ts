@@ -1,0 +1,106 @@
+import { type Kysely, type Migration, type MigrationProvider } from 'kysely';
+
+// Migrations live in code (not files) so tsx, jest and any bundle run the same list.
+const initial: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('credentials')
+      .addColumn('system_key', 'text', (col) => col.primaryKey())
+      .addColumn('client_id', 'text', (col) => col.notNull())
+      .addColumn('client_secret_enc', 'text', (col) => col.notNull())
+      .addColumn('redirect_uri', 'text', (col) => col.notNull())
+      .addColumn('password_hash', 'text', (col) => col.notNull())
+      .addColumn('default_chat_domain', 'text', (col) => col.notNull())
+      .addColumn('created_at', 'bigint', (col) => col.notNull())
+      .addColumn('updated_at', 'bigint', (col) => col.notNull())
+      .execute();
+    await db.schema
+      .createTable('terms')
+      .addColumn('system_key', 'text', (col) => col.notNull())
+      .addColumn('user_id', 'text', (col) => col.notNull())
+      .addColumn('accepted_at', 'bigint', (col) => col.notNull())
+      .addPrimaryKeyConstraint('terms_pk', ['system_key', 'user_id'])
+      .execute();
+    await db.schema
+      .createTable('sessions')
+      .addColumn('system_key', 'text', (col) => col.notNull())
+      .addColumn('user_id', 'text', (col) => col.notNull())
+      .addColumn('access_token_enc', 'text')
+      .addColumn('refresh_token_enc', 'text')
+      .addColumn('expires_at', 'bigint')
+      .addColumn('v1_token_enc', 'text')
+      .addColumn('v1_profile', 'text')
+      .addColumn('created_at', 'bigint', (col) => col.notNull())
+      .addColumn('updated_at', 'bigint', (col) => col.notNull())
+      .addPrimaryKeyConstraint('sessions_pk', ['system_key', 'user_id'])
+      .execute();
+    await db.schema
+      .createTable('oauth_states')
+      .addColumn('state_hash', 'text', (col) => col.primaryKey())
+      .addColumn('system_key', 'text', (col) => col.notNull())
+      .addColumn('user_id', 'text', (col) => col.notNull())
+      .addColumn('expires_at', 'bigint', (col) => col.notNull())
+      .addColumn('created_at', 'bigint', (col) => col.notNull())
+      .execute();
+    await db.schema
+      .createTable('contact_mappings')
+      .addColumn('system_key', 'text', (col) => col.notNull())
+      .addColumn('contact_id', 'text', (col) => col.notNull())
+      .addColumn('rdstation_contact_id', 'text', (col) => col.notNull())
+      .addColumn('updated_at', 'bigint', (col) => col.notNull())
+      .addPrimaryKeyConstraint('contact_mappings_pk', ['system_key', 'contact_id'])
+      .execute();
+    await db.schema
+      .createTable('last_deals')
+      .addColumn('system_key', 'text', (col) => col.notNull())
+      .addColumn('rdstation_contact_id', 'text', (col) => col.notNull())
+      .addColumn('deal_id', 'text')
+      .addColumn('updated_at', 'bigint', (col) => col.notNull())
+      .addPrimaryKeyConstraint('last_deals_pk', ['system_key', 'rdstation_contact_id'])
+      .execute();
+    await db.schema
+      .createTable('password_attempts')
+      .addColumn('system_key', 'text', (col) => col.notNull())
+      .addColumn('attempted_at', 'bigint', (col) => col.notNull())
+      .execute();
+    await db.schema
+      .createIndex('password_attempts_tenant_idx')
+      .on('password_attempts')
+      .columns(['system_key', 'attempted_at'])
+      .execute();
+    await db.schema
+      .createTable('crm_rate_events')
+      .addColumn('bucket', 'text', (col) => col.notNull())
+      .addColumn('at', 'bigint', (col) => col.notNull())
+      .execute();
+    await db.schema
+      .createIndex('crm_rate_events_bucket_idx')
+      .on('crm_rate_events')
+      .columns(['bucket', 'at'])
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    for (const table of [
+      'crm_rate_events',
+      'password_attempts',
+      'last_deals',
+      'contact_mappings',
+      'oauth_states',
+      'sessions',
+      'terms',
+      'credentials',
+    ]) {
+      await db.schema.dropTable(table).ifExists().execute();
+    }
+  },
+};
+
+export const MIGRATIONS: Record<string, Migration> = {
+  '2025_01_01_000_initial': initial,
+};
+
+export const migrationProvider: MigrationProvider = {
+  async getMigrations() {
+    return MIGRATIONS;
+  },
+};

@@ -1,0 +1,45 @@
+import { MESSAGES } from '@crm-panel/crm-model';
+
+/** Every pt-BR text the api answers. Spec texts come from @crm-panel/crm-model. */
+export const API_MESSAGES = {
+  identityMissing:
+    'Cabeçalhos de identificação ausentes: envie x-user-id e x-system-key para identificar o usuário e o sistema.',
+  credentialsNotConfigured:
+    'Credenciais não configuradas. Configure a integração com o RD Station CRM para continuar.',
+  credentialsAlreadyConfigured:
+    'A integração já está configurada. Remova a integração antes de configurá-la novamente.',
+  wrongSecurityPassword: MESSAGES.credentials.wrongSecurityPassword,
+  tooManyPasswordAttempts:
+    'Muitas tentativas com senha incorreta. Aguarde 15 minutos e tente novamente.',
+  sessionMissing: 'Você não está conectado ao RD Station CRM. Faça login para continuar.',
+  sessionEnded: 'Sua sessão no RD Station CRM terminou. Faça login novamente.',
+  v1SessionOnly:
+    'Sua sessão usa um token da API v1, que não dá acesso a esta função do RD Station CRM (API v2). Conecte-se pelo login do RD Station CRM (OAuth) para continuar.',
+  invalidToken: MESSAGES.auth.invalidToken,
+  apiV1TokenRequired: MESSAGES.auth.apiV1TokenRequired,
+  stateInvalid:
+    'Link de autenticação inválido, expirado ou já utilizado. Feche esta janela e inicie o login novamente.',
+  authorizationDenied:
+    'A autorização foi negada no RD Station CRM. Feche esta janela e tente novamente.',
+  codeExchangeFailed:
+    'Não foi possível concluir a autenticação com o RD Station CRM. Feche esta janela e tente novamente.',
+  authSuccessTitle: 'Autenticação realizada com sucesso!',
+  authSuccessBody: 'Você já pode fechar esta janela e voltar ao painel.',
+  authErrorTitle: 'Não foi possível autenticar',
+  crmNotFound: 'Registro não encontrado no RD Station CRM.',
+  crmRejected: 'O RD Station CRM recusou os dados enviados',
+  crmForbidden: 'O RD Station CRM negou acesso a este recurso.',
+  crmRateLimited: 'Limite de requisições ao RD Station CRM atingido. Tente novamente em instantes.',
+  crmTimeout: 'O CRM não respondeu a tempo. Tente novamente.',
+  crmUnavailable: 'O RD Station CRM está indisponível no momento. Tente novamente em instantes.',
+  crmUnexpected: 'Resposta inesperada do RD Station CRM. Tente novamente.',
+  contactWithoutId: MESSAGES.contacts.createdWithoutId,
+  chatFailed:
+    'Não foi possível carregar as mensagens do chat. Verifique se o domínio do chat está configurado corretamente.',
+  chatDomainInvalid: 'O domínio do chat configurado é inválido.',
+  invalidJson: 'O corpo da requisição não é um JSON válido.',
+  unsupportedMediaType: 'Tipo de conteúdo não suportado. Envie os dados em JSON.',
+  payloadTooLarge: 'O corpo da requisição é grande demais.',
+  routeNotFound: 'Rota não encontrada.',
+  internal: 'Erro interno no servidor. Tente novamente.',
+} as const;

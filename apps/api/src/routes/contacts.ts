@@ -1,0 +1,212 @@
+import { contactIdOf, type ContactPayload } from '@crm-panel/crm-model';
+import { type FastifyInstance } from 'fastify';
+import { ApiError } from '../errors';
+import { isRecord } from '../http';
+import { API_MESSAGES } from '../messages';
+import { identityOf, type Services } from '../services';
+import { contactCreateBody, contactUpdateBody, contactWithMappingBody } from './bodies';
+import { crmPath, registerGetRoute, registerListRoute, registerWriteRoute } from './proxy';
+import { crmId, hostId, identityHeaders, messageSchema, noQuery } from './schemas';
+
+const TAG = 'contatos';
+
+type ContactBody = Record<string, unknown> & { phones?: { phone: string; type?: string }[] };
+
+/**
+ * The panel writes new phones as 'cellphone' (spec §5); v2 names that type 'mobile'
+ * (work/fax/home/mobile). Everything else goes as is, inside the v2 `{ data }` envelope.
+ */
+export function toCrmContact(body: Record<string, unknown>): { data: Record<string, unknown> } {
+  const contact: ContactBody = { ...body };
+  if (Array.isArray(contact.phones)) {
+    contact.phones = contact.phones.map((phone) =>
+      phone.type === 'cellphone' ? { ...phone, type: 'mobile' } : phone,
+    );
+  }
+  return { data: contact };
+}
+
+const mappingSchema = {
+  type: 'object',
+  properties: {
+    data: {
+      type: 'object',
+      properties: { mapped: { type: 'boolean' }, rdstationContactId: { type: ['string', 'null'] } },
+    },
+  },
+} as const;
+
+const lastDealSchema = {
+  type: 'object',
+  properties: { dealId: { type: ['string', 'null'] } },
+} as const;
+
+export function registerContactRoutes(app: FastifyInstance, services: Services): void {
+  const { repos } = services;
+
+  registerListRoute(app, services, {
+    url: '/api/rdstation/contacts',
+    crmPath: () => '/contacts',
+    tag: TAG,
+    summary: 'Lista/busca contatos do CRM (filter RDQL, paginação)',
+  });
+  registerWriteRoute(app, services, {
+    method: 'POST',
+    url: '/api/rdstation/contacts',
+    crmPath: () => '/contacts',
+    body: contactCreateBody,
+    toCrmBody: toCrmContact,
+    tag: TAG,
+    summary: 'Cria um contato no CRM',
+  });
+  registerGetRoute(app, services, {
+    url: '/api/rdstation/contacts/:id',
+    params: ['id'],
+    crmPath: ({ id = '' }) => crmPath`/contacts/${id}`,
+    tag: TAG,
+    summary: 'Um contato do CRM',
+  });
+  registerWriteRoute(app, services, {
+    method: 'PUT',
+    url: '/api/rdstation/contacts/:id',
+    params: ['id'],
+    crmPath: ({ id = '' }) => crmPath`/contacts/${id}`,
+    body: contactUpdateBody,
+    toCrmBody: toCrmContact,
+    tag: TAG,
+    summary: 'Atualiza um contato do CRM',
+  });
+
+  app.post<{ Body: { contact: ContactPayload; contactId: string } }>(
+    '/api/rdstation/contacts/with-mapping',
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'Cria um contato no CRM e o vincula ao contato do host',
+        description:
+          'Sem id (id ou _id) na resposta do CRM: 502 "Contato criado sem ID" e nenhum vínculo salvo.',
+        headers: identityHeaders,
+        querystring: noQuery,
+        body: contactWithMappingBody,
+        response: {
+          201: {
+            type: 'object',
+            properties: {
+              data: { type: 'object', properties: { success: { type: 'boolean' }, contact: {} } },
+            },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const identity = identityOf(request);
+      const { contact, contactId } = request.body;
+      const body = await services.crm.request(identity, {
+        method: 'POST',
+        path: '/contacts',
+        body: toCrmContact({ ...contact }),
+      });
+      const created = isRecord(body) && isRecord(body.data) ? body.data : null;
+      const rdstationContactId = created
+        ? contactIdOf(created as { id?: string | number | null; _id?: string | number | null })
+        : null;
+      if (!created || !rdstationContactId) {
+        request.log.warn('CRM criou um contato sem id; vínculo não salvo');
+        throw new ApiError(502, API_MESSAGES.contactWithoutId);
+      }
+      await repos.mappings.saveMapping(identity.systemKey, contactId.trim(), rdstationContactId);
+      return reply.code(201).send({ data: { success: true, contact: created } });
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/rdstation/contact-mapping/:id',
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'Contato do CRM vinculado a um contato do host',
+        headers: identityHeaders,
+        params: { type: 'object', required: ['id'], properties: { id: hostId } },
+        querystring: noQuery,
+        response: { 200: mappingSchema, 400: messageSchema },
+      },
+    },
+    async (request) => {
+      const { systemKey } = identityOf(request);
+      const rdstationContactId = await repos.mappings.getMapping(systemKey, request.params.id);
+      return { data: { mapped: rdstationContactId !== null, rdstationContactId } };
+    },
+  );
+
+  app.post<{ Body: { contactId: string; rdstationContactId: string } }>(
+    '/api/rdstation/contact-mapping',
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'Vincula um contato do host a um contato do CRM',
+        headers: identityHeaders,
+        querystring: noQuery,
+        body: {
+          type: 'object',
+          required: ['contactId', 'rdstationContactId'],
+          additionalProperties: false,
+          properties: { contactId: hostId, rdstationContactId: crmId },
+        },
+        response: { 200: mappingSchema, 400: messageSchema },
+      },
+    },
+    async (request) => {
+      const { systemKey } = identityOf(request);
+      const { contactId, rdstationContactId } = request.body;
+      await repos.mappings.saveMapping(systemKey, contactId, rdstationContactId);
+      return { data: { mapped: true, rdstationContactId } };
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/rdstation/contact/:id/last-deal',
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'Última negociação selecionada para um contato do CRM',
+        headers: identityHeaders,
+        params: idParamsOf(),
+        querystring: noQuery,
+        response: { 200: lastDealSchema, 400: messageSchema },
+      },
+    },
+    async (request) => {
+      const { systemKey } = identityOf(request);
+      return { dealId: await repos.mappings.getLastDeal(systemKey, request.params.id) };
+    },
+  );
+
+  app.post<{ Params: { id: string }; Body: { dealId: string | null } }>(
+    '/api/rdstation/contact/:id/last-deal',
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'Guarda (ou limpa, com null) a última negociação selecionada',
+        headers: identityHeaders,
+        params: idParamsOf(),
+        querystring: noQuery,
+        body: {
+          type: 'object',
+          required: ['dealId'],
+          additionalProperties: false,
+          properties: { dealId: { anyOf: [crmId, { type: 'null' }] } },
+        },
+        response: { 200: lastDealSchema, 400: messageSchema },
+      },
+    },
+    async (request) => {
+      const { systemKey } = identityOf(request);
+      await repos.mappings.saveLastDeal(systemKey, request.params.id, request.body.dealId);
+      return { dealId: request.body.dealId };
+    },
+  );
+}
+
+function idParamsOf() {
+  return { type: 'object', required: ['id'], properties: { id: crmId } } as const;
+}

@@ -1,0 +1,40 @@
+import { type FastifyInstance } from 'fastify';
+import { type Services } from '../services';
+import { crmPath, registerGetRoute, registerListRoute } from './proxy';
+
+const TAG = 'funis';
+
+export function registerPipelineRoutes(app: FastifyInstance, services: Services): void {
+  registerListRoute(app, services, {
+    url: '/api/rdstation/pipelines',
+    crmPath: () => '/pipelines',
+    cached: true,
+    tag: TAG,
+    summary: 'Lista os funis de vendas',
+  });
+  registerGetRoute(app, services, {
+    url: '/api/rdstation/pipelines/:id',
+    params: ['id'],
+    crmPath: ({ id = '' }) => crmPath`/pipelines/${id}`,
+    cached: true,
+    tag: TAG,
+    summary: 'Um funil de vendas',
+  });
+  registerListRoute(app, services, {
+    url: '/api/rdstation/pipelines/:id/stages',
+    params: ['id'],
+    crmPath: ({ id = '' }) => crmPath`/pipelines/${id}/stages`,
+    cached: true,
+    tag: TAG,
+    summary: 'Etapas de um funil',
+  });
+  registerGetRoute(app, services, {
+    url: '/api/rdstation/pipelines/:pipelineId/stages/:stageId',
+    params: ['pipelineId', 'stageId'],
+    crmPath: ({ pipelineId = '', stageId = '' }) =>
+      crmPath`/pipelines/${pipelineId}/stages/${stageId}`,
+    cached: true,
+    tag: TAG,
+    summary: 'Uma etapa de um funil',
+  });
+}

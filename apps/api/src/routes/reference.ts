@@ -1,0 +1,60 @@
+import { type FastifyInstance } from 'fastify';
+import { type Services } from '../services';
+import { crmPath, registerGetRoute, registerListRoute } from './proxy';
+
+interface ReferenceResource {
+  /** Our path segment. */
+  path: string;
+  /** The CRM v2 collection. */
+  crm: string;
+  label: string;
+  /** Only lists (spec §7 names no single-record read). */
+  listOnly?: boolean;
+  cached: boolean;
+}
+
+// Users, sources, campaigns, custom fields and lost reasons are account settings that change
+// rarely: cached per tenant. Organizations and products are business records: always fresh.
+const RESOURCES: ReferenceResource[] = [
+  { path: 'organizations', crm: 'organizations', label: 'empresas', cached: false },
+  { path: 'users', crm: 'users', label: 'usuários', cached: true },
+  { path: 'sources', crm: 'sources', label: 'fontes', cached: true },
+  { path: 'campaigns', crm: 'campaigns', label: 'campanhas', cached: true },
+  {
+    path: 'custom-fields',
+    crm: 'custom_fields',
+    label: 'campos personalizados',
+    cached: true,
+    listOnly: true,
+  },
+  {
+    path: 'lost-reasons',
+    crm: 'lost_reasons',
+    label: 'motivos de perda',
+    cached: true,
+    listOnly: true,
+  },
+  { path: 'products', crm: 'products', label: 'produtos', cached: false },
+];
+
+export function registerReferenceRoutes(app: FastifyInstance, services: Services): void {
+  for (const resource of RESOURCES) {
+    registerListRoute(app, services, {
+      url: `/api/rdstation/${resource.path}`,
+      crmPath: () => `/${resource.crm}`,
+      cached: resource.cached,
+      tag: 'referência',
+      summary: `Lista ${resource.label} do CRM`,
+    });
+    if (!resource.listOnly) {
+      registerGetRoute(app, services, {
+        url: `/api/rdstation/${resource.path}/:id`,
+        params: ['id'],
+        crmPath: ({ id = '' }) => `/${resource.crm}${crmPath`/${id}`}`,
+        cached: resource.cached,
+        tag: 'referência',
+        summary: `Um registro de ${resource.label}`,
+      });
+    }
+  }
+}

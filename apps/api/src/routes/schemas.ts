@@ -1,0 +1,117 @@
+// JSON schemas shared by the routes; Fastify validates with them and @fastify/swagger documents them.
+
+export const identityHeaders = {
+  type: 'object',
+  required: ['x-user-id', 'x-system-key'],
+  properties: {
+    'x-user-id': {
+      type: 'string',
+      minLength: 1,
+      maxLength: 200,
+      pattern: '\\S',
+      description: 'Id do usuário no host',
+    },
+    'x-system-key': {
+      type: 'string',
+      minLength: 1,
+      maxLength: 200,
+      pattern: '\\S',
+      description: 'Chave do sistema (tenant)',
+    },
+  },
+} as const;
+
+export const cachedIdentityHeaders = {
+  ...identityHeaders,
+  properties: {
+    ...identityHeaders.properties,
+    'x-cache-bypass': {
+      type: 'string',
+      enum: ['1', '0', 'true', 'false'],
+      description: '1 ignora o cache de 60 s dos dados de referência',
+    },
+  },
+} as const;
+
+/** CRM ids travel in our paths and into the CRM's: no slashes, dots or spaces. */
+export const crmId = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 100,
+  pattern: '^[A-Za-z0-9_-]+$',
+} as const;
+/** Host ids (contacts, chats, channels) are stored or forwarded only. */
+export const hostId = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 200,
+  pattern: '^[^/\\\\\\s]+$',
+} as const;
+
+export function idParams<K extends string>(...names: K[]) {
+  return {
+    type: 'object',
+    required: names,
+    properties: Object.fromEntries(names.map((name) => [name, crmId])) as Record<K, typeof crmId>,
+  } as const;
+}
+
+export const noQuery = { type: 'object', additionalProperties: false, properties: {} } as const;
+
+export const listQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    limit: { type: 'integer', minimum: 1, maximum: 200, description: '→ page[size]' },
+    page: { type: 'integer', minimum: 1, maximum: 10000, description: '→ page[number]' },
+    order: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 64,
+      pattern: '^[A-Za-z0-9_.@-]+$',
+      description: '→ sort[order]',
+    },
+    direction: { type: 'string', enum: ['asc', 'desc'] },
+    filter: { type: 'string', maxLength: 1000, description: 'RDQL repassado ao CRM' },
+    refresh: {
+      type: 'boolean',
+      description: 'true ignora o cache de 60 s dos dados de referência',
+    },
+  },
+} as const;
+
+export const cacheQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { refresh: listQuery.properties.refresh },
+} as const;
+
+export const messageSchema = {
+  type: 'object',
+  required: ['message'],
+  properties: { message: { type: 'string' } },
+} as const;
+
+/** Any payload inside `data` (CRM envelopes pass through untouched). */
+export const dataSchema = {
+  type: 'object',
+  properties: { data: {} },
+} as const;
+
+/**
+ * Error answers every identified route may give. Documented through the swagger transform only:
+ * compiling them as response serializers for every route would slow the start for nothing.
+ */
+export const errorResponseDocs = {
+  400: {
+    ...messageSchema,
+    description: 'Entrada inválida ou cabeçalhos de identificação ausentes',
+  },
+  401: { ...messageSchema, description: 'Sem sessão no CRM (ou sessão encerrada)' },
+  404: { ...messageSchema, description: 'Registro não encontrado no CRM' },
+  422: { ...messageSchema, description: 'O CRM recusou os dados (motivo do CRM na mensagem)' },
+  428: { ...messageSchema, description: 'Credenciais do tenant não configuradas' },
+  429: { ...messageSchema, description: 'Limite de requisições ao CRM' },
+  502: { ...messageSchema, description: 'O CRM (ou o chat) falhou' },
+  504: { ...messageSchema, description: 'O CRM não respondeu a tempo' },
+} as const;

@@ -1,0 +1,43 @@
+import { type FastifyInstance } from 'fastify';
+import { identityOf, type Services } from '../services';
+import { identityHeaders, messageSchema, noQuery } from './schemas';
+
+const acceptedSchema = { type: 'object', properties: { accepted: { type: 'boolean' } } } as const;
+
+export function registerTermsRoutes(app: FastifyInstance, services: Services): void {
+  app.get(
+    '/api/rdstation/terms/status',
+    {
+      schema: {
+        tags: ['termos'],
+        summary: 'Se o usuário aceitou os termos de uso',
+        headers: identityHeaders,
+        querystring: noQuery,
+        response: { 200: acceptedSchema, 400: messageSchema },
+      },
+    },
+    async (request) => {
+      const { systemKey, userId } = identityOf(request);
+      return { accepted: await services.repos.terms.isAccepted(systemKey, userId) };
+    },
+  );
+
+  app.post(
+    '/api/rdstation/terms/accept',
+    {
+      schema: {
+        tags: ['termos'],
+        summary: 'Registra o aceite dos termos pelo usuário',
+        headers: identityHeaders,
+        querystring: noQuery,
+        body: { type: ['object', 'null'], additionalProperties: true },
+        response: { 200: acceptedSchema, 400: messageSchema },
+      },
+    },
+    async (request) => {
+      const { systemKey, userId } = identityOf(request);
+      await services.repos.terms.accept(systemKey, userId);
+      return { accepted: true };
+    },
+  );
+}

@@ -1,0 +1,506 @@
+import { type RunningSandbox, startSandbox } from '@crm-panel/crm-sandbox';
+import {
+  ACCOUNT1,
+  ACCOUNT2,
+  type Harness,
+  type Identity,
+  call,
+  configure,
+  freshPeople,
+  login,
+  startHarness,
+} from './support/harness';
+
+let sandbox: RunningSandbox;
+let h: Harness;
+let alice: Identity;
+let beatriz: Identity;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 });
+  h = await startHarness({ sharedSandbox: sandbox });
+});
+afterAll(async () => {
+  await h.close();
+  await sandbox.close();
+});
+beforeEach(async () => {
+  ({ alice, beatriz } = freshPeople());
+  await configure(h.api, alice);
+  await login(h, alice);
+});
+
+const CRM = () => `${sandbox.url}/crm/v2`;
+/** Outbound CRM calls made while `run` ran. */
+async function crmCallsDuring(run: () => Promise<unknown>) {
+  const before = h.calls.length;
+  await run();
+  return h.calls.slice(before).filter((c) => c.url.startsWith(CRM()));
+}
+const dataOf = (json: Record<string, unknown>) =>
+  json.data as { data: Record<string, unknown>; links?: unknown };
+const listOf = (json: Record<string, unknown>) =>
+  json.data as { data: Record<string, unknown>[]; links: { next?: string } };
+
+const { deals, contact, pipelines, products, dealProducts } = ACCOUNT1;
+
+describe('lists', () => {
+  it('maps limit/page/order/direction/filter to v2 and keeps links.next as this api path', async () => {
+    let first!: Awaited<ReturnType<typeof call>>;
+    const calls = await crmCallsDuring(async () => {
+      first = await call(
+        h.api,
+        'GET',
+        '/api/rdstation/deals?limit=2&page=1&order=name&direction=desc&filter=name%3A~%22Costa%22',
+        {
+          as: alice,
+        },
+      );
+    });
+    expect(first.status).toBe(200);
+    const sent = new URL(calls[0]?.url ?? '');
+    expect(sent.pathname).toBe('/crm/v2/deals');
+    expect(Object.fromEntries(sent.searchParams)).toEqual({
+      filter: 'name:~"Costa"',
+      'sort[name]': 'desc',
+      'page[number]': '1',
+      'page[size]': '2',
+    });
+    const page1 = listOf(first.json);
+    expect(page1.data.map((d) => d.name)).toEqual([deals.treinamento.name, deals.licencas.name]);
+    expect(page1.links).toEqual({
+      next: '/api/rdstation/deals?limit=2&page=2&order=name&direction=desc&filter=name%3A%7E%22Costa%22',
+    });
+    const second = await call(h.api, 'GET', page1.links.next ?? '', { as: alice });
+    const page2 = listOf(second.json);
+    expect(page2.data.map((d) => d.name)).toEqual([deals.implantacao.name]);
+    expect(page2.links).toEqual({});
+    expect(Object.keys(second.json)).toEqual(['data']);
+  });
+
+  it.each([
+    ['/api/rdstation/deals?limit=201', "O campo 'limit' deve ser no máximo 200."],
+    ['/api/rdstation/deals?limit=0', "O campo 'limit' deve ser no mínimo 1."],
+    ['/api/rdstation/deals?page=abc', "O campo 'page' deve ser um número inteiro."],
+    [
+      '/api/rdstation/deals?direction=up',
+      "O campo 'direction' deve ser um destes valores: asc, desc.",
+    ],
+    [
+      `/api/rdstation/deals?filter=${'a'.repeat(1001)}`,
+      "O campo 'filter' deve ter no máximo 1000 caracteres.",
+    ],
+    ['/api/rdstation/deals?order=name%3Bdrop', "O campo 'order' tem um formato inválido."],
+    ['/api/rdstation/deals/abc%20def', "O campo 'id' tem um formato inválido."],
+    ['/api/rdstation/deals/a.b/notes', "O campo 'id' tem um formato inválido."],
+  ])(
+    'refuses a bad query or id (%#) with 400 in pt-BR, without calling the CRM',
+    async (url, message) => {
+      const calls = await crmCallsDuring(async () => {
+        const result = await call(h.api, 'GET', url, { as: alice });
+        expect(result).toMatchObject({ status: 400, json: { message } });
+      });
+      expect(calls).toHaveLength(0);
+    },
+  );
+
+  it('passes a CRM refusal of the query as 422 with its reason', async () => {
+    const result = await call(h.api, 'GET', '/api/rdstation/deals?order=owner_id', { as: alice });
+    expect(result.status).toBe(422);
+    expect(result.json.message).toMatch(
+      /^O RD Station CRM recusou os dados enviados: Cannot sort deal records by 'owner_id'/,
+    );
+  });
+
+  it.each([
+    ['/api/rdstation/contacts?filter=name%3A~%22Mariana%22', contact.name],
+    [
+      '/api/rdstation/organizations?filter=name%3A~%22Costa%22&order=name&limit=50',
+      ACCOUNT1.organization.name,
+    ],
+    ['/api/rdstation/users?limit=200', ACCOUNT1.users.ana.name],
+    ['/api/rdstation/sources?limit=200', ACCOUNT1.sources.indicacao.name],
+    ['/api/rdstation/campaigns?limit=200', ACCOUNT1.campaigns.webinar.name],
+    [
+      '/api/rdstation/lost-reasons?limit=200&order=name&direction=asc',
+      ACCOUNT1.lostReasons.precoAlto.name,
+    ],
+    ['/api/rdstation/products?limit=200', products.planoPro.name],
+    ['/api/rdstation/pipelines?limit=200', pipelines.vendas.name],
+    [
+      `/api/rdstation/pipelines/${pipelines.vendas.id}/stages?limit=200`,
+      pipelines.vendas.stages[0].name,
+    ],
+    [
+      `/api/rdstation/deals/${deals.implantacao.id}/notes?limit=200&page=1&order=registered_at&direction=desc`,
+      null,
+    ],
+    [`/api/rdstation/deals/${deals.implantacao.id}/products`, null],
+  ])('GET %s answers { data: { data: [...], links } }', async (url, name) => {
+    const result = await call(h.api, 'GET', url, { as: alice });
+    expect(result.status).toBe(200);
+    const list = listOf(result.json);
+    expect(Array.isArray(list.data)).toBe(true);
+    expect(list.data.length).toBeGreaterThan(0);
+    if (name) expect(list.data.map((item) => item.name)).toContain(name);
+  });
+
+  it('lists custom fields of deals and tasks of a deal with the panel RDQL', async () => {
+    const fields = await call(
+      h.api,
+      'GET',
+      '/api/rdstation/custom-fields?filter=entity%3Adeal&limit=200',
+      { as: alice },
+    );
+    expect(listOf(fields.json).data.map((f) => f.slug)).toContain(
+      ACCOUNT1.customFields.orcamentoErp.slug,
+    );
+    const filter = encodeURIComponent(`deal_id:"${deals.implantacao.id}" and status:open`);
+    const tasks = await call(
+      h.api,
+      'GET',
+      `/api/rdstation/tasks?limit=200&page=1&order=due_date&direction=desc&filter=${filter}`,
+      { as: alice },
+    );
+    expect(tasks.status).toBe(200);
+    const items = listOf(tasks.json).data;
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.every((t) => t.deal_id === deals.implantacao.id && t.status === 'open')).toBe(
+      true,
+    );
+  });
+});
+
+describe('single records', () => {
+  it.each([
+    [`/api/rdstation/deals/${deals.implantacao.id}`, deals.implantacao.id],
+    [`/api/rdstation/contacts/${contact.id}`, contact.id],
+    [`/api/rdstation/organizations/${ACCOUNT1.organization.id}`, ACCOUNT1.organization.id],
+    [`/api/rdstation/users/${ACCOUNT1.users.ana.id}`, ACCOUNT1.users.ana.id],
+    [`/api/rdstation/sources/${ACCOUNT1.sources.indicacao.id}`, ACCOUNT1.sources.indicacao.id],
+    [`/api/rdstation/campaigns/${ACCOUNT1.campaigns.webinar.id}`, ACCOUNT1.campaigns.webinar.id],
+    [`/api/rdstation/products/${products.planoPro.id}`, products.planoPro.id],
+    [`/api/rdstation/pipelines/${pipelines.vendas.id}`, pipelines.vendas.id],
+    [
+      `/api/rdstation/pipelines/${pipelines.vendas.id}/stages/${pipelines.vendas.stages[1].id}`,
+      pipelines.vendas.stages[1].id,
+    ],
+  ])('GET %s answers the v2 envelope inside data (res.data.data.data)', async (url, id) => {
+    const result = await call(h.api, 'GET', url, { as: alice });
+    expect(result.status).toBe(200);
+    expect(dataOf(result.json).data.id).toBe(id);
+  });
+
+  it('GET /tasks/{id}', async () => {
+    const filter = encodeURIComponent(`deal_id:"${deals.implantacao.id}"`);
+    const list = await call(h.api, 'GET', `/api/rdstation/tasks?limit=1&filter=${filter}`, {
+      as: alice,
+    });
+    const id = String(listOf(list.json).data[0]?.id);
+    const task = await call(h.api, 'GET', `/api/rdstation/tasks/${id}`, { as: alice });
+    expect(dataOf(task.json).data).toMatchObject({ id, deal_id: deals.implantacao.id });
+  });
+
+  it('answers 404 in pt-BR for a record the CRM does not have', async () => {
+    const result = await call(h.api, 'GET', '/api/rdstation/deals/nao-existe', { as: alice });
+    expect(result).toMatchObject({
+      status: 404,
+      json: { message: 'Registro não encontrado no RD Station CRM.' },
+    });
+  });
+});
+
+describe('writes', () => {
+  it('creates a contact: the panel body goes as { data }, cellphone as v2 mobile', async () => {
+    let result!: Awaited<ReturnType<typeof call>>;
+    const payload = {
+      name: 'Paula Teste',
+      emails: [{ email: 'paula@example.com', type: 'work' }],
+      phones: [{ phone: '+5511912345678', type: 'cellphone' }],
+      job_title: 'Compradora',
+      extra: 'ignored',
+    };
+    const calls = await crmCallsDuring(async () => {
+      result = await call(h.api, 'POST', '/api/rdstation/contacts', { as: alice, body: payload });
+    });
+    expect(result.status).toBe(201);
+    expect(calls.map((c) => [c.method, new URL(c.url).pathname])).toEqual([
+      ['POST', '/crm/v2/contacts'],
+    ]);
+    expect(JSON.parse(calls[0]?.body ?? '')).toEqual({
+      data: {
+        name: 'Paula Teste',
+        emails: [{ email: 'paula@example.com', type: 'work' }],
+        phones: [{ phone: '+5511912345678', type: 'mobile' }],
+        job_title: 'Compradora',
+      },
+    });
+    const created = dataOf(result.json).data;
+    expect(created).toMatchObject({ name: 'Paula Teste', job_title: 'Compradora' });
+
+    const updated = await call(h.api, 'PUT', `/api/rdstation/contacts/${String(created.id)}`, {
+      as: alice,
+      body: { name: 'Paula Souza', organization_id: ACCOUNT1.organization.id },
+    });
+    expect(updated.status).toBe(200);
+    expect(dataOf(updated.json).data).toMatchObject({
+      name: 'Paula Souza',
+      organization_id: ACCOUNT1.organization.id,
+    });
+  });
+
+  it('refuses a contact without name before calling the CRM, and relays a CRM 422 reason', async () => {
+    const noName = await call(h.api, 'POST', '/api/rdstation/contacts', {
+      as: alice,
+      body: { job_title: 'x' },
+    });
+    expect(noName).toMatchObject({
+      status: 400,
+      json: { message: "O campo 'name' é obrigatório." },
+    });
+    const badEmail = await call(h.api, 'POST', '/api/rdstation/contacts', {
+      as: alice,
+      body: { name: 'X', emails: [{ email: 'sem-arroba' }] },
+    });
+    expect(badEmail.status).toBe(422);
+    expect(badEmail.json.message).toBe(
+      'O RD Station CRM recusou os dados enviados: emails[].email must be a valid e-mail address',
+    );
+  });
+
+  it('creates and updates a deal (partial bodies of spec §7)', async () => {
+    const created = await call(h.api, 'POST', '/api/rdstation/deals', {
+      as: alice,
+      body: {
+        name: 'Nova negociação',
+        pipeline_id: pipelines.vendas.id,
+        stage_id: pipelines.vendas.stages[0].id,
+        owner_id: ACCOUNT1.users.ana.id,
+        rating: 3,
+        custom_fields: { [ACCOUNT1.customFields.orcamentoErp.slug]: 'ORC-1' },
+      },
+    });
+    expect(created.status).toBe(201);
+    const deal = dataOf(created.json).data;
+    expect(deal).toMatchObject({ name: 'Nova negociação', status: 'ongoing', rating: 3 });
+    const id = String(deal.id);
+    const put = (body: Record<string, unknown>) =>
+      call(h.api, 'PUT', `/api/rdstation/deals/${id}`, { as: alice, body });
+    expect(dataOf((await put({ rating: 5 })).json).data.rating).toBe(5);
+    const moved = await put({ pipeline_id: pipelines.posVenda.id, stage_id: null });
+    expect(moved.status).toBe(200);
+    expect(dataOf(moved.json).data).toMatchObject({ pipeline_id: pipelines.posVenda.id });
+    expect(dataOf((await put({ contact_ids: [contact.id] })).json).data.contact_ids).toEqual([
+      contact.id,
+    ]);
+    const lost = await put({ status: 'lost', lost_reason_id: ACCOUNT1.lostReasons.precoAlto.id });
+    expect(dataOf(lost.json).data).toMatchObject({
+      status: 'lost',
+      lost_reason_id: ACCOUNT1.lostReasons.precoAlto.id,
+    });
+    const empty = await put({});
+    expect(empty).toMatchObject({
+      status: 400,
+      json: { message: 'Informe ao menos um campo para atualizar.' },
+    });
+    const badRating = await put({ rating: 9 });
+    expect(badRating).toMatchObject({
+      status: 400,
+      json: { message: "O campo 'rating' deve ser no máximo 5." },
+    });
+  });
+
+  it('creates a note on a deal', async () => {
+    const result = await call(h.api, 'POST', `/api/rdstation/deals/${deals.implantacao.id}/notes`, {
+      as: alice,
+      body: { description: '<p>Cliente pediu proposta</p>', user_id: ACCOUNT1.users.ana.id },
+    });
+    expect(result.status).toBe(201);
+    expect(dataOf(result.json).data).toMatchObject({
+      description: '<p>Cliente pediu proposta</p>',
+    });
+    const tooLong = await call(
+      h.api,
+      'POST',
+      `/api/rdstation/deals/${deals.implantacao.id}/notes`,
+      {
+        as: alice,
+        body: { description: 'x'.repeat(5001) },
+      },
+    );
+    expect(tooLong).toMatchObject({
+      status: 400,
+      json: { message: "O campo 'description' deve ter no máximo 5000 caracteres." },
+    });
+  });
+
+  it('creates, edits and completes a task', async () => {
+    const created = await call(h.api, 'POST', '/api/rdstation/tasks', {
+      as: alice,
+      body: {
+        name: 'Ligar para a cliente',
+        description: 'Confirmar a proposta',
+        type: 'call',
+        due_date: '2030-05-10T14:00:00.000Z',
+        owner_ids: [ACCOUNT1.users.ana.id],
+        status: 'open',
+        deal_id: deals.implantacao.id,
+        created_by_id: ACCOUNT1.users.ana.id,
+      },
+    });
+    expect(created.status).toBe(201);
+    const id = String(dataOf(created.json).data.id);
+    const edited = await call(h.api, 'PUT', `/api/rdstation/tasks/${id}`, {
+      as: alice,
+      body: {
+        name: 'Ligar amanhã',
+        description: 'Confirmar',
+        type: 'whatsapp',
+        due_date: '2030-05-11',
+        owner_ids: [ACCOUNT1.users.bruno.id],
+      },
+    });
+    expect(dataOf(edited.json).data).toMatchObject({ name: 'Ligar amanhã', type: 'whatsapp' });
+    const done = await call(h.api, 'PUT', `/api/rdstation/tasks/${id}`, {
+      as: alice,
+      body: { status: 'completed', completed_by_id: ACCOUNT1.users.ana.id },
+    });
+    expect(dataOf(done.json).data).toMatchObject({
+      status: 'completed',
+      completed_by_id: ACCOUNT1.users.ana.id,
+    });
+    const badType = await call(h.api, 'POST', '/api/rdstation/tasks', {
+      as: alice,
+      body: { name: 'x', type: 'fax', deal_id: deals.implantacao.id },
+    });
+    expect(badType.status).toBe(400);
+    expect(badType.json.message).toBe(
+      "O campo 'type' deve ser um destes valores: call, email, meeting, task, lunch, visit, whatsapp.",
+    );
+  });
+
+  it('adds, edits and removes a deal product', async () => {
+    const base = `/api/rdstation/deals/${deals.implantacao.id}/products`;
+    const added = await call(h.api, 'POST', base, {
+      as: alice,
+      body: {
+        product_id: products.treinamento.id,
+        price: 800,
+        quantity: 2,
+        billing_frequency: 'one-time',
+        discount_type: 'percentage',
+        discount: 10,
+      },
+    });
+    expect(added.status).toBe(201);
+    const id = String(dataOf(added.json).data.id);
+    const edited = await call(h.api, 'PUT', `${base}/${id}`, {
+      as: alice,
+      body: { product_id: products.treinamento.id, price: 850, quantity: 3 },
+    });
+    expect(dataOf(edited.json).data).toMatchObject({ price: 850, quantity: 3 });
+    const removed = await call(h.api, 'DELETE', `${base}/${id}`, { as: alice });
+    expect(removed).toMatchObject({ status: 200, json: { data: { deleted: true } } });
+    const list = await call(h.api, 'GET', base, { as: alice });
+    expect(listOf(list.json).data.map((p) => p.id)).not.toContain(id);
+    expect(listOf(list.json).data.map((p) => p.id)).toContain(dealProducts.suporteAnnually);
+
+    const over = await call(h.api, 'POST', base, {
+      as: alice,
+      body: {
+        product_id: products.treinamento.id,
+        price: 1,
+        quantity: 1,
+        discount_type: 'percentage',
+        discount: 101,
+      },
+    });
+    expect(over).toMatchObject({
+      status: 400,
+      json: { message: "O campo 'discount' deve ser no máximo 100." },
+    });
+  });
+});
+
+describe('reference data cache (60 s per tenant)', () => {
+  it('serves repeated reference reads from cache; x-cache-bypass and refresh=true go to the CRM', async () => {
+    const crmUsers = async (url: string, headers: Record<string, string> = {}) =>
+      (await crmCallsDuring(() => call(h.api, 'GET', url, { as: alice, headers }))).length;
+    expect(await crmUsers('/api/rdstation/users?limit=200')).toBe(1);
+    expect(await crmUsers('/api/rdstation/users?limit=200')).toBe(0);
+    expect(await crmUsers('/api/rdstation/users?limit=200', { 'x-cache-bypass': '1' })).toBe(1);
+    expect(await crmUsers('/api/rdstation/users?limit=200&refresh=true')).toBe(1);
+    expect(await crmUsers('/api/rdstation/users?limit=50')).toBe(1);
+    expect(await crmUsers(`/api/rdstation/pipelines/${pipelines.vendas.id}/stages?limit=200`)).toBe(
+      1,
+    );
+    expect(await crmUsers(`/api/rdstation/pipelines/${pipelines.vendas.id}/stages?limit=200`)).toBe(
+      0,
+    );
+    // Business records are never cached.
+    expect(await crmUsers(`/api/rdstation/deals/${deals.implantacao.id}`)).toBe(1);
+    expect(await crmUsers(`/api/rdstation/deals/${deals.implantacao.id}`)).toBe(1);
+  });
+
+  it('keeps the cache per tenant and still checks the session on a hit', async () => {
+    await call(h.api, 'GET', '/api/rdstation/sources?limit=200', { as: alice });
+    await configure(h.api, beatriz);
+    await login(h, beatriz, ACCOUNT1.users.bruno.email);
+    const calls = await crmCallsDuring(() =>
+      call(h.api, 'GET', '/api/rdstation/sources?limit=200', { as: beatriz }),
+    );
+    expect(calls).toHaveLength(1);
+    await call(h.api, 'POST', '/api/rdstation/auth/revoke', { as: alice });
+    const afterLogout = await call(h.api, 'GET', '/api/rdstation/sources?limit=200', { as: alice });
+    expect(afterLogout.status).toBe(401);
+  });
+
+  it('expires after the TTL', async () => {
+    const own = await startHarness({ sharedSandbox: sandbox, api: { crm: { cacheTtlMs: 400 } } });
+    try {
+      await configure(own.api, alice);
+      await login(own, alice);
+      const count = () => own.calls.filter((c) => c.url.startsWith(`${CRM()}/campaigns`)).length;
+      await call(own.api, 'GET', '/api/rdstation/campaigns', { as: alice });
+      await call(own.api, 'GET', '/api/rdstation/campaigns', { as: alice });
+      expect(count()).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 450));
+      await call(own.api, 'GET', '/api/rdstation/campaigns', { as: alice });
+      expect(count()).toBe(2);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe('tenant and session gates', () => {
+  it('answers 428 for a tenant without credentials and 401 for a user without session', async () => {
+    const noCredentials = await call(h.api, 'GET', '/api/rdstation/deals', { as: beatriz });
+    expect(noCredentials.status).toBe(428);
+    await configure(h.api, beatriz);
+    const noSession = await call(h.api, 'GET', '/api/rdstation/deals', { as: beatriz });
+    expect(noSession.status).toBe(401);
+    const write = await call(h.api, 'POST', '/api/rdstation/contacts', {
+      as: beatriz,
+      body: { name: 'X' },
+    });
+    expect(write.status).toBe(401);
+  });
+
+  it('uses the CRM account of each tenant', async () => {
+    await configure(h.api, beatriz, {}, 'account2');
+    await login(h, beatriz, 'renata@betaservicos.com.br');
+    const other = await call(h.api, 'GET', `/api/rdstation/deals/${deals.implantacao.id}`, {
+      as: beatriz,
+    });
+    expect(other.status).toBe(404);
+    const own = await call(h.api, 'GET', `/api/rdstation/deals/${ACCOUNT2.deal.id}`, {
+      as: beatriz,
+    });
+    expect(dataOf(own.json).data.name).toBe(ACCOUNT2.deal.name);
+    const fromA = await call(h.api, 'GET', `/api/rdstation/deals/${ACCOUNT2.deal.id}`, {
+      as: alice,
+    });
+    expect(fromA.status).toBe(404);
+  });
+});

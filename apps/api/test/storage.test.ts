@@ -1,0 +1,286 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type RunningSandbox, startSandbox } from '@crm-panel/crm-sandbox';
+import { type DatabaseConfig } from '../src/config';
+import { createPostgresRateLimiter } from '../src/crm/limiter';
+import { type Database, migrateToLatest, openDatabase } from '../src/db/database';
+import { createRepositories, type Repositories } from '../src/db/repositories/createRepositories';
+import { createSecretBox } from '../src/security/crypto';
+import { hashPassword } from '../src/security/password';
+import {
+  ACCOUNT1,
+  type Harness,
+  type Identity,
+  call,
+  configure,
+  freshPeople,
+  login,
+  startHarness,
+} from './support/harness';
+import { type TestPostgres, startTestPostgres } from './support/postgres';
+
+type Kind = DatabaseConfig['kind'];
+
+let sandbox: RunningSandbox;
+let pg: TestPostgres;
+const tmpDirs: string[] = [];
+
+beforeAll(async () => {
+  [sandbox, pg] = await Promise.all([startSandbox({ port: 0 }), startTestPostgres()]);
+}, 60_000);
+afterAll(async () => {
+  await sandbox.close();
+  await pg.stop();
+  for (const dir of tmpDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function newDatabaseConfig(kind: Kind): Promise<DatabaseConfig> {
+  if (kind === 'postgres') return { kind, url: await pg.createDatabase() };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-api-store-'));
+  tmpDirs.push(dir);
+  return { kind, file: path.join(dir, 'crm-panel.sqlite') };
+}
+
+describe.each<Kind>(['sqlite', 'postgres'])('repositories on %s', (kind) => {
+  let database: Database;
+  let repos: Repositories;
+  let now = 1_700_000_000_000;
+  let alice: Identity;
+  let arthur: Identity;
+  let beatriz: Identity;
+
+  beforeEach(async () => {
+    ({ alice, arthur, beatriz } = freshPeople());
+    database = openDatabase(await newDatabaseConfig(kind));
+    await migrateToLatest(database);
+    // Migrations are idempotent: a second start finds nothing to do.
+    await migrateToLatest(database);
+    repos = createRepositories(database, createSecretBox(Buffer.alloc(32, 7)), () => now);
+  });
+  afterEach(async () => {
+    await database.close();
+  });
+
+  it('stores credentials once per tenant and removes them with every session of the tenant', async () => {
+    const values = {
+      clientId: 'client',
+      clientSecret: 'segredo',
+      redirectUri: 'http://127.0.0.1/cb',
+      passwordHash: await hashPassword('senha-123'),
+      defaultChatDomain: 'chat.example.com',
+    };
+    expect(await repos.credentials.create(alice.systemKey, values)).toBe(true);
+    expect(await repos.credentials.create(alice.systemKey, { ...values, clientId: 'other' })).toBe(
+      false,
+    );
+    expect(await repos.credentials.get(alice.systemKey)).toEqual(values);
+    expect(await repos.credentials.get(beatriz.systemKey)).toBeNull();
+    const tokens = { accessToken: 'a', refreshToken: 'r', expiresAt: now + 1000 };
+    await repos.sessions.saveOAuth(alice, tokens);
+    await repos.sessions.saveOAuth(arthur, tokens);
+    await repos.sessions.saveOAuth(beatriz, tokens);
+    expect(await repos.credentials.removeWithSessions(alice.systemKey)).toBe(2);
+    expect(await repos.credentials.exists(alice.systemKey)).toBe(false);
+    expect(await repos.sessions.get(alice)).toBeNull();
+    expect(await repos.sessions.get(beatriz)).not.toBeNull();
+  });
+
+  it('keeps terms per user', async () => {
+    await repos.terms.accept(alice.systemKey, alice.userId);
+    await repos.terms.accept(alice.systemKey, alice.userId);
+    expect(await repos.terms.isAccepted(alice.systemKey, alice.userId)).toBe(true);
+    expect(await repos.terms.isAccepted(arthur.systemKey, arthur.userId)).toBe(false);
+  });
+
+  it('keeps OAuth and v1 parts of a session, clears them and locks the row', async () => {
+    await repos.sessions.saveV1(alice, 'v1-token', {
+      name: 'Ana',
+      email: 'a@x',
+      organization: { name: 'Org' },
+    });
+    await repos.sessions.saveOAuth(alice, { accessToken: 'a1', refreshToken: 'r1', expiresAt: 5 });
+    expect(await repos.sessions.get(alice)).toEqual({
+      oauth: { accessToken: 'a1', refreshToken: 'r1', expiresAt: 5 },
+      v1: {
+        token: 'v1-token',
+        profile: { name: 'Ana', email: 'a@x', organization: { name: 'Org' } },
+      },
+    });
+    const seen = await repos.sessions.withLockedSession(alice, async (session, writer) => {
+      await writer.saveOAuth({ accessToken: 'a2', refreshToken: 'r2', expiresAt: 6 });
+      return session?.oauth?.refreshToken;
+    });
+    expect(seen).toBe('r1');
+    expect((await repos.sessions.get(alice))?.oauth?.refreshToken).toBe('r2');
+    await repos.sessions.withLockedSession(alice, async (_session, writer) => writer.clearOAuth());
+    expect(await repos.sessions.get(alice)).toMatchObject({
+      oauth: null,
+      v1: { token: 'v1-token' },
+    });
+    expect(await repos.sessions.delete(alice)).toBe(true);
+    expect(await repos.sessions.get(alice)).toBeNull();
+    await repos.sessions.saveOAuth(arthur, { accessToken: 'a', refreshToken: 'r', expiresAt: 1 });
+    await repos.sessions.withLockedSession(arthur, async (_session, writer) => writer.clearOAuth());
+    expect(await repos.sessions.get(arthur)).toBeNull();
+  });
+
+  it('consumes an OAuth state once and not after it expires', async () => {
+    await repos.oauthStates.create('state-1', alice, 600_000);
+    expect(await repos.oauthStates.consume('state-1')).toEqual(alice);
+    expect(await repos.oauthStates.consume('state-1')).toBeNull();
+    await repos.oauthStates.create('state-2', alice, 600_000);
+    now += 600_001;
+    expect(await repos.oauthStates.consume('state-2')).toBeNull();
+  });
+
+  it('keeps contact mappings and last deals per tenant', async () => {
+    await repos.mappings.saveMapping(alice.systemKey, 'chat-1', 'crm-1');
+    await repos.mappings.saveMapping(alice.systemKey, 'chat-1', 'crm-2');
+    await repos.mappings.saveLastDeal(alice.systemKey, 'crm-2', 'deal-9');
+    expect(await repos.mappings.getMapping(alice.systemKey, 'chat-1')).toBe('crm-2');
+    expect(await repos.mappings.getMapping(beatriz.systemKey, 'chat-1')).toBeNull();
+    expect(await repos.mappings.getLastDeal(alice.systemKey, 'crm-2')).toBe('deal-9');
+    await repos.mappings.saveLastDeal(alice.systemKey, 'crm-2', null);
+    expect(await repos.mappings.getLastDeal(alice.systemKey, 'crm-2')).toBeNull();
+    expect(await repos.mappings.getLastDeal(beatriz.systemKey, 'crm-2')).toBeNull();
+  });
+
+  it('counts password tries inside the window only', async () => {
+    expect(await repos.passwordAttempts.record(alice.systemKey, 1000)).toBe(1);
+    expect(await repos.passwordAttempts.record(alice.systemKey, 1000)).toBe(2);
+    expect(await repos.passwordAttempts.record(beatriz.systemKey, 1000)).toBe(1);
+    now += 1001;
+    expect(await repos.passwordAttempts.record(alice.systemKey, 1000)).toBe(1);
+    await repos.passwordAttempts.clear(alice.systemKey);
+    expect(await repos.passwordAttempts.record(alice.systemKey, 1000)).toBe(1);
+  });
+});
+
+describe.each<Kind>(['sqlite', 'postgres'])('a restart on %s', (kind) => {
+  it('keeps credentials, terms, sessions, mappings and last deals', async () => {
+    const { alice } = freshPeople();
+    const database = await newDatabaseConfig(kind);
+    const h = await startHarness({ sharedSandbox: sandbox, api: { database } });
+    try {
+      await configure(h.api, alice);
+      await call(h.api, 'POST', '/api/rdstation/terms/accept', { as: alice });
+      await login(h, alice);
+      await call(h.api, 'POST', '/api/rdstation/contact-mapping', {
+        as: alice,
+        body: { contactId: 'chat-contact-1', rdstationContactId: ACCOUNT1.contact.id },
+      });
+      await call(h.api, 'POST', `/api/rdstation/contact/${ACCOUNT1.contact.id}/last-deal`, {
+        as: alice,
+        body: { dealId: ACCOUNT1.deals.treinamento.id },
+      });
+      await h.api.close();
+
+      const api = await h.restart();
+      expect(
+        (await call(api, 'GET', '/api/rdstation/credentials/status', { as: alice })).json
+          .configured,
+      ).toBe(true);
+      expect((await call(api, 'GET', '/api/rdstation/terms/status', { as: alice })).json).toEqual({
+        accepted: true,
+      });
+      expect(
+        (await call(api, 'GET', '/api/rdstation/auth/status', { as: alice })).json,
+      ).toMatchObject({
+        authenticated: true,
+      });
+      const deal = await call(api, 'GET', `/api/rdstation/deals/${ACCOUNT1.deals.treinamento.id}`, {
+        as: alice,
+      });
+      expect(deal.status).toBe(200);
+      expect(
+        (await call(api, 'GET', '/api/rdstation/contact-mapping/chat-contact-1', { as: alice }))
+          .json,
+      ).toEqual({
+        data: { mapped: true, rdstationContactId: ACCOUNT1.contact.id },
+      });
+      expect(
+        (
+          await call(api, 'GET', `/api/rdstation/contact/${ACCOUNT1.contact.id}/last-deal`, {
+            as: alice,
+          })
+        ).json,
+      ).toEqual({ dealId: ACCOUNT1.deals.treinamento.id });
+      const removed = await call(api, 'DELETE', '/api/rdstation/credentials', {
+        as: alice,
+        body: { securityPassword: 'senha-segura-123' },
+      });
+      expect(removed.json).toEqual({ usersAffected: 1 });
+    } finally {
+      await h.close();
+    }
+  });
+});
+
+describe('several api processes on one PostgreSQL', () => {
+  let now = Date.now();
+  let timedSandbox: RunningSandbox;
+  let first: Harness;
+  let second: Harness;
+  let alice: Identity;
+
+  beforeEach(async () => {
+    ({ alice } = freshPeople());
+    now = Date.now();
+    timedSandbox = await startSandbox({ port: 0, now: () => now, accessTokenTtlSeconds: 60 });
+    const database = await newDatabaseConfig('postgres');
+    first = await startHarness({ sharedSandbox: timedSandbox, api: { database, now: () => now } });
+    second = await startHarness({
+      sharedSandbox: timedSandbox,
+      api: { database, now: () => now, crm: { maxRequestsPerMinute: 120 } },
+    });
+    await configure(first.api, alice);
+    await login(first, alice);
+  });
+  afterEach(async () => {
+    await first.close();
+    await second.close();
+    await timedSandbox.close();
+  });
+
+  it('refresh an expired token once between them (row lock), then both use the new one', async () => {
+    now += 61_000;
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        call(i % 2 === 0 ? first.api : second.api, 'GET', '/api/rdstation/deals?limit=1', {
+          as: alice,
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(50).fill(200));
+    expect(first.refreshCalls().length + second.refreshCalls().length).toBe(1);
+  });
+
+  it('share one rate-limit window per token (advisory lock)', async () => {
+    const database = openDatabase(await newDatabaseConfig('postgres'));
+    await migrateToLatest(database);
+    let clock = 0;
+    const waits: number[] = [];
+    const options = {
+      maxPerWindow: 3,
+      windowMs: 60_000,
+      now: () => clock,
+      sleep: async (ms: number) => {
+        waits.push(ms);
+      },
+    };
+    const processA = createPostgresRateLimiter(database, options);
+    const processB = createPostgresRateLimiter(database, options);
+    await Promise.all([
+      processA.acquire('token', 0),
+      processB.acquire('token', 0),
+      processA.acquire('token', 0),
+    ]);
+    await expect(processB.acquire('token', 1000)).rejects.toMatchObject({ statusCode: 429 });
+    await processB.acquire('token', 60_000);
+    expect(waits).toEqual([60_000]);
+    clock = 60_001;
+    await processA.acquire('other', 0);
+    await database.close();
+  });
+});

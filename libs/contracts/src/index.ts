@@ -1,0 +1,3 @@
+export * from './remotes';
+export * from './modals';
+export * from './host';
