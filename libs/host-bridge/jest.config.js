@@ -3,4 +3,5 @@ module.exports = {
   preset: '../../jest.preset.js',
   rootDir: __dirname,
   testEnvironment: 'jest-fixed-jsdom',
+  setupFilesAfterEnv: [require.resolve('../../jest.setup-after-env.js')],
 };

@@ -1,0 +1,38 @@
+import {
+  type HostChannel,
+  type HostEventHandlers,
+  type HostModalOptions,
+  type HostUserInfo,
+  type ModalResult,
+} from '@crm-panel/contracts';
+
+/** Which host the panel runs in: see README 'Host adapters'. */
+export type HostAdapterKind = 'global' | 'postMessage' | 'none' | 'fake';
+
+/**
+ * One interface over every host the panel can run in. The shell picks an adapter once at start
+ * (`detectHostAdapter`) and hands it to the providers; features never talk to a host directly.
+ */
+export interface HostAdapter {
+  readonly kind: HostAdapterKind;
+  /**
+   * The user info the host has provided so far, or null while it has not. Cheap and synchronous:
+   * `waitForHostUserInfo` polls it.
+   */
+  readUserInfo(): HostUserInfo | null;
+  /** Asks the host for the user info (getInfoUser). */
+  getInfoUser(): Promise<HostUserInfo | null>;
+  /** Asks the host for its attendance channels (getInfoChannels). */
+  getInfoChannels(): Promise<HostChannel[]>;
+  /**
+   * Registers attendance handlers; an attendance already open is replayed at once, so a screen
+   * that mounts late still sees it. Returns the unsubscribe function.
+   */
+  subscribe(handlers: Partial<HostEventHandlers>): () => void;
+  /** The host modal API, or null: forms then open in a popup, a tab or as a page (spec §1). */
+  readonly openModal: ((options: HostModalOptions) => Promise<ModalResult>) | null;
+  /** Ends a modal page the host opened, handing it the result; null without a host. */
+  readonly closeModal: ((result: ModalResult) => Promise<void>) | null;
+  /** Stops listening to the host. */
+  dispose(): void;
+}

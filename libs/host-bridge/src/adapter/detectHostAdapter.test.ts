@@ -1,0 +1,170 @@
+import { HOST_PROTOCOL, type HostGlobal } from '@crm-panel/contracts';
+import { createFakeChannel } from '../test-support/fakeMessaging';
+import { createNoHostAdapter, OPENER_BRIDGE_KEY } from './createNoHostAdapter';
+import { detectHostAdapter } from './detectHostAdapter';
+
+const HOST = 'http://localhost:4300';
+
+interface FakeWindowOptions {
+  framed?: boolean;
+  search?: string;
+  referrer?: string;
+  opener?: unknown;
+  global?: HostGlobal;
+}
+
+function fakeWindow(options: FakeWindowOptions = {}) {
+  const parent = { postMessage: jest.fn() };
+  const stored = new Map<string, string>();
+  const win: Record<string, unknown> = {
+    location: { search: options.search ?? '' },
+    document: { referrer: options.referrer ?? '' },
+    sessionStorage: {
+      getItem: (key: string) => stored.get(key) ?? null,
+      setItem: (key: string, value: string) => stored.set(key, value),
+      removeItem: (key: string) => stored.delete(key),
+    },
+    opener: options.opener ?? null,
+    addEventListener: jest.fn(),
+    removeEventListener: jest.fn(),
+  };
+  if (options.global) win.CrmPanelHost = options.global;
+  win.parent = options.framed ? parent : win;
+  return { win: win as unknown as Window, parent, raw: win, stored };
+}
+
+function hostGlobal(): HostGlobal {
+  return {
+    userId: 'user-ana',
+    systemKey: 'tenant-acme',
+    initialize: jest.fn(),
+    getInfoUser: jest.fn(),
+    getInfoChannels: jest.fn(),
+    closeModal: jest.fn(),
+  };
+}
+
+describe('detectHostAdapter', () => {
+  it('prefers the global-object host when its SDK defined window.CrmPanelHost', () => {
+    const { win } = fakeWindow({
+      framed: true,
+      search: `?hostOrigin=${HOST}`,
+      global: hostGlobal(),
+    });
+    const adapter = detectHostAdapter(win, { allowedHostOrigins: [HOST] });
+    expect(adapter.kind).toBe('global');
+    expect(adapter.readUserInfo()).toEqual({ userId: 'user-ana', systemKey: 'tenant-acme' });
+  });
+
+  it('uses the postMessage host for a framed panel whose host origin is allow-listed', () => {
+    const { win, parent } = fakeWindow({
+      framed: true,
+      search: `?hostOrigin=${encodeURIComponent(HOST)}`,
+    });
+    const adapter = detectHostAdapter(win, {
+      allowedHostOrigins: [`${HOST}/`],
+      createChannel: createFakeChannel,
+    });
+    expect(adapter.kind).toBe('postMessage');
+    expect(parent.postMessage).toHaveBeenCalledWith(
+      { protocol: HOST_PROTOCOL, command: 'initialize', args: { pluginId: 'crm-panel' } },
+      HOST,
+      [expect.anything()],
+    );
+    adapter.dispose();
+  });
+
+  it('falls back to the referrer origin and remembers the parameter for reloads', () => {
+    const first = fakeWindow({ framed: true, referrer: `${HOST}/atendimentos` });
+    expect(
+      detectHostAdapter(first.win, { allowedHostOrigins: [HOST], createChannel: createFakeChannel })
+        .kind,
+    ).toBe('postMessage');
+
+    const withParam = fakeWindow({ framed: true, search: `?hostOrigin=${HOST}` });
+    detectHostAdapter(withParam.win, {
+      allowedHostOrigins: [HOST],
+      createChannel: createFakeChannel,
+    });
+    expect(withParam.stored.get('crm-panel:hostOrigin')).toBe(HOST);
+  });
+
+  it('reuses the remembered host after a reload without parameters', () => {
+    const reloaded = fakeWindow({ framed: true });
+    reloaded.stored.set('crm-panel:hostOrigin', HOST);
+    expect(
+      detectHostAdapter(reloaded.win, {
+        allowedHostOrigins: [HOST],
+        createChannel: createFakeChannel,
+      }).kind,
+    ).toBe('postMessage');
+  });
+
+  it('forgets the remembered SDK when the host switches to postMessage', () => {
+    const switched = fakeWindow({ framed: true, search: `?hostOrigin=${HOST}` });
+    switched.stored.set('crm-panel:hostSdk', `${HOST}/sdk/crm-panel-host.js`);
+    detectHostAdapter(switched.win, {
+      allowedHostOrigins: [HOST],
+      createChannel: createFakeChannel,
+    });
+    expect([...switched.stored.keys()]).toEqual(['crm-panel:hostOrigin']);
+  });
+
+  it('never reuses remembered parameters in a top-level window', () => {
+    const popup = fakeWindow();
+    popup.stored.set('crm-panel:hostOrigin', HOST);
+    expect(detectHostAdapter(popup.win, { allowedHostOrigins: [HOST] }).kind).toBe('none');
+  });
+
+  it('runs without a host when the framing origin is not allow-listed', () => {
+    const { win, parent } = fakeWindow({
+      framed: true,
+      search: '?hostOrigin=https://evil.example.com',
+    });
+    const adapter = detectHostAdapter(win, { allowedHostOrigins: [HOST] });
+    expect(adapter.kind).toBe('none');
+    expect(parent.postMessage).not.toHaveBeenCalled();
+  });
+
+  it('runs without a host in a plain tab, with the configured dev identity', () => {
+    const { win } = fakeWindow({ search: `?hostOrigin=${HOST}` });
+    const adapter = detectHostAdapter(win, {
+      allowedHostOrigins: [HOST],
+      noHost: { userInfo: { userId: 'user-dev', systemKey: 'tenant-dev' } },
+    });
+    expect(adapter.kind).toBe('none');
+    expect(adapter.readUserInfo()).toEqual({ userId: 'user-dev', systemKey: 'tenant-dev' });
+    expect(adapter.openModal).toBeNull();
+    expect(adapter.closeModal).toBeNull();
+  });
+
+  it('lets a form popup read the identity of the panel that opened it', () => {
+    const panel = fakeWindow({ framed: true, global: hostGlobal() });
+    detectHostAdapter(panel.win, { allowedHostOrigins: [HOST] });
+    expect(panel.raw[OPENER_BRIDGE_KEY]).toBeDefined();
+
+    const popup = fakeWindow({ opener: panel.win });
+    const adapter = detectHostAdapter(popup.win, { allowedHostOrigins: [HOST] });
+    expect(adapter.kind).toBe('none');
+    expect(adapter.readUserInfo()).toEqual({ userId: 'user-ana', systemKey: 'tenant-acme' });
+  });
+});
+
+describe('no-host adapter', () => {
+  it('has no identity without config, no attendance and an unreadable (cross-origin) opener', async () => {
+    const crossOrigin = new Proxy(
+      {},
+      {
+        get() {
+          throw new DOMException('Blocked a frame', 'SecurityError');
+        },
+      },
+    );
+    const adapter = createNoHostAdapter({ opener: crossOrigin as Window });
+    expect(adapter.readUserInfo()).toBeNull();
+    await expect(adapter.getInfoChannels()).resolves.toEqual([]);
+    const onAttendanceOpen = jest.fn();
+    adapter.subscribe({ onAttendanceOpen });
+    expect(onAttendanceOpen).not.toHaveBeenCalled();
+  });
+});

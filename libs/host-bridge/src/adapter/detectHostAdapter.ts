@@ -1,0 +1,87 @@
+import { HOST_GLOBAL_NAME, type HostGlobal, type HostGlobalWindow } from '@crm-panel/contracts';
+import { createGlobalHostAdapter } from './createGlobalHostAdapter';
+import {
+  createNoHostAdapter,
+  OPENER_BRIDGE_KEY,
+  type NoHostOptions,
+  type OpenerBridge,
+} from './createNoHostAdapter';
+import { createPostMessageHostAdapter, type ChannelLike } from './createPostMessageHostAdapter';
+import { type HostAdapter } from './HostAdapter';
+import { normalizeOrigin, readHostParams } from './hostParams';
+
+export interface DetectHostOptions {
+  /**
+   * Exact origins allowed to act as a postMessage host (e.g. 'https://chat.example.com').
+   * A framed panel whose host origin is not listed runs without a host.
+   */
+  allowedHostOrigins?: readonly string[];
+  /** Identity for the no-host adapter (dev / standalone pages). */
+  noHost?: Omit<NoHostOptions, 'opener'>;
+  requestTimeoutMs?: number;
+  pluginId?: string;
+  /** MessageChannel factory of the postMessage adapter (tests). */
+  createChannel?: () => ChannelLike;
+}
+
+export function isHostGlobal(value: unknown): value is HostGlobal {
+  if (typeof value !== 'object' || value === null) return false;
+  const host = value as Record<string, unknown>;
+  return (
+    typeof host.initialize === 'function' &&
+    typeof host.getInfoUser === 'function' &&
+    typeof host.getInfoChannels === 'function' &&
+    typeof host.closeModal === 'function'
+  );
+}
+
+function referrerOrigin(win: Window): string | null {
+  return win.document.referrer ? normalizeOrigin(win.document.referrer) : null;
+}
+
+/**
+ * The postMessage host's origin for a framed panel: the `?hostOrigin=` parameter (remembered
+ * for reloads of the same frame), else the referrer's origin — and only if allow-listed.
+ */
+export function framedHostOrigin(win: Window, allowed: readonly string[]): string | null {
+  if (win.parent === win) return null;
+  const candidate = readHostParams(win).hostOrigin ?? referrerOrigin(win);
+  const origin = candidate ? normalizeOrigin(candidate) : null;
+  if (!origin) return null;
+  const allowList = allowed.map(normalizeOrigin).filter((o): o is string => o !== null);
+  return allowList.includes(origin) ? origin : null;
+}
+
+function openerOf(win: Window): Window | null {
+  const opener: unknown = win.opener;
+  return opener && opener !== win ? (opener as Window) : null;
+}
+
+/**
+ * Picks the adapter for this page, in this order: the global-object host (`window.CrmPanelHost`,
+ * load its SDK first with `loadHostSdk`), a postMessage host (framed, allow-listed origin), no
+ * host. Also lets windows this page opens (form popups) read its identity.
+ */
+export function detectHostAdapter(win: Window, options: DetectHostOptions = {}): HostAdapter {
+  const global = (win as Window & HostGlobalWindow)[HOST_GLOBAL_NAME];
+  let adapter: HostAdapter;
+  const hostOrigin = isHostGlobal(global)
+    ? null
+    : framedHostOrigin(win, options.allowedHostOrigins ?? []);
+  if (isHostGlobal(global)) {
+    adapter = createGlobalHostAdapter(global);
+  } else if (hostOrigin) {
+    adapter = createPostMessageHostAdapter({
+      window: win,
+      hostOrigin,
+      pluginId: options.pluginId,
+      requestTimeoutMs: options.requestTimeoutMs,
+      createChannel: options.createChannel,
+    });
+  } else {
+    adapter = createNoHostAdapter({ ...options.noHost, opener: openerOf(win) });
+  }
+  const bridge: OpenerBridge = { readUserInfo: () => adapter.readUserInfo() };
+  (win as unknown as Record<string, unknown>)[OPENER_BRIDGE_KEY] = bridge;
+  return adapter;
+}

@@ -1,0 +1,77 @@
+// Adapters
+export { type HostAdapter, type HostAdapterKind } from './adapter/HostAdapter';
+export { createGlobalHostAdapter } from './adapter/createGlobalHostAdapter';
+export {
+  createPostMessageHostAdapter,
+  DEFAULT_HOST_REQUEST_TIMEOUT_MS,
+  DEFAULT_PLUGIN_ID,
+  HOST_DISCONNECTED_MESSAGE,
+  HOST_INVALID_REPLY_MESSAGE,
+  HOST_TIMEOUT_MESSAGE,
+  HostRequestError,
+  type ChannelLike,
+  type HostRequestErrorCode,
+  type PanelWindowLike,
+  type PortLike,
+  type PostMessageHostOptions,
+} from './adapter/createPostMessageHostAdapter';
+export {
+  createNoHostAdapter,
+  OPENER_BRIDGE_KEY,
+  type NoHostOptions,
+} from './adapter/createNoHostAdapter';
+export {
+  detectHostAdapter,
+  framedHostOrigin,
+  isHostGlobal,
+  type DetectHostOptions,
+} from './adapter/detectHostAdapter';
+export {
+  DEFAULT_SDK_TIMEOUT_MS,
+  loadHostSdk,
+  type HostSdkLoad,
+  type LoadHostSdkOptions,
+} from './adapter/loadHostSdk';
+export { connectHost, type ConnectHostOptions } from './adapter/connectHost';
+
+// User info
+export {
+  waitForHostUserInfo,
+  type WaitForHostUserInfoOptions,
+} from './userInfo/waitForHostUserInfo';
+export {
+  HostUserInfoProvider,
+  type HostUserInfoProviderProps,
+} from './userInfo/HostUserInfoProvider';
+export { useHostUserInfo } from './userInfo/useHostUserInfo';
+export { type HostUserInfoState, type HostUserInfoStatus } from './userInfo/HostUserInfoContext';
+
+// Current attendance
+export {
+  createAttendanceStore,
+  type AttendanceState,
+  type AttendanceStore,
+} from './attendance/attendanceStore';
+export { AttendanceProvider, type AttendanceProviderProps } from './attendance/AttendanceProvider';
+export { useAttendance } from './attendance/useAttendance';
+
+// Forms
+export {
+  createHostForms,
+  FORM_RESULT_PROTOCOL,
+  FORM_WINDOW_POLL_MS,
+  POPUP_NAME,
+  type FormEnding,
+  type FormOpening,
+  type HostForms,
+  type HostFormsOptions,
+  type OpenFormOptions,
+} from './forms/createHostForms';
+export { onFormResult, type FormResultEvent, type FormResultListener } from './forms/formResultBus';
+export { useFormResult } from './forms/useFormResult';
+
+// Providers
+export { HostAdapterProvider, type HostAdapterProviderProps } from './provider/HostAdapterProvider';
+export { useHostAdapter } from './provider/useHostAdapter';
+export { useHostForms } from './provider/useHostForms';
+export { HostBridgeProvider, type HostBridgeProviderProps } from './provider/HostBridgeProvider';

@@ -1,0 +1,15 @@
+import { createContext, useContext } from 'react';
+import { type HostAdapter } from '../adapter/HostAdapter';
+import { type HostForms } from '../forms/createHostForms';
+
+export interface HostAdapterContextValue {
+  adapter: HostAdapter;
+  forms: HostForms;
+}
+
+export const HostAdapterContext = createContext<HostAdapterContextValue | null>(null);
+
+/** The surrounding HostAdapterProvider's adapter, or null (providers that accept a prop). */
+export function useOptionalHostAdapter(): HostAdapter | null {
+  return useContext(HostAdapterContext)?.adapter ?? null;
+}

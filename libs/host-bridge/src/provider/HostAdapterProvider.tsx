@@ -1,0 +1,33 @@
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { type HostAdapter } from '../adapter/HostAdapter';
+import { createHostForms } from '../forms/createHostForms';
+import { HostAdapterContext, type HostAdapterContextValue } from './HostAdapterContext';
+
+export interface HostAdapterProviderProps {
+  adapter: HostAdapter;
+  /** In-app navigation, used by forms as their last fallback (e.g. react-router's navigate). */
+  navigate?: (path: string) => void;
+  children: ReactNode;
+}
+
+export function HostAdapterProvider({ adapter, navigate, children }: HostAdapterProviderProps) {
+  const navigateRef = useRef(navigate);
+  useEffect(() => {
+    navigateRef.current = navigate;
+  });
+  const value = useMemo<HostAdapterContextValue>(
+    () => ({
+      adapter,
+      forms: createHostForms({
+        adapter,
+        navigate: (path) => {
+          if (navigateRef.current) navigateRef.current(path);
+          else window.location.assign(path);
+        },
+      }),
+    }),
+    [adapter],
+  );
+  useEffect(() => () => value.forms.dispose(), [value]);
+  return <HostAdapterContext.Provider value={value}>{children}</HostAdapterContext.Provider>;
+}

@@ -1,0 +1,9 @@
+import { useContext } from 'react';
+import { type HostAdapter } from '../adapter/HostAdapter';
+import { HostAdapterContext } from './HostAdapterContext';
+
+export function useHostAdapter(): HostAdapter {
+  const value = useContext(HostAdapterContext);
+  if (!value) throw new Error('useHostAdapter deve ser usado dentro de HostAdapterProvider');
+  return value.adapter;
+}

@@ -1,0 +1,123 @@
+import {
+  isModalRoute,
+  MODAL_CANCELLED,
+  modalRouteFromPath,
+  type HostAttendance,
+  type HostChannel,
+  type HostModalOptions,
+  type HostUserInfo,
+  type ModalResult,
+  type ModalRoute,
+} from '@crm-panel/contracts';
+import { createAttendanceRelay } from '../adapter/attendanceRelay';
+import { type HostAdapter } from '../adapter/HostAdapter';
+
+/** The identity and attendance host-sim starts with (tenant-acme, Ana Souza, Mariana Costa). */
+export const FAKE_USER_INFO: HostUserInfo = { userId: 'user-ana', systemKey: 'tenant-acme' };
+
+export const FAKE_ATTENDANCE: HostAttendance = {
+  atendimentoId: 'at-1001',
+  canalId: 'canal-whatsapp-acme',
+  descricao: 'Dúvida sobre a proposta comercial',
+  contato: {
+    id: 'contato-mariana',
+    nome: 'Mariana Costa',
+    nomeSecundario: 'Mari',
+    numero: '+5511987654321',
+  },
+};
+
+export const FAKE_CHANNELS: HostChannel[] = [
+  { id: 'canal-whatsapp-acme', nome: 'WhatsApp Comercial', tipo: 'whatsapp' },
+];
+
+/** A form the panel asked the host to open, read back from the modal URL. */
+export interface OpenedForm {
+  route: ModalRoute | null;
+  query: Record<string, string>;
+  options: HostModalOptions;
+}
+
+export interface FakeHostAdapterOptions {
+  userInfo?: HostUserInfo | null;
+  channels?: HostChannel[];
+  attendance?: HostAttendance | null;
+  /** Without a modal API, forms fall back to popup → tab → page. Default true. */
+  modalApi?: boolean;
+}
+
+export interface FakeHostAdapter extends HostAdapter {
+  /** Every openModal call, oldest first. */
+  readonly openedForms: OpenedForm[];
+  /** Every closeModal call (a modal page ending itself), oldest first. */
+  readonly closedForms: ModalResult[];
+  readonly disposed: boolean;
+  /** The host opens (or switches to) an attendance. */
+  openAttendance(attendance?: HostAttendance): void;
+  /** The host closes the attendance. */
+  closeAttendance(): void;
+  setUserInfo(info: HostUserInfo | null): void;
+  /** Ends the oldest open modal with a result, as the host would after its page's closeModal. */
+  resolveModal(result?: ModalResult): void;
+}
+
+function formOf(options: HostModalOptions): OpenedForm {
+  const url = new URL(options.url, 'http://painel.invalido');
+  const route = modalRouteFromPath(url.pathname);
+  return {
+    route: isModalRoute(route) ? route : null,
+    query: Object.fromEntries(url.searchParams),
+    options,
+  };
+}
+
+/** A host for unit tests and remotes' standalone pages: drive events, inspect form calls. */
+export function createFakeHostAdapter(options: FakeHostAdapterOptions = {}): FakeHostAdapter {
+  const relay = createAttendanceRelay();
+  let userInfo = options.userInfo === undefined ? FAKE_USER_INFO : options.userInfo;
+  const openedForms: OpenedForm[] = [];
+  const closedForms: ModalResult[] = [];
+  const pending: ((result: ModalResult) => void)[] = [];
+  let disposed = false;
+  if (options.attendance) relay.open(options.attendance);
+
+  return {
+    kind: 'fake',
+    openedForms,
+    closedForms,
+    get disposed() {
+      return disposed;
+    },
+    readUserInfo: () => userInfo,
+    getInfoUser: async () => userInfo,
+    getInfoChannels: async () => options.channels ?? FAKE_CHANNELS,
+    subscribe: (handlers) => relay.subscribe(handlers),
+    openModal:
+      options.modalApi === false
+        ? null
+        : (modalOptions) => {
+            openedForms.push(formOf(modalOptions));
+            return new Promise<ModalResult>((resolve) => pending.push(resolve));
+          },
+    closeModal:
+      options.modalApi === false
+        ? null
+        : async (result) => {
+            closedForms.push(result);
+          },
+    openAttendance: (attendance = FAKE_ATTENDANCE) => relay.open(attendance),
+    closeAttendance: () => relay.close(relay.current),
+    setUserInfo: (info) => {
+      userInfo = info;
+    },
+    resolveModal: (result = MODAL_CANCELLED) => {
+      const resolve = pending.shift();
+      if (!resolve) throw new Error('Nenhum modal aberto para encerrar');
+      resolve(result);
+    },
+    dispose: () => {
+      disposed = true;
+      relay.clear();
+    },
+  };
+}

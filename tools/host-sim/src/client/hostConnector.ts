@@ -1,0 +1,173 @@
+import {
+  HOST_PROTOCOL,
+  isPanelToHostMessage,
+  type HostAttendance,
+  type HostChannel,
+  type HostEventMessage,
+  type HostModalOptions,
+  type HostReplyMessage,
+  type HostUserInfo,
+  type HostWindowMessage,
+  type ModalResult,
+} from '@crm-panel/contracts';
+
+/** Which of the page's frames a connection is: the side panel or a form opened as a modal. */
+export type FrameRole = 'panel' | 'modal';
+
+interface Connection {
+  frame: Window;
+  role: FrameRole;
+  eventsPort: MessagePort | null;
+  modalId: string | null;
+}
+
+export interface HostConnectorCallbacks {
+  userInfo(): HostUserInfo;
+  attendance(): HostAttendance | null;
+  channels(): HostChannel[];
+  /** Shows a modal; returns its id or throws an Error whose message goes back to the panel. */
+  openModal(options: HostModalOptions, opener: Window): string;
+  /** A modal page ended itself with a result. */
+  closeModal(modalId: string, result: ModalResult): void;
+  /** A protocol message from an unknown origin or frame was refused. */
+  onRefused(total: number): void;
+}
+
+type EventWithoutProtocol = HostEventMessage extends infer E
+  ? E extends HostEventMessage
+    ? Omit<E, 'protocol'>
+    : never
+  : never;
+
+function hasOurProtocol(data: unknown): boolean {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    (data as { protocol?: unknown }).protocol === HOST_PROTOCOL
+  );
+}
+
+/**
+ * The host side of the panel protocol (contracts' host.ts), for both integrations: the SDK that
+ * defines window.CrmPanelHost speaks it too. Only frames this page created, at the panel's
+ * origin, are listened to; everything else is refused and counted.
+ */
+export class HostConnector {
+  private readonly connections = new Map<Window, Connection>();
+  private refused = 0;
+
+  constructor(
+    private readonly panelOrigin: string,
+    private readonly callbacks: HostConnectorCallbacks,
+  ) {}
+
+  start(): void {
+    window.addEventListener('message', this.onMessage);
+  }
+
+  register(frame: Window, role: FrameRole, modalId: string | null = null): void {
+    this.unregister(frame);
+    this.connections.set(frame, { frame, role, eventsPort: null, modalId });
+  }
+
+  unregister(frame: Window): void {
+    const connection = this.connections.get(frame);
+    connection?.eventsPort?.close();
+    this.connections.delete(frame);
+  }
+
+  /** Tells a frame the host listens now (a panel not yet initialized sends initialize again). */
+  announce(frame: Window): void {
+    const message: HostWindowMessage = { protocol: HOST_PROTOCOL, type: 'hostReady' };
+    frame.postMessage(message, this.panelOrigin);
+  }
+
+  /** Sends an attendance event to every side panel. */
+  emit(event: EventWithoutProtocol): void {
+    for (const connection of this.connections.values()) {
+      if (connection.role !== 'panel') continue;
+      connection.eventsPort?.postMessage({ protocol: HOST_PROTOCOL, ...event });
+    }
+  }
+
+  modalClosed(opener: Window, modalId: string, result: ModalResult): void {
+    const message: HostEventMessage = {
+      protocol: HOST_PROTOCOL,
+      event: 'modalClosed',
+      payload: { modalId, result },
+    };
+    this.connections.get(opener)?.eventsPort?.postMessage(message);
+  }
+
+  private refuse(): void {
+    this.refused += 1;
+    this.callbacks.onRefused(this.refused);
+  }
+
+  private readonly onMessage = (event: MessageEvent): void => {
+    const data: unknown = event.data;
+    if (!hasOurProtocol(data)) return;
+    const connection = event.source ? this.connections.get(event.source as Window) : undefined;
+    if (event.origin !== this.panelOrigin || !connection || !isPanelToHostMessage(data)) {
+      this.refuse();
+      return;
+    }
+    const port = event.ports[0];
+    if (!port) return;
+
+    if (data.command === 'initialize') {
+      connection.eventsPort?.close();
+      connection.eventsPort = port;
+      const reply: HostWindowMessage = {
+        protocol: HOST_PROTOCOL,
+        type: 'initialized',
+        data: { userInfo: this.callbacks.userInfo(), attendance: this.callbacks.attendance() },
+      };
+      connection.frame.postMessage(reply, this.panelOrigin);
+      return;
+    }
+
+    const answer = <T>(outcome: { data: T } | { error: string }): void => {
+      const message: HostReplyMessage<T> =
+        'error' in outcome
+          ? { protocol: HOST_PROTOCOL, ok: false, error: outcome.error }
+          : { protocol: HOST_PROTOCOL, ok: true, data: outcome.data };
+      port.postMessage(message);
+      port.close();
+    };
+
+    try {
+      switch (data.command) {
+        case 'getInfoUser':
+          answer({ data: this.callbacks.userInfo() });
+          return;
+        case 'getInfoChannels':
+          answer({ data: this.callbacks.channels() });
+          return;
+        case 'openModal': {
+          if (connection.role !== 'panel') {
+            answer({ error: 'Um formulário não pode abrir outro formulário' });
+            return;
+          }
+          if (new URL(data.args.url).origin !== this.panelOrigin) {
+            answer({ error: 'Endereço do formulário não permitido' });
+            return;
+          }
+          answer({ data: { modalId: this.callbacks.openModal(data.args, connection.frame) } });
+          return;
+        }
+        case 'closeModal': {
+          if (connection.role !== 'modal' || !connection.modalId) {
+            answer({ error: 'Esta janela não é um formulário aberto pelo sistema' });
+            return;
+          }
+          answer({ data: null });
+          this.callbacks.closeModal(connection.modalId, data.args.result);
+          return;
+        }
+      }
+    } catch (error) {
+      answer({ error: error instanceof Error ? error.message : 'Erro no sistema de atendimento' });
+    }
+  };
+}

@@ -1,0 +1,248 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type FrameLocator, type Page } from 'playwright-core';
+import { startHostSim, type RunningHostSim } from '../src/server';
+import { serveTestPanel, type TestServer } from './panel/servePanel';
+
+// host-sim in a real browser, with a tiny test panel (served here) in place of the shell.
+
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const SCREENSHOTS = path.resolve(__dirname, '../../../test-results/host-sim');
+
+const MARIANA = {
+  atendimentoId: 'at-1001',
+  canalId: 'canal-whatsapp-acme',
+  descricao: 'Dúvida sobre a proposta comercial',
+  contato: {
+    id: 'contato-mariana',
+    nome: 'Mariana Costa',
+    nomeSecundario: 'Mari',
+    numero: '+5511987654321',
+  },
+};
+
+let browser: Browser;
+let panelServer: TestServer;
+let foreignServer: TestServer;
+let sim: RunningHostSim;
+let page: Page;
+let pageErrors: Error[];
+
+beforeAll(async () => {
+  panelServer = await serveTestPanel();
+  foreignServer = await serveTestPanel();
+  sim = await startHostSim({ port: 0, host: '127.0.0.1', panelUrl: panelServer.url });
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await sim?.close();
+  await panelServer?.close();
+  await foreignServer?.close();
+});
+
+beforeEach(async () => {
+  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  pageErrors = [];
+  page.on('pageerror', (error) => pageErrors.push(error));
+});
+
+afterEach(async () => {
+  const name = expect.getState().currentTestName?.replace(/[^\w-]+/g, '-') ?? 'teste';
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+  await page.close();
+  expect(pageErrors).toEqual([]);
+});
+
+/** Waits until the element's text contains `expected`. */
+async function hasText(locator: Located, expected: string): Promise<void> {
+  try {
+    await waitFor(async () => (await locator.innerText()).includes(expected), expected);
+  } catch {
+    const actual = await locator.innerText().catch(() => '(ausente)');
+    throw new Error(`esperava '${expected}', havia '${actual}'`);
+  }
+}
+
+function panel(): FrameLocator {
+  return page.frameLocator('iframe[title="Painel CRM"]');
+}
+
+async function openSim(query: string): Promise<FrameLocator> {
+  await page.goto(`${sim.url}/${query}`);
+  const frame = panel();
+  await hasText(frame.locator('#user'), 'user-ana/tenant-acme');
+  return frame;
+}
+
+async function attendanceFields(frame: FrameLocator): Promise<unknown> {
+  return JSON.parse(await frame.locator('#attendance').innerText()) as unknown;
+}
+
+type Located = ReturnType<Page['locator']>;
+
+async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 10_000) {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > timeoutMs) throw new Error(`tempo esgotado: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe.each([
+  ['global', 'global'],
+  ['postMessage', 'postMessage'],
+])('host-sim with the %s integration', (mode, shownMode) => {
+  it('gives the panel its identity and the attendance events', async () => {
+    const frame = await openSim(`?modo=${mode}`);
+    await hasText(frame.locator('#mode'), shownMode);
+    const src = await page.locator('iframe[title="Painel CRM"]').getAttribute('src');
+    expect(src).toBe(
+      mode === 'global'
+        ? `${panelServer.url}/?hostSdk=${encodeURIComponent(`${sim.url}/sdk/crm-panel-host.js`)}`
+        : `${panelServer.url}/?hostOrigin=${encodeURIComponent(sim.url)}`,
+    );
+    expect(await page.locator('.panel').boundingBox()).toMatchObject({ width: 420 });
+
+    await page.getByRole('button', { name: /Mariana Costa/ }).click();
+    await hasText(frame.locator('#events'), 'open at-1001');
+    expect(await attendanceFields(frame)).toEqual(MARIANA);
+    await page.getByRole('heading', { name: 'Mariana Costa' }).waitFor();
+    await waitFor(
+      async () => (await page.locator('.bubble').count()) === 9,
+      'as mensagens do atendimento',
+    );
+    expect(await page.locator('.media-label').allTextContents()).toEqual([
+      'Imagem · planilha-vendas.jpg',
+      'Áudio · 0:42',
+    ]);
+
+    await page.getByRole('button', { name: /Visitante sem contato/ }).click();
+    await hasText(frame.locator('#events'), 'open at-1003');
+    expect(await attendanceFields(frame)).toEqual({
+      atendimentoId: 'at-1003',
+      canalId: 'canal-webchat-acme',
+      descricao: 'Visitante do site sem cadastro',
+    });
+
+    await page.getByRole('button', { name: 'Encerrar atendimento' }).click();
+    await hasText(frame.locator('#events'), 'close at-1003');
+    await hasText(frame.locator('#attendance'), 'nenhum');
+  });
+
+  it('opens a form as a modal and hands its closeModal result back to the panel', async () => {
+    const frame = await openSim(`?modo=${mode}`);
+    await frame.getByRole('button', { name: 'Abrir formulário' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Adicionar Nota' });
+    await dialog.waitFor();
+    const form = page.frameLocator('iframe[title="Formulário: Adicionar Nota"]');
+    await hasText(form.locator('#route'), '/note-create-modal?d-1');
+    await hasText(form.locator('#user'), 'user-ana/tenant-acme');
+    await form.getByRole('button', { name: 'Salvar' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await hasText(frame.locator('#result'), '{"success":true,"dealId":"d-123"}');
+
+    await frame.getByRole('button', { name: 'Abrir formulário' }).click();
+    await page.getByRole('dialog', { name: 'Adicionar Nota' }).waitFor();
+    await page.getByRole('button', { name: 'Fechar' }).click();
+    await hasText(frame.locator('#result'), '{"success":false}');
+  });
+});
+
+describe('host-sim', () => {
+  it('switches identities and reloads the panel with the new one', async () => {
+    const frame = await openSim('');
+    await page.getByRole('button', { name: /Mariana Costa/ }).click();
+    await page.getByLabel('Atendente').selectOption('user-carla');
+    await hasText(frame.locator('#user'), 'user-carla/tenant-beta');
+    expect(await page.locator('iframe[title="Painel CRM"]').getAttribute('data-user-id')).toBe(
+      'user-carla',
+    );
+    expect(await frame.locator('#events').innerText()).toBe('');
+    expect(await page.locator('.attendance-name').allInnerTexts()).toEqual([
+      'Ricardo Nunes',
+      'Patrícia Lima',
+    ]);
+    expect(new URL(page.url()).searchParams.get('usuario')).toBe('user-carla');
+
+    await page.getByLabel('Atendente').selectOption('user-bruno');
+    await hasText(frame.locator('#user'), 'user-bruno/tenant-acme');
+  });
+
+  it("sends the attendant's reply from the composer", async () => {
+    await openSim('?usuario=user-ana');
+    await page.getByRole('button', { name: /João Pereira/ }).click();
+    await waitFor(async () => (await page.locator('.bubble').count()) === 5, 'a conversa');
+    await page.getByLabel('Mensagem').fill('Orçamento enviado por e-mail!');
+    await page.getByRole('button', { name: 'Enviar' }).click();
+    await waitFor(async () => (await page.locator('.bubble').count()) === 6, 'a resposta');
+    const last = page.locator('.bubble').last();
+    expect(await last.locator('.bubble-sender').textContent()).toBe('Ana Souza');
+    expect(await last.locator('.bubble-text').textContent()).toBe('Orçamento enviado por e-mail!');
+  });
+
+  it('widens the panel on request', async () => {
+    await openSim('');
+    await page.getByRole('button', { name: 'Expandir painel' }).click();
+    await waitFor(
+      async () => (await page.locator('.panel').boundingBox())?.width === 760,
+      'painel largo',
+    );
+    await page.getByRole('button', { name: 'Recolher painel' }).click();
+    await waitFor(
+      async () => (await page.locator('.panel').boundingBox())?.width === 420,
+      'painel estreito',
+    );
+  });
+
+  it('ignores protocol messages from a foreign origin or a frame it did not create', async () => {
+    const frame = await openSim('');
+    const panelOrigin = new URL(panelServer.url).origin;
+    const refused = page.getByTestId('refused-count');
+    expect(await refused.textContent()).toBe('0');
+
+    await page.evaluate(
+      ([src]) => {
+        const intruder = document.createElement('iframe');
+        intruder.title = 'Intruso';
+        intruder.src = src ?? '';
+        document.body.append(intruder);
+      },
+      [`${foreignServer.url}/intruder?panelOrigin=${encodeURIComponent(panelOrigin)}`],
+    );
+    const foreign = page.frameLocator('iframe[title="Intruso"]');
+    await hasText(foreign.locator('#status'), 'enviado');
+    await waitFor(async () => (await refused.textContent()) === '2', 'duas recusas');
+
+    // Same origin as the panel, but a frame the host never registered.
+    await frame.locator('body').evaluate(
+      (body, src) => {
+        const nested = document.createElement('iframe');
+        nested.title = 'Intruso interno';
+        nested.src = src;
+        body.append(nested);
+      },
+      `/intruder?panelOrigin=${encodeURIComponent(panelOrigin)}`,
+    );
+    const nested = frame.frameLocator('iframe[title="Intruso interno"]');
+    await hasText(nested.locator('#status'), 'enviado');
+    await waitFor(async () => (await refused.textContent()) === '4', 'quatro recusas');
+
+    await page.waitForTimeout(500);
+    expect(await foreign.locator('#received').innerText()).toBe('nada');
+    expect(await nested.locator('#received').innerText()).toBe('nada');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await hasText(frame.locator('#user'), 'user-ana/tenant-acme');
+  });
+});

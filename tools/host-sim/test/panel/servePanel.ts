@@ -1,0 +1,69 @@
+import http from 'node:http';
+import { type AddressInfo } from 'node:net';
+import path from 'node:path';
+import { createModuleServer, DEFAULT_MODULE_ROOTS } from '../../src/assets/moduleServer';
+
+// The test's own tiny panel: any path serves the test panel page (the modal route too), and
+// /intruder a frame that impersonates the panel.
+
+const PANEL_PAGE = `<!doctype html>
+<html lang="pt-BR">
+  <head><meta charset="utf-8" /><title>Painel de teste</title></head>
+  <body>
+    <h1 id="mode">carregando</h1>
+    <p>Usuário: <span id="user">aguardando</span></p>
+    <p>Rota: <span id="route"></span></p>
+    <p>Atendimento: <span id="attendance">nenhum</span></p>
+    <ol id="events"></ol>
+    <button id="open-modal" type="button">Abrir formulário</button>
+    <button id="save" type="button" hidden>Salvar</button>
+    <p>Resultado: <span id="result">nenhum</span></p>
+    <script type="module" src="/modules/testpanel/testPanel.js"></script>
+  </body>
+</html>`;
+
+const INTRUDER_PAGE = `<!doctype html>
+<html lang="pt-BR">
+  <head><meta charset="utf-8" /><title>Intruso</title></head>
+  <body>
+    <p id="status">carregando</p>
+    <p id="received">nada</p>
+    <script type="module" src="/modules/testpanel/intruder.js"></script>
+  </body>
+</html>`;
+
+export interface TestServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function serveTestPanel(): Promise<TestServer> {
+  const modules = createModuleServer({ ...DEFAULT_MODULE_ROOTS, testpanel: path.join(__dirname) });
+  const server = http.createServer((request, response) => {
+    const pathname = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+    try {
+      if (pathname.startsWith('/modules/')) {
+        const code = modules.module(pathname);
+        response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
+        response.end(code);
+        return;
+      }
+      const page = pathname === '/intruder' ? INTRUDER_PAGE : PANEL_PAGE;
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(page);
+    } catch {
+      response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+      response.end('não encontrado');
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
