@@ -21,6 +21,7 @@ function runtimeConfig(ports) {
     remotes: Object.fromEntries(
       REMOTES.map((name) => [name, `http://localhost:${ports[name]}/mf-manifest.json`]),
     ),
+    hostOrigins: [`http://localhost:${ports['host-sim']}`, `http://127.0.0.1:${ports['host-sim']}`],
   };
 }
 

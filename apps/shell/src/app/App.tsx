@@ -1,30 +1,38 @@
-import { BrowserRouter, Route, Routes, useNavigate } from 'react-router-dom';
-import { PageWrapper, PanelThemeProvider } from '@crm-panel/ui';
-import { MainPanel } from '../layout/MainPanel';
-import { RemoteModule } from '../federation/RemoteModule';
+import { useState, type ReactNode } from 'react';
+import { BrowserRouter, useNavigate } from 'react-router-dom';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { HostBridgeProvider, type HostAdapter } from '@crm-panel/host-bridge';
+import { PanelThemeProvider } from '@crm-panel/ui';
+import { IdentitySync } from '../identity/IdentitySync';
+import { AppRoutes } from '../routes/AppRoutes';
+import { createPanelQueryClient } from './queryClient';
 
-function CredentialsSetupRoute() {
+function HostBridge({ adapter, children }: { adapter: HostAdapter; children: ReactNode }) {
   const navigate = useNavigate();
   return (
-    <RemoteModule
-      id="credentials/CredentialsNeeded"
-      label="Credenciais"
-      props={{ onConfigure: () => navigate('/credentials-setup-modal') }}
-    />
+    <HostBridgeProvider adapter={adapter} navigate={navigate}>
+      {children}
+    </HostBridgeProvider>
   );
 }
 
-export function App() {
+export interface AppProps {
+  adapter: HostAdapter;
+}
+
+/** The panel: theme, one query cache, the router and the host bridge around the route table. */
+export function App({ adapter }: AppProps) {
+  const [queryClient] = useState(createPanelQueryClient);
   return (
     <PanelThemeProvider>
-      <BrowserRouter>
-        <PageWrapper>
-          <Routes>
-            <Route path="/credentials-setup" element={<CredentialsSetupRoute />} />
-            <Route path="*" element={<MainPanel contactId={null} />} />
-          </Routes>
-        </PageWrapper>
-      </BrowserRouter>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <HostBridge adapter={adapter}>
+            <IdentitySync />
+            <AppRoutes />
+          </HostBridge>
+        </BrowserRouter>
+      </QueryClientProvider>
     </PanelThemeProvider>
   );
 }

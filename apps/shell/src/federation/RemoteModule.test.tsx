@@ -32,6 +32,7 @@ beforeEach(() => {
       contacts: 'http://r/contacts.json',
       credentials: 'http://r/credentials.json',
     },
+    hostOrigins: [],
   });
   mockedRegister.mockClear();
 });

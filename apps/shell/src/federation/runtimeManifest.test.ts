@@ -18,7 +18,12 @@ describe('runtime manifest', () => {
     expect(parseRuntimeManifest({ apiBaseUrl: 'http://api', remotes })).toEqual({
       apiBaseUrl: 'http://api',
       remotes,
+      hostOrigins: [],
     });
+    expect(
+      parseRuntimeManifest({ apiBaseUrl: 'http://api', remotes, hostOrigins: ['http://host'] })
+        .hostOrigins,
+    ).toEqual(['http://host']);
   });
 
   it('names the missing remote', () => {

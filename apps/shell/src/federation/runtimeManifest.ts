@@ -9,7 +9,7 @@ export function parseRuntimeManifest(value: unknown): RuntimeManifest {
   if (typeof value !== 'object' || value === null) {
     throw new RuntimeManifestError('O manifesto de módulos não é um objeto JSON.');
   }
-  const { apiBaseUrl, remotes } = value as Partial<RuntimeManifest>;
+  const { apiBaseUrl, remotes, hostOrigins = [] } = value as Partial<RuntimeManifest>;
   if (typeof apiBaseUrl !== 'string' || apiBaseUrl === '') {
     throw new RuntimeManifestError('O manifesto de módulos não informa apiBaseUrl.');
   }
@@ -21,7 +21,10 @@ export function parseRuntimeManifest(value: unknown): RuntimeManifest {
       throw new RuntimeManifestError(`O manifesto de módulos não informa o endereço de "${name}".`);
     }
   }
-  return { apiBaseUrl, remotes };
+  if (!Array.isArray(hostOrigins) || hostOrigins.some((origin) => typeof origin !== 'string')) {
+    throw new RuntimeManifestError('O manifesto de módulos tem hostOrigins inválido.');
+  }
+  return { apiBaseUrl, remotes, hostOrigins };
 }
 
 export async function fetchRuntimeManifest(

@@ -1,0 +1,77 @@
+import { screen } from '@testing-library/react';
+import { mockErrorHandler, setupTestServer } from '@crm-panel/api-client/testing';
+import { createFakeHostAdapter } from '@crm-panel/host-bridge/testing';
+import { renderShell } from '../test-utils';
+import { Guard, type GuardRequirement } from './Guard';
+
+const server = setupTestServer();
+
+function renderGuarded(requires: GuardRequirement[]) {
+  return renderShell(
+    <Guard requires={requires}>
+      <p>Conteúdo protegido</p>
+    </Guard>,
+    { adapter: createFakeHostAdapter(), route: '/' },
+  );
+}
+
+const location = () => screen.getByTestId('location').textContent;
+
+it('renders the page when terms, credentials and session all pass, asking the server', async () => {
+  renderGuarded(['terms', 'credentials', 'auth']);
+  expect(await screen.findByText('Conteúdo protegido')).toBeInTheDocument();
+  const paths = server.requests.map((r) => `${r.method} ${r.path}`);
+  expect(paths).toEqual(
+    expect.arrayContaining([
+      'GET /api/rdstation/terms/status',
+      'GET /api/rdstation/credentials/status',
+      'GET /api/rdstation/auth/status',
+    ]),
+  );
+});
+
+it("shows 'Verificando termos...' while it checks", async () => {
+  renderGuarded(['terms']);
+  expect(screen.getByText('Verificando termos...')).toBeInTheDocument();
+  expect(await screen.findByText('Conteúdo protegido')).toBeInTheDocument();
+});
+
+it('sends a person who has not accepted the terms to /terms-acceptance', async () => {
+  server.db.state.integration.termsAccepted = false;
+  renderGuarded(['terms', 'credentials', 'auth']);
+  expect(await screen.findByText('/terms-acceptance')).toBeInTheDocument();
+  expect(screen.queryByText('Conteúdo protegido')).not.toBeInTheDocument();
+});
+
+it('sends a tenant without credentials to /credentials-setup', async () => {
+  server.db.state.integration.credentialsConfigured = false;
+  renderGuarded(['terms', 'credentials', 'auth']);
+  await screen.findByText('/credentials-setup');
+  expect(location()).toBe('/credentials-setup');
+});
+
+it('sends a configured but signed-out person to /rdstation-login-prompt', async () => {
+  server.db.state.integration.authenticated = false;
+  renderGuarded(['terms', 'credentials', 'auth']);
+  await screen.findByText('/rdstation-login-prompt');
+});
+
+it('counts a failed check as not accepted', async () => {
+  server.use(
+    mockErrorHandler({
+      baseURL: server.baseURL,
+      method: 'get',
+      path: '/api/rdstation/terms/status',
+      status: 500,
+    }),
+  );
+  renderGuarded(['terms']);
+  await screen.findByText('/terms-acceptance');
+});
+
+it('checks only what the route needs', async () => {
+  server.db.state.integration.authenticated = false;
+  renderGuarded(['terms', 'credentials']);
+  expect(await screen.findByText('Conteúdo protegido')).toBeInTheDocument();
+  expect(server.requests.some((r) => r.path === '/api/rdstation/auth/status')).toBe(false);
+});

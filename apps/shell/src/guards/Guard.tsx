@@ -1,0 +1,86 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import {
+  authStatusQueryOptions,
+  credentialsStatusQueryOptions,
+  termsStatusQueryOptions,
+} from '@crm-panel/api-client';
+import { MESSAGES } from '@crm-panel/crm-model';
+import { useHostUserInfo } from '@crm-panel/host-bridge';
+import { Spinner } from '@crm-panel/ui';
+
+export type GuardRequirement = 'terms' | 'credentials' | 'auth';
+
+/** Where each failed check sends the person (spec §4 'Access flow'). */
+export const GUARD_REDIRECTS: Record<GuardRequirement, string> = {
+  terms: '/terms-acceptance',
+  credentials: '/credentials-setup',
+  auth: '/rdstation-login-prompt',
+};
+
+const GUARD_MESSAGES: Record<GuardRequirement, string> = {
+  terms: MESSAGES.guards.checkingTerms,
+  credentials: MESSAGES.guards.checkingCredentials,
+  auth: MESSAGES.guards.checkingAuth,
+};
+
+const ORDER: GuardRequirement[] = ['terms', 'credentials', 'auth'];
+
+// Guards always ask the server afresh: a stale "not accepted" after accepting would loop.
+const FRESH = { staleTime: 0, gcTime: 0, retry: false } as const;
+
+export interface GuardProps {
+  requires: GuardRequirement[];
+  children: ReactNode;
+}
+
+/**
+ * Lets a route render only when its checks pass, against the server, once the host user info is
+ * known (or known to be missing). The checks run in parallel; they are judged in the spec's
+ * order, and a failed check counts as not accepted / not configured / not authenticated.
+ */
+export function Guard({ requires, children }: GuardProps) {
+  const { status } = useHostUserInfo();
+  const hostKnown = status !== 'waiting';
+  const needs = (requirement: GuardRequirement) => hostKnown && requires.includes(requirement);
+
+  const checks: Record<GuardRequirement, { pending: boolean; passed: boolean }> = {
+    terms: judge(
+      useQuery({ ...termsStatusQueryOptions(), ...FRESH, enabled: needs('terms') }),
+      (d) => d.accepted,
+    ),
+    credentials: judge(
+      useQuery({ ...credentialsStatusQueryOptions(), ...FRESH, enabled: needs('credentials') }),
+      (d) => d.configured,
+    ),
+    auth: judge(
+      useQuery({ ...authStatusQueryOptions(), ...FRESH, enabled: needs('auth') }),
+      (d) => d.authenticated,
+    ),
+  };
+
+  for (const requirement of ORDER) {
+    if (!requires.includes(requirement)) continue;
+    const check = checks[requirement];
+    if (!hostKnown || check.pending) {
+      return <Spinner variant="fullscreen" message={GUARD_MESSAGES[requirement]} />;
+    }
+    if (!check.passed) return <Navigate to={GUARD_REDIRECTS[requirement]} replace />;
+  }
+  return <>{children}</>;
+}
+
+interface CheckQuery<T> {
+  isPending: boolean;
+  isFetching: boolean;
+  isSuccess: boolean;
+  data: T | undefined;
+}
+
+function judge<T>(query: CheckQuery<T>, passes: (data: T) => boolean) {
+  return {
+    pending: query.isPending || query.isFetching,
+    passed: query.isSuccess && query.data !== undefined && passes(query.data),
+  };
+}

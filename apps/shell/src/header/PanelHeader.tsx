@@ -1,0 +1,87 @@
+import styled from 'styled-components';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { credentialsStatusQueryOptions } from '@crm-panel/api-client';
+import { useHostForms } from '@crm-panel/host-bridge';
+import { Alert, IconButton, Logo, Skeleton } from '@crm-panel/ui';
+import { useUserProfile } from './useUserProfile';
+
+const StyledHeader = styled.header`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[3]};
+  padding: ${({ theme }) => theme.space[3]} 0;
+`;
+
+const StyledGreeting = styled.div`
+  display: flex;
+  flex: 1;
+  min-width: 0;
+  flex-direction: column;
+`;
+
+const StyledName = styled.p`
+  margin: 0;
+  overflow: hidden;
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  text-overflow: ellipsis;
+  white-space: nowrap;
+`;
+
+const StyledOrganization = styled.p`
+  margin: 0;
+  overflow: hidden;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  text-overflow: ellipsis;
+  white-space: nowrap;
+`;
+
+const StyledActions = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space[1]};
+`;
+
+/** The panel's header: who is signed in, where, and the panel-wide actions. */
+export function PanelHeader() {
+  const { profile, loading, error } = useUserProfile();
+  const queryClient = useQueryClient();
+  const forms = useHostForms();
+  const credentials = useQuery({ ...credentialsStatusQueryOptions(), staleTime: 60_000 });
+
+  return (
+    <>
+      <StyledHeader>
+        <Logo size="small" markOnly />
+        <StyledGreeting aria-live="polite">
+          {loading ? (
+            <Skeleton lines={2} label="Carregando perfil..." />
+          ) : (
+            profile && (
+              <>
+                <StyledName>Olá, {profile.name}!</StyledName>
+                {profile.organization?.name && (
+                  <StyledOrganization>{profile.organization.name}</StyledOrganization>
+                )}
+              </>
+            )
+          )}
+        </StyledGreeting>
+        <StyledActions>
+          <IconButton
+            label="Atualizar"
+            icon="refresh"
+            onClick={() => queryClient.invalidateQueries()}
+          />
+          {credentials.data?.configured && (
+            <IconButton
+              label="Gerenciar Integração"
+              icon="settings"
+              onClick={() => forms.openForm('credentials-manager', {})}
+            />
+          )}
+        </StyledActions>
+      </StyledHeader>
+      {error && <Alert tone="error">{error}</Alert>}
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { useQuery } from '@tanstack/react-query';
+import { getErrorMessage, isHttpStatus, userProfileQueryOptions } from '@crm-panel/api-client';
+import { MESSAGES, type UserProfile } from '@crm-panel/crm-model';
+import { useHostUserInfo } from '@crm-panel/host-bridge';
+
+export interface UserProfileState {
+  profile: UserProfile | null;
+  loading: boolean;
+  /** The server's message or 'Erro ao carregar perfil do usuário'; null on a 401 (no session). */
+  error: string | null;
+}
+
+/**
+ * The signed-in CRM user. Loads as soon as the host user info is ready (the spec's ~1 s delay is
+ * only an upper bound for the host to get ready). A 401 means no CRM session: no profile, no error.
+ */
+export function useUserProfile(): UserProfileState {
+  const { status } = useHostUserInfo();
+  const query = useQuery({
+    ...userProfileQueryOptions(),
+    enabled: status === 'ready',
+    staleTime: 5 * 60_000,
+  });
+  if (query.isError) {
+    return {
+      profile: null,
+      loading: false,
+      error: isHttpStatus(query.error, 401)
+        ? null
+        : getErrorMessage(query.error, MESSAGES.profile.loadError),
+    };
+  }
+  return {
+    profile: query.data ?? null,
+    loading: status === 'waiting' || (status === 'ready' && query.isPending),
+    error: null,
+  };
+}

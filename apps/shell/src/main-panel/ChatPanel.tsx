@@ -1,0 +1,122 @@
+import { useCallback } from 'react';
+import { Navigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  contactMappingQueryOptions,
+  dealQueryOptions,
+  getLastDeal,
+  queryKeys,
+  saveLastDeal,
+} from '@crm-panel/api-client';
+import { Card, InlineError, Skeleton, Tabs } from '@crm-panel/ui';
+import { RemoteModule } from '../federation/RemoteModule';
+import { useChatMemory, useChatMemoryStore, type PanelTab } from './chatMemory';
+
+export const CONTACT_LOAD_ERROR = 'Erro ao carregar dados do contato';
+
+const StyledPanel = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[3]};
+`;
+
+export interface ChatPanelProps {
+  chatKey: string;
+  hostContactId: string;
+}
+
+/** One chat's panel: its CRM contact, the selected deal and the deal's tabs. */
+export function ChatPanel({ chatKey, hostContactId }: ChatPanelProps) {
+  const queryClient = useQueryClient();
+  const memory = useChatMemory(chatKey);
+  const remember = useChatMemoryStore((state) => state.remember);
+
+  const mapping = useQuery({ ...contactMappingQueryOptions(hostContactId), staleTime: 0 });
+  const crmContactId = mapping.data?.mapped ? mapping.data.rdstationContactId : null;
+
+  // The last selected deal matters only until this chat has a deal of its own.
+  const lastDeal = useQuery({
+    queryKey: queryKeys.lastDeal(crmContactId ?? ''),
+    queryFn: () => getLastDeal(crmContactId ?? ''),
+    enabled: crmContactId !== null && memory.dealId === undefined,
+  });
+  const dealId = memory.dealId !== undefined ? memory.dealId : (lastDeal.data ?? null);
+  const deal = useQuery({ ...dealQueryOptions(dealId ?? ''), enabled: dealId !== null });
+
+  const onDealChange = useCallback(
+    (next: string | null) => {
+      remember(chatKey, { dealId: next });
+      if (crmContactId) {
+        queryClient.setQueryData(queryKeys.lastDeal(crmContactId), next);
+        void saveLastDeal(crmContactId, next);
+      }
+    },
+    [chatKey, crmContactId, queryClient, remember],
+  );
+
+  if (mapping.isError) {
+    return <InlineError message={CONTACT_LOAD_ERROR} onRetry={() => void mapping.refetch()} />;
+  }
+  if (mapping.isPending || (mapping.isFetching && !crmContactId)) {
+    return (
+      <Card>
+        <Skeleton lines={3} label="Carregando contato..." />
+      </Card>
+    );
+  }
+  if (!crmContactId) return <Navigate to="/contact-linking" replace />;
+
+  const dealProps = { dealId, dealName: deal.data?.name };
+  return (
+    <StyledPanel>
+      <RemoteModule
+        id="contacts/ContactHeader"
+        label="Contato"
+        props={{ contactId: crmContactId }}
+      />
+      {lastDeal.isPending && memory.dealId === undefined ? (
+        <Skeleton lines={1} label="Carregando negociação..." />
+      ) : (
+        <RemoteModule
+          id="deal/DealToolbar"
+          label="Negociação"
+          props={{ contactId: crmContactId, dealId, onDealChange }}
+        />
+      )}
+      <Tabs
+        label="Dados da negociação"
+        activeId={memory.tab}
+        onChange={(tab) => remember(chatKey, { tab: tab as PanelTab })}
+        tabs={[
+          {
+            id: 'general',
+            label: 'Geral',
+            content: <RemoteModule id="deal/DealGeneralTab" label="Geral" props={dealProps} />,
+          },
+          {
+            id: 'notes',
+            label: 'Notas',
+            content: <RemoteModule id="notes/NotesTab" label="Notas" props={dealProps} />,
+          },
+          {
+            id: 'tasks',
+            label: 'Tarefas',
+            content: <RemoteModule id="tasks/TasksTab" label="Tarefas" props={dealProps} />,
+          },
+          {
+            id: 'products',
+            label: 'Produtos e Serviços',
+            content: (
+              <RemoteModule
+                id="products/ProductsTab"
+                label="Produtos e Serviços"
+                props={dealProps}
+              />
+            ),
+          },
+        ]}
+      />
+    </StyledPanel>
+  );
+}

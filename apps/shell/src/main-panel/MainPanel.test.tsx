@@ -1,0 +1,183 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import {
+  HOST_CONTACT_ID_FIXTURE,
+  mockErrorHandler,
+  setupTestServer,
+} from '@crm-panel/api-client/testing';
+import type { DealToolbarProps, RemoteModuleId } from '@crm-panel/contracts';
+import { createFakeHostAdapter, FAKE_ATTENDANCE } from '@crm-panel/host-bridge/testing';
+import { registerManifestRemotes } from '../federation/remoteLoader';
+import { renderShell } from '../test-utils';
+import { useChatMemoryStore } from './chatMemory';
+import { MainPanel } from './MainPanel';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: jest.fn(),
+  registerRemotes: jest.fn(),
+}));
+
+const server = setupTestServer();
+
+/** Each remote renders what the shell handed it, so the tests read the composition. */
+function stubRemote(id: RemoteModuleId) {
+  if (id === 'deal/DealToolbar') {
+    return function DealToolbarStub({ contactId, dealId, onDealChange }: DealToolbarProps) {
+      return (
+        <div>
+          <p>
+            toolbar contato={contactId} negociação={dealId ?? 'nenhuma'}
+          </p>
+          <button type="button" onClick={() => onDealChange?.('deal-2')}>
+            Escolher deal-2
+          </button>
+        </div>
+      );
+    };
+  }
+  return function Stub(props: Record<string, unknown>) {
+    return (
+      <p>
+        {id} {JSON.stringify(props)}
+      </p>
+    );
+  };
+}
+
+beforeEach(() => {
+  useChatMemoryStore.setState({ byChat: {} });
+  registerManifestRemotes({
+    apiBaseUrl: server.baseURL,
+    remotes: {
+      deal: 'http://r/deal',
+      notes: 'http://r/notes',
+      tasks: 'http://r/tasks',
+      products: 'http://r/products',
+      contacts: 'http://r/contacts',
+      credentials: 'http://r/credentials',
+    },
+    hostOrigins: [],
+  });
+  (loadRemote as jest.Mock).mockImplementation(async (id: RemoteModuleId) => ({
+    default: stubRemote(id),
+  }));
+});
+
+const linkedAttendance = {
+  ...FAKE_ATTENDANCE,
+  contato: { ...FAKE_ATTENDANCE.contato!, id: HOST_CONTACT_ID_FIXTURE },
+};
+
+it("says 'Nenhum contato selecionado' with no chat", () => {
+  renderShell(<MainPanel />, { adapter: createFakeHostAdapter({ attendance: null }) });
+  expect(screen.getByText('Nenhum contato selecionado')).toBeInTheDocument();
+  expect(server.requests).toEqual([]);
+});
+
+it("says 'Nenhum contato selecionado' for a chat without a contact", () => {
+  const adapter = createFakeHostAdapter({ attendance: { ...FAKE_ATTENDANCE, contato: undefined } });
+  renderShell(<MainPanel />, { adapter });
+  expect(screen.getByText('Nenhum contato selecionado')).toBeInTheDocument();
+});
+
+it("shows the chat's CRM contact and its last selected deal, with the deal's tabs", async () => {
+  renderShell(<MainPanel />, { adapter: createFakeHostAdapter({ attendance: linkedAttendance }) });
+  expect(
+    await screen.findByText('toolbar contato=contact-1 negociação=deal-1'),
+  ).toBeInTheDocument();
+  expect(
+    await screen.findByText(/contacts\/ContactHeader \{"contactId":"contact-1"\}/),
+  ).toBeInTheDocument();
+  expect(
+    await screen.findByText(
+      /deal\/DealGeneralTab \{"dealId":"deal-1","dealName":"Contrato anual Acme"\}/,
+    ),
+  ).toBeInTheDocument();
+  for (const tab of ['Geral', 'Notas', 'Tarefas', 'Produtos e Serviços']) {
+    expect(screen.getByRole('tab', { name: tab })).toBeInTheDocument();
+  }
+  expect(server.requests.map((r) => r.path)).toEqual(
+    expect.arrayContaining([
+      `/api/rdstation/contact-mapping/${HOST_CONTACT_ID_FIXTURE}`,
+      '/api/rdstation/contact/contact-1/last-deal',
+      '/api/rdstation/deals/deal-1',
+    ]),
+  );
+});
+
+it("saves the chosen deal as the contact's last selected deal", async () => {
+  renderShell(<MainPanel />, { adapter: createFakeHostAdapter({ attendance: linkedAttendance }) });
+  await userEvent.click(await screen.findByRole('button', { name: 'Escolher deal-2' }));
+  expect(
+    await screen.findByText('toolbar contato=contact-1 negociação=deal-2'),
+  ).toBeInTheDocument();
+  await waitFor(() =>
+    expect(server.requests).toContainEqual(
+      expect.objectContaining({
+        method: 'POST',
+        path: '/api/rdstation/contact/contact-1/last-deal',
+        body: { dealId: 'deal-2' },
+      }),
+    ),
+  );
+});
+
+it('sends an unmapped chat contact to /contact-linking', async () => {
+  const adapter = createFakeHostAdapter({
+    attendance: { ...FAKE_ATTENDANCE, contato: { ...FAKE_ATTENDANCE.contato!, id: 'sem-vinculo' } },
+  });
+  renderShell(<MainPanel />, { adapter });
+  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/contact-linking'));
+});
+
+it("shows 'Erro ao carregar dados do contato' with a retry that works", async () => {
+  server.use(
+    mockErrorHandler({
+      baseURL: server.baseURL,
+      method: 'get',
+      path: `/api/rdstation/contact-mapping/${HOST_CONTACT_ID_FIXTURE}`,
+      status: 500,
+    }),
+  );
+  renderShell(<MainPanel />, { adapter: createFakeHostAdapter({ attendance: linkedAttendance }) });
+  expect(await screen.findByText('Erro ao carregar dados do contato')).toBeInTheDocument();
+  // The api is back: the retry loads the contact without a page reload.
+  server.use(
+    http.get(`${server.baseURL}/api/rdstation/contact-mapping/${HOST_CONTACT_ID_FIXTURE}`, () =>
+      HttpResponse.json({ data: { mapped: true, rdstationContactId: 'contact-1' } }),
+    ),
+  );
+  await userEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+  expect(
+    await screen.findByText('toolbar contato=contact-1 negociação=deal-1'),
+  ).toBeInTheDocument();
+});
+
+it('keeps each chat its deal and tab when the attendant switches away and back', async () => {
+  server.db.state.contactMappings['host-contact-2'] = 'contact-2';
+  const otherChat = {
+    ...linkedAttendance,
+    atendimentoId: 'at-outro',
+    contato: { ...linkedAttendance.contato, id: 'host-contact-2' },
+  };
+  const adapter = createFakeHostAdapter({ attendance: linkedAttendance });
+  renderShell(<MainPanel />, { adapter });
+  await userEvent.click(await screen.findByRole('button', { name: 'Escolher deal-2' }));
+  await userEvent.click(screen.getByRole('tab', { name: 'Tarefas' }));
+  expect(await screen.findByText(/tasks\/TasksTab \{"dealId":"deal-2"/)).toBeInTheDocument();
+
+  act(() => adapter.openAttendance(otherChat));
+  expect(
+    await screen.findByText('toolbar contato=contact-2 negociação=nenhuma'),
+  ).toBeInTheDocument();
+  expect(screen.queryByText(/contact-1/)).not.toBeInTheDocument();
+  expect(screen.getByRole('tab', { name: 'Geral' })).toHaveAttribute('aria-selected', 'true');
+
+  act(() => adapter.openAttendance(linkedAttendance));
+  expect(
+    await screen.findByText('toolbar contato=contact-1 negociação=deal-2'),
+  ).toBeInTheDocument();
+  expect(screen.getByRole('tab', { name: 'Tarefas' })).toHaveAttribute('aria-selected', 'true');
+});

@@ -1,0 +1,179 @@
+import type { ComponentProps, ReactNode } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import type { RemoteModuleId, RemoteModules } from '@crm-panel/contracts';
+import { PageWrapper } from '@crm-panel/ui';
+import { RemoteModule } from '../federation/RemoteModule';
+import { Guard, type GuardRequirement } from '../guards/Guard';
+import { PanelHeader } from '../header/PanelHeader';
+import { MainPanel } from '../main-panel/MainPanel';
+
+interface PageRoute<Id extends RemoteModuleId = RemoteModuleId> {
+  path: string;
+  guard: GuardRequirement[];
+  module: Id;
+  label: string;
+  props: ComponentProps<RemoteModules[Id]>;
+}
+
+const route = <Id extends RemoteModuleId>(r: PageRoute<Id>): PageRoute => r as unknown as PageRoute;
+
+const TERMS: GuardRequirement[] = ['terms'];
+const CONFIGURED: GuardRequirement[] = ['terms', 'credentials'];
+const NONE: GuardRequirement[] = [];
+
+/** The route table of spec §2: every page a remote provides, with its guard. */
+export const PAGE_ROUTES: PageRoute[] = [
+  route({
+    path: '/terms-acceptance',
+    guard: NONE,
+    module: 'credentials/TermsPage',
+    label: 'Termos de uso',
+    props: {},
+  }),
+  route({
+    path: '/credentials-setup',
+    guard: TERMS,
+    module: 'credentials/CredentialsSetupPage',
+    label: 'Configuração',
+    props: { mode: 'page' },
+  }),
+  route({
+    path: '/credentials-setup-modal',
+    guard: NONE,
+    module: 'credentials/CredentialsSetupPage',
+    label: 'Configuração',
+    props: { mode: 'modal' },
+  }),
+  route({
+    path: '/credentials-manager-modal',
+    guard: NONE,
+    module: 'credentials/CredentialsManagerPage',
+    label: 'Gerenciar Integração',
+    props: { mode: 'modal' },
+  }),
+  route({
+    path: '/remove-integration-modal',
+    guard: NONE,
+    module: 'credentials/RemoveIntegrationPage',
+    label: 'Remover integração',
+    props: {},
+  }),
+  route({
+    path: '/contact-edit-modal',
+    guard: NONE,
+    module: 'contacts/ContactEditForm',
+    label: 'Editar contato',
+    props: {},
+  }),
+  route({
+    path: '/deal-create-modal',
+    guard: NONE,
+    module: 'deal/DealCreateForm',
+    label: 'Criar Negociação',
+    props: {},
+  }),
+  route({
+    path: '/note-create-modal',
+    guard: NONE,
+    module: 'notes/NoteCreateForm',
+    label: 'Adicionar Nota',
+    props: {},
+  }),
+  route({
+    path: '/note-view-modal',
+    guard: NONE,
+    module: 'notes/NoteViewForm',
+    label: 'Nota',
+    props: {},
+  }),
+  route({
+    path: '/task-create-modal',
+    guard: NONE,
+    module: 'tasks/TaskForm',
+    label: 'Tarefa',
+    props: {},
+  }),
+  route({
+    path: '/product-create-modal',
+    guard: NONE,
+    module: 'products/ProductForm',
+    label: 'Produto',
+    props: {},
+  }),
+  route({
+    path: '/rdstation-login-prompt',
+    guard: CONFIGURED,
+    module: 'credentials/LoginPromptPage',
+    label: 'Entrar',
+    props: {},
+  }),
+  route({
+    path: '/rdstation-login',
+    guard: CONFIGURED,
+    module: 'credentials/LoginPage',
+    label: 'Integração OAuth2',
+    props: {},
+  }),
+  route({
+    path: '/rdstation-auth-popup',
+    guard: CONFIGURED,
+    module: 'credentials/AuthPopupPage',
+    label: 'Autenticação',
+    props: {},
+  }),
+  route({
+    path: '/credentials-manager',
+    guard: CONFIGURED,
+    module: 'credentials/CredentialsManagerPage',
+    label: 'Gerenciar Integração',
+    props: { mode: 'page' },
+  }),
+];
+
+export const SIGNED_IN: GuardRequirement[] = ['terms', 'credentials', 'auth'];
+
+function Guarded({ guard, children }: { guard: GuardRequirement[]; children: ReactNode }) {
+  return guard.length ? <Guard requires={guard}>{children}</Guard> : <>{children}</>;
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      {PAGE_ROUTES.map(({ path, guard, module, label, props }) => (
+        <Route
+          key={path}
+          path={path}
+          element={
+            <Guarded guard={guard}>
+              <PageWrapper key={path}>
+                <RemoteModule id={module} label={label} props={props} />
+              </PageWrapper>
+            </Guarded>
+          }
+        />
+      ))}
+      <Route
+        path="/contact-linking"
+        element={
+          <Guarded guard={SIGNED_IN}>
+            <PageWrapper>
+              <PanelHeader />
+              <RemoteModule id="contacts/ContactLinkingPage" label="Vincular contato" props={{}} />
+            </PageWrapper>
+          </Guarded>
+        }
+      />
+      <Route
+        path="*"
+        element={
+          <Guarded guard={SIGNED_IN}>
+            <PageWrapper>
+              <PanelHeader />
+              <MainPanel />
+            </PageWrapper>
+          </Guarded>
+        }
+      />
+    </Routes>
+  );
+}
