@@ -1,3 +1,4 @@
 export { startSandbox, DEFAULT_SEED } from './server';
 export type { IssuedTokens, Knobs, RunningSandbox, SandboxOptions } from './types';
 export { WELL_KNOWN, type WellKnown } from './seed/fixtures';
+export { consentOverHttp } from './testing/consent';

@@ -6,6 +6,7 @@ import {
   type SandboxOptions,
   WELL_KNOWN,
   startSandbox,
+  consentOverHttp,
 } from '@crm-panel/crm-sandbox';
 import { type FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
@@ -241,41 +242,10 @@ export async function login(
 export async function consent(
   authUrl: string,
   userEmail: string,
-  decision = 'allow',
+  decision: 'allow' | 'deny' = 'allow',
 ): Promise<string> {
-  const page = await fetch(authUrl);
-  const html = await page.text();
-  if (page.status !== 200) throw new Error(`consent page ${page.status}: ${html}`);
-  const userId = new RegExp(
-    `value="([^"]+)"[^>]*> [^<]*\\(${userEmail.replace(/\./g, '\\.')}\\)`,
-  ).exec(html)?.[1];
-  if (!userId) throw new Error(`user ${userEmail} not on the consent page`);
-  const form = new URLSearchParams();
-  for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
-    form.set(match[1] ?? '', decodeEntities(match[2] ?? ''));
-  }
-  form.set('user_id', userId);
-  form.set('decision', decision);
-  const origin = new URL(authUrl).origin;
-  const posted = await fetch(`${origin}/oauth/authorize`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: form.toString(),
-    redirect: 'manual',
-  });
-  const location = posted.headers.get('location');
-  if (posted.status !== 302 || !location) throw new Error(`consent POST ${posted.status}`);
-  const url = new URL(location);
+  const url = await consentOverHttp(authUrl, userEmail, decision);
   return `${url.pathname}${url.search}`;
-}
-
-function decodeEntities(value: string): string {
-  return value
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
 }
 
 export const sleep = (ms: number): Promise<void> =>
