@@ -6,5 +6,8 @@ module.exports = federatedConfig({
   exposes: {
     './DealToolbar': './src/exposed/DealToolbar.tsx',
     './DealGeneralTab': './src/exposed/DealGeneralTab.tsx',
+    './DealCreateForm': './src/exposed/DealCreateForm.tsx',
   },
+  // The standalone page's mock api runs in a service worker served beside the build.
+  copy: [require.resolve('msw/mockServiceWorker.js')],
 });

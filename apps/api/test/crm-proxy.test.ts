@@ -278,11 +278,17 @@ describe('writes', () => {
         owner_id: ACCOUNT1.users.ana.id,
         rating: 3,
         custom_fields: { [ACCOUNT1.customFields.orcamentoErp.slug]: 'ORC-1' },
+        contact_ids: [contact.id],
       },
     });
     expect(created.status).toBe(201);
     const deal = dataOf(created.json).data;
-    expect(deal).toMatchObject({ name: 'Nova negociação', status: 'ongoing', rating: 3 });
+    expect(deal).toMatchObject({
+      name: 'Nova negociação',
+      status: 'ongoing',
+      rating: 3,
+      contact_ids: [contact.id],
+    });
     const id = String(deal.id);
     const put = (body: Record<string, unknown>) =>
       call(h.api, 'PUT', `/api/rdstation/deals/${id}`, { as: alice, body });

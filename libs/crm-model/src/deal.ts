@@ -44,6 +44,8 @@ export interface DealCreatePayload {
   campaign_id?: string;
   /** Keyed by custom-field slug. */
   custom_fields?: Record<string, CustomFieldValue>;
+  /** The CRM contacts the deal starts with (the chat's contact). */
+  contact_ids?: string[];
 }
 
 /**

@@ -99,6 +99,7 @@ export const dealCreateBody = {
     source_id: nullableId,
     campaign_id: nullableId,
     custom_fields: customFields,
+    contact_ids: { type: 'array', maxItems: 200, items: crmId },
   },
 } as const;
 

@@ -1,17 +1,5 @@
-import type { ContactHeaderProps } from '@crm-panel/contracts';
-import { Card, EmptyState } from '@crm-panel/ui';
+import { ContactHeader } from '../features/contact-header/components/ContactHeader';
 
-/** The CRM contact of the selected chat. */
-export function ContactHeader({ contactId }: ContactHeaderProps) {
-  return (
-    <Card flush>
-      {contactId ? (
-        <EmptyState title={`Contato ${contactId}`} icon="user" />
-      ) : (
-        <EmptyState title="Nenhum contato selecionado" icon="user" />
-      )}
-    </Card>
-  );
-}
-
+/** 'contacts/ContactHeader' (ContactHeaderProps). */
+export { ContactHeader };
 export { ContactHeader as default };

@@ -436,7 +436,7 @@ export function createHandlers(options: CreateHandlersOptions = {}): HttpHandler
         status: 'ongoing',
         lost_reason_id: null,
         total_price: 0,
-        contact_ids: [],
+        contact_ids: input.contact_ids ?? [],
         custom_fields: input.custom_fields ?? {},
         organization_id: input.organization_id ?? null,
         campaign_id: input.campaign_id ?? null,

@@ -1,0 +1,5 @@
+import { ContactEditForm } from '../features/contact-edit/components/ContactEditForm';
+
+/** 'contacts/ContactEditForm': the /contact-edit-modal route. */
+export { ContactEditForm };
+export { ContactEditForm as default };

@@ -1,0 +1,85 @@
+import { Form, Formik } from 'formik';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { getErrorMessage } from '@crm-panel/api-client';
+import { type ContactEditQuery } from '@crm-panel/contracts';
+import { MESSAGES } from '@crm-panel/crm-model';
+import { useHostForms } from '@crm-panel/host-bridge';
+import { Button, Card, FormErrorBanner, FormikTextField } from '@crm-panel/ui';
+import { contactEditSchema, type ContactEditValues, contactUpdatePayload } from '../contactEdit';
+import { useUpdateContact } from '../hooks/useUpdateContact';
+import { OrganizationSelect } from './OrganizationSelect';
+
+const StyledForm = styled(Form)`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[4]};
+`;
+
+const StyledActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: flex-end;
+  gap: ${({ theme }) => theme.space[2]};
+`;
+
+export interface ContactEditFieldsProps {
+  query: ContactEditQuery;
+}
+
+/** The contact's name and organization; saves with PUT and closes the form with the result. */
+export function ContactEditFields({ query }: ContactEditFieldsProps) {
+  const { closeForm, cancelForm } = useHostForms();
+  const update = useUpdateContact(query.contactId);
+  const [error, setError] = useState<string | null>(null);
+  const initialOrganizationId = query.organizationId ?? null;
+
+  const initialValues: ContactEditValues = {
+    name: query.name,
+    organization: initialOrganizationId
+      ? { value: initialOrganizationId, label: query.organizationName ?? initialOrganizationId }
+      : null,
+  };
+
+  const submit = async (values: ContactEditValues) => {
+    setError(null);
+    try {
+      await update.mutateAsync(contactUpdatePayload(values, initialOrganizationId));
+    } catch (failure) {
+      // Formik keeps what was typed; the banner says what went wrong.
+      setError(getErrorMessage(failure, MESSAGES.contacts.updateError));
+      return;
+    }
+    await closeForm({ success: true, updated: true });
+  };
+
+  return (
+    <Card title="Editar Contato">
+      <Formik<ContactEditValues>
+        initialValues={initialValues}
+        validationSchema={contactEditSchema}
+        onSubmit={submit}
+      >
+        {({ isSubmitting, values, setFieldValue }) => (
+          <StyledForm noValidate aria-label="Editar Contato">
+            <FormErrorBanner message={error} onClose={() => setError(null)} />
+            <FormikTextField name="name" label="Nome" required autoComplete="off" />
+            <OrganizationSelect
+              value={values.organization}
+              onChange={(organization) => void setFieldValue('organization', organization)}
+              disabled={isSubmitting}
+            />
+            <StyledActions>
+              <Button variant="secondary" onClick={() => void cancelForm()} disabled={isSubmitting}>
+                Cancelar
+              </Button>
+              <Button type="submit" icon="check" loading={isSubmitting}>
+                Salvar Alterações
+              </Button>
+            </StyledActions>
+          </StyledForm>
+        )}
+      </Formik>
+    </Card>
+  );
+}

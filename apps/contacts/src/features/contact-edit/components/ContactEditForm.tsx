@@ -1,0 +1,31 @@
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { parseModalQuery } from '@crm-panel/contracts';
+import { useHostForms } from '@crm-panel/host-bridge';
+import { Alert, Button, Card } from '@crm-panel/ui';
+import { ContactEditFields } from './ContactEditFields';
+
+/** /contact-edit-modal?contactId&name&organizationId&organizationName */
+export function ContactEditForm() {
+  const [params] = useSearchParams();
+  const parsed = useMemo(() => parseModalQuery('contact-edit', params), [params]);
+  const { cancelForm } = useHostForms();
+
+  if (!parsed.ok) {
+    return (
+      <Card title="Editar Contato">
+        <Alert
+          tone="error"
+          action={
+            <Button variant="secondary" size="sm" onClick={() => void cancelForm()}>
+              Cancelar
+            </Button>
+          }
+        >
+          {parsed.error}
+        </Alert>
+      </Card>
+    );
+  }
+  return <ContactEditFields key={parsed.query.contactId} query={parsed.query} />;
+}

@@ -1,0 +1,32 @@
+import styled from 'styled-components';
+
+const StyledAvatar = styled.span`
+  display: inline-flex;
+  flex: none;
+  align-items: center;
+  justify-content: center;
+  width: 40px;
+  height: 40px;
+  border-radius: ${({ theme }) => theme.radii.round};
+  background: ${({ theme }) => theme.colors.primarySubtle};
+  color: ${({ theme }) => theme.colors.primaryText};
+  font-size: ${({ theme }) => theme.fontSizes.md};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+`;
+
+export interface ContactAvatarProps {
+  name: string;
+}
+
+/** First letters of the first and last names ('Maria Oliveira' → 'MO'). */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const first = words[0]?.[0] ?? '';
+  const last = words.length > 1 ? (words[words.length - 1]?.[0] ?? '') : '';
+  return `${first}${last}`.toUpperCase();
+}
+
+/** Decorative initials beside the contact's name. */
+export function ContactAvatar({ name }: ContactAvatarProps) {
+  return <StyledAvatar aria-hidden="true">{initialsOf(name)}</StyledAvatar>;
+}

@@ -1,0 +1,66 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { contactMappingQueryOptions } from '@crm-panel/api-client';
+import { MESSAGES } from '@crm-panel/crm-model';
+import { useAttendance } from '@crm-panel/host-bridge';
+import { type LinkedHandler } from '../linking';
+import { LinkingContent } from './LinkingContent';
+import { LinkingUnavailable } from './LinkingUnavailable';
+
+/**
+ * /contact-linking: the current chat's contact has no CRM contact yet. Offers likely matches,
+ * a search, and a form to create one; any of them links it and returns to the panel.
+ */
+export function ContactLinkingPage() {
+  const { attendance } = useAttendance();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const hostContact = attendance?.contato ?? null;
+  const hostContactId = hostContact?.id ?? null;
+
+  // A link answered after the attendant moved to another chat (or left the page) must not send
+  // them to the panel of the chat now open.
+  const currentHostContactId = useRef(hostContactId);
+  const mounted = useRef(false);
+  useEffect(() => {
+    currentHostContactId.current = hostContactId;
+  }, [hostContactId]);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const onLinked = useCallback<LinkedHandler>(
+    (linkedHostContactId, rdstationContactId) => {
+      // The shell reads this mapping to open the panel: known now, no round trip needed.
+      queryClient.setQueryData(contactMappingQueryOptions(linkedHostContactId).queryKey, {
+        mapped: true,
+        rdstationContactId,
+      });
+      if (mounted.current && currentHostContactId.current === linkedHostContactId) navigate('/');
+    },
+    [navigate, queryClient],
+  );
+
+  if (!attendance) {
+    return (
+      <LinkingUnavailable
+        title={MESSAGES.contacts.noContactSelected}
+        description="Abra um atendimento no chat para vincular o contato dele a um contato do CRM."
+      />
+    );
+  }
+  if (!hostContact) {
+    return (
+      <LinkingUnavailable
+        title="Este atendimento não tem um contato"
+        description="Não há contato do chat para vincular. Volte ao painel ou abra outro atendimento."
+      />
+    );
+  }
+  // Keyed by the chat's contact: switching chats starts from that chat's own data.
+  return <LinkingContent key={hostContact.id} hostContact={hostContact} onLinked={onLinked} />;
+}

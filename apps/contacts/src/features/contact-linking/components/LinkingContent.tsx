@@ -1,0 +1,48 @@
+import styled from 'styled-components';
+import { type HostContact } from '@crm-panel/crm-model';
+import { Card, Tabs } from '@crm-panel/ui';
+import { type LinkedHandler } from '../linking';
+import { ContactSearchPanel } from './ContactSearchPanel';
+import { ContactSuggestions } from './ContactSuggestions';
+import { HostContactSummary } from './HostContactSummary';
+import { NewContactForm } from './NewContactForm';
+
+const StyledPage = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[4]};
+  padding-bottom: ${({ theme }) => theme.space[6]};
+`;
+
+export interface LinkingContentProps {
+  hostContact: HostContact;
+  onLinked: LinkedHandler;
+}
+
+/** Suggestions, then the two modes of spec §4: search an existing contact or create one. */
+export function LinkingContent({ hostContact, onLinked }: LinkingContentProps) {
+  return (
+    <StyledPage>
+      <HostContactSummary contact={hostContact} />
+      <ContactSuggestions hostContact={hostContact} onLinked={onLinked} />
+      <Card title="Outro contato">
+        <Tabs
+          label="Como vincular"
+          keepMounted
+          tabs={[
+            {
+              id: 'search',
+              label: 'Buscar contato',
+              content: <ContactSearchPanel hostContactId={hostContact.id} onLinked={onLinked} />,
+            },
+            {
+              id: 'create',
+              label: 'Criar contato',
+              content: <NewContactForm hostContact={hostContact} onLinked={onLinked} />,
+            },
+          ]}
+        />
+      </Card>
+    </StyledPage>
+  );
+}

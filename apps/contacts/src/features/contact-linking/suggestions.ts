@@ -1,0 +1,104 @@
+import { type Contact, contactIdOf } from '@crm-panel/crm-model';
+import { normaliseBrazilianPhone, phonesMatch } from '@crm-panel/format';
+
+/** Why a CRM contact is offered for the chat's contact. */
+export type SuggestionReason = 'phone' | 'name' | 'phone-and-name';
+
+export interface ContactSuggestion {
+  id: string;
+  contact: Contact;
+  reason: SuggestionReason;
+}
+
+/** A common name ('Maria') matches many people: only the first few name matches are offered. */
+export const MAX_NAME_SUGGESTIONS = 5;
+export const MAX_SUGGESTIONS = 8;
+
+const BR = '55';
+const PHONE_LIKE = /^\+?[\d\s().-]+$/;
+
+const unique = (values: string[]): string[] => [...new Set(values)];
+
+/**
+ * The digit strings to ask the CRM for, so a contact is found however its number was stored:
+ * with or without +55, and a Brazilian mobile with or without the extra 9. The answers are then
+ * checked with `phonesMatch`, so a looser CRM filter costs nothing but bytes.
+ * '+55 11 98765-4321' → ['11987654321', '1187654321', '5511987654321', '551187654321'].
+ */
+export function phoneSearchVariants(numero: string | null | undefined): string[] {
+  if (!numero) return [];
+  const e164 = normaliseBrazilianPhone(numero);
+  if (!e164) {
+    // No area code (or not a full number): the subscriber digits are all there is to search.
+    const digits = numero.replace(/\D/g, '');
+    return digits.length >= 8 ? [digits] : [];
+  }
+  if (!e164.startsWith(`+${BR}`)) return [e164.slice(1)];
+  const national = e164.slice(1 + BR.length);
+  const nationals = [national];
+  const isMobile = national.length === 11 && national[2] === '9';
+  if (isMobile) nationals.push(national.slice(0, 2) + national.slice(3));
+  return unique([...nationals, ...nationals.map((value) => `${BR}${value}`)]);
+}
+
+/**
+ * The chat contact's name as a CRM name search, or null when it is no name: blank, one letter,
+ * an e-mail, or a phone number (chats often name a contact by its number).
+ */
+export function nameSearchTerm(nome: string | null | undefined): string | null {
+  const term = (nome ?? '').trim().replace(/\s+/g, ' ');
+  if (term.length < 2) return null;
+  if (term.includes('@') || PHONE_LIKE.test(term)) return null;
+  return term;
+}
+
+const fold = (text: string): string =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .trim();
+
+function byId(contacts: Contact[]): Map<string, Contact> {
+  const map = new Map<string, Contact>();
+  for (const contact of contacts) {
+    const id = contactIdOf(contact);
+    if (id !== null && !map.has(id)) map.set(id, contact);
+  }
+  return map;
+}
+
+export interface SuggestionInput {
+  numero: string | null | undefined;
+  nome: string | null | undefined;
+}
+
+/**
+ * Phone matches first (verified with `phonesMatch`: E.164, with and without the extra 9), then
+ * name matches, exact names before partial ones. Each contact appears once.
+ */
+export function rankSuggestions(
+  { numero, nome }: SuggestionInput,
+  phoneResults: Contact[],
+  nameResults: Contact[],
+): ContactSuggestion[] {
+  const nameMatches = byId(nameResults);
+  const phoneMatches = [...byId(phoneResults)].filter(([, contact]) =>
+    (contact.phones ?? []).some((item) => phonesMatch(item.phone, numero)),
+  );
+  const suggestions: ContactSuggestion[] = phoneMatches.map(([id, contact]) => ({
+    id,
+    contact,
+    reason: nameMatches.has(id) ? 'phone-and-name' : 'phone',
+  }));
+
+  const taken = new Set(suggestions.map((suggestion) => suggestion.id));
+  const wanted = fold(nome ?? '');
+  const byName = [...nameMatches]
+    .filter(([id]) => !taken.has(id))
+    .sort(([, a], [, b]) => Number(fold(b.name) === wanted) - Number(fold(a.name) === wanted))
+    .slice(0, MAX_NAME_SUGGESTIONS)
+    .map(([id, contact]): ContactSuggestion => ({ id, contact, reason: 'name' }));
+
+  return [...suggestions, ...byName].slice(0, MAX_SUGGESTIONS);
+}

@@ -1,0 +1,40 @@
+import { type HostAttendance } from '@crm-panel/crm-model';
+import { createFakeHostAdapter, FAKE_ATTENDANCE } from '@crm-panel/host-bridge/testing';
+
+/** Chats the standalone page can open, to see suggestions, an empty result and a linked one. */
+export const DEMO_ATTENDANCES: { id: string; label: string; attendance: HostAttendance }[] = [
+  {
+    id: 'maria',
+    label: 'Maria (número sem o 9)',
+    attendance: {
+      atendimentoId: 'at-demo-1',
+      canalId: 'canal-whatsapp-acme',
+      descricao: 'Pedido de orçamento',
+      contato: {
+        id: 'contato-maria-demo',
+        nome: 'Maria Oliveira',
+        nomeSecundario: null,
+        numero: '(11) 8765-4321',
+      },
+    },
+  },
+  { id: 'mariana', label: 'Mariana (sem sugestão)', attendance: FAKE_ATTENDANCE },
+  {
+    id: 'sem-contato',
+    label: 'Atendimento sem contato',
+    attendance: {
+      atendimentoId: 'at-demo-3',
+      canalId: 'canal-whatsapp-acme',
+      descricao: 'Sem contato',
+    },
+  },
+];
+
+/**
+ * The fake host of the standalone page. Without a modal API, forms open as popups, so the edit
+ * form can be seen in its own window as in a host without modals.
+ */
+export const standaloneHost = createFakeHostAdapter({
+  attendance: DEMO_ATTENDANCES[0]?.attendance ?? FAKE_ATTENDANCE,
+  modalApi: false,
+});

@@ -1,0 +1,4 @@
+import { DealCreateForm } from '../features/create/components/DealCreateForm';
+
+export { DealCreateForm };
+export { DealCreateForm as default };

@@ -1,0 +1,215 @@
+import { useQuery } from '@tanstack/react-query';
+import { Form, useFormikContext } from 'formik';
+import { useEffect } from 'react';
+import styled from 'styled-components';
+import {
+  useCampaigns,
+  usePipelines,
+  useSources,
+  useStages,
+  userProfileQueryOptions,
+  useUsers,
+} from '@crm-panel/api-client';
+import { type CustomFieldDefinition } from '@crm-panel/crm-model';
+import { Button, FormikTextField, InlineError } from '@crm-panel/ui';
+import { namedOptions, nameOf, userOptions } from '../../shared/options';
+import { type DealCreateValues } from '../dealCreateSchema';
+import { CustomFieldInput } from './CustomFieldInput';
+import { FormikSingleSelect } from './FormikSingleSelect';
+import { OrganizationField } from './OrganizationField';
+import { RatingField } from './RatingField';
+
+const StyledForm = styled(Form)`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[5]};
+`;
+
+const StyledFieldset = styled.fieldset`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 240px), 1fr));
+  gap: ${({ theme }) => theme.space[4]};
+  margin: 0;
+  padding: 0;
+  border: 0;
+  min-width: 0;
+`;
+
+const StyledLegend = styled.legend`
+  margin-bottom: ${({ theme }) => theme.space[3]};
+  padding: 0;
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  color: ${({ theme }) => theme.colors.text};
+`;
+
+const StyledWide = styled.div`
+  grid-column: 1 / -1;
+`;
+
+const StyledFooter = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: flex-end;
+  gap: ${({ theme }) => theme.space[2]};
+  padding-top: ${({ theme }) => theme.space[4]};
+  border-top: 1px solid ${({ theme }) => theme.colors.borderSubtle};
+`;
+
+const LOAD_FAILED = 'Não foi possível carregar as opções.';
+
+export interface DealCreateFieldsProps {
+  /** The deal's custom fields, in display order. */
+  definitions: CustomFieldDefinition[];
+  customFieldsFailed: boolean;
+  onRetryCustomFields: () => void;
+  /** The deal exists: the form only waits to close. */
+  created: boolean;
+  onCancel: () => void;
+}
+
+/** The fields of /deal-create-modal; the required ones first, as spec §5 lists them. */
+export function DealCreateFields({
+  definitions,
+  customFieldsFailed,
+  onRetryCustomFields,
+  created,
+  onCancel,
+}: DealCreateFieldsProps) {
+  const { values, touched, isSubmitting, setFieldValue } = useFormikContext<DealCreateValues>();
+  const pipelines = usePipelines();
+  const stages = useStages(values.pipelineId || null);
+  const users = useUsers();
+  const sources = useSources();
+  const campaigns = useCampaigns();
+  const profile = useQuery(userProfileQueryOptions());
+
+  // The person creating the deal is its most likely owner: start with them, never override.
+  const profileId = profile.data?.id;
+  const profileIsUser = Boolean(profileId && users.data?.some((user) => user.id === profileId));
+  useEffect(() => {
+    if (profileId && profileIsUser && !values.ownerId && !touched.ownerId) {
+      void setFieldValue('ownerId', profileId, false);
+    }
+  }, [profileId, profileIsUser, values.ownerId, touched.ownerId, setFieldValue]);
+
+  const failedLists = [pipelines, users, sources, campaigns].filter((list) => list.isError);
+
+  return (
+    <StyledForm noValidate aria-label="Criar Negociação">
+      {failedLists.length > 0 ? (
+        <InlineError
+          message="Erro ao carregar dados do formulário. Tente novamente."
+          onRetry={() => failedLists.forEach((list) => void list.refetch())}
+        />
+      ) : null}
+      <StyledFieldset disabled={created}>
+        <StyledLegend>Dados principais</StyledLegend>
+        <StyledWide>
+          <FormikTextField
+            name="name"
+            label="Nome da negociação"
+            required
+            autoComplete="off"
+            maxLength={255}
+          />
+        </StyledWide>
+        <FormikSingleSelect
+          name="pipelineId"
+          label="Funil de vendas"
+          placeholder="Selecione um funil"
+          required
+          options={namedOptions(pipelines.data)}
+          loading={pipelines.isPending}
+          emptyText={pipelines.isError ? LOAD_FAILED : undefined}
+          disabled={created}
+          onValueChange={(value) => {
+            // A stage belongs to its pipeline: a new pipeline starts without one.
+            if (value !== values.pipelineId) void setFieldValue('stageId', '', false);
+          }}
+        />
+        <FormikSingleSelect
+          name="stageId"
+          label="Etapa do funil"
+          placeholder="Selecione uma etapa"
+          required
+          options={namedOptions(stages.data)}
+          disabled={!values.pipelineId || created}
+          helperText={values.pipelineId ? undefined : 'Escolha o funil de vendas primeiro.'}
+          loading={Boolean(values.pipelineId) && stages.isPending}
+          emptyText={stages.isError ? LOAD_FAILED : undefined}
+        />
+        <FormikSingleSelect
+          name="ownerId"
+          label="Responsável"
+          placeholder="Selecione um responsável"
+          required
+          searchable
+          options={userOptions(users.data)}
+          selectedLabel={nameOf(users.data, values.ownerId)}
+          loading={users.isPending}
+          emptyText={users.isError ? LOAD_FAILED : undefined}
+          disabled={created}
+        />
+      </StyledFieldset>
+
+      <StyledFieldset disabled={created}>
+        <StyledLegend>Detalhes</StyledLegend>
+        <OrganizationField />
+        <RatingField name="rating" />
+        <FormikSingleSelect
+          name="sourceId"
+          label="Fonte"
+          placeholder="Selecione uma fonte"
+          searchable
+          allowRemove
+          options={namedOptions(sources.data)}
+          loading={sources.isPending}
+          emptyText={sources.isError ? LOAD_FAILED : undefined}
+          disabled={created}
+        />
+        <FormikSingleSelect
+          name="campaignId"
+          label="Campanha"
+          placeholder="Selecione uma campanha"
+          searchable
+          allowRemove
+          options={namedOptions(campaigns.data)}
+          loading={campaigns.isPending}
+          emptyText={campaigns.isError ? LOAD_FAILED : undefined}
+          disabled={created}
+        />
+      </StyledFieldset>
+
+      {customFieldsFailed ? (
+        <InlineError
+          message="Erro ao carregar campos personalizados. Tente novamente."
+          onRetry={onRetryCustomFields}
+        />
+      ) : null}
+      {definitions.length > 0 ? (
+        <StyledFieldset disabled={created}>
+          <StyledLegend>Campos personalizados</StyledLegend>
+          {definitions.map((definition) => (
+            <CustomFieldInput key={definition.slug} definition={definition} />
+          ))}
+        </StyledFieldset>
+      ) : null}
+
+      <StyledFooter>
+        <Button variant="secondary" onClick={onCancel} disabled={isSubmitting || created}>
+          Cancelar
+        </Button>
+        <Button
+          type="submit"
+          variant="primary"
+          icon="plus"
+          loading={isSubmitting}
+          disabled={created}
+        >
+          Criar Negociação
+        </Button>
+      </StyledFooter>
+    </StyledForm>
+  );
+}

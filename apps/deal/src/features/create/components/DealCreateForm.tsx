@@ -1,0 +1,114 @@
+import { useQuery } from '@tanstack/react-query';
+import { Formik } from 'formik';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { contactQueryOptions, getErrorMessage, useCustomFields } from '@crm-panel/api-client';
+import { MODAL_CANCELLED, parseModalQuery } from '@crm-panel/contracts';
+import { type CustomFieldDefinition, MESSAGES } from '@crm-panel/crm-model';
+import { useHostForms } from '@crm-panel/host-bridge';
+import { Alert, FormErrorBanner } from '@crm-panel/ui';
+import {
+  dealCreateSchema,
+  type DealCreateValues,
+  EMPTY_DEAL_VALUES,
+  toDealCreatePayload,
+} from '../dealCreateSchema';
+import { useCreateDeal } from '../hooks/useCreateDeal';
+import { DealCreateFields } from './DealCreateFields';
+
+const StyledPage = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[4]};
+  width: 100%;
+  max-width: 720px;
+  margin: 0 auto;
+  padding: ${({ theme }) => theme.space[4]};
+`;
+
+const StyledTitle = styled.h1`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.xxl};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  color: ${({ theme }) => theme.colors.text};
+`;
+
+const StyledContact = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textSecondary};
+`;
+
+const byOrder = (a: CustomFieldDefinition, b: CustomFieldDefinition) =>
+  (a.order ?? Number.MAX_SAFE_INTEGER) - (b.order ?? Number.MAX_SAFE_INTEGER);
+
+/**
+ * /deal-create-modal (query: contactId). Creates the deal with the chat's contact, then closes
+ * with `{ success: true, dealId }` so the panel selects it. A failure keeps everything typed.
+ */
+export function DealCreateForm() {
+  const [params] = useSearchParams();
+  const parsed = parseModalQuery('deal-create', params);
+  const contactId = parsed.ok ? parsed.query.contactId : undefined;
+  const { closeForm } = useHostForms();
+  const createDeal = useCreateDeal();
+  const customFields = useCustomFields();
+  const contact = useQuery({
+    ...contactQueryOptions(contactId ?? ''),
+    enabled: Boolean(contactId),
+  });
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [created, setCreated] = useState(false);
+
+  const definitions = useMemo(
+    () => (customFields.data ?? []).filter((field) => field.entity === 'deal').sort(byOrder),
+    [customFields.data],
+  );
+
+  const submit = async (values: DealCreateValues) => {
+    setSubmitError(null);
+    let dealId: string;
+    try {
+      const deal = await createDeal.mutateAsync({
+        payload: toDealCreatePayload(values, definitions),
+        contactId,
+      });
+      dealId = deal.id;
+    } catch (error) {
+      setSubmitError(getErrorMessage(error, MESSAGES.deal.createError));
+      return;
+    }
+    setCreated(true);
+    try {
+      await closeForm({ success: true, dealId });
+    } catch (error) {
+      console.error(error);
+    }
+  };
+
+  const cancel = () => {
+    closeForm(MODAL_CANCELLED).catch((error: unknown) => console.error(error));
+  };
+
+  return (
+    <StyledPage>
+      <StyledTitle>Criar Negociação</StyledTitle>
+      {contact.data ? <StyledContact>Contato: {contact.data.name}</StyledContact> : null}
+      {created ? <Alert tone="success">{MESSAGES.deal.createSuccess}</Alert> : null}
+      <FormErrorBanner message={submitError} onClose={() => setSubmitError(null)} />
+      <Formik<DealCreateValues>
+        initialValues={EMPTY_DEAL_VALUES}
+        validationSchema={dealCreateSchema}
+        onSubmit={submit}
+      >
+        <DealCreateFields
+          definitions={definitions}
+          customFieldsFailed={customFields.isError}
+          onRetryCustomFields={() => void customFields.refetch()}
+          created={created}
+          onCancel={cancel}
+        />
+      </Formik>
+    </StyledPage>
+  );
+}

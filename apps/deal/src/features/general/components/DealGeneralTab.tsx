@@ -1,0 +1,65 @@
+import styled from 'styled-components';
+import { type DealTabProps } from '@crm-panel/contracts';
+import { type DealUpdatePayload } from '@crm-panel/crm-model';
+import { Card, EmptyState, InlineError, Skeleton } from '@crm-panel/ui';
+import { useDeal } from '../../shared/useDeal';
+import { useUpdateDealField } from '../hooks/useUpdateDealField';
+import { CustomFieldsGrid } from './CustomFieldsGrid';
+import { DealFieldsCard } from './DealFieldsCard';
+import { DealStatusBlock } from './DealStatusBlock';
+
+const StyledTab = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[3]};
+`;
+
+/** The 'Geral' tab: the deal's fields, its status and its custom fields. */
+export function DealGeneralTab({ dealId }: DealTabProps) {
+  const deal = useDeal(dealId);
+  const fieldUpdate = useUpdateDealField();
+
+  if (!dealId) {
+    return (
+      <Card>
+        <EmptyState
+          title="Nenhuma negociação selecionada"
+          description="Selecione ou crie uma negociação para ver seus dados."
+        />
+      </Card>
+    );
+  }
+
+  if (!deal.data) {
+    if (deal.isError) {
+      return (
+        <InlineError
+          message="Erro ao carregar dados da negociação. Tente novamente."
+          onRetry={() => void deal.refetch()}
+        />
+      );
+    }
+    return (
+      <StyledTab aria-busy="true">
+        <Card>
+          <Skeleton lines={4} label="Carregando negociação..." />
+        </Card>
+        <Card>
+          <Skeleton variant="block" decorative />
+        </Card>
+      </StyledTab>
+    );
+  }
+
+  const current = deal.data;
+  const update = (patch: DealUpdatePayload) => fieldUpdate.mutate({ dealId: current.id, patch });
+
+  // Keyed by deal: dialogs and messages of one deal never show on the next.
+  return (
+    <StyledTab key={current.id}>
+      <DealFieldsCard deal={current} onUpdate={update} />
+      <DealStatusBlock deal={current} />
+      <CustomFieldsGrid deal={current} />
+    </StyledTab>
+  );
+}

@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { InlineError, SingleSelect } from '@crm-panel/ui';
+import { dealCrmUrl } from '../../shared/crmLinks';
+import { useDealPickerOptions } from '../hooks/useDealPickerOptions';
+
+export interface DealPickerProps {
+  dealId: string | null;
+  /** Name of the selected deal, for when it is not among the loaded pages. */
+  dealName?: string;
+  /** Lists only the deals of this contact; null lists every deal. */
+  contactFilter: string | null;
+  onChange: (dealId: string) => void;
+}
+
+/**
+ * The deal picker: searchable on the server, more pages as the list scrolls, and with a deal
+ * chosen: its name, 'Alterar' and 'Abrir no CRM'.
+ */
+export function DealPicker({ dealId, dealName, contactFilter, onChange }: DealPickerProps) {
+  // The list is only fetched once someone may look at it: no deal yet, or 'Alterar' pressed.
+  const [listWanted, setListWanted] = useState(false);
+  const picker = useDealPickerOptions({
+    contactId: contactFilter,
+    enabled: listWanted || !dealId,
+  });
+
+  return (
+    <div>
+      <SingleSelect
+        label="Negociação"
+        placeholder="Selecione uma negociação"
+        options={picker.options}
+        value={dealId}
+        selectedLabel={dealName}
+        onChange={(value) => {
+          if (value) onChange(value);
+        }}
+        searchable
+        onSearch={picker.setSearch}
+        loading={picker.loading}
+        hasMore={picker.hasMore}
+        loadingMore={picker.loadingMore}
+        onLoadMore={picker.loadMore}
+        emptyText="Nenhuma negociação encontrada"
+        onChangeRequest={() => setListWanted(true)}
+        crmUrl={dealId ? dealCrmUrl(dealId) : undefined}
+      />
+      {picker.isError ? (
+        <InlineError
+          message="Erro ao carregar negociações. Tente novamente."
+          onRetry={picker.retry}
+        />
+      ) : null}
+    </div>
+  );
+}

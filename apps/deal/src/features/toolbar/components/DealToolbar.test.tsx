@@ -1,0 +1,279 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { type Deal } from '@crm-panel/crm-model';
+import { dealsFixture, mockErrorHandler, setupTestServer } from '@crm-panel/api-client/testing';
+import { renderWithProviders } from '../../../test-utils';
+import { DealToolbar } from './DealToolbar';
+
+const server = setupTestServer();
+
+const dealRequests = () =>
+  server.requests.filter((request) => request.path === '/api/rdstation/deals');
+
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+function renderToolbar(props: { contactId: string | null; dealId: string | null }) {
+  const onDealChange = jest.fn();
+  const view = renderWithProviders(<DealToolbar {...props} onDealChange={onDealChange} />);
+  return {
+    ...view,
+    onDealChange,
+    rerenderProps: (next: { contactId: string | null; dealId: string | null }) =>
+      view.rerenderWith(<DealToolbar {...next} onDealChange={onDealChange} />),
+  };
+}
+
+describe('deal picker', () => {
+  it('shows the selected deal with Alterar and the CRM link, and lists deals only on Alterar', async () => {
+    const user = userEvent.setup();
+    const { onDealChange } = renderToolbar({ contactId: 'contact-1', dealId: 'deal-1' });
+
+    expect(await screen.findByText('Contrato anual Acme')).toBeInTheDocument();
+    const link = screen.getByRole('link', { name: 'Abrir no CRM' });
+    expect(link).toHaveAttribute('href', 'https://crm.rdstation.com/app/deals/deal-1');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(dealRequests()).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Alterar' }));
+    const option = await screen.findByRole('option', { name: /Expansão Padaria/ });
+    expect(dealRequests()[0]?.query).toEqual({
+      limit: '200',
+      page: '1',
+      order: 'name',
+      direction: 'desc',
+    });
+    expect(within(option).getByText('Pausada · R$ 0,00')).toBeInTheDocument();
+
+    await user.click(option);
+    expect(onDealChange).toHaveBeenCalledWith('deal-2');
+  });
+
+  it('lists deals at once when none is selected', async () => {
+    const user = userEvent.setup();
+    const { onDealChange } = renderToolbar({ contactId: 'contact-1', dealId: null });
+    await user.click(screen.getByRole('combobox', { name: 'Negociação' }));
+    const options = await screen.findAllByRole('option');
+    // order name, direction desc
+    expect(
+      options.map((option) => option.textContent?.split(/Em andamento|Pausada|Venda/)[0]),
+    ).toEqual([
+      'Renovação Acme',
+      'Licenças Tech Soluções',
+      'Expansão Padaria',
+      'Contrato anual Acme',
+    ]);
+    await user.click(options[3] as HTMLElement);
+    expect(onDealChange).toHaveBeenCalledWith('deal-1');
+  });
+
+  it('searches by name 600 ms after typing stops', async () => {
+    jest.useFakeTimers();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    renderToolbar({ contactId: 'contact-1', dealId: null });
+    await waitFor(() => expect(dealRequests()).toHaveLength(1));
+
+    await user.type(screen.getByRole('combobox', { name: 'Negociação' }), 'Acme');
+    act(() => jest.advanceTimersByTime(599));
+    expect(dealRequests()).toHaveLength(1);
+    act(() => jest.advanceTimersByTime(1));
+    await waitFor(() => expect(dealRequests()).toHaveLength(2));
+    expect(dealRequests()[1]?.query).toEqual({
+      limit: '200',
+      page: '1',
+      order: 'name',
+      direction: 'desc',
+      filter: 'name:~"Acme"',
+    });
+    expect(await screen.findByRole('option', { name: /Renovação Acme/ })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: /Expansão Padaria/ })).not.toBeInTheDocument();
+  });
+
+  it('loads the next page when the list is scrolled to its end', async () => {
+    jest.useFakeTimers();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const base = dealsFixture[0] as Deal;
+    server.db.state.deals = Array.from({ length: 250 }, (_, index) => ({
+      ...base,
+      id: `deal-many-${index}`,
+      name: `Negociação ${String(index).padStart(3, '0')}`,
+    }));
+    renderToolbar({ contactId: 'contact-1', dealId: null });
+    await user.click(screen.getByRole('combobox', { name: 'Negociação' }));
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(200));
+
+    fireEvent.scroll(screen.getByRole('listbox').parentElement as HTMLElement);
+    act(() => jest.advanceTimersByTime(200));
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(250));
+    expect(dealRequests().map((request) => request.query.page)).toEqual(['1', '2']);
+  });
+
+  it('shows a retry when the deals cannot be loaded', async () => {
+    server.use(
+      mockErrorHandler({
+        baseURL: server.baseURL,
+        method: 'get',
+        path: '/api/rdstation/deals',
+        status: 500,
+      }),
+    );
+    const user = userEvent.setup();
+    renderToolbar({ contactId: 'contact-1', dealId: null });
+    expect(
+      await screen.findByText('Erro ao carregar negociações. Tente novamente.'),
+    ).toBeInTheDocument();
+    server.use(
+      http.get(`${server.baseURL}/api/rdstation/deals`, () =>
+        HttpResponse.json({ data: { data: [dealsFixture[0]], links: {} } }),
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    await waitFor(() =>
+      expect(
+        screen.queryByText('Erro ao carregar negociações. Tente novamente.'),
+      ).not.toBeInTheDocument(),
+    );
+  });
+});
+
+describe('filter menu', () => {
+  it("filters by the chat's contact with 'Negociações com esse contato'", async () => {
+    const user = userEvent.setup();
+    renderToolbar({ contactId: 'contact-2', dealId: null });
+    await waitFor(() => expect(dealRequests()).toHaveLength(1));
+
+    await user.click(screen.getByRole('button', { name: 'Todas as negociações' }));
+    expect(screen.getByRole('menuitemradio', { name: 'Todas as negociações' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    await user.click(screen.getByRole('menuitemradio', { name: 'Negociações com esse contato' }));
+    await waitFor(() => expect(dealRequests()).toHaveLength(2));
+    expect(dealRequests()[1]?.query.filter).toBe('contact_ids:"contact-2"');
+
+    await user.click(screen.getByRole('combobox', { name: 'Negociação' }));
+    expect(await screen.findAllByRole('option')).toHaveLength(1);
+    expect(screen.getByRole('option', { name: /Expansão Padaria/ })).toBeInTheDocument();
+  });
+
+  it('offers only every deal, and no contact button, without a contact', async () => {
+    const user = userEvent.setup();
+    renderToolbar({ contactId: null, dealId: 'deal-1' });
+    expect(await screen.findByText('Contrato anual Acme')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Todas as negociações' }));
+    expect(screen.getAllByRole('menuitemradio')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: /contato/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('contact on the deal', () => {
+  it('adds the contact to the deal, then removes it', async () => {
+    const user = userEvent.setup();
+    renderToolbar({ contactId: 'contact-1', dealId: 'deal-2' });
+
+    await user.click(await screen.findByRole('button', { name: 'Adicionar contato à negociação' }));
+    expect(
+      await screen.findByText('Contato adicionado à negociação com sucesso!'),
+    ).toBeInTheDocument();
+    const puts = () => server.requests.filter((request) => request.method === 'PUT');
+    expect(puts()[0]).toMatchObject({
+      path: '/api/rdstation/deals/deal-2',
+      body: { contact_ids: ['contact-2', 'contact-1'] },
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Remover contato da negociação' }));
+    expect(
+      await screen.findByText('Contato removido da negociação com sucesso!'),
+    ).toBeInTheDocument();
+    expect(puts()[1]).toMatchObject({
+      path: '/api/rdstation/deals/deal-2',
+      body: { contact_ids: ['contact-2'] },
+    });
+    expect(
+      await screen.findByRole('button', { name: 'Adicionar contato à negociação' }),
+    ).toBeInTheDocument();
+  });
+
+  it('says so when the change fails', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.use(
+      mockErrorHandler({
+        baseURL: server.baseURL,
+        method: 'put',
+        path: '/api/rdstation/deals/:id',
+        status: 500,
+      }),
+    );
+    const user = userEvent.setup();
+    renderToolbar({ contactId: 'contact-1', dealId: 'deal-1' });
+    await user.click(await screen.findByRole('button', { name: 'Remover contato da negociação' }));
+    expect(
+      await screen.findByText('Erro ao atualizar negociação. Tente novamente.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remover contato da negociação' })).toBeEnabled();
+  });
+
+  it("never shows the previous chat's answer on the next chat", async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.use(
+      http.put(`${server.baseURL}/api/rdstation/deals/:id`, async () => {
+        await gate;
+        return HttpResponse.json({
+          data: { data: { ...dealsFixture[1], contact_ids: ['contact-2', 'contact-1'] } },
+        });
+      }),
+    );
+    const user = userEvent.setup();
+    const { rerenderProps } = renderToolbar({ contactId: 'contact-1', dealId: 'deal-2' });
+    await user.click(await screen.findByRole('button', { name: 'Adicionar contato à negociação' }));
+    rerenderProps({ contactId: 'contact-3', dealId: 'deal-3' });
+    await act(async () => release());
+    expect(await screen.findByText('Licenças Tech Soluções')).toBeInTheDocument();
+    expect(
+      screen.queryByText('Contato adicionado à negociação com sucesso!'),
+    ).not.toBeInTheDocument();
+  });
+});
+
+describe('Criar Negociação', () => {
+  it('opens /deal-create-modal with the contact and selects the new deal', async () => {
+    const user = userEvent.setup();
+    const { adapter, onDealChange } = renderToolbar({ contactId: 'contact-1', dealId: 'deal-1' });
+    await user.click(screen.getByRole('button', { name: 'Criar Negociação' }));
+    expect(adapter.openedForms).toHaveLength(1);
+    expect(adapter.openedForms[0]).toMatchObject({
+      route: 'deal-create',
+      query: { contactId: 'contact-1' },
+    });
+
+    await act(async () => adapter.resolveModal({ success: true, dealId: 'deal-9' }));
+    expect(onDealChange).toHaveBeenCalledWith('deal-9');
+    expect(await screen.findByText('Negociação criada com sucesso!')).toBeInTheDocument();
+  });
+
+  it('changes nothing when the form is cancelled', async () => {
+    const user = userEvent.setup();
+    const { adapter, onDealChange } = renderToolbar({ contactId: 'contact-1', dealId: null });
+    await user.click(screen.getByRole('button', { name: 'Criar Negociação' }));
+    await act(async () => adapter.resolveModal({ success: false }));
+    expect(onDealChange).not.toHaveBeenCalled();
+  });
+
+  it('does not select a deal created for the previous chat', async () => {
+    const user = userEvent.setup();
+    const { adapter, onDealChange, rerenderProps } = renderToolbar({
+      contactId: 'contact-1',
+      dealId: null,
+    });
+    await user.click(screen.getByRole('button', { name: 'Criar Negociação' }));
+    rerenderProps({ contactId: 'contact-2', dealId: null });
+    await act(async () => adapter.resolveModal({ success: true, dealId: 'deal-9' }));
+    expect(onDealChange).not.toHaveBeenCalled();
+    expect(screen.queryByText('Negociação criada com sucesso!')).not.toBeInTheDocument();
+  });
+});

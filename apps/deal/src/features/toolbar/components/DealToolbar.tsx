@@ -1,0 +1,142 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import styled from 'styled-components';
+import { type DealListFilter, type DealToolbarProps } from '@crm-panel/contracts';
+import { DEAL_FILTER_LABELS, DEAL_FILTERS, MESSAGES } from '@crm-panel/crm-model';
+import { useFormResult, useHostForms } from '@crm-panel/host-bridge';
+import { Alert, Button, DropdownMenu } from '@crm-panel/ui';
+import { dealListsKey } from '../../shared/dealQueryKeys';
+import { useDeal } from '../../shared/useDeal';
+import { useContactMembership } from '../hooks/useContactMembership';
+import { ContactMembershipButton } from './ContactMembershipButton';
+import { DealPicker } from './DealPicker';
+
+const StyledToolbar = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[2]};
+`;
+
+const StyledActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]};
+`;
+
+const StyledCreate = styled.div`
+  margin-left: auto;
+`;
+
+interface Feedback {
+  tone: 'success' | 'error';
+  text: string;
+}
+
+const ALL_FILTER_ITEMS = DEAL_FILTERS.map((id) => ({ id, label: DEAL_FILTER_LABELS[id] }));
+// Without a contact, 'Negociações com esse contato' has nothing to filter by.
+const NO_CONTACT_FILTER_ITEMS = ALL_FILTER_ITEMS.filter((item) => item.id === 'all');
+
+const isDealFilter = (id: string): id is DealListFilter =>
+  (DEAL_FILTERS as readonly string[]).includes(id);
+
+/**
+ * The deal area's toolbar: deal picker, filter menu, the button that puts the chat's contact on
+ * the selected deal (or takes it off) and 'Criar Negociação'. The shell owns the selection.
+ */
+export function DealToolbar({ contactId, dealId, onDealChange }: DealToolbarProps) {
+  const queryClient = useQueryClient();
+  const { openForm } = useHostForms();
+  const [chosenFilter, setFilter] = useState<DealListFilter>('all');
+  const filter: DealListFilter = contactId ? chosenFilter : 'all';
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const deal = useDeal(dealId);
+  const membership = useContactMembership();
+
+  // Answers that arrive after the chat changed belong to the previous contact: drop them.
+  const contactRef = useRef(contactId);
+  const formContactRef = useRef<string | null | undefined>(undefined);
+  useEffect(() => {
+    contactRef.current = contactId;
+    setFeedback(null);
+  }, [contactId]);
+
+  useFormResult('deal-create', ({ result }) => {
+    if (!result.success || !result.dealId) return;
+    void queryClient.invalidateQueries({ queryKey: dealListsKey });
+    const openedFor = formContactRef.current;
+    formContactRef.current = undefined;
+    if (openedFor !== undefined && openedFor !== contactRef.current) return;
+    setFeedback({ tone: 'success', text: MESSAGES.deal.createSuccess });
+    onDealChange?.(result.dealId);
+  });
+
+  const loadedDeal = deal.data && deal.data.id === dealId ? deal.data : null;
+  const isMember = contactId && loadedDeal ? loadedDeal.contact_ids.includes(contactId) : null;
+
+  const toggleMembership = async () => {
+    if (!contactId || !dealId || isMember === null) return;
+    const add = !isMember;
+    setFeedback(null);
+    try {
+      await membership.mutateAsync({ dealId, contactId, add });
+      if (contactRef.current !== contactId) return;
+      setFeedback({
+        tone: 'success',
+        text: add ? MESSAGES.deal.contactAdded : MESSAGES.deal.contactRemoved,
+      });
+    } catch (error) {
+      console.error(MESSAGES.deal.updateError, error);
+      if (contactRef.current !== contactId) return;
+      setFeedback({ tone: 'error', text: MESSAGES.deal.updateError });
+    }
+  };
+
+  const createDeal = () => {
+    setFeedback(null);
+    formContactRef.current = contactId;
+    openForm('deal-create', { contactId });
+  };
+
+  return (
+    <StyledToolbar aria-label="Negociação">
+      <DealPicker
+        dealId={dealId}
+        dealName={loadedDeal?.name}
+        contactFilter={filter === 'contact' ? contactId : null}
+        onChange={(id) => {
+          setFeedback(null);
+          if (id !== dealId) onDealChange?.(id);
+        }}
+      />
+      <StyledActions>
+        <DropdownMenu
+          label={DEAL_FILTER_LABELS[filter]}
+          icon="filter"
+          selectedId={filter}
+          onSelect={(id) => {
+            if (isDealFilter(id)) setFilter(id);
+          }}
+          items={contactId ? ALL_FILTER_ITEMS : NO_CONTACT_FILTER_ITEMS}
+        />
+        {contactId && dealId ? (
+          <ContactMembershipButton
+            isMember={isMember}
+            busy={membership.isPending}
+            onToggle={toggleMembership}
+          />
+        ) : null}
+        <StyledCreate>
+          <Button variant="primary" size="sm" icon="plus" onClick={createDeal}>
+            Criar Negociação
+          </Button>
+        </StyledCreate>
+      </StyledActions>
+      {feedback ? (
+        <Alert tone={feedback.tone} onClose={() => setFeedback(null)}>
+          {feedback.text}
+        </Alert>
+      ) : null}
+    </StyledToolbar>
+  );
+}
