@@ -2,4 +2,5 @@ module.exports = {
   displayName: 'tasks',
   preset: '../../jest.preset.js',
   rootDir: __dirname,
+  testEnvironment: 'jest-fixed-jsdom',
 };

@@ -1,25 +1,9 @@
 import type { DealTabProps } from '@crm-panel/contracts';
-import { Button, Card, EmptyState } from '@crm-panel/ui';
+import { NotesPanel } from '../features/notes/components/NotesPanel';
 
-/** The deal's Notas tab. Without a selected deal its actions stay disabled. */
-export function NotesTab({ dealId }: DealTabProps) {
-  return (
-    <Card
-      title="Notas"
-      actions={
-        <>
-          <Button variant="primary" size="sm" icon="plus" disabled={!dealId}>
-            Adicionar Nota
-          </Button>
-          <Button variant="ghost" size="sm" icon="refresh" disabled={!dealId}>
-            Atualizar
-          </Button>
-        </>
-      }
-    >
-      <EmptyState title="Nenhuma nota cadastrada" />
-    </Card>
-  );
+/** 'notes/NotesTab': the deal's Notas tab. Rendered by the shell's main panel with the deal. */
+export function NotesTab({ dealId, dealName }: DealTabProps) {
+  return <NotesPanel dealId={dealId} dealName={dealName} />;
 }
 
 export { NotesTab as default };

@@ -1,25 +1,9 @@
 import type { DealTabProps } from '@crm-panel/contracts';
-import { Button, Card, EmptyState } from '@crm-panel/ui';
+import { DealTasksPanel } from '../features/tasks/components/DealTasksPanel';
 
-/** The deal's Tarefas tab. Without a selected deal its actions stay disabled. */
-export function TasksTab({ dealId }: DealTabProps) {
-  return (
-    <Card
-      title="Tarefas"
-      actions={
-        <>
-          <Button variant="primary" size="sm" icon="plus" disabled={!dealId}>
-            Adicionar
-          </Button>
-          <Button variant="ghost" size="sm" icon="refresh" disabled={!dealId}>
-            Atualizar
-          </Button>
-        </>
-      }
-    >
-      <EmptyState title="Nenhuma tarefa encontrada" />
-    </Card>
-  );
+/** 'tasks/TasksTab': the deal's Tarefas tab, mounted by the shell's main panel with the deal. */
+export function TasksTab({ dealId, dealName }: DealTabProps) {
+  return <DealTasksPanel dealId={dealId} dealName={dealName} />;
 }
 
 export { TasksTab as default };

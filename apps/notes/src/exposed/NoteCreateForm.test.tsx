@@ -1,0 +1,372 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { type UserEvent } from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import {
+  CHANNEL_ID_FIXTURE,
+  CHAT_ID_FIXTURE,
+  chatMessagesFixture,
+  MOCK_BASE_URL,
+  setupTestServer,
+} from '@crm-panel/api-client/testing';
+import { buildModalUrl, type ModalQueryInput } from '@crm-panel/contracts';
+import { type ChatMessage } from '@crm-panel/crm-model';
+import { formatDateTime } from '@crm-panel/format';
+import { CLOSE_AFTER_SUCCESS_MS } from '../features/note-create/components/NoteCreatePage';
+import { renderWithProviders, type RenderOptions } from '../test-utils';
+import { NoteCreateForm } from './NoteCreateForm';
+
+const server = setupTestServer();
+
+const NOTES_PATH = '/api/rdstation/deals/deal-1/notes';
+const CHAT_PATH = `/api/chat/${CHAT_ID_FIXTURE}/messages`;
+
+const FULL_QUERY: ModalQueryInput<'note-create'> = {
+  dealId: 'deal-1',
+  dealName: 'Contrato anual Acme',
+  userId: 'user-2',
+  chatId: CHAT_ID_FIXTURE,
+  channelId: CHANNEL_ID_FIXTURE,
+};
+
+function renderForm(
+  query: ModalQueryInput<'note-create'> = FULL_QUERY,
+  options: Omit<RenderOptions, 'route'> = {},
+) {
+  return renderWithProviders(<NoteCreateForm />, {
+    route: buildModalUrl('note-create', query),
+    ...options,
+  });
+}
+
+const contentField = () => screen.getByRole('textbox', { name: /Conteúdo da nota/ });
+const saveButton = () => screen.getByRole('button', { name: 'Salvar Nota' });
+const postRequests = () =>
+  server.requests.filter((request) => request.method === 'POST' && request.path === NOTES_PATH);
+
+async function settle(ms = 20): Promise<void> {
+  await act(() => new Promise((resolve) => setTimeout(resolve, ms)));
+}
+
+const [message1, message2, message3] = chatMessagesFixture[CHAT_ID_FIXTURE] as [
+  ChatMessage,
+  ChatMessage,
+  ChatMessage,
+];
+const stamp = (message: ChatMessage) => formatDateTime(new Date(message.unixTimeMessage * 1000));
+
+describe('NoteCreateForm — manual note', () => {
+  it('shows the title, the deal and the field with its 5000-character counter', async () => {
+    await renderForm();
+    expect(screen.getByRole('heading', { level: 1, name: 'Adicionar Nota' })).toBeInTheDocument();
+    expect(screen.getByText('Negociação: Contrato anual Acme')).toBeInTheDocument();
+    expect(contentField()).toHaveValue('');
+    expect(screen.getByText('0/5000')).toBeInTheDocument();
+  });
+
+  it('requires the content (blank counts as empty) and sends nothing', async () => {
+    const { user } = await renderForm();
+    await user.click(saveButton());
+    expect(await screen.findByText('O conteúdo da nota é obrigatório')).toBeInTheDocument();
+
+    await user.type(contentField(), '   ');
+    await user.click(saveButton());
+    expect(await screen.findByText('O conteúdo da nota é obrigatório')).toBeInTheDocument();
+    await settle();
+    expect(postRequests()).toHaveLength(0);
+  });
+
+  it('refuses more than 5000 characters, with the counter showing it', async () => {
+    const { user } = await renderForm();
+    fireEvent.change(contentField(), { target: { value: 'a'.repeat(5001) } });
+    expect(screen.getByText('5001/5000')).toBeInTheDocument();
+    await user.click(saveButton());
+    expect(
+      await screen.findByText('O conteúdo não pode exceder 5000 caracteres'),
+    ).toBeInTheDocument();
+    await settle();
+    expect(postRequests()).toHaveLength(0);
+  });
+
+  it('accepts exactly 5000 characters', async () => {
+    const { user } = await renderForm();
+    fireEvent.change(contentField(), { target: { value: 'b'.repeat(5000) } });
+    expect(screen.getByText('5000/5000')).toBeInTheDocument();
+    await user.click(saveButton());
+    expect(await screen.findByText('Nota criada com sucesso!')).toBeInTheDocument();
+    expect(postRequests()[0]?.body).toEqual({ description: 'b'.repeat(5000), user_id: 'user-2' });
+  });
+
+  it('without a deal id says "ID da negociação não encontrado" and cannot save', async () => {
+    const { user } = await renderForm({ ...FULL_QUERY, dealId: null });
+    expect(screen.getByRole('alert')).toHaveTextContent('ID da negociação não encontrado');
+    await user.type(contentField(), 'Uma nota');
+    expect(saveButton()).toBeDisabled();
+    await settle();
+    expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
+  it('saves the note as the current user, says so, then closes with success', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      const { user, adapter } = await renderForm(FULL_QUERY, {
+        advanceTimers: (ms) => jest.advanceTimersByTime(ms),
+      });
+      await user.type(contentField(), '  Cliente aprovou a proposta.  ');
+      await user.click(saveButton());
+
+      expect(await screen.findByText('Nota criada com sucesso!')).toBeInTheDocument();
+      expect(postRequests()).toHaveLength(1);
+      expect(postRequests()[0]).toMatchObject({
+        method: 'POST',
+        path: NOTES_PATH,
+        body: { description: 'Cliente aprovou a proposta.', user_id: 'user-2' },
+      });
+      // The author came with the query: no profile request.
+      expect(server.requests.some((r) => r.path === '/api/rdstation/user/profile')).toBe(false);
+      expect(server.db.state.notes['deal-1']?.[0]).toMatchObject({
+        description: 'Cliente aprovou a proposta.',
+        user_id: 'user-2',
+      });
+
+      expect(adapter.closedForms).toEqual([]);
+      act(() => jest.advanceTimersByTime(CLOSE_AFTER_SUCCESS_MS - 100));
+      expect(adapter.closedForms).toEqual([]);
+      await act(async () => {
+        jest.advanceTimersByTime(100);
+      });
+      expect(adapter.closedForms).toEqual([{ success: true, updated: true }]);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('takes the author from the profile when the query has no user id', async () => {
+    const { user } = await renderForm({ ...FULL_QUERY, userId: null });
+    await user.type(contentField(), 'Sem usuário na URL');
+    await user.click(saveButton());
+    expect(await screen.findByText('Nota criada com sucesso!')).toBeInTheDocument();
+    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual(
+      expect.arrayContaining(['GET /api/rdstation/user/profile', `POST ${NOTES_PATH}`]),
+    );
+    expect(postRequests()[0]?.body).toEqual({
+      description: 'Sem usuário na URL',
+      user_id: 'user-1',
+    });
+  });
+
+  it('shows the server message above the form and keeps what was typed', async () => {
+    server.use(
+      http.post(`${MOCK_BASE_URL}${NOTES_PATH}`, () =>
+        HttpResponse.json(
+          { message: 'O RD Station CRM recusou os dados enviados' },
+          { status: 422 },
+        ),
+      ),
+    );
+    const { user, adapter } = await renderForm();
+    await user.type(contentField(), 'Texto que não pode se perder');
+    await user.click(saveButton());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'O RD Station CRM recusou os dados enviados',
+    );
+    expect(contentField()).toHaveValue('Texto que não pode se perder');
+    expect(saveButton()).toBeEnabled();
+    expect(adapter.closedForms).toEqual([]);
+    expect(screen.queryByText('Nota criada com sucesso!')).not.toBeInTheDocument();
+  });
+
+  it('falls back to "Erro ao criar nota. Tente novamente." and lets the person try again', async () => {
+    let failedPosts = 0;
+    server.use(
+      http.post(
+        `${MOCK_BASE_URL}${NOTES_PATH}`,
+        () => {
+          failedPosts += 1;
+          return new HttpResponse(null, { status: 500 });
+        },
+        { once: true },
+      ),
+    );
+    const { user } = await renderForm();
+    await user.type(contentField(), 'Segunda tentativa');
+    await user.click(saveButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Erro ao criar nota. Tente novamente.',
+    );
+    expect(contentField()).toHaveValue('Segunda tentativa');
+
+    await user.click(saveButton());
+    expect(await screen.findByText('Nota criada com sucesso!')).toBeInTheDocument();
+    expect(screen.queryByText('Erro ao criar nota. Tente novamente.')).not.toBeInTheDocument();
+    // The failed attempt was answered by the override, the second one by the mock api.
+    expect(failedPosts).toBe(1);
+    expect(postRequests()).toHaveLength(1);
+  });
+
+  it('"Cancelar" closes with success false and sends nothing', async () => {
+    const { user, adapter } = await renderForm();
+    await user.type(contentField(), 'Rascunho');
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(adapter.closedForms).toEqual([{ success: false }]));
+    expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+});
+
+describe('NoteCreateForm — import from chat', () => {
+  const chooseImport = async (user: UserEvent) =>
+    user.click(screen.getByRole('radio', { name: 'Importar do chat' }));
+
+  it('loads the attendance messages and lists the text ones newest first', async () => {
+    const { user } = await renderForm();
+    expect(server.requests.some((r) => r.path === CHAT_PATH)).toBe(false);
+    await chooseImport(user);
+
+    const boxes = await screen.findAllByRole('checkbox');
+    expect(boxes.map((box) => box.closest('li')?.textContent)).toEqual([
+      `Maria Oliveira${stamp(message3)}${message3.text}`,
+      `Você${stamp(message2)}${message2.text}`,
+      `Maria Oliveira${stamp(message1)}${message1.text}`,
+    ]);
+    expect(server.requests.find((r) => r.path === CHAT_PATH)).toMatchObject({
+      method: 'GET',
+      query: { channelId: CHANNEL_ID_FIXTURE },
+    });
+  });
+
+  it('asks for at least one message before importing', async () => {
+    const { user } = await renderForm();
+    await chooseImport(user);
+    await screen.findAllByRole('checkbox');
+    await user.click(screen.getByRole('button', { name: 'Importar mensagens selecionadas' }));
+    expect(
+      await screen.findByText('Selecione pelo menos uma mensagem para importar'),
+    ).toBeInTheDocument();
+    expect(contentField()).toHaveValue('');
+  });
+
+  it('writes the picked messages oldest first, editable, and saves the edited text', async () => {
+    const { user } = await renderForm();
+    await chooseImport(user);
+    await user.click(await screen.findByRole('checkbox', { name: new RegExp(message1.text) }));
+    await user.click(screen.getByRole('checkbox', { name: new RegExp(message2.text) }));
+    expect(screen.getByText('2 de 3 selecionada(s)')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Importar mensagens selecionadas' }));
+
+    const imported =
+      `Maria Oliveira - ${stamp(message1)}\n${message1.text}\n\n` +
+      `Você - ${stamp(message2)}\n${message2.text}`;
+    expect(contentField()).toHaveValue(imported);
+    expect(contentField()).toHaveFocus();
+
+    await user.type(contentField(), '\n\nCliente quer fechar ainda hoje.');
+    await user.click(saveButton());
+
+    expect(await screen.findByText('Nota criada com sucesso!')).toBeInTheDocument();
+    expect(postRequests()[0]?.body).toEqual({
+      description: `${imported}\n\nCliente quer fechar ainda hoje.`,
+      user_id: 'user-2',
+    });
+  });
+
+  it('adds the import after what was already typed, separated by a blank line', async () => {
+    const { user } = await renderForm();
+    await user.type(contentField(), 'Resumo da conversa:');
+    await chooseImport(user);
+    await user.click(await screen.findByRole('checkbox', { name: new RegExp(message3.text) }));
+    await user.click(screen.getByRole('button', { name: 'Importar mensagens selecionadas' }));
+    expect(contentField()).toHaveValue(
+      `Resumo da conversa:\n\nMaria Oliveira - ${stamp(message3)}\n${message3.text}`,
+    );
+  });
+
+  it('"Selecionar todas" ticks every message and imports them oldest first', async () => {
+    const { user } = await renderForm();
+    await chooseImport(user);
+    await screen.findAllByRole('checkbox');
+    await user.click(screen.getByRole('button', { name: 'Selecionar todas' }));
+    expect(screen.getByText('3 de 3 selecionada(s)')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Importar mensagens selecionadas' }));
+    const value = (contentField() as HTMLTextAreaElement).value;
+    expect(value.split('\n\n').map((block) => block.split('\n')[1])).toEqual([
+      message1.text,
+      message2.text,
+      message3.text,
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Limpar seleção' }));
+    expect(screen.getByText('0 de 3 selecionada(s)')).toBeInTheDocument();
+  });
+
+  it('a failed save keeps the text, the import mode and the ticked messages', async () => {
+    server.use(
+      http.post(`${MOCK_BASE_URL}${NOTES_PATH}`, () => new HttpResponse(null, { status: 503 })),
+    );
+    const { user } = await renderForm();
+    await chooseImport(user);
+    await user.click(await screen.findByRole('checkbox', { name: new RegExp(message1.text) }));
+    await user.click(screen.getByRole('button', { name: 'Importar mensagens selecionadas' }));
+    const imported = (contentField() as HTMLTextAreaElement).value;
+    await user.click(saveButton());
+
+    expect(await screen.findByText('Erro ao criar nota. Tente novamente.')).toBeInTheDocument();
+    expect(contentField()).toHaveValue(imported);
+    expect(screen.getByRole('radio', { name: 'Importar do chat' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: new RegExp(message1.text) })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: new RegExp(message2.text) })).not.toBeChecked();
+  });
+
+  it('keeps the ticked messages when switching back and forth', async () => {
+    const { user } = await renderForm();
+    await chooseImport(user);
+    await user.click(await screen.findByRole('checkbox', { name: new RegExp(message2.text) }));
+    await user.click(screen.getByRole('radio', { name: 'Escrever nota' }));
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    await chooseImport(user);
+    expect(screen.getByRole('checkbox', { name: new RegExp(message2.text) })).toBeChecked();
+  });
+
+  it('without the attendance says "Informações do atendimento não disponíveis" and asks nothing', async () => {
+    const { user } = await renderForm({ ...FULL_QUERY, chatId: null, channelId: null });
+    await chooseImport(user);
+    expect(screen.getByText('Informações do atendimento não disponíveis')).toBeInTheDocument();
+    await settle();
+    expect(server.requests.some((r) => r.path.startsWith('/api/chat/'))).toBe(false);
+  });
+
+  it('needs the channel too', async () => {
+    const { user } = await renderForm({ ...FULL_QUERY, channelId: null });
+    await chooseImport(user);
+    expect(screen.getByText('Informações do atendimento não disponíveis')).toBeInTheDocument();
+  });
+
+  it('says when the attendance has no text message', async () => {
+    server.db.state.chatMessages[CHAT_ID_FIXTURE] = [
+      { ...message1, text: '' },
+      { ...message2, text: '   ' },
+    ];
+    const { user } = await renderForm();
+    await chooseImport(user);
+    expect(
+      await screen.findByText('Nenhuma mensagem de texto encontrada neste atendimento'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+  });
+
+  it('says the chat domain may be missing when the messages fail to load, and retries', async () => {
+    server.use(
+      http.get(
+        `${MOCK_BASE_URL}/api/chat/:id/messages`,
+        () => HttpResponse.json({ message: 'Falha no chat' }, { status: 502 }),
+        { once: true },
+      ),
+    );
+    const { user } = await renderForm();
+    await chooseImport(user);
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent(
+      'Erro ao carregar mensagens. Verifique se o domínio do chat está configurado.',
+    );
+    await user.click(within(banner).getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findAllByRole('checkbox')).toHaveLength(3);
+  });
+});

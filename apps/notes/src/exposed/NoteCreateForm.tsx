@@ -1,0 +1,8 @@
+import { NoteCreatePage } from '../features/note-create/components/NoteCreatePage';
+
+/** 'notes/NoteCreateForm': the /note-create-modal page. */
+export function NoteCreateForm() {
+  return <NoteCreatePage />;
+}
+
+export { NoteCreateForm as default };

@@ -1,0 +1,8 @@
+import { NoteViewPage } from '../features/note-view/components/NoteViewPage';
+
+/** 'notes/NoteViewForm': the /note-view-modal page. */
+export function NoteViewForm() {
+  return <NoteViewPage />;
+}
+
+export { NoteViewForm as default };

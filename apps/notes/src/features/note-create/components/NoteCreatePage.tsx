@@ -1,0 +1,181 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Form, Formik } from 'formik';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { getErrorMessage, userProfileQueryOptions } from '@crm-panel/api-client';
+import { parseModalQuery } from '@crm-panel/contracts';
+import { type ChatMessage, MESSAGES, NOTE_MAX_LENGTH } from '@crm-panel/crm-model';
+import { formatChatImport } from '@crm-panel/format';
+import { useHostForms } from '@crm-panel/host-bridge';
+import { Alert, Button, FormErrorBanner, FormikTextArea } from '@crm-panel/ui';
+import { FormActions } from '../../layout/components/FormActions';
+import { FormPage } from '../../layout/components/FormPage';
+import { useDealName } from '../../notes/hooks/useDealName';
+import { useCreateNote } from '../hooks/useCreateNote';
+import { NOTE_FORM_INITIAL_VALUES, type NoteFormValues, noteSchema } from '../noteSchema';
+import { ChatImportPanel } from './ChatImportPanel';
+import { type NoteSource, NoteSourceSwitch } from './NoteSourceSwitch';
+
+/** Long enough to read 'Nota criada com sucesso!' before the modal closes. */
+export const CLOSE_AFTER_SUCCESS_MS = 1_500;
+
+const StyledForm = styled(Form)`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[4]};
+`;
+
+const StyledBanners = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[2]};
+  scroll-margin-top: ${({ theme }) => theme.space[4]};
+`;
+
+/** /note-create-modal: a manual note or one imported from the chat (query dealId, dealName, userId, chatId, channelId). */
+export function NoteCreatePage() {
+  const [params] = useSearchParams();
+  const parsed = useMemo(() => parseModalQuery('note-create', params), [params]);
+  const query = parsed.ok ? parsed.query : {};
+  const dealId = query.dealId ?? null;
+  const dealName = useDealName(dealId, query.dealName);
+  const { closeForm, cancelForm } = useHostForms();
+  const queryClient = useQueryClient();
+  const createNote = useCreateNote();
+
+  const [source, setSource] = useState<NoteSource>('manual');
+  const [selectedIds, setSelectedIds] = useState<string[]>([]);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [importNotice, setImportNotice] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const contentRef = useRef<HTMLTextAreaElement>(null);
+  const bannersRef = useRef<HTMLDivElement>(null);
+
+  // The banners sit above the form; after a save the person is usually scrolled down to the button.
+  useEffect(() => {
+    if (submitError || saved) bannersRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [submitError, saved]);
+
+  useEffect(() => {
+    if (!saved) return;
+    const timer = setTimeout(() => {
+      void closeForm({ success: true, updated: true });
+    }, CLOSE_AFTER_SUCCESS_MS);
+    return () => clearTimeout(timer);
+  }, [saved, closeForm]);
+
+  const blockingError = !parsed.ok
+    ? parsed.error
+    : dealId === null
+      ? MESSAGES.notes.dealIdMissing
+      : null;
+
+  /** The note's author: the current user, from the query or else from the profile. */
+  const authorId = async (): Promise<string> =>
+    query.userId ?? (await queryClient.fetchQuery(userProfileQueryOptions())).id;
+
+  const submit = async (values: NoteFormValues) => {
+    setSubmitError(null);
+    if (dealId === null) {
+      setSubmitError(MESSAGES.notes.dealIdMissing);
+      return;
+    }
+    let userId: string;
+    try {
+      userId = await authorId();
+    } catch (error) {
+      setSubmitError(getErrorMessage(error, MESSAGES.profile.loadError));
+      return;
+    }
+    try {
+      await createNote.mutateAsync({
+        dealId,
+        payload: { description: values.content.trim(), user_id: userId },
+      });
+    } catch (error) {
+      // Everything typed and ticked stays as it was: only the banner is added.
+      setSubmitError(getErrorMessage(error, MESSAGES.notes.createError));
+      return;
+    }
+    setSaved(true);
+  };
+
+  return (
+    <Formik<NoteFormValues>
+      initialValues={NOTE_FORM_INITIAL_VALUES}
+      validationSchema={noteSchema}
+      onSubmit={submit}
+    >
+      {({ isSubmitting, values, setFieldValue }) => {
+        const busy = isSubmitting || saved;
+        const importMessages = (messages: ChatMessage[]) => {
+          const imported = formatChatImport(messages);
+          const current = values.content.trimEnd();
+          void setFieldValue('content', current.trim() ? `${current}\n\n${imported}` : imported);
+          setImportNotice(
+            'Mensagens importadas para o texto da nota. Revise e edite antes de salvar.',
+          );
+          contentRef.current?.focus();
+        };
+
+        return (
+          <FormPage
+            title="Adicionar Nota"
+            subtitle={dealName ? `Negociação: ${dealName}` : undefined}
+          >
+            <StyledForm noValidate aria-label="Adicionar Nota">
+              {blockingError || submitError || saved ? (
+                <StyledBanners ref={bannersRef}>
+                  <FormErrorBanner
+                    message={blockingError ?? submitError}
+                    onClose={blockingError ? undefined : () => setSubmitError(null)}
+                  />
+                  {saved ? <Alert tone="success">{MESSAGES.notes.createSuccess}</Alert> : null}
+                </StyledBanners>
+              ) : null}
+              <NoteSourceSwitch value={source} onChange={setSource} disabled={busy} />
+              {source === 'chat' ? (
+                <ChatImportPanel
+                  chatId={query.chatId ?? null}
+                  channelId={query.channelId ?? null}
+                  selectedIds={selectedIds}
+                  onSelectedIdsChange={(ids) => {
+                    setImportNotice(null);
+                    setSelectedIds(ids);
+                  }}
+                  onImport={importMessages}
+                  disabled={busy}
+                />
+              ) : null}
+              {importNotice && source === 'chat' ? <Alert tone="info">{importNotice}</Alert> : null}
+              <FormikTextArea
+                ref={contentRef}
+                name="content"
+                label="Conteúdo da nota"
+                required
+                rows={8}
+                characterLimit={NOTE_MAX_LENGTH}
+                placeholder="Escreva a nota sobre esta negociação..."
+                readOnly={busy}
+              />
+              <FormActions>
+                <Button variant="secondary" onClick={() => void cancelForm()} disabled={busy}>
+                  Cancelar
+                </Button>
+                <Button
+                  type="submit"
+                  variant="primary"
+                  loading={isSubmitting}
+                  disabled={blockingError !== null || saved}
+                >
+                  Salvar Nota
+                </Button>
+              </FormActions>
+            </StyledForm>
+          </FormPage>
+        );
+      }}
+    </Formik>
+  );
+}

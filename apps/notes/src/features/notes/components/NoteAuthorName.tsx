@@ -1,0 +1,28 @@
+import styled from 'styled-components';
+import { useNoteAuthor } from '../hooks/useNoteAuthor';
+
+export interface NoteAuthorNameProps {
+  userId: string | null | undefined;
+}
+
+const StyledName = styled.span`
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  color: ${({ theme }) => theme.colors.text};
+`;
+
+const StyledPlaceholder = styled.span`
+  display: inline-block;
+  width: 7rem;
+  height: 0.75rem;
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: ${({ theme }) => theme.colors.skeleton};
+  vertical-align: middle;
+`;
+
+export function NoteAuthorName({ userId }: NoteAuthorNameProps) {
+  const author = useNoteAuthor(userId);
+  if (author.status === 'loading') {
+    return <StyledPlaceholder role="img" aria-label="Carregando autor..." />;
+  }
+  return <StyledName>{author.name}</StyledName>;
+}

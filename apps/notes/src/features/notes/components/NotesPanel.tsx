@@ -1,0 +1,93 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@crm-panel/api-client';
+import { MESSAGES, type Note } from '@crm-panel/crm-model';
+import { useAttendance, useFormResult, useHostForms } from '@crm-panel/host-bridge';
+import { Button, Card, EmptyState, InlineError, Skeleton } from '@crm-panel/ui';
+import { useCurrentUserId } from '../hooks/useCurrentUserId';
+import { useDealName } from '../hooks/useDealName';
+import { useDealNotes } from '../hooks/useDealNotes';
+import { NotesTimeline } from './NotesTimeline';
+
+export interface NotesPanelProps {
+  dealId: string | null;
+  dealName?: string;
+}
+
+/** The deal's Notas tab: the timeline, 'Adicionar Nota' and 'Atualizar'. */
+export function NotesPanel({ dealId, dealName }: NotesPanelProps) {
+  const hasDeal = dealId !== null && dealId !== '';
+  const currentDealId = hasDeal ? dealId : null;
+  const notes = useDealNotes(currentDealId);
+  const name = useDealName(currentDealId, dealName);
+  const userId = useCurrentUserId(hasDeal);
+  const { attendance } = useAttendance();
+  const { openForm } = useHostForms();
+  const queryClient = useQueryClient();
+
+  useFormResult('note-create', ({ result }) => {
+    if (!result.success || currentDealId === null) return;
+    void queryClient.invalidateQueries({ queryKey: queryKeys.dealNotes(currentDealId) });
+  });
+
+  const addNote = () => {
+    if (currentDealId === null) return;
+    openForm('note-create', {
+      dealId: currentDealId,
+      dealName: name,
+      userId,
+      chatId: attendance?.atendimentoId ?? null,
+      channelId: attendance?.canalId ?? null,
+    });
+  };
+
+  const openNote = (note: Note) => {
+    openForm('note-view', {
+      body: note.description,
+      registeredAt: note.registered_at,
+      dealName: name,
+    });
+  };
+
+  let body;
+  if (currentDealId === null) {
+    body = (
+      <EmptyState
+        title="Nenhuma negociação selecionada"
+        description="Selecione uma negociação para ver e adicionar notas."
+      />
+    );
+  } else if (notes.isError && !notes.isFetching) {
+    // Spec §8: the banner replaces the list, even when an earlier load had succeeded.
+    body = <InlineError message={MESSAGES.notes.loadError} onRetry={() => void notes.refetch()} />;
+  } else if (notes.isPending || notes.isError) {
+    body = <Skeleton variant="block" height="72px" label="Carregando notas..." />;
+  } else if (notes.data.length === 0) {
+    body = <EmptyState title={MESSAGES.notes.empty} />;
+  } else {
+    body = <NotesTimeline notes={notes.data} onOpenNote={openNote} />;
+  }
+
+  return (
+    <Card
+      title="Notas"
+      actions={
+        <>
+          <Button variant="primary" size="sm" icon="plus" disabled={!hasDeal} onClick={addNote}>
+            Adicionar Nota
+          </Button>
+          <Button
+            variant="secondary"
+            size="sm"
+            icon="refresh"
+            disabled={!hasDeal}
+            onClick={() => notes.refetch()}
+          >
+            Atualizar
+          </Button>
+        </>
+      }
+    >
+      {body}
+    </Card>
+  );
+}

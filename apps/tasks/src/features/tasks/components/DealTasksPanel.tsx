@@ -1,0 +1,206 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { type DealTabProps } from '@crm-panel/contracts';
+import {
+  MESSAGES,
+  TASK_STATUS_FILTER_LABELS,
+  TASK_STATUSES,
+  type Task,
+  type TaskStatus,
+} from '@crm-panel/crm-model';
+import { useFormResult, useHostForms } from '@crm-panel/host-bridge';
+import {
+  Alert,
+  type AlertTone,
+  Button,
+  Card,
+  ConfirmDialog,
+  DropdownMenu,
+  EmptyState,
+  InlineError,
+} from '@crm-panel/ui';
+import { useCompleteTask } from '../hooks/useCompleteTask';
+import { useCurrentProfile } from '../hooks/useCurrentProfile';
+import { useDealTasks } from '../hooks/useDealTasks';
+import { dealTaskListsKey } from '../model/taskListKey';
+import { TaskCard } from './TaskCard';
+import { TaskListSkeleton } from './TaskListSkeleton';
+
+export type DealTasksPanelProps = DealTabProps;
+
+const StyledBody = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[3]};
+`;
+
+const StyledList = styled.ul`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[3]};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const TEXTS = MESSAGES.tasks;
+
+const STATUS_ITEMS = TASK_STATUSES.map((status) => ({
+  id: status,
+  label: TASK_STATUS_FILTER_LABELS[status],
+}));
+
+const isTaskStatus = (value: string): value is TaskStatus =>
+  (TASK_STATUSES as readonly string[]).includes(value);
+
+interface Feedback {
+  tone: Extract<AlertTone, 'success' | 'error'>;
+  message: string;
+}
+
+/**
+ * The deal's Tarefas tab (spec §2): a status filter, 'Adicionar' and 'Atualizar', one card per
+ * task, and 'Editar' / 'Concluir' on open tasks. Forms open through the host; when one closes
+ * with success the lists reload in place.
+ */
+export function DealTasksPanel({ dealId, dealName }: DealTasksPanelProps) {
+  const [status, setStatus] = useState<TaskStatus>('open');
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const [confirming, setConfirming] = useState<Task | null>(null);
+  const queryClient = useQueryClient();
+  const forms = useHostForms();
+  const tasksQuery = useDealTasks(dealId, status);
+  const { resolveProfileId } = useCurrentProfile();
+  const completion = useCompleteTask();
+
+  useEffect(() => {
+    setFeedback(null);
+    setConfirming(null);
+  }, [dealId]);
+
+  useFormResult('task-create', ({ result }) => {
+    if (!result.success || !dealId) return;
+    setFeedback({
+      tone: 'success',
+      message: result.updated ? TEXTS.updateSuccess : TEXTS.createSuccess,
+    });
+    void queryClient.invalidateQueries({ queryKey: dealTaskListsKey(dealId) });
+  });
+
+  const openCreateForm = async () => {
+    if (!dealId) return;
+    const creatorId = await resolveProfileId();
+    forms.openForm('task-create', { dealId, dealName: dealName ?? null, creatorId });
+  };
+
+  const openEditForm = (task: Task) => {
+    if (!dealId) return;
+    forms.openForm('task-create', { dealId, dealName: dealName ?? null, taskId: task.id });
+  };
+
+  const confirmCompletion = async () => {
+    const task = confirming;
+    if (!task || !dealId) return;
+    setFeedback(null);
+    const completedById = await resolveProfileId();
+    try {
+      if (!completedById) {
+        setFeedback({ tone: 'error', message: TEXTS.completeError });
+        return;
+      }
+      await completion.mutateAsync({ dealId, task, completedById });
+      setFeedback({ tone: 'success', message: TEXTS.completeSuccess });
+    } catch {
+      setFeedback({ tone: 'error', message: TEXTS.completeError });
+    } finally {
+      setConfirming(null);
+    }
+  };
+
+  const tasks = tasksQuery.data ?? [];
+  const retrying = tasksQuery.isError && tasksQuery.isFetching;
+
+  let content;
+  if (!dealId) {
+    content = (
+      <EmptyState
+        icon="inbox"
+        title="Nenhuma negociação selecionada"
+        description="Selecione uma negociação para ver e criar tarefas."
+      />
+    );
+  } else if (tasksQuery.isError && !retrying) {
+    content = <InlineError message={TEXTS.loadError} onRetry={() => void tasksQuery.refetch()} />;
+  } else if (tasksQuery.isPending || retrying) {
+    content = <TaskListSkeleton />;
+  } else if (tasks.length === 0) {
+    content = <EmptyState icon="inbox" title={TEXTS.empty} />;
+  } else {
+    content = (
+      <StyledList aria-label={`Tarefas ${TASK_STATUS_FILTER_LABELS[status].toLowerCase()}`}>
+        {tasks.map((task) => (
+          <li key={task.id}>
+            <TaskCard task={task} onEdit={openEditForm} onComplete={setConfirming} />
+          </li>
+        ))}
+      </StyledList>
+    );
+  }
+
+  return (
+    <Card
+      title="Tarefas"
+      actions={
+        <>
+          <DropdownMenu
+            items={STATUS_ITEMS}
+            selectedId={status}
+            onSelect={(id) => {
+              if (isTaskStatus(id)) setStatus(id);
+            }}
+            align="end"
+            disabled={!dealId}
+          />
+          <Button
+            variant="primary"
+            size="sm"
+            icon="plus"
+            disabled={!dealId}
+            onClick={openCreateForm}
+          >
+            Adicionar
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            icon="refresh"
+            disabled={!dealId}
+            onClick={() => tasksQuery.refetch()}
+          >
+            Atualizar
+          </Button>
+        </>
+      }
+    >
+      <StyledBody>
+        {feedback ? (
+          <Alert tone={feedback.tone} onClose={() => setFeedback(null)}>
+            {feedback.message}
+          </Alert>
+        ) : null}
+        {content}
+      </StyledBody>
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Concluir tarefa"
+        message={
+          confirming ? `Deseja marcar a tarefa "${confirming.name}" como concluída?` : undefined
+        }
+        confirmLabel="Concluir"
+        onConfirm={confirmCompletion}
+        onCancel={() => setConfirming(null)}
+      />
+    </Card>
+  );
+}

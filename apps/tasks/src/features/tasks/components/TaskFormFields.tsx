@@ -1,0 +1,107 @@
+import { Form } from 'formik';
+import styled from 'styled-components';
+import { type DropdownOption, MESSAGES, TASK_TYPE_LABELS, TASK_TYPES } from '@crm-panel/crm-model';
+import { Button, FormikSelect, FormikTextArea, FormikTextField } from '@crm-panel/ui';
+import { useFocusFirstInvalidField } from '../hooks/useFocusFirstInvalidField';
+import { TASK_FIELD_IDS } from '../model/taskFormSchema';
+import { OwnersField } from './OwnersField';
+
+export interface TaskFormFieldsProps {
+  ownerOptions: DropdownOption[];
+  submitLabel: string;
+  /** Without the deal id (create) or the task id (edit) nothing can be saved. */
+  submitDisabled: boolean;
+  /** Saved: the form stays visible but inert while the host closes it. */
+  locked: boolean;
+  onCancel: () => void;
+  isSubmitting: boolean;
+}
+
+const StyledForm = styled(Form)`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[4]};
+`;
+
+const StyledRow = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(180px, 1fr));
+  gap: ${({ theme }) => theme.space[4]};
+`;
+
+const StyledFooter = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: flex-end;
+  gap: ${({ theme }) => theme.space[2]};
+  padding-top: ${({ theme }) => theme.space[2]};
+  border-top: 1px solid ${({ theme }) => theme.colors.borderSubtle};
+`;
+
+const TYPE_OPTIONS = TASK_TYPES.map((type) => ({ value: type, label: TASK_TYPE_LABELS[type] }));
+
+/** Título, Descrição, Tipo, Data de Vencimento, Responsáveis; Cancelar and submit. */
+export function TaskFormFields({
+  ownerOptions,
+  submitLabel,
+  submitDisabled,
+  locked,
+  onCancel,
+  isSubmitting,
+}: TaskFormFieldsProps) {
+  useFocusFirstInvalidField();
+  const inert = locked || isSubmitting;
+  return (
+    <StyledForm noValidate aria-label={submitLabel}>
+      <FormikTextField
+        id={TASK_FIELD_IDS.name}
+        name="name"
+        label="Título"
+        required
+        autoComplete="off"
+        readOnly={inert}
+      />
+      <FormikTextArea
+        id={TASK_FIELD_IDS.description}
+        name="description"
+        label="Descrição"
+        required
+        rows={4}
+        readOnly={inert}
+      />
+      <StyledRow>
+        <FormikSelect
+          id={TASK_FIELD_IDS.type}
+          name="type"
+          label="Tipo"
+          required
+          placeholder={MESSAGES.dropdown.placeholder}
+          options={TYPE_OPTIONS}
+          disabled={inert}
+        />
+        <FormikTextField
+          id={TASK_FIELD_IDS.dueDate}
+          name="dueDate"
+          type="date"
+          label="Data de Vencimento"
+          required
+          readOnly={inert}
+        />
+      </StyledRow>
+      <OwnersField options={ownerOptions} disabled={inert} />
+      <StyledFooter>
+        <Button variant="secondary" onClick={onCancel} disabled={inert}>
+          Cancelar
+        </Button>
+        <Button
+          type="submit"
+          variant="primary"
+          loading={isSubmitting}
+          disabled={submitDisabled || locked}
+        >
+          {submitLabel}
+        </Button>
+      </StyledFooter>
+    </StyledForm>
+  );
+}

@@ -1,0 +1,218 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Formik } from 'formik';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import {
+  createTask,
+  getErrorMessage,
+  queryKeys,
+  taskQueryOptions,
+  updateTask,
+  usersQueryOptions,
+} from '@crm-panel/api-client';
+import { type ModalSucceeded } from '@crm-panel/contracts';
+import {
+  type DropdownOption,
+  MESSAGES,
+  TASK_CREATE_STATUS,
+  type Task,
+  type User,
+} from '@crm-panel/crm-model';
+import { useHostForms, useHostUserInfo } from '@crm-panel/host-bridge';
+import { Alert, Button, FormErrorBanner, InlineError, PageWrapper } from '@crm-panel/ui';
+import { useFormLoadGate } from '../hooks/useFormLoadGate';
+import { readTaskFormQuery } from '../model/taskFormQuery';
+import {
+  EMPTY_TASK_FORM,
+  missingIdMessage,
+  taskFormSchema,
+  taskToFormValues,
+  toTaskPayload,
+  type TaskFormValues,
+} from '../model/taskFormSchema';
+import { dealTaskListsKey } from '../model/taskListKey';
+import { TaskFormFields } from './TaskFormFields';
+import { TaskFormSkeleton } from './TaskFormSkeleton';
+
+const StyledPage = styled(PageWrapper)`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[4]};
+  padding: ${({ theme }) => `${theme.space[6]} 0`};
+`;
+
+const StyledHeader = styled.header`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[1]};
+`;
+
+const StyledTitle = styled.h1`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.xxl};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  line-height: ${({ theme }) => theme.lineHeights.tight};
+`;
+
+const StyledDeal = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textSecondary};
+  font-size: ${({ theme }) => theme.fontSizes.md};
+`;
+
+const StyledFooter = styled.div`
+  display: flex;
+  justify-content: flex-end;
+`;
+
+const TEXTS = MESSAGES.tasks;
+
+type Saved = 'created' | 'updated';
+
+const toOwnerOption = (user: User): DropdownOption => ({
+  value: user.id,
+  label: user.name,
+  subtitle: user.email,
+});
+
+/**
+ * /task-create-modal (spec §2, §5): creates a task for the deal, or edits the one in `taskId`.
+ * Loads the users (and the task) once the host is ready, at the latest after 5000 ms; ends by
+ * closing the form with `{ success: true, task }` or `{ success: true, updated: true }`.
+ */
+export function TaskFormPage() {
+  const [params] = useSearchParams();
+  const { mode, dealId, dealName, taskId, creatorId } = useMemo(
+    () => readTaskFormQuery(params),
+    [params],
+  );
+  const { status } = useHostUserInfo();
+  const ready = useFormLoadGate(status);
+  const forms = useHostForms();
+  const queryClient = useQueryClient();
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<Saved | null>(null);
+
+  const isEdit = mode === 'edit';
+  const loadsTask = isEdit && Boolean(taskId);
+  const usersQuery = useQuery({ ...usersQueryOptions(), enabled: ready });
+  const taskQuery = useQuery({ ...taskQueryOptions(taskId ?? ''), enabled: ready && loadsTask });
+
+  const idError = missingIdMessage(mode, { dealId, taskId });
+  const title = isEdit ? 'Editar Tarefa' : 'Criar Tarefa';
+  const submitLabel = isEdit ? 'Salvar Alterações' : 'Criar Tarefa';
+  const users = usersQuery.data;
+  const ownerOptions = useMemo(() => (users ?? []).map(toOwnerOption), [users]);
+  const loading = usersQuery.isPending || (loadsTask && taskQuery.isPending);
+
+  const initialValues = useMemo<TaskFormValues>(() => {
+    if (taskQuery.data) return taskToFormValues(taskQuery.data);
+    // Spec §6: the current user is the task owner unless the attendant picks someone else.
+    const creatorIsUser = Boolean(creatorId) && (users ?? []).some((u) => u.id === creatorId);
+    return { ...EMPTY_TASK_FORM, ownerIds: creatorIsUser && creatorId ? [creatorId] : [] };
+  }, [taskQuery.data, creatorId, users]);
+
+  const finish = async (result: ModalSucceeded, task: Task) => {
+    queryClient.setQueryData(queryKeys.task(task.id), task);
+    await queryClient.invalidateQueries({ queryKey: dealTaskListsKey(task.deal_id) });
+    try {
+      await forms.closeForm(result);
+    } catch (error) {
+      // The task is saved; a host that fails to close its modal must not turn that into an error.
+      console.error(error);
+    }
+  };
+
+  const submit = async (values: TaskFormValues) => {
+    setSaveError(null);
+    if (!isEdit && dealId) {
+      let task: Task;
+      try {
+        task = await createTask({
+          ...toTaskPayload(values),
+          status: TASK_CREATE_STATUS,
+          deal_id: dealId,
+          ...(creatorId ? { created_by_id: creatorId } : {}),
+        });
+      } catch (error) {
+        setSaveError(getErrorMessage(error, TEXTS.createError));
+        return;
+      }
+      setSaved('created');
+      await finish({ success: true, task }, task);
+    } else if (isEdit && taskId) {
+      let task: Task;
+      try {
+        task = await updateTask(taskId, toTaskPayload(values, taskQuery.data?.due_date));
+      } catch (error) {
+        setSaveError(getErrorMessage(error, TEXTS.updateError));
+        return;
+      }
+      setSaved('updated');
+      await finish({ success: true, updated: true }, task);
+    }
+  };
+
+  const cancel = () => {
+    void forms.cancelForm();
+  };
+
+  let body;
+  if (loading) {
+    body = <TaskFormSkeleton />;
+  } else if (loadsTask && taskQuery.isError) {
+    body = (
+      <>
+        <InlineError message={TEXTS.taskLoadError} onRetry={() => void taskQuery.refetch()} />
+        <StyledFooter>
+          <Button variant="secondary" onClick={cancel}>
+            Cancelar
+          </Button>
+        </StyledFooter>
+      </>
+    );
+  } else {
+    body = (
+      <>
+        {usersQuery.isError ? (
+          <InlineError message={TEXTS.usersLoadError} onRetry={() => void usersQuery.refetch()} />
+        ) : null}
+        <Formik<TaskFormValues>
+          initialValues={initialValues}
+          validationSchema={taskFormSchema}
+          onSubmit={submit}
+        >
+          {({ isSubmitting }) => (
+            <TaskFormFields
+              ownerOptions={ownerOptions}
+              submitLabel={submitLabel}
+              submitDisabled={idError !== null}
+              locked={saved !== null}
+              isSubmitting={isSubmitting}
+              onCancel={cancel}
+            />
+          )}
+        </Formik>
+      </>
+    );
+  }
+
+  return (
+    <StyledPage>
+      <StyledHeader>
+        <StyledTitle>{title}</StyledTitle>
+        {dealName ? <StyledDeal>{`Negociação: ${dealName}`}</StyledDeal> : null}
+      </StyledHeader>
+      <FormErrorBanner message={idError} />
+      <FormErrorBanner message={saveError} onClose={() => setSaveError(null)} />
+      {saved ? (
+        <Alert tone="success">
+          {saved === 'created' ? TEXTS.createSuccess : TEXTS.updateSuccess}
+        </Alert>
+      ) : null}
+      {body}
+    </StyledPage>
+  );
+}
