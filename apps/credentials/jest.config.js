@@ -2,4 +2,5 @@ module.exports = {
   displayName: 'credentials',
   preset: '../../jest.preset.js',
   rootDir: __dirname,
+  testEnvironment: 'jest-fixed-jsdom',
 };

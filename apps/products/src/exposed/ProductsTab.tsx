@@ -1,25 +1,10 @@
-import type { DealTabProps } from '@crm-panel/contracts';
-import { Button, Card, EmptyState } from '@crm-panel/ui';
+import { type DealTabProps } from '@crm-panel/contracts';
+import { DealProductsTab } from '../features/products/components/DealProductsTab';
 
-/** The deal's Produtos e Serviços tab. Without a selected deal its actions stay disabled. */
-export function ProductsTab({ dealId }: DealTabProps) {
-  return (
-    <Card
-      title="Produtos e Serviços"
-      actions={
-        <>
-          <Button variant="primary" size="sm" icon="plus" disabled={!dealId}>
-            Adicionar Produto
-          </Button>
-          <Button variant="ghost" size="sm" icon="refresh" disabled={!dealId}>
-            Atualizar
-          </Button>
-        </>
-      }
-    >
-      <EmptyState title="Nenhum produto encontrado" />
-    </Card>
-  );
+/** products/ProductsTab: the deal's 'Produtos e Serviços' tab. */
+export function ProductsTab({ dealId, dealName }: DealTabProps) {
+  // A new deal starts from a clean tab (no notice or dialog left from the previous one).
+  return <DealProductsTab key={dealId ?? 'sem-negociacao'} dealId={dealId} dealName={dealName} />;
 }
 
 export { ProductsTab as default };

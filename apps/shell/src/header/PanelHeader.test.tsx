@@ -1,7 +1,7 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockErrorHandler, setupTestServer } from '@crm-panel/api-client/testing';
-import { createFakeHostAdapter } from '@crm-panel/host-bridge/testing';
+import { createFakeHostAdapter, emitFormResult } from '@crm-panel/host-bridge/testing';
 import { renderShell } from '../test-utils';
 import { PanelHeader } from './PanelHeader';
 
@@ -62,4 +62,46 @@ it('hides the manage-integration button without credentials', async () => {
   await new Promise((r) => setTimeout(r, 50));
   expect(server.requests.some((r) => r.path === '/api/rdstation/credentials/status')).toBe(true);
   expect(screen.queryByRole('button', { name: 'Gerenciar Integração' })).not.toBeInTheDocument();
+});
+
+it('reports a removal made in the integration manager and reloads after 2 s', async () => {
+  const reload = jest.fn();
+  renderShell(<PanelHeader reload={reload} />, { adapter: createFakeHostAdapter() });
+  await screen.findByText('Olá, Ana Souza!');
+  jest.useFakeTimers();
+  try {
+    act(() =>
+      emitFormResult({
+        route: 'credentials-manager',
+        result: { success: true, removed: true, usersAffected: 2 },
+      }),
+    );
+    expect(
+      screen.getByText('Integração removida com sucesso! 2 usuário(s) afetado(s).'),
+    ).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(1999));
+    expect(reload).not.toHaveBeenCalled();
+    act(() => jest.advanceTimersByTime(1));
+    expect(reload).toHaveBeenCalledTimes(1);
+  } finally {
+    jest.useRealTimers();
+  }
+});
+
+it('reloads after a logout made in the integration manager', async () => {
+  const reload = jest.fn();
+  renderShell(<PanelHeader reload={reload} />, { adapter: createFakeHostAdapter() });
+  await screen.findByText('Olá, Ana Souza!');
+  act(() =>
+    emitFormResult({ route: 'credentials-manager', result: { success: true, updated: true } }),
+  );
+  expect(reload).toHaveBeenCalledTimes(1);
+});
+
+it('does nothing when the manager was cancelled', async () => {
+  const reload = jest.fn();
+  renderShell(<PanelHeader reload={reload} />, { adapter: createFakeHostAdapter() });
+  await screen.findByText('Olá, Ana Souza!');
+  act(() => emitFormResult({ route: 'credentials-manager', result: { success: false } }));
+  expect(reload).not.toHaveBeenCalled();
 });

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { credentialsStatusQueryOptions } from '@crm-panel/api-client';
 import { useHostForms } from '@crm-panel/host-bridge';
 import { Alert, IconButton, Logo, Skeleton } from '@crm-panel/ui';
+import { useIntegrationResult } from './useIntegrationResult';
 import { useUserProfile } from './useUserProfile';
 
 const StyledHeader = styled.header`
@@ -42,8 +43,14 @@ const StyledActions = styled.div`
 `;
 
 /** The panel's header: who is signed in, where, and the panel-wide actions. */
-export function PanelHeader() {
+export interface PanelHeaderProps {
+  /** How the page reloads after a logout or removal (tests pass their own). */
+  reload?: () => void;
+}
+
+export function PanelHeader({ reload }: PanelHeaderProps = {}) {
   const { profile, loading, error } = useUserProfile();
+  const integrationMessage = useIntegrationResult(reload);
   const queryClient = useQueryClient();
   const forms = useHostForms();
   const credentials = useQuery({ ...credentialsStatusQueryOptions(), staleTime: 60_000 });
@@ -81,6 +88,7 @@ export function PanelHeader() {
           )}
         </StyledActions>
       </StyledHeader>
+      {integrationMessage && <Alert tone="success">{integrationMessage}</Alert>}
       {error && <Alert tone="error">{error}</Alert>}
     </>
   );

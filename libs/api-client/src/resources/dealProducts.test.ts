@@ -12,7 +12,7 @@ import {
 const server = setupTestServer();
 
 describe('deal products', () => {
-  it('listDealProducts: GET /api/rdstation/deals/{id}/products (both discount types)', async () => {
+  it('listDealProducts: GET /api/rdstation/deals/{id}/products?limit=200 (both discount types)', async () => {
     const items = await listDealProducts('deal-1');
 
     expect(items).toEqual(dealProductsFixture['deal-1']);
@@ -20,7 +20,7 @@ describe('deal products', () => {
     expect(server.lastRequest()).toEqual({
       method: 'GET',
       path: '/api/rdstation/deals/deal-1/products',
-      query: {},
+      query: { limit: '200' },
       body: undefined,
       headers: IDENTITY_HEADERS,
     });

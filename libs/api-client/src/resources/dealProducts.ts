@@ -1,4 +1,5 @@
 import {
+  PAGE_SIZE,
   type DataEnvelope,
   type DealProduct,
   type DealProductPayload,
@@ -14,10 +15,10 @@ export async function listDealProducts(
   dealId: string,
   options?: RequestOptions,
 ): Promise<DealProduct[]> {
-  const response = await apiClient.get<DataEnvelope<Paged<DealProduct>>>(
-    base(dealId),
-    requestConfig(options),
-  );
+  const response = await apiClient.get<DataEnvelope<Paged<DealProduct>>>(base(dealId), {
+    ...requestConfig(options),
+    params: { limit: PAGE_SIZE },
+  });
   return readItems(response);
 }
 

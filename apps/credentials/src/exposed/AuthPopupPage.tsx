@@ -1,0 +1,9 @@
+import type { NoProps } from '@crm-panel/contracts';
+import { AuthPopup } from '../features/auth/components/AuthPopup';
+
+/** /rdstation-auth-popup */
+export function AuthPopupPage(_props: NoProps) {
+  return <AuthPopup />;
+}
+
+export { AuthPopupPage as default };

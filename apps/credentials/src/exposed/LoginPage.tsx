@@ -1,0 +1,9 @@
+import type { NoProps } from '@crm-panel/contracts';
+import { LoginScreen } from '../features/auth/components/LoginScreen';
+
+/** /rdstation-login */
+export function LoginPage(_props: NoProps) {
+  return <LoginScreen />;
+}
+
+export { LoginPage as default };

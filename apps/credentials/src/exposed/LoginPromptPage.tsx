@@ -1,0 +1,9 @@
+import type { NoProps } from '@crm-panel/contracts';
+import { LoginPrompt } from '../features/auth/components/LoginPrompt';
+
+/** /rdstation-login-prompt */
+export function LoginPromptPage(_props: NoProps) {
+  return <LoginPrompt />;
+}
+
+export { LoginPromptPage as default };

@@ -1,0 +1,9 @@
+import type { NoProps } from '@crm-panel/contracts';
+import { RemoveIntegrationScreen } from '../features/manager/components/RemoveIntegrationScreen';
+
+/** /remove-integration-modal */
+export function RemoveIntegrationPage(_props: NoProps) {
+  return <RemoveIntegrationScreen />;
+}
+
+export { RemoveIntegrationPage as default };

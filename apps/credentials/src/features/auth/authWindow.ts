@@ -1,0 +1,26 @@
+import { FORM_RESULT_PROTOCOL } from '@crm-panel/host-bridge';
+import { isModalResult, type ModalResult } from '@crm-panel/contracts';
+
+/** The panel's own auth window (spec §2 route table). */
+export const AUTH_POPUP_PATH = '/rdstation-auth-popup';
+/** Window names: opening again reuses (and focuses) the same window. */
+export const AUTH_WINDOW_NAME = 'crm-panel-auth';
+export const PROVIDER_WINDOW_NAME = 'crm-panel-rdstation-oauth';
+
+/** `window.open` features of a window of this size, centred over `win`. */
+export function centredWindowFeatures(win: Window, width: number, height: number): string {
+  const left = Math.max(0, Math.round(win.screenX + (win.outerWidth - width) / 2));
+  const top = Math.max(0, Math.round(win.screenY + (win.outerHeight - height) / 2));
+  return `popup=yes,width=${width},height=${height},left=${left},top=${top}`;
+}
+
+/**
+ * What the auth window posts to its opener when it ends: host-bridge's form-result message
+ * (closeForm's 'opener' ending), whose route is null since the auth page is not a modal route.
+ */
+export function authResultOf(data: unknown): ModalResult | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const message = data as Record<string, unknown>;
+  if (message.protocol !== FORM_RESULT_PROTOCOL || message.type !== 'formResult') return null;
+  return isModalResult(message.result) ? message.result : null;
+}

@@ -1,0 +1,56 @@
+import styled from 'styled-components';
+import { useNavigate } from 'react-router-dom';
+import { useHostForms } from '@crm-panel/host-bridge';
+import { Alert, Button } from '@crm-panel/ui';
+import { CenteredPanel } from '../../shared/components/CenteredPanel';
+import { TEXTS } from '../../shared/texts';
+import { useAuthWindow } from '../hooks/useAuthWindow';
+import { useManagerResult } from '../hooks/useManagerResult';
+
+const StyledActions = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[3]};
+`;
+
+/** /rdstation-login-prompt: 'Bem-vindo!', sign in, or manage the integration (spec §2). */
+export function LoginPrompt() {
+  const navigate = useNavigate();
+  const { openForm } = useHostForms();
+  const removalMessage = useManagerResult();
+  const authWindow = useAuthWindow((authenticated) => {
+    if (authenticated) navigate('/', { replace: true });
+  });
+
+  return (
+    <CenteredPanel title={TEXTS.prompt.title} intro={TEXTS.prompt.intro}>
+      {removalMessage ? <Alert tone="success">{removalMessage}</Alert> : null}
+      {authWindow.blocked ? <Alert tone="error">{TEXTS.common.popupBlocked}</Alert> : null}
+      {authWindow.waiting ? <Alert tone="info">{TEXTS.prompt.waiting}</Alert> : null}
+      <StyledActions>
+        <Button
+          size="lg"
+          fullWidth
+          icon="user"
+          onClick={() => {
+            authWindow.open();
+          }}
+          disabled={removalMessage !== null}
+        >
+          {TEXTS.prompt.login}
+        </Button>
+        <Button
+          variant="secondary"
+          fullWidth
+          icon="settings"
+          onClick={() => {
+            openForm('credentials-manager', {});
+          }}
+          disabled={removalMessage !== null}
+        >
+          {TEXTS.prompt.manage}
+        </Button>
+      </StyledActions>
+    </CenteredPanel>
+  );
+}

@@ -1,0 +1,144 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import styled from 'styled-components';
+import { authStatusQueryOptions, listContacts } from '@crm-panel/api-client';
+import { MESSAGES } from '@crm-panel/crm-model';
+import { useHostAdapter, useHostUserInfo } from '@crm-panel/host-bridge';
+import { Alert, Button, Card, InlineError, Skeleton } from '@crm-panel/ui';
+import { useLogout } from '../../shared/hooks/useLogout';
+import { CRM_SIGNUP_URL, TEXTS } from '../../shared/texts';
+import { useAuthWindow } from '../hooks/useAuthWindow';
+import { ContactList } from './ContactList';
+
+const StyledPage = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[4]};
+  max-width: 720px;
+  margin: 0 auto;
+  padding: ${({ theme }) => theme.space[4]} 0;
+`;
+
+const StyledTitle = styled.h1`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.xxl};
+  color: ${({ theme }) => theme.colors.text};
+`;
+
+const StyledText = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textSecondary};
+  font-size: ${({ theme }) => theme.fontSizes.md};
+`;
+
+const StyledStack = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[4]};
+`;
+
+const StyledActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[3]};
+`;
+
+const StyledLink = styled.a`
+  color: ${({ theme }) => theme.colors.primaryText};
+  font-weight: ${({ theme }) => theme.fontWeights.medium};
+`;
+
+const StyledUserId = styled.code`
+  font-family: ${({ theme }) => theme.fonts.mono};
+  color: ${({ theme }) => theme.colors.text};
+`;
+
+/** /rdstation-login: 'Integração OAuth2' (spec §2 'Login page'). */
+export function LoginScreen() {
+  const t = TEXTS.login;
+  const adapter = useHostAdapter();
+  const { info } = useHostUserInfo();
+  const auth = useQuery(authStatusQueryOptions());
+  // The window's outcome refreshes the shared auth-status cache, which re-renders this page.
+  const authWindow = useAuthWindow(() => undefined);
+  const contacts = useMutation({ mutationFn: () => listContacts() });
+  const logout = useLogout('page');
+  const devMode = adapter.kind === 'none' || adapter.kind === 'fake';
+
+  let content;
+  if (auth.isError) {
+    content = (
+      <InlineError message={MESSAGES.auth.statusError} onRetry={() => void auth.refetch()} />
+    );
+  } else if (!auth.data) {
+    content = <Skeleton variant="block" height="120px" label={TEXTS.common.loading} />;
+  } else if (!auth.data.authenticated) {
+    content = (
+      <Card>
+        <StyledStack>
+          <StyledText>{t.intro}</StyledText>
+          {authWindow.blocked ? <Alert tone="error">{TEXTS.common.popupBlocked}</Alert> : null}
+          {authWindow.waiting ? <Alert tone="info">{TEXTS.prompt.waiting}</Alert> : null}
+          <StyledActions>
+            <Button
+              icon="link"
+              onClick={() => {
+                authWindow.open();
+              }}
+            >
+              {t.connect}
+            </Button>
+            <StyledText>
+              {t.noAccount}{' '}
+              <StyledLink href={CRM_SIGNUP_URL} target="_blank" rel="noopener noreferrer">
+                {t.createAccount}
+              </StyledLink>
+            </StyledText>
+          </StyledActions>
+        </StyledStack>
+      </Card>
+    );
+  } else {
+    content = (
+      <Card>
+        <StyledStack>
+          <StyledText>
+            {t.authenticatedAs} <StyledUserId>{auth.data.userId}</StyledUserId>
+          </StyledText>
+          {logout.status === 'done' ? (
+            <Alert tone="success">{MESSAGES.auth.logoutSuccess}</Alert>
+          ) : null}
+          {logout.error ? <Alert tone="error">{logout.error}</Alert> : null}
+          <StyledActions>
+            <Button icon="search" onClick={() => contacts.mutateAsync().catch(() => undefined)}>
+              {t.fetchContacts}
+            </Button>
+            <Button
+              variant="secondary"
+              icon="logout"
+              onClick={() => logout.logout()}
+              loading={logout.status === 'pending'}
+              disabled={logout.status === 'done'}
+            >
+              {t.logout}
+            </Button>
+          </StyledActions>
+          {contacts.isError ? <Alert tone="error">{MESSAGES.auth.fetchContactsError}</Alert> : null}
+          {contacts.data ? <ContactList contacts={contacts.data.data} /> : null}
+        </StyledStack>
+      </Card>
+    );
+  }
+
+  return (
+    <StyledPage>
+      <StyledTitle>{t.title}</StyledTitle>
+      {devMode && info ? (
+        <Alert tone="warning" title={t.devTitle}>
+          {t.devWarning(info.userId)}
+        </Alert>
+      ) : null}
+      {content}
+    </StyledPage>
+  );
+}

@@ -1,0 +1,142 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Form, Formik } from 'formik';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { getErrorMessage, queryKeys, saveCredentials } from '@crm-panel/api-client';
+import { type CredentialsStatus, MESSAGES } from '@crm-panel/crm-model';
+import { useHostForms } from '@crm-panel/host-bridge';
+import { Button, FormErrorBanner, FormikTextField } from '@crm-panel/ui';
+import { TEXTS } from '../../shared/texts';
+import {
+  CREDENTIALS_FIELD_ORDER,
+  credentialsSchema,
+  type CredentialsFormValues,
+  toCredentialsPayload,
+} from '../credentialsSchema';
+import { FocusFirstError } from './FocusFirstError';
+
+export interface CredentialsFormProps {
+  /** The api's redirect URI (credentials/status), prefilled when known. */
+  initialRedirectUri: string | null;
+}
+
+const StyledForm = styled(Form)`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[4]};
+`;
+
+const StyledTitle = styled.h1`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+  color: ${({ theme }) => theme.colors.text};
+`;
+
+const StyledIntro = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textSecondary};
+  font-size: ${({ theme }) => theme.fontSizes.md};
+`;
+
+const StyledActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: flex-end;
+  gap: ${({ theme }) => theme.space[2]};
+`;
+
+/** /credentials-setup-modal: the tenant's RD Station CRM credentials (spec §2, §5, §8). */
+export function CredentialsForm({ initialRedirectUri }: CredentialsFormProps) {
+  const { closeForm, cancelForm } = useHostForms();
+  const queryClient = useQueryClient();
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const initialValues: CredentialsFormValues = {
+    clientId: '',
+    clientSecret: '',
+    redirectUri: initialRedirectUri ?? '',
+    defaultChatDomain: '',
+    securityPassword: '',
+    confirmPassword: '',
+  };
+
+  async function onSubmit(values: CredentialsFormValues): Promise<void> {
+    setServerError(null);
+    const payload = toCredentialsPayload(values);
+    try {
+      await saveCredentials(payload);
+    } catch (cause) {
+      // The form keeps every value: nothing typed is lost.
+      setServerError(getErrorMessage(cause, MESSAGES.credentials.saveError));
+      return;
+    }
+    queryClient.setQueryData<CredentialsStatus>(queryKeys.credentialsStatus(), {
+      configured: true,
+      redirectUri: payload.redirectUri,
+    });
+    await closeForm({ success: true, updated: true });
+  }
+
+  return (
+    <Formik initialValues={initialValues} validationSchema={credentialsSchema} onSubmit={onSubmit}>
+      {({ isSubmitting }) => (
+        <StyledForm noValidate aria-labelledby="credentials-form-title">
+          <StyledTitle id="credentials-form-title">{TEXTS.form.title}</StyledTitle>
+          <StyledIntro>{TEXTS.form.intro}</StyledIntro>
+          <FormErrorBanner message={serverError} onClose={() => setServerError(null)} />
+          <FormikTextField
+            name="clientId"
+            label={TEXTS.form.clientId}
+            required
+            autoComplete="off"
+          />
+          <FormikTextField
+            name="clientSecret"
+            label={TEXTS.form.clientSecret}
+            type="password"
+            required
+            autoComplete="off"
+          />
+          <FormikTextField
+            name="redirectUri"
+            label={TEXTS.form.redirectUri}
+            type="url"
+            required
+            helperText={TEXTS.form.redirectUriHelp}
+          />
+          <FormikTextField
+            name="defaultChatDomain"
+            label={TEXTS.form.chatDomain}
+            placeholder={TEXTS.form.chatDomainPlaceholder}
+            required
+            helperText={TEXTS.form.chatDomainHelp}
+          />
+          <FormikTextField
+            name="securityPassword"
+            label={TEXTS.form.password}
+            type="password"
+            required
+            autoComplete="new-password"
+            helperText={TEXTS.form.passwordHelp}
+          />
+          <FormikTextField
+            name="confirmPassword"
+            label={TEXTS.form.confirmPassword}
+            type="password"
+            required
+            autoComplete="new-password"
+          />
+          <FocusFirstError order={CREDENTIALS_FIELD_ORDER} />
+          <StyledActions>
+            <Button variant="secondary" onClick={() => cancelForm()} disabled={isSubmitting}>
+              {TEXTS.common.cancel}
+            </Button>
+            <Button type="submit" loading={isSubmitting}>
+              {TEXTS.form.submit}
+            </Button>
+          </StyledActions>
+        </StyledForm>
+      )}
+    </Formik>
+  );
+}

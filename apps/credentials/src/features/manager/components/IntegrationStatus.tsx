@@ -1,0 +1,76 @@
+import styled from 'styled-components';
+import { type AuthStatus, type CredentialsStatus } from '@crm-panel/crm-model';
+import { Card, StatusBadge } from '@crm-panel/ui';
+import { TEXTS } from '../../shared/texts';
+
+export interface IntegrationStatusProps {
+  credentials: CredentialsStatus;
+  auth: AuthStatus;
+}
+
+const StyledList = styled.dl`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: ${({ theme }) => theme.space[3]};
+  margin: 0;
+
+  @media (min-width: 560px) {
+    grid-template-columns: max-content minmax(0, 1fr);
+    align-items: center;
+    column-gap: ${({ theme }) => theme.space[6]};
+  }
+`;
+
+const StyledTerm = styled.dt`
+  color: ${({ theme }) => theme.colors.textSecondary};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.medium};
+`;
+
+const StyledValue = styled.dd`
+  margin: 0;
+  min-width: 0;
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.md};
+`;
+
+const StyledCode = styled.code`
+  font-family: ${({ theme }) => theme.fonts.mono};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  overflow-wrap: anywhere;
+`;
+
+/** Configured or not, the redirect URI and this user's own session (spec §2 credentials pages). */
+export function IntegrationStatus({ credentials, auth }: IntegrationStatusProps) {
+  const t = TEXTS.manager;
+  return (
+    <Card title={t.statusTitle}>
+      <StyledList>
+        <StyledTerm>{t.credentials}</StyledTerm>
+        <StyledValue>
+          {credentials.configured ? (
+            <StatusBadge tone="success">{t.configured}</StatusBadge>
+          ) : (
+            <StatusBadge tone="warning">{t.notConfigured}</StatusBadge>
+          )}
+        </StyledValue>
+        <StyledTerm>{t.redirectUri}</StyledTerm>
+        <StyledValue>
+          {credentials.redirectUri ? (
+            <StyledCode>{credentials.redirectUri}</StyledCode>
+          ) : (
+            t.notInformed
+          )}
+        </StyledValue>
+        <StyledTerm>{t.session}</StyledTerm>
+        <StyledValue>
+          {auth.authenticated ? (
+            <StatusBadge tone="success">{t.connected}</StatusBadge>
+          ) : (
+            <StatusBadge tone="neutral">{t.disconnected}</StatusBadge>
+          )}
+        </StyledValue>
+      </StyledList>
+    </Card>
+  );
+}

@@ -1,0 +1,88 @@
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { type PageModeProps } from '@crm-panel/contracts';
+import { MESSAGES } from '@crm-panel/crm-model';
+import { Alert, Button, FormErrorBanner, TextInput } from '@crm-panel/ui';
+import { TEXTS } from '../../shared/texts';
+import { useRemoveIntegration } from '../hooks/useRemoveIntegration';
+
+export interface RemoveIntegrationFormProps {
+  mode: PageModeProps['mode'];
+  onCancel: () => void;
+  /** Told once the integration is gone (the count of users whose sessions ended). */
+  onRemoved?: (usersAffected: number) => void;
+}
+
+const StyledForm = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[3]};
+`;
+
+const StyledIntro = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textSecondary};
+  font-size: ${({ theme }) => theme.fontSizes.md};
+`;
+
+const StyledActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: flex-end;
+  gap: ${({ theme }) => theme.space[2]};
+`;
+
+/** The confirm-password step of the deactivation (spec §4, §5 'Removal', §8). */
+export function RemoveIntegrationForm({ mode, onCancel, onRemoved }: RemoveIntegrationFormProps) {
+  const [password, setPassword] = useState('');
+  const [touched, setTouched] = useState(false);
+  const { remove, status, error, usersAffected } = useRemoveIntegration(mode, onRemoved);
+
+  if (status === 'done' && usersAffected !== null) {
+    return <Alert tone="success">{MESSAGES.credentials.removalSuccess(usersAffected)}</Alert>;
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setTouched(true);
+    // The password is sent as typed (never trimmed), so only an empty one is refused here.
+    if (password !== '') void remove(password);
+  }
+
+  return (
+    <StyledForm noValidate onSubmit={onSubmit} aria-label={TEXTS.removal.title}>
+      <StyledIntro>{TEXTS.removal.intro}</StyledIntro>
+      <FormErrorBanner message={error} />
+      <TextInput
+        label={TEXTS.removal.password}
+        name="securityPassword"
+        type="password"
+        autoComplete="current-password"
+        required
+        autoFocus
+        value={password}
+        onChange={(event) => {
+          setPassword(event.target.value);
+          setTouched(true);
+        }}
+        onBlur={() => setTouched(true)}
+        error={
+          touched && password === '' ? MESSAGES.credentials.securityPasswordRequired : undefined
+        }
+      />
+      <StyledActions>
+        <Button variant="secondary" onClick={onCancel} disabled={status === 'pending'}>
+          {TEXTS.common.cancel}
+        </Button>
+        <Button
+          type="submit"
+          variant="danger"
+          disabled={password === ''}
+          loading={status === 'pending'}
+        >
+          {TEXTS.removal.confirm}
+        </Button>
+      </StyledActions>
+    </StyledForm>
+  );
+}

@@ -1,0 +1,123 @@
+// Screen texts of this remote that the spec names but crm-model's MESSAGES does not hold (those
+// are shared by several projects); spec texts are copied exactly, the rest is our own pt-BR.
+
+/** Where 'termos de uso' on the terms screen leads. */
+export const TERMS_OF_USE_URL = 'https://legal.rdstation.com/pt/';
+/** The login page's create-account link: RD Station CRM sign-up. */
+export const CRM_SIGNUP_URL = 'https://www.rdstation.com/crm/';
+
+export const TEXTS = {
+  common: {
+    loading: 'Carregando...',
+    cancel: 'Cancelar',
+    close: 'Fechar',
+    hostUserMissing:
+      'Não foi possível identificar o usuário do chat. Feche esta janela e abra-a novamente.',
+    statusLoadError: 'Erro ao carregar o status da integração',
+    popupBlocked:
+      'Não foi possível abrir a janela de autenticação. Permita pop-ups para este site e tente novamente.',
+  },
+  terms: {
+    greeting: 'Olá',
+    intro:
+      'Antes de começar a usar a integração com o RD Station CRM, leia e aceite os termos de uso.',
+    termsBefore: 'Estou de acordo com os ',
+    termsLink: 'termos de uso',
+    termsAfter: ' do produto',
+    consent: 'Os dados salvos no CRM tiveram consentimento do contato',
+    submit: 'Começar',
+    privacy:
+      'Privacidade: tratamos os seus dados e os dos seus contatos apenas para integrar o chat ao RD Station CRM, conforme a Lei Geral de Proteção de Dados (LGPD).',
+  },
+  setup: {
+    title: 'Configuração Necessária',
+    description:
+      'As credenciais de integração com o RD Station CRM ainda não foram configuradas. Um administrador precisa configurá-las uma única vez para toda a empresa.',
+    configure: 'Configurar Agora',
+  },
+  form: {
+    title: 'Credenciais do RD Station CRM',
+    intro:
+      'Informe os dados do aplicativo criado no RD Station para esta empresa. A senha de segurança será pedida para desativar a integração.',
+    clientId: 'Client ID',
+    clientSecret: 'Client Secret',
+    redirectUri: 'Redirect URI',
+    redirectUriHelp: 'Cadastre esta mesma URL como URL de retorno do aplicativo no RD Station.',
+    chatDomain: 'Domínio do Chat',
+    chatDomainPlaceholder: 'empresa.chat.com.br',
+    chatDomainHelp: 'Endereço do chat, usado para importar mensagens nas notas.',
+    password: 'Senha de segurança',
+    passwordHelp: 'No mínimo 6 caracteres.',
+    confirmPassword: 'Confirmar senha',
+    submit: 'Salvar Credenciais',
+  },
+  manager: {
+    title: 'Gerenciar Integração',
+    statusTitle: 'Status da Integração',
+    credentials: 'Credenciais',
+    configured: 'Configuradas',
+    notConfigured: 'Não configuradas',
+    redirectUri: 'Redirect URI',
+    notInformed: 'Não informado',
+    session: 'Sua sessão no RD Station CRM',
+    connected: 'Conectado',
+    disconnected: 'Desconectado',
+    dangerTitle: 'Zona de perigo',
+    logoutTitle: 'Sair da sua conta',
+    logoutDescription:
+      'Encerra apenas a sua sessão no RD Station CRM. Os demais usuários continuam conectados.',
+    logout: 'Fazer logout',
+    deactivateTitle: 'Desativar integração',
+    deactivateDescription:
+      'Remove as credenciais do RD Station CRM e encerra a sessão de todos os usuários desta empresa.',
+    deactivate: 'Desativar Integração',
+  },
+  removal: {
+    title: 'Desativar Integração',
+    intro:
+      'Confirme com a senha de segurança definida na configuração. Todos os usuários serão desconectados do RD Station CRM.',
+    password: 'Senha de segurança',
+    confirm: 'Confirmar desativação',
+  },
+  prompt: {
+    title: 'Bem-vindo!',
+    intro:
+      'Conecte-se ao RD Station CRM para ver e atualizar contatos e negociações ao lado de cada atendimento.',
+    login: 'Entrar com RD Station CRM',
+    manage: 'Gerenciar Integração',
+    waiting: 'Conclua a autenticação na janela que foi aberta.',
+  },
+  popup: {
+    title: 'Autenticação RD Station CRM',
+    loading: 'Preparando a autenticação...',
+    opening: 'Abrindo a janela do RD Station CRM...',
+    waiting: 'Conclua o login na janela do RD Station CRM. Esta janela continua quando ela fechar.',
+    showWindow: 'Mostrar janela de login',
+    checking: 'Verificando autenticação...',
+    tokenIntro:
+      'Não foi possível confirmar o login pelo RD Station CRM. Informe o token da API v1 para concluir a autenticação.',
+    tokenLabel: 'Token da API v1',
+    tokenHelp: 'No RD Station CRM: Perfil › Token da API.',
+    tokenSubmit: 'Validar token',
+    closingSoon: 'Esta janela será fechada em instantes.',
+    reopen: 'Abrir janela de autenticação',
+  },
+  login: {
+    title: 'Integração OAuth2',
+    intro: 'Conecte sua conta do RD Station CRM para usar o painel.',
+    connect: 'Conectar com RD Station CRM',
+    createAccount: 'Criar conta no RD Station CRM',
+    noAccount: 'Ainda não tem conta?',
+    devTitle: 'Modo de desenvolvimento',
+    devWarning: (userId: string) => `Sem plataforma de chat: usando o usuário simulado ${userId}.`,
+    authenticatedAs: 'Conectado. ID do usuário:',
+    fetchContacts: 'Buscar Contatos',
+    logout: 'Sair',
+    contactsTitle: 'Contatos',
+    noContacts: 'Nenhum contato encontrado',
+    email: 'E-mail',
+    jobTitle: 'Cargo',
+    phone: 'Telefone',
+    none: '—',
+  },
+} as const;

@@ -1,0 +1,114 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import styled from 'styled-components';
+import { productsInfiniteQueryOptions } from '@crm-panel/api-client';
+import { MESSAGES } from '@crm-panel/crm-model';
+import { useHostForms } from '@crm-panel/host-bridge';
+import { Alert, Button, InlineError } from '@crm-panel/ui';
+import { useDealProductToEdit } from '../hooks/useDealProductToEdit';
+import { useFormLoadGate } from '../hooks/useFormLoadGate';
+import { useProductFormQuery } from '../hooks/useProductFormQuery';
+import { dealProductToFormValues, EMPTY_PRODUCT_FORM } from '../model/productForm';
+import { ProductFormFields } from './ProductFormFields';
+import { ProductFormSkeleton } from './ProductFormSkeleton';
+
+const StyledPage = styled.main`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[4]};
+  width: 100%;
+  max-width: 40rem;
+  margin: 0 auto;
+  padding: ${({ theme }) => `${theme.space[4]} 0`};
+`;
+
+const StyledHeader = styled.header`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[1]};
+`;
+
+const StyledTitle = styled.h1`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.xxl};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  line-height: ${({ theme }) => theme.lineHeights.tight};
+  color: ${({ theme }) => theme.colors.text};
+`;
+
+const StyledDeal = styled.p`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.md};
+  color: ${({ theme }) => theme.colors.textSecondary};
+  overflow-wrap: anywhere;
+`;
+
+const StyledActions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+`;
+
+/**
+ * /product-create-modal (query dealId, dealName, productId — present means edit). Data loads as
+ * soon as the host user info is ready, at the latest 5000 ms after mounting (useFormLoadGate).
+ */
+export function DealProductForm() {
+  const query = useProductFormQuery();
+  const canLoad = useFormLoadGate();
+  const forms = useHostForms();
+  const toEdit = useDealProductToEdit(query.dealId, query.isEdit ? query.productId : null, canLoad);
+  // The catalogue loads alongside the item being edited, not after it (same cache entry as the
+  // Produto select, which mounts once the item is there).
+  useInfiniteQuery({ ...productsInfiniteQueryOptions(), enabled: canLoad });
+  const title = query.isEdit ? 'Editar Produto' : 'Adicionar Produto';
+  const cancel = (
+    <StyledActions>
+      <Button variant="secondary" onClick={() => void forms.cancelForm()}>
+        Cancelar
+      </Button>
+    </StyledActions>
+  );
+
+  let body;
+  if (query.isEdit && query.problem === null && toEdit.status !== 'ready') {
+    if (toEdit.status === 'error') {
+      body = (
+        <>
+          <InlineError message={toEdit.message} onRetry={toEdit.retry} />
+          {cancel}
+        </>
+      );
+    } else if (toEdit.status === 'notFound') {
+      body = (
+        <>
+          <Alert tone="error">{MESSAGES.products.notFound}</Alert>
+          {cancel}
+        </>
+      );
+    } else {
+      body = <ProductFormSkeleton />;
+    }
+  } else {
+    body = (
+      <ProductFormFields
+        initialValues={
+          toEdit.status === 'ready' ? dealProductToFormValues(toEdit.item) : EMPTY_PRODUCT_FORM
+        }
+        dealId={query.dealId}
+        dealProductId={query.productId}
+        isEdit={query.isEdit}
+        problem={query.problem}
+        canLoad={canLoad}
+      />
+    );
+  }
+
+  return (
+    <StyledPage aria-busy={(query.isEdit && toEdit.status === 'loading') || undefined}>
+      <StyledHeader>
+        <StyledTitle>{title}</StyledTitle>
+        {query.dealName ? <StyledDeal>Negociação: {query.dealName}</StyledDeal> : null}
+      </StyledHeader>
+      {body}
+    </StyledPage>
+  );
+}

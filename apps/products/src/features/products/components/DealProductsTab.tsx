@@ -1,0 +1,193 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useRef, useState } from 'react';
+import styled from 'styled-components';
+import { dealProductsQueryOptions, queryKeys } from '@crm-panel/api-client';
+import { type DealTabProps } from '@crm-panel/contracts';
+import { type DealProduct, MESSAGES } from '@crm-panel/crm-model';
+import { useFormResult, useHostForms } from '@crm-panel/host-bridge';
+import {
+  Alert,
+  type AlertTone,
+  Button,
+  Card,
+  ConfirmDialog,
+  EmptyState,
+  InlineError,
+  Skeleton,
+} from '@crm-panel/ui';
+import { useCatalogueProducts } from '../hooks/useCatalogueProducts';
+import { useDeleteDealProduct } from '../hooks/useDeleteDealProduct';
+import { useInvalidateDealProducts } from '../hooks/useInvalidateDealProducts';
+import { DealProductItem } from './DealProductItem';
+
+export type DealProductsTabProps = DealTabProps;
+
+interface Notice {
+  tone: Extract<AlertTone, 'success' | 'error'>;
+  text: string;
+}
+
+const TEXTS = MESSAGES.products;
+
+const StyledBody = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[3]};
+`;
+
+const StyledList = styled.ul`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[3]};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const StyledSkeletons = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[3]};
+`;
+
+/**
+ * The deal's 'Produtos e Serviços' tab: its products with catalogue name, list and negotiated
+ * price, discount, billing frequency and total; add, edit (host modal) and delete.
+ */
+export function DealProductsTab({ dealId, dealName }: DealProductsTabProps) {
+  const forms = useHostForms();
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidateDealProducts();
+  const hasDeal = Boolean(dealId);
+  const products = useQuery({ ...dealProductsQueryOptions(dealId ?? ''), enabled: hasDeal });
+  const items = useMemo(
+    () => (products.isError ? [] : (products.data ?? [])),
+    [products.isError, products.data],
+  );
+  const productIds = useMemo(() => items.map((item) => item.product_id), [items]);
+  const catalogue = useCatalogueProducts(productIds);
+  const remove = useDeleteDealProduct(dealId ?? '');
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [toDelete, setToDelete] = useState<DealProduct | null>(null);
+  // Which form the tab opened last, to confirm the right thing once it closes with success.
+  const openedFor = useRef<'add' | 'edit'>('add');
+
+  useFormResult('product-create', ({ result }) => {
+    if (!result.success || !dealId) return;
+    void invalidate(dealId);
+    setNotice({
+      tone: 'success',
+      text: openedFor.current === 'edit' ? TEXTS.updateSuccess : TEXTS.addSuccess,
+    });
+  });
+
+  const openForm = (item?: DealProduct) => {
+    if (!dealId) return;
+    openedFor.current = item ? 'edit' : 'add';
+    setNotice(null);
+    forms.openForm('product-create', {
+      dealId,
+      dealName: dealName ?? null,
+      productId: item?.id ?? null,
+    });
+  };
+
+  const refresh = () => {
+    setNotice(null);
+    void products.refetch();
+    void queryClient.invalidateQueries({ queryKey: queryKeys.products() });
+  };
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    try {
+      await remove.mutateAsync(toDelete.id);
+      setNotice({ tone: 'success', text: TEXTS.removeSuccess });
+    } catch {
+      setNotice({ tone: 'error', text: TEXTS.removeError });
+    } finally {
+      setToDelete(null);
+    }
+  };
+
+  let content;
+  if (!hasDeal) {
+    content = (
+      <EmptyState
+        title={TEXTS.empty}
+        description="Selecione uma negociação para ver os produtos e serviços dela."
+      />
+    );
+  } else if (products.isError) {
+    content = <InlineError message={TEXTS.loadError} onRetry={() => void products.refetch()} />;
+  } else if (products.isPending) {
+    content = (
+      <StyledSkeletons>
+        <Skeleton variant="block" height="128px" label="Carregando produtos..." />
+        <Skeleton variant="block" height="128px" decorative />
+      </StyledSkeletons>
+    );
+  } else if (items.length === 0) {
+    content = <EmptyState title={TEXTS.empty} />;
+  } else {
+    content = (
+      <StyledList aria-label="Produtos da negociação">
+        {items.map((item) => (
+          <li key={item.id}>
+            <DealProductItem
+              item={item}
+              catalogue={catalogue(item.product_id)}
+              onEdit={openForm}
+              onDelete={setToDelete}
+              disabled={remove.isPending}
+            />
+          </li>
+        ))}
+      </StyledList>
+    );
+  }
+
+  const toDeleteEntry = toDelete ? catalogue(toDelete.product_id) : null;
+  const toDeleteName =
+    toDeleteEntry?.status === 'found' ? toDeleteEntry.product.name : TEXTS.notFound;
+
+  return (
+    <Card
+      title="Produtos e Serviços"
+      actions={
+        <>
+          <Button
+            variant="primary"
+            size="sm"
+            icon="plus"
+            disabled={!hasDeal}
+            onClick={() => openForm()}
+          >
+            Adicionar Produto
+          </Button>
+          <Button variant="ghost" size="sm" icon="refresh" disabled={!hasDeal} onClick={refresh}>
+            Atualizar
+          </Button>
+        </>
+      }
+    >
+      <StyledBody aria-busy={(hasDeal && products.isFetching) || undefined}>
+        {notice ? (
+          <Alert tone={notice.tone} onClose={() => setNotice(null)}>
+            {notice.text}
+          </Alert>
+        ) : null}
+        {content}
+      </StyledBody>
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Excluir produto"
+        message={`Remover "${toDeleteName}" desta negociação? Esta ação não pode ser desfeita.`}
+        confirmLabel="Excluir"
+        tone="danger"
+        onConfirm={confirmDelete}
+        onCancel={() => setToDelete(null)}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,172 @@
+import { Form, useFormikContext } from 'formik';
+import styled from 'styled-components';
+import {
+  BILLING_FREQUENCIES,
+  BILLING_FREQUENCY_LABELS,
+  DISCOUNT_TYPES,
+  DISCOUNT_TYPE_LABELS,
+  type DiscountType,
+  MESSAGES,
+} from '@crm-panel/crm-model';
+import { Alert, Button, FormErrorBanner, FormikSelect, InlineError, Select } from '@crm-panel/ui';
+import { useProductOptions } from '../hooks/useProductOptions';
+import {
+  canSubmitProduct,
+  estimateFromValues,
+  parseDecimal,
+  type ProductFormValues,
+} from '../model/productForm';
+import { EstimatedTotal } from './EstimatedTotal';
+import { NumberField } from './NumberField';
+import { ProductSelectField } from './ProductSelectField';
+
+export interface ProductFormContentProps {
+  canLoad: boolean;
+  isEdit: boolean;
+  bannerError: string | null;
+  onCloseBanner: () => void;
+  success: string | null;
+  onCancel: () => void;
+}
+
+const TEXTS = MESSAGES.products;
+
+const StyledForm = styled(Form)`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[4]};
+`;
+
+const StyledRow = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(11rem, 1fr));
+  gap: ${({ theme }) => theme.space[4]};
+  align-items: start;
+`;
+
+const StyledActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: flex-end;
+  gap: ${({ theme }) => theme.space[2]};
+  padding-top: ${({ theme }) => theme.space[4]};
+  border-top: 1px solid ${({ theme }) => theme.colors.borderSubtle};
+`;
+
+const discountTypeOptions = DISCOUNT_TYPES.map((type) => ({
+  value: type,
+  label: DISCOUNT_TYPE_LABELS[type],
+}));
+
+const billingOptions = BILLING_FREQUENCIES.map((frequency) => ({
+  value: frequency,
+  label: BILLING_FREQUENCY_LABELS[frequency],
+}));
+
+const isDiscountType = (value: string): value is DiscountType =>
+  (DISCOUNT_TYPES as readonly string[]).includes(value);
+
+/** The fields, the 'Valor Total Estimado' box, banners and the two buttons of the product form. */
+export function ProductFormContent({
+  canLoad,
+  isEdit,
+  bannerError,
+  onCloseBanner,
+  success,
+  onCancel,
+}: ProductFormContentProps) {
+  const { values, isSubmitting, setFieldValue } = useFormikContext<ProductFormValues>();
+  const catalogue = useProductOptions(canLoad, values.productId);
+  const estimate = estimateFromValues(values);
+  const done = success !== null;
+  const hasDiscountType = values.discountType !== '';
+
+  return (
+    <StyledForm noValidate aria-label={isEdit ? 'Editar Produto' : 'Adicionar Produto'}>
+      {success ? <Alert tone="success">{success}</Alert> : null}
+      <FormErrorBanner message={bannerError} onClose={onCloseBanner} />
+      {catalogue.error ? <InlineError message={catalogue.error} onRetry={catalogue.retry} /> : null}
+
+      <ProductSelectField catalogue={catalogue} disabled={done} />
+
+      <StyledRow>
+        <NumberField
+          name="price"
+          label="Preço Unitário (R$)"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          required
+          disabled={done}
+        />
+        <NumberField
+          name="quantity"
+          label="Quantidade"
+          inputMode="numeric"
+          step="1"
+          min="1"
+          required
+          disabled={done}
+        />
+      </StyledRow>
+
+      <StyledRow>
+        <Select
+          label="Tipo de Desconto"
+          name="discountType"
+          placeholder="Sem desconto"
+          options={discountTypeOptions}
+          value={values.discountType}
+          disabled={done}
+          onChange={(event) => {
+            const next = event.target.value;
+            void setFieldValue('discountType', isDiscountType(next) ? next : '');
+            // No type, no discount: the value field is disabled, so clear what it held.
+            if (!isDiscountType(next)) void setFieldValue('discount', '');
+          }}
+        />
+        <NumberField
+          name="discount"
+          label="Valor do Desconto"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          placeholder={
+            values.discountType === 'percentage' ? TEXTS.percentagePlaceholder : undefined
+          }
+          disabled={!hasDiscountType || done}
+          helperText={hasDiscountType ? undefined : 'Escolha um tipo de desconto primeiro.'}
+        />
+      </StyledRow>
+
+      <FormikSelect
+        name="billingFrequency"
+        label="Frequência de Cobrança"
+        options={billingOptions}
+        disabled={done}
+      />
+
+      {estimate ? (
+        <EstimatedTotal
+          estimate={estimate}
+          discountType={values.discountType}
+          discount={parseDecimal(values.discount)}
+        />
+      ) : null}
+
+      <StyledActions>
+        <Button variant="secondary" onClick={onCancel} disabled={isSubmitting || done}>
+          Cancelar
+        </Button>
+        <Button
+          type="submit"
+          variant="primary"
+          loading={isSubmitting}
+          disabled={!canSubmitProduct(values) || done}
+        >
+          {isEdit ? 'Salvar Alterações' : 'Adicionar Produto'}
+        </Button>
+      </StyledActions>
+    </StyledForm>
+  );
+}
