@@ -1,25 +1,20 @@
 import type { Browser, Page, Response } from 'playwright-core';
+import { ACME, ANA, linkContact, readyTenant } from '../support/apiSetup';
 import { launchBrowser, screenshot, trackPageErrors } from '../support/browser';
+import { HostSim } from '../support/hostSim';
 import { startE2eStack, type Stack } from '../support/stack';
-
-const FRONTENDS = [
-  'shell',
-  'deal',
-  'notes',
-  'tasks',
-  'products',
-  'contacts',
-  'credentials',
-] as const;
 
 /** A string only React DOM's client bundle carries (the root container's internal key). */
 const REACT_DOM_MARK = '__reactContainer$';
+const REMOTE_ERROR = 'Não foi possível carregar este módulo.';
 
 let stack: Stack;
 let browser: Browser;
 
 beforeAll(async () => {
-  stack = await startE2eStack([...FRONTENDS]);
+  stack = await startE2eStack();
+  await readyTenant(stack, ANA);
+  await linkContact(stack, ANA, 'contato-mariana', ACME.contact.id);
   browser = await launchBrowser();
 });
 
@@ -28,49 +23,61 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function openPanel(): Promise<{ page: Page; scripts: Response[]; errors: Error[] }> {
-  const page = await browser.newPage({ viewport: { width: 420, height: 900 } });
+async function openMariana(): Promise<{
+  page: Page;
+  sim: HostSim;
+  scripts: Response[];
+  errors: Error[];
+}> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
   const errors = trackPageErrors(page);
   const scripts: Response[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') scripts.push(response);
   });
-  await page.goto(stack.url('shell'));
-  await page.getByText('Nenhum contato selecionado').waitFor();
-  return { page, scripts, errors };
+  const sim = new HostSim(page, stack);
+  await sim.open();
+  await sim.openAttendance('Mariana Costa');
+  await sim.panel.getByRole('link', { name: /Mariana Costa/ }).waitFor();
+  return { page, sim, scripts, errors };
 }
 
-test('the shell renders every remote from the runtime manifest', async () => {
-  const { page, errors } = await openPanel();
-  await page.getByText('Selecione ou crie uma negociação para ver seus dados.').waitFor();
-  await page.getByRole('button', { name: /Filtro de negociações/ }).waitFor();
-  await page.getByRole('button', { name: 'Criar Negociação' }).waitFor();
+test('the shell composes every remote, loaded from the runtime manifest', async () => {
+  const { page, sim, errors } = await openMariana();
+  const panel = sim.panel;
+  // contacts: the header; deal: the picker and the general tab.
+  await panel.getByRole('combobox', { name: /Negociação/ }).waitFor();
+  await panel.getByRole('button', { name: 'Criar Negociação' }).waitFor();
+  await panel.getByRole('combobox', { name: /Negociação/ }).fill('Implantação CRM');
+  await panel.getByRole('option', { name: ACME.deals.implantacao.name }).click();
+  await panel.getByRole('heading', { name: 'Dados da negociação' }).waitFor();
+  // notes, tasks, products: the deal's tabs.
+  await panel.getByRole('tab', { name: 'Notas' }).click();
+  await panel.getByRole('button', { name: 'Adicionar Nota' }).waitFor();
+  await panel.getByRole('tab', { name: 'Tarefas' }).click();
+  await panel.getByRole('button', { name: 'Adicionar' }).waitFor();
+  await panel.getByRole('tab', { name: 'Produtos e Serviços' }).click();
+  await panel.locator('[data-remote="products/ProductsTab"]').waitFor();
+  // credentials: the integration manager, in the host's modal.
+  await panel.getByRole('button', { name: 'Gerenciar Integração' }).click();
+  await sim.modal
+    .getByText(/Zona de perigo|Desativar integração/)
+    .first()
+    .waitFor();
   await screenshot(page, 'federation-main-panel');
-
-  await page.getByRole('tab', { name: 'Notas' }).click();
-  await page.getByText('Nenhuma nota cadastrada').waitFor();
-  await page.getByRole('tab', { name: 'Tarefas' }).click();
-  await page.getByText('Nenhuma tarefa encontrada').waitFor();
-  await page.getByRole('tab', { name: 'Produtos e Serviços' }).click();
-  await page.getByText('Nenhum produto encontrado').waitFor();
-
-  await page.goto(`${stack.url('shell')}/credentials-setup`);
-  await page.getByRole('heading', { name: 'Configuração Necessária' }).waitFor();
-  await page.getByRole('button', { name: 'Configurar Agora' }).waitFor();
-  await screenshot(page, 'federation-credentials');
+  expect(await panel.getByText(REMOTE_ERROR).count()).toBe(0);
   expect(errors).toEqual([]);
   await page.close();
 });
 
 test('React DOM is downloaded exactly once, from the shell', async () => {
-  const { page, scripts } = await openPanel();
-  await page.getByRole('tab', { name: 'Notas' }).click();
-  await page.getByText('Nenhuma nota cadastrada').waitFor();
-  const remoteOrigins = new Set(scripts.map((r) => new URL(r.url()).port));
-  // Remotes did load code of their own...
-  expect(remoteOrigins.has(String(stack.ports.notes))).toBe(true);
-  expect(remoteOrigins.has(String(stack.ports.contacts))).toBe(true);
-  // ...but React DOM came once, and from the shell.
+  const { page, sim, scripts } = await openMariana();
+  await sim.panel.getByRole('tab', { name: 'Notas' }).click();
+  await sim.panel.getByRole('button', { name: 'Adicionar Nota' }).waitFor();
+  const ports = new Set(scripts.map((r) => new URL(r.url()).port));
+  for (const remote of ['notes', 'contacts', 'deal'] as const) {
+    expect(ports.has(String(stack.ports[remote]))).toBe(true);
+  }
   const withReactDom: string[] = [];
   for (const response of scripts) {
     if ((await response.text()).includes(REACT_DOM_MARK)) withReactDom.push(response.url());
@@ -83,24 +90,24 @@ test('React DOM is downloaded exactly once, from the shell', async () => {
 test('a remote that is down fails in its own area, and "Tentar novamente" loads it once it is back', async () => {
   await stack.stopService('notes');
   try {
-    const { page, errors } = await openPanel();
-    await page.getByRole('tab', { name: 'Notas' }).click();
-    const area = page.getByRole('region', { name: 'Notas' });
-    await area.getByText('Não foi possível carregar este módulo.').waitFor();
-    await area.getByRole('button', { name: 'Tentar novamente' }).waitFor();
+    const { page, sim, errors } = await openMariana();
+    const panel = sim.panel;
+    await panel.getByRole('tab', { name: 'Notas' }).click();
+    const area = panel.getByRole('region', { name: 'Notas' });
+    await area.getByText(REMOTE_ERROR).waitFor();
     // The rest of the panel keeps working.
-    await page.getByText('Nenhum contato selecionado').waitFor();
-    await page.getByRole('tab', { name: 'Tarefas' }).click();
-    await page.getByText('Nenhuma tarefa encontrada').waitFor();
-    await page.getByRole('tab', { name: 'Notas' }).click();
+    await panel.getByRole('tab', { name: 'Tarefas' }).click();
+    await panel.getByRole('button', { name: 'Adicionar' }).waitFor();
+    await panel.getByRole('tab', { name: 'Notas' }).click();
+    await area.getByText(REMOTE_ERROR).waitFor();
     await screenshot(page, 'federation-remote-down');
 
     await stack.startService('notes');
     const navigations: string[] = [];
     page.on('framenavigated', (frame) => navigations.push(frame.url()));
     await area.getByRole('button', { name: 'Tentar novamente' }).click();
-    await page.getByText('Nenhuma nota cadastrada').waitFor();
-    expect(navigations).toEqual([]); // no page reload
+    await panel.getByRole('button', { name: 'Adicionar Nota' }).waitFor();
+    expect(navigations).toEqual([]); // no reload of the page or the panel
     expect(errors).toEqual([]);
     await page.close();
   } finally {

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import {
   portsWithOffset,
   startStack,
@@ -8,8 +11,22 @@ import {
 /** Journeys run on ports shifted by 1000, so a running `npm start` is never in the way. */
 export const E2E_PORTS = portsWithOffset(1000);
 
-export function startE2eStack(services?: ServiceName[]): Promise<Stack> {
-  return startStack({ ports: E2E_PORTS, quiet: true, services });
+/** The whole product on its own fresh SQLite file; stopped (and the file removed) by `stop`. */
+export async function startE2eStack(services?: ServiceName[]): Promise<Stack> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-panel-e2e-'));
+  const stack = await startStack({
+    ports: E2E_PORTS,
+    quiet: true,
+    services,
+    env: { DATA_DIR: dataDir },
+  });
+  return {
+    ...stack,
+    stop: async () => {
+      await stack.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 export type { Stack, ServiceName };

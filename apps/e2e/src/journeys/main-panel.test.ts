@@ -1,0 +1,170 @@
+import type { Browser, Page } from 'playwright-core';
+import { ACME, ANA, BETA, CARLA, callApi, linkContact, readyTenant } from '../support/apiSetup';
+import { launchBrowser, screenshot, trackPageErrors } from '../support/browser';
+import { eventually } from '../support/eventually';
+import { HostSim } from '../support/hostSim';
+import { startE2eStack, type Stack } from '../support/stack';
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  stack = await startE2eStack();
+  await readyTenant(stack, ANA);
+  await linkContact(stack, ANA, 'contato-mariana', ACME.contact.id);
+  await readyTenant(stack, CARLA, BETA, BETA.users.renata.email);
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function hostSim(
+  usuario = 'user-ana',
+): Promise<{ sim: HostSim; page: Page; errors: Error[] }> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 1100 } });
+  const errors = trackPageErrors(page);
+  const sim = new HostSim(page, stack);
+  await sim.open(usuario);
+  return { sim, page, errors };
+}
+
+async function choose(sim: HostSim, label: RegExp, option: string | RegExp) {
+  await sim.panel.getByRole('combobox', { name: label }).click();
+  await sim.panel.getByRole('option', { name: option }).click();
+}
+
+const dealId = ACME.deals.implantacao.id;
+const readDeal = async () =>
+  (
+    (await callApi(stack, ANA, 'GET', `/api/rdstation/deals/${dealId}`)).json.data as {
+      data: Record<string, unknown>;
+    }
+  ).data;
+
+test('a linked chat: pick the deal, move it to another pipeline and stage, mark it lost', async () => {
+  const { sim, page, errors } = await hostSim();
+  await sim.openAttendance('Mariana Costa');
+  const panel = sim.panel;
+  await panel.getByText('Costa & Filhos Comércio Ltda').waitFor();
+
+  await panel.getByRole('combobox', { name: /Negociação/ }).fill('Implantação CRM');
+  await panel.getByRole('option', { name: ACME.deals.implantacao.name }).click();
+  await panel.getByRole('heading', { name: 'Dados da negociação' }).waitFor();
+
+  await choose(sim, /Funil de vendas/, 'Pós-venda');
+  await eventually(async () => (await readDeal()).pipeline_id, ACME.pipelines.posVenda.id);
+  await choose(sim, /Etapa do funil/, 'Implantação');
+  await eventually(async () => (await readDeal()).stage_id, ACME.pipelines.posVenda.stages[1]?.id);
+
+  await panel.getByRole('button', { name: 'Marcar como perdida' }).click();
+  const dialog = panel.getByRole('alertdialog');
+  await dialog.getByRole('button', { name: 'Marcar como perdida' }).click();
+  await dialog.getByText('Selecione um motivo de perda antes de confirmar.').waitFor();
+  await dialog.getByRole('combobox', { name: /Motivo da perda/ }).click();
+  await dialog.getByRole('option', { name: 'Preço alto' }).click();
+  await dialog.getByRole('button', { name: 'Marcar como perdida' }).click();
+  await panel.getByText('Venda marcada como perdida com sucesso!').waitFor();
+  await panel.getByText('Venda Perdida').waitFor();
+  expect(await readDeal()).toMatchObject({
+    status: 'lost',
+    lost_reason_id: ACME.lostReasons.precoAlto.id,
+  });
+  await screenshot(page, 'main-panel-deal-lost');
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+test('an unlinked chat: link the CRM contact suggested by the phone number', async () => {
+  const { sim, page, errors } = await hostSim();
+  await sim.openAttendance('João Pereira');
+  const panel = sim.panel;
+  // João's +55 21 99876-5432 is stored in the CRM as '21998765432' on Rafael Souza.
+  const suggestions = panel.getByRole('list', { name: 'Contatos sugeridos' });
+  await suggestions.getByText(ACME.contactWithoutCountryCode.name).waitFor();
+  await screenshot(page, 'contact-linking-suggestions');
+  await suggestions
+    .getByRole('button', { name: `Vincular ${ACME.contactWithoutCountryCode.name}` })
+    .click();
+  await panel
+    .getByRole('link', { name: new RegExp(ACME.contactWithoutCountryCode.name) })
+    .waitFor();
+  const mapping = await callApi(stack, ANA, 'GET', '/api/rdstation/contact-mapping/contato-joao');
+  expect(mapping.json.data).toEqual({
+    mapped: true,
+    rdstationContactId: ACME.contactWithoutCountryCode.id,
+  });
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+test('a chat without a CRM contact: create the contact, then a deal that becomes the selected one', async () => {
+  const { sim, page, errors } = await hostSim('user-carla');
+  await sim.openAttendance('Patrícia Lima');
+  const panel = sim.panel;
+  await panel.getByRole('tab', { name: 'Criar contato' }).click();
+  const form = panel.getByRole('form', { name: 'Novo contato' });
+  await form.getByRole('textbox', { name: /Nome/ }).fill('Patrícia Lima');
+  await form.getByRole('textbox', { name: /E-mail/ }).fill('patricia.lima@example.com.br');
+  await form.getByRole('textbox', { name: /Cargo/ }).fill('Compradora');
+  await form.getByRole('button', { name: 'Criar e vincular contato' }).click();
+  await panel.getByRole('link', { name: /Patrícia Lima/ }).waitFor();
+
+  await panel.getByRole('button', { name: 'Criar Negociação' }).click();
+  const modal = sim.modal;
+  const create = modal.getByRole('form', { name: 'Criar Negociação' });
+  await create
+    .getByRole('textbox', { name: /Nome da negociação/ })
+    .fill('Manutenção anual - Patrícia');
+  await create.getByRole('combobox', { name: /Funil de vendas/ }).click();
+  await modal.getByRole('option', { name: BETA.pipeline.name }).click();
+  await create.getByRole('combobox', { name: /Etapa do funil/ }).click();
+  await modal.getByRole('option').first().click();
+  await create.getByRole('button', { name: 'Criar Negociação' }).click();
+
+  await panel.getByText('Manutenção anual - Patrícia').first().waitFor();
+  await panel.getByRole('heading', { name: 'Dados da negociação' }).waitFor();
+  await screenshot(page, 'main-panel-created-deal');
+  const deals = await callApi(
+    stack,
+    CARLA,
+    'GET',
+    `/api/rdstation/deals?filter=${encodeURIComponent('name:~"Manutenção anual - Patrícia"')}`,
+  );
+  const created = (deals.json.data as { data: { contact_ids: string[] }[] }).data[0];
+  expect(created?.contact_ids).toHaveLength(1);
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+test('switching chats quickly never shows another chat’s contact', async () => {
+  await linkContact(stack, ANA, 'contato-joao', ACME.contactWithoutCountryCode.id);
+  const { sim, page, errors } = await hostSim();
+  const header = sim.panel.locator('[data-remote="contacts/ContactHeader"]');
+  const names = { 'Mariana Costa': 'Mariana Costa', 'João Pereira': 'Rafael Souza' } as const;
+  const order = [
+    'Mariana Costa',
+    'João Pereira',
+    'Mariana Costa',
+    'João Pereira',
+    'Mariana Costa',
+    'João Pereira',
+  ] as const;
+  for (const chat of order) {
+    await sim.openAttendance(chat);
+    const other = Object.values(names).find((n) => n !== names[chat]) as string;
+    // Until the right contact shows, the header may be loading, but never the other chat's.
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const text = (await header.count()) ? ((await header.textContent()) ?? '') : '';
+      expect(text).not.toContain(other);
+      if (text.includes(names[chat])) break;
+      if (Date.now() > deadline) throw new Error(`${chat}: contact never shown (${text})`);
+      await page.waitForTimeout(50);
+    }
+  }
+  expect(errors).toEqual([]);
+  await page.close();
+});

@@ -1,0 +1,111 @@
+import { consentOverHttp, WELL_KNOWN } from '@crm-panel/crm-sandbox';
+import type { Stack } from './stack';
+
+/** The host identities host-sim offers (tools/host-sim/README.md). */
+export const ANA = { userId: 'user-ana', systemKey: 'tenant-acme' } as const;
+export const BRUNO = { userId: 'user-bruno', systemKey: 'tenant-acme' } as const;
+export const CARLA = { userId: 'user-carla', systemKey: 'tenant-beta' } as const;
+export type Identity = { userId: string; systemKey: string };
+
+export const SECURITY_PASSWORD = 'segredo-forte-123';
+export const ACME = WELL_KNOWN.account1;
+export const BETA = WELL_KNOWN.account2;
+type Account = { clientId: string; clientSecret: string };
+
+export interface CallResult {
+  status: number;
+  json: Record<string, unknown>;
+}
+
+/** One call to the api as the panel makes it (identity headers, JSON). */
+export async function callApi(
+  stack: Stack,
+  identity: Identity,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<CallResult> {
+  const response = await fetch(`http://127.0.0.1:${stack.ports.api}${path}`, {
+    method,
+    headers: {
+      'x-user-id': identity.userId,
+      'x-system-key': identity.systemKey,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    json: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+  };
+}
+
+async function expectOk(result: Promise<CallResult>, what: string): Promise<CallResult> {
+  const done = await result;
+  if (done.status >= 300) throw new Error(`${what}: ${done.status} ${JSON.stringify(done.json)}`);
+  return done;
+}
+
+/** Terms accepted for this user. */
+export function acceptTerms(stack: Stack, identity: Identity) {
+  return expectOk(callApi(stack, identity, 'POST', '/api/rdstation/terms/accept', {}), 'terms');
+}
+
+/** The tenant's credentials, pointing the chat domain at host-sim. */
+export async function configureTenant(stack: Stack, identity: Identity, account: Account = ACME) {
+  const status = await expectOk(
+    callApi(stack, identity, 'GET', '/api/rdstation/credentials/status'),
+    'credentials status',
+  );
+  return expectOk(
+    callApi(stack, identity, 'POST', '/api/rdstation/credentials', {
+      clientId: account.clientId,
+      clientSecret: account.clientSecret,
+      redirectUri: status.json.redirectUri,
+      securityPassword: SECURITY_PASSWORD,
+      confirmSecurityPassword: SECURITY_PASSWORD,
+      defaultChatDomain: `http://localhost:${stack.ports['host-sim']}`,
+    }),
+    'credentials',
+  );
+}
+
+/** The OAuth dance without the browser: start → sandbox consent → our callback. */
+export async function signIn(stack: Stack, identity: Identity, crmUserEmail: string) {
+  const start = await expectOk(
+    callApi(stack, identity, 'GET', '/api/rdstation/auth/start'),
+    'auth start',
+  );
+  const callback = await consentOverHttp(String(start.json.authUrl), crmUserEmail);
+  const answer = await fetch(callback);
+  if (answer.status !== 200) throw new Error(`auth callback ${answer.status}`);
+}
+
+/** Links a host contact to a CRM contact, as the contact-linking page does. */
+export function linkContact(
+  stack: Stack,
+  identity: Identity,
+  hostContactId: string,
+  crmContactId: string,
+) {
+  return expectOk(
+    callApi(stack, identity, 'POST', '/api/rdstation/contact-mapping', {
+      contactId: hostContactId,
+      rdstationContactId: crmContactId,
+    }),
+    'contact mapping',
+  );
+}
+
+/** A tenant ready for the main panel: terms, credentials, the user signed in to the CRM. */
+export async function readyTenant(
+  stack: Stack,
+  identity: Identity = ANA,
+  account: Account = ACME,
+  crmUserEmail: string = ACME.users.ana.email,
+) {
+  await acceptTerms(stack, identity);
+  await configureTenant(stack, identity, account);
+  await signIn(stack, identity, crmUserEmail);
+}
