@@ -8,8 +8,11 @@ import {
   type Stack,
 } from '../../../../tools/scripts/stack';
 
-/** Journeys run on ports shifted by 1000, so a running `npm start` is never in the way. */
-export const E2E_PORTS = portsWithOffset(1000);
+/**
+ * Journeys run on ports shifted by 1000 (E2E_PORT_OFFSET to change it, e.g. for two runs at
+ * once), so a running `npm start` is never in the way.
+ */
+export const E2E_PORTS = portsWithOffset(Number(process.env.E2E_PORT_OFFSET ?? 1000));
 
 /** The whole product on its own fresh SQLite file; stopped (and the file removed) by `stop`. */
 export async function startE2eStack(services?: ServiceName[]): Promise<Stack> {
