@@ -116,7 +116,13 @@ async function startStack({
     }
     const child = spawn(process.execPath, [require.resolve('tsx/cli'), def.entry], {
       cwd: root,
-      env: workspaceEnv({ ...def.env, ...env, NODE_ENV: env.NODE_ENV ?? 'development' }),
+      env: workspaceEnv({
+        // One line per request is for debugging; `LOG_LEVEL=info npm start` brings it back.
+        LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+        ...def.env,
+        ...env,
+        NODE_ENV: env.NODE_ENV ?? 'development',
+      }),
       stdio: quiet ? ['ignore', 'ignore', 'pipe'] : ['ignore', 'inherit', 'inherit'],
       detached: true,
     });
