@@ -1,0 +1,406 @@
+import type { Browser, Page } from 'playwright-core';
+import type { ChatMessage, Deal, DealProduct, Note, Task } from '@crm-panel/crm-model';
+import { ACME, ANA, callApi, linkContact, readyTenant } from '../support/apiSetup';
+import { launchBrowser, screenshot, trackPageErrors } from '../support/browser';
+import {
+  brl,
+  crmData,
+  dateInputValue,
+  localDateTime,
+  pickDeal,
+  watchPanelReloads,
+} from '../support/dealTabs';
+import { eventually } from '../support/eventually';
+import { HostSim } from '../support/hostSim';
+import { startE2eStack, type Stack } from '../support/stack';
+
+let stack: Stack;
+let browser: Browser;
+
+const deal = ACME.deals.implantacao;
+const ana = ACME.users.ana;
+
+beforeAll(async () => {
+  stack = await startE2eStack();
+  await readyTenant(stack, ANA);
+  await linkContact(stack, ANA, 'contato-mariana', ACME.contact.id);
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+/** Ana in host-sim, Mariana Costa's chat open, the deal picked; the panel watched for reloads. */
+async function openDealAsAna(): Promise<{
+  sim: HostSim;
+  page: Page;
+  errors: Error[];
+  reloads: () => Promise<string[]>;
+}> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 1100 } });
+  const errors = trackPageErrors(page);
+  const sim = new HostSim(page, stack);
+  await sim.open('user-ana');
+  await sim.openAttendance('Mariana Costa');
+  await sim.panel.getByRole('link', { name: /Mariana Costa/ }).waitFor();
+  await pickDeal(sim, deal.name);
+  const reloads = await watchPanelReloads(page);
+  return { sim, page, errors, reloads };
+}
+
+const modalFrame = (page: Page) => page.locator('iframe.modal-frame');
+
+async function readNotes(): Promise<Note[]> {
+  return crmData<Note[]>(
+    await callApi(
+      stack,
+      ANA,
+      'GET',
+      `/api/rdstation/deals/${deal.id}/notes?limit=200&page=1&order=registered_at&direction=desc`,
+    ),
+  );
+}
+
+async function readDeal(): Promise<Deal> {
+  return crmData<Deal>(await callApi(stack, ANA, 'GET', `/api/rdstation/deals/${deal.id}`));
+}
+
+async function readDealProducts(): Promise<DealProduct[]> {
+  return crmData<DealProduct[]>(
+    await callApi(stack, ANA, 'GET', `/api/rdstation/deals/${deal.id}/products`),
+  );
+}
+
+async function readTask(id: string): Promise<Task> {
+  return crmData<Task>(await callApi(stack, ANA, 'GET', `/api/rdstation/tasks/${id}`));
+}
+
+async function findTask(name: string): Promise<Task | undefined> {
+  const filter = encodeURIComponent(`deal_id:"${deal.id}"`);
+  const tasks = crmData<Task[]>(
+    await callApi(stack, ANA, 'GET', `/api/rdstation/tasks?limit=200&page=1&filter=${filter}`),
+  );
+  return tasks.find((task) => task.name === name);
+}
+
+test('Notas: a note typed by hand and one imported from the chat show in the tab without a reload', async () => {
+  const { sim, page, errors, reloads } = await openDealAsAna();
+  const panel = sim.panel;
+  const modal = sim.modal;
+  const notesBefore = await readNotes();
+
+  await panel.getByRole('tab', { name: 'Notas' }).click();
+  const tab = panel.getByRole('region', { name: 'Notas' });
+  await tab.getByText('Cliente confirmou interesse no Plano Pro').waitFor();
+
+  // 1. By hand, in the host's modal.
+  const manualText = 'Mariana pediu a proposta com 10 licenças até sexta-feira.';
+  await tab.getByRole('button', { name: 'Adicionar Nota' }).click();
+  const form = modal.getByRole('form', { name: 'Adicionar Nota' });
+  await modal.getByRole('heading', { name: 'Adicionar Nota' }).waitFor();
+  await modal.getByText(`Negociação: ${deal.name}`).waitFor();
+  await form.getByRole('textbox', { name: /Conteúdo da nota/ }).fill(manualText);
+  await screenshot(page, 'deal-tabs-note-manual-form');
+  await form.getByRole('button', { name: 'Salvar Nota' }).click();
+  await modal.getByText('Nota criada com sucesso!').waitFor();
+  await screenshot(page, 'deal-tabs-note-manual-saved');
+  await modalFrame(page).waitFor({ state: 'detached' });
+
+  const manualEntry = tab.getByRole('listitem').filter({ hasText: manualText });
+  await manualEntry.waitFor();
+  await manualEntry.getByText(ana.name).waitFor();
+  const today = tab.getByRole('region', { name: 'Hoje' });
+  expect(await today.getByText(manualText).count()).toBe(1);
+  const afterManual = await readNotes();
+  expect(afterManual).toHaveLength(notesBefore.length + 1);
+  expect(afterManual[0]).toMatchObject({ description: manualText, user_id: ana.id });
+  await screenshot(page, 'deal-tabs-notes-after-manual');
+
+  // 2. Imported from the chat: host-sim's messages, read back through the api.
+  const chat = await callApi(
+    stack,
+    ANA,
+    'GET',
+    '/api/chat/at-1001/messages?channelId=canal-whatsapp-acme',
+  );
+  const messages = (chat.json.data as ChatMessage[]).filter((m) => m.text.trim() !== '');
+  const newestFirst = [...messages].sort((a, b) => b.unixTimeMessage - a.unixTimeMessage);
+  const fromAna = messages.find((m) => m.text.startsWith('Bom dia, Mariana!'));
+  const fromMariana = messages.find((m) => m.text.startsWith('Consegui sim.'));
+  if (!fromAna || !fromMariana) throw new Error('host-sim não tem as mensagens esperadas');
+  expect(fromAna.isSentByMe).toBe(true);
+  expect(fromMariana.senderName).toBe('Mariana Costa');
+
+  await tab.getByRole('button', { name: 'Adicionar Nota' }).click();
+  await modal.getByRole('radio', { name: 'Importar do chat' }).check();
+  const picker = modal.getByRole('list', { name: 'Mensagens do atendimento' });
+  await picker.waitFor();
+  // The picker lists the text messages newest first, each with its sender ('Você') and date.
+  const listed = await picker.getByRole('listitem').allInnerTexts();
+  expect(listed).toHaveLength(newestFirst.length);
+  newestFirst.forEach((message, index) => {
+    const sender = message.isSentByMe ? 'Você' : message.senderName;
+    const when = localDateTime(new Date(message.unixTimeMessage * 1000));
+    expect(listed[index]?.replace(/\s+/g, ' ')).toBe(`${sender} ${when} ${message.text}`);
+  });
+  // Ticked newest first: the note must still come out oldest first.
+  await picker.getByRole('checkbox', { name: /Consegui sim\./ }).check();
+  await picker.getByRole('checkbox', { name: /Bom dia, Mariana!/ }).check();
+  await modal.getByText('2 de').waitFor();
+  await modal.getByRole('button', { name: 'Importar mensagens selecionadas' }).click();
+
+  const imported = [fromAna, fromMariana]
+    .map((m) => {
+      const sender = m.isSentByMe ? 'Você' : m.senderName;
+      return `${sender} - ${localDateTime(new Date(m.unixTimeMessage * 1000))}\n${m.text}`;
+    })
+    .join('\n\n');
+  const content = modal.getByRole('textbox', { name: /Conteúdo da nota/ });
+  expect(await content.inputValue()).toBe(imported);
+  await screenshot(page, 'deal-tabs-note-import-form');
+  await modal.getByRole('button', { name: 'Salvar Nota' }).click();
+  await modal.getByText('Nota criada com sucesso!').waitFor();
+  await modalFrame(page).waitFor({ state: 'detached' });
+
+  const afterImport = await readNotes();
+  expect(afterImport).toHaveLength(notesBefore.length + 2);
+  expect(afterImport[0]).toMatchObject({ description: imported, user_id: ana.id });
+
+  // Longer than 200 characters: the timeline shows a preview and 'Ver mais'.
+  const flat = imported.replace(/\s+/g, ' ').trim();
+  expect(Array.from(flat).length).toBeGreaterThan(200);
+  const preview = `${Array.from(flat).slice(0, 200).join('')}...`;
+  const importedEntry = tab.getByRole('listitem').filter({ hasText: preview });
+  await importedEntry.waitFor();
+  await manualEntry.waitFor();
+  await screenshot(page, 'deal-tabs-notes-after-import');
+
+  await importedEntry.getByRole('button', { name: 'Ver mais' }).click();
+  await modal.getByRole('heading', { name: 'Nota' }).waitFor();
+  const viewed = modal.getByRole('article', { name: 'Conteúdo da nota' });
+  expect((await viewed.innerText()).trim()).toBe(imported);
+  await modal.getByText(deal.name).waitFor();
+  const registeredAt = afterImport[0]?.registered_at ?? '';
+  await modal.getByText(localDateTime(new Date(registeredAt))).waitFor();
+  expect(await modal.getByRole('textbox').count()).toBe(0); // read-only
+  await screenshot(page, 'deal-tabs-note-view-modal');
+  await modal.getByRole('button', { name: 'Fechar' }).click();
+  await modalFrame(page).waitFor({ state: 'detached' });
+
+  expect(await reloads()).toEqual([]);
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+test('Tarefas: create, edit and complete a task, each shown in the tab without a reload', async () => {
+  const { sim, page, errors, reloads } = await openDealAsAna();
+  const panel = sim.panel;
+  const modal = sim.modal;
+
+  await panel.getByRole('tab', { name: 'Tarefas' }).click();
+  const tab = panel.getByRole('region', { name: 'Tarefas' });
+  await tab.getByRole('list', { name: 'Tarefas abertas' }).waitFor();
+
+  // Create.
+  const name = 'Enviar contrato para assinatura';
+  const dueDay = dateInputValue(7);
+  await tab.getByRole('button', { name: 'Adicionar' }).click();
+  await modal.getByRole('heading', { name: 'Criar Tarefa' }).waitFor();
+  await modal.getByText(`Negociação: ${deal.name}`).waitFor();
+  const create = modal.getByRole('form', { name: 'Criar Tarefa' });
+  await create.getByRole('textbox', { name: /^Título/ }).fill(name);
+  // The creator starts as the only owner (spec §6).
+  await create.getByRole('button', { name: `Remover ${ana.name}` }).waitFor();
+  await create.getByRole('textbox', { name: /^Descrição/ }).fill('  Contrato com 10 licenças.  ');
+  await create.getByRole('combobox', { name: /^Tipo/ }).selectOption({ label: 'E-mail' });
+  await create.getByLabel(/^Data de Vencimento/).fill(dueDay);
+  await screenshot(page, 'deal-tabs-task-create-form');
+  await create.getByRole('button', { name: 'Criar Tarefa' }).click();
+  // The form closes as soon as the task is saved; the tab confirms it.
+  await modalFrame(page).waitFor({ state: 'detached' });
+
+  await tab.getByText('Tarefa criada com sucesso!').waitFor();
+  const card = tab.getByRole('article', { name });
+  await card.waitFor();
+  await card.getByText('Contrato com 10 licenças.').waitFor();
+  await card.getByText('E-mail').waitFor();
+  const [y, m, d] = dueDay.split('-');
+  await card.getByText(`${d}/${m}/${y}`).waitFor();
+  await card.getByText('Aberta', { exact: true }).waitFor();
+  await card.scrollIntoViewIfNeeded();
+  await screenshot(page, 'deal-tabs-task-created');
+
+  const created = await findTask(name);
+  if (!created) throw new Error('a tarefa não chegou ao CRM');
+  const stored = await readTask(created.id);
+  expect(stored).toMatchObject({
+    name,
+    description: 'Contrato com 10 licenças.',
+    type: 'email',
+    status: 'open',
+    deal_id: deal.id,
+    owner_ids: [ana.id],
+    created_by_id: ana.id,
+  });
+  expect(localDateTime(new Date(stored.due_date ?? '')).slice(0, 10)).toBe(`${d}/${m}/${y}`);
+
+  // Edit.
+  const renamed = 'Enviar contrato revisado para assinatura';
+  await card.getByRole('button', { name: 'Editar' }).click();
+  await modal.getByRole('heading', { name: 'Editar Tarefa' }).waitFor();
+  const edit = modal.getByRole('form', { name: 'Salvar Alterações' });
+  const title = edit.getByRole('textbox', { name: /^Título/ });
+  expect(await title.inputValue()).toBe(name);
+  await title.fill(renamed);
+  await screenshot(page, 'deal-tabs-task-edit-form');
+  await edit.getByRole('button', { name: 'Salvar Alterações' }).click();
+  await modalFrame(page).waitFor({ state: 'detached' });
+  await tab.getByText('Tarefa atualizada com sucesso!').waitFor();
+  const renamedCard = tab.getByRole('article', { name: renamed });
+  await renamedCard.waitFor();
+  expect(await tab.getByRole('article', { name, exact: true }).count()).toBe(0);
+  expect(await readTask(created.id)).toMatchObject({
+    name: renamed,
+    description: 'Contrato com 10 licenças.',
+    type: 'email',
+    status: 'open',
+    owner_ids: [ana.id],
+    due_date: stored.due_date,
+  });
+
+  // Complete.
+  await renamedCard.getByRole('button', { name: 'Concluir' }).click();
+  const confirm = panel.getByRole('alertdialog', { name: 'Concluir tarefa' });
+  await confirm.getByText(`Deseja marcar a tarefa "${renamed}" como concluída?`).waitFor();
+  await screenshot(page, 'deal-tabs-task-complete-confirm');
+  await confirm.getByRole('button', { name: 'Concluir' }).click();
+  await tab.getByText('Tarefa marcada como concluída!').waitFor();
+  await eventually(async () => tab.getByRole('article', { name: renamed }).count(), 0);
+  await eventually(async () => (await readTask(created.id)).status, 'completed');
+  expect(await readTask(created.id)).toMatchObject({ completed_by_id: ana.id });
+
+  await tab.getByRole('button', { name: 'Abertas' }).click();
+  await tab.getByRole('menuitemradio', { name: 'Concluídas' }).click();
+  const done = tab.getByRole('list', { name: 'Tarefas concluídas' });
+  const doneCard = done.getByRole('article', { name: renamed });
+  await doneCard.waitFor();
+  await doneCard.getByText('Concluída', { exact: true }).waitFor();
+  expect(await doneCard.getByRole('button').count()).toBe(0);
+  await doneCard.scrollIntoViewIfNeeded();
+  await screenshot(page, 'deal-tabs-task-completed');
+
+  expect(await reloads()).toEqual([]);
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+test('Produtos e Serviços: add with a percentage discount, edit, delete; the deal total follows without a reload', async () => {
+  const { sim, page, errors, reloads } = await openDealAsAna();
+  const panel = sim.panel;
+  const modal = sim.modal;
+  const product = ACME.products.treinamento;
+  const totalBefore = (await readDeal()).total_price;
+  const dealTotal = panel.getByLabel('Valor total', { exact: true });
+  await eventually(async () => dealTotal.innerText(), brl(totalBefore));
+
+  await panel.getByRole('tab', { name: 'Produtos e Serviços' }).click();
+  const tab = panel.getByRole('region', { name: 'Produtos e Serviços' });
+  await tab.getByRole('list', { name: 'Produtos da negociação' }).waitFor();
+
+  // Add: 3 × R$ 890,00 with 10% off = R$ 2.403,00.
+  await tab.getByRole('button', { name: 'Adicionar Produto' }).click();
+  await modal.getByRole('heading', { name: 'Adicionar Produto' }).waitFor();
+  const add = modal.getByRole('form', { name: 'Adicionar Produto' });
+  const select = add.getByRole('combobox', { name: /^Produto/ });
+  await select.click();
+  await select.fill('treinamento online');
+  await modal.getByRole('option', { name: new RegExp(`^${product.name} - R\\$\\s890,00`) }).click();
+  const price = add.getByRole('spinbutton', { name: /^Preço Unitário \(R\$\)/ });
+  await eventually(async () => price.inputValue(), String(product.price));
+  await add.getByRole('spinbutton', { name: /^Quantidade/ }).fill('3');
+  await add.getByRole('combobox', { name: 'Tipo de Desconto' }).selectOption({
+    label: 'Porcentagem (%)',
+  });
+  const discount = add.getByRole('spinbutton', { name: 'Valor do Desconto' });
+  expect(await discount.getAttribute('placeholder')).toBe('0 - 100');
+  await discount.fill('10');
+  const estimate = add.getByRole('region', { name: 'Valor Total Estimado' });
+  await estimate.getByText(brl(2403), { exact: true }).waitFor();
+  await estimate.getByText(`Preço bruto: ${brl(2670)} · Desconto: ${brl(267)} (10%)`).waitFor();
+  await screenshot(page, 'deal-tabs-product-add-form');
+  await add.getByRole('button', { name: 'Adicionar Produto' }).click();
+  await modalFrame(page).waitFor({ state: 'detached' });
+
+  await tab.getByText('Produto adicionado com sucesso!').waitFor();
+  const item = tab.getByRole('article', { name: product.name });
+  await item.getByText(brl(2403), { exact: true }).waitFor();
+  await item.getByText('10%', { exact: true }).waitFor();
+  await item.getByText('Pagamento único', { exact: true }).waitFor();
+  await item.scrollIntoViewIfNeeded();
+  await screenshot(page, 'deal-tabs-product-added');
+  const added = (await readDealProducts()).find((p) => p.product_id === product.id);
+  expect(added).toMatchObject({
+    price: 890,
+    quantity: 3,
+    discount_type: 'percentage',
+    discount: 10,
+    billing_frequency: 'one-time',
+    total_price: 2403,
+  });
+  if (!added) throw new Error('o produto não chegou ao CRM');
+
+  await panel.getByRole('tab', { name: 'Geral' }).click();
+  await eventually(async () => dealTotal.innerText(), brl(totalBefore + 2403));
+  await dealTotal.scrollIntoViewIfNeeded();
+  await screenshot(page, 'deal-tabs-general-total-after-add');
+
+  // Edit: 2 × R$ 890,00 with 10% off = R$ 1.602,00.
+  await panel.getByRole('tab', { name: 'Produtos e Serviços' }).click();
+  await item.getByRole('button', { name: 'Editar' }).click();
+  await modal.getByRole('heading', { name: 'Editar Produto' }).waitFor();
+  const edit = modal.getByRole('form', { name: 'Editar Produto' });
+  const quantity = edit.getByRole('spinbutton', { name: /^Quantidade/ });
+  await eventually(async () => quantity.inputValue(), '3');
+  await quantity.fill('2');
+  await edit
+    .getByRole('region', { name: 'Valor Total Estimado' })
+    .getByText(brl(1602), { exact: true })
+    .waitFor();
+  await screenshot(page, 'deal-tabs-product-edit-form');
+  await edit.getByRole('button', { name: 'Salvar Alterações' }).click();
+  await modalFrame(page).waitFor({ state: 'detached' });
+  await tab.getByText('Produto atualizado com sucesso!').waitFor();
+  await item.getByText(brl(1602), { exact: true }).waitFor();
+  expect((await readDealProducts()).find((p) => p.id === added.id)).toMatchObject({
+    quantity: 2,
+    discount_type: 'percentage',
+    discount: 10,
+    total_price: 1602,
+  });
+  await panel.getByRole('tab', { name: 'Geral' }).click();
+  await eventually(async () => dealTotal.innerText(), brl(totalBefore + 1602));
+
+  // Delete.
+  await panel.getByRole('tab', { name: 'Produtos e Serviços' }).click();
+  await item.getByRole('button', { name: 'Excluir' }).click();
+  const confirm = panel.getByRole('alertdialog', { name: 'Excluir produto' });
+  await confirm
+    .getByText(`Remover "${product.name}" desta negociação? Esta ação não pode ser desfeita.`)
+    .waitFor();
+  await screenshot(page, 'deal-tabs-product-delete-confirm');
+  await confirm.getByRole('button', { name: 'Excluir' }).click();
+  await tab.getByText('Produto removido com sucesso!').waitFor();
+  await eventually(async () => item.count(), 0);
+  expect((await readDealProducts()).some((p) => p.id === added.id)).toBe(false);
+  await panel.getByRole('tab', { name: 'Geral' }).click();
+  await eventually(async () => dealTotal.innerText(), brl(totalBefore));
+  expect((await readDeal()).total_price).toBe(totalBefore);
+  await dealTotal.scrollIntoViewIfNeeded();
+  await screenshot(page, 'deal-tabs-general-total-after-delete');
+
+  expect(await reloads()).toEqual([]);
+  expect(errors).toEqual([]);
+  await page.close();
+});
