@@ -23,7 +23,7 @@ describe('configFromEnv', () => {
       tokenUrl: 'http://127.0.0.1:4010/oauth2/token',
       userinfoUrl: 'http://127.0.0.1:4010/oauth2/userinfo',
       v1BaseUrl: 'http://127.0.0.1:4010/api/v1',
-      timeoutMs: 10_000,
+      timeoutMs: 9_000,
       maxRequestsPerMinute: 120,
       cacheTtlMs: 60_000,
     });

@@ -81,7 +81,9 @@ export const DEFAULT_CRM_CONFIG: CrmConfig = {
   tokenUrl: `${SANDBOX_ORIGIN}/oauth2/token`,
   userinfoUrl: `${SANDBOX_ORIGIN}/oauth2/userinfo`,
   v1BaseUrl: `${SANDBOX_ORIGIN}/api/v1`,
-  timeoutMs: 10_000,
+  // Below the panel's own 10 s request timeout (spec §7), so a CRM that hangs reaches the person
+  // as the api's pt-BR 504 instead of a bare aborted request.
+  timeoutMs: 9_000,
   maxRequestsPerMinute: 120,
   maxRateLimitWaitMs: 8_000,
   getRetries: 2,

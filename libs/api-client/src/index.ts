@@ -14,7 +14,14 @@ export {
   type ListParams,
   UnexpectedResponseError,
 } from './client/envelope';
-export { ApiClientError, getErrorMessage, isHttpStatus } from './client/errors';
+export {
+  ApiClientError,
+  getErrorMessage,
+  isHttpStatus,
+  isRetryableError,
+  QUERY_RETRIES,
+  shouldRetryQuery,
+} from './client/errors';
 export { rdql, contactSearchFilter, nameContainsFilter } from './client/rdql';
 
 export { getChatMessages } from './resources/chat';

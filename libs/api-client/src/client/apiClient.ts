@@ -6,6 +6,11 @@ export interface ApiClientConfig {
   baseURL: string;
   /** Read on every request, so a host that fills its user info late is still picked up. */
   getIdentity: () => HostUserInfo | null;
+  /**
+   * Benchmark baseline only: every request waits until the previous one has finished, so the
+   * panel makes its calls one after another. Off by default.
+   */
+  sequential?: boolean;
 }
 
 /** Console warnings of the request interceptor (spec §6: the header is omitted and logged). */
@@ -19,6 +24,7 @@ export const SYSTEM_KEY_HEADER = 'x-system-key';
 export const CACHE_BYPASS_HEADER = 'x-cache-bypass';
 
 let getIdentity: () => HostUserInfo | null = () => null;
+let sequential = false;
 
 /**
  * The one axios instance of the panel. The lib is a Module Federation singleton, so the shell
@@ -32,6 +38,7 @@ export const apiClient: AxiosInstance = axios.create({
 export function configureApiClient(config: ApiClientConfig): void {
   apiClient.defaults.baseURL = config.baseURL.replace(/\/+$/, '');
   getIdentity = config.getIdentity;
+  sequential = config.sequential ?? false;
 }
 
 function currentIdentity(): Partial<HostUserInfo> {
@@ -71,5 +78,45 @@ function warnOnMissingCredentials(error: unknown): Promise<never> {
   return Promise.reject(error);
 }
 
+// The FIFO gate of the sequential baseline: each gated request holds the gate from the moment
+// it may go until its answer (or error, timeout, cancellation) comes back.
+let gateTail: Promise<void> = Promise.resolve();
+const gateReleases = new WeakMap<object, () => void>();
+
+async function waitForGate(
+  config: InternalAxiosRequestConfig,
+): Promise<InternalAxiosRequestConfig> {
+  if (!sequential) return config;
+  const previous = gateTail;
+  let release: () => void = () => undefined;
+  gateTail = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  gateReleases.set(config, release);
+  await previous;
+  return config;
+}
+
+function releaseGate(config: object | undefined): void {
+  if (!config) return;
+  const release = gateReleases.get(config);
+  gateReleases.delete(config);
+  release?.();
+}
+
+// Request interceptors run last-registered first: the gate, registered first, runs right before
+// the request is sent, after every other interceptor.
+apiClient.interceptors.request.use(waitForGate);
 apiClient.interceptors.request.use(addIdentityHeaders);
+apiClient.interceptors.response.use(
+  (response) => {
+    releaseGate(response.config);
+    return response;
+  },
+  (error: unknown) => {
+    // Axios errors (cancellations included) carry the config the gate was taken for.
+    if (axios.isAxiosError(error)) releaseGate(error.config);
+    return Promise.reject(error);
+  },
+);
 apiClient.interceptors.response.use((response) => response, warnOnMissingCredentials);

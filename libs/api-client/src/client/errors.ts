@@ -34,3 +34,24 @@ export function getErrorMessage(error: unknown, fallback: string): string {
 export function isHttpStatus(error: unknown, status: number): boolean {
   return axios.isAxiosError(error) && error.response?.status === status;
 }
+
+/** How many times a read is asked again when the api could not be reached. */
+export const QUERY_RETRIES = 2;
+
+/**
+ * Whether a failed read is worth asking again: only when the api could not be reached at all
+ * (no answer, and not because this client's own 10 s timeout ran out). Anything the api did
+ * answer is final — 4xx are answers, and 5xx/429 come after the api's own retries against the
+ * CRM, so asking again would only multiply the load on a CRM in trouble.
+ */
+export function isRetryableError(error: unknown): boolean {
+  if (!axios.isAxiosError(error) || error.response) return false;
+  return (
+    error.code !== 'ECONNABORTED' && error.code !== 'ETIMEDOUT' && error.code !== 'ERR_CANCELED'
+  );
+}
+
+/** TanStack Query `retry` for every read of the panel (shell default and remotes' own queries). */
+export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
+  return failureCount < QUERY_RETRIES && isRetryableError(error);
+}

@@ -1,6 +1,6 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { isHttpStatus, productQueryOptions, productsQueryOptions } from '@crm-panel/api-client';
+import { productQueryOptions, productsQueryOptions, shouldRetryQuery } from '@crm-panel/api-client';
 import { type Product } from '@crm-panel/crm-model';
 
 /** What the tab knows about the catalogue product behind a deal product. */
@@ -9,9 +9,6 @@ export type CatalogueEntry =
   | { status: 'found'; product: Product }
   /** Absent from the catalogue (or unreadable): 'Produto não encontrado'. */
   | { status: 'missing' };
-
-const noRetryOn404 = (failureCount: number, error: unknown): boolean =>
-  !isHttpStatus(error, 404) && failureCount < 2;
 
 /**
  * Names and list prices for the tab: the catalogue's first page (200) in one request, then one
@@ -33,7 +30,7 @@ export function useCatalogueProducts(
     [settled, productIds, onFirstPage],
   );
   const singles = useQueries({
-    queries: others.map((id) => ({ ...productQueryOptions(id), retry: noRetryOn404 })),
+    queries: others.map((id) => ({ ...productQueryOptions(id), retry: shouldRetryQuery })),
   });
 
   return (id: string): CatalogueEntry => {

@@ -2,10 +2,10 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import {
   getErrorMessage,
-  isHttpStatus,
   productQueryOptions,
   productsInfiniteQueryOptions,
   productsQueryOptions,
+  shouldRetryQuery,
 } from '@crm-panel/api-client';
 import { type DropdownOption, MESSAGES, type Product } from '@crm-panel/crm-model';
 import { productMatches, productOption, productOptionLabel } from '../model/productOption';
@@ -25,9 +25,6 @@ export interface ProductOptions {
   error: string | null;
   retry: () => void;
 }
-
-const noRetryOn404 = (failureCount: number, error: unknown): boolean =>
-  !isHttpStatus(error, 404) && failureCount < 2;
 
 /**
  * The Produto select. RD Station CRM filters products by exact name only (api-client README), so
@@ -58,7 +55,7 @@ export function useProductOptions(enabled: boolean, selectedId: string): Product
   const selected = useQuery({
     ...productQueryOptions(selectedId),
     enabled: enabled && selectedMissing && !catalogue.isPending,
-    retry: noRetryOn404,
+    retry: shouldRetryQuery,
   });
 
   const exactMatches = useMemo(() => (term === '' ? [] : (exact.data ?? [])), [term, exact.data]);
