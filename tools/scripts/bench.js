@@ -7,7 +7,7 @@ const { spawnSync } = require('child_process');
 const { workspaceEnv, root } = require('./env');
 const { FRONTENDS } = require('./stack');
 
-const BENCHES = ['bundle-size'];
+const BENCHES = ['bundle-size', 'api-latency', 'panel-speed'];
 
 function build() {
   const result = spawnSync(

@@ -5,6 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
+  type FastifyReply,
   type FastifyServerOptions,
 } from 'fastify';
 import { type ApiConfig, type ApiConfigInput, resolveConfig } from './config';
@@ -78,6 +79,12 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
     logger: loggerOptions(config),
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { allErrors: false, strict: false } },
+    // A malformed or over-long path (bad %-encoding, an id past maxParamLength) is the caller's
+    // mistake: answer it like every other bad input, in pt-BR and without echoing the URL.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+      void (reply as FastifyReply).code(status).send({ message: API_MESSAGES.badUrl });
+    },
   });
   app.addHook('onClose', async () => database.close());
 
@@ -170,6 +177,9 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['content-type', 'x-user-id', 'x-system-key', 'x-cache-bypass'],
     maxAge: 600,
+    // An OPTIONS without the preflight headers is not a browser's preflight: answer it plainly
+    // instead of the plugin's text/plain 400.
+    strictPreflight: false,
   });
   await app.register(swagger, {
     openapi: {

@@ -41,5 +41,7 @@ export const API_MESSAGES = {
   unsupportedMediaType: 'Tipo de conteúdo não suportado. Envie os dados em JSON.',
   payloadTooLarge: 'O corpo da requisição é grande demais.',
   routeNotFound: 'Rota não encontrada.',
+  badUrl: 'Endereço inválido: verifique os identificadores enviados.',
+  crmTooLarge: 'Os dados enviados excedem o tamanho aceito pelo RD Station CRM.',
   internal: 'Erro interno no servidor. Tente novamente.',
 } as const;

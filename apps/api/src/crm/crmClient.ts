@@ -89,6 +89,8 @@ function errorFromStatus(status: number, body: unknown): ApiError {
       return new ApiError(403, API_MESSAGES.crmForbidden);
     case 404:
       return new ApiError(404, API_MESSAGES.crmNotFound);
+    case 413:
+      return new ApiError(413, API_MESSAGES.crmTooLarge);
     default:
       return new ApiError(
         502,

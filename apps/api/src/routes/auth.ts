@@ -62,6 +62,8 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
   app.get<{ Querystring: CallbackQuery }>(
     '/api/rdstation/auth/callback',
     {
+      // A browser lands here: a query that fails validation gets the HTML error page too.
+      attachValidation: true,
       helmet: { contentSecurityPolicy: AUTH_PAGE_CSP },
       schema: {
         tags: ['autenticação'],
@@ -82,9 +84,10 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
       },
     },
     async (request, reply) => {
-      const { code, state, error } = request.query;
       const fail = (status: number, message: string) =>
         page(reply, status, 'error', API_MESSAGES.authErrorTitle, message);
+      if (request.validationError) return fail(400, API_MESSAGES.stateInvalid);
+      const { code, state, error } = request.query;
       const owner = state ? await repos.oauthStates.consume(state) : null;
       if (!owner) {
         request.log.warn('callback OAuth com state inválido, expirado ou reutilizado');
