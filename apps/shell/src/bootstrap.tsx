@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { configureApiClient } from '@crm-panel/api-client';
 import { connectHost } from '@crm-panel/host-bridge';
 import { App } from './app/App';
-import { fetchRuntimeManifest } from './federation/runtimeManifest';
+import { fetchRuntimeManifest, readBaselineMode } from './federation/runtimeManifest';
 import { registerManifestRemotes } from './federation/remoteLoader';
 import { getIdentity } from './identity/identity';
 
@@ -14,7 +14,12 @@ const root = createRoot(container);
 async function start() {
   const manifest = await fetchRuntimeManifest();
   registerManifestRemotes(manifest);
-  configureApiClient({ baseURL: manifest.apiBaseUrl, getIdentity });
+  configureApiClient({
+    baseURL: manifest.apiBaseUrl,
+    getIdentity,
+    // The bench's baseline (same build): the spec's calls one after another.
+    sequential: readBaselineMode(window) === 'sequential',
+  });
   const adapter = await connectHost(window, { allowedHostOrigins: manifest.hostOrigins });
   root.render(
     <StrictMode>

@@ -1,4 +1,5 @@
 import { Gate } from './http/Gate';
+import { RequestStats } from './http/RequestStats';
 import { TokenStore, type TokenLifetimes } from './oauth/TokenStore';
 import { type Account, createAccounts, OAUTH_APPS, type OAuthApp } from './store/accounts';
 import { type UserRecord } from './store/records';
@@ -10,11 +11,12 @@ export interface RuntimeConfig extends TokenLifetimes {
   clock: () => number;
 }
 
-/** All mutable sandbox state: accounts, tokens and the fault gate. */
+/** All mutable sandbox state: accounts, tokens, the fault gate and the request counter. */
 export class SandboxRuntime {
   accounts: Map<string, Account>;
   readonly tokens: TokenStore;
   readonly gate: Gate;
+  readonly stats = new RequestStats();
   readonly clock: () => number;
   /** Set once the server listens. */
   publicUrl = '';
@@ -30,6 +32,7 @@ export class SandboxRuntime {
     this.accounts = createAccounts(this.config.seed, this.clock);
     this.tokens.clear();
     this.gate.reset();
+    this.stats.reset();
   }
 
   app(clientId: string | undefined): OAuthApp | undefined {

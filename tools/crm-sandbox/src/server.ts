@@ -45,6 +45,7 @@ export function buildServer(runtime: SandboxRuntime, logger = false): FastifyIns
 
   app.addHook('onRequest', async (request) => {
     if (request.url.startsWith('/__admin')) return;
+    runtime.stats.count(request.method, request.url);
     const { latencyMs } = runtime.gate.knobs;
     if (latencyMs > 0) await sleep(latencyMs);
   });
@@ -108,5 +109,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     getKnobs: () => runtime.gate.knobs,
     forceStatus: (status, count) => runtime.gate.force(status, count),
     issueTokens: (clientId, userEmail) => runtime.issueTokens(clientId, userEmail),
+    getStats: () => runtime.stats.snapshot(),
+    resetStats: () => runtime.stats.reset(),
   };
 }

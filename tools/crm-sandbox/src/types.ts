@@ -40,11 +40,19 @@ export interface IssuedTokens {
   token_type: 'Bearer';
 }
 
+/** What `GET /__admin/stats` answers: requests received since start or the last reset. */
+export interface RequestStatsSnapshot {
+  /** Every request except `/__admin/*` (CRM v2, OAuth, API v1). */
+  requests: number;
+  /** Counts per `METHOD /path` (query left out). */
+  byPath: Record<string, number>;
+}
+
 export interface RunningSandbox {
   /** e.g. http://127.0.0.1:4010 (no trailing slash). */
   url: string;
   close(): Promise<void>;
-  /** Back to the seed data; drops codes, tokens, rate windows and forced statuses; knobs back to the start options. */
+  /** Back to the seed data; drops codes, tokens, rate windows, forced statuses and request counts; knobs back to the start options. */
   reset(): void;
   setKnobs(knobs: Partial<Knobs>): void;
   getKnobs(): Knobs;
@@ -52,4 +60,8 @@ export interface RunningSandbox {
   forceStatus(status: number, count: number): void;
   /** Tokens as if `userEmail` had consented to `clientId`, without the browser step. */
   issueTokens(clientId: string, userEmail: string): IssuedTokens;
+  /** Requests received (admin calls left out) since start or the last reset. */
+  getStats(): RequestStatsSnapshot;
+  /** Counts back to zero. */
+  resetStats(): void;
 }

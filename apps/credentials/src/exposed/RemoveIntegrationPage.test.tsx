@@ -27,9 +27,15 @@ describe('RemoveIntegrationPage (/remove-integration-modal)', () => {
     const confirm = screen.getByRole('button', { name: 'Confirmar desativação' });
     expect(confirm).toBeDisabled();
     expect(screen.queryByText('Senha de segurança é obrigatória')).not.toBeInTheDocument();
+    // Leaving the empty field is not an error yet (it would move 'Cancelar' under the pointer)…
     await user.click(password);
     await user.tab();
+    expect(screen.queryByText('Senha de segurança é obrigatória')).not.toBeInTheDocument();
+    // …erasing what was typed is.
+    await user.type(password, 'x');
+    await user.clear(password);
     expect(screen.getByText('Senha de segurança é obrigatória')).toBeInTheDocument();
+    expect(confirm).toBeDisabled();
     expect(password).toHaveAttribute('aria-invalid', 'true');
     expect(server.requests).toHaveLength(0);
   });

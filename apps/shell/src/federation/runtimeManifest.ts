@@ -39,3 +39,42 @@ export async function fetchRuntimeManifest(
   }
   return parseRuntimeManifest(await response.json());
 }
+
+/** Query parameter of the panel URL that selects the benchmark baseline. */
+export const BASELINE_PARAM = 'baseline';
+export const BASELINE_STORAGE_KEY = 'crm-panel:baseline';
+
+/** `sequential`: the panel makes its api calls one after another (bench/panel-speed.js). */
+export type BaselineMode = 'sequential';
+
+function sessionStore(win: Pick<Window, 'sessionStorage'>): Storage | null {
+  try {
+    return win.sessionStorage;
+  } catch {
+    // Storage can be blocked for third-party frames: the flag then lives only in the URL.
+    return null;
+  }
+}
+
+/**
+ * The benchmark baseline flag, `?baseline=sequential` on the panel URL; off unless asked for.
+ * Router navigation drops the query and some flows reload the page, so the flag is remembered
+ * for the session, as the host parameters are; `?baseline=` with any other value forgets it.
+ */
+export function readBaselineMode(
+  win: Pick<Window, 'location' | 'sessionStorage'> = window,
+): BaselineMode | null {
+  const fromUrl = new URLSearchParams(win.location.search).get(BASELINE_PARAM);
+  const store = sessionStore(win);
+  try {
+    if (fromUrl !== null) {
+      if (fromUrl === 'sequential') store?.setItem(BASELINE_STORAGE_KEY, fromUrl);
+      else store?.removeItem(BASELINE_STORAGE_KEY);
+      return fromUrl === 'sequential' ? 'sequential' : null;
+    }
+    return store?.getItem(BASELINE_STORAGE_KEY) === 'sequential' ? 'sequential' : null;
+  } catch {
+    // Quota or privacy mode: not remembered, the URL still counts.
+    return fromUrl === 'sequential' ? 'sequential' : null;
+  }
+}

@@ -37,6 +37,13 @@ export function registerAdminRoutes(app: FastifyInstance, runtime: SandboxRuntim
     return { forced: runtime.gate.forcedState() };
   });
 
+  app.get('/__admin/stats', async () => runtime.stats.snapshot());
+
+  app.post('/__admin/stats/reset', async () => {
+    runtime.stats.reset();
+    return runtime.stats.snapshot();
+  });
+
   app.post('/__admin/reset', async () => {
     runtime.reset();
     return { reset: true };

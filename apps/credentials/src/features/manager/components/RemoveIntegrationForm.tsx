@@ -65,7 +65,8 @@ export function RemoveIntegrationForm({ mode, onCancel, onRemoved }: RemoveInteg
           setPassword(event.target.value);
           setTouched(true);
         }}
-        onBlur={() => setTouched(true)}
+        // No check on blur: leaving the empty field for 'Cancelar' must not push the button away
+        // from under the pointer (the message shows once something was typed and erased).
         error={
           touched && password === '' ? MESSAGES.credentials.securityPasswordRequired : undefined
         }

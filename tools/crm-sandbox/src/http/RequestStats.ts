@@ -1,0 +1,26 @@
+import { type RequestStatsSnapshot } from '../types';
+
+/**
+ * Counts the requests the sandbox receives (admin calls left out), so a benchmark or a test can
+ * say how many calls reached "the CRM" and which ones, without a proxy in between.
+ */
+export class RequestStats {
+  private total = 0;
+  private byPath = new Map<string, number>();
+
+  /** One request, keyed `METHOD /path` (query left out). */
+  count(method: string, url: string): void {
+    const key = `${method} ${url.split('?')[0] ?? url}`;
+    this.total += 1;
+    this.byPath.set(key, (this.byPath.get(key) ?? 0) + 1);
+  }
+
+  snapshot(): RequestStatsSnapshot {
+    return { requests: this.total, byPath: Object.fromEntries(this.byPath) };
+  }
+
+  reset(): void {
+    this.total = 0;
+    this.byPath = new Map();
+  }
+}

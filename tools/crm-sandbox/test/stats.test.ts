@@ -1,0 +1,72 @@
+import { startSandbox, type RunningSandbox } from '../src/index';
+import { crmClient, send, WELL_KNOWN } from './helpers';
+
+const A = WELL_KNOWN.account1;
+let sandbox: RunningSandbox;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ rateLimitPerMinute: 0 });
+});
+
+afterAll(async () => {
+  await sandbox.close();
+});
+
+beforeEach(() => {
+  sandbox.reset();
+});
+
+const admin = (path: string, method = 'GET') =>
+  send<Record<string, unknown>>(`${sandbox.url}/__admin${path}`, { method });
+
+describe('request counter', () => {
+  it('GET /__admin/stats counts every non-admin request, per method and path (query left out)', async () => {
+    const crm = crmClient(sandbox, sandbox.issueTokens(A.clientId, A.users.ana.email).access_token);
+    await crm.get(`/deals/${A.deals.implantacao.id}`);
+    await crm.get('/users?page%5Bsize%5D=200');
+    await crm.get('/users');
+    await send(`${sandbox.url}/oauth2/userinfo`);
+    await admin('/knobs');
+
+    const stats = await admin('/stats');
+
+    expect(stats.status).toBe(200);
+    expect(stats.body).toEqual({
+      requests: 4,
+      byPath: {
+        [`GET /crm/v2/deals/${A.deals.implantacao.id}`]: 1,
+        'GET /crm/v2/users': 2,
+        'GET /oauth2/userinfo': 1,
+      },
+    });
+    expect(sandbox.getStats()).toEqual(stats.body);
+  });
+
+  it('counts refused requests too (they still reached the CRM)', async () => {
+    sandbox.forceStatus(500, 1);
+    await send(`${sandbox.url}/crm/v2/sources`);
+    await send(`${sandbox.url}/crm/v2/sources`);
+
+    expect((await admin('/stats')).body).toEqual({
+      requests: 2,
+      byPath: { 'GET /crm/v2/sources': 2 },
+    });
+  });
+
+  it('POST /__admin/stats/reset (and resetStats, and /__admin/reset) start over from zero', async () => {
+    await send(`${sandbox.url}/crm/v2/sources`);
+
+    const reset = await admin('/stats/reset', 'POST');
+    expect(reset.body).toEqual({ requests: 0, byPath: {} });
+    expect((await admin('/stats')).body).toEqual({ requests: 0, byPath: {} });
+
+    await send(`${sandbox.url}/crm/v2/pipelines`);
+    expect(sandbox.getStats().requests).toBe(1);
+    sandbox.resetStats();
+    expect(sandbox.getStats()).toEqual({ requests: 0, byPath: {} });
+
+    await send(`${sandbox.url}/crm/v2/pipelines`);
+    await admin('/reset', 'POST');
+    expect(sandbox.getStats()).toEqual({ requests: 0, byPath: {} });
+  });
+});
