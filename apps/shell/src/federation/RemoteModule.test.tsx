@@ -73,3 +73,14 @@ it('catches a remote that throws while rendering', async () => {
   render(<RemoteModule id="notes/NotesTab" label="Notas" props={{ dealId: null }} />);
   expect(await screen.findByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
 });
+
+it('renders a module loaded before without loading it again (no fallback on remount)', async () => {
+  mockedLoadRemote.mockResolvedValue({ default: NotesStub });
+  const first = render(<RemoteModule id="notes/NotesTab" label="Notas" props={{ dealId: 'd1' }} />);
+  await screen.findByText('Notas da negociação d1');
+  first.unmount();
+  mockedLoadRemote.mockClear();
+  render(<RemoteModule id="notes/NotesTab" label="Notas" props={{ dealId: 'd2' }} />);
+  expect(screen.getByText('Notas da negociação d2')).toBeInTheDocument();
+  expect(mockedLoadRemote).not.toHaveBeenCalled();
+});

@@ -6,13 +6,41 @@ import {
   useState,
   type ComponentProps,
   type ComponentType,
+  type LazyExoticComponent,
 } from 'react';
 import type { RemoteModuleId, RemoteModules } from '@crm-panel/contracts';
 import { InlineError, Skeleton } from '@crm-panel/ui';
-import { loadRemoteModule } from './remoteLoader';
+import { loadRemoteModule, onRemotesRegistered } from './remoteLoader';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 
 export const REMOTE_LOAD_ERROR = 'Não foi possível carregar este módulo.';
+
+/**
+ * One lazy component per exposed module for the page's life: a remount (a tab switched back, a
+ * chat opened again) renders the loaded module at once instead of suspending anew. A load that
+ * failed is forgotten, so the next mount (or 'Tentar novamente') loads it again.
+ */
+const lazyModules = new Map<RemoteModuleId, LazyExoticComponent<ComponentType<object>>>();
+onRemotesRegistered(() => lazyModules.clear());
+
+function lazyModule(
+  id: RemoteModuleId,
+  fresh: boolean,
+): LazyExoticComponent<ComponentType<object>> {
+  const cached = lazyModules.get(id);
+  if (cached && !fresh) return cached;
+  const created = lazy(async () => {
+    try {
+      // The id fixes the props type at the call site; the lazy wrapper only forwards them.
+      return (await loadRemoteModule(id, fresh)) as unknown as { default: ComponentType<object> };
+    } catch (error) {
+      if (lazyModules.get(id) === created) lazyModules.delete(id);
+      throw error;
+    }
+  });
+  lazyModules.set(id, created);
+  return created;
+}
 
 export type RemoteModuleProps<Id extends RemoteModuleId> = {
   id: Id;
@@ -31,9 +59,7 @@ export function RemoteModule<Id extends RemoteModuleId>({
   props,
 }: RemoteModuleProps<Id>) {
   const [attempt, setAttempt] = useState(0);
-  const Remote = useMemo(() => lazy(() => loadRemoteModule(id, attempt > 0)), [id, attempt]);
-  // The id fixes the props type at the call site; the lazy wrapper only forwards them.
-  const Component = Remote as unknown as ComponentType<object>;
+  const Component = useMemo(() => lazyModule(id, attempt > 0), [id, attempt]);
 
   return (
     <section aria-label={label} data-remote={id}>

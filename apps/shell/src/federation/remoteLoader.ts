@@ -7,11 +7,18 @@ import type {
 } from '@crm-panel/contracts';
 
 let entries: Partial<Record<RemoteName, string>> = {};
+const registrationListeners = new Set<() => void>();
+
+/** Called whenever the remotes are registered anew (what was loaded before no longer counts). */
+export function onRemotesRegistered(listener: () => void): void {
+  registrationListeners.add(listener);
+}
 
 /** Registers the remotes of the runtime manifest: no remote URL is baked into the shell build. */
 export function registerManifestRemotes(manifest: RuntimeManifest): void {
   entries = { ...manifest.remotes };
   registerRemotes(Object.entries(manifest.remotes).map(([name, entry]) => ({ name, entry })));
+  registrationListeners.forEach((listener) => listener());
 }
 
 function remoteOf(id: RemoteModuleId): RemoteName {

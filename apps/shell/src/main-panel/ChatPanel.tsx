@@ -1,13 +1,18 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Navigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   contactMappingQueryOptions,
+  customFieldsQueryOptions,
   dealQueryOptions,
   getLastDeal,
+  pipelinesQueryOptions,
   queryKeys,
   saveLastDeal,
+  sourcesQueryOptions,
+  stagesQueryOptions,
+  usersQueryOptions,
 } from '@crm-panel/api-client';
 import { Card, InlineError, Skeleton, Tabs } from '@crm-panel/ui';
 import { RemoteModule } from '../federation/RemoteModule';
@@ -43,6 +48,19 @@ export function ChatPanel({ chatKey, hostContactId }: ChatPanelProps) {
   });
   const dealId = memory.dealId !== undefined ? memory.dealId : (lastDeal.data ?? null);
   const deal = useQuery({ ...dealQueryOptions(dealId ?? ''), enabled: dealId !== null });
+
+  // The general tab needs the account's reference data the moment the deal shows: ask for it
+  // now, alongside the contact, instead of after the deal (one CRM round trip less to ready).
+  useEffect(() => {
+    void queryClient.prefetchQuery(usersQueryOptions());
+    void queryClient.prefetchQuery(sourcesQueryOptions());
+    void queryClient.prefetchQuery(pipelinesQueryOptions());
+    void queryClient.prefetchQuery(customFieldsQueryOptions());
+  }, [queryClient]);
+  const pipelineId = deal.data?.pipeline_id;
+  useEffect(() => {
+    if (pipelineId) void queryClient.prefetchQuery(stagesQueryOptions(pipelineId));
+  }, [pipelineId, queryClient]);
 
   const onDealChange = useCallback(
     (next: string | null) => {

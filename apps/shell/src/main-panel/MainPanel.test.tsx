@@ -181,3 +181,25 @@ it('keeps each chat its deal and tab when the attendant switches away and back',
   ).toBeInTheDocument();
   expect(screen.getByRole('tab', { name: 'Tarefas' })).toHaveAttribute('aria-selected', 'true');
 });
+
+it("asks for the general tab's reference data when the chat opens, and the deal's stages with the deal", async () => {
+  renderShell(<MainPanel />, { adapter: createFakeHostAdapter({ attendance: linkedAttendance }) });
+  await screen.findByText('toolbar contato=contact-1 negociação=deal-1');
+  const deal = server.db.state.deals.find((d) => d.id === 'deal-1');
+  await waitFor(() =>
+    expect(server.requests.map((r) => r.path)).toEqual(
+      expect.arrayContaining([
+        '/api/rdstation/users',
+        '/api/rdstation/sources',
+        '/api/rdstation/pipelines',
+        '/api/rdstation/custom-fields',
+        `/api/rdstation/pipelines/${deal?.pipeline_id}/stages`,
+      ]),
+    ),
+  );
+  // Reference data is asked for before (not after) the deal itself.
+  const paths = server.requests.map((r) => r.path);
+  expect(paths.indexOf('/api/rdstation/users')).toBeLessThan(
+    paths.indexOf('/api/rdstation/deals/deal-1'),
+  );
+});
