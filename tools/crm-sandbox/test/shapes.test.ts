@@ -3,8 +3,9 @@ import path from 'node:path';
 import { type RunningSandbox } from '../src/index';
 import { type CrmClient, type Envelope, type Row, q, startWithClient, WELL_KNOWN } from './helpers';
 
-// The reference samples live outside the workspace, beside the research notes.
-const SAMPLES = path.resolve(__dirname, '../../../../shared/notes/rd-crm-v2-samples');
+// The RD Station CRM API v2 reference samples (keys, nesting, enums), copied from the team's research
+// notes so the repository checks its sandbox on its own.
+const SAMPLES = path.join(__dirname, 'rd-crm-v2-samples');
 const A = WELL_KNOWN.account1;
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
