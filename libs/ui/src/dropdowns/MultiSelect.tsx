@@ -219,15 +219,7 @@ export function MultiSelect({
           $invalid={Boolean(error)}
           $open={dropdown.open}
           aria-disabled={disabled || undefined}
-          onClick={(event) => {
-            if (searchable) {
-              if (event.target !== controlRef.current) controlRef.current?.focus();
-              if (!dropdown.open) dropdown.openList();
-            } else {
-              controlRef.current?.focus();
-              dropdown.toggle();
-            }
-          }}
+          onClick={(event) => dropdown.clickControl(event, controlRef.current)}
         >
           {searchable ? (
             <>

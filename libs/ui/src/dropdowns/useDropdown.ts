@@ -1,5 +1,13 @@
 import { DROPDOWN_SEARCH_DEBOUNCE_MS, type DropdownOption } from '@crm-panel/crm-model';
-import { type KeyboardEvent, type RefObject, useId, useMemo, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  type RefObject,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useDebouncedCallback } from '../hooks/useDebouncedCallback';
 import { useOutsideClick } from '../hooks/useOutsideClick';
 import { filterOptions } from './filterOptions';
@@ -29,6 +37,7 @@ export interface DropdownState {
   openList: (activeIndex?: number) => void;
   close: (reason: DropdownCloseReason) => void;
   toggle: () => void;
+  clickControl: (event: MouseEvent, control: HTMLElement | null) => void;
   changeQuery: (text: string) => void;
   setActiveIndex: (index: number) => void;
   choose: (option: DropdownOption) => void;
@@ -91,6 +100,20 @@ export function useDropdown({
   };
 
   const toggle = () => (open ? close('toggle') : openList());
+
+  /**
+   * A click anywhere on the control: a searchable select focuses its search box and opens; a
+   * plain one focuses the control and toggles.
+   */
+  const clickControl = (event: MouseEvent, control: HTMLElement | null) => {
+    if (searchable) {
+      if (event.target !== control) control?.focus();
+      if (!open) openList();
+    } else {
+      control?.focus();
+      toggle();
+    }
+  };
 
   const changeQuery = (text: string) => {
     if (disabled) return;
@@ -175,6 +198,7 @@ export function useDropdown({
     openList,
     close,
     toggle,
+    clickControl,
     changeQuery,
     setActiveIndex,
     choose,
