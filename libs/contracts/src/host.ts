@@ -55,6 +55,13 @@ export interface HostGlobal {
   initialize(handlers: HostEventHandlers): void;
   getInfoUser(): Promise<HostUserInfo | null>;
   getInfoChannels(): Promise<HostChannel[]>;
+  /**
+   * A short-lived JWT in which the host signs who the attendant is (iss, aud, sub = user id,
+   * tenant, role, exp ≤ 5 min, jti), for the api to verify against the issuer's keys. Optional:
+   * a host that signs nothing omits it (or resolves null) and the panel earns its session by the
+   * CRM sign-in instead (apps/api README, 'Identity').
+   */
+  getIdentityAssertion?(): Promise<string | null>;
   /** The host modal API: resolves with the result the modal page passed to closeModal. */
   openModal?(options: HostModalOptions): Promise<ModalResult>;
   /** Called by a modal page to end itself with a result. */
@@ -96,6 +103,8 @@ export interface HostInitializeMessage {
 export interface HostCommandMap {
   getInfoUser: { args: null; data: HostUserInfo | null };
   getInfoChannels: { args: null; data: HostChannel[] };
+  /** A fresh host-signed identity JWT, or null when the host signs nothing. */
+  getIdentityAssertion: { args: null; data: string | null };
   /** Replies once the modal is shown; its result comes later as the `modalClosed` event. */
   openModal: { args: HostModalOptions; data: { modalId: string } };
   closeModal: { args: { result: ModalResult }; data: null };
@@ -105,6 +114,7 @@ export type HostCommand = keyof HostCommandMap;
 export const HOST_COMMANDS: readonly HostCommand[] = [
   'getInfoUser',
   'getInfoChannels',
+  'getIdentityAssertion',
   'openModal',
   'closeModal',
 ];
@@ -252,6 +262,7 @@ export function isPanelToHostMessage(value: unknown): value is PanelToHostMessag
       return isRecord(value.args) && isString(value.args.pluginId);
     case 'getInfoUser':
     case 'getInfoChannels':
+    case 'getIdentityAssertion':
       return value.args === null || value.args === undefined;
     case 'openModal':
       return isHostModalOptions(value.args);
