@@ -12,6 +12,7 @@ const ESM_ONLY = [
   '@open-draft/deferred-promise',
   'cookie',
   'content-disposition',
+  'jose',
 ];
 
 module.exports = {

@@ -1,5 +1,6 @@
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, {
@@ -18,6 +19,9 @@ import { createTokenRefresher } from './crm/tokenRefresher';
 import { migrateToLatest, openDatabase } from './db/database';
 import { createRepositories } from './db/repositories/createRepositories';
 import { ApiError } from './errors';
+import { createAssertionVerifier } from './identity/assertions';
+import { createTenantRegistry, registerAuthentication } from './identity/authenticate';
+import { clientErrorHandler, registerStrictInput } from './security/strictInput';
 import { createSecretBox } from './security/crypto';
 import { REDACT_PATHS, requestSerializer } from './logging';
 import { API_MESSAGES } from './messages';
@@ -29,6 +33,7 @@ import { registerDealRoutes } from './routes/deals';
 import { registerPipelineRoutes } from './routes/pipelines';
 import { registerProfileRoutes } from './routes/profile';
 import { registerReferenceRoutes } from './routes/reference';
+import { registerSessionRoutes } from './routes/session';
 import { cachedIdentityHeaders, errorResponseDocs, identityHeaders } from './routes/schemas';
 import { registerTaskRoutes } from './routes/tasks';
 import { registerTermsRoutes } from './routes/terms';
@@ -78,7 +83,9 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
   const app = Fastify({
     logger: loggerOptions(config),
     bodyLimit: 1024 * 1024,
-    ajv: { customOptions: { allErrors: false, strict: false } },
+    // Control characters in a header or a header block over 16 KB never reach a route: answer
+    // them in pt-BR too, as JSON.
+    clientErrorHandler,
     // A malformed or over-long path (bad %-encoding, an id past maxParamLength) is the caller's
     // mistake: answer it like every other bad input, in pt-BR and without echoing the URL.
     frameworkErrors: (error, _request, reply) => {
@@ -116,8 +123,26 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
     now: config.now,
     sleep,
   });
-  const chat = createChatClient({ fetch: config.fetch, timeoutMs: config.chatTimeoutMs });
-  const services: Services = { config, repos, crm, oauth, refresher, chat, cache };
+  const chat = createChatClient({
+    fetch: config.fetch,
+    timeoutMs: config.chatTimeoutMs,
+    mode: config.mode,
+    lookupHost: config.lookupHost,
+  });
+  const tenants = createTenantRegistry(config.identity.tenants);
+  const assertions = createAssertionVerifier(config.identity.issuers, config.now);
+  const services: Services = {
+    config,
+    repos,
+    crm,
+    oauth,
+    refresher,
+    chat,
+    cache,
+    tenants,
+    assertions,
+  };
+  registerStrictInput(app);
 
   // JSON bodies; an empty one (POSTs without payload) is no body rather than an error.
   const jsonParser = app.getDefaultJsonParser('error', 'error');
@@ -134,7 +159,12 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError) {
       if (error.statusCode >= 500) request.log.warn({ status: error.statusCode }, error.message);
-      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send(
+          error.code ? { message: error.message, code: error.code } : { message: error.message },
+        );
     }
     if (error.validation) {
       return reply
@@ -152,19 +182,30 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
     reply.code(404).send({ message: API_MESSAGES.routeNotFound }),
   );
 
-  // Identity first: a call without it is refused before its body or query are looked at.
-  app.addHook('preValidation', async (request) => {
-    if (!IDENTITY_SCHEMAS.has(request.routeOptions.schema?.headers)) return;
-    const userId = request.headers['x-user-id'];
-    const systemKey = request.headers['x-system-key'];
-    if (
-      typeof userId !== 'string' ||
-      userId.trim() === '' ||
-      typeof systemKey !== 'string' ||
-      systemKey.trim() === ''
-    ) {
-      throw new ApiError(400, API_MESSAGES.identityMissing);
-    }
+  // Identity first: a call without a valid session is refused before its body or query are read.
+  registerAuthentication(app, { tenants, repos });
+
+  // Writes are rate-limited per session (set before the plugin reads each route's config).
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const writes = methods.some((method) => ['POST', 'PUT', 'DELETE'].includes(method));
+    if (!writes || !IDENTITY_SCHEMAS.has(route.schema?.headers) || route.config?.rateLimit) return;
+    route.config = {
+      ...route.config,
+      rateLimit: {
+        max: config.identity.writesPerMinute,
+        timeWindow: 60_000,
+        hook: 'preHandler',
+        keyGenerator: (request) => request.panelSession?.familyId ?? request.ip,
+      },
+    };
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new ApiError(429, API_MESSAGES.tooManyRequests, {
+        'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))),
+      }),
   });
 
   // No upgrade-insecure-requests: local runs serve the docs over plain http.
@@ -175,7 +216,13 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
   await app.register(cors, {
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['content-type', 'x-user-id', 'x-system-key', 'x-cache-bypass'],
+    allowedHeaders: [
+      'authorization',
+      'content-type',
+      'x-user-id',
+      'x-system-key',
+      'x-cache-bypass',
+    ],
     maxAge: 600,
     // An OPTIONS without the preflight headers is not a browser's preflight: answer it plainly
     // instead of the plugin's text/plain 400.
@@ -186,11 +233,12 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
       info: {
         title: 'CRM Panel API',
         description:
-          'BFF do painel do RD Station CRM. Toda chamada (exceto o callback OAuth) envia x-user-id e x-system-key. Erros: { message } em pt-BR.',
+          'BFF do painel do RD Station CRM. Toda chamada (exceto saúde, documentação, POST /api/session e as páginas do login OAuth) envia Authorization: Bearer <token da sessão> e os cabeçalhos x-user-id e x-system-key da sessão. Erros: { message, code? } em pt-BR.',
         version: '1.0.0',
       },
       tags: [
         { name: 'saúde' },
+        { name: 'sessão' },
         { name: 'autenticação' },
         { name: 'credenciais' },
         { name: 'termos' },
@@ -226,6 +274,7 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
     },
     async () => ({ status: 'ok' }),
   );
+  registerSessionRoutes(app, services);
   registerCredentialsRoutes(app, services);
   registerTermsRoutes(app, services);
   registerAuthRoutes(app, services);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes, scryptSync } from 'node:crypto';
+import { lookup } from 'node:dns/promises';
 
 /** Where the api writes its SQLite file and dev secret unless DATA_DIR says otherwise. */
 export const WORKSPACE_ROOT = path.resolve(__dirname, '../../..');
@@ -40,7 +41,52 @@ export interface CrmConfig {
   refreshSkewMs: number;
 }
 
+/** A host that signs its attendants' identity (JWT), and where its public keys are. */
+export interface IssuerConfig {
+  /** The `iss` claim, exactly. */
+  issuer: string;
+  /** The `aud` claim the host signs for this api (default 'crm-panel'). */
+  audience?: string;
+  /** One of: the JWKS itself, a file holding it, or an https URL serving it. */
+  jwks?: { keys: Record<string, unknown>[] };
+  jwksFile?: string;
+  jwksUrl?: string;
+}
+
+/** A tenant the operator registered. Without `issuer` its host signs nothing. */
+export interface TenantConfig {
+  systemKey: string;
+  /** The `iss` of the host that signs this tenant's attendants, when it signs. */
+  issuer?: string;
+  name?: string;
+}
+
+export type TenantLookup = (systemKey: string) => TenantConfig | null;
+
+export interface IdentityConfig {
+  issuers: IssuerConfig[];
+  /** The registered tenants (a list from TENANTS_FILE, or a lookup in tests). */
+  tenants: TenantConfig[] | TenantLookup;
+  /** Life of one session token; renewed before it ends. */
+  sessionTtlMs: number;
+  /** Idle life of a signed-in session family (renewals slide it). */
+  familyTtlMs: number;
+  /** Life of a session that has not completed the CRM sign-in yet. */
+  pendingTtlMs: number;
+  /** Session starts and renewals per minute per client address. */
+  sessionStartsPerMinute: number;
+  /** Writes per minute per session. */
+  writesPerMinute: number;
+}
+
+export type ApiMode = 'development' | 'production';
+
 export interface ApiConfig {
+  /** Production refuses http and internal addresses for outbound calls the tenant configures. */
+  mode: ApiMode;
+  identity: IdentityConfig;
+  /** DNS look-up of outbound hosts (tests stub it; only in production mode). */
+  lookupHost: (hostname: string) => Promise<string[]>;
   port: number;
   host: string;
   /** Public origin of this api; the default OAuth redirect URI hangs off it. */
@@ -61,8 +107,9 @@ export interface ApiConfig {
 }
 
 /** What callers may pass to buildApp/startApi: every field optional, nested ones too. */
-export type ApiConfigInput = Partial<Omit<ApiConfig, 'crm' | 'secretKey'>> & {
+export type ApiConfigInput = Partial<Omit<ApiConfig, 'crm' | 'secretKey' | 'identity'>> & {
   crm?: Partial<CrmConfig>;
+  identity?: Partial<IdentityConfig>;
   /** Raw 32 bytes, 64 hex characters, or any passphrase (derived with scrypt). */
   secretKey?: Buffer | string;
   /** Folder of the SQLite file and of the generated dev secret. */
@@ -91,6 +138,42 @@ export const DEFAULT_CRM_CONFIG: CrmConfig = {
   cacheTtlMs: 60_000,
   refreshSkewMs: 30_000,
 };
+
+export const DEFAULT_IDENTITY_CONFIG: IdentityConfig = {
+  issuers: [],
+  tenants: [],
+  sessionTtlMs: 15 * 60_000,
+  familyTtlMs: 12 * 60 * 60_000,
+  pendingTtlMs: 30 * 60_000,
+  sessionStartsPerMinute: 60,
+  writesPerMinute: 120,
+};
+
+/** The tenants file: `{ issuers: IssuerConfig[], tenants: TenantConfig[] }` (README). */
+export function readTenantsFile(file: string): Pick<IdentityConfig, 'issuers' | 'tenants'> {
+  const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+    issuers?: IssuerConfig[];
+    tenants?: TenantConfig[];
+  };
+  const base = path.dirname(file);
+  const issuers = (parsed.issuers ?? []).map((issuer) => ({
+    ...issuer,
+    ...(issuer.jwksFile ? { jwksFile: path.resolve(base, issuer.jwksFile) } : {}),
+  }));
+  const tenants = parsed.tenants ?? [];
+  for (const tenant of tenants) {
+    if (typeof tenant.systemKey !== 'string' || tenant.systemKey.trim() === '')
+      throw new Error(`${file}: todo tenant precisa de systemKey.`);
+    if (tenant.issuer && !issuers.some((issuer) => issuer.issuer === tenant.issuer))
+      throw new Error(
+        `${file}: o emissor '${tenant.issuer}' do tenant '${tenant.systemKey}' não está em issuers.`,
+      );
+  }
+  return { issuers, tenants };
+}
+
+const defaultLookup = async (hostname: string): Promise<string[]> =>
+  (await lookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
 
 export function defaultRedirectUri(publicUrl: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/api/rdstation/auth/callback`;
@@ -140,6 +223,9 @@ export function resolveConfig(input: ApiConfigInput = {}): ApiConfig {
   const port = input.port ?? 3333;
   const host = input.host ?? '127.0.0.1';
   return {
+    mode: input.mode ?? (process.env.NODE_ENV === 'production' ? 'production' : 'development'),
+    identity: { ...DEFAULT_IDENTITY_CONFIG, ...input.identity },
+    lookupHost: input.lookupHost ?? defaultLookup,
     port,
     host,
     publicUrl: (input.publicUrl ?? 'http://127.0.0.1:3333').replace(/\/+$/, ''),
@@ -189,7 +275,15 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfigIn
   if (env.CRM_TOKEN_URL) crm.tokenUrl = env.CRM_TOKEN_URL;
   if (env.CRM_USERINFO_URL) crm.userinfoUrl = env.CRM_USERINFO_URL;
   if (env.CRM_V1_BASE_URL) crm.v1BaseUrl = env.CRM_V1_BASE_URL.replace(/\/+$/, '');
+  const identity: Partial<IdentityConfig> = env.TENANTS_FILE
+    ? readTenantsFile(path.resolve(env.TENANTS_FILE))
+    : {};
+  if (env.SESSION_STARTS_PER_MINUTE)
+    identity.sessionStartsPerMinute = Number(env.SESSION_STARTS_PER_MINUTE);
+  if (env.WRITES_PER_MINUTE) identity.writesPerMinute = Number(env.WRITES_PER_MINUTE);
   return {
+    mode: env.NODE_ENV === 'production' ? 'production' : 'development',
+    identity,
     port: env.PORT ? Number(env.PORT) : 3333,
     host: env.HOST ?? '127.0.0.1',
     publicUrl: env.API_PUBLIC_URL ?? 'http://127.0.0.1:3333',

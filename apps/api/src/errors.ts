@@ -4,16 +4,40 @@ import { API_MESSAGES } from './messages';
 export class ApiError extends Error {
   readonly statusCode: number;
   readonly headers: Record<string, string>;
+  /** A stable word the panel acts on (e.g. 'session_expired'), sent beside the message. */
+  readonly code: string | undefined;
 
-  constructor(statusCode: number, message: string, headers: Record<string, string> = {}) {
+  constructor(
+    statusCode: number,
+    message: string,
+    headers: Record<string, string> = {},
+    code?: string,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.statusCode = statusCode;
     this.headers = headers;
+    this.code = code;
   }
 }
 
+/** The codes of identity refusals (api README, 'Identity'). */
+export type IdentityErrorCode =
+  | 'tenant_unknown'
+  | 'assertion_required'
+  | 'assertion_invalid'
+  | 'session_required'
+  | 'session_expired'
+  | 'session_mismatch'
+  | 'session_pending'
+  | 'terms_required'
+  | 'admin_required'
+  | 'credentials_required';
+
+export const identityError = (status: number, code: IdentityErrorCode, message: string): ApiError =>
+  new ApiError(status, message, {}, code);
+
 export const credentialsNotConfigured = (): ApiError =>
-  new ApiError(428, API_MESSAGES.credentialsNotConfigured);
+  new ApiError(428, API_MESSAGES.credentialsNotConfigured, {}, 'credentials_required');
 export const sessionMissing = (): ApiError => new ApiError(401, API_MESSAGES.sessionMissing);
 export const sessionEnded = (): ApiError => new ApiError(401, API_MESSAGES.sessionEnded);

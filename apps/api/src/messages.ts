@@ -4,6 +4,28 @@ import { MESSAGES } from '@crm-panel/crm-model';
 export const API_MESSAGES = {
   identityMissing:
     'Cabeçalhos de identificação ausentes: envie x-user-id e x-system-key para identificar o usuário e o sistema.',
+  tenantUnknown:
+    'Este sistema não está autorizado a usar o painel do RD Station CRM. Peça ao administrador para cadastrá-lo.',
+  sessionRequired: 'Sessão do painel ausente. Recarregue o painel para entrar novamente.',
+  sessionExpired:
+    'Sua sessão no painel expirou ou não é válida. Recarregue o painel para continuar.',
+  sessionMismatch: 'A identificação enviada não corresponde à sua sessão no painel.',
+  sessionPending: 'Entre com sua conta do RD Station CRM para usar esta função.',
+  assertionRequired:
+    'Este sistema exige a identidade assinada pela plataforma de atendimento. Recarregue o painel.',
+  assertionInvalid:
+    'A identidade enviada pela plataforma de atendimento é inválida ou expirou. Recarregue o painel.',
+  termsRequired: 'Aceite os termos de uso para continuar.',
+  adminRequired: 'Apenas administradores podem configurar ou remover a integração.',
+  tooManyRequests: 'Muitas requisições em pouco tempo. Aguarde um instante e tente novamente.',
+  signInElsewhere:
+    'Este login foi iniciado em outra janela ou navegador. Feche esta janela e inicie o login novamente pelo painel.',
+  controlCharacters: 'contém caracteres de controle, que não são permitidos',
+  headersTooLarge: 'Os cabeçalhos da requisição são grandes demais.',
+  badRequest: 'Requisição inválida.',
+  chatDomainScheme:
+    'O domínio do chat deve usar https (http só é aceito para endereços locais em desenvolvimento).',
+  chatDomainInternal: 'O domínio do chat aponta para um endereço interno, que não é permitido.',
   credentialsNotConfigured:
     'Credenciais não configuradas. Configure a integração com o RD Station CRM para continuar.',
   credentialsAlreadyConfigured:

@@ -7,6 +7,8 @@ import { type OAuthClient } from './crm/oauth';
 import { type TokenRefresher } from './crm/tokenRefresher';
 import { type Repositories } from './db/repositories/createRepositories';
 import { type Identity } from './db/repositories/sessionsRepository';
+import { type AssertionVerifier } from './identity/assertions';
+import { sessionOf, type TenantRegistry } from './identity/authenticate';
 
 /** Everything a route needs, built once per app by buildApp. */
 export interface Services {
@@ -17,15 +19,17 @@ export interface Services {
   refresher: TokenRefresher;
   chat: ChatClient;
   cache: ReferenceCache;
+  tenants: TenantRegistry;
+  assertions: AssertionVerifier;
 }
 
-/** The identity headers, already validated by the route's header schema. */
+/**
+ * Whose CRM tokens and terms a call uses: the tenant and the session's owner key ('user:<id>' for
+ * a host-verified user, 'browser:<family>' for a session earned by the CRM sign-in). Never a header.
+ */
 export function identityOf(request: FastifyRequest): Identity {
-  const headers = request.headers as Record<string, string>;
-  return {
-    userId: String(headers['x-user-id']).trim(),
-    systemKey: String(headers['x-system-key']).trim(),
-  };
+  const session = sessionOf(request);
+  return { systemKey: session.systemKey, userId: session.crmOwner };
 }
 
 /** Header `x-cache-bypass: 1` or query `refresh=true`. */

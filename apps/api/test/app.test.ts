@@ -1,4 +1,4 @@
-import { type Harness, call, startHarness } from './support/harness';
+import { type Harness, call, sessionHeaders, startHarness } from './support/harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -11,6 +11,9 @@ afterAll(async () => {
 /** Every route of spec §7 (plus the callback, the with-mapping call and health). */
 const ROUTES: [string, string][] = [
   ['get', '/api/health'],
+  ['post', '/api/session'],
+  ['post', '/api/session/renew'],
+  ['get', '/api/rdstation/auth/begin'],
   ['get', '/api/chat/{id}/messages'],
   ['get', '/api/rdstation/auth/start'],
   ['get', '/api/rdstation/auth/callback'],
@@ -146,8 +149,11 @@ describe('HTTP hygiene', () => {
     expect(missing).toMatchObject({ status: 404, json: { message: 'Rota não encontrada.' } });
     const xml = await h.api.inject({
       method: 'POST',
-      url: '/api/rdstation/contact-mapping',
-      headers: { 'x-user-id': 'u', 'x-system-key': 's', 'content-type': 'application/xml' },
+      url: '/api/rdstation/terms/accept',
+      headers: {
+        ...(await sessionHeaders(h.api, { userId: 'u', systemKey: 'tenant-s' })),
+        'content-type': 'application/xml',
+      },
       payload: '<x/>',
     });
     expect(xml.statusCode).toBe(415);

@@ -4,6 +4,9 @@ import {
   type Identity,
   type Harness,
   REDIRECT_URI,
+  PUBLIC_URL,
+  acceptTerms,
+  beginSignIn,
   call,
   configure,
   consent,
@@ -44,19 +47,22 @@ describe('GET /api/rdstation/auth/start', () => {
     expect(result).toMatchObject({ status: 428, json: { message: NOT_CONFIGURED } });
   });
 
-  it('answers the CRM authorize URL with a one-time state', async () => {
+  it("answers this api's begin URL, which sets the window's cookie and sends it to the CRM with a one-time state", async () => {
     await configure(h.api, alice);
-    const first = await call(h.api, 'GET', '/api/rdstation/auth/start', { as: alice });
-    const second = await call(h.api, 'GET', '/api/rdstation/auth/start', { as: alice });
-    const url = new URL(String(first.json.authUrl));
+    const first = await beginSignIn(h.api, alice);
+    const second = await beginSignIn(h.api, alice);
+    const begin = new URL(first.authUrl);
+    expect(`${begin.origin}${begin.pathname}`).toBe(`${PUBLIC_URL}/api/rdstation/auth/begin`);
+    expect(begin.searchParams.get('ticket')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(first.cookie).toMatch(/^crm_panel_signin=[A-Za-z0-9_-]{43}$/);
+    const url = new URL(first.consentUrl);
     expect(`${url.origin}${url.pathname}`).toBe(`${sandbox.url}/oauth/authorize`);
     expect(url.searchParams.get('response_type')).toBe('code');
     expect(url.searchParams.get('client_id')).toBe(ACCOUNT1.clientId);
     expect(url.searchParams.get('redirect_uri')).toBe(REDIRECT_URI);
     expect(url.searchParams.get('state')).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(new URL(String(second.json.authUrl)).searchParams.get('state')).not.toBe(
-      url.searchParams.get('state'),
-    );
+    expect(second.state).not.toBe(first.state);
+    expect(second.cookie).not.toBe(first.cookie);
   });
 });
 
@@ -115,8 +121,10 @@ describe('OAuth callback', () => {
 
   it('refuses a forged state without calling the CRM', async () => {
     const before = tokenCalls().length;
+    const window = await beginSignIn(h.api, alice);
     const result = await call(h.api, 'GET', '/api/rdstation/auth/callback?code=abc&state=forjado', {
       as: null,
+      headers: { cookie: window.cookie },
     });
     expect(result.status).toBe(400);
     expect(result.text).toContain('Não foi possível autenticar');
@@ -125,14 +133,16 @@ describe('OAuth callback', () => {
     expect(tokenCalls()).toHaveLength(before);
     const missing = await call(h.api, 'GET', '/api/rdstation/auth/callback?code=abc', { as: null });
     expect(missing.status).toBe(400);
+    expect(tokenCalls()).toHaveLength(before);
   });
 
   it('refuses a reused state', async () => {
     const before = tokenCalls().length;
-    const start = await call(h.api, 'GET', '/api/rdstation/auth/start', { as: alice });
-    const callback = await consent(String(start.json.authUrl), ACCOUNT1.users.ana.email);
-    expect((await call(h.api, 'GET', callback, { as: null })).status).toBe(200);
-    const replay = await call(h.api, 'GET', callback, { as: null });
+    const window = await beginSignIn(h.api, alice);
+    const callback = await consent(window.consentUrl, ACCOUNT1.users.ana.email);
+    const headers = { cookie: window.cookie };
+    expect((await call(h.api, 'GET', callback, { as: null, headers })).status).toBe(200);
+    const replay = await call(h.api, 'GET', callback, { as: null, headers });
     expect(replay.status).toBe(400);
     expect(replay.text).toContain(STATE_INVALID);
     expect(tokenCalls()).toHaveLength(before + 1);
@@ -140,13 +150,19 @@ describe('OAuth callback', () => {
 
   it('refuses a state older than 10 minutes', async () => {
     let now = Date.now();
-    const own = await startHarness({ sharedSandbox: sandbox, api: { now: () => now } });
+    const own = await startHarness({
+      sharedSandbox: sandbox,
+      api: { now: () => now, identity: { sessionTtlMs: 60 * 60_000 } },
+    });
     try {
       await configure(own.api, alice);
-      const start = await call(own.api, 'GET', '/api/rdstation/auth/start', { as: alice });
-      const callback = await consent(String(start.json.authUrl), ACCOUNT1.users.ana.email);
+      const window = await beginSignIn(own.api, alice);
+      const callback = await consent(window.consentUrl, ACCOUNT1.users.ana.email);
       now += 10 * 60_000 + 1;
-      const late = await call(own.api, 'GET', callback, { as: null });
+      const late = await call(own.api, 'GET', callback, {
+        as: null,
+        headers: { cookie: window.cookie },
+      });
       expect(late.status).toBe(400);
       expect(late.text).toContain(STATE_INVALID);
       expect(
@@ -159,9 +175,12 @@ describe('OAuth callback', () => {
   });
 
   it('shows a pt-BR error page when the user denies access', async () => {
-    const start = await call(h.api, 'GET', '/api/rdstation/auth/start', { as: alice });
-    const callback = await consent(String(start.json.authUrl), ACCOUNT1.users.ana.email, 'deny');
-    const result = await call(h.api, 'GET', callback, { as: null });
+    const window = await beginSignIn(h.api, alice);
+    const callback = await consent(window.consentUrl, ACCOUNT1.users.ana.email, 'deny');
+    const result = await call(h.api, 'GET', callback, {
+      as: null,
+      headers: { cookie: window.cookie },
+    });
     expect(result.status).toBe(400);
     expect(result.text).toContain(
       'A autorização foi negada no RD Station CRM. Feche esta janela e tente novamente.',
@@ -170,13 +189,12 @@ describe('OAuth callback', () => {
   });
 
   it('shows an error page when the CRM refuses the code', async () => {
-    const start = await call(h.api, 'GET', '/api/rdstation/auth/start', { as: alice });
-    const state = new URL(String(start.json.authUrl)).searchParams.get('state') ?? '';
+    const window = await beginSignIn(h.api, alice);
     const result = await call(
       h.api,
       'GET',
-      `/api/rdstation/auth/callback?code=inventado&state=${state}`,
-      { as: null },
+      `/api/rdstation/auth/callback?code=inventado&state=${window.state}`,
+      { as: null, headers: { cookie: window.cookie } },
     );
     expect(result.status).toBe(400);
     expect(result.text).toContain(
@@ -300,6 +318,7 @@ describe('API v1 token', () => {
 
 describe('profile', () => {
   it('answers 428 without credentials and 401 without a session', async () => {
+    await acceptTerms(h.api, alice);
     expect((await call(h.api, 'GET', '/api/rdstation/user/profile', { as: alice })).status).toBe(
       428,
     );

@@ -4,6 +4,7 @@ import { type ChatMessage } from '@crm-panel/crm-model';
 import {
   type Harness,
   type Identity,
+  acceptTerms,
   call,
   configure,
   freshPeople,
@@ -72,6 +73,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   ({ alice } = freshPeople());
+  await acceptTerms(h.api, alice);
   mode = 'ok';
   requests.length = 0;
 });
@@ -98,6 +100,7 @@ describe('GET /api/chat/{id}/messages', () => {
   });
 
   it('needs channelId', async () => {
+    await configure(h.api, alice, { defaultChatDomain: hostOrigin });
     const result = await call(h.api, 'GET', '/api/chat/chat-1/messages', { as: alice });
     expect(result).toMatchObject({
       status: 400,

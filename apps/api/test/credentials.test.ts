@@ -12,6 +12,8 @@ import {
   credentialsFor,
   freshPeople,
   login,
+  openSignInWindow,
+  sessionHeaders,
   startHarness,
 } from './support/harness';
 
@@ -127,7 +129,8 @@ describe('credentials', () => {
     const status = await call(h.api, 'GET', '/api/rdstation/credentials/status', { as: alice });
     expect(status.json).toEqual({ configured: true, redirectUri: REDIRECT_URI });
     const start = await call(h.api, 'GET', '/api/rdstation/auth/start', { as: alice });
-    const authUrl = new URL(String(start.json.authUrl));
+    const signInWindow = await openSignInWindow(h.api, String(start.json.authUrl));
+    const authUrl = new URL(signInWindow.consentUrl);
     expect(authUrl.searchParams.get('client_id')).toBe(ACCOUNT1.clientId);
     for (const text of [result.text, status.text, start.text]) {
       expect(text).not.toContain(ACCOUNT1.clientSecret);
@@ -163,8 +166,7 @@ describe('credentials', () => {
       method: 'POST',
       url: '/api/rdstation/credentials',
       headers: {
-        'x-user-id': 'alice',
-        'x-system-key': 'tenant-a',
+        ...(await sessionHeaders(h.api, { userId: 'alice', systemKey: 'tenant-a' })),
         'content-type': 'application/json',
       },
       payload: '{"clientId":',
@@ -232,7 +234,11 @@ describe('removing the integration', () => {
 
   it('lets tries older than 15 minutes go', async () => {
     let now = Date.now();
-    const own = await startHarness({ sharedSandbox: sandbox, api: { now: () => now } });
+    // Sessions outlive the jump in time here: the test is about the lockout window.
+    const own = await startHarness({
+      sharedSandbox: sandbox,
+      api: { now: () => now, identity: { sessionTtlMs: 60 * 60_000 } },
+    });
     try {
       await configure(own.api, alice);
       for (let i = 0; i < 5; i += 1) {
@@ -340,8 +346,7 @@ describe('terms', () => {
       method: 'POST',
       url: '/api/rdstation/terms/accept',
       headers: {
-        'x-user-id': 'alice',
-        'x-system-key': 'tenant-a',
+        ...(await sessionHeaders(h.api, { userId: 'alice', systemKey: 'tenant-a' })),
         'content-type': 'application/json',
       },
       payload: '',

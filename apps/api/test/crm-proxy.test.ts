@@ -4,6 +4,7 @@ import {
   ACCOUNT2,
   type Harness,
   type Identity,
+  acceptTerms,
   call,
   configure,
   freshPeople,
@@ -107,8 +108,9 @@ describe('lists', () => {
   it('passes a CRM refusal of the query as 422 with its reason', async () => {
     const result = await call(h.api, 'GET', '/api/rdstation/deals?order=owner_id', { as: alice });
     expect(result.status).toBe(422);
-    expect(result.json.message).toMatch(
-      /^O RD Station CRM recusou os dados enviados: Cannot sort deal records by 'owner_id'/,
+    // In pt-BR, naming the field; never the CRM's English text.
+    expect(result.json.message).toBe(
+      'O RD Station CRM recusou os dados enviados: Responsável é inválido.',
     );
   });
 
@@ -264,7 +266,7 @@ describe('writes', () => {
     });
     expect(badEmail.status).toBe(422);
     expect(badEmail.json.message).toBe(
-      'O RD Station CRM recusou os dados enviados: emails[].email must be a valid e-mail address',
+      'O RD Station CRM recusou os dados enviados: E-mail é inválido.',
     );
   });
 
@@ -481,6 +483,7 @@ describe('reference data cache (60 s per tenant)', () => {
 
 describe('tenant and session gates', () => {
   it('answers 428 for a tenant without credentials and 401 for a user without session', async () => {
+    await acceptTerms(h.api, beatriz);
     const noCredentials = await call(h.api, 'GET', '/api/rdstation/deals', { as: beatriz });
     expect(noCredentials.status).toBe(428);
     await configure(h.api, beatriz);

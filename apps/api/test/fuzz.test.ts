@@ -12,7 +12,17 @@ import {
   routeSamples,
   routesOf,
 } from './support/fuzzRoutes';
-import { type Harness, call, configure, freshPeople, login, startHarness } from './support/harness';
+import {
+  type Harness,
+  type Identity,
+  beginSignIn,
+  call,
+  configure,
+  freshPeople,
+  login,
+  sessionToken,
+  startHarness,
+} from './support/harness';
 import { API_MESSAGES } from '../src/messages';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 80);
@@ -53,7 +63,12 @@ beforeAll(async () => {
     },
   });
   const people = freshPeople();
-  ids = { signedIn: people.alice, noSession: people.arthur, unconfigured: people.beatriz };
+  const caller = async (who: Identity) => ({ ...who, token: await sessionToken(h.api, who) });
+  ids = {
+    signedIn: await caller(people.alice),
+    noSession: await caller(people.arthur),
+    unconfigured: await caller(people.beatriz),
+  };
   await configure(h.api, people.alice, { defaultChatDomain: chat.url });
   await call(h.api, 'POST', '/api/rdstation/terms/accept', { as: people.alice, body: {} });
   await login(h, people.alice);
@@ -101,6 +116,7 @@ function describeRequest(request: FuzzRequest): string {
 const signedInHeaders = () => ({
   'x-user-id': ids.signedIn.userId,
   'x-system-key': ids.signedIn.systemKey,
+  authorization: `Bearer ${ids.signedIn.token}`,
 });
 
 function routeOf(key: string): FuzzRoute {
@@ -121,7 +137,11 @@ describe('random, broken and near-valid input on every route', () => {
       const errorsBefore = errorLogs.length;
       const statuses = new Map<number, number>();
       // A tenant of its own: the credentials route may configure the one it is given.
-      const unconfigured = { systemKey: `sem-credenciais-${OPERATIONS.indexOf(key)}`, userId: 'u' };
+      const tenant = {
+        systemKey: `tenant-sem-credenciais-${OPERATIONS.indexOf(key)}`,
+        userId: 'u',
+      };
+      const unconfigured = { ...tenant, token: await sessionToken(h.api, tenant) };
       await fc.assert(
         fc.asyncProperty(requestArb(route, { ...ids, unconfigured }), async (request) => {
           const response = await send(request);
@@ -152,20 +172,21 @@ describe('the OAuth callback', () => {
         async (forged, code, error) => {
           const query = (state: string) =>
             new URLSearchParams({ state, code, ...(error === null ? {} : { error }) }).toString();
+          // A forged state, from the very window that holds a real sign-in's cookie.
+          const window = await beginSignIn(h.api, ids.noSession);
           const refused = await h.api.inject({
             method: 'GET',
             url: `/api/rdstation/auth/callback?${query(forged)}`,
+            headers: { cookie: window.cookie },
           });
           expect(refused.statusCode).toBe(400);
           expect(refused.body).toContain(API_MESSAGES.stateInvalid);
 
-          const start = await call(h.api, 'GET', '/api/rdstation/auth/start', {
-            as: ids.noSession,
-          });
-          const state = new URL(String(start.json.authUrl)).searchParams.get('state') ?? '';
+          const real = await beginSignIn(h.api, ids.noSession);
           const answer = await h.api.inject({
             method: 'GET',
-            url: `/api/rdstation/auth/callback?${query(state)}`,
+            url: `/api/rdstation/auth/callback?${query(real.state)}`,
+            headers: { cookie: real.cookie },
           });
           const problem = problemOf(answer, { html: true });
           if (problem) throw new Error(problem);

@@ -3,6 +3,7 @@ import {
   ACCOUNT1,
   type Harness,
   type Identity,
+  acceptTerms,
   call,
   configure,
   freshPeople,
@@ -24,8 +25,12 @@ afterAll(async () => {
   await h.close();
   await sandbox.close();
 });
-beforeEach(() => {
+beforeEach(async () => {
   ({ alice, arthur, beatriz } = freshPeople());
+  // These routes sit behind the terms and the tenant's credentials, as every tenant route does.
+  await configure(h.api, alice);
+  await configure(h.api, beatriz);
+  await acceptTerms(h.api, arthur);
 });
 
 describe('contact mapping', () => {
@@ -120,7 +125,6 @@ describe('POST /api/rdstation/contacts/with-mapping', () => {
   };
 
   it('creates the CRM contact and saves the mapping', async () => {
-    await configure(h.api, alice);
     await login(h, alice);
     const result = await call(h.api, 'POST', '/api/rdstation/contacts/with-mapping', {
       as: alice,
@@ -188,8 +192,15 @@ describe('POST /api/rdstation/contacts/with-mapping', () => {
       status: 400,
       json: { message: "O campo 'contactId' é obrigatório." },
     });
-    const noCredentials = await call(h.api, 'POST', '/api/rdstation/contacts/with-mapping', {
+    const noSession = await call(h.api, 'POST', '/api/rdstation/contacts/with-mapping', {
       as: alice,
+      body: { contact, contactId: 'c' },
+    });
+    expect(noSession.status).toBe(401);
+    const other = freshPeople().alice;
+    await acceptTerms(h.api, other);
+    const noCredentials = await call(h.api, 'POST', '/api/rdstation/contacts/with-mapping', {
+      as: other,
       body: { contact, contactId: 'c' },
     });
     expect(noCredentials.status).toBe(428);

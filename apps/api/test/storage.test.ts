@@ -125,13 +125,28 @@ describe.each<Kind>(['sqlite', 'postgres'])('repositories on %s', (kind) => {
     expect(await repos.sessions.get(arthur)).toBeNull();
   });
 
-  it('consumes an OAuth state once and not after it expires', async () => {
-    await repos.oauthStates.create('state-1', alice, 600_000);
-    expect(await repos.oauthStates.consume('state-1')).toEqual(alice);
-    expect(await repos.oauthStates.consume('state-1')).toBeNull();
-    await repos.oauthStates.create('state-2', alice, 600_000);
+  it('opens a sign-in ticket once, binds it to one window and consumes it once, never after it expires', async () => {
+    const signIn = { familyId: 'family-1', systemKey: alice.systemKey, userId: 'browser:family-1' };
+    const ticket = await repos.oauthStates.createTicket(signIn, 600_000);
+    const opened = await repos.oauthStates.bindTicket(ticket);
+    expect(opened?.signIn).toEqual(signIn);
+    expect(await repos.oauthStates.bindTicket(ticket)).toBeNull();
+    if (!opened) throw new Error('ticket not opened');
+    // Another window's cookie, or the right cookie with another state, finds nothing.
+    expect(await repos.oauthStates.consume('another-window', opened.state)).toBeNull();
+    expect(await repos.oauthStates.consume(opened.binding, 'another-state')).toBeNull();
+    expect(await repos.oauthStates.consume(opened.binding, opened.state)).toEqual(signIn);
+    expect(await repos.oauthStates.consume(opened.binding, opened.state)).toBeNull();
+    // Without a state (the CRM need not echo it) the window's cookie finds its sign-in.
+    const second = await repos.oauthStates.bindTicket(
+      await repos.oauthStates.createTicket(signIn, 600_000),
+    );
+    expect(await repos.oauthStates.consume(second?.binding ?? '', null)).toEqual(signIn);
+    const late = await repos.oauthStates.bindTicket(
+      await repos.oauthStates.createTicket(signIn, 600_000),
+    );
     now += 600_001;
-    expect(await repos.oauthStates.consume('state-2')).toBeNull();
+    expect(await repos.oauthStates.consume(late?.binding ?? '', late?.state ?? null)).toBeNull();
   });
 
   it('keeps contact mappings and last deals per tenant', async () => {

@@ -1,6 +1,8 @@
 import { type ChatMessage } from '@crm-panel/crm-model';
+import { type ApiMode } from '../config';
 import { ApiError } from '../errors';
-import { isRecord, readJson, timedFetch } from '../http';
+import { isRecord, readJson } from '../http';
+import { guardedFetch, OutboundRefused } from '../security/outbound';
 import { API_MESSAGES } from '../messages';
 
 /**
@@ -38,6 +40,9 @@ function toChatMessage(value: unknown): ChatMessage | null {
 export interface ChatClientDeps {
   fetch: typeof fetch;
   timeoutMs: number;
+  /** Production refuses http and internal addresses (README, 'Outbound addresses'). */
+  mode: ApiMode;
+  lookupHost: (hostname: string) => Promise<string[]>;
 }
 
 export function createChatClient(deps: ChatClientDeps) {
@@ -54,16 +59,19 @@ export function createChatClient(deps: ChatClientDeps) {
       const url = new URL(`${origin}/api/chat/${encodeURIComponent(chatId)}/messages`);
       url.searchParams.set('channelId', channelId);
       let body: unknown;
+      const signal = AbortSignal.timeout(deps.timeoutMs);
       try {
-        const response = await timedFetch(
+        const response = await guardedFetch(
           deps.fetch,
-          url.toString(),
-          { headers: { accept: 'application/json', 'x-system-key': systemKey } },
-          deps.timeoutMs,
+          url,
+          { headers: { accept: 'application/json', 'x-system-key': systemKey }, signal },
+          { mode: deps.mode, lookupHost: deps.lookupHost },
         );
         if (!response.ok) throw new ApiError(502, API_MESSAGES.chatFailed);
         body = await readJson(response);
-      } catch {
+      } catch (error) {
+        if (error instanceof OutboundRefused)
+          throw new ApiError(502, API_MESSAGES.chatDomainInvalid);
         throw new ApiError(502, API_MESSAGES.chatFailed);
       }
       if (!isRecord(body) || !Array.isArray(body.messages))

@@ -10,16 +10,29 @@ describe('parseRetryAfter', () => {
 });
 
 describe('crmReason', () => {
-  it('joins the v2 errors', () => {
+  it('names the fields in pt-BR and never passes the CRM English through', () => {
     expect(
       crmReason({
         errors: [
-          { detail: 'name is required', source: {} },
-          { title: 'Invalid', field: 'stage_id' },
+          { detail: 'name is required', code: 'REQUIRED_FIELD', source: { pointer: '/data/name' } },
+          {
+            title: 'Invalid',
+            detail: 'no such stage',
+            code: 'INVALID_REFERENCE',
+            source: { pointer: '/data/stage_id' },
+          },
+          { detail: 'emails[].email must be a valid e-mail address' },
+          { detail: 'x must be y', source: { pointer: '/data/custom_fields/cpf' } },
         ],
       }),
-    ).toBe('name is required; stage_id: Invalid');
-    expect(crmReason({ error_description: 'bad' })).toBe('bad');
+    ).toBe(
+      "Nome é obrigatório; Etapa não corresponde a um registro do CRM; E-mail é inválido; Campo personalizado 'cpf' é inválido",
+    );
+  });
+
+  it('answers null when no field is known', () => {
+    expect(crmReason({ errors: [{ detail: 'Cannot sort deal records by owner_id' }] })).toBeNull();
+    expect(crmReason({ error_description: 'bad' })).toBeNull();
     expect(crmReason('x')).toBeNull();
   });
 });

@@ -49,29 +49,94 @@ export function parseRetryAfter(value: string | null, now: number): number | nul
   return Number.isNaN(date) ? null : Math.max(0, date - now);
 }
 
-/** The CRM's own reason from a v2 `{ errors: [...] }` body (or a message field). */
+/** pt-BR names of the fields the panel writes, as the CRM names them in its errors. */
+const FIELD_LABELS: Record<string, string> = {
+  name: 'Nome',
+  title: 'Título',
+  email: 'E-mail',
+  emails: 'E-mail',
+  phone: 'Telefone',
+  phones: 'Telefone',
+  job_title: 'Cargo',
+  birthday: 'Data de nascimento',
+  amount: 'Valor',
+  amount_total: 'Valor total',
+  owner_id: 'Responsável',
+  user_id: 'Responsável',
+  stage_id: 'Etapa',
+  pipeline_id: 'Funil',
+  source_id: 'Fonte',
+  campaign_id: 'Campanha',
+  rating: 'Qualificação',
+  status: 'Status',
+  lost_reason_id: 'Motivo de perda',
+  expected_close_date: 'Previsão de fechamento',
+  organization_id: 'Empresa',
+  contact_ids: 'Contatos',
+  deal_id: 'Negociação',
+  text: 'Texto',
+  description: 'Descrição',
+  subject: 'Assunto',
+  type: 'Tipo',
+  due_date: 'Data',
+  date: 'Data',
+  hour: 'Hora',
+  product_id: 'Produto',
+  price: 'Preço',
+  quantity: 'Quantidade',
+  discount: 'Desconto',
+  discount_type: 'Tipo de desconto',
+  recurrence: 'Recorrência',
+};
+
+const PROBLEMS: Record<string, string> = {
+  REQUIRED_FIELD: 'é obrigatório',
+  INVALID_REFERENCE: 'não corresponde a um registro do CRM',
+};
+
+/** 'data/emails/0/email' or 'emails[].email' → 'E-mail'; custom fields by their slug. */
+function fieldLabel(path: string): string | null {
+  const segments = path
+    .replace(/^\/?data\//, '')
+    .split(/[/.[\]]+/)
+    .filter((segment) => segment !== '' && !/^\d+$/.test(segment));
+  if (segments[0] === 'custom_fields' && segments[1]) return `Campo personalizado '${segments[1]}'`;
+  for (const segment of segments) {
+    const label = FIELD_LABELS[segment];
+    if (label) return label;
+  }
+  return null;
+}
+
+/** The field a v2 error item names (JSON:API source pointer or parameter, or a field key). */
+function fieldOf(item: Record<string, unknown>): string | null {
+  const source = isRecord(item.source) ? item.source : {};
+  const candidate = [source.pointer, source.parameter, item.field, item.attribute, item.path].find(
+    (value) => typeof value === 'string' && value !== '',
+  );
+  if (typeof candidate === 'string') return candidate;
+  // Without a source, the CRM's detail starts with the field ('emails[].email must be …').
+  const detail = typeof item.detail === 'string' ? item.detail : '';
+  return /^[a-z_][a-z0-9_.[\]/]*/i.exec(detail)?.[0] ?? null;
+}
+
+/**
+ * The CRM's refusal in pt-BR: each problem whose field we know, named in Portuguese; never the
+ * CRM's English text. Null when no field is known (the caller then says it generically).
+ */
 export function crmReason(body: unknown): string | null {
-  if (!isRecord(body)) return null;
+  if (!isRecord(body) || !Array.isArray(body.errors)) return null;
   const parts: string[] = [];
-  const errors = Array.isArray(body.errors) ? body.errors : [];
-  for (const item of errors) {
-    if (typeof item === 'string') parts.push(item);
-    else if (isRecord(item)) {
-      const text = [item.detail, item.message, item.title].find(
-        (value) => typeof value === 'string',
-      );
-      const field = [item.field, item.attribute, item.path].find(
-        (value) => typeof value === 'string',
-      );
-      if (typeof text === 'string')
-        parts.push(typeof field === 'string' ? `${field}: ${text}` : text);
-    }
+  for (const item of body.errors) {
+    if (!isRecord(item)) continue;
+    const field = fieldOf(item);
+    const label = field ? fieldLabel(field) : null;
+    if (!label) continue;
+    const problem = PROBLEMS[String(item.code)] ?? 'é inválido';
+    const part = `${label} ${problem}`;
+    if (!parts.includes(part)) parts.push(part);
   }
-  for (const key of ['message', 'error_description', 'error'] as const) {
-    if (parts.length === 0 && typeof body[key] === 'string') parts.push(body[key]);
-  }
-  const reason = parts.join('; ').trim();
-  return reason === '' ? null : reason.slice(0, 500);
+  return parts.length === 0 ? null : parts.join('; ');
 }
 
 function errorFromStatus(status: number, body: unknown): ApiError {
@@ -81,7 +146,9 @@ function errorFromStatus(status: number, body: unknown): ApiError {
     case 422:
       return new ApiError(
         status,
-        reason ? `${API_MESSAGES.crmRejected}: ${reason}` : `${API_MESSAGES.crmRejected}.`,
+        reason
+          ? `${API_MESSAGES.crmRejected}: ${reason}.`
+          : `${API_MESSAGES.crmRejected}. Verifique os dados e tente novamente.`,
       );
     case 401:
       return sessionEnded();

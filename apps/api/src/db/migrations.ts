@@ -95,8 +95,75 @@ const initial: Migration = {
   },
 };
 
+// Trusted identity: sessions earned by a host assertion or by the CRM sign-in; sign-ins bound to
+// the session and window that started them (the old per-user states are dropped: they live 10 min).
+const sessions: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.dropTable('oauth_states').execute();
+    await db.schema
+      .createTable('oauth_states')
+      .addColumn('id', 'text', (col) => col.primaryKey())
+      .addColumn('family_id', 'text', (col) => col.notNull())
+      .addColumn('system_key', 'text', (col) => col.notNull())
+      .addColumn('user_id', 'text', (col) => col.notNull())
+      .addColumn('ticket_hash', 'text', (col) => col.unique())
+      .addColumn('state_hash', 'text', (col) => col.unique())
+      .addColumn('binding_hash', 'text')
+      .addColumn('expires_at', 'bigint', (col) => col.notNull())
+      .addColumn('created_at', 'bigint', (col) => col.notNull())
+      .execute();
+    await db.schema
+      .createIndex('oauth_states_binding_idx')
+      .on('oauth_states')
+      .column('binding_hash')
+      .execute();
+    await db.schema
+      .createTable('session_families')
+      .addColumn('id', 'text', (col) => col.primaryKey())
+      .addColumn('system_key', 'text', (col) => col.notNull())
+      .addColumn('user_id', 'text', (col) => col.notNull())
+      .addColumn('role', 'text')
+      .addColumn('method', 'text', (col) => col.notNull())
+      .addColumn('stage', 'text', (col) => col.notNull())
+      .addColumn('crm_owner', 'text', (col) => col.notNull())
+      .addColumn('pending_credentials_enc', 'text')
+      .addColumn('expires_at', 'bigint', (col) => col.notNull())
+      .addColumn('created_at', 'bigint', (col) => col.notNull())
+      .addColumn('updated_at', 'bigint', (col) => col.notNull())
+      .execute();
+    await db.schema
+      .createIndex('session_families_tenant_idx')
+      .on('session_families')
+      .columns(['system_key', 'expires_at'])
+      .execute();
+    await db.schema
+      .createTable('panel_sessions')
+      .addColumn('token_hash', 'text', (col) => col.primaryKey())
+      .addColumn('family_id', 'text', (col) => col.notNull())
+      .addColumn('expires_at', 'bigint', (col) => col.notNull())
+      .addColumn('created_at', 'bigint', (col) => col.notNull())
+      .execute();
+    await db.schema
+      .createIndex('panel_sessions_family_idx')
+      .on('panel_sessions')
+      .column('family_id')
+      .execute();
+    await db.schema
+      .createTable('assertion_jtis')
+      .addColumn('jti_hash', 'text', (col) => col.primaryKey())
+      .addColumn('expires_at', 'bigint', (col) => col.notNull())
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    for (const table of ['assertion_jtis', 'panel_sessions', 'session_families']) {
+      await db.schema.dropTable(table).ifExists().execute();
+    }
+  },
+};
+
 export const MIGRATIONS: Record<string, Migration> = {
   '2025_01_01_000_initial': initial,
+  '2026_11_23_000_sessions': sessions,
 };
 
 export const migrationProvider: MigrationProvider = {

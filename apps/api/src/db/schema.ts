@@ -29,13 +29,56 @@ export interface SessionsTable {
   updated_at: number;
 }
 
+/**
+ * A sign-in in progress, bound to the panel session that started it and, once its window opened
+ * `auth/begin`, to that window's cookie. Secrets are stored as SHA-256 only.
+ */
 export interface OAuthStatesTable {
-  /** SHA-256 of the state: a leaked database does not hand out usable states. */
-  state_hash: string;
+  id: string;
+  family_id: string;
   system_key: string;
+  /** The owner of the CRM tokens the sign-in will store (see session_families.crm_owner). */
   user_id: string;
+  ticket_hash: string | null;
+  state_hash: string | null;
+  binding_hash: string | null;
   expires_at: number;
   created_at: number;
+}
+
+/**
+ * What one browser earned: from a host-signed assertion (method 'assertion') or, for hosts that
+ * sign nothing, by completing the CRM sign-in (method 'crm', stage 'pending' until then).
+ */
+export interface SessionFamiliesTable {
+  id: string;
+  system_key: string;
+  /** The host user id (verified for 'assertion'; the host's claim for 'crm'). */
+  user_id: string;
+  role: string | null;
+  method: string;
+  stage: string;
+  /** Whose CRM tokens and terms this session uses: 'user:<id>' or 'browser:<family id>'. */
+  crm_owner: string;
+  /** Credentials saved by a pending session, encrypted; they take effect after its OAuth. */
+  pending_credentials_enc: string | null;
+  expires_at: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One session token (SHA-256 of it) of a family; renewals add a new one. */
+export interface PanelSessionsTable {
+  token_hash: string;
+  family_id: string;
+  expires_at: number;
+  created_at: number;
+}
+
+/** `jti` of assertions already exchanged: an assertion earns one session only. */
+export interface AssertionJtisTable {
+  jti_hash: string;
+  expires_at: number;
 }
 
 export interface ContactMappingsTable {
@@ -67,6 +110,9 @@ export interface DatabaseSchema {
   terms: TermsTable;
   sessions: SessionsTable;
   oauth_states: OAuthStatesTable;
+  session_families: SessionFamiliesTable;
+  panel_sessions: PanelSessionsTable;
+  assertion_jtis: AssertionJtisTable;
   contact_mappings: ContactMappingsTable;
   last_deals: LastDealsTable;
   password_attempts: PasswordAttemptsTable;

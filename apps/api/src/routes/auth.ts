@@ -1,6 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { parseCookie, stringifySetCookie } from 'cookie';
 import { type FastifyInstance, type FastifyReply } from 'fastify';
+import { type NewCredentials } from '../db/repositories/credentialsRepository';
 import { ApiError, credentialsNotConfigured } from '../errors';
+import { sessionOf } from '../identity/authenticate';
 import { API_MESSAGES } from '../messages';
 import { identityOf, type Services } from '../services';
 import { AUTH_PAGE_CSP, authResultPage } from './authPage';
@@ -21,15 +23,34 @@ interface CallbackQuery {
   error?: string;
 }
 
+/** The sign-in window's first-party cookie on this api's origin (never sent cross-site). */
+export const SIGN_IN_COOKIE = 'crm_panel_signin';
+const SIGN_IN_COOKIE_PATH = '/api/rdstation/auth';
+
 export function registerAuthRoutes(app: FastifyInstance, services: Services): void {
   const { repos, oauth, config } = services;
+  const secureCookie = config.publicUrl.startsWith('https://');
+
+  /** The OAuth app a sign-in uses: the tenant's, or the credentials its session saved pending. */
+  const appFor = async (
+    systemKey: string,
+    familyId: string,
+  ): Promise<{ app: NewCredentials; pending: boolean } | null> => {
+    const stored = await repos.credentials.get(systemKey);
+    if (stored) return { app: stored, pending: false };
+    const pending = await repos.panelSessions.pendingCredentials(familyId);
+    return pending ? { app: pending, pending: true } : null;
+  };
 
   app.get(
     '/api/rdstation/auth/start',
     {
+      config: { access: 'any' },
       schema: {
         tags: ['autenticação'],
-        summary: 'URL de autorização OAuth com um state de uso único (10 min)',
+        summary: 'URL que a janela de login abre (uso único, 10 min), ligada a esta sessão',
+        description:
+          'A URL é deste api (auth/begin): ela liga o login a um cookie da janela que a abriu e redireciona ao consentimento do CRM. O callback só é aceito nesse mesmo navegador.',
         headers: identityHeaders,
         querystring: noQuery,
         response: {
@@ -38,12 +59,15 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
       },
     },
     async (request) => {
-      const identity = identityOf(request);
-      const stored = await repos.credentials.get(identity.systemKey);
-      if (!stored) throw credentialsNotConfigured();
-      const state = randomBytes(32).toString('base64url');
-      await repos.oauthStates.create(state, identity, config.oauthStateTtlMs);
-      return { authUrl: oauth.authorizeUrl(stored.clientId, stored.redirectUri, state) };
+      const session = sessionOf(request);
+      if (!(await appFor(session.systemKey, session.familyId))) throw credentialsNotConfigured();
+      const ticket = await repos.oauthStates.createTicket(
+        { familyId: session.familyId, systemKey: session.systemKey, userId: session.crmOwner },
+        config.oauthStateTtlMs,
+      );
+      const url = new URL(`${config.publicUrl}/api/rdstation/auth/begin`);
+      url.searchParams.set('ticket', ticket);
+      return { authUrl: url.toString() };
     },
   );
 
@@ -59,6 +83,54 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
       .type('text/html; charset=utf-8')
       .send(authResultPage(kind, title, body));
 
+  app.get<{ Querystring: { ticket?: string } }>(
+    '/api/rdstation/auth/begin',
+    {
+      attachValidation: true,
+      // No Cross-Origin-Opener-Policy here: the panel's sign-in window must stay its opener's
+      // (its name and its `closed` are how the panel follows the sign-in).
+      helmet: { contentSecurityPolicy: AUTH_PAGE_CSP, crossOriginOpenerPolicy: false },
+      schema: {
+        tags: ['autenticação'],
+        summary: 'Abre o consentimento do CRM nesta janela (página do navegador)',
+        querystring: {
+          type: 'object',
+          properties: { ticket: { type: 'string', maxLength: 200 } },
+        },
+        response: {
+          302: { type: 'null', description: 'Redireciona ao consentimento do CRM' },
+          400: { type: 'string', description: 'Página HTML de erro' },
+        },
+      },
+    },
+    async (request, reply) => {
+      const fail = () =>
+        page(reply, 400, 'error', API_MESSAGES.authErrorTitle, API_MESSAGES.stateInvalid);
+      const ticket = request.validationError ? undefined : request.query.ticket;
+      if (!ticket) return fail();
+      const opened = await repos.oauthStates.bindTicket(ticket);
+      if (!opened) return fail();
+      const oauthApp = await appFor(opened.signIn.systemKey, opened.signIn.familyId);
+      if (!oauthApp) return fail();
+      void reply.header(
+        'set-cookie',
+        stringifySetCookie({
+          name: SIGN_IN_COOKIE,
+          value: opened.binding,
+          path: SIGN_IN_COOKIE_PATH,
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: secureCookie,
+          maxAge: Math.ceil(config.oauthStateTtlMs / 1000),
+        }),
+      );
+      return reply.redirect(
+        oauth.authorizeUrl(oauthApp.app.clientId, oauthApp.app.redirectUri, opened.state),
+        302,
+      );
+    },
+  );
+
   app.get<{ Querystring: CallbackQuery }>(
     '/api/rdstation/auth/callback',
     {
@@ -68,6 +140,8 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
       schema: {
         tags: ['autenticação'],
         summary: 'Retorno do OAuth (abre no navegador; responde uma página HTML)',
+        description:
+          'Aceito só no navegador cuja janela abriu auth/begin (cookie); o state, quando o CRM o devolve, deve ser o desse mesmo login.',
         querystring: {
           type: 'object',
           properties: {
@@ -87,23 +161,53 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
       const fail = (status: number, message: string) =>
         page(reply, status, 'error', API_MESSAGES.authErrorTitle, message);
       if (request.validationError) return fail(400, API_MESSAGES.stateInvalid);
+      const binding = parseCookie(request.headers.cookie ?? '')[SIGN_IN_COOKIE];
+      void reply.header(
+        'set-cookie',
+        stringifySetCookie({
+          name: SIGN_IN_COOKIE,
+          value: '',
+          path: SIGN_IN_COOKIE_PATH,
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: secureCookie,
+          maxAge: 0,
+        }),
+      );
+      if (!binding) {
+        request.log.warn('callback OAuth sem o cookie da janela de login');
+        return fail(400, API_MESSAGES.signInElsewhere);
+      }
       const { code, state, error } = request.query;
-      const owner = state ? await repos.oauthStates.consume(state) : null;
-      if (!owner) {
-        request.log.warn('callback OAuth com state inválido, expirado ou reutilizado');
+      const signIn = await repos.oauthStates.consume(binding, state ?? null);
+      if (!signIn) {
+        request.log.warn(
+          'callback OAuth com state inválido, expirado, reutilizado ou de outro navegador',
+        );
         return fail(400, API_MESSAGES.stateInvalid);
       }
       if (error) return fail(400, API_MESSAGES.authorizationDenied);
       if (!code) return fail(400, API_MESSAGES.codeExchangeFailed);
-      const stored = await repos.credentials.get(owner.systemKey);
-      if (!stored) return fail(400, API_MESSAGES.credentialsNotConfigured);
-      const outcome = await oauth.exchangeCode(stored, code, stored.redirectUri);
+      const oauthApp = await appFor(signIn.systemKey, signIn.familyId);
+      if (!oauthApp) return fail(400, API_MESSAGES.credentialsNotConfigured);
+      const outcome = await oauth.exchangeCode(oauthApp.app, code, oauthApp.app.redirectUri);
       if (!outcome.ok) {
         request.log.warn({ reason: outcome.reason }, 'troca do código OAuth falhou');
         return fail(outcome.reason === 'rejected' ? 400 : 502, API_MESSAGES.codeExchangeFailed);
       }
-      await repos.sessions.saveOAuth(owner, outcome.tokens);
-      request.log.info({ systemKey: owner.systemKey, userId: owner.userId }, 'sessão OAuth criada');
+      if (oauthApp.pending) {
+        // Credentials saved before any sign-in take effect only now that they worked.
+        if (!(await repos.credentials.create(signIn.systemKey, oauthApp.app)))
+          return fail(409, API_MESSAGES.credentialsAlreadyConfigured);
+        services.cache.clearTenant(signIn.systemKey);
+        request.log.info({ systemKey: signIn.systemKey }, 'credenciais confirmadas pelo login');
+      }
+      await repos.sessions.saveOAuth(
+        { systemKey: signIn.systemKey, userId: signIn.userId },
+        outcome.tokens,
+      );
+      await repos.panelSessions.promote(signIn.familyId, config.identity.familyTtlMs);
+      request.log.info({ systemKey: signIn.systemKey }, 'sessão OAuth criada');
       return page(
         reply,
         200,
@@ -117,22 +221,24 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
   app.get(
     '/api/rdstation/auth/status',
     {
+      config: { access: 'any' },
       schema: {
         tags: ['autenticação'],
-        summary: 'Se o usuário tem sessão no CRM',
+        summary: 'Se esta sessão tem login no CRM',
         headers: identityHeaders,
         querystring: noQuery,
         response: { 200: statusSchema, 400: messageSchema },
       },
     },
     async (request) => {
-      const identity = identityOf(request);
-      const session = await repos.sessions.get(identity);
-      if (!session) return { authenticated: false, userId: null, method: null };
+      const session = sessionOf(request);
+      const stored =
+        session.stage === 'full' ? await repos.sessions.get(identityOf(request)) : null;
+      if (!stored) return { authenticated: false, userId: null, method: null };
       return {
         authenticated: true,
-        userId: identity.userId,
-        method: session.oauth ? 'oauth' : 'api-v1',
+        userId: session.userId,
+        method: stored.oauth ? 'oauth' : 'api-v1',
       };
     },
   );
@@ -140,9 +246,10 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
   app.post(
     '/api/rdstation/auth/revoke',
     {
+      config: { access: 'any' },
       schema: {
         tags: ['autenticação'],
-        summary: 'Encerra a sessão deste usuário (só dele)',
+        summary: 'Encerra o login no CRM desta sessão (só dela)',
         headers: identityHeaders,
         querystring: noQuery,
         body: { type: ['object', 'null'], additionalProperties: true },
@@ -155,10 +262,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     async (request) => {
       const identity = identityOf(request);
       await repos.sessions.delete(identity);
-      request.log.info(
-        { systemKey: identity.systemKey, userId: identity.userId },
-        'sessão encerrada',
-      );
+      request.log.info({ systemKey: identity.systemKey }, 'sessão encerrada');
       return { success: true };
     },
   );
@@ -166,6 +270,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
   app.post<{ Body: { apiV1Token?: string } }>(
     '/api/rdstation/auth/v1-token',
     {
+      config: { access: 'any' },
       schema: {
         tags: ['autenticação'],
         summary: 'Autentica o usuário com um token da API v1 (validado no CRM)',
@@ -181,6 +286,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
       },
     },
     async (request) => {
+      const session = sessionOf(request);
       const identity = identityOf(request);
       const token = (request.body?.apiV1Token ?? '').trim();
       if (token === '') throw new ApiError(400, API_MESSAGES.apiV1TokenRequired);
@@ -188,11 +294,11 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
       const profile = await oauth.checkV1Token(token);
       if (!profile) throw new ApiError(401, API_MESSAGES.invalidToken);
       await repos.sessions.saveV1(identity, token, profile);
-      request.log.info(
-        { systemKey: identity.systemKey, userId: identity.userId },
-        'sessão API v1 criada',
-      );
-      return { authenticated: true, userId: identity.userId, method: 'api-v1' };
+      // RD verified the token's owner (token/check): as good as the OAuth sign-in for this browser.
+      if (session.stage === 'pending')
+        await repos.panelSessions.promote(session.familyId, config.identity.familyTtlMs);
+      request.log.info({ systemKey: identity.systemKey }, 'sessão API v1 criada');
+      return { authenticated: true, userId: session.userId, method: 'api-v1' };
     },
   );
 }

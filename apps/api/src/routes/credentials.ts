@@ -1,10 +1,14 @@
 import { MESSAGES } from '@crm-panel/crm-model';
 import { type FastifyInstance } from 'fastify';
 import { defaultRedirectUri } from '../config';
-import { ApiError } from '../errors';
+import { ApiError, identityError } from '../errors';
+import { sessionOf } from '../identity/authenticate';
 import { API_MESSAGES } from '../messages';
+import { chatOrigin } from '../chat/chatClient';
+import { assertAllowedDestination, OutboundRefused } from '../security/outbound';
 import { hashPassword, verifyPassword } from '../security/password';
-import { identityOf, type Services } from '../services';
+import { type Services } from '../services';
+import { type PanelSession } from '../db/repositories/panelSessionsRepository';
 import { identityHeaders, messageSchema, noQuery } from './schemas';
 
 interface CredentialsBody {
@@ -47,15 +51,36 @@ export function validateCredentials(body: CredentialsBody): string | null {
   return null;
 }
 
+/** With a host-signed identity, only its admins change the integration. */
+function requireAdmin(session: PanelSession): void {
+  if (session.method === 'assertion' && session.role !== 'admin')
+    throw identityError(403, 'admin_required', API_MESSAGES.adminRequired);
+}
+
 export function registerCredentialsRoutes(app: FastifyInstance, services: Services): void {
   const { repos, config } = services;
+
+  /** The chat domain must be a place this api may call (README, 'Outbound addresses'). */
+  const checkChatDomain = async (value: string): Promise<void> => {
+    const origin = chatOrigin(value);
+    if (!origin) throw new ApiError(400, API_MESSAGES.chatDomainInvalid);
+    try {
+      await assertAllowedDestination(new URL(origin), config.mode, config.lookupHost);
+    } catch (error) {
+      if (error instanceof OutboundRefused && error.reason === 'scheme')
+        throw new ApiError(400, API_MESSAGES.chatDomainScheme);
+      throw new ApiError(400, API_MESSAGES.chatDomainInternal);
+    }
+  };
 
   app.get(
     '/api/rdstation/credentials/status',
     {
+      config: { access: 'any' },
       schema: {
         tags: ['credenciais'],
-        summary: 'Se o tenant tem credenciais (nunca devolve segredos)',
+        summary:
+          'Se o tenant tem credenciais, ou esta sessão salvou credenciais que aguardam o login (nunca devolve segredos)',
         headers: identityHeaders,
         querystring: noQuery,
         response: {
@@ -68,8 +93,10 @@ export function registerCredentialsRoutes(app: FastifyInstance, services: Servic
       },
     },
     async (request) => {
-      const { systemKey } = identityOf(request);
-      const stored = await repos.credentials.get(systemKey);
+      const session = sessionOf(request);
+      const stored =
+        (await repos.credentials.get(session.systemKey)) ??
+        (await repos.panelSessions.pendingCredentials(session.familyId));
       return {
         configured: stored !== null,
         redirectUri: stored?.redirectUri ?? defaultRedirectUri(config.publicUrl),
@@ -80,9 +107,12 @@ export function registerCredentialsRoutes(app: FastifyInstance, services: Servic
   app.post<{ Body: CredentialsBody }>(
     '/api/rdstation/credentials',
     {
+      config: { access: 'any' },
       schema: {
         tags: ['credenciais'],
         summary: 'Configura as credenciais OAuth do tenant',
+        description:
+          'Com identidade assinada pelo host, só administradores. Sem ela, só enquanto o tenant não tem credenciais, e elas valem só depois de um login OAuth bem-sucedido com elas, nesta sessão.',
         headers: identityHeaders,
         querystring: noQuery,
         body: credentialsBody,
@@ -92,24 +122,38 @@ export function registerCredentialsRoutes(app: FastifyInstance, services: Servic
             properties: { success: { type: 'boolean' }, redirectUri: { type: 'string' } },
           },
           400: messageSchema,
+          403: messageSchema,
           409: messageSchema,
         },
       },
     },
     async (request, reply) => {
-      const { systemKey } = identityOf(request);
+      const session = sessionOf(request);
+      const { systemKey } = session;
+      requireAdmin(session);
       const body = request.body ?? {};
       const problem = validateCredentials(body);
       if (problem) throw new ApiError(400, problem);
+      const defaultChatDomain = String(body.defaultChatDomain).trim();
+      await checkChatDomain(defaultChatDomain);
+      if (await repos.credentials.exists(systemKey))
+        throw new ApiError(409, API_MESSAGES.credentialsAlreadyConfigured);
       const redirectUri = String(body.redirectUri).trim();
-      const created = await repos.credentials.create(systemKey, {
+      const credentials = {
         clientId: String(body.clientId).trim(),
         clientSecret: String(body.clientSecret).trim(),
         redirectUri,
         passwordHash: await hashPassword(String(body.securityPassword)),
-        defaultChatDomain: String(body.defaultChatDomain).trim(),
-      });
-      if (!created) throw new ApiError(409, API_MESSAGES.credentialsAlreadyConfigured);
+        defaultChatDomain,
+      };
+      if (session.method === 'crm') {
+        // Nobody verified this caller: the credentials wait for a sign-in that proves them.
+        await repos.panelSessions.savePendingCredentials(session.familyId, credentials);
+        request.log.info({ systemKey }, 'credenciais aguardando o login');
+        return reply.code(201).send({ success: true, redirectUri });
+      }
+      if (!(await repos.credentials.create(systemKey, credentials)))
+        throw new ApiError(409, API_MESSAGES.credentialsAlreadyConfigured);
       services.cache.clearTenant(systemKey);
       request.log.info({ systemKey }, 'credenciais configuradas');
       return reply.code(201).send({ success: true, redirectUri });
@@ -119,6 +163,7 @@ export function registerCredentialsRoutes(app: FastifyInstance, services: Servic
   app.delete<{ Body: { securityPassword?: string } }>(
     '/api/rdstation/credentials',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['credenciais'],
         summary: 'Remove a integração do tenant (todas as sessões terminam)',
@@ -135,7 +180,9 @@ export function registerCredentialsRoutes(app: FastifyInstance, services: Servic
       },
     },
     async (request) => {
-      const { systemKey } = identityOf(request);
+      const session = sessionOf(request);
+      const { systemKey } = session;
+      requireAdmin(session);
       const password = request.body?.securityPassword ?? '';
       if (password === '') throw new ApiError(400, MESSAGES.credentials.securityPasswordRequired);
       const stored = await repos.credentials.get(systemKey);
@@ -152,6 +199,7 @@ export function registerCredentialsRoutes(app: FastifyInstance, services: Servic
         throw new ApiError(403, API_MESSAGES.wrongSecurityPassword);
       }
       const usersAffected = await repos.credentials.removeWithSessions(systemKey);
+      await repos.panelSessions.demoteTenant(systemKey, config.identity.pendingTtlMs);
       services.cache.clearTenant(systemKey);
       request.log.info({ systemKey, usersAffected }, 'integração removida');
       return { usersAffected };

@@ -45,7 +45,7 @@ export const hostId = {
   type: 'string',
   minLength: 1,
   maxLength: 200,
-  pattern: '^[^/\\\\\\s]+$',
+  pattern: '^[^/\\\\\\s\\u0000-\\u001f\\u007f]+$',
 } as const;
 
 export function idParams<K extends string>(...names: K[]) {
@@ -89,7 +89,10 @@ export const cacheQuery = {
 export const messageSchema = {
   type: 'object',
   required: ['message'],
-  properties: { message: { type: 'string' } },
+  properties: {
+    message: { type: 'string' },
+    code: { type: 'string', description: 'Motivo estável de uma recusa de identidade (README)' },
+  },
 } as const;
 
 /** Any payload inside `data` (CRM envelopes pass through untouched). */

@@ -8,9 +8,10 @@ export function registerTermsRoutes(app: FastifyInstance, services: Services): v
   app.get(
     '/api/rdstation/terms/status',
     {
+      config: { access: 'any' },
       schema: {
         tags: ['termos'],
-        summary: 'Se o usuário aceitou os termos de uso',
+        summary: 'Se o usuário desta sessão aceitou os termos de uso',
         headers: identityHeaders,
         querystring: noQuery,
         response: { 200: acceptedSchema, 400: messageSchema },
@@ -25,9 +26,11 @@ export function registerTermsRoutes(app: FastifyInstance, services: Services): v
   app.post(
     '/api/rdstation/terms/accept',
     {
+      config: { access: 'any' },
       schema: {
         tags: ['termos'],
-        summary: 'Registra o aceite dos termos pelo usuário',
+        summary:
+          'Registra o aceite dos termos pelo usuário desta sessão (antes do login, fica com a sessão pendente)',
         headers: identityHeaders,
         querystring: noQuery,
         body: { type: ['object', 'null'], additionalProperties: true },

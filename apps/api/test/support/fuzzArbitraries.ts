@@ -9,13 +9,20 @@ export interface FuzzRequest {
   payload?: string;
 }
 
+/** Who calls, and the panel session token that caller earned. */
+export interface FuzzCaller {
+  systemKey: string;
+  userId: string;
+  token: string;
+}
+
 export interface FuzzIdentities {
   /** Signed in to the CRM, terms accepted, tenant configured. */
-  signedIn: { systemKey: string; userId: string };
+  signedIn: FuzzCaller;
   /** Same tenant, no CRM session. */
-  noSession: { systemKey: string; userId: string };
+  noSession: FuzzCaller;
   /** A tenant without credentials. */
-  unconfigured: { systemKey: string; userId: string };
+  unconfigured: FuzzCaller;
 }
 
 /** Only what an HTTP header can carry on the wire (latin-1, no CR/LF). */
@@ -34,12 +41,36 @@ const headerText = (maxLength: number) =>
 type Headers = Record<string, string | string[]>;
 
 const identityArb = (ids: FuzzIdentities): fc.Arbitrary<Headers> => {
-  const as = (who: { systemKey: string; userId: string }) => ({
+  const as = (who: FuzzCaller) => ({
     'x-user-id': who.userId,
     'x-system-key': who.systemKey,
+    authorization: `Bearer ${who.token}`,
   });
   return fc.oneof(
     { weight: 10, arbitrary: fc.constant(as(ids.signedIn)) },
+    // A session of one user with another's id, no session, a session that is not one.
+    {
+      weight: 1,
+      arbitrary: fc.constant({ ...as(ids.signedIn), 'x-user-id': ids.noSession.userId }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constant({
+        'x-user-id': ids.signedIn.userId,
+        'x-system-key': ids.signedIn.systemKey,
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        'x-user-id': fc.constant(ids.signedIn.userId),
+        'x-system-key': fc.constant(ids.signedIn.systemKey),
+        authorization: fc.oneof(
+          headerText(300),
+          fc.constantFrom('Bearer ', `Bearer ${'a'.repeat(43)}`, `Basic ${ids.signedIn.token}`),
+        ),
+      }),
+    },
     { weight: 2, arbitrary: fc.constant(as(ids.noSession)) },
     { weight: 2, arbitrary: fc.constant(as(ids.unconfigured)) },
     { weight: 1, arbitrary: fc.constant<Headers>({}) },

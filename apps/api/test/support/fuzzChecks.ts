@@ -13,11 +13,11 @@ const KNOWN = new Set<string>([...stringLeaves(API_MESSAGES), ...stringLeaves(ME
 
 /** The sentences built by src/validation.ts and the CRM-rejection prefix (the CRM's reason follows). */
 const TEMPLATES: RegExp[] = [
-  /^O campo '.*' (é obrigatório|deve |não pode ficar vazio|tem um formato inválido|tem itens demais|não é permitido|é inválido)/su,
+  /^O campo '.*' (é obrigatório|deve |não pode ficar vazio|tem um formato inválido|tem itens demais|não é permitido|é inválido|contém caracteres de controle)/su,
   /^O corpo da requisição deve ser .+\.$/u,
   /^Requisição inválida\.$/u,
   /^Informe ao menos um campo para atualizar\.$/u,
-  new RegExp(`^${API_MESSAGES.crmRejected}(\\.|: .+)$`, 'su'),
+  new RegExp(`^${API_MESSAGES.crmRejected}(\\. .+|: .+)$`, 'su'),
 ];
 
 export function isPortugueseMessage(message: string): boolean {
@@ -74,10 +74,14 @@ export function problemOf(response: FuzzResponse, options: CheckOptions = {}): s
   const json = parse(body);
   if (typeof json !== 'object' || json === null || Array.isArray(json))
     return `4xx sem objeto JSON: ${shown}`;
-  const keys = Object.keys(json);
-  const message = (json as { message?: unknown }).message;
-  if (keys.length !== 1 || typeof message !== 'string')
-    return `4xx fora do formato { message }: ${shown}`;
+  const keys = Object.keys(json).filter((key) => key !== 'code');
+  const { message, code } = json as { message?: unknown; code?: unknown };
+  if (
+    keys.length !== 1 ||
+    typeof message !== 'string' ||
+    (code !== undefined && typeof code !== 'string')
+  )
+    return `4xx fora do formato { message, code? }: ${shown}`;
   if (!isPortugueseMessage(message)) return `4xx com mensagem fora do pt-BR conhecido: ${shown}`;
   return null;
 }

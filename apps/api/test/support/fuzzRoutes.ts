@@ -51,6 +51,9 @@ export function routeSamples(fixtures: FuzzFixtures): Record<string, RouteSample
   const idOf = (id: string) => ({ params: { id } });
   return {
     'GET /api/health': {},
+    'POST /api/session': { body: {} },
+    'POST /api/session/renew': { body: {} },
+    'GET /api/rdstation/auth/begin': { query: { ticket: 'bilhete' } },
     'GET /api/rdstation/credentials/status': {},
     'POST /api/rdstation/credentials': {
       body: {
@@ -196,7 +199,7 @@ export function routesOf(doc: OpenApiDocument, samples: Record<string, RouteSamp
         path,
         identified: parameters.some((p) => p.in === 'header' && p.name === 'x-user-id'),
         queryNames: parameters.filter((p) => p.in === 'query').map((p) => p.name),
-        html: path === '/api/rdstation/auth/callback',
+        html: path === '/api/rdstation/auth/callback' || path === '/api/rdstation/auth/begin',
         sample,
       };
     }),

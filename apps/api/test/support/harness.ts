@@ -9,13 +9,59 @@ import {
   consentOverHttp,
 } from '@crm-panel/crm-sandbox';
 import { type FastifyInstance } from 'fastify';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { buildApp } from '../../src/app';
-import { type ApiConfigInput, type CrmConfig } from '../../src/config';
+import { openDatabase } from '../../src/db/database';
+import { type DatabaseSchema } from '../../src/db/schema';
+import { type ApiConfigInput, type CrmConfig, type TenantConfig } from '../../src/config';
 
 export interface Identity {
   systemKey: string;
   userId: string;
+  /** The role the test host signs (default 'admin'); tenants named 'open-…' sign nothing. */
+  role?: 'admin' | 'attendant';
 }
+
+/** The host that signs the test tenants' identities, as a real host would (EdDSA, 5 min). */
+export const TEST_ISSUER = 'urn:crm-panel:test-host';
+const issuerKeys = generateKeyPair('EdDSA', { extractable: true });
+
+export async function testIssuerJwks(): Promise<{ keys: Record<string, unknown>[] }> {
+  const jwk = await exportJWK((await issuerKeys).publicKey);
+  return { keys: [{ ...jwk, kid: 'test-key', alg: 'EdDSA', use: 'sig' }] };
+}
+
+/** A host assertion for `identity`; claims can be overridden to forge bad ones. */
+export async function signAssertion(
+  identity: Identity,
+  overrides: Record<string, unknown> = {},
+  lifeSeconds = 300,
+): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({
+    tenant: identity.systemKey,
+    role: identity.role ?? 'admin',
+    jti: `${identity.userId}-${Math.random().toString(36).slice(2)}`,
+    ...overrides,
+  })
+    .setProtectedHeader({ alg: 'EdDSA', kid: 'test-key', typ: 'JWT' })
+    .setIssuer(String(overrides.iss ?? TEST_ISSUER))
+    .setAudience(String(overrides.aud ?? 'crm-panel'))
+    .setSubject(String(overrides.sub ?? identity.userId))
+    .setIssuedAt(now)
+    .setExpirationTime(now + lifeSeconds)
+    .sign((await issuerKeys).privateKey);
+}
+
+/**
+ * The registered tenants of the tests: 'tenant-…' are signed by TEST_ISSUER, 'open-…' sign nothing
+ * (their sessions are earned by the CRM sign-in), anything else is unknown.
+ */
+export const testTenants = (systemKey: string): TenantConfig | null => {
+  if (systemKey.startsWith('tenant-')) return { systemKey, issuer: TEST_ISSUER };
+  if (systemKey.startsWith('open-')) return { systemKey };
+  return null;
+};
 
 export const ALICE: Identity = { systemKey: 'tenant-a', userId: 'alice' };
 export const ARTHUR: Identity = { systemKey: 'tenant-a', userId: 'arthur' };
@@ -55,6 +101,8 @@ export interface Harness {
   dataDir: string;
   /** Calls that reached the sandbox's token endpoint with grant_type=refresh_token. */
   refreshCalls(): OutboundCall[];
+  /** Rows in one table of the api's store (read through a connection of its own). */
+  countRows(table: keyof DatabaseSchema): Promise<number>;
   /** A new api on the same storage (a restart); the old one must be closed first. */
   restart(overrides?: ApiConfigInput): Promise<FastifyInstance>;
   close(): Promise<void>;
@@ -99,6 +147,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     }
     return response;
   };
+  const jwks = await testIssuerJwks();
   const config = (overrides: ApiConfigInput = {}): ApiConfigInput => ({
     dataDir,
     secretKey: TEST_SECRET_KEY,
@@ -107,6 +156,14 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     fetch: recordingFetch,
     ...options.api,
     ...overrides,
+    identity: {
+      issuers: [{ issuer: TEST_ISSUER, jwks }],
+      tenants: testTenants,
+      sessionStartsPerMinute: 100_000,
+      writesPerMinute: 100_000,
+      ...options.api?.identity,
+      ...overrides.identity,
+    },
     crm: { ...crmUrls(sandbox.url), retryBaseDelayMs: 20, ...options.api?.crm, ...overrides.crm },
   });
   let api: FastifyInstance;
@@ -131,6 +188,20 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         (call) =>
           call.url.endsWith('/oauth2/token') && call.body.includes('grant_type=refresh_token'),
       ),
+    async countRows(table) {
+      const database = openDatabase(
+        options.api?.database ?? { kind: 'sqlite', file: path.join(dataDir, 'crm-panel.sqlite') },
+      );
+      try {
+        const row = await database.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .executeTakeFirstOrThrow();
+        return Number(row.count);
+      } finally {
+        await database.close();
+      }
+    },
     async restart(overrides) {
       api = await buildApp(config(overrides));
       return api;
@@ -156,6 +227,57 @@ export interface CallOptions {
   as?: Identity | null;
   body?: unknown;
   headers?: Record<string, string>;
+  /** Send the identity headers without a session token (default: the identity's session). */
+  noSession?: boolean;
+}
+
+// One session per identity and api instance, earned as the panel would (POST /api/session).
+const sessionTokens = new WeakMap<FastifyInstance, Map<string, string>>();
+const sessionKey = (identity: Identity) =>
+  JSON.stringify([identity.systemKey, identity.userId, identity.role ?? 'admin']);
+
+/** POST /api/session for `identity`: with a signed assertion for 'tenant-…', without for 'open-…'. */
+export async function startSession(api: FastifyInstance, identity: Identity): Promise<CallResult> {
+  const signed = testTenants(identity.systemKey)?.issuer !== undefined;
+  return call(api, 'POST', '/api/session', {
+    as: identity,
+    noSession: true,
+    body: signed ? { assertion: await signAssertion(identity) } : {},
+  });
+}
+
+/** The identity's session token on this api (started once, then reused). */
+export async function sessionToken(api: FastifyInstance, identity: Identity): Promise<string> {
+  let tokens = sessionTokens.get(api);
+  if (!tokens) {
+    tokens = new Map();
+    sessionTokens.set(api, tokens);
+  }
+  const key = sessionKey(identity);
+  const known = tokens.get(key);
+  if (known) return known;
+  const started = await startSession(api, identity);
+  if (started.status !== 201) throw new Error(`session failed: ${started.status} ${started.text}`);
+  const token = String(started.json.token);
+  tokens.set(key, token);
+  return token;
+}
+
+/** The headers the panel sends for `identity`: who, and the session token. */
+export async function sessionHeaders(
+  api: FastifyInstance,
+  identity: Identity,
+): Promise<Record<string, string>> {
+  return {
+    'x-user-id': identity.userId,
+    'x-system-key': identity.systemKey,
+    authorization: `Bearer ${await sessionToken(api, identity)}`,
+  };
+}
+
+/** Forget the identity's session on this api (the next call earns a new one). */
+export function forgetSession(api: FastifyInstance, identity: Identity): void {
+  sessionTokens.get(api)?.delete(sessionKey(identity));
 }
 
 export async function call(
@@ -165,8 +287,13 @@ export async function call(
   options: CallOptions = {},
 ): Promise<CallResult> {
   const identity = options.as === undefined ? ALICE : options.as;
+  const token =
+    identity && !options.noSession && testTenants(identity.systemKey)
+      ? await sessionToken(api, identity)
+      : null;
   const headers: Record<string, string> = {
     ...(identity ? { 'x-user-id': identity.userId, 'x-system-key': identity.systemKey } : {}),
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
     ...options.headers,
   };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -218,6 +345,8 @@ export async function configure(
   overrides: Record<string, string> = {},
   account: 'account1' | 'account2' = 'account1',
 ): Promise<CallResult> {
+  // An admin configures after the terms screen, as in the product.
+  await acceptTerms(api, identity);
   const result = await call(api, 'POST', '/api/rdstation/credentials', {
     as: identity,
     body: { ...credentialsFor(account), ...overrides },
@@ -226,16 +355,52 @@ export async function configure(
   return result;
 }
 
-/** The whole OAuth dance: start → sandbox consent page → POST consent → our callback. */
+export async function acceptTerms(api: FastifyInstance, identity: Identity): Promise<void> {
+  const result = await call(api, 'POST', '/api/rdstation/terms/accept', { as: identity });
+  if (result.status !== 200) throw new Error(`terms failed: ${result.status} ${result.text}`);
+}
+
+/** The sign-in window: auth/begin sets its cookie and sends it to the CRM's consent page. */
+export async function openSignInWindow(
+  api: FastifyInstance,
+  authUrl: string,
+): Promise<{ cookie: string; consentUrl: string }> {
+  const url = new URL(authUrl);
+  const begin = await api.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+  if (begin.statusCode !== 302)
+    throw new Error(`auth/begin failed: ${begin.statusCode} ${begin.body}`);
+  const setCookie = String(begin.headers['set-cookie'] ?? '');
+  return { cookie: setCookie.split(';')[0] ?? '', consentUrl: String(begin.headers.location) };
+}
+
+/** auth/start, then the sign-in window opens it: its cookie, the consent URL and the state. */
+export async function beginSignIn(
+  api: FastifyInstance,
+  identity: Identity,
+): Promise<{ cookie: string; consentUrl: string; state: string; authUrl: string }> {
+  const start = await call(api, 'GET', '/api/rdstation/auth/start', { as: identity });
+  if (start.status !== 200) throw new Error(`auth/start failed: ${start.status} ${start.text}`);
+  const authUrl = String(start.json.authUrl);
+  const window = await openSignInWindow(api, authUrl);
+  const state = new URL(window.consentUrl).searchParams.get('state') ?? '';
+  return { ...window, state, authUrl };
+}
+
+/**
+ * The whole OAuth dance of the sign-in window: terms accepted, start → auth/begin (the window's
+ * cookie) → sandbox consent page → POST consent → our callback, in that same window.
+ */
 export async function login(
   h: Pick<Harness, 'api'>,
   identity: Identity = ALICE,
   userEmail: string = ACCOUNT1.users.ana.email,
 ): Promise<CallResult> {
+  await acceptTerms(h.api, identity);
   const start = await call(h.api, 'GET', '/api/rdstation/auth/start', { as: identity });
   if (start.status !== 200) throw new Error(`auth/start failed: ${start.status} ${start.text}`);
-  const callbackUrl = await consent(String(start.json.authUrl), userEmail);
-  return call(h.api, 'GET', callbackUrl, { as: null });
+  const window = await openSignInWindow(h.api, String(start.json.authUrl));
+  const callbackUrl = await consent(window.consentUrl, userEmail);
+  return call(h.api, 'GET', callbackUrl, { as: null, headers: { cookie: window.cookie } });
 }
 
 /** Posts the sandbox consent form; answers our callback path (path + query) from the redirect. */

@@ -3,6 +3,7 @@ import { type SecretBox } from '../../security/crypto';
 import { createCredentialsRepository } from './credentialsRepository';
 import { createMappingsRepository } from './mappingsRepository';
 import { createOAuthStatesRepository } from './oauthStatesRepository';
+import { createPanelSessionsRepository } from './panelSessionsRepository';
 import { createPasswordAttemptsRepository } from './passwordAttemptsRepository';
 import { createSessionsRepository } from './sessionsRepository';
 import { createTermsRepository } from './termsRepository';
@@ -13,6 +14,7 @@ export function createRepositories(database: Database, box: SecretBox, now: () =
     passwordAttempts: createPasswordAttemptsRepository(database, now),
     terms: createTermsRepository(database, now),
     sessions: createSessionsRepository(database, box, now),
+    panelSessions: createPanelSessionsRepository(database, box, now),
     oauthStates: createOAuthStatesRepository(database, now),
     mappings: createMappingsRepository(database, now),
   };

@@ -1,0 +1,271 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { type Database } from '../database';
+import { type SecretBox } from '../../security/crypto';
+import { type NewCredentials } from './credentialsRepository';
+
+export type SessionStage = 'pending' | 'full';
+export type SessionMethod = 'assertion' | 'crm';
+export type SessionRole = 'admin' | 'attendant';
+
+/** A panel session as a route sees it (the token itself is never stored). */
+export interface PanelSession {
+  familyId: string;
+  systemKey: string;
+  /** The host user id: verified when `method` is 'assertion', the host's claim otherwise. */
+  userId: string;
+  role: SessionRole | null;
+  method: SessionMethod;
+  stage: SessionStage;
+  /** Whose CRM tokens and terms this session uses: 'user:<id>' or 'browser:<family id>'. */
+  crmOwner: string;
+  /** When this token ends (epoch ms). */
+  expiresAt: number;
+}
+
+export interface IssuedSession {
+  token: string;
+  session: PanelSession;
+}
+
+export interface NewFamily {
+  systemKey: string;
+  userId: string;
+  role: SessionRole | null;
+  method: SessionMethod;
+}
+
+export const hashSecret = (value: string): string =>
+  createHash('sha256').update(value).digest('hex');
+
+export const newToken = (): string => randomBytes(32).toString('base64url');
+
+const pendingContext = (familyId: string): string => `pending-credentials:${familyId}`;
+
+export function createPanelSessionsRepository(
+  database: Database,
+  box: SecretBox,
+  now: () => number,
+) {
+  const { db } = database;
+
+  const insertToken = async (familyId: string, expiresAt: number): Promise<string> => {
+    const token = newToken();
+    await db
+      .insertInto('panel_sessions')
+      .values({
+        token_hash: hashSecret(token),
+        family_id: familyId,
+        expires_at: expiresAt,
+        created_at: now(),
+      })
+      .execute();
+    return token;
+  };
+
+  return {
+    /** A new family and its first token. Assertion families use the user's CRM session. */
+    async create(
+      family: NewFamily,
+      tokenTtlMs: number,
+      familyTtlMs: number,
+    ): Promise<IssuedSession> {
+      const at = now();
+      const id = randomUUID();
+      const stage: SessionStage = family.method === 'assertion' ? 'full' : 'pending';
+      const crmOwner = family.method === 'assertion' ? `user:${family.userId}` : `browser:${id}`;
+      const familyExpiresAt = at + familyTtlMs;
+      await db
+        .insertInto('session_families')
+        .values({
+          id,
+          system_key: family.systemKey,
+          user_id: family.userId,
+          role: family.role,
+          method: family.method,
+          stage,
+          crm_owner: crmOwner,
+          pending_credentials_enc: null,
+          expires_at: familyExpiresAt,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+      const expiresAt = Math.min(at + tokenTtlMs, familyExpiresAt);
+      const token = await insertToken(id, expiresAt);
+      return {
+        token,
+        session: { familyId: id, ...family, stage, crmOwner, expiresAt },
+      };
+    },
+
+    /** The session of a token, or null when the token or its family is unknown or over. */
+    async find(token: string): Promise<PanelSession | null> {
+      const row = await db
+        .selectFrom('panel_sessions as t')
+        .innerJoin('session_families as f', 'f.id', 't.family_id')
+        .select([
+          't.expires_at as token_expires_at',
+          'f.id',
+          'f.system_key',
+          'f.user_id',
+          'f.role',
+          'f.method',
+          'f.stage',
+          'f.crm_owner',
+          'f.expires_at',
+        ])
+        .where('t.token_hash', '=', hashSecret(token))
+        .executeTakeFirst();
+      const at = now();
+      if (!row || row.token_expires_at <= at || row.expires_at <= at) return null;
+      return {
+        familyId: row.id,
+        systemKey: row.system_key,
+        userId: row.user_id,
+        role: row.role === 'admin' || row.role === 'attendant' ? row.role : null,
+        method: row.method === 'assertion' ? 'assertion' : 'crm',
+        stage: row.stage === 'full' ? 'full' : 'pending',
+        crmOwner: row.crm_owner,
+        expiresAt: row.token_expires_at,
+      };
+    },
+
+    /**
+     * A new token for the family (the old one lives out its own time). A signed-in family's idle
+     * life slides; a pending one keeps its deadline.
+     */
+    async renew(
+      session: PanelSession,
+      tokenTtlMs: number,
+      familyTtlMs: number,
+    ): Promise<IssuedSession> {
+      const at = now();
+      let familyExpiresAt: number;
+      if (session.stage === 'full') {
+        familyExpiresAt = at + familyTtlMs;
+        await db
+          .updateTable('session_families')
+          .set({ expires_at: familyExpiresAt, updated_at: at })
+          .where('id', '=', session.familyId)
+          .execute();
+      } else {
+        const row = await db
+          .selectFrom('session_families')
+          .select('expires_at')
+          .where('id', '=', session.familyId)
+          .executeTakeFirstOrThrow();
+        familyExpiresAt = row.expires_at;
+      }
+      const expiresAt = Math.min(at + tokenTtlMs, familyExpiresAt);
+      const token = await insertToken(session.familyId, expiresAt);
+      return { token, session: { ...session, expiresAt } };
+    },
+
+    /** The CRM sign-in completed in this family's browser: a full session from now on. */
+    async promote(familyId: string, familyTtlMs: number): Promise<void> {
+      const at = now();
+      await db
+        .updateTable('session_families')
+        .set({
+          stage: 'full',
+          pending_credentials_enc: null,
+          expires_at: at + familyTtlMs,
+          updated_at: at,
+        })
+        .where('id', '=', familyId)
+        .execute();
+    },
+
+    async savePendingCredentials(familyId: string, credentials: NewCredentials): Promise<void> {
+      await db
+        .updateTable('session_families')
+        .set({
+          pending_credentials_enc: box.encrypt(
+            JSON.stringify(credentials),
+            pendingContext(familyId),
+          ),
+          updated_at: now(),
+        })
+        .where('id', '=', familyId)
+        .execute();
+    },
+
+    async pendingCredentials(familyId: string): Promise<NewCredentials | null> {
+      const row = await db
+        .selectFrom('session_families')
+        .select('pending_credentials_enc')
+        .where('id', '=', familyId)
+        .executeTakeFirst();
+      if (!row?.pending_credentials_enc) return null;
+      return JSON.parse(
+        box.decrypt(row.pending_credentials_enc, pendingContext(familyId)),
+      ) as NewCredentials;
+    },
+
+    /**
+     * The integration was removed: families that earned their session by the CRM sign-in are
+     * back to pending (they must sign in again); assertion families stay (their identity holds).
+     */
+    async demoteTenant(systemKey: string, pendingTtlMs: number): Promise<void> {
+      const at = now();
+      await db
+        .updateTable('session_families')
+        .set({
+          stage: 'pending',
+          pending_credentials_enc: null,
+          expires_at: at + pendingTtlMs,
+          updated_at: at,
+        })
+        .where('system_key', '=', systemKey)
+        .where('method', '=', 'crm')
+        .execute();
+    },
+
+    /** An assertion's `jti` is used once; false when it was seen before. */
+    async claimJti(jti: string, expiresAt: number): Promise<boolean> {
+      const result = await db
+        .insertInto('assertion_jtis')
+        .values({ jti_hash: hashSecret(jti), expires_at: expiresAt })
+        .onConflict((oc) => oc.column('jti_hash').doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+
+    /**
+     * Removes what has expired: tokens, families (with the CRM tokens and terms that belonged to
+     * a browser), sign-ins in progress and used assertion ids. Returns the families removed.
+     */
+    async purgeExpired(): Promise<number> {
+      const at = now();
+      await db.deleteFrom('panel_sessions').where('expires_at', '<=', at).execute();
+      await db.deleteFrom('assertion_jtis').where('expires_at', '<=', at).execute();
+      await db.deleteFrom('oauth_states').where('expires_at', '<=', at).execute();
+      const expired = await db
+        .selectFrom('session_families')
+        .select(['id', 'system_key', 'crm_owner', 'method'])
+        .where('expires_at', '<=', at)
+        .limit(500)
+        .execute();
+      for (const family of expired) {
+        await db.deleteFrom('panel_sessions').where('family_id', '=', family.id).execute();
+        await db.deleteFrom('oauth_states').where('family_id', '=', family.id).execute();
+        if (family.method === 'crm') {
+          await db
+            .deleteFrom('sessions')
+            .where('system_key', '=', family.system_key)
+            .where('user_id', '=', family.crm_owner)
+            .execute();
+          await db
+            .deleteFrom('terms')
+            .where('system_key', '=', family.system_key)
+            .where('user_id', '=', family.crm_owner)
+            .execute();
+        }
+        await db.deleteFrom('session_families').where('id', '=', family.id).execute();
+      }
+      return expired.length;
+    },
+  };
+}
+
+export type PanelSessionsRepository = ReturnType<typeof createPanelSessionsRepository>;

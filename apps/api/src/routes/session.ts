@@ -1,0 +1,183 @@
+import { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { type IssuedSession } from '../db/repositories/panelSessionsRepository';
+import { identityError } from '../errors';
+import { AssertionError, type VerifiedAssertion } from '../identity/assertions';
+import { sessionOf } from '../identity/authenticate';
+import { API_MESSAGES } from '../messages';
+import { type Services } from '../services';
+import { identityHeaders, messageSchema, noQuery } from './schemas';
+
+const sessionSchema = {
+  type: 'object',
+  properties: {
+    token: { type: 'string' },
+    expiresAt: { type: 'integer', description: 'Fim deste token (epoch ms); renove antes' },
+    userId: { type: 'string' },
+    systemKey: { type: 'string' },
+    role: { type: ['string', 'null'], enum: ['admin', 'attendant', null] },
+    stage: { type: 'string', enum: ['full', 'pending'] },
+    method: { type: 'string', enum: ['assertion', 'crm'] },
+  },
+} as const;
+
+const assertionBody = {
+  type: ['object', 'null'],
+  additionalProperties: false,
+  properties: {
+    assertion: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 8192,
+      description: 'JWT assinado pelo host',
+    },
+  },
+} as const;
+
+interface SessionBody {
+  assertion?: string;
+}
+
+const answer = ({ token, session }: IssuedSession) => ({
+  token,
+  expiresAt: session.expiresAt,
+  userId: session.userId,
+  systemKey: session.systemKey,
+  role: session.role,
+  stage: session.stage,
+  method: session.method,
+});
+
+/** Purge what expired at most once a minute per process, on the session routes. */
+const PURGE_EVERY_MS = 60_000;
+
+export function registerSessionRoutes(app: FastifyInstance, services: Services): void {
+  const { repos, config, assertions } = services;
+  const { identity } = config;
+  let lastPurge = 0;
+  const purgeNow = async (request: FastifyRequest) => {
+    if (config.now() - lastPurge < PURGE_EVERY_MS) return;
+    lastPurge = config.now();
+    const removed = await repos.panelSessions.purgeExpired();
+    if (removed > 0) request.log.info({ removed }, 'sessões expiradas removidas');
+  };
+
+  /** A host assertion for exactly the tenant and user of the headers, used once. */
+  const verifiedAssertion = async (
+    request: FastifyRequest,
+    token: string,
+  ): Promise<VerifiedAssertion> => {
+    const tenant = request.tenant;
+    const headers = request.headers as Record<string, string>;
+    let verified: VerifiedAssertion;
+    try {
+      verified = await assertions.verify(token);
+    } catch (error) {
+      request.log.warn(
+        { reason: error instanceof AssertionError ? error.reason : 'unknown' },
+        'asserção recusada',
+      );
+      throw identityError(401, 'assertion_invalid', API_MESSAGES.assertionInvalid);
+    }
+    if (
+      !tenant ||
+      verified.issuer !== tenant.issuer ||
+      verified.systemKey !== tenant.systemKey ||
+      verified.userId !== String(headers['x-user-id']).trim()
+    ) {
+      request.log.warn('asserção de outro usuário, tenant ou emissor');
+      throw identityError(401, 'assertion_invalid', API_MESSAGES.assertionInvalid);
+    }
+    if (!(await repos.panelSessions.claimJti(verified.jti, verified.expiresAt + 60_000))) {
+      request.log.warn('asserção reutilizada');
+      throw identityError(401, 'assertion_invalid', API_MESSAGES.assertionInvalid);
+    }
+    return verified;
+  };
+
+  const fromAssertion = async (request: FastifyRequest, token: string | undefined) => {
+    if (!token) throw identityError(401, 'assertion_required', API_MESSAGES.assertionRequired);
+    const verified = await verifiedAssertion(request, token);
+    return repos.panelSessions.create(
+      {
+        systemKey: verified.systemKey,
+        userId: verified.userId,
+        role: verified.role,
+        method: 'assertion',
+      },
+      identity.sessionTtlMs,
+      identity.familyTtlMs,
+    );
+  };
+
+  const startLimit = {
+    max: identity.sessionStartsPerMinute,
+    timeWindow: 60_000,
+  };
+
+  app.post<{ Body: SessionBody | null }>(
+    '/api/session',
+    {
+      config: { access: 'start', rateLimit: startLimit },
+      schema: {
+        tags: ['sessão'],
+        summary: 'Inicia uma sessão do painel',
+        description:
+          'Com uma asserção do host (JWT verificado contra as chaves do emissor do tenant), a sessão já identifica o usuário. Para tenants cujo host não assina, a sessão começa pendente e só se completa com o login no RD Station CRM nesta mesma janela.',
+        headers: identityHeaders,
+        querystring: noQuery,
+        body: assertionBody,
+        response: { 201: sessionSchema, 401: messageSchema, 429: messageSchema },
+      },
+    },
+    async (request, reply) => {
+      await purgeNow(request);
+      const tenant = request.tenant;
+      const headers = request.headers as Record<string, string>;
+      const issued = tenant?.issuer
+        ? await fromAssertion(request, request.body?.assertion)
+        : await repos.panelSessions.create(
+            {
+              systemKey: String(headers['x-system-key']).trim(),
+              userId: String(headers['x-user-id']).trim(),
+              role: null,
+              method: 'crm',
+            },
+            identity.sessionTtlMs,
+            identity.pendingTtlMs,
+          );
+      request.log.info(
+        {
+          systemKey: issued.session.systemKey,
+          method: issued.session.method,
+          stage: issued.session.stage,
+        },
+        'sessão do painel iniciada',
+      );
+      return reply.code(201).send(answer(issued));
+    },
+  );
+
+  app.post<{ Body: SessionBody | null }>(
+    '/api/session/renew',
+    {
+      config: { access: 'any', rateLimit: startLimit },
+      schema: {
+        tags: ['sessão'],
+        summary: 'Renova a sessão do painel (um novo token)',
+        description:
+          'Sessões por asserção enviam uma asserção nova do host; sessões pelo login do CRM só o token atual.',
+        headers: identityHeaders,
+        querystring: noQuery,
+        body: assertionBody,
+        response: { 200: sessionSchema, 401: messageSchema, 429: messageSchema },
+      },
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      if (session.method === 'assertion')
+        return answer(await fromAssertion(request, request.body?.assertion));
+      const ttl = session.stage === 'full' ? identity.familyTtlMs : identity.pendingTtlMs;
+      return answer(await repos.panelSessions.renew(session, identity.sessionTtlMs, ttl));
+    },
+  );
+}

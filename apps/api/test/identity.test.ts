@@ -1,0 +1,638 @@
+// Issue 12, trusted identity: the api believes only what the host signed or what the CRM sign-in
+// proved in the same browser. Every finding of the attacker's probes is a refusal here, on SQLite
+// and on PostgreSQL.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type RunningSandbox, startSandbox } from '@crm-panel/crm-sandbox';
+import { type FastifyInstance } from 'fastify';
+import { type DatabaseConfig } from '../src/config';
+import {
+  ACCOUNT1,
+  type Harness,
+  type Identity,
+  REDIRECT_URI,
+  SECURITY_PASSWORD,
+  acceptTerms,
+  call,
+  configure,
+  consent,
+  credentialsFor,
+  forgetSession,
+  login,
+  openSignInWindow,
+  sessionHeaders,
+  signAssertion,
+  startHarness,
+  startSession,
+} from './support/harness';
+import { type TestPostgres, startTestPostgres } from './support/postgres';
+
+type Kind = DatabaseConfig['kind'];
+
+const MESSAGES = {
+  tenantUnknown:
+    'Este sistema não está autorizado a usar o painel do RD Station CRM. Peça ao administrador para cadastrá-lo.',
+  sessionRequired: 'Sessão do painel ausente. Recarregue o painel para entrar novamente.',
+  sessionExpired:
+    'Sua sessão no painel expirou ou não é válida. Recarregue o painel para continuar.',
+  sessionMismatch: 'A identificação enviada não corresponde à sua sessão no painel.',
+  sessionPending: 'Entre com sua conta do RD Station CRM para usar esta função.',
+  assertionRequired:
+    'Este sistema exige a identidade assinada pela plataforma de atendimento. Recarregue o painel.',
+  assertionInvalid:
+    'A identidade enviada pela plataforma de atendimento é inválida ou expirou. Recarregue o painel.',
+  termsRequired: 'Aceite os termos de uso para continuar.',
+  adminRequired: 'Apenas administradores podem configurar ou remover a integração.',
+  tooManyRequests: 'Muitas requisições em pouco tempo. Aguarde um instante e tente novamente.',
+  signInElsewhere:
+    'Este login foi iniciado em outra janela ou navegador. Feche esta janela e inicie o login novamente pelo painel.',
+  stateInvalid:
+    'Link de autenticação inválido, expirado ou já utilizado. Feche esta janela e inicie o login novamente.',
+};
+
+let sandbox: RunningSandbox;
+let pg: TestPostgres;
+const tmpDirs: string[] = [];
+let seq = 0;
+
+beforeAll(async () => {
+  [sandbox, pg] = await Promise.all([startSandbox({ port: 0 }), startTestPostgres()]);
+}, 60_000);
+afterAll(async () => {
+  await sandbox.close();
+  await pg.stop();
+  for (const dir of tmpDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function databaseOf(kind: Kind): Promise<DatabaseConfig> {
+  if (kind === 'postgres') return { kind, url: await pg.createDatabase() };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-api-identity-'));
+  tmpDirs.push(dir);
+  return { kind, file: path.join(dir, 'crm-panel.sqlite') };
+}
+
+/** Two attendants of a signed tenant ('tenant-…') and a browser pair of an unsigned one ('open-…'). */
+function people() {
+  seq += 1;
+  const signed = `tenant-id-${process.pid}-${seq}`;
+  return {
+    admin: { systemKey: signed, userId: 'ana', role: 'admin' } as Identity,
+    colleague: { systemKey: signed, userId: 'bruno', role: 'attendant' } as Identity,
+    open: { systemKey: `open-${process.pid}-${seq}`, userId: 'carla' } as Identity,
+  };
+}
+
+/** A browser of an unsigned tenant: its own session token, as the panel keeps it. */
+async function browser(api: FastifyInstance, identity: Identity) {
+  const started = await startSession(api, identity);
+  expect(started.status).toBe(201);
+  const token = String(started.json.token);
+  const headers = {
+    'x-user-id': identity.userId,
+    'x-system-key': identity.systemKey,
+    authorization: `Bearer ${token}`,
+  };
+  const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
+    call(api, method, url, { as: null, headers, ...(body !== undefined ? { body } : {}) });
+  return {
+    token,
+    headers,
+    started,
+    send,
+    /** The sign-in window of this browser: begin (cookie), consent, callback in that window. */
+    async signIn(email: string = ACCOUNT1.users.ana.email) {
+      const start = await send('GET', '/api/rdstation/auth/start');
+      expect(start.status).toBe(200);
+      const window = await openSignInWindow(api, String(start.json.authUrl));
+      const callbackUrl = await consent(window.consentUrl, email);
+      return call(api, 'GET', callbackUrl, { as: null, headers: { cookie: window.cookie } });
+    },
+  };
+}
+
+describe.each<Kind>(['sqlite', 'postgres'])('trusted identity on %s', (kind) => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await startHarness({ sharedSandbox: sandbox, api: { database: await databaseOf(kind) } });
+  }, 30_000);
+  afterAll(async () => {
+    await h.close();
+  });
+
+  describe('tenants are provisioned, not claimed', () => {
+    it('refuses an unknown system key with 401 in pt-BR, on session start and on every route', async () => {
+      const stranger = { systemKey: 'not-registered', userId: 'x' };
+      const start = await call(h.api, 'POST', '/api/session', { as: stranger, body: {} });
+      expect(start).toMatchObject({
+        status: 401,
+        json: { message: MESSAGES.tenantUnknown, code: 'tenant_unknown' },
+      });
+      const read = await call(h.api, 'GET', '/api/rdstation/credentials/status', { as: stranger });
+      expect(read).toMatchObject({ status: 401, json: { code: 'tenant_unknown' } });
+    });
+  });
+
+  describe('only the tenant key and a colleague id', () => {
+    it('answers 401 in pt-BR on every route but health, docs, the callback and session start', async () => {
+      const { admin, colleague } = people();
+      await configure(h.api, admin);
+      await login(h, admin);
+      const docs = (await h.api.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+        paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>;
+      };
+      let checked = 0;
+      for (const [route, operations] of Object.entries(docs.paths)) {
+        for (const [method, operation] of Object.entries(operations)) {
+          const identified = (operation.parameters ?? []).some(
+            (p) => p.in === 'header' && p.name === 'x-user-id',
+          );
+          if (!identified || route === '/api/session') continue;
+          const url = route
+            .replace('{pipelineId}', 'p1')
+            .replace('{stageId}', 's1')
+            .replace('{productId}', 'x1')
+            .replace(/\{[^}]+\}/g, 'abc');
+          // The attacker's curl: the right tenant, the colleague's id, no session of theirs.
+          const response = await h.api.inject({
+            method: method.toUpperCase() as 'GET',
+            url: url.includes('/chat/') ? `${url}?channelId=c1` : url,
+            headers: {
+              'x-user-id': colleague.userId,
+              'x-system-key': colleague.systemKey,
+              'content-type': 'application/json',
+            },
+            payload: method === 'get' ? undefined : '{}',
+          });
+          expect({ route, method, status: response.statusCode }).toEqual({
+            route,
+            method,
+            status: 401,
+          });
+          expect(response.json()).toEqual({
+            message: MESSAGES.sessionRequired,
+            code: 'session_required',
+          });
+          checked += 1;
+        }
+      }
+      expect(checked).toBeGreaterThan(40);
+    });
+
+    it("a session earned by one user never yields another user's data or CRM session", async () => {
+      const { admin, colleague } = people();
+      await configure(h.api, admin);
+      await login(h, admin);
+      const adminHeaders = await sessionHeaders(h.api, admin);
+      // The admin's token with the colleague's id: refused, whatever the route.
+      for (const url of ['/api/rdstation/user/profile', '/api/rdstation/auth/status']) {
+        const swapped = await call(h.api, 'GET', url, {
+          as: null,
+          headers: { ...adminHeaders, 'x-user-id': colleague.userId },
+        });
+        expect(swapped).toMatchObject({
+          status: 401,
+          json: { message: MESSAGES.sessionMismatch, code: 'session_mismatch' },
+        });
+      }
+      // The colleague's own session reaches no CRM session of the admin's.
+      await acceptTerms(h.api, colleague);
+      expect(
+        (await call(h.api, 'GET', '/api/rdstation/auth/status', { as: colleague })).json,
+      ).toEqual({ authenticated: false, userId: null, method: null });
+      expect(
+        (await call(h.api, 'GET', '/api/rdstation/user/profile', { as: colleague })).status,
+      ).toBe(401);
+      // Ending a CRM session ends only one's own.
+      await call(h.api, 'POST', '/api/rdstation/auth/revoke', { as: colleague, body: {} });
+      expect((await call(h.api, 'GET', '/api/rdstation/user/profile', { as: admin })).status).toBe(
+        200,
+      );
+    });
+
+    it('a forged assertion earns nothing', async () => {
+      const { admin, colleague } = people();
+      const cases: [string, Promise<string>][] = [
+        ['another user in the token', signAssertion(colleague)],
+        ['another tenant', signAssertion({ ...admin, systemKey: 'tenant-other' })],
+        ['another issuer', signAssertion(admin, { iss: 'urn:someone-else' })],
+        ['another audience', signAssertion(admin, { aud: 'another-api' })],
+        ['expired', signAssertion(admin, {}, -60)],
+        ['longer than 5 minutes', signAssertion(admin, {}, 3600)],
+        ['no role', signAssertion(admin, { role: 'root' })],
+        ['not a JWT', Promise.resolve('eyJ.not.a.jwt')],
+      ];
+      for (const [name, assertion] of cases) {
+        const result = await call(h.api, 'POST', '/api/session', {
+          as: admin,
+          noSession: true,
+          body: { assertion: await assertion },
+        });
+        expect({ name, status: result.status, json: result.json }).toEqual({
+          name,
+          status: 401,
+          json: { message: MESSAGES.assertionInvalid, code: 'assertion_invalid' },
+        });
+      }
+      const none = await call(h.api, 'POST', '/api/session', {
+        as: admin,
+        noSession: true,
+        body: {},
+      });
+      expect(none).toMatchObject({
+        status: 401,
+        json: { message: MESSAGES.assertionRequired, code: 'assertion_required' },
+      });
+      // An assertion earns one session: replaying it is refused.
+      const once = await signAssertion(admin);
+      const first = await call(h.api, 'POST', '/api/session', {
+        as: admin,
+        noSession: true,
+        body: { assertion: once },
+      });
+      expect(first.status).toBe(201);
+      expect(first.json).toMatchObject({
+        userId: 'ana',
+        systemKey: admin.systemKey,
+        role: 'admin',
+        stage: 'full',
+        method: 'assertion',
+      });
+      const replay = await call(h.api, 'POST', '/api/session', {
+        as: admin,
+        noSession: true,
+        body: { assertion: once },
+      });
+      expect(replay.status).toBe(401);
+    });
+
+    it('refuses an unknown or expired token, and renews a good one with a fresh assertion', async () => {
+      const { admin } = people();
+      const headers = { 'x-user-id': admin.userId, 'x-system-key': admin.systemKey };
+      const bogus = await call(h.api, 'GET', '/api/rdstation/terms/status', {
+        as: null,
+        headers: { ...headers, authorization: `Bearer ${'x'.repeat(43)}` },
+      });
+      expect(bogus).toMatchObject({
+        status: 401,
+        json: { message: MESSAGES.sessionExpired, code: 'session_expired' },
+      });
+      const own = await sessionHeaders(h.api, admin);
+      const stale = await call(h.api, 'POST', '/api/session/renew', {
+        as: null,
+        headers: own,
+        body: {},
+      });
+      expect(stale).toMatchObject({ status: 401, json: { code: 'assertion_required' } });
+      const renewed = await call(h.api, 'POST', '/api/session/renew', {
+        as: null,
+        headers: own,
+        body: { assertion: await signAssertion(admin) },
+      });
+      expect(renewed.status).toBe(200);
+      expect(renewed.json.token).not.toBe(String(own.authorization).slice(7));
+      const withNew = await call(h.api, 'GET', '/api/rdstation/terms/status', {
+        as: null,
+        headers: { ...headers, authorization: `Bearer ${String(renewed.json.token)}` },
+      });
+      expect(withNew.status).toBe(200);
+    });
+  });
+
+  describe('roles', () => {
+    it('only an admin configures or removes the integration; an attendant never touches the lockout', async () => {
+      const { admin, colleague } = people();
+      await acceptTerms(h.api, colleague);
+      const byAttendant = await call(h.api, 'POST', '/api/rdstation/credentials', {
+        as: colleague,
+        body: credentialsFor(),
+      });
+      expect(byAttendant).toMatchObject({
+        status: 403,
+        json: { message: MESSAGES.adminRequired, code: 'admin_required' },
+      });
+      // The real admin is not locked out by the attendant's try: nothing was saved.
+      await configure(h.api, admin);
+      await login(h, admin);
+      await login(h, colleague, ACCOUNT1.users.bruno.email);
+      for (let i = 0; i < 6; i += 1) {
+        const removal = await call(h.api, 'DELETE', '/api/rdstation/credentials', {
+          as: colleague,
+          body: { securityPassword: `wrong-${i}` },
+        });
+        expect(removal).toMatchObject({ status: 403, json: { code: 'admin_required' } });
+      }
+      // Callers without a session never reach the password either.
+      for (let i = 0; i < 6; i += 1) {
+        const anonymous = await h.api.inject({
+          method: 'DELETE',
+          url: '/api/rdstation/credentials',
+          headers: {
+            'x-user-id': admin.userId,
+            'x-system-key': admin.systemKey,
+            'content-type': 'application/json',
+          },
+          payload: JSON.stringify({ securityPassword: 'wrong' }),
+        });
+        expect(anonymous.statusCode).toBe(401);
+      }
+      const removal = await call(h.api, 'DELETE', '/api/rdstation/credentials', {
+        as: admin,
+        body: { securityPassword: SECURITY_PASSWORD },
+      });
+      expect(removal).toMatchObject({ status: 200, json: { usersAffected: 2 } });
+    });
+  });
+
+  describe('server-side guards', () => {
+    it('refuses CRM routes to a user who has not accepted the terms, and tenant routes without credentials', async () => {
+      const { admin, colleague } = people();
+      const noCredentials = await call(h.api, 'GET', '/api/rdstation/contact-mapping/chat-1', {
+        as: admin,
+      });
+      // Terms first (the spec's guard order), then credentials.
+      expect(noCredentials).toMatchObject({
+        status: 403,
+        json: { message: MESSAGES.termsRequired, code: 'terms_required' },
+      });
+      await configure(h.api, admin);
+      const mapping = await call(h.api, 'POST', '/api/rdstation/contact-mapping', {
+        as: colleague,
+        body: { contactId: 'chat-1', rdstationContactId: ACCOUNT1.contact.id },
+      });
+      expect(mapping).toMatchObject({ status: 403, json: { code: 'terms_required' } });
+      // The colleague signs in to the CRM without ever accepting the terms: still no deal change.
+      const start = await call(h.api, 'GET', '/api/rdstation/auth/start', { as: colleague });
+      const window = await openSignInWindow(h.api, String(start.json.authUrl));
+      const callbackUrl = await consent(window.consentUrl, ACCOUNT1.users.bruno.email);
+      const callback = await call(h.api, 'GET', callbackUrl, {
+        as: null,
+        headers: { cookie: window.cookie },
+      });
+      expect(callback.status).toBe(200);
+      const change = await call(
+        h.api,
+        'PUT',
+        `/api/rdstation/deals/${ACCOUNT1.deals.treinamento.id}`,
+        {
+          as: colleague,
+          body: { rating: 2 },
+        },
+      );
+      expect(change).toMatchObject({ status: 403, json: { code: 'terms_required' } });
+      expect(h.calls.some((c) => c.method === 'PUT' && c.url.includes('/deals/'))).toBe(false);
+      // A verified user who accepted the terms, in a tenant without credentials.
+      const { admin: another, open } = people();
+      await acceptTerms(h.api, another);
+      const blocked = await call(h.api, 'GET', '/api/rdstation/contact-mapping/chat-1', {
+        as: another,
+      });
+      expect(blocked).toMatchObject({ status: 428, json: { code: 'credentials_required' } });
+      // A browser that has not signed in to the CRM yet gets no tenant data at all.
+      const pending = await browser(h.api, open);
+      await pending.send('POST', '/api/rdstation/terms/accept', {});
+      const early = await pending.send('GET', '/api/rdstation/contact-mapping/chat-1');
+      expect(early).toMatchObject({ status: 401, json: { code: 'session_pending' } });
+    });
+
+    it('stores nothing for callers without a session, and rate-limits session starts', async () => {
+      const limited = await startHarness({
+        sharedSandbox: sandbox,
+        api: { database: await databaseOf(kind), identity: { sessionStartsPerMinute: 3 } },
+      });
+      try {
+        const { admin, open } = people();
+        for (let i = 0; i < 50; i += 1) {
+          await limited.api.inject({
+            method: 'POST',
+            url: '/api/rdstation/terms/accept',
+            headers: { 'x-user-id': `u${i}`, 'x-system-key': admin.systemKey },
+          });
+          await limited.api.inject({
+            method: 'GET',
+            url: '/api/rdstation/auth/start',
+            headers: { 'x-user-id': `u${i}`, 'x-system-key': open.systemKey },
+          });
+          await limited.api.inject({
+            method: 'POST',
+            url: '/api/session',
+            headers: { 'x-user-id': `u${i}`, 'x-system-key': 'not-registered' },
+          });
+        }
+        const statuses: number[] = [];
+        for (let i = 0; i < 4; i += 1) {
+          statuses.push((await startSession(limited.api, { ...open, userId: `c${i}` })).status);
+        }
+        expect(statuses).toEqual([201, 201, 201, 429]);
+        const refused = await startSession(limited.api, { ...open, userId: 'late' });
+        expect(refused).toMatchObject({ status: 429, json: { message: MESSAGES.tooManyRequests } });
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+        const rows = await countRows(limited);
+        expect(rows).toEqual({ terms: 0, oauth_states: 0, session_families: 3 });
+      } finally {
+        await limited.close();
+      }
+    });
+  });
+
+  describe('hosts that sign nothing: the CRM sign-in earns the session', () => {
+    it('a pending session reads and accepts terms, saves credentials that wait for its sign-in, and nothing else', async () => {
+      const { open } = people();
+      const first = await browser(h.api, open);
+      expect(first.started.json).toMatchObject({ stage: 'pending', method: 'crm', role: null });
+      expect((await first.send('GET', '/api/rdstation/terms/status')).json).toEqual({
+        accepted: false,
+      });
+      expect((await first.send('POST', '/api/rdstation/terms/accept', {})).status).toBe(200);
+      const saved = await first.send('POST', '/api/rdstation/credentials', credentialsFor());
+      expect(saved.status).toBe(201);
+      expect((await first.send('GET', '/api/rdstation/credentials/status')).json).toEqual({
+        configured: true,
+        redirectUri: REDIRECT_URI,
+      });
+      // Not yet the tenant's: another browser of the tenant sees none.
+      const second = await browser(h.api, open);
+      expect((await second.send('GET', '/api/rdstation/credentials/status')).json).toMatchObject({
+        configured: false,
+      });
+      const crm = await first.send('GET', '/api/rdstation/pipelines');
+      expect(crm).toMatchObject({
+        status: 401,
+        json: { message: MESSAGES.sessionPending, code: 'session_pending' },
+      });
+
+      const callback = await first.signIn();
+      expect(callback.status).toBe(200);
+      // The sign-in proved the credentials: now the tenant's, and this browser is signed in.
+      expect((await second.send('GET', '/api/rdstation/credentials/status')).json).toMatchObject({
+        configured: true,
+      });
+      expect((await first.send('GET', '/api/rdstation/auth/status')).json).toEqual({
+        authenticated: true,
+        userId: 'carla',
+        method: 'oauth',
+      });
+      expect((await first.send('GET', '/api/rdstation/user/profile')).json).toMatchObject({
+        data: { email: ACCOUNT1.users.ana.email },
+      });
+      // The other browser under the same user id reaches none of it.
+      expect((await second.send('GET', '/api/rdstation/auth/status')).json).toEqual({
+        authenticated: false,
+        userId: null,
+        method: null,
+      });
+      expect((await second.send('GET', '/api/rdstation/user/profile')).status).toBe(401);
+    });
+
+    it("a second sign-in under the same id neither replaces nor reaches the first browser's session", async () => {
+      const { open } = people();
+      const first = await browser(h.api, open);
+      await first.send('POST', '/api/rdstation/terms/accept', {});
+      await first.send('POST', '/api/rdstation/credentials', credentialsFor());
+      expect((await first.signIn(ACCOUNT1.users.ana.email)).status).toBe(200);
+      const intruder = await browser(h.api, open);
+      await intruder.send('POST', '/api/rdstation/terms/accept', {});
+      expect((await intruder.signIn(ACCOUNT1.users.bruno.email)).status).toBe(200);
+      expect((await first.send('GET', '/api/rdstation/user/profile')).json).toMatchObject({
+        data: { email: ACCOUNT1.users.ana.email },
+      });
+      expect((await intruder.send('GET', '/api/rdstation/user/profile')).json).toMatchObject({
+        data: { email: ACCOUNT1.users.bruno.email },
+      });
+      // Ending the intruder's CRM session leaves the first browser's alone.
+      await intruder.send('POST', '/api/rdstation/auth/revoke', {});
+      expect((await first.send('GET', '/api/rdstation/user/profile')).status).toBe(200);
+    });
+
+    it('credentials that fail their OAuth round trip never become the tenant’s', async () => {
+      const { open } = people();
+      const first = await browser(h.api, open);
+      await first.send('POST', '/api/rdstation/terms/accept', {});
+      await first.send('POST', '/api/rdstation/credentials', {
+        ...credentialsFor(),
+        clientSecret: 'not-the-secret',
+      });
+      const callback = await first.signIn();
+      expect(callback.status).toBe(400);
+      const other = await browser(h.api, open);
+      expect((await other.send('GET', '/api/rdstation/credentials/status')).json).toMatchObject({
+        configured: false,
+      });
+    });
+  });
+
+  describe('OAuth bound to the browser that started it', () => {
+    it("refuses a code delivered with another user's state, in another browser, or without the window's cookie", async () => {
+      const { admin, colleague } = people();
+      await configure(h.api, admin);
+      await acceptTerms(h.api, colleague);
+      const adminStart = await call(h.api, 'GET', '/api/rdstation/auth/start', { as: admin });
+      const colleagueStart = await call(h.api, 'GET', '/api/rdstation/auth/start', {
+        as: colleague,
+      });
+      const adminWindow = await openSignInWindow(h.api, String(adminStart.json.authUrl));
+      const colleagueWindow = await openSignInWindow(h.api, String(colleagueStart.json.authUrl));
+      // The admin's code, delivered with the colleague's state (the colleague's cookie).
+      const adminCallback = new URL(
+        await consent(adminWindow.consentUrl, ACCOUNT1.users.ana.email),
+        'http://x',
+      );
+      const colleagueState = new URL(colleagueWindow.consentUrl).searchParams.get('state') ?? '';
+      const swapped = await call(
+        h.api,
+        'GET',
+        `/api/rdstation/auth/callback?code=${adminCallback.searchParams.get('code')}&state=${colleagueState}`,
+        { as: null, headers: { cookie: adminWindow.cookie } },
+      );
+      expect(swapped.status).toBe(400);
+      expect(swapped.text).toContain(MESSAGES.stateInvalid);
+      // The right state, in a browser without the window's cookie.
+      const elsewhere = await call(
+        h.api,
+        'GET',
+        `${adminCallback.pathname}${adminCallback.search}`,
+        {
+          as: null,
+        },
+      );
+      expect(elsewhere.status).toBe(400);
+      expect(elsewhere.text).toContain(MESSAGES.signInElsewhere);
+      // A ticket opens one window only.
+      const reopened = await h.api.inject({
+        method: 'GET',
+        url:
+          new URL(String(colleagueStart.json.authUrl)).pathname +
+          new URL(String(colleagueStart.json.authUrl)).search,
+      });
+      expect(reopened.statusCode).toBe(400);
+      expect(
+        (await call(h.api, 'GET', '/api/rdstation/auth/status', { as: colleague })).json,
+      ).toMatchObject({ authenticated: false });
+    });
+
+    it('completes without a state when the CRM does not echo it, by the window cookie', async () => {
+      const { admin } = people();
+      await configure(h.api, admin);
+      const start = await call(h.api, 'GET', '/api/rdstation/auth/start', { as: admin });
+      const window = await openSignInWindow(h.api, String(start.json.authUrl));
+      const callback = new URL(
+        await consent(window.consentUrl, ACCOUNT1.users.ana.email),
+        'http://x',
+      );
+      callback.searchParams.delete('state');
+      const result = await call(h.api, 'GET', `${callback.pathname}${callback.search}`, {
+        as: null,
+        headers: { cookie: window.cookie },
+      });
+      expect(result.status).toBe(200);
+      expect(
+        (await call(h.api, 'GET', '/api/rdstation/auth/status', { as: admin })).json,
+      ).toMatchObject({
+        authenticated: true,
+        userId: 'ana',
+      });
+      forgetSession(h.api, admin);
+      // A new session of the same verified user finds the CRM session (it belongs to the user).
+      expect(
+        (await call(h.api, 'GET', '/api/rdstation/auth/status', { as: admin })).json,
+      ).toMatchObject({
+        authenticated: true,
+      });
+    });
+  });
+
+  describe('expiry', () => {
+    it('expires pending sessions and purges them with their terms and sign-ins', async () => {
+      let now = Date.now();
+      const own = await startHarness({
+        sharedSandbox: sandbox,
+        api: { database: await databaseOf(kind), now: () => now },
+      });
+      try {
+        const { open } = people();
+        const pending = await browser(own.api, open);
+        await pending.send('POST', '/api/rdstation/terms/accept', {});
+        await pending.send('POST', '/api/rdstation/credentials', credentialsFor());
+        await pending.send('GET', '/api/rdstation/auth/start');
+        expect(await countRows(own)).toEqual({ terms: 1, oauth_states: 1, session_families: 1 });
+        now += 30 * 60_000 + 1;
+        expect((await pending.send('GET', '/api/rdstation/terms/status')).json).toMatchObject({
+          code: 'session_expired',
+        });
+        await startSession(own.api, { ...open, userId: 'someone-else' });
+        expect(await countRows(own)).toEqual({ terms: 0, oauth_states: 0, session_families: 1 });
+      } finally {
+        await own.close();
+      }
+    });
+  });
+});
+
+async function countRows(h: Harness): Promise<Record<string, number>> {
+  return {
+    terms: await h.countRows('terms'),
+    oauth_states: await h.countRows('oauth_states'),
+    session_families: await h.countRows('session_families'),
+  };
+}
