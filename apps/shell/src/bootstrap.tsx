@@ -1,11 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { configureApiClient } from '@crm-panel/api-client';
 import { connectHost } from '@crm-panel/host-bridge';
 import { App } from './app/App';
 import { fetchRuntimeManifest, readBaselineMode } from './federation/runtimeManifest';
 import { registerManifestRemotes } from './federation/remoteLoader';
-import { getIdentity } from './identity/identity';
+import { configurePanelApi } from './identity/configurePanelApi';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Elemento #root ausente em index.html');
@@ -14,13 +13,14 @@ const root = createRoot(container);
 async function start() {
   const manifest = await fetchRuntimeManifest();
   registerManifestRemotes(manifest);
-  configureApiClient({
-    baseURL: manifest.apiBaseUrl,
-    getIdentity,
-    // The bench's baseline (same build): the spec's calls one after another.
-    sequential: readBaselineMode(window) === 'sequential',
-  });
+  // The host first: the api client asks it for identity assertions to earn its session.
   const adapter = await connectHost(window, { allowedHostOrigins: manifest.hostOrigins });
+  configurePanelApi({
+    apiBaseUrl: manifest.apiBaseUrl,
+    adapter,
+    // The bench's baseline (same build): the spec's calls one after another.
+    baseline: readBaselineMode(window),
+  });
   root.render(
     <StrictMode>
       <App adapter={adapter} />

@@ -1,12 +1,28 @@
 export {
   apiClient,
   configureApiClient,
+  getSessionInfo,
   type ApiClientConfig,
   IDENTITY_WARNINGS,
   USER_ID_HEADER,
   SYSTEM_KEY_HEADER,
   CACHE_BYPASS_HEADER,
+  AUTHORIZATION_HEADER,
 } from './client/apiClient';
+export {
+  type ApiSession,
+  type ApiSessionInfo,
+  type ApiSessionMethod,
+  type ApiSessionRole,
+  type ApiSessionStage,
+  SESSION_BRIDGE_KEY,
+  SESSION_PATH,
+  SESSION_RENEW_BEFORE_MS,
+  SESSION_RENEW_PATH,
+  SESSION_RETRY_CODES,
+  SESSION_STORAGE_PREFIX,
+  sessionStorageKey,
+} from './client/session';
 export {
   type Page,
   type RequestOptions,
@@ -16,6 +32,7 @@ export {
 } from './client/envelope';
 export {
   ApiClientError,
+  getErrorCode,
   getErrorMessage,
   isHttpStatus,
   isRetryableError,

@@ -1,6 +1,7 @@
 import { type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import { type DataEnvelope, type Paged, type SortDirection } from '@crm-panel/crm-model';
 import { CACHE_BYPASS_HEADER } from './apiClient';
+import { UnexpectedResponseError } from './errors';
 
 /** One page of a CRM list as the panel uses it: the items and the api's `links.next` (or null). */
 export interface Page<T> {
@@ -42,12 +43,7 @@ export function requestConfig(
   return config;
 }
 
-export class UnexpectedResponseError extends Error {
-  constructor(what: string) {
-    super(`Resposta inesperada da API: ${what}`);
-    this.name = 'UnexpectedResponseError';
-  }
-}
+export { UnexpectedResponseError } from './errors';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -11,6 +11,14 @@ export class ApiClientError extends Error {
   }
 }
 
+/** The api answered something the client cannot read (a bug or a proxy in the way). */
+export class UnexpectedResponseError extends Error {
+  constructor(what: string) {
+    super(`Resposta inesperada da API: ${what}`);
+    this.name = 'UnexpectedResponseError';
+  }
+}
+
 function serverMessage(error: unknown): string | null {
   if (!axios.isAxiosError(error)) return null;
   const body: unknown = error.response?.data;
@@ -28,6 +36,18 @@ export function getErrorMessage(error: unknown, fallback: string): string {
   if (fromServer !== null) return fromServer;
   if (error instanceof ApiClientError && error.message.trim() !== '') return error.message;
   return fallback;
+}
+
+/**
+ * The api's machine-readable `code` of an error answer (`{ message, code }`), e.g.
+ * 'session_pending', 'terms_required', 'credentials_required'; null when there is none.
+ */
+export function getErrorCode(error: unknown): string | null {
+  if (!axios.isAxiosError(error)) return null;
+  const body: unknown = error.response?.data;
+  if (typeof body !== 'object' || body === null || !('code' in body)) return null;
+  const { code } = body;
+  return typeof code === 'string' && code !== '' ? code : null;
 }
 
 /** True when `error` is an HTTP answer with this status (e.g. 403 on removal, 401 on profile). */

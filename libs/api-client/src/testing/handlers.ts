@@ -31,12 +31,17 @@ export const MOCK_API_MESSAGES = {
   rejected: 'O RD Station CRM recusou os dados enviados',
   invalidJson: 'O corpo da requisição não é um JSON válido.',
   invalidQuery: 'Parâmetros de consulta inválidos.',
+  panelSessionRequired: 'Sessão do painel ausente. Recarregue o painel para entrar novamente.',
 } as const;
+
+/** How long the mock's panel sessions last (the api's: 15 minutes). */
+export const MOCK_SESSION_TTL_MS = 15 * 60_000;
 
 /** Which checks a route makes before answering, as the api does. */
 type Gate = 'identity' | 'credentials' | 'crm';
 
 interface RouteContext {
+  request: Request;
   url: URL;
   params: Record<string, string>;
   body: unknown;
@@ -148,6 +153,7 @@ function capture(request: Request, url: URL, body: unknown): CapturedRequest {
       'x-user-id': header('x-user-id'),
       'x-system-key': header('x-system-key'),
       'x-cache-bypass': header('x-cache-bypass'),
+      authorization: header('authorization'),
     },
   };
 }
@@ -186,6 +192,31 @@ export function createHandlers(options: CreateHandlersOptions = {}): HttpHandler
   const { baseURL = '', delayMs = 0 } = options;
   const db = options.db ?? createMockDb();
   const origin = baseURL.replace(/\/+$/, '');
+  let sessionsIssued = 0;
+
+  /**
+   * A panel session like the api's answer (bare, not in `{ data }`). The mock hands tokens out
+   * but does not ask for them on other routes: pages and tests with sessions off work alike.
+   */
+  const issueSession = (request: Request, body: unknown, status: number): Response => {
+    const input = asRecord(body);
+    if (input.assertion !== undefined && text(input.assertion).trim() === '') {
+      return fail(400, MOCK_API_MESSAGES.invalidJson);
+    }
+    sessionsIssued += 1;
+    return json(
+      {
+        token: `mock-session-token-${String(sessionsIssued).padStart(6, '0')}`,
+        expiresAt: Date.now() + MOCK_SESSION_TTL_MS,
+        userId: request.headers.get('x-user-id')?.trim() ?? '',
+        systemKey: request.headers.get('x-system-key')?.trim() ?? '',
+        role: null,
+        stage: 'full',
+        method: input.assertion === undefined ? 'crm' : 'assertion',
+      },
+      status,
+    );
+  };
 
   const route = (
     method: 'get' | 'post' | 'put' | 'delete',
@@ -208,7 +239,7 @@ export function createHandlers(options: CreateHandlersOptions = {}): HttpHandler
       const blocked = gateFailure(db.state, gate);
       if (blocked) return blocked;
       try {
-        return resolve({ url, params: stringParams(params), body, state: db.state, db });
+        return resolve({ request, url, params: stringParams(params), body, state: db.state, db });
       } catch (error) {
         if (error instanceof MockFilterError) return fail(422, error.message);
         throw error;
@@ -241,6 +272,16 @@ export function createHandlers(options: CreateHandlersOptions = {}): HttpHandler
   };
 
   return [
+    // --- panel session (apps/api 'Identity') ---------------------------------------------
+    route('post', '/api/session', 'identity', ({ request, body }) =>
+      issueSession(request, body, 201),
+    ),
+    route('post', '/api/session/renew', 'identity', ({ request, body }) =>
+      /^Bearer \S+$/.test(request.headers.get('authorization') ?? '')
+        ? issueSession(request, body, 200)
+        : json({ message: MOCK_API_MESSAGES.panelSessionRequired, code: 'session_required' }, 401),
+    ),
+
     // --- chat ----------------------------------------------------------------------------
     route('get', '/api/chat/:id/messages', 'credentials', ({ url, params, state }) => {
       if (!url.searchParams.get('channelId')) return fail(400, MOCK_API_MESSAGES.invalidQuery);

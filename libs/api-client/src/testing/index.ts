@@ -12,5 +12,6 @@ export {
   mockErrorHandler,
   type MockErrorOptions,
   MOCK_API_MESSAGES,
+  MOCK_SESSION_TTL_MS,
 } from './handlers';
 export { setupTestServer, type TestServer, type TestServerOptions } from './setupTestServer';

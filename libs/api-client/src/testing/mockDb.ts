@@ -77,8 +77,13 @@ export interface CapturedRequest {
   query: Record<string, string>;
   /** Parsed JSON body, or undefined when none was sent. */
   body: unknown;
-  /** The identity and cache headers as received (absent ones are undefined). */
-  headers: { 'x-user-id'?: string; 'x-system-key'?: string; 'x-cache-bypass'?: string };
+  /** The identity, cache and session headers as received (absent ones are undefined). */
+  headers: {
+    'x-user-id'?: string;
+    'x-system-key'?: string;
+    'x-cache-bypass'?: string;
+    authorization?: string;
+  };
 }
 
 export interface MockDb {

@@ -14,6 +14,8 @@ export interface TestServerOptions {
   /** Point the shared apiClient at the mock world with this identity (default: identityFixture). */
   configureClient?: boolean;
   identity?: HostUserInfo | null;
+  /** Configure the client with api sessions on (`POST /api/session`, bearer tokens). Off by default. */
+  session?: boolean;
 }
 
 export interface TestServer {
@@ -56,6 +58,7 @@ export function setupTestServer(options: TestServerOptions = {}): TestServer {
     seed,
     configureClient = true,
     identity = identityFixture,
+    session = false,
   } = options;
   const lifecycle = jestLifecycle();
   const db = createMockDb(seed);
@@ -67,7 +70,7 @@ export function setupTestServer(options: TestServerOptions = {}): TestServer {
     const started = setupServer(...createHandlers({ baseURL, db }));
     started.listen({ onUnhandledRequest: 'error' });
     server = started;
-    if (configureClient) configureApiClient({ baseURL, getIdentity: () => identity });
+    if (configureClient) configureApiClient({ baseURL, getIdentity: () => identity, session });
   });
   lifecycle.afterEach(() => {
     server?.resetHandlers();

@@ -25,6 +25,14 @@ export interface HostAdapter {
   /** Asks the host for its attendance channels (getInfoChannels). */
   getInfoChannels(): Promise<HostChannel[]>;
   /**
+   * A fresh host-signed identity JWT for the api's session (`POST /api/session`), or null when
+   * the host signs nothing, cannot be asked, fails or does not answer in time. Never rejects;
+   * each call asks the host again (an assertion is good for one session start or renewal).
+   * Every adapter of this lib has it; optional only so that hand-written adapters (remotes'
+   * standalone hosts) still fit — absent means the host signs nothing.
+   */
+  getIdentityAssertion?(): Promise<string | null>;
+  /**
    * Registers attendance handlers; an attendance already open is replayed at once, so a screen
    * that mounts late still sees it. Returns the unsubscribe function.
    */

@@ -107,3 +107,57 @@ describe('global-object host adapter', () => {
     ).resolves.toEqual({ success: false });
   });
 });
+
+describe('global-object host adapter: identity assertion', () => {
+  it('asks the host for a fresh assertion on every call', async () => {
+    let issued = 0;
+    const getIdentityAssertion = jest.fn(async () => `jwt-${++issued}`);
+    const { host } = fakeGlobal({ getIdentityAssertion });
+    const adapter = createGlobalHostAdapter(host);
+    await expect(adapter.getIdentityAssertion?.()).resolves.toBe('jwt-1');
+    await expect(adapter.getIdentityAssertion?.()).resolves.toBe('jwt-2');
+    expect(getIdentityAssertion).toHaveBeenCalledTimes(2);
+  });
+
+  it('answers null when the host has no getIdentityAssertion (it signs nothing)', async () => {
+    const { host } = fakeGlobal();
+    expect(host.getIdentityAssertion).toBeUndefined();
+    await expect(createGlobalHostAdapter(host).getIdentityAssertion?.()).resolves.toBeNull();
+  });
+
+  it('answers null when the host resolves null, an empty string or something else', async () => {
+    for (const answer of [null, '', '   ', 42, { jwt: 'x' }, 'x'.repeat(8193)]) {
+      const { host } = fakeGlobal({
+        getIdentityAssertion: jest.fn(async () => answer as string | null),
+      });
+      await expect(createGlobalHostAdapter(host).getIdentityAssertion?.()).resolves.toBeNull();
+    }
+  });
+
+  it('answers null, logging nothing, when the host throws or rejects', async () => {
+    const consoleSpies = (['log', 'info', 'warn', 'error'] as const).map((level) =>
+      jest.spyOn(console, level).mockImplementation(() => undefined),
+    );
+    try {
+      const rejecting = fakeGlobal({
+        getIdentityAssertion: jest.fn(async () => {
+          throw new Error('segredo do host');
+        }),
+      });
+      await expect(
+        createGlobalHostAdapter(rejecting.host).getIdentityAssertion?.(),
+      ).resolves.toBeNull();
+      const throwing = fakeGlobal({
+        getIdentityAssertion: jest.fn(() => {
+          throw new Error('segredo do host');
+        }),
+      });
+      await expect(
+        createGlobalHostAdapter(throwing.host).getIdentityAssertion?.(),
+      ).resolves.toBeNull();
+      for (const spy of consoleSpies) expect(spy).not.toHaveBeenCalled();
+    } finally {
+      for (const spy of consoleSpies) spy.mockRestore();
+    }
+  });
+});

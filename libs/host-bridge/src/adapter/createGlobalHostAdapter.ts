@@ -9,6 +9,7 @@ import {
 } from '@crm-panel/contracts';
 import { createAttendanceRelay } from './attendanceRelay';
 import { type HostAdapter } from './HostAdapter';
+import { pickIdentityAssertion } from './identityAssertion';
 
 function pickUserInfo(value: unknown): HostUserInfo | null {
   return isHostUserInfo(value) ? { userId: value.userId, systemKey: value.systemKey } : null;
@@ -31,6 +32,7 @@ export function createGlobalHostAdapter(host: HostGlobal): HostAdapter {
     },
   });
   const openModal = host.openModal;
+  const signIdentity = host.getIdentityAssertion;
   return {
     kind: 'global',
     readUserInfo: () => pickUserInfo({ userId: host.userId, systemKey: host.systemKey }),
@@ -38,6 +40,16 @@ export function createGlobalHostAdapter(host: HostGlobal): HostAdapter {
     getInfoChannels: async () => {
       const channels: unknown = await host.getInfoChannels();
       return Array.isArray(channels) ? channels.filter(isHostChannel) : [];
+    },
+    getIdentityAssertion: async () => {
+      // Optional in the host protocol: a host that signs nothing omits it.
+      if (typeof signIdentity !== 'function') return null;
+      try {
+        return pickIdentityAssertion(await signIdentity.call(host));
+      } catch {
+        // The session then falls back to the CRM sign-in; the host's error is not ours to log.
+        return null;
+      }
     },
     subscribe: (handlers) => relay.subscribe(handlers),
     openModal:

@@ -1,12 +1,15 @@
 import { isHostUserInfo, type HostChannel, type HostUserInfo } from '@crm-panel/contracts';
 import { createAttendanceRelay } from './attendanceRelay';
 import { type HostAdapter } from './HostAdapter';
+import { pickIdentityAssertion } from './identityAssertion';
 
 /** Same-origin windows opened by the panel read the identity of the panel that opened them. */
 export const OPENER_BRIDGE_KEY = '__crmPanelHostBridge__';
 
 export interface OpenerBridge {
   readUserInfo(): HostUserInfo | null;
+  /** The opener's host adapter's `getIdentityAssertion` (absent in older panels). */
+  getIdentityAssertion?(): Promise<string | null>;
 }
 
 export interface NoHostOptions {
@@ -20,12 +23,15 @@ export interface NoHostOptions {
   opener?: Window | null;
 }
 
-function readOpenerUserInfo(opener: Window | null | undefined): HostUserInfo | null {
+function openerBridge(opener: Window | null | undefined): Partial<OpenerBridge> | null {
   if (!opener) return null;
+  const bridge = (opener as unknown as Record<string, unknown>)[OPENER_BRIDGE_KEY];
+  return typeof bridge === 'object' && bridge !== null ? (bridge as Partial<OpenerBridge>) : null;
+}
+
+function readOpenerUserInfo(opener: Window | null | undefined): HostUserInfo | null {
   try {
-    const bridge = (opener as unknown as Record<string, unknown>)[OPENER_BRIDGE_KEY];
-    if (typeof bridge !== 'object' || bridge === null) return null;
-    const read = (bridge as Partial<OpenerBridge>).readUserInfo;
+    const read = openerBridge(opener)?.readUserInfo;
     if (typeof read !== 'function') return null;
     const info: unknown = read();
     return isHostUserInfo(info) ? { userId: info.userId, systemKey: info.systemKey } : null;
@@ -35,9 +41,23 @@ function readOpenerUserInfo(opener: Window | null | undefined): HostUserInfo | n
   }
 }
 
+/** The opener's host signs for the identity this window borrowed from it. */
+async function readOpenerAssertion(opener: Window | null | undefined): Promise<string | null> {
+  try {
+    const sign = openerBridge(opener)?.getIdentityAssertion;
+    if (typeof sign !== 'function') return null;
+    return pickIdentityAssertion(await sign());
+  } catch {
+    // Cross-origin opener, closed opener or a host that failed: no assertion.
+    return null;
+  }
+}
+
 /**
  * Adapter (c): no host — a standalone page or a plain tab. User info comes from a dev/fake
- * config (or the same-origin opener); there is no attendance and no modal API.
+ * config (or the same-origin opener); there is no attendance and no modal API. A window that
+ * borrows its opener's identity also borrows its opener's identity assertions; a configured
+ * identity has none.
  */
 export function createNoHostAdapter(options: NoHostOptions = {}): HostAdapter {
   const relay = createAttendanceRelay();
@@ -48,6 +68,8 @@ export function createNoHostAdapter(options: NoHostOptions = {}): HostAdapter {
     readUserInfo,
     getInfoUser: async () => readUserInfo(),
     getInfoChannels: async () => options.channels ?? [],
+    getIdentityAssertion: async () =>
+      options.userInfo ? null : readOpenerAssertion(options.opener),
     subscribe: (handlers) => relay.subscribe(handlers),
     openModal: null,
     closeModal: null,

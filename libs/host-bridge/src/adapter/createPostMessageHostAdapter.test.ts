@@ -243,3 +243,69 @@ describe('postMessage host adapter', () => {
     expect(win.listenerCount).toBe(0);
   });
 });
+
+describe('postMessage host adapter: identity assertion', () => {
+  it('sends the getIdentityAssertion command on its own port and resolves with the JWT', async () => {
+    const { adapter, lastRequest } = setup();
+    const assertion = adapter.getIdentityAssertion?.();
+    const request = lastRequest();
+    expect(request).toMatchObject({
+      message: { protocol: HOST_PROTOCOL, command: 'getIdentityAssertion', args: null },
+      targetOrigin: HOST,
+    });
+    request.port?.postMessage({ protocol: HOST_PROTOCOL, ok: true, data: 'eyJhbGciOi.x.y' });
+    await expect(assertion).resolves.toBe('eyJhbGciOi.x.y');
+    expect(request.port?.other?.closed).toBe(true);
+  });
+
+  it('resolves null when the host signs nothing', async () => {
+    const { adapter, lastRequest } = setup();
+    const assertion = adapter.getIdentityAssertion?.();
+    lastRequest().port?.postMessage({ protocol: HOST_PROTOCOL, ok: true, data: null });
+    await expect(assertion).resolves.toBeNull();
+  });
+
+  it('resolves null on an error reply or a malformed answer, logging nothing', async () => {
+    const consoleSpies = (['log', 'info', 'warn', 'error'] as const).map((level) =>
+      jest.spyOn(console, level).mockImplementation(() => undefined),
+    );
+    try {
+      const { adapter, lastRequest } = setup();
+      const failed = adapter.getIdentityAssertion?.();
+      lastRequest().port?.postMessage({
+        protocol: HOST_PROTOCOL,
+        ok: false,
+        error: 'O sistema de atendimento não conseguiu assinar a identidade.',
+      });
+      await expect(failed).resolves.toBeNull();
+
+      const malformed = adapter.getIdentityAssertion?.();
+      lastRequest().port?.postMessage({ protocol: HOST_PROTOCOL, ok: true, data: { jwt: 1 } });
+      await expect(malformed).resolves.toBeNull();
+
+      const empty = adapter.getIdentityAssertion?.();
+      lastRequest().port?.postMessage({ protocol: HOST_PROTOCOL, ok: true, data: '' });
+      await expect(empty).resolves.toBeNull();
+      for (const spy of consoleSpies) expect(spy).not.toHaveBeenCalled();
+    } finally {
+      for (const spy of consoleSpies) spy.mockRestore();
+    }
+  });
+
+  it('resolves null when the host does not answer in time', async () => {
+    jest.useFakeTimers();
+    const { adapter, lastRequest } = setup({ requestTimeoutMs: 1000 });
+    const assertion = adapter.getIdentityAssertion?.();
+    jest.advanceTimersByTime(1000);
+    await expect(assertion).resolves.toBeNull();
+    expect(lastRequest().port?.other?.closed).toBe(true);
+  });
+
+  it('resolves null once disposed', async () => {
+    const { adapter } = setup();
+    const pending = adapter.getIdentityAssertion?.();
+    adapter.dispose();
+    await expect(pending).resolves.toBeNull();
+    await expect(adapter.getIdentityAssertion?.()).resolves.toBeNull();
+  });
+});

@@ -15,6 +15,7 @@ import {
 } from '@crm-panel/contracts';
 import { createAttendanceRelay } from './attendanceRelay';
 import { type HostAdapter } from './HostAdapter';
+import { pickIdentityAssertion } from './identityAssertion';
 
 /** Shown when the host does not answer a request in time. */
 export const HOST_TIMEOUT_MESSAGE = 'O sistema de atendimento não respondeu a tempo.';
@@ -74,6 +75,8 @@ const REPLY_CHECKS: { [C in HostCommand]: ReplyCheck<C> } = {
         ? { userId: data.userId, systemKey: data.systemKey }
         : undefined,
   getInfoChannels: (data) => (Array.isArray(data) ? data.filter(isHostChannel) : undefined),
+  getIdentityAssertion: (data) =>
+    data === null ? null : (pickIdentityAssertion(data) ?? undefined),
   openModal: (data) =>
     typeof data === 'object' &&
     data !== null &&
@@ -213,6 +216,10 @@ export function createPostMessageHostAdapter(options: PostMessageHostOptions): H
       return info;
     },
     getInfoChannels: () => request('getInfoChannels', null),
+    getIdentityAssertion: () =>
+      // An error reply, a timeout or a malformed answer: no assertion. Nothing is logged, the
+      // host's error text included (it is the host's business, and may say too much).
+      request('getIdentityAssertion', null).catch(() => null),
     subscribe: (handlers) => relay.subscribe(handlers),
     openModal: async (modalOptions) => {
       const { modalId } = await request('openModal', modalOptions);

@@ -33,7 +33,7 @@ function fakeWindow(options: FakeWindowOptions = {}) {
   return { win: win as unknown as Window, parent, raw: win, stored };
 }
 
-function hostGlobal(): HostGlobal {
+function hostGlobal(overrides: Partial<HostGlobal> = {}): HostGlobal {
   return {
     userId: 'user-ana',
     systemKey: 'tenant-acme',
@@ -41,6 +41,7 @@ function hostGlobal(): HostGlobal {
     getInfoUser: jest.fn(),
     getInfoChannels: jest.fn(),
     closeModal: jest.fn(),
+    ...overrides,
   };
 }
 
@@ -148,6 +149,28 @@ describe('detectHostAdapter', () => {
     expect(adapter.kind).toBe('none');
     expect(adapter.readUserInfo()).toEqual({ userId: 'user-ana', systemKey: 'tenant-acme' });
   });
+
+  it("lets a form popup ask the opener's host for identity assertions", async () => {
+    let issued = 0;
+    const getIdentityAssertion = jest.fn(async () => `jwt-${++issued}`);
+    const panel = fakeWindow({ framed: true, global: hostGlobal({ getIdentityAssertion }) });
+    detectHostAdapter(panel.win, { allowedHostOrigins: [HOST] });
+
+    const popup = fakeWindow({ opener: panel.win });
+    const adapter = detectHostAdapter(popup.win, { allowedHostOrigins: [HOST] });
+    await expect(adapter.getIdentityAssertion?.()).resolves.toBe('jwt-1');
+    await expect(adapter.getIdentityAssertion?.()).resolves.toBe('jwt-2');
+    expect(getIdentityAssertion).toHaveBeenCalledTimes(2);
+  });
+
+  it('a popup whose opener host signs nothing has no assertion', async () => {
+    const panel = fakeWindow({ framed: true, global: hostGlobal() });
+    detectHostAdapter(panel.win, { allowedHostOrigins: [HOST] });
+    const popup = fakeWindow({ opener: panel.win });
+    await expect(
+      detectHostAdapter(popup.win, { allowedHostOrigins: [HOST] }).getIdentityAssertion?.(),
+    ).resolves.toBeNull();
+  });
 });
 
 describe('no-host adapter', () => {
@@ -162,9 +185,44 @@ describe('no-host adapter', () => {
     );
     const adapter = createNoHostAdapter({ opener: crossOrigin as Window });
     expect(adapter.readUserInfo()).toBeNull();
+    await expect(adapter.getIdentityAssertion?.()).resolves.toBeNull();
     await expect(adapter.getInfoChannels()).resolves.toEqual([]);
     const onAttendanceOpen = jest.fn();
     adapter.subscribe({ onAttendanceOpen });
     expect(onAttendanceOpen).not.toHaveBeenCalled();
+  });
+
+  it('has no assertion without an opener, nor for a configured (dev) identity', async () => {
+    await expect(createNoHostAdapter().getIdentityAssertion?.()).resolves.toBeNull();
+    const opener = {
+      [OPENER_BRIDGE_KEY]: {
+        readUserInfo: () => ({ userId: 'user-ana', systemKey: 'tenant-acme' }),
+        getIdentityAssertion: jest.fn(async () => 'jwt-da-janela-de-origem'),
+      },
+    };
+    const configured = createNoHostAdapter({
+      userInfo: { userId: 'user-dev', systemKey: 'tenant-dev' },
+      opener: opener as unknown as Window,
+    });
+    await expect(configured.getIdentityAssertion?.()).resolves.toBeNull();
+    expect(opener[OPENER_BRIDGE_KEY].getIdentityAssertion).not.toHaveBeenCalled();
+  });
+
+  it("answers null when the opener's bridge rejects or has no getIdentityAssertion", async () => {
+    const rejecting = {
+      [OPENER_BRIDGE_KEY]: {
+        readUserInfo: () => null,
+        getIdentityAssertion: async () => {
+          throw new Error('janela fechada');
+        },
+      },
+    };
+    await expect(
+      createNoHostAdapter({ opener: rejecting as unknown as Window }).getIdentityAssertion?.(),
+    ).resolves.toBeNull();
+    const older = { [OPENER_BRIDGE_KEY]: { readUserInfo: () => null } };
+    await expect(
+      createNoHostAdapter({ opener: older as unknown as Window }).getIdentityAssertion?.(),
+    ).resolves.toBeNull();
   });
 });

@@ -60,7 +60,8 @@ function openerOf(win: Window): Window | null {
 /**
  * Picks the adapter for this page, in this order: the global-object host (`window.CrmPanelHost`,
  * load its SDK first with `loadHostSdk`), a postMessage host (framed, allow-listed origin), no
- * host. Also lets windows this page opens (form popups) read its identity.
+ * host. Also lets windows this page opens (form popups) read its identity and ask its host for
+ * identity assertions.
  */
 export function detectHostAdapter(win: Window, options: DetectHostOptions = {}): HostAdapter {
   const global = (win as Window & HostGlobalWindow)[HOST_GLOBAL_NAME];
@@ -81,7 +82,10 @@ export function detectHostAdapter(win: Window, options: DetectHostOptions = {}):
   } else {
     adapter = createNoHostAdapter({ ...options.noHost, opener: openerOf(win) });
   }
-  const bridge: OpenerBridge = { readUserInfo: () => adapter.readUserInfo() };
+  const bridge: OpenerBridge = {
+    readUserInfo: () => adapter.readUserInfo(),
+    getIdentityAssertion: async () => (await adapter.getIdentityAssertion?.()) ?? null,
+  };
   (win as unknown as Record<string, unknown>)[OPENER_BRIDGE_KEY] = bridge;
   return adapter;
 }

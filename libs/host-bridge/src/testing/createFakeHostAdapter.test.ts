@@ -54,4 +54,20 @@ describe('@crm-panel/host-bridge/testing', () => {
     expect(host.closeModal).toBeNull();
     expect(() => host.resolveModal()).toThrow('Nenhum modal aberto para encerrar');
   });
+
+  it('signs nothing by default and can play a signing host', async () => {
+    const host = createFakeHostAdapter();
+    await expect(host.getIdentityAssertion()).resolves.toBeNull();
+
+    const signing = createFakeHostAdapter({ identityAssertion: 'jwt-fixo' });
+    await expect(signing.getIdentityAssertion()).resolves.toBe('jwt-fixo');
+
+    let issued = 0;
+    signing.setIdentityAssertion(() => `jwt-${++issued}`);
+    await expect(signing.getIdentityAssertion()).resolves.toBe('jwt-1');
+    await expect(signing.getIdentityAssertion()).resolves.toBe('jwt-2');
+    expect(signing.identityAssertionRequests).toBe(3);
+    signing.setIdentityAssertion(null);
+    await expect(signing.getIdentityAssertion()).resolves.toBeNull();
+  });
 });

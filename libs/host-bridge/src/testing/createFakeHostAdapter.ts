@@ -44,6 +44,11 @@ export interface FakeHostAdapterOptions {
   attendance?: HostAttendance | null;
   /** Without a modal API, forms fall back to popup → tab → page. Default true. */
   modalApi?: boolean;
+  /**
+   * What `getIdentityAssertion` answers: a fixed string, a function called on every ask (e.g.
+   * one fresh token per call), or null (default: a host that signs nothing).
+   */
+  identityAssertion?: string | null | (() => string | null);
 }
 
 export interface FakeHostAdapter extends HostAdapter {
@@ -57,6 +62,11 @@ export interface FakeHostAdapter extends HostAdapter {
   /** The host closes the attendance. */
   closeAttendance(): void;
   setUserInfo(info: HostUserInfo | null): void;
+  getIdentityAssertion(): Promise<string | null>;
+  /** Changes what later `getIdentityAssertion` calls answer. */
+  setIdentityAssertion(assertion: string | null | (() => string | null)): void;
+  /** How many times the panel asked for an identity assertion. */
+  readonly identityAssertionRequests: number;
   /** Ends the oldest open modal with a result, as the host would after its page's closeModal. */
   resolveModal(result?: ModalResult): void;
 }
@@ -79,6 +89,8 @@ export function createFakeHostAdapter(options: FakeHostAdapterOptions = {}): Fak
   const closedForms: ModalResult[] = [];
   const pending: ((result: ModalResult) => void)[] = [];
   let disposed = false;
+  let identityAssertion = options.identityAssertion ?? null;
+  let identityAssertionRequests = 0;
   if (options.attendance) relay.open(options.attendance);
 
   return {
@@ -88,9 +100,16 @@ export function createFakeHostAdapter(options: FakeHostAdapterOptions = {}): Fak
     get disposed() {
       return disposed;
     },
+    get identityAssertionRequests() {
+      return identityAssertionRequests;
+    },
     readUserInfo: () => userInfo,
     getInfoUser: async () => userInfo,
     getInfoChannels: async () => options.channels ?? FAKE_CHANNELS,
+    getIdentityAssertion: async () => {
+      identityAssertionRequests += 1;
+      return typeof identityAssertion === 'function' ? identityAssertion() : identityAssertion;
+    },
     subscribe: (handlers) => relay.subscribe(handlers),
     openModal:
       options.modalApi === false
@@ -109,6 +128,9 @@ export function createFakeHostAdapter(options: FakeHostAdapterOptions = {}): Fak
     closeAttendance: () => relay.close(relay.current),
     setUserInfo: (info) => {
       userInfo = info;
+    },
+    setIdentityAssertion: (assertion) => {
+      identityAssertion = assertion;
     },
     resolveModal: (result = MODAL_CANCELLED) => {
       const resolve = pending.shift();
