@@ -1,3 +1,4 @@
+import { HOST_SIM_ISSUER, JWKS_PATH } from './identity/issuer';
 import { DEFAULT_API_URL, DEFAULT_PANEL_URL, DEFAULT_PORT, startHostSim } from './server';
 import { type IntegrationMode } from './world/types';
 
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
     apiUrl,
     defaultMode: modeFromEnv(),
     logger: process.env.HOST_SIM_LOG === '1',
+    keyFile: process.env.HOST_SIM_KEY_FILE || undefined,
   });
   const shown = sim.url.replace('127.0.0.1', 'localhost');
   console.log(`host-sim (sistema de atendimento simulado) em ${shown}`);
@@ -35,6 +37,7 @@ async function main(): Promise<void> {
   console.log(`  API:      ${apiUrl}`);
   console.log(`  SDK:      ${shown}/sdk/crm-panel-host.js`);
   console.log(`  Mensagens: GET ${shown}/api/chat/at-1001/messages?channelId=canal-whatsapp-acme`);
+  console.log(`  Identidade: emissor ${HOST_SIM_ISSUER}, chaves em ${shown}${JWKS_PATH}`);
   const stop = () => {
     sim.close().then(
       () => process.exit(0),

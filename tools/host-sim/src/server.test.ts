@@ -1,6 +1,8 @@
 import vm from 'node:vm';
 import { type ChatMessage } from '@crm-panel/crm-model';
-import { startHostSim, type RunningHostSim } from './server';
+import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
+import { HOST_SIM_AUDIENCE, HOST_SIM_ISSUER, JWKS_PATH } from './identity/issuer';
+import { ASSERTION_PATH, startHostSim, type RunningHostSim } from './server';
 
 const SEED = Date.UTC(2024, 4, 10, 15, 0, 0);
 const NOW = Date.UTC(2024, 4, 10, 15, 30, 0);
@@ -42,7 +44,14 @@ describe('the page', () => {
       panelUrl: string;
       apiUrl: string;
       defaultMode: string;
-      identities: { userId: string; name: string; systemKey: string }[];
+      assertionPath: string;
+      identities: {
+        userId: string;
+        name: string;
+        systemKey: string;
+        role: string;
+        signsIdentity: boolean;
+      }[];
       attendances: { tenant: string; attendance: { atendimentoId: string } }[];
     };
     expect(config.panelUrl).toBe('http://127.0.0.1:4999');
@@ -53,6 +62,12 @@ describe('the page', () => {
       ['Bruno Lima', 'user-bruno', 'tenant-acme'],
       ['Carla Dias', 'user-carla', 'tenant-beta'],
     ]);
+    expect(config.identities.map((i) => [i.userId, i.role, i.signsIdentity])).toEqual([
+      ['user-ana', 'admin', true],
+      ['user-bruno', 'attendant', true],
+      ['user-carla', 'admin', false],
+    ]);
+    expect(config.assertionPath).toBe('/__host/assertion');
     expect(config.attendances.filter((a) => a.tenant === 'tenant-acme')).toHaveLength(3);
   });
 
@@ -73,6 +88,7 @@ describe('the host SDK', () => {
     expect(() => new vm.Script(code)).not.toThrow();
     expect(code).toContain("'CrmPanelHost'");
     expect(code).toContain("'crm-panel-host/1'");
+    expect(code).toContain("request('getIdentityAssertion', null)");
   });
 
   it('defines nothing when the page is not framed by a host', async () => {
@@ -238,5 +254,106 @@ describe('the simulator composer', () => {
     };
     expect(messages[3]).toMatchObject({ kind: 'image', mediaLabel: 'planilha-vendas.jpg' });
     expect(messages[6]).toMatchObject({ kind: 'audio', mediaLabel: '0:42' });
+  });
+});
+
+describe('identity assertions', () => {
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+  function askAssertion(body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+    return fetch(`${sim.url}${ASSERTION_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+  }
+
+  async function assertionOf(userId: string): Promise<string> {
+    const response = await askAssertion({ userId });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const { assertion } = (await response.json()) as { assertion: unknown };
+    if (typeof assertion !== 'string') throw new Error(`sem asserção para ${userId}`);
+    return assertion;
+  }
+
+  function verify(jwt: string) {
+    return jwtVerify(jwt, createRemoteJWKSet(new URL(`${sim.url}${JWKS_PATH}`)), {
+      issuer: HOST_SIM_ISSUER,
+      audience: HOST_SIM_AUDIENCE,
+      algorithms: ['EdDSA'],
+      currentDate: new Date(NOW),
+    });
+  }
+
+  it('serves the public JWKS at /.well-known/jwks.json', async () => {
+    expect(JWKS_PATH).toBe('/.well-known/jwks.json');
+    const response = await get('/.well-known/jwks.json');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const jwks = (await response.json()) as { keys: Record<string, unknown>[] };
+    expect(jwks).toEqual({
+      keys: [
+        {
+          kty: 'OKP',
+          crv: 'Ed25519',
+          x: expect.stringMatching(/^[\w-]{43}$/),
+          kid: expect.any(String),
+          alg: 'EdDSA',
+          use: 'sig',
+        },
+      ],
+    });
+    expect(jwks.keys[0]).not.toHaveProperty('d');
+    // The same key for the server's whole life.
+    expect(await (await get(JWKS_PATH)).json()).toEqual(jwks);
+  });
+
+  it('signs the current attendant of a signing tenant, verifiable against the JWKS', async () => {
+    const jwt = await assertionOf('user-ana');
+    const jwks = (await (await get(JWKS_PATH)).json()) as { keys: { kid: string }[] };
+    expect(decodeProtectedHeader(jwt)).toEqual({
+      alg: 'EdDSA',
+      kid: jwks.keys[0]?.kid,
+      typ: 'JWT',
+    });
+    const { payload } = await verify(jwt);
+    expect(payload).toEqual({
+      iss: 'urn:crm-panel:host-sim',
+      aud: 'crm-panel',
+      sub: 'user-ana',
+      tenant: 'tenant-acme',
+      role: 'admin',
+      iat: NOW / 1000,
+      exp: NOW / 1000 + 300,
+      jti: expect.stringMatching(UUID),
+    });
+    expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(300);
+
+    const bruno = (await verify(await assertionOf('user-bruno'))).payload;
+    expect(bruno).toMatchObject({ sub: 'user-bruno', tenant: 'tenant-acme', role: 'attendant' });
+    const again = (await verify(await assertionOf('user-ana'))).payload;
+    expect(again.jti).not.toBe(payload.jti);
+  });
+
+  it('gives no assertion for a tenant whose platform does not sign', async () => {
+    const response = await askAssertion({ userId: 'user-carla' });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ assertion: null });
+  });
+
+  it('refuses an unknown attendant and other origins', async () => {
+    const unknown = await askAssertion({ userId: 'user-zeca' });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ message: 'Atendente não encontrado' });
+    expect((await askAssertion({})).status).toBe(404);
+
+    const foreign = await askAssertion({ userId: 'user-ana' }, { origin: 'http://127.0.0.1:4999' });
+    expect(foreign.status).toBe(403);
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+
+    const own = await askAssertion({ userId: 'user-ana' }, { origin: sim.url });
+    expect(own.status).toBe(200);
   });
 });

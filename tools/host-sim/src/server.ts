@@ -7,17 +7,23 @@ import {
   ModuleNotFoundError,
   type ModuleRoots,
 } from './assets/moduleServer';
+import { createIdentityIssuer, JWKS_PATH, type IdentityIssuer } from './identity/issuer';
 import { renderPage } from './page';
 import { ATTENDANCES, findAttendance } from './world/attendances';
 import { CHANNELS } from './world/channels';
 import { ChatStore } from './world/ChatStore';
-import { findIdentity, IDENTITIES } from './world/identities';
+import { findIdentity, IDENTITIES, TENANTS } from './world/identities';
 import { type HostSimPageConfig, type IntegrationMode, type SimAttendance } from './world/types';
 
 export const DEFAULT_PORT = 4300;
 export const DEFAULT_PANEL_URL = 'http://localhost:4200';
 export const DEFAULT_API_URL = 'http://localhost:3333';
 export const SDK_PATH = '/sdk/crm-panel-host.js';
+/**
+ * The host page's own endpoint for a fresh identity assertion of its current attendant (the
+ * panel never calls it: it asks the page through the SDK or the postMessage protocol).
+ */
+export const ASSERTION_PATH = '/__host/assertion';
 /** Longest text an attendant may send from the simulator's composer. */
 export const MAX_COMPOSED_TEXT = 2000;
 
@@ -34,8 +40,13 @@ export interface HostSimOptions {
   defaultMode?: IntegrationMode;
   /** Seeded messages are dated relative to this instant (ms). Default: now. */
   seedTime?: number;
-  /** Clock for messages typed in the simulator. */
+  /** Clock for messages typed in the simulator and for the identity assertions' iat/exp. */
   now?: () => number;
+  /**
+   * Private Ed25519 JWK file of the identity issuer (HOST_SIM_KEY_FILE): loaded when it exists,
+   * else created. Default: a new key at every start.
+   */
+  keyFile?: string;
   logger?: boolean;
   /** Extra folders served as browser modules (tests serve their own panel page this way). */
   moduleRoots?: ModuleRoots;
@@ -57,11 +68,28 @@ interface ChatQuery {
 interface ComposeBody {
   text?: unknown;
 }
+interface AssertionBody {
+  userId?: unknown;
+}
 
 function header(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
   const text = Array.isArray(value) ? value[0] : value;
   return text && text.trim() !== '' ? text.trim() : undefined;
+}
+
+/**
+ * The assertion endpoint is for the host page itself: a browser request from another origin (the
+ * panel's, say) is refused. Requests without an Origin (tests, curl) are the simulator's own.
+ */
+function isOwnOrigin(request: FastifyRequest): boolean {
+  const origin = header(request, 'origin');
+  if (!origin) return true;
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -96,10 +124,14 @@ export function buildHostSim(options: HostSimOptions = {}): FastifyInstance {
   const now = options.now ?? Date.now;
   const store = new ChatStore(options.seedTime ?? now());
   const modules = createModuleServer({ ...DEFAULT_MODULE_ROOTS, ...options.moduleRoots });
+  const issuer: Promise<IdentityIssuer> = createIdentityIssuer({ keyFile: options.keyFile, now });
+  // Marked handled here; a bad key file still fails the server's start (onReady below).
+  issuer.catch(() => undefined);
   const pageConfig: HostSimPageConfig = {
     panelUrl,
     apiUrl,
     sdkPath: SDK_PATH,
+    assertionPath: ASSERTION_PATH,
     defaultMode: options.defaultMode ?? 'global',
     identities: [...IDENTITIES],
     attendances: [...ATTENDANCES],
@@ -107,6 +139,9 @@ export function buildHostSim(options: HostSimOptions = {}): FastifyInstance {
   };
 
   const app = Fastify({ logger: options.logger ?? false });
+  app.addHook('onReady', async () => {
+    await issuer;
+  });
 
   app.get('/', async (_request, reply) =>
     reply
@@ -146,6 +181,28 @@ export function buildHostSim(options: HostSimOptions = {}): FastifyInstance {
       }
       throw error;
     }
+  });
+
+  // Identity: the public keys the panel's backend verifies assertions with (README, 'Identity
+  // assertions'), and the page's own endpoint that signs one for its current attendant.
+  app.get(JWKS_PATH, async (_request, reply) =>
+    reply
+      .header('cache-control', 'no-store')
+      .header('access-control-allow-origin', '*')
+      .send((await issuer).jwks()),
+  );
+
+  app.post<{ Body: AssertionBody }>(ASSERTION_PATH, async (request, reply) => {
+    if (!isOwnOrigin(request)) {
+      return reply.code(403).send({ message: 'Origem não permitida' });
+    }
+    const userId = typeof request.body?.userId === 'string' ? request.body.userId : undefined;
+    const identity = findIdentity(userId);
+    if (!identity) return reply.code(404).send({ message: 'Atendente não encontrado' });
+    void reply.header('cache-control', 'no-store');
+    // A tenant whose platform does not sign gets no assertion (the panel uses the CRM sign-in).
+    if (!TENANTS[identity.systemKey]?.signsIdentity) return { assertion: null };
+    return { assertion: await (await issuer).sign(identity) };
   });
 
   // The chat-messages API the panel's backend reads (see README): the host's contract.

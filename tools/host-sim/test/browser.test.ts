@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { chromium, type Browser, type FrameLocator, type Page } from 'playwright-core';
+import { HOST_SIM_AUDIENCE, HOST_SIM_ISSUER, JWKS_PATH } from '../src/identity/issuer';
 import { startHostSim, type RunningHostSim } from '../src/server';
 import { serveTestPanel, type TestServer } from './panel/servePanel';
 
@@ -92,6 +94,35 @@ async function attendanceFields(frame: FrameLocator): Promise<unknown> {
 
 type Located = ReturnType<Page['locator']>;
 
+/**
+ * Clicks 'Pedir identidade' in a frame of the test panel and returns what the host answered: the
+ * value getIdentityAssertion resolved (global) or the raw reply message (postMessage).
+ */
+async function askIdentity(frame: FrameLocator): Promise<unknown> {
+  const shown = frame.locator('#assertion');
+  await frame.getByRole('button', { name: 'Pedir identidade' }).click();
+  await waitFor(async () => {
+    const text = await shown.innerText();
+    return text !== 'aguardando' && text !== 'nenhuma';
+  }, 'a resposta de getIdentityAssertion');
+  return JSON.parse(await shown.innerText()) as unknown;
+}
+
+/** The assertion inside an answer of askIdentity, verified against host-sim's JWKS. */
+async function verifiedClaims(mode: string, answer: unknown): Promise<JWTPayload> {
+  const reply = answer as { protocol?: unknown; ok?: unknown; data?: unknown };
+  const jwt = mode === 'global' ? answer : reply.data;
+  if (mode === 'postMessage')
+    expect(reply).toMatchObject({ protocol: 'crm-panel-host/1', ok: true });
+  if (typeof jwt !== 'string') throw new Error(`sem asserção: ${JSON.stringify(answer)}`);
+  const { payload } = await jwtVerify(jwt, createRemoteJWKSet(new URL(`${sim.url}${JWKS_PATH}`)), {
+    issuer: HOST_SIM_ISSUER,
+    audience: HOST_SIM_AUDIENCE,
+    algorithms: ['EdDSA'],
+  });
+  return payload;
+}
+
 async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 10_000) {
   const started = Date.now();
   while (!(await check())) {
@@ -157,6 +188,39 @@ describe.each([
     await page.getByRole('dialog', { name: 'Adicionar Nota' }).waitFor();
     await page.getByRole('button', { name: 'Fechar' }).click();
     await hasText(frame.locator('#result'), '{"success":false}');
+  });
+
+  it('answers getIdentityAssertion for the panel and its forms, null when the host does not sign', async () => {
+    const frame = await openSim(`?modo=${mode}`);
+    const note = page.getByTestId('identity-signing');
+    expect(await note.innerText()).toBe('Identidade assinada pelo host');
+
+    const ana = await verifiedClaims(mode, await askIdentity(frame));
+    expect(ana).toMatchObject({ sub: 'user-ana', tenant: 'tenant-acme', role: 'admin' });
+    expect((ana.exp ?? 0) - (ana.iat ?? 0)).toBe(300);
+    expect(Math.abs((ana.iat ?? 0) - Date.now() / 1000)).toBeLessThan(60);
+
+    await frame.getByRole('button', { name: 'Abrir formulário' }).click();
+    await page.getByRole('dialog', { name: 'Adicionar Nota' }).waitFor();
+    const form = page.frameLocator('iframe[title="Formulário: Adicionar Nota"]');
+    await hasText(form.locator('#user'), 'user-ana/tenant-acme');
+    const fromForm = await verifiedClaims(mode, await askIdentity(form));
+    expect(fromForm).toMatchObject({ sub: 'user-ana', tenant: 'tenant-acme', role: 'admin' });
+    expect(fromForm.jti).not.toBe(ana.jti);
+    await page.getByRole('button', { name: 'Fechar' }).click();
+    await hasText(frame.locator('#result'), '{"success":false}');
+
+    await page.getByLabel('Atendente').selectOption('user-bruno');
+    await hasText(frame.locator('#user'), 'user-bruno/tenant-acme');
+    const bruno = await verifiedClaims(mode, await askIdentity(frame));
+    expect(bruno).toMatchObject({ sub: 'user-bruno', tenant: 'tenant-acme', role: 'attendant' });
+
+    await page.getByLabel('Atendente').selectOption('user-carla');
+    await hasText(frame.locator('#user'), 'user-carla/tenant-beta');
+    expect(await note.innerText()).toBe('Host não assina a identidade');
+    expect(await askIdentity(frame)).toEqual(
+      mode === 'global' ? null : { protocol: 'crm-panel-host/1', ok: true, data: null },
+    );
   });
 });
 

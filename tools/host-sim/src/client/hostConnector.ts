@@ -25,6 +25,11 @@ export interface HostConnectorCallbacks {
   userInfo(): HostUserInfo;
   attendance(): HostAttendance | null;
   channels(): HostChannel[];
+  /**
+   * A fresh host-signed identity JWT of the current attendant, or null when the tenant's
+   * platform signs nothing. Rejects with an Error whose message goes back to the frame.
+   */
+  identityAssertion(): Promise<string | null>;
   /** Shows a modal; returns its id or throws an Error whose message goes back to the panel. */
   openModal(options: HostModalOptions, opener: Window): string;
   /** A modal page ended itself with a result. */
@@ -127,6 +132,8 @@ export class HostConnector {
       return;
     }
 
+    const failure = (error: unknown): string =>
+      error instanceof Error ? error.message : 'Erro no sistema de atendimento';
     const answer = <T>(outcome: { data: T } | { error: string }): void => {
       const message: HostReplyMessage<T> =
         'error' in outcome
@@ -143,6 +150,13 @@ export class HostConnector {
           return;
         case 'getInfoChannels':
           answer({ data: this.callbacks.channels() });
+          return;
+        case 'getIdentityAssertion':
+          // The side panel and the forms it opened may both ask: both act for this attendant.
+          this.callbacks.identityAssertion().then(
+            (assertion) => answer({ data: assertion }),
+            (error: unknown) => answer({ error: failure(error) }),
+          );
           return;
         case 'openModal': {
           if (connection.role !== 'panel') {
@@ -167,7 +181,7 @@ export class HostConnector {
         }
       }
     } catch (error) {
-      answer({ error: error instanceof Error ? error.message : 'Erro no sistema de atendimento' });
+      answer({ error: failure(error) });
     }
   };
 }

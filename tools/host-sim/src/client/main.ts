@@ -5,6 +5,7 @@ import { renderChatView } from './chatView.js';
 import { modeFrom, MODE_PARAM, readConfig, USER_PARAM } from './config.js';
 import { el } from './dom.js';
 import { HostConnector } from './hostConnector.js';
+import { fetchIdentityAssertion } from './identityAssertion.js';
 import { showModalOverlay, type OpenModal } from './modalOverlay.js';
 import { withHostParams } from './panelUrls.js';
 import { createTopBar } from './topBar.js';
@@ -65,6 +66,7 @@ const connector = new HostConnector(panelOrigin, {
   userInfo: () => ({ userId: state.identity.userId, systemKey: state.identity.systemKey }),
   attendance: () => state.open?.attendance ?? null,
   channels: tenantChannels,
+  identityAssertion: () => fetchIdentityAssertion(config.assertionPath, state.identity.userId),
   openModal(options: HostModalOptions, opener: Window): string {
     if (modal) throw new Error('Já existe um formulário aberto');
     modalSequence += 1;

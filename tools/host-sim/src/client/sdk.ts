@@ -110,6 +110,11 @@ import type {
     },
     getInfoUser: (): Promise<HostUserInfo | null> => request('getInfoUser', null),
     getInfoChannels: (): Promise<HostChannel[]> => request('getInfoChannels', null),
+    /** A fresh host-signed identity JWT of the attendant, or null when the host signs nothing. */
+    async getIdentityAssertion(): Promise<string | null> {
+      const assertion = await request('getIdentityAssertion', null);
+      return typeof assertion === 'string' && assertion !== '' ? assertion : null;
+    },
     async openModal(options: HostModalOptions): Promise<ModalResult> {
       const { modalId } = await request('openModal', options);
       const early = earlyResults.get(modalId);

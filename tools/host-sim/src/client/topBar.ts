@@ -20,6 +20,13 @@ const MODES: { value: IntegrationMode; label: string }[] = [
   { value: 'postMessage', label: 'postMessage' },
 ];
 
+const SIGNED_NOTE = 'Identidade assinada pelo host';
+const UNSIGNED_NOTE = 'Host não assina a identidade';
+
+function signingNote(identity: SimIdentity | undefined): string {
+  return identity?.signsIdentity ? SIGNED_NOTE : UNSIGNED_NOTE;
+}
+
 /** Brand, identity switch, integration toggle and environment details. */
 export function createTopBar(props: TopBarProps): TopBar {
   const select = el(
@@ -35,7 +42,17 @@ export function createTopBar(props: TopBarProps): TopBar {
       }),
     ),
   );
-  select.addEventListener('change', () => props.onIdentity(select.value));
+  // Whether this attendant's platform signs identity assertions (world/identities.ts).
+  const signing = el('small', {
+    className: 'identity-note',
+    text: signingNote(props.identity),
+    attrs: { id: 'identity-signing', 'data-testid': 'identity-signing' },
+  });
+  select.setAttribute('aria-describedby', 'identity-signing');
+  select.addEventListener('change', () => {
+    signing.textContent = signingNote(props.identities.find((i) => i.userId === select.value));
+    props.onIdentity(select.value);
+  });
 
   const modeGroup = el('fieldset', { className: 'segmented' }, [
     el('legend', { text: 'Integração' }),
@@ -78,6 +95,7 @@ export function createTopBar(props: TopBarProps): TopBar {
       el('div', { className: 'field' }, [
         el('label', { text: 'Atendente', attrs: { for: 'identity' } }),
         select,
+        signing,
       ]),
       modeGroup,
       environment,

@@ -1,6 +1,21 @@
 import { type ChatMessage } from '@crm-panel/crm-model';
 import { type HostAttendance, type HostChannel } from '@crm-panel/contracts';
 
+/** The attendant's role in the chat platform, as the host signs it (`role` claim). */
+export type HostRole = 'admin' | 'attendant';
+
+/** A company using the simulated chat platform. */
+export interface SimTenant {
+  /** The tenant key: the panel sends it as x-system-key; the `tenant` claim. */
+  systemKey: string;
+  name: string;
+  /**
+   * Whether this tenant's platform signs identity assertions (getIdentityAssertion gives a JWT).
+   * When false the host gives none (null) and the panel earns its session by the CRM sign-in.
+   */
+  signsIdentity: boolean;
+}
+
 /** An attendant who can sign in to the simulated chat platform. */
 export interface SimIdentity {
   userId: string;
@@ -8,6 +23,9 @@ export interface SimIdentity {
   /** The tenant: the panel sends it as x-system-key. */
   systemKey: string;
   tenantName: string;
+  role: HostRole;
+  /** The tenant's flag (SimTenant.signsIdentity), copied here for the page. */
+  signsIdentity: boolean;
 }
 
 /** An attendance of the simulated platform: the host's fields plus what the chat list shows. */
@@ -35,6 +53,8 @@ export interface HostSimPageConfig {
   panelUrl: string;
   apiUrl: string;
   sdkPath: string;
+  /** The page's own endpoint for identity assertions (server's ASSERTION_PATH). */
+  assertionPath: string;
   defaultMode: IntegrationMode;
   identities: SimIdentity[];
   attendances: SimAttendance[];

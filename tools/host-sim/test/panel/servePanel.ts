@@ -18,6 +18,8 @@ const PANEL_PAGE = `<!doctype html>
     <button id="open-modal" type="button">Abrir formulário</button>
     <button id="save" type="button" hidden>Salvar</button>
     <p>Resultado: <span id="result">nenhum</span></p>
+    <button id="ask-identity" type="button">Pedir identidade</button>
+    <p>Identidade: <span id="assertion">nenhuma</span></p>
     <script type="module" src="/modules/testpanel/testPanel.js"></script>
   </body>
 </html>`;

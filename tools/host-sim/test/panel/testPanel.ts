@@ -11,6 +11,7 @@ import {
   type HostEventHandlers,
   type HostGlobalWindow,
   type HostModalOptions,
+  type HostReplyMessage,
   type HostUserInfo,
   type ModalResult,
 } from '@crm-panel/contracts';
@@ -21,6 +22,8 @@ import {
 interface PanelHost {
   mode: string;
   readUser(): HostUserInfo | null;
+  /** What the host answered to getIdentityAssertion, as the test reads it. */
+  identityAssertion(): Promise<string>;
   openModal(options: HostModalOptions): Promise<ModalResult>;
   closeModal(result: ModalResult): Promise<void>;
 }
@@ -67,6 +70,10 @@ async function viaSdk(src: string): Promise<PanelHost> {
     mode: 'global',
     readUser: () =>
       host.userId && host.systemKey ? { userId: host.userId, systemKey: host.systemKey } : null,
+    identityAssertion: async () => {
+      if (!host.getIdentityAssertion) return 'sem getIdentityAssertion';
+      return JSON.stringify(await host.getIdentityAssertion());
+    },
     openModal: (options) => {
       if (!host.openModal) throw new Error('sem openModal');
       return host.openModal(options);
@@ -101,26 +108,35 @@ function viaPostMessage(hostOrigin: string): PanelHost {
     hostOrigin,
     [events.port2],
   );
-  function request<C extends HostCommand>(
+  /** The raw reply message of a request. */
+  function send<C extends HostCommand>(
     command: C,
     args: HostCommandMap[C]['args'],
-  ): Promise<HostCommandMap[C]['data']> {
-    return new Promise((resolve, reject) => {
+  ): Promise<HostReplyMessage<HostCommandMap[C]['data']>> {
+    return new Promise((resolve) => {
       const channel = new MessageChannel();
       channel.port1.onmessage = (event: MessageEvent) => {
         const reply: unknown = event.data;
-        if (!isHostReplyMessage(reply)) return;
-        if (reply.ok) resolve(reply.data as HostCommandMap[C]['data']);
-        else reject(new Error(reply.error));
+        if (isHostReplyMessage(reply))
+          resolve(reply as HostReplyMessage<HostCommandMap[C]['data']>);
       };
       window.parent.postMessage({ protocol: HOST_PROTOCOL, command, args }, hostOrigin, [
         channel.port2,
       ]);
     });
   }
+  async function request<C extends HostCommand>(
+    command: C,
+    args: HostCommandMap[C]['args'],
+  ): Promise<HostCommandMap[C]['data']> {
+    const reply = await send(command, args);
+    if (reply.ok) return reply.data;
+    throw new Error(reply.error);
+  }
   return {
     mode: 'postMessage',
     readUser: () => user,
+    identityAssertion: async () => JSON.stringify(await send('getIdentityAssertion', null)),
     openModal: async (options) => {
       const { modalId } = await request('openModal', options);
       return new Promise((resolve) => modals.set(modalId, resolve));
@@ -174,6 +190,17 @@ async function start(): Promise<void> {
           byId('result').textContent = `erro: ${String(error)}`;
         },
       );
+  });
+  byId('ask-identity').addEventListener('click', () => {
+    byId('assertion').textContent = 'aguardando';
+    host.identityAssertion().then(
+      (shown) => {
+        byId('assertion').textContent = shown;
+      },
+      (error: unknown) => {
+        byId('assertion').textContent = `erro: ${String(error)}`;
+      },
+    );
   });
   byId('save').addEventListener('click', () => {
     void host.closeModal({ success: true, dealId: 'd-123' });
