@@ -42,6 +42,38 @@ async function waitForHttp(url, { timeoutMs = 60000, child } = {}) {
   }
 }
 
+/** host-sim's issuer (tools/host-sim README, 'Identity assertions'). */
+const HOST_SIM_ISSUER = 'urn:crm-panel:host-sim';
+
+/**
+ * The tenants the api serves when it runs beside host-sim: tenant-acme's host signs its
+ * attendants (host-sim's JWKS), tenant-beta's signs nothing (sessions by the CRM sign-in). The
+ * operator's file of a real deployment has the same shape (apps/api README, 'Tenants').
+ */
+function hostSimTenants(ports) {
+  return {
+    issuers: [
+      {
+        issuer: HOST_SIM_ISSUER,
+        audience: 'crm-panel',
+        jwksUrl: `http://127.0.0.1:${ports['host-sim']}/.well-known/jwks.json`,
+      },
+    ],
+    tenants: [
+      { systemKey: 'tenant-acme', name: 'Acme Comércio', issuer: HOST_SIM_ISSUER },
+      { systemKey: 'tenant-beta', name: 'Beta Serviços' },
+    ],
+  };
+}
+
+/** Writes the tenants file into the api's data folder; answers its path. */
+function writeTenantsFile(ports, dataDir) {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, 'tenants.host-sim.json');
+  fs.writeFileSync(file, `${JSON.stringify(hostSimTenants(ports), null, 2)}\n`);
+  return file;
+}
+
 /** The node services of the stack: how to start each and where it says it is ready. */
 function nodeServices(ports) {
   const origins = FRONTENDS.concat('host-sim')
@@ -96,6 +128,11 @@ async function startStack({
 } = {}) {
   const running = new Map();
   const defs = nodeServices(ports);
+  // Zero set-up: the api serves host-sim's tenants, unless the caller brings its own file.
+  if (!env.TENANTS_FILE && !process.env.TENANTS_FILE) {
+    const dataDir = env.DATA_DIR ?? process.env.DATA_DIR ?? path.join(root, 'data');
+    defs.api.env.TENANTS_FILE = writeTenantsFile(ports, path.resolve(root, dataDir));
+  }
   const wanted = services ?? [...Object.keys(defs), ...FRONTENDS];
 
   async function startService(name) {
@@ -183,4 +220,11 @@ async function startStack({
   return { ports, url, startService, stopService, stop, isRunning: (name) => running.has(name) };
 }
 
-module.exports = { startStack, portsWithOffset, runtimeConfig, waitForHttp, FRONTENDS };
+module.exports = {
+  startStack,
+  portsWithOffset,
+  runtimeConfig,
+  waitForHttp,
+  hostSimTenants,
+  FRONTENDS,
+};

@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import { acceptTermsInPanel, signInThroughPopup } from '../support/accessFlow';
 import { ACME, ANA, BETA, CARLA, callApi, linkContact, readyTenant } from '../support/apiSetup';
 import { launchBrowser, screenshot, trackPageErrors } from '../support/browser';
 import { eventually } from '../support/eventually';
@@ -102,8 +103,12 @@ test('an unlinked chat: link the CRM contact suggested by the phone number', asy
 
 test('a chat without a CRM contact: create the contact, then a deal that becomes the selected one', async () => {
   const { sim, page, errors } = await hostSim('user-carla');
-  await sim.openAttendance('Patrícia Lima');
   const panel = sim.panel;
+  // tenant-beta's host signs nothing: this browser earns its session by the CRM sign-in.
+  await acceptTermsInPanel(page, panel, 'main-carla');
+  await signInThroughPopup(page, panel, BETA.users.renata, 'main-carla');
+  await panel.getByText(`Olá, ${BETA.users.renata.name}!`).waitFor();
+  await sim.openAttendance('Patrícia Lima');
   await panel.getByRole('tab', { name: 'Criar contato' }).click();
   const form = panel.getByRole('form', { name: 'Novo contato' });
   await form.getByRole('textbox', { name: /Nome/ }).fill('Patrícia Lima');

@@ -17,7 +17,45 @@ export interface CallResult {
   json: Record<string, unknown>;
 }
 
-/** One call to the api as the panel makes it (identity headers, JSON). */
+/**
+ * The session this test process holds for `identity`, earned as the panel earns it: with
+ * host-sim's signed assertion for tenant-acme, and as a session of its own (a 'browser' apart from
+ * any Chromium page) for tenant-beta, whose host signs nothing.
+ */
+const sessions = new WeakMap<Stack, Map<string, string>>();
+
+async function sessionToken(stack: Stack, identity: Identity): Promise<string> {
+  let tokens = sessions.get(stack);
+  if (!tokens) {
+    tokens = new Map();
+    sessions.set(stack, tokens);
+  }
+  const key = `${identity.systemKey}/${identity.userId}`;
+  const known = tokens.get(key);
+  if (known) return known;
+  const issued = await fetch(`http://127.0.0.1:${stack.ports['host-sim']}/__host/assertion`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userId: identity.userId }),
+  });
+  const { assertion } = (await issued.json()) as { assertion: string | null };
+  const started = await fetch(`http://127.0.0.1:${stack.ports.api}/api/session`, {
+    method: 'POST',
+    headers: {
+      'x-user-id': identity.userId,
+      'x-system-key': identity.systemKey,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify(assertion ? { assertion } : {}),
+  });
+  const session = (await started.json()) as { token?: string };
+  if (started.status !== 201 || !session.token)
+    throw new Error(`session: ${started.status} ${JSON.stringify(session)}`);
+  tokens.set(key, session.token);
+  return session.token;
+}
+
+/** One call to the api as the panel makes it (session, identity headers, JSON). */
 export async function callApi(
   stack: Stack,
   identity: Identity,
@@ -30,6 +68,7 @@ export async function callApi(
     headers: {
       'x-user-id': identity.userId,
       'x-system-key': identity.systemKey,
+      authorization: `Bearer ${await sessionToken(stack, identity)}`,
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -71,14 +110,21 @@ export async function configureTenant(stack: Stack, identity: Identity, account:
   );
 }
 
-/** The OAuth dance without the browser: start → sandbox consent → our callback. */
+/**
+ * The OAuth dance without Chromium, as the sign-in window does it: start → auth/begin (the
+ * window's cookie) → sandbox consent → our callback with that cookie.
+ */
 export async function signIn(stack: Stack, identity: Identity, crmUserEmail: string) {
   const start = await expectOk(
     callApi(stack, identity, 'GET', '/api/rdstation/auth/start'),
     'auth start',
   );
-  const callback = await consentOverHttp(String(start.json.authUrl), crmUserEmail);
-  const answer = await fetch(callback);
+  const begin = await fetch(String(start.json.authUrl), { redirect: 'manual' });
+  const cookie = (begin.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const consentUrl = begin.headers.get('location');
+  if (begin.status !== 302 || !consentUrl) throw new Error(`auth begin ${begin.status}`);
+  const callback = await consentOverHttp(consentUrl, crmUserEmail);
+  const answer = await fetch(callback, { headers: { cookie } });
   if (answer.status !== 200) throw new Error(`auth callback ${answer.status}`);
 }
 

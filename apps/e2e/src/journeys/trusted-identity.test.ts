@@ -1,0 +1,147 @@
+import type { Browser, Page, Response } from 'playwright-core';
+import { acceptTermsInPanel, signInThroughPopup } from '../support/accessFlow';
+import {
+  ACME,
+  ANA,
+  BETA,
+  CARLA,
+  SECURITY_PASSWORD,
+  callApi,
+  readyTenant,
+} from '../support/apiSetup';
+import { launchBrowser, screenshot, trackPageErrors } from '../support/browser';
+import { eventually } from '../support/eventually';
+import { HostSim } from '../support/hostSim';
+import { startE2eStack, type Stack } from '../support/stack';
+
+// Issue 12: who the caller is comes from the host's signature (tenant-acme) or from the CRM
+// sign-in in this very browser (tenant-beta, whose host signs nothing) — never from a header.
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  stack = await startE2eStack();
+  await readyTenant(stack, ANA);
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function hostSim(usuario: string): Promise<{ sim: HostSim; page: Page; errors: Error[] }> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 1100 } });
+  const errors = trackPageErrors(page);
+  const sim = new HostSim(page, stack);
+  await sim.open(usuario);
+  return { sim, page, errors };
+}
+
+/** Every answer the api gave to the page, by path. */
+function recordAnswers(page: Page): { path: string; status: number }[] {
+  const answers: { path: string; status: number }[] = [];
+  const apiOrigin = `localhost:${stack.ports.api}`;
+  page.on('response', (response: Response) => {
+    const url = new URL(response.url());
+    if (url.host === apiOrigin) answers.push({ path: url.pathname, status: response.status() });
+  });
+  return answers;
+}
+
+/** Rewrites only x-user-id on every api request of the page: what a curious attendant can do. */
+async function forgeUserId(page: Page, userId: string): Promise<void> {
+  await page.context().route(`http://localhost:${stack.ports.api}/**`, async (route) => {
+    const headers = { ...route.request().headers() };
+    if (headers['x-user-id']) headers['x-user-id'] = userId;
+    await route.continue({ headers });
+  });
+}
+
+const crmData = (answers: { path: string; status: number }[]) =>
+  answers.filter(
+    (answer) =>
+      answer.status < 300 &&
+      /^\/api\/rdstation\/(deals|contacts|contact-mapping|user|pipelines|users|sources|custom-fields)/.test(
+        answer.path,
+      ),
+  );
+
+test('a host that signs nothing: the CRM sign-in in this browser earns the session, and only here', async () => {
+  const { sim, page, errors } = await hostSim(CARLA.userId);
+  const panel = sim.panel;
+  await page.getByText('Host não assina a identidade').waitFor();
+  await acceptTermsInPanel(page, panel, 'identity-carla');
+  await panel.getByRole('button', { name: 'Configurar Agora' }).click();
+  const form = sim.modal.getByRole('form', { name: 'Credenciais do RD Station CRM' });
+  await form.getByRole('textbox', { name: 'Client ID' }).fill(BETA.clientId);
+  await form.getByLabel('Client Secret').fill(BETA.clientSecret);
+  await form
+    .getByRole('textbox', { name: 'Domínio do Chat' })
+    .fill(`http://localhost:${stack.ports['host-sim']}`);
+  await form.getByLabel('Senha de segurança').fill(SECURITY_PASSWORD);
+  await form.getByLabel('Confirmar senha').fill(SECURITY_PASSWORD);
+  await form.getByRole('button', { name: 'Salvar Credenciais' }).click();
+  await panel.getByRole('heading', { name: 'Bem-vindo!' }).waitFor();
+  // Saved, but not the tenant's until they sign in: another session of Carla sees none.
+  expect(
+    (await callApi(stack, CARLA, 'GET', '/api/rdstation/credentials/status')).json,
+  ).toMatchObject({ configured: false });
+
+  const popupErrors = await signInThroughPopup(page, panel, BETA.users.renata, 'identity-carla');
+  await panel.getByText(`Olá, ${BETA.users.renata.name}!`).waitFor();
+  await panel.getByText('Nenhum contato selecionado').waitFor();
+  expect(
+    (await callApi(stack, CARLA, 'GET', '/api/rdstation/credentials/status')).json,
+  ).toMatchObject({ configured: true });
+  // The same user id from this test process reaches no CRM session: it was earned in Chromium.
+  expect((await callApi(stack, CARLA, 'GET', '/api/rdstation/auth/status')).json).toMatchObject({
+    authenticated: false,
+  });
+  await screenshot(page, 'identity-carla-home');
+
+  // Another browser (a new context) under the same id starts over: terms, then the sign-in.
+  const other = await hostSim(CARLA.userId);
+  await other.sim.panel.getByRole('heading', { name: 'Olá', exact: true }).waitFor();
+  await acceptTermsInPanel(other.page, other.sim.panel, 'identity-carla-other');
+  await other.sim.panel.getByRole('heading', { name: 'Bem-vindo!' }).waitFor();
+  expect(await other.sim.panel.getByText(`Olá, ${BETA.users.renata.name}!`).count()).toBe(0);
+  await screenshot(other.page, 'identity-carla-other-browser');
+
+  // The first browser is still signed in.
+  await page.reload();
+  await sim.panel.getByText(`Olá, ${BETA.users.renata.name}!`).waitFor();
+  expect(errors).toEqual([]);
+  expect(popupErrors).toEqual([]);
+  expect(other.errors).toEqual([]);
+  await other.page.close();
+  await page.close();
+});
+
+test('changing only x-user-id in the panel gets nothing', async () => {
+  // Ana's own panel works.
+  const own = await hostSim(ANA.userId);
+  await own.sim.panel.getByText(`Olá, ${ACME.users.ana.name}!`).waitFor();
+  await own.page.close();
+
+  // The same panel with every request claiming to be Bruno: the host signs Ana, so no session.
+  const forged = await browser.newPage({ viewport: { width: 1280, height: 1100 } });
+  const answers = recordAnswers(forged);
+  await forgeUserId(forged, 'user-bruno');
+  const forgedSim = new HostSim(forged, stack);
+  await forgedSim.open(ANA.userId);
+  await eventually(
+    () => answers.some((answer) => answer.path === '/api/session' && answer.status === 401),
+    true,
+  );
+  // The guards learn nothing (every read is refused), so the panel stays at its first step.
+  await forgedSim.panel.getByRole('heading', { name: 'Olá', exact: true }).waitFor();
+  await screenshot(forged, 'identity-forged-user-id');
+  expect(crmData(answers)).toEqual([]);
+  // Without a session the panel's reads never even leave; whatever reached the api was refused.
+  expect(
+    answers.filter((answer) => answer.path.startsWith('/api/rdstation/') && answer.status < 400),
+  ).toEqual([]);
+  expect(await forgedSim.panel.getByText(`Olá, ${ACME.users.ana.name}!`).count()).toBe(0);
+  await forged.close();
+});
