@@ -88,7 +88,32 @@ async function http(method, url, { headers = {}, body } = {}) {
   return text.startsWith('{') ? JSON.parse(text) : text;
 }
 
-const identity = (i) => ({ 'x-user-id': `bench-user-${i}`, 'x-system-key': TENANT });
+/** Each bench user's panel session (a browser of a tenant whose host signs nothing). */
+const panelTokens = [];
+const identity = (i) => ({
+  'x-user-id': `bench-user-${i}`,
+  'x-system-key': TENANT,
+  ...(panelTokens[i] ? { authorization: `Bearer ${panelTokens[i]}` } : {}),
+});
+
+/** The operator's tenants file: the bench tenant, whose host signs nothing. */
+function writeTenantsFile(dataDir) {
+  const file = path.join(dataDir, 'tenants.json');
+  fs.writeFileSync(file, JSON.stringify({ issuers: [], tenants: [{ systemKey: TENANT }] }));
+  return file;
+}
+
+/** The sign-in window: auth/begin (its cookie) → consent → our callback with that cookie. */
+async function signInWindow(apiUrl, authUrl, email, consentOverHttp) {
+  const begin = new URL(authUrl);
+  const opened = await fetch(`${apiUrl}${begin.pathname}${begin.search}`, { redirect: 'manual' });
+  const cookie = (opened.headers.get('set-cookie') ?? '').split(';')[0];
+  const callback = await consentOverHttp(String(opened.headers.get('location')), email);
+  const answer = await fetch(`${apiUrl}${callback.pathname}${callback.search}`, {
+    headers: { cookie },
+  });
+  if (answer.status !== 200) throw new Error(`callback ${answer.status}`);
+}
 
 /**
  * One tenant, CONNECTIONS users each with their own CRM session (the sequence of
@@ -98,6 +123,11 @@ async function setUpTenant(apiUrl, sandboxUrl) {
   const { WELL_KNOWN } = tsxRequire('../tools/crm-sandbox/src/seed/fixtures.ts', __filename);
   const { consentOverHttp } = tsxRequire('../tools/crm-sandbox/src/testing/consent.ts', __filename);
   const acme = WELL_KNOWN.account1;
+  for (let i = 0; i < CONNECTIONS; i += 1) {
+    const session = await http('POST', `${apiUrl}/api/session`, { headers: identity(i), body: {} });
+    panelTokens[i] = session.token;
+    await http('POST', `${apiUrl}/api/rdstation/terms/accept`, { headers: identity(i), body: {} });
+  }
   await http('POST', `${apiUrl}/api/rdstation/credentials`, {
     headers: identity(0),
     body: {
@@ -111,12 +141,10 @@ async function setUpTenant(apiUrl, sandboxUrl) {
   });
   const tokens = [];
   for (let i = 0; i < CONNECTIONS; i += 1) {
-    await http('POST', `${apiUrl}/api/rdstation/terms/accept`, { headers: identity(i), body: {} });
     const { authUrl } = await http('GET', `${apiUrl}/api/rdstation/auth/start`, {
       headers: identity(i),
     });
-    const callback = await consentOverHttp(authUrl, acme.users.ana.email);
-    await http('GET', callback.toString());
+    await signInWindow(apiUrl, authUrl, acme.users.ana.email, consentOverHttp);
     // The same user's token for the direct calls (the admin shortcut skips the consent page).
     const issued = await http('POST', `${sandboxUrl}/__admin/tokens`, {
       body: { client_id: acme.clientId, email: acme.users.ana.email },
@@ -186,6 +214,7 @@ async function run() {
     const api = startChild('api', {
       PORT: '0',
       DATA_DIR: dataDir,
+      TENANTS_FILE: writeTenantsFile(dataDir),
       LOG_LEVEL: 'info',
       CRM_BASE_URL: `${sandboxUrl}/crm/v2`,
       CRM_AUTHORIZE_URL: `${sandboxUrl}/oauth/authorize`,

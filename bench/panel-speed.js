@@ -58,13 +58,38 @@ const round1 = (value) => Math.round(value * 10) / 10;
 // ---------------------------------------------------------------------------------------------
 // Tenant setup over HTTP (as apps/e2e/src/support/apiSetup.ts does)
 
+/** Ana's session, earned as her panel earns it: with host-sim's signed assertion. */
+async function anaSession(ports) {
+  const issued = await fetch(`http://127.0.0.1:${ports['host-sim']}/__host/assertion`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userId: ANA.userId }),
+  });
+  const { assertion } = await issued.json();
+  const started = await fetch(`http://127.0.0.1:${ports.api}/api/session`, {
+    method: 'POST',
+    headers: {
+      'x-user-id': ANA.userId,
+      'x-system-key': ANA.systemKey,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ assertion }),
+  });
+  const session = await started.json();
+  if (started.status !== 201) throw new Error(`session: ${started.status}`);
+  return session.token;
+}
+
 function apiCaller(ports) {
+  let token;
   return async function callApi(method, apiPath, body) {
+    token ??= await anaSession(ports);
     const response = await fetch(`http://127.0.0.1:${ports.api}${apiPath}`, {
       method,
       headers: {
         'x-user-id': ANA.userId,
         'x-system-key': ANA.systemKey,
+        authorization: `Bearer ${token}`,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -92,8 +117,14 @@ async function readyTenant(ports) {
   });
   const start = await callApi('GET', '/api/rdstation/auth/start');
   const authUrl = start.data?.authUrl ?? start.authUrl;
-  const callback = await consentOverHttp(String(authUrl), ACME.users.ana.email);
-  const answer = await fetch(callback);
+  // The sign-in window: auth/begin sets its cookie, the callback must come back with it.
+  const begin = await fetch(String(authUrl), { redirect: 'manual' });
+  const cookie = (begin.headers.get('set-cookie') ?? '').split(';')[0];
+  const callback = await consentOverHttp(
+    String(begin.headers.get('location')),
+    ACME.users.ana.email,
+  );
+  const answer = await fetch(callback, { headers: { cookie } });
   if (answer.status !== 200) throw new Error(`auth callback ${answer.status}`);
 
   const link = async (hostContactId, crmContactId, dealId) => {
@@ -147,7 +178,7 @@ const statsDelta = (before, after) => {
 // host-sim, restarted on the stack's host-sim port with the panel URL of each variant (the shell
 // accepts only that host origin)
 
-function hostSimController(ports, shellUrl) {
+function hostSimController(ports, shellUrl, keyFile) {
   let child = null;
   let current = null;
   async function stop() {
@@ -175,6 +206,8 @@ function hostSimController(ports, shellUrl) {
         PORT: String(ports['host-sim']),
         PANEL_URL: panelUrl,
         API_URL: `http://localhost:${ports.api}`,
+        // One signing key across the variants' restarts (the api caches host-sim's JWKS).
+        HOST_SIM_KEY_FILE: keyFile,
       }),
       stdio: ['ignore', 'ignore', 'inherit'],
       detached: true,
@@ -735,11 +768,15 @@ async function run() {
   const stack = await startStack({
     ports,
     quiet: true,
-    env: { DATA_DIR: dataDir },
+    env: { DATA_DIR: dataDir, SESSION_STARTS_PER_MINUTE: '100000' },
     // host-sim is started below, once per variant (the panel URL differs).
     services: ['crm-sandbox', 'api', ...FRONTENDS],
   });
-  const hostSim = hostSimController(ports, stack.url('shell'));
+  const hostSim = hostSimController(
+    ports,
+    stack.url('shell'),
+    path.join(dataDir, 'host-sim-key.json'),
+  );
   let browser;
   try {
     const admin = sandboxAdmin(ports);

@@ -5,9 +5,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { type RunningSandbox, startSandbox } from '@crm-panel/crm-sandbox';
 import { startApi } from '../src/app';
-import { type DatabaseConfig } from '../src/config';
 import { API_MESSAGES } from '../src/messages';
 import {
   ACCOUNT1,
@@ -23,29 +21,16 @@ import {
   startHarness,
   testTenants,
 } from './support/harness';
-import { type TestPostgres, startTestPostgres } from './support/postgres';
+import { type StoreKind, sandboxAndStoresPerFile } from './support/stores';
 
-type Kind = DatabaseConfig['kind'];
+type Kind = StoreKind;
 
-let sandbox: RunningSandbox;
-let pg: TestPostgres;
+const stores = sandboxAndStoresPerFile();
+const databaseOf = (kind: Kind) => stores.databaseOf(kind);
 const tmpDirs: string[] = [];
-
-beforeAll(async () => {
-  [sandbox, pg] = await Promise.all([startSandbox({ port: 0 }), startTestPostgres()]);
-}, 60_000);
-afterAll(async () => {
-  await sandbox.close();
-  await pg.stop();
+afterAll(() => {
   for (const dir of tmpDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
-
-async function databaseOf(kind: Kind): Promise<DatabaseConfig> {
-  if (kind === 'postgres') return { kind, url: await pg.createDatabase() };
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-api-hardening-'));
-  tmpDirs.push(dir);
-  return { kind, file: path.join(dir, 'crm-panel.sqlite') };
-}
 
 describe('outbound addresses (defaultChatDomain)', () => {
   // Names resolve from this table; fetch is stubbed, so nothing leaves this machine.
@@ -61,7 +46,7 @@ describe('outbound addresses (defaultChatDomain)', () => {
 
   beforeAll(async () => {
     h = await startHarness({
-      sharedSandbox: sandbox,
+      sharedSandbox: stores.sandbox(),
       api: {
         mode: 'production',
         lookupHost: async (hostname) => {
@@ -126,7 +111,10 @@ describe('outbound addresses (defaultChatDomain)', () => {
   });
 
   it('allows http only for loopback, and only in development mode', async () => {
-    const dev = await startHarness({ sharedSandbox: sandbox, api: { mode: 'development' } });
+    const dev = await startHarness({
+      sharedSandbox: stores.sandbox(),
+      api: { mode: 'development' },
+    });
     try {
       const { alice, beatriz } = freshPeople();
       await configure(dev.api, alice, { defaultChatDomain: 'http://127.0.0.1:4300' });
@@ -150,7 +138,10 @@ describe.each<Kind>(['sqlite', 'postgres'])('strict input on %s', (kind) => {
   const crmWrites = () => h.calls.filter((c) => c.method !== 'GET' && c.url.includes('/crm/v2/'));
 
   beforeAll(async () => {
-    h = await startHarness({ sharedSandbox: sandbox, api: { database: await databaseOf(kind) } });
+    h = await startHarness({
+      sharedSandbox: stores.sandbox(),
+      api: { database: await databaseOf(kind) },
+    });
   }, 30_000);
   afterAll(async () => {
     await h.close();
@@ -257,7 +248,7 @@ describe('the HTTP layer answers in pt-BR too', () => {
   });
 
   it('keeps the session headers consistent: a token with the headers of another tenant is refused', async () => {
-    const h = await startHarness({ sharedSandbox: sandbox });
+    const h = await startHarness({ sharedSandbox: stores.sandbox() });
     try {
       const { alice, beatriz } = freshPeople();
       const headers = await sessionHeaders(h.api, alice);

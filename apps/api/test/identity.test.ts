@@ -1,12 +1,8 @@
 // Issue 12, trusted identity: the api believes only what the host signed or what the CRM sign-in
 // proved in the same browser. Every finding of the attacker's probes is a refusal here, on SQLite
 // and on PostgreSQL.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { type RunningSandbox, startSandbox } from '@crm-panel/crm-sandbox';
 import { type FastifyInstance } from 'fastify';
-import { type DatabaseConfig } from '../src/config';
+import { API_MESSAGES } from '../src/messages';
 import {
   ACCOUNT1,
   type Harness,
@@ -26,51 +22,16 @@ import {
   startHarness,
   startSession,
 } from './support/harness';
-import { type TestPostgres, startTestPostgres } from './support/postgres';
+import { type StoreKind, sandboxAndStoresPerFile } from './support/stores';
 
-type Kind = DatabaseConfig['kind'];
+type Kind = StoreKind;
 
-const MESSAGES = {
-  tenantUnknown:
-    'Este sistema não está autorizado a usar o painel do RD Station CRM. Peça ao administrador para cadastrá-lo.',
-  sessionRequired: 'Sessão do painel ausente. Recarregue o painel para entrar novamente.',
-  sessionExpired:
-    'Sua sessão no painel expirou ou não é válida. Recarregue o painel para continuar.',
-  sessionMismatch: 'A identificação enviada não corresponde à sua sessão no painel.',
-  sessionPending: 'Entre com sua conta do RD Station CRM para usar esta função.',
-  assertionRequired:
-    'Este sistema exige a identidade assinada pela plataforma de atendimento. Recarregue o painel.',
-  assertionInvalid:
-    'A identidade enviada pela plataforma de atendimento é inválida ou expirou. Recarregue o painel.',
-  termsRequired: 'Aceite os termos de uso para continuar.',
-  adminRequired: 'Apenas administradores podem configurar ou remover a integração.',
-  tooManyRequests: 'Muitas requisições em pouco tempo. Aguarde um instante e tente novamente.',
-  signInElsewhere:
-    'Este login foi iniciado em outra janela ou navegador. Feche esta janela e inicie o login novamente pelo painel.',
-  stateInvalid:
-    'Link de autenticação inválido, expirado ou já utilizado. Feche esta janela e inicie o login novamente.',
-};
+// The pt-BR texts of src/messages.ts; the e2e journeys read them on screen.
+const MESSAGES = API_MESSAGES;
 
-let sandbox: RunningSandbox;
-let pg: TestPostgres;
-const tmpDirs: string[] = [];
+const stores = sandboxAndStoresPerFile();
+const databaseOf = (kind: Kind) => stores.databaseOf(kind);
 let seq = 0;
-
-beforeAll(async () => {
-  [sandbox, pg] = await Promise.all([startSandbox({ port: 0 }), startTestPostgres()]);
-}, 60_000);
-afterAll(async () => {
-  await sandbox.close();
-  await pg.stop();
-  for (const dir of tmpDirs) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-async function databaseOf(kind: Kind): Promise<DatabaseConfig> {
-  if (kind === 'postgres') return { kind, url: await pg.createDatabase() };
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-api-identity-'));
-  tmpDirs.push(dir);
-  return { kind, file: path.join(dir, 'crm-panel.sqlite') };
-}
 
 /** Two attendants of a signed tenant ('tenant-…') and a browser pair of an unsigned one ('open-…'). */
 function people() {
@@ -115,7 +76,10 @@ describe.each<Kind>(['sqlite', 'postgres'])('trusted identity on %s', (kind) => 
   let h: Harness;
 
   beforeAll(async () => {
-    h = await startHarness({ sharedSandbox: sandbox, api: { database: await databaseOf(kind) } });
+    h = await startHarness({
+      sharedSandbox: stores.sandbox(),
+      api: { database: await databaseOf(kind) },
+    });
   }, 30_000);
   afterAll(async () => {
     await h.close();
@@ -398,7 +362,7 @@ describe.each<Kind>(['sqlite', 'postgres'])('trusted identity on %s', (kind) => 
 
     it('stores nothing for callers without a session, and rate-limits session starts', async () => {
       const limited = await startHarness({
-        sharedSandbox: sandbox,
+        sharedSandbox: stores.sandbox(),
         api: { database: await databaseOf(kind), identity: { sessionStartsPerMinute: 3 } },
       });
       try {
@@ -606,7 +570,7 @@ describe.each<Kind>(['sqlite', 'postgres'])('trusted identity on %s', (kind) => 
     it('expires pending sessions and purges them with their terms and sign-ins', async () => {
       let now = Date.now();
       const own = await startHarness({
-        sharedSandbox: sandbox,
+        sharedSandbox: stores.sandbox(),
         api: { database: await databaseOf(kind), now: () => now },
       });
       try {

@@ -1,8 +1,4 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { type RunningSandbox, startSandbox } from '@crm-panel/crm-sandbox';
-import { type DatabaseConfig } from '../src/config';
 import { createPostgresRateLimiter } from '../src/crm/limiter';
 import { type Database, migrateToLatest, openDatabase } from '../src/db/database';
 import { createRepositories, type Repositories } from '../src/db/repositories/createRepositories';
@@ -18,29 +14,12 @@ import {
   login,
   startHarness,
 } from './support/harness';
-import { type TestPostgres, startTestPostgres } from './support/postgres';
+import { type StoreKind, sandboxAndStoresPerFile } from './support/stores';
 
-type Kind = DatabaseConfig['kind'];
+type Kind = StoreKind;
 
-let sandbox: RunningSandbox;
-let pg: TestPostgres;
-const tmpDirs: string[] = [];
-
-beforeAll(async () => {
-  [sandbox, pg] = await Promise.all([startSandbox({ port: 0 }), startTestPostgres()]);
-}, 60_000);
-afterAll(async () => {
-  await sandbox.close();
-  await pg.stop();
-  for (const dir of tmpDirs) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-async function newDatabaseConfig(kind: Kind): Promise<DatabaseConfig> {
-  if (kind === 'postgres') return { kind, url: await pg.createDatabase() };
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-api-store-'));
-  tmpDirs.push(dir);
-  return { kind, file: path.join(dir, 'crm-panel.sqlite') };
-}
+const stores = sandboxAndStoresPerFile();
+const newDatabaseConfig = (kind: Kind) => stores.databaseOf(kind);
 
 describe.each<Kind>(['sqlite', 'postgres'])('repositories on %s', (kind) => {
   let database: Database;
@@ -176,7 +155,7 @@ describe.each<Kind>(['sqlite', 'postgres'])('a restart on %s', (kind) => {
   it('keeps credentials, terms, sessions, mappings and last deals', async () => {
     const { alice } = freshPeople();
     const database = await newDatabaseConfig(kind);
-    const h = await startHarness({ sharedSandbox: sandbox, api: { database } });
+    const h = await startHarness({ sharedSandbox: stores.sandbox(), api: { database } });
     try {
       await configure(h.api, alice);
       await call(h.api, 'POST', '/api/rdstation/terms/accept', { as: alice });

@@ -45,7 +45,8 @@ function keySetOf(issuer: IssuerConfig): JWTVerifyGetKey {
   if (issuer.jwksUrl)
     return createRemoteJWKSet(new URL(issuer.jwksUrl), {
       timeoutDuration: 5000,
-      cooldownDuration: 30_000,
+      // A host that rotated its key is believed again within seconds.
+      cooldownDuration: 5_000,
     });
   throw new Error(`O emissor '${issuer.issuer}' não tem chaves (jwks, jwksFile ou jwksUrl).`);
 }

@@ -17,7 +17,9 @@ const strictAjv = new Ajv({ ...AJV_BASE, coerceTypes: false });
 const coercingAjv = new Ajv({ ...AJV_BASE, coerceTypes: 'array' });
 
 /** Control characters: none anywhere in ids, headers and queries; in bodies only tab and newlines. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point here
 const CONTROL_ANYWHERE = /[\u0000-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point here
 const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /** Deeper than this, a body is refused outright (a JSON bomb of nested arrays, say). */

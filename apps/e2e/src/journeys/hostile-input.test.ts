@@ -13,6 +13,7 @@ import {
   readyTenant,
 } from '../support/apiSetup';
 import { launchBrowser, screenshot, trackPageErrors } from '../support/browser';
+import { eventually } from '../support/eventually';
 import { HostSim } from '../support/hostSim';
 import { startE2eStack, type Stack } from '../support/stack';
 
@@ -444,15 +445,17 @@ test('a foreign page that frames the panel as if it were the host gets no user a
   expect(attack.identified).toEqual([]);
   await foreignContext.close();
 
-  // Control: the same script run by a page of the host's own origin (a real one: host-sim's
-  // health check) is trusted, and the panel shows Mariana.
+  // The same script run by a page of the host's own origin (a real one: host-sim's health check)
+  // is trusted to say who is there, and the panel asks for a session: but tenant-acme's host
+  // signs its attendants, and this page cannot sign, so the api gives no session and no data.
   const hostContext = await browser.newContext({ viewport: { width: 800, height: 900 } });
   const trusted = await frameAndForge(hostContext, `${hostOrigin}/health`, 20);
-  await trusted.page
-    .frameLocator('iframe[title="Painel embutido"]')
-    .getByRole('link', { name: /Mariana Costa/ })
-    .waitFor();
-  expect(trusted.identified).toContain('user-ana /api/rdstation/terms/status');
+  await eventually(async () => trusted.identified.includes('user-ana /api/session'), true);
+  await trusted.page.waitForTimeout(1_000);
+  const trustedText = await trusted.panel.evaluate(() => document.body.innerText);
+  expect(trustedText).not.toContain('Mariana Costa');
+  expect(trustedText).not.toContain('Ana Paula Ferreira');
+  expect(trusted.identified.filter((call) => call.includes('/api/rdstation/deals'))).toEqual([]);
   await hostContext.close();
 });
 
@@ -464,39 +467,57 @@ test('a forged state on the OAuth callback is refused with a pt-BR page and sign
   const authStatus = async () =>
     (await callApi(stack, BRUNO, 'GET', '/api/rdstation/auth/status')).json;
   const notSignedIn = { authenticated: false, userId: null, method: null };
-  const refusedPage = async (url: string) => {
-    const answer = await fetch(url);
+  const refusedPage = async (url: string, cookie = '') => {
+    const answer = await fetch(url, { headers: cookie ? { cookie } : {} });
     return {
       status: answer.status,
       type: answer.headers.get('content-type'),
       body: await answer.text(),
     };
   };
+  /** Bruno's sign-in window: auth/start → auth/begin (its cookie) → the CRM's consent. */
+  const signInWindow = async () => {
+    const start = await callApi(stack, BRUNO, 'GET', '/api/rdstation/auth/start');
+    const begin = await fetch(String(start.json.authUrl), { redirect: 'manual' });
+    return {
+      cookie: (begin.headers.get('set-cookie') ?? '').split(';')[0] ?? '',
+      consentUrl: String(begin.headers.get('location')),
+    };
+  };
 
-  const forged = await refusedPage(`${callbackBase}?code=x&state=forged`);
+  // Outside the sign-in window (no cookie of its own), any callback is refused.
+  const elsewhere = await refusedPage(`${callbackBase}?code=x&state=forged`);
+  expect(elsewhere.status).toBe(400);
+  expect(elsewhere.type).toMatch(/^text\/html/);
+  expect(elsewhere.body).toContain('<html lang="pt-BR">');
+  expect(elsewhere.body).toContain('<h1>Não foi possível autenticar</h1>');
+  expect(elsewhere.body).toContain(
+    'Este login foi iniciado em outra janela ou navegador. Feche esta janela e inicie o login novamente pelo painel.',
+  );
+  // In the sign-in window, a forged state.
+  const forgedWindow = await signInWindow();
+  const forged = await refusedPage(`${callbackBase}?code=x&state=forged`, forgedWindow.cookie);
   expect(forged.status).toBe(400);
-  expect(forged.type).toMatch(/^text\/html/);
-  expect(forged.body).toContain('<html lang="pt-BR">');
-  expect(forged.body).toContain('<h1>Não foi possível autenticar</h1>');
   expect(forged.body).toContain(
     'Link de autenticação inválido, expirado ou já utilizado. Feche esta janela e inicie o login novamente.',
   );
   expect(await authStatus()).toEqual(notSignedIn);
 
   // A real code from the CRM, with the state swapped or altered: still refused.
-  const start = await callApi(stack, BRUNO, 'GET', '/api/rdstation/auth/start');
-  const callback = await consentOverHttp(String(start.json.authUrl), ACME.users.bruno.email);
+  const window = await signInWindow();
+  const callback = await consentOverHttp(window.consentUrl, ACME.users.bruno.email);
   const realState = callback.searchParams.get('state') ?? '';
   expect(realState).not.toBe('');
   for (const state of [
     'forged',
     `${realState.slice(0, -1)}${realState.endsWith('A') ? 'B' : 'A'}`,
-    '',
   ]) {
     const tampered = new URL(callback);
     tampered.searchParams.set('state', state);
-    expect((await refusedPage(tampered.toString())).status).toBe(400);
+    expect((await refusedPage(tampered.toString(), window.cookie)).status).toBe(400);
   }
+  // The real state in another browser (without the window's cookie).
+  expect((await refusedPage(callback.toString())).status).toBe(400);
   expect(await authStatus()).toEqual(notSignedIn);
 
   // The browser shows the refusal page.
@@ -507,8 +528,8 @@ test('a forged state on the OAuth callback is refused with a pt-BR page and sign
   await screenshot(page, 'hostile-oauth-forged-state');
   await page.close();
 
-  // Control: the untouched callback signs Bruno in; replaying it is refused.
-  expect((await refusedPage(callback.toString())).status).toBe(200);
+  // Control: the untouched callback in its window signs Bruno in; replaying it is refused.
+  expect((await refusedPage(callback.toString(), window.cookie)).status).toBe(200);
   expect(await authStatus()).toMatchObject({ authenticated: true, method: 'oauth' });
-  expect((await refusedPage(callback.toString())).status).toBe(400);
+  expect((await refusedPage(callback.toString(), window.cookie)).status).toBe(400);
 });

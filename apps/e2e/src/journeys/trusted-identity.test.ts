@@ -131,7 +131,7 @@ test('changing only x-user-id in the panel gets nothing', async () => {
   const forgedSim = new HostSim(forged, stack);
   await forgedSim.open(ANA.userId);
   await eventually(
-    () => answers.some((answer) => answer.path === '/api/session' && answer.status === 401),
+    async () => answers.some((answer) => answer.path === '/api/session' && answer.status === 401),
     true,
   );
   // The guards learn nothing (every read is refused), so the panel stays at its first step.

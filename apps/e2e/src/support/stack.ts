@@ -21,7 +21,9 @@ export async function startE2eStack(services?: ServiceName[]): Promise<Stack> {
     ports: E2E_PORTS,
     quiet: true,
     services,
-    env: { DATA_DIR: dataDir },
+    // Journeys open many browser contexts a minute, each earning its own session; the limit
+    // itself is proven in the api's tests.
+    env: { DATA_DIR: dataDir, SESSION_STARTS_PER_MINUTE: '100000' },
   });
   return {
     ...stack,
