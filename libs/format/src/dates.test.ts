@@ -4,6 +4,8 @@ import {
   formatDateTime,
   formatTime,
   groupByDay,
+  maskDateText,
+  parseDateText,
   toDate,
   toDateInputValue,
 } from './dates';
@@ -137,5 +139,27 @@ describe('groupByDay', () => {
 
   it('returns no groups for no items', () => {
     expect(groupByDay([], () => '2024-01-01', now)).toEqual([]);
+  });
+});
+
+describe('dd/mm/yyyy typed in a date field', () => {
+  it('puts the slashes in while typing, digits only, at most eight', () => {
+    expect(maskDateText('3')).toBe('3');
+    expect(maskDateText('301')).toBe('30/1');
+    expect(maskDateText('3011')).toBe('30/11');
+    expect(maskDateText('30112026')).toBe('30/11/2026');
+    expect(maskDateText('30/11/2026')).toBe('30/11/2026');
+    expect(maskDateText('30-11-20261')).toBe('30/11/2026');
+    expect(maskDateText('')).toBe('');
+  });
+
+  it('reads a real calendar day as yyyy-mm-dd, day first', () => {
+    expect(parseDateText('05/03/2026')).toBe('2026-03-05');
+    expect(parseDateText(' 29/02/2024 ')).toBe('2024-02-29');
+    expect(parseDateText('29/02/2026')).toBeNull();
+    expect(parseDateText('31/04/2026')).toBeNull();
+    expect(parseDateText('12/13/2026')).toBeNull();
+    expect(parseDateText('2026-03-05')).toBeNull();
+    expect(parseDateText('05/03/26')).toBeNull();
   });
 });

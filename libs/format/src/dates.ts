@@ -96,3 +96,28 @@ export function groupByDay<T>(
   }
   return [...groups.values()];
 }
+
+/**
+ * What a person types in a date field, shaped as dd/mm/yyyy while typing: digits only, at most
+ * eight, with the slashes put in ('30112026' and '30/11/2026' both give '30/11/2026').
+ */
+export function maskDateText(text: string): string {
+  const digits = text.replace(/\D/g, '').slice(0, 8);
+  if (digits.length <= 2) return digits;
+  if (digits.length <= 4) return `${digits.slice(0, 2)}/${digits.slice(2)}`;
+  return `${digits.slice(0, 2)}/${digits.slice(2, 4)}/${digits.slice(4)}`;
+}
+
+const DISPLAY_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+
+/** 'dd/mm/yyyy' typed by a person → 'yyyy-mm-dd'; null unless it is a real calendar day. */
+export function parseDateText(text: string): string | null {
+  const match = DISPLAY_DATE.exec(text.trim());
+  if (!match) return null;
+  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(year, month - 1, day);
+  if (date.getFullYear() !== year || date.getMonth() !== month - 1 || date.getDate() !== day) {
+    return null;
+  }
+  return `${match[3]}-${match[2]}-${match[1]}`;
+}

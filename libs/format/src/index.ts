@@ -7,6 +7,8 @@ export {
   formatTime,
   formatDateTime,
   toDateInputValue,
+  maskDateText,
+  parseDateText,
   dayGroupLabel,
   groupByDay,
 } from './dates';

@@ -43,6 +43,7 @@ export { FormikTextField, type FormikTextFieldProps } from './formik/FormikTextF
 export { FormikTextArea, type FormikTextAreaProps } from './formik/FormikTextArea';
 export { FormikSelect, type FormikSelectProps } from './formik/FormikSelect';
 export { FormikCheckbox, type FormikCheckboxProps } from './formik/FormikCheckbox';
+export { FormikDateField, type FormikDateFieldProps } from './formik/FormikDateField';
 export { FormErrorBanner, type FormErrorBannerProps } from './formik/FormErrorBanner';
 
 export { useDebouncedCallback, type DebouncedCallback } from './hooks/useDebouncedCallback';

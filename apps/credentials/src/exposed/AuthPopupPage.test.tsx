@@ -3,6 +3,7 @@ import { mockErrorHandler, setupTestServer } from '@crm-panel/api-client/testing
 import { FORM_RESULT_PROTOCOL } from '@crm-panel/host-bridge';
 import { createFakeHostAdapter } from '@crm-panel/host-bridge/testing';
 import { advance, advanceUntil, fakeSpecTimers, renderPage } from '../test-utils';
+import * as navigation from '../features/auth/navigateWindow';
 import { AuthPopupPage } from './AuthPopupPage';
 
 const server = setupTestServer();
@@ -198,18 +199,22 @@ describe('AuthPopupPage (/rdstation-auth-popup)', () => {
     expect(adapter.closedForms).toEqual([{ success: false }]);
   });
 
-  it('a blocked provider window gives the popup-blocked error and can be opened by a click', async () => {
+  it('a blocked provider window: this window goes to the provider itself, no second click', async () => {
     open.mockImplementationOnce(() => null);
-    const adapter = createFakeHostAdapter();
-    const { user } = renderPopup(adapter);
-    await advance(100);
-    expect(screen.getByRole('alert')).toHaveTextContent(POPUP_BLOCKED);
-    await advance(5_000);
-    expect(adapter.closedForms).toEqual([]);
-
-    await user.click(screen.getByRole('button', { name: 'Abrir janela de autenticação' }));
-    expect(open).toHaveBeenCalledTimes(2);
-    expect(screen.getByText(/Conclua o login na janela do RD Station CRM/)).toBeInTheDocument();
+    const navigate = jest.spyOn(navigation, 'navigateWindow').mockImplementation(() => undefined);
+    try {
+      const adapter = createFakeHostAdapter();
+      renderPopup(adapter);
+      await advance(100);
+      expect(navigate).toHaveBeenCalledWith('about:blank#oauth-mock');
+      expect(open).toHaveBeenCalledTimes(1);
+      expect(screen.queryByText(POPUP_BLOCKED)).not.toBeInTheDocument();
+      expect(screen.queryByRole('button')).not.toBeInTheDocument();
+      await advance(5_000);
+      expect(adapter.closedForms).toEqual([]);
+    } finally {
+      navigate.mockRestore();
+    }
   });
 
   it('without a host, ends by posting the result to the opener and closing itself', async () => {

@@ -215,7 +215,8 @@ test('Tarefas: create, edit and complete a task, each shown in the tab without a
   await create.getByRole('button', { name: `Remover ${ana.name}` }).waitFor();
   await create.getByRole('textbox', { name: /^Descrição/ }).fill('  Contrato com 10 licenças.  ');
   await create.getByRole('combobox', { name: /^Tipo/ }).selectOption({ label: 'E-mail' });
-  await create.getByLabel(/^Data de Vencimento/).fill(dueDay);
+  const [y, m, d] = dueDay.split('-');
+  await create.getByLabel(/^Data de Vencimento/).fill(`${d}/${m}/${y}`);
   await screenshot(page, 'deal-tabs-task-create-form');
   await create.getByRole('button', { name: 'Criar Tarefa' }).click();
   // The form closes as soon as the task is saved; the tab confirms it.
@@ -226,7 +227,6 @@ test('Tarefas: create, edit and complete a task, each shown in the tab without a
   await card.waitFor();
   await card.getByText('Contrato com 10 licenças.').waitFor();
   await card.getByText('E-mail').waitFor();
-  const [y, m, d] = dueDay.split('-');
   await card.getByText(`${d}/${m}/${y}`).waitFor();
   await card.getByText('Aberta', { exact: true }).waitFor();
   await card.scrollIntoViewIfNeeded();

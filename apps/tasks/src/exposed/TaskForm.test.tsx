@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { toDateInputValue } from '@crm-panel/format';
+import { formatDate } from '@crm-panel/format';
 import { mockErrorHandler, setupTestServer } from '@crm-panel/api-client/testing';
 import { createFakeHostAdapter, FAKE_USER_INFO } from '@crm-panel/host-bridge/testing';
 import { axeViolations, renderRemote } from '../test-utils';
@@ -63,7 +63,9 @@ describe('TaskForm create', () => {
       'Visita',
       'WhatsApp',
     ]);
-    expect(dueDate()).toHaveAttribute('type', 'date');
+    // dd/mm/yyyy whatever the browser's language (a native date input follows the browser's).
+    expect(dueDate()).toHaveAttribute('type', 'text');
+    expect(dueDate()).toHaveAttribute('placeholder', 'dd/mm/aaaa');
     // Spec §6: the current user (the creator) is the default owner.
     expect(screen.getByRole('button', { name: 'Remover Ana Souza' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancelar' })).toBeEnabled();
@@ -86,7 +88,7 @@ describe('TaskForm create', () => {
     await user.type(title(), '  Preparar apresentação  ');
     await user.type(description(), '  Montar os slides da proposta.  ');
     await user.selectOptions(type(), 'Reunião');
-    await user.type(dueDate(), '2025-04-10');
+    await user.type(dueDate(), '10/04/2025');
     await user.click(owners());
     await user.click(screen.getByRole('option', { name: /Bruno Lima/ }));
     await user.click(screen.getByRole('button', { name: 'Criar Tarefa' }));
@@ -129,7 +131,7 @@ describe('TaskForm create', () => {
     await user.type(title(), 'Ligar');
     await user.type(description(), 'Retornar a ligação.');
     await user.selectOptions(type(), 'Ligação');
-    await user.type(dueDate(), '2025-05-02');
+    await user.type(dueDate(), '02/05/2025');
     await user.click(owners());
     await user.click(screen.getByRole('option', { name: /Carla Mendes/ }));
     await user.click(screen.getByRole('button', { name: 'Criar Tarefa' }));
@@ -197,7 +199,7 @@ describe('TaskForm validation', () => {
     await waitFor(() => expect(dueDate()).toHaveFocus());
     expect(screen.queryByText('O tipo é obrigatório')).not.toBeInTheDocument();
 
-    await user.type(dueDate(), '2025-06-01');
+    await user.type(dueDate(), '01/06/2025');
     await user.click(submit);
     await waitFor(() => expect(owners()).toHaveFocus());
     expect(screen.queryByText('A data de vencimento é obrigatória')).not.toBeInTheDocument();
@@ -250,7 +252,7 @@ describe('TaskForm edit', () => {
     expect(title()).toHaveValue('Ligar para confirmar proposta');
     expect(description()).toHaveValue('Confirmar valores e prazo.');
     expect(type()).toHaveValue('call');
-    expect(dueDate()).toHaveValue(toDateInputValue('2025-03-20T13:00:00.000Z'));
+    expect(dueDate()).toHaveValue(formatDate('2025-03-20T13:00:00.000Z'));
     expect(screen.getByRole('button', { name: 'Remover Ana Souza' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Salvar Alterações' })).toBeEnabled();
   });
@@ -280,7 +282,7 @@ describe('TaskForm edit', () => {
   it('sends a changed date as the local noon of the new day', async () => {
     const { user } = await renderForm(EDIT_ROUTE);
     await user.clear(dueDate());
-    await user.type(dueDate(), '2025-03-27');
+    await user.type(dueDate(), '27/03/2025');
     await user.click(screen.getByRole('button', { name: 'Salvar Alterações' }));
     await screen.findByText('Tarefa atualizada com sucesso!');
     expect(writes()[0]?.body).toMatchObject({ due_date: noonIso(2025, 3, 27) });
@@ -293,7 +295,7 @@ describe('TaskForm edit', () => {
     expect(dueDate()).toHaveValue('');
     await user.click(screen.getByRole('button', { name: 'Salvar Alterações' }));
     expect(await screen.findByText('A data de vencimento é obrigatória')).toBeInTheDocument();
-    await user.type(dueDate(), '2025-07-15');
+    await user.type(dueDate(), '15/07/2025');
     await user.click(screen.getByRole('button', { name: 'Salvar Alterações' }));
     await screen.findByText('Tarefa atualizada com sucesso!');
     expect(writes()[0]?.body).toEqual({
@@ -359,7 +361,7 @@ describe('TaskForm errors', () => {
     await user.type(title(), 'Enviar proposta');
     await user.type(description(), 'Proposta revisada.');
     await user.selectOptions(type(), 'E-mail');
-    await user.type(dueDate(), '2025-04-11');
+    await user.type(dueDate(), '11/04/2025');
     await user.click(screen.getByRole('button', { name: 'Criar Tarefa' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -368,7 +370,7 @@ describe('TaskForm errors', () => {
     expect(title()).toHaveValue('Enviar proposta');
     expect(description()).toHaveValue('Proposta revisada.');
     expect(type()).toHaveValue('email');
-    expect(dueDate()).toHaveValue('2025-04-11');
+    expect(dueDate()).toHaveValue('11/04/2025');
     expect(screen.getByRole('button', { name: 'Remover Ana Souza' })).toBeInTheDocument();
     expect(adapter.closedForms).toEqual([]);
 
@@ -392,7 +394,7 @@ describe('TaskForm errors', () => {
     await user.type(title(), 'Enviar proposta');
     await user.type(description(), 'Proposta revisada.');
     await user.selectOptions(type(), 'E-mail');
-    await user.type(dueDate(), '2025-04-11');
+    await user.type(dueDate(), '11/04/2025');
     await user.click(screen.getByRole('button', { name: 'Criar Tarefa' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'O RD Station CRM recusou os dados enviados',
@@ -465,5 +467,26 @@ describe('TaskForm load timing (spec: 5000 ms wait, host readiness first)', () =
     );
     expect(jest.now() - start).toBeLessThan(5000);
     expect(await screen.findByRole('textbox', { name: 'Título' })).toBeInTheDocument();
+  });
+});
+
+describe('TaskForm: the due date is dd/mm/yyyy', () => {
+  it('puts the slashes in, refuses an impossible day and sends the day typed', async () => {
+    const { user } = await renderForm(CREATE_ROUTE);
+    await user.type(title(), 'Enviar proposta');
+    await user.type(description(), 'Proposta revisada.');
+    await user.selectOptions(type(), 'E-mail');
+    await user.type(dueDate(), '31022025');
+    expect(dueDate()).toHaveValue('31/02/2025');
+    await user.click(screen.getByRole('button', { name: 'Criar Tarefa' }));
+    expect(await screen.findByText('A data de vencimento é obrigatória')).toBeInTheDocument();
+    expect(writes()).toHaveLength(0);
+
+    await user.clear(dueDate());
+    await user.type(dueDate(), '05032025');
+    expect(dueDate()).toHaveValue('05/03/2025');
+    await user.click(screen.getByRole('button', { name: 'Criar Tarefa' }));
+    await screen.findByText('Tarefa criada com sucesso!');
+    expect(writes()[0]?.body).toMatchObject({ due_date: noonIso(2025, 3, 5) });
   });
 });

@@ -95,7 +95,8 @@ const StyledButton = styled.button<{
   gap: ${({ theme }) => theme.space[2]};
   width: ${({ $fullWidth }) => ($fullWidth ? '100%' : 'auto')};
   min-height: ${({ theme, $size }) => theme.sizes.control[$size]};
-  padding: 0
+  max-width: 100%;
+  padding: ${({ theme }) => theme.space[1]}
     ${({ theme, $size }) =>
       $size === 'sm' ? theme.space[3] : $size === 'lg' ? theme.space[5] : theme.space[4]};
   border: 1px solid transparent;
@@ -103,7 +104,9 @@ const StyledButton = styled.button<{
   font-size: ${({ theme, $size }) => ($size === 'sm' ? theme.fontSizes.sm : theme.fontSizes.md)};
   font-weight: ${({ theme }) => theme.fontWeights.semibold};
   line-height: ${({ theme }) => theme.lineHeights.tight};
-  white-space: nowrap;
+  /* A long label wraps in a narrow panel rather than sticking out of it. */
+  text-align: center;
+  overflow-wrap: anywhere;
   cursor: pointer;
   user-select: none;
   transition:

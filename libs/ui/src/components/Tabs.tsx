@@ -37,10 +37,12 @@ const StyledList = styled.div`
   scrollbar-width: thin;
 `;
 
+// Tabs shrink to their longest word and wrap their label ('Produtos e / Serviços') before the
+// strip would scroll: a host's drawer can be 320 px wide, a vertical scrollbar included.
 const StyledTab = styled.button<{ $active: boolean }>`
   position: relative;
-  flex: none;
-  padding: ${({ theme }) => `${theme.space[3]} ${theme.space[3]}`};
+  flex: 0 1 auto;
+  padding: ${({ theme }) => `${theme.space[3]} ${theme.space[2]}`};
   border: 0;
   border-radius: ${({ theme }) => `${theme.radii.sm} ${theme.radii.sm} 0 0`};
   background: transparent;
@@ -48,7 +50,8 @@ const StyledTab = styled.button<{ $active: boolean }>`
   font-size: ${({ theme }) => theme.fontSizes.md};
   font-weight: ${({ theme, $active }) =>
     $active ? theme.fontWeights.semibold : theme.fontWeights.medium};
-  white-space: nowrap;
+  line-height: ${({ theme }) => theme.lineHeights.tight};
+  text-align: center;
   cursor: pointer;
   transition: color ${({ theme }) => theme.motion.fast};
 

@@ -1,6 +1,7 @@
 import { type ReactNode } from 'react';
 import { Icon } from '../components/Icon';
 import { VisuallyHidden } from '../components/VisuallyHidden';
+import { useSteadyWhilePointerDown } from '../hooks/useSteadyWhilePointerDown';
 import { StyledError, StyledField, StyledHelper, StyledLabel, StyledRequired } from './fieldStyles';
 import { type FieldIds } from './useFieldIds';
 
@@ -31,6 +32,8 @@ export function FieldShell({
   children,
   onLabelClick,
 }: FieldShellProps) {
+  // A message appearing or going while a button is pressed would move that button (lost click).
+  const shownError = useSteadyWhilePointerDown(error);
   const labelContent = (
     <>
       {label}
@@ -53,10 +56,10 @@ export function FieldShell({
       {labelNode && hideLabel ? <VisuallyHidden>{labelNode}</VisuallyHidden> : labelNode}
       {children}
       {helperText ? <StyledHelper id={ids.helperId}>{helperText}</StyledHelper> : null}
-      {error ? (
+      {shownError ? (
         <StyledError id={ids.errorId}>
           <Icon name="error" size={12} />
-          {error}
+          {shownError}
         </StyledError>
       ) : null}
     </StyledField>

@@ -100,7 +100,6 @@ export const TEXTS = {
     tokenHelp: 'No RD Station CRM: Perfil › Token da API.',
     tokenSubmit: 'Validar token',
     closingSoon: 'Esta janela será fechada em instantes.',
-    reopen: 'Abrir janela de autenticação',
   },
   login: {
     title: 'Integração OAuth2',

@@ -70,16 +70,6 @@ export function AuthPopup() {
         <>
           <Alert tone="error">{flow.error}</Alert>
           {flow.closing ? <StyledNote>{t.closingSoon}</StyledNote> : null}
-          {flow.blocked ? (
-            <StyledActions>
-              <Button variant="secondary" onClick={flow.cancel}>
-                {TEXTS.common.close}
-              </Button>
-              <Button icon="external" onClick={flow.reopen}>
-                {t.reopen}
-              </Button>
-            </StyledActions>
-          ) : null}
         </>
       );
       break;

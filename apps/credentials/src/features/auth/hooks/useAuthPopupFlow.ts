@@ -19,8 +19,8 @@ import {
   MESSAGES,
 } from '@crm-panel/crm-model';
 import { useHostForms } from '@crm-panel/host-bridge';
-import { TEXTS } from '../../shared/texts';
 import { centredWindowFeatures, PROVIDER_WINDOW_NAME } from '../authWindow';
+import { navigateWindow } from '../navigateWindow';
 
 export interface AuthPopupState {
   status: AuthPopupStatus;
@@ -28,15 +28,11 @@ export interface AuthPopupState {
   error: string | null;
   /** The error screen closes the window by itself (start and status-check errors). */
   closing: boolean;
-  /** The provider window was blocked: it can be opened again by a click. */
-  blocked: boolean;
   /** The provider window closed and auth/status is being asked. */
   checking: boolean;
 }
 
 export interface AuthPopupFlow extends AuthPopupState {
-  /** Opens the provider window again (a click: popup blockers allow it). */
-  reopen(): void;
   /** Brings the provider window to the front. */
   showProvider(): void;
   /** POST auth/v1-token; resolves with the error to show, or null on success. */
@@ -49,7 +45,6 @@ const INITIAL: AuthPopupState = {
   status: 'loading',
   error: null,
   closing: false,
-  blocked: false,
   checking: false,
 };
 
@@ -118,7 +113,10 @@ export function useAuthPopupFlow(): AuthPopupFlow {
       centredWindowFeatures(window, AUTH_WINDOW.width, AUTH_WINDOW.height),
     );
     if (!provider) {
-      show({ status: 'error', error: TEXTS.common.popupBlocked, blocked: true });
+      // A browser blocking pop-ups (Chromium by default) refuses a window this page opens by
+      // itself: this window, opened by the attendant's click, goes to the provider instead. The
+      // api's callback page closes it, and the opener, which watches it, checks the status.
+      navigateWindow(authUrl);
       return;
     }
     providerRef.current = provider;
@@ -178,7 +176,6 @@ export function useAuthPopupFlow(): AuthPopupFlow {
 
   return {
     ...state,
-    reopen: openProvider,
     showProvider: () => providerRef.current?.focus(),
     submitToken,
     cancel: () => closeWith(false),

@@ -1,6 +1,6 @@
 import { useField } from 'formik';
 import { type CustomFieldDefinition } from '@crm-panel/crm-model';
-import { FormikTextField, MultiSelect } from '@crm-panel/ui';
+import { FormikDateField, FormikTextField, MultiSelect } from '@crm-panel/ui';
 import { FormikSingleSelect } from './FormikSingleSelect';
 
 export interface CustomFieldInputProps {
@@ -24,7 +24,7 @@ export function CustomFieldInput({ definition }: CustomFieldInputProps) {
   const name = `customFields.${definition.slug}`;
   switch (definition.type) {
     case 'date':
-      return <FormikTextField name={name} label={definition.name} type="date" />;
+      return <FormikDateField name={name} label={definition.name} />;
     case 'option':
       return (
         <FormikSingleSelect

@@ -94,7 +94,7 @@ it('creates the deal with the contact and every optional field, then closes with
   await choose(user, /Fonte/, 'WhatsApp');
   await choose(user, /Campanha/, 'Black Friday');
   await user.type(screen.getByRole('textbox', { name: 'Segmento' }), 'Varejo');
-  await user.type(screen.getByLabelText('Data da visita'), '2025-04-02');
+  await user.type(screen.getByLabelText('Data da visita'), '02/04/2025');
   await user.click(screen.getByRole('combobox', { name: 'Canais' }));
   await user.click(await screen.findByRole('option', { name: 'Online' }));
 
@@ -206,7 +206,11 @@ it('renders each custom field by its type', async () => {
   await renderForm();
   const group = await screen.findByRole('group', { name: 'Campos personalizados' });
   expect(within(group).getByRole('textbox', { name: 'Segmento' })).toBeInTheDocument();
-  expect(within(group).getByLabelText('Data da visita')).toHaveAttribute('type', 'date');
+  // A date shows and takes dd/mm/yyyy whatever the browser's language.
+  expect(within(group).getByLabelText('Data da visita')).toHaveAttribute(
+    'placeholder',
+    'dd/mm/aaaa',
+  );
   expect(within(group).getByRole('combobox', { name: 'Canais' })).toBeInTheDocument();
   expect(within(group).queryByText('Aniversário')).not.toBeInTheDocument();
 });

@@ -54,7 +54,7 @@ const StyledOption = styled.label<{ $checked: boolean }>`
   background: ${({ theme, $checked }) => ($checked ? theme.colors.surface : 'transparent')};
   box-shadow: ${({ theme, $checked }) => ($checked ? theme.shadows.xs : 'none')};
   cursor: pointer;
-  white-space: nowrap;
+  text-align: center;
 
   &:has(input:focus-visible) {
     outline: 2px solid ${({ theme }) => theme.colors.primary};

@@ -1,7 +1,13 @@
 import { Form } from 'formik';
 import styled from 'styled-components';
 import { type DropdownOption, MESSAGES, TASK_TYPE_LABELS, TASK_TYPES } from '@crm-panel/crm-model';
-import { Button, FormikSelect, FormikTextArea, FormikTextField } from '@crm-panel/ui';
+import {
+  Button,
+  FormikDateField,
+  FormikSelect,
+  FormikTextArea,
+  FormikTextField,
+} from '@crm-panel/ui';
 import { useFocusFirstInvalidField } from '../hooks/useFocusFirstInvalidField';
 import { TASK_FIELD_IDS } from '../model/taskFormSchema';
 import { OwnersField } from './OwnersField';
@@ -79,10 +85,9 @@ export function TaskFormFields({
           options={TYPE_OPTIONS}
           disabled={inert}
         />
-        <FormikTextField
+        <FormikDateField
           id={TASK_FIELD_IDS.dueDate}
           name="dueDate"
-          type="date"
           label="Data de Vencimento"
           required
           readOnly={inert}

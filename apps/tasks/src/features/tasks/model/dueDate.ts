@@ -3,7 +3,7 @@ import { toDate, toDateInputValue } from '@crm-panel/format';
 const DATE_INPUT = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /**
- * The ISO date-time the CRM receives for a day picked in `<input type="date">` (yyyy-mm-dd).
+ * The ISO date-time the CRM receives for a day picked in the due-date field (yyyy-mm-dd).
  *
  * The CRM stores `due_date` as a UTC date-time, but the form only asks for a day. We send local
  * noon of that day (`new Date(y, m - 1, d, 12).toISOString()`, e.g. 2025-03-20 in São Paulo →
@@ -26,7 +26,7 @@ export function dueDateToIso(value: string, original?: string | null): string | 
   return noon.toISOString();
 }
 
-/** The `<input type="date">` value that shows a task's due date ('' when it has none). */
+/** The due-date field value that shows a task's due date ('' when it has none). */
 export function dueDateInputValue(dueDate: string | null | undefined): string {
   return dueDate ? toDateInputValue(dueDate) : '';
 }

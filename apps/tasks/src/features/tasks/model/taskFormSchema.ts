@@ -16,7 +16,7 @@ export interface TaskFormValues {
   description: string;
   /** '' until a type is chosen. */
   type: TaskType | '';
-  /** `<input type="date">` value (yyyy-mm-dd), '' when empty. */
+  /** The due-date field's value: yyyy-mm-dd once a real day is typed (dd/mm/yyyy), else the text. */
   dueDate: string;
   ownerIds: string[];
 }

@@ -1,0 +1,260 @@
+import type { Browser, Frame, Page } from 'playwright-core';
+import { ACME, ANA, SECURITY_PASSWORD, callApi, signIn } from '../support/apiSetup';
+import { launchBrowser, trackPageErrors } from '../support/browser';
+import { eventually } from '../support/eventually';
+import { HostSim } from '../support/hostSim';
+import {
+  horizontalOverflow,
+  PANEL_WIDTHS,
+  screenshotOf,
+  setModalSize,
+  setPanelWidth,
+} from '../support/narrow';
+import { startE2eStack, type Stack } from '../support/stack';
+
+/**
+ * Issue 19, point 2: hosts give a plugin a drawer of about 320–420 px. Every screen of the route
+ * table, in the panel or in the host's modal, at 320, 380 and 420 px and at host-sim's expanded
+ * width: nothing scrolls or sticks out sideways (with and without a vertical scrollbar), and each
+ * is saved as `narrow-<screen>-<width>.png` to be looked at.
+ */
+
+const SHORT = 900;
+const LONG_NOTE =
+  'Reunião de alinhamento com a Mariana: a equipe de compras pediu o cronograma de implantação ' +
+  'detalhado por semana, com os treinamentos dos vendedores e a migração da base de clientes ' +
+  'antigos. Ficou combinado enviar a proposta revisada até sexta-feira, com o desconto aprovado.';
+const TALL = 2400;
+
+let stack: Stack;
+let browser: Browser;
+let page: Page;
+let sim: HostSim;
+let errors: Error[];
+/** Everything that stuck out, per screen and width: the last test expects it empty. */
+const overflow: Record<string, string[]> = {};
+const screens = new Set<string>();
+
+beforeAll(async () => {
+  stack = await startE2eStack();
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1600, height: SHORT } });
+  page.setDefaultTimeout(15_000);
+  errors = trackPageErrors(page);
+  sim = new HostSim(page, stack);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function frameOf(selector: string): Promise<Frame> {
+  const frame = await (await page.locator(selector).elementHandle())?.contentFrame();
+  if (!frame) throw new Error(`sem frame em ${selector}`);
+  return frame;
+}
+
+const settle = () => page.waitForTimeout(350); // the 0.16 s page animation and the grid's 0.2 s
+
+/** One screen in the side panel at every width: checked short (scrollbar) and tall, saved tall. */
+async function checkPanel(screen: string): Promise<void> {
+  screens.add(screen);
+  for (const width of PANEL_WIDTHS) {
+    await setPanelWidth(page, width);
+    await page.setViewportSize({ width: 1600, height: SHORT });
+    await settle();
+    const short = await horizontalOverflow(await frameOf('iframe[title="Painel CRM"]'));
+    await page.setViewportSize({ width: 1600, height: TALL });
+    await settle();
+    const tall = await horizontalOverflow(await frameOf('iframe[title="Painel CRM"]'));
+    overflow[`${screen} @${width}`] = [...new Set([...short, ...tall])];
+    await screenshotOf(page.locator('iframe[title="Painel CRM"]'), `narrow-${screen}-${width}`);
+  }
+  await setPanelWidth(page, 420);
+  await page.setViewportSize({ width: 1600, height: SHORT });
+}
+
+/** One form in the host's modal at every width, tall enough to show it whole. */
+async function checkModal(screen: string): Promise<void> {
+  screens.add(screen);
+  await page.setViewportSize({ width: 1600, height: TALL });
+  for (const width of PANEL_WIDTHS) {
+    await setModalSize(page, width, 700);
+    await settle();
+    const short = await horizontalOverflow(await frameOf('iframe.modal-frame'));
+    await setModalSize(page, width, TALL - 200);
+    await settle();
+    const tall = await horizontalOverflow(await frameOf('iframe.modal-frame'));
+    overflow[`${screen} @${width}`] = [...new Set([...short, ...tall])];
+    await screenshotOf(page.locator('iframe.modal-frame'), `narrow-${screen}-${width}`);
+  }
+  await setModalSize(page, 420, 700);
+  await page.setViewportSize({ width: 1600, height: SHORT });
+}
+
+async function closeModal(): Promise<void> {
+  await page.getByRole('dialog').getByRole('button', { name: 'Fechar' }).click();
+  await page.locator('iframe.modal-frame').waitFor({ state: 'detached' });
+}
+
+test('the overflow check can fail: a wide box in a narrow page', async () => {
+  const probe = await browser.newPage({ viewport: { width: 320, height: 400 } });
+  await probe.setContent(
+    '<!doctype html><html lang="pt-BR"><body><div style="width:400px">largo</div>' +
+      '<div style="overflow-x:auto;width:100px"><span style="display:inline-block;width:300px">x</span></div></body></html>',
+  );
+  const found = await horizontalOverflow(probe);
+  expect(found.some((line) => line.startsWith('a página rola'))).toBe(true);
+  expect(found.some((line) => line.includes('rola na horizontal ('))).toBe(true);
+  await probe.close();
+});
+
+test('terms, credentials and sign-in screens', async () => {
+  await sim.open(ANA.userId);
+  await sim.panel.getByRole('button', { name: 'Começar' }).waitFor();
+  await checkPanel('terms-acceptance');
+
+  await sim.panel.getByRole('checkbox', { name: /Estou de acordo com os termos de uso/ }).check();
+  await sim.panel
+    .getByRole('checkbox', { name: 'Os dados salvos no CRM tiveram consentimento do contato' })
+    .check();
+  await sim.panel.getByRole('button', { name: 'Começar' }).click();
+  await sim.panel.getByRole('heading', { name: 'Configuração Necessária' }).waitFor();
+  await checkPanel('credentials-setup');
+
+  await sim.panel.getByRole('button', { name: 'Configurar Agora' }).click();
+  await sim.modal.getByRole('button', { name: 'Salvar Credenciais' }).click();
+  await sim.modal.getByText('Client ID é obrigatório').waitFor();
+  await checkModal('credentials-setup-modal');
+  await sim.modal.getByRole('textbox', { name: /Client ID/ }).fill(ACME.clientId);
+  await sim.modal.getByLabel(/Client Secret/).fill(ACME.clientSecret);
+  await sim.modal
+    .getByRole('textbox', { name: /Domínio do Chat/ })
+    .fill(`http://localhost:${stack.ports['host-sim']}`);
+  await sim.modal.getByLabel(/^Senha de segurança/).fill(SECURITY_PASSWORD);
+  await sim.modal.getByLabel(/^Confirmar senha/).fill(SECURITY_PASSWORD);
+  await sim.modal.getByRole('button', { name: 'Salvar Credenciais' }).click();
+  await page.locator('iframe.modal-frame').waitFor({ state: 'detached' });
+  await sim.panel.getByRole('heading', { name: 'Bem-vindo!' }).waitFor();
+  await checkPanel('rdstation-login-prompt');
+
+  await sim.panel.getByRole('button', { name: 'Gerenciar Integração' }).click();
+  await sim.modal.getByRole('button', { name: 'Desativar Integração' }).waitFor();
+  await checkModal('credentials-manager-modal');
+  const modal = await frameOf('iframe.modal-frame');
+  const url = new URL(modal.url());
+  url.pathname = '/remove-integration-modal';
+  await modal.goto(url.toString());
+  await sim.modal.getByLabel(/^Senha de segurança/).waitFor();
+  await checkModal('remove-integration-modal');
+  await closeModal();
+});
+
+test('the main panel: no attendance, contact linking, each tab', async () => {
+  await signIn(stack, ANA, ACME.users.ana.email);
+  await eventually(
+    async () => (await callApi(stack, ANA, 'GET', '/api/rdstation/auth/status')).json.authenticated,
+    true,
+  );
+  await sim.open(ANA.userId);
+  await sim.panel.getByText('Nenhum contato selecionado').waitFor();
+  await checkPanel('home-sem-atendimento');
+
+  await sim.openAttendance('Mariana Costa');
+  const suggestions = sim.panel.getByRole('list', { name: 'Contatos sugeridos' });
+  await suggestions.getByRole('button', { name: `Vincular ${ACME.contact.name}` }).waitFor();
+  await checkPanel('contact-linking');
+  await sim.panel.getByRole('tab', { name: 'Criar contato' }).click();
+  await checkPanel('contact-linking-criar');
+
+  await suggestions.getByRole('button', { name: `Vincular ${ACME.contact.name}` }).click();
+  await sim.panel.getByRole('combobox', { name: /Negociação/ }).fill('Implantação CRM');
+  await sim.panel.getByRole('option', { name: ACME.deals.implantacao.name }).click();
+  await sim.panel.getByRole('heading', { name: 'Dados da negociação' }).waitFor();
+  await checkPanel('home-geral');
+
+  const note = await callApi(
+    stack,
+    ANA,
+    'POST',
+    `/api/rdstation/deals/${ACME.deals.implantacao.id}/notes`,
+    { description: LONG_NOTE, user_id: ACME.users.ana.id },
+  );
+  expect(note.status).toBeLessThan(300);
+  await sim.panel.getByRole('tab', { name: 'Notas' }).click();
+  await sim.panel.getByRole('button', { name: 'Ver mais' }).first().waitFor();
+  await checkPanel('home-notas');
+  await sim.panel.getByRole('tab', { name: 'Tarefas' }).click();
+  await sim.panel.getByRole('button', { name: 'Adicionar', exact: true }).waitFor();
+  await checkPanel('home-tarefas');
+  await sim.panel.getByRole('tab', { name: 'Produtos e Serviços' }).click();
+  await sim.panel.getByRole('list', { name: 'Produtos da negociação' }).waitFor();
+  await checkPanel('home-produtos');
+});
+
+test('every form the main panel opens in the host modal', async () => {
+  await sim.panel.getByRole('button', { name: 'Editar contato' }).click();
+  await sim.modal.getByRole('textbox', { name: /Nome/ }).waitFor();
+  await checkModal('contact-edit-modal');
+  await closeModal();
+
+  await sim.panel.getByRole('button', { name: 'Criar Negociação' }).click();
+  await sim.modal.getByRole('form', { name: 'Criar Negociação' }).waitFor();
+  await checkModal('deal-create-modal');
+  await closeModal();
+
+  await sim.panel.getByRole('tab', { name: 'Notas' }).click();
+  await sim.panel.getByRole('button', { name: 'Adicionar Nota' }).click();
+  await sim.modal.getByRole('form', { name: 'Adicionar Nota' }).waitFor();
+  await checkModal('note-create-modal');
+  await sim.modal.getByRole('radio', { name: 'Importar do chat' }).check();
+  await sim.modal.getByRole('list', { name: 'Mensagens do atendimento' }).waitFor();
+  await checkModal('note-create-modal-importar');
+  await closeModal();
+
+  await sim.panel.getByRole('button', { name: 'Ver mais' }).first().click();
+  await sim.modal.getByRole('article', { name: 'Conteúdo da nota' }).waitFor();
+  await checkModal('note-view-modal');
+  await closeModal();
+
+  await sim.panel.getByRole('tab', { name: 'Tarefas' }).click();
+  await sim.panel.getByRole('button', { name: 'Adicionar', exact: true }).click();
+  await sim.modal.getByRole('form', { name: 'Criar Tarefa' }).waitFor();
+  await sim.modal
+    .getByRole('button', { name: /Remover / })
+    .first()
+    .waitFor();
+  await checkModal('task-create-modal');
+  await closeModal();
+
+  await sim.panel.getByRole('tab', { name: 'Produtos e Serviços' }).click();
+  await sim.panel.getByRole('button', { name: 'Adicionar Produto' }).click();
+  const product = sim.modal.getByRole('form', { name: 'Adicionar Produto' });
+  await product.getByRole('combobox', { name: /Produto/ }).click();
+  await sim.modal.getByRole('option').first().click();
+  await product.getByRole('combobox', { name: /Tipo de Desconto/ }).selectOption({ index: 2 });
+  await product.getByRole('spinbutton', { name: /Valor do Desconto/ }).fill('10');
+  await sim.modal.getByText('Valor Total Estimado').waitFor();
+  await checkModal('product-create-modal');
+  await closeModal();
+});
+
+test('the pages opened in the panel: OAuth2 login and the manager', async () => {
+  const panel = await frameOf('iframe[title="Painel CRM"]');
+  await panel.goto(`${stack.url('shell')}/rdstation-login`);
+  await sim.panel.getByRole('button', { name: 'Buscar Contatos' }).click();
+  await sim.panel.getByRole('list', { name: 'Contatos' }).getByRole('listitem').first().waitFor();
+  await checkPanel('rdstation-login');
+
+  await panel.goto(`${stack.url('shell')}/credentials-manager`);
+  await sim.panel.getByText('Conectado', { exact: true }).waitFor();
+  await checkPanel('credentials-manager');
+});
+
+test('nothing stuck out sideways on any screen, at any width', () => {
+  const found = Object.fromEntries(Object.entries(overflow).filter(([, lines]) => lines.length));
+  expect(found).toEqual({});
+  expect(screens.size).toBe(22);
+  expect(errors).toEqual([]);
+});
