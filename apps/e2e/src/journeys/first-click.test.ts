@@ -1,6 +1,6 @@
 import type { Browser, Frame, FrameLocator, Locator, Page } from 'playwright-core';
-import { acceptTerms, ACME, ANA, CARLA, linkContact, readyTenant } from '../support/apiSetup';
-import { recordBodies } from '../support/accessFlow';
+import { ACME, ANA, CARLA, linkContact, readyTenant } from '../support/apiSetup';
+import { acceptTermsInPanel, recordBodies } from '../support/accessFlow';
 import { launchBrowser, screenshot, trackPageErrors } from '../support/browser';
 import { pickDeal } from '../support/dealTabs';
 import { HostSim } from '../support/hostSim';
@@ -20,7 +20,6 @@ beforeAll(async () => {
   stack = await startE2eStack();
   await readyTenant(stack, ANA);
   await linkContact(stack, ANA, 'contato-mariana', ACME.contact.id);
-  await acceptTerms(stack, CARLA);
   browser = await launchBrowser();
 });
 
@@ -88,6 +87,8 @@ async function openAs(usuario: string): Promise<{ sim: HostSim; page: Page; erro
 
 test("'Salvar Credenciais': one click from the blurred 'Client ID' checks the whole form", async () => {
   const { sim, page, errors } = await openAs(CARLA.userId);
+  // tenant-beta's host signs nothing: the terms belong to this browser's session.
+  await acceptTermsInPanel(page, sim.panel, 'first-click-carla');
   await sim.panel.getByRole('button', { name: 'Configurar Agora' }).click();
   const submit = sim.modal.getByRole('button', { name: 'Salvar Credenciais' });
   await submit.waitFor();
