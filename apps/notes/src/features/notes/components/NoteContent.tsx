@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import styled from 'styled-components';
 import { sanitizeNoteHtml } from '@crm-panel/format';
-import { isPlainTextNote } from '../notePreview';
+import { isEmptyAfterSanitising, isPlainTextNote } from '../notePreview';
+import { NOTE_CONTENT_REMOVED } from '../noteTexts';
 
 export interface NoteContentProps {
   /** The note's description as stored: may be HTML from anyone, so it is sanitised here. */
@@ -65,9 +66,21 @@ const StyledNoteContent = styled.div<{ $plain: boolean }>`
   }
 `;
 
-/** A note's text as sanitised HTML: no scripts, handlers, unsafe URLs or embedded media. */
+const StyledRemoved = styled.p`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-style: italic;
+  color: ${({ theme }) => theme.colors.textSecondary};
+`;
+
+/**
+ * A note's text as sanitised HTML: no scripts, handlers, unsafe URLs or embedded media. A note
+ * with nothing left once sanitised says so, instead of showing an empty entry.
+ */
 export function NoteContent({ html, className }: NoteContentProps) {
   const safe = useMemo(() => sanitizeNoteHtml(html), [html]);
+  const removed = useMemo(() => isEmptyAfterSanitising(html), [html]);
+  if (removed) return <StyledRemoved className={className}>{NOTE_CONTENT_REMOVED}</StyledRemoved>;
   return (
     <StyledNoteContent
       className={className}

@@ -55,6 +55,7 @@ const StyledPreview = styled.p`
   line-height: ${({ theme }) => theme.lineHeights.normal};
   color: ${({ theme }) => theme.colors.text};
   overflow-wrap: anywhere;
+  white-space: pre-line;
 `;
 
 const StyledMore = styled.button`
