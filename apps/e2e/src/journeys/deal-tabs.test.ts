@@ -168,11 +168,17 @@ test('Notas: a note typed by hand and one imported from the chat show in the tab
   expect(afterImport).toHaveLength(notesBefore.length + 2);
   expect(afterImport[0]).toMatchObject({ description: imported, user_id: ana.id });
 
-  // Longer than 200 characters: the timeline shows a preview and 'Ver mais'.
-  const flat = imported.replace(/\s+/g, ' ').trim();
-  expect(Array.from(flat).length).toBeGreaterThan(200);
-  const preview = `${Array.from(flat).slice(0, 200).join('')}...`;
-  const importedEntry = tab.getByRole('listitem').filter({ hasText: preview });
+  // Longer than 200 characters: the timeline shows a preview, line breaks kept, and 'Ver mais'.
+  const lines = imported
+    .split('\n')
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+  expect(Array.from(lines).length).toBeGreaterThan(200);
+  const preview = `${Array.from(lines).slice(0, 200).join('')}...`;
+  // Playwright compares text with its whitespace collapsed.
+  const importedEntry = tab.getByRole('listitem').filter({ hasText: preview.replace(/\s+/g, ' ') });
   await importedEntry.waitFor();
   await manualEntry.waitFor();
   await screenshot(page, 'deal-tabs-notes-after-import');
