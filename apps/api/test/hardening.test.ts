@@ -26,7 +26,6 @@ import { type StoreKind, sandboxAndStoresPerFile } from './support/stores';
 type Kind = StoreKind;
 
 const stores = sandboxAndStoresPerFile();
-const databaseOf = (kind: Kind) => stores.databaseOf(kind);
 const tmpDirs: string[] = [];
 afterAll(() => {
   for (const dir of tmpDirs) fs.rmSync(dir, { recursive: true, force: true });
@@ -134,18 +133,8 @@ describe('outbound addresses (defaultChatDomain)', () => {
 });
 
 describe.each<Kind>(['sqlite', 'postgres'])('strict input on %s', (kind) => {
-  let h: Harness;
+  const h = stores.harnessOn(kind);
   const crmWrites = () => h.calls.filter((c) => c.method !== 'GET' && c.url.includes('/crm/v2/'));
-
-  beforeAll(async () => {
-    h = await startHarness({
-      sharedSandbox: stores.sandbox(),
-      api: { database: await databaseOf(kind) },
-    });
-  }, 30_000);
-  afterAll(async () => {
-    await h.close();
-  });
 
   it('never coerces a body: a number where text is expected is refused, not stored', async () => {
     const { alice } = freshPeople();

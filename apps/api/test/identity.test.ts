@@ -73,17 +73,7 @@ async function browser(api: FastifyInstance, identity: Identity) {
 }
 
 describe.each<Kind>(['sqlite', 'postgres'])('trusted identity on %s', (kind) => {
-  let h: Harness;
-
-  beforeAll(async () => {
-    h = await startHarness({
-      sharedSandbox: stores.sandbox(),
-      api: { database: await databaseOf(kind) },
-    });
-  }, 30_000);
-  afterAll(async () => {
-    await h.close();
-  });
+  const h = stores.harnessOn(kind);
 
   describe('tenants are provisioned, not claimed', () => {
     it('refuses an unknown system key with 401 in pt-BR, on session start and on every route', async () => {

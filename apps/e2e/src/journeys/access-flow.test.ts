@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { acceptTermsInPanel, recordBodies, signInThroughPopup } from '../support/accessFlow';
 import { ACME, ANA, BRUNO, SECURITY_PASSWORD, callApi, type Identity } from '../support/apiSetup';
-import { launchBrowser, screenshot, trackPageErrors } from '../support/browser';
-import { HostSim } from '../support/hostSim';
+import { launchBrowser, screenshot } from '../support/browser';
+import { openHostSim } from '../support/hostSim';
 import { startE2eStack, type Stack } from '../support/stack';
 
 // One fresh tenant lived through in order: Ana sets it up, Bruno joins, Ana deactivates it.
@@ -19,13 +19,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function hostSim(usuario: string): Promise<{ sim: HostSim; page: Page; errors: Error[] }> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 1100 } });
-  const errors = trackPageErrors(page);
-  const sim = new HostSim(page, stack);
-  await sim.open(usuario);
-  return { sim, page, errors };
-}
+const hostSim = (usuario: string) => openHostSim(browser, stack, usuario);
 
 async function panelPath(page: Page): Promise<string> {
   const frame = await page.locator('iframe[title="Painel CRM"]').elementHandle();

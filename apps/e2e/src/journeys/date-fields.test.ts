@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { ACME, ANA, linkContact, readyTenant } from '../support/apiSetup';
+import { ACME, ANA, readyAnaWithMariana } from '../support/apiSetup';
 import { recordBodies } from '../support/accessFlow';
 import { launchBrowser, screenshot, trackPageErrors } from '../support/browser';
 import { pickDeal } from '../support/dealTabs';
@@ -18,8 +18,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   stack = await startE2eStack();
-  await readyTenant(stack, ANA);
-  await linkContact(stack, ANA, 'contato-mariana', ACME.contact.id);
+  await readyAnaWithMariana(stack);
   browser = await launchBrowser();
 });
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import type { ChatMessage, Deal, DealProduct, Note, Task } from '@crm-panel/crm-model';
-import { ACME, ANA, callApi, linkContact, readyTenant } from '../support/apiSetup';
+import { ACME, ANA, callApi, readyAnaWithMariana } from '../support/apiSetup';
 import { launchBrowser, screenshot, trackPageErrors } from '../support/browser';
 import {
   brl,
@@ -22,8 +22,7 @@ const ana = ACME.users.ana;
 
 beforeAll(async () => {
   stack = await startE2eStack();
-  await readyTenant(stack, ANA);
-  await linkContact(stack, ANA, 'contato-mariana', ACME.contact.id);
+  await readyAnaWithMariana(stack);
   browser = await launchBrowser();
 });
 

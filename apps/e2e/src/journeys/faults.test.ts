@@ -5,9 +5,8 @@ import {
   BRUNO,
   acceptTerms,
   callApi,
-  linkContact,
-  readyTenant,
   signIn,
+  readyAnaWithMariana,
 } from '../support/apiSetup';
 import { launchBrowser, screenshot, trackPageErrors } from '../support/browser';
 import { SandboxAdmin, startFaultsStack, type CrmTap } from '../support/faults';
@@ -48,8 +47,7 @@ let browser: Browser;
 beforeAll(async () => {
   ({ stack, tap } = await startFaultsStack());
   admin = new SandboxAdmin(stack);
-  await readyTenant(stack, ANA);
-  await linkContact(stack, ANA, 'contato-mariana', ACME.contact.id);
+  await readyAnaWithMariana(stack);
   // Bruno (same tenant) has his own CRM token: the rate-limit case spends his minute, not Ana's.
   await acceptTerms(stack, BRUNO);
   await signIn(stack, BRUNO, ACME.users.bruno.email);

@@ -1,5 +1,5 @@
 import type { Browser, Page, Response } from 'playwright-core';
-import { ACME, ANA, linkContact, readyTenant } from '../support/apiSetup';
+import { ACME, readyAnaWithMariana } from '../support/apiSetup';
 import { launchBrowser, screenshot, trackPageErrors } from '../support/browser';
 import { HostSim } from '../support/hostSim';
 import { startE2eStack, type Stack } from '../support/stack';
@@ -13,8 +13,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   stack = await startE2eStack();
-  await readyTenant(stack, ANA);
-  await linkContact(stack, ANA, 'contato-mariana', ACME.contact.id);
+  await readyAnaWithMariana(stack);
   browser = await launchBrowser();
 });
 

@@ -1,9 +1,9 @@
 import type { Browser, Frame, FrameLocator, Locator, Page } from 'playwright-core';
-import { ACME, ANA, CARLA, linkContact, readyTenant } from '../support/apiSetup';
+import { ACME, ANA, CARLA, readyAnaWithMariana } from '../support/apiSetup';
 import { acceptTermsInPanel, recordBodies } from '../support/accessFlow';
-import { launchBrowser, screenshot, trackPageErrors } from '../support/browser';
+import { launchBrowser, screenshot } from '../support/browser';
 import { pickDeal } from '../support/dealTabs';
-import { HostSim } from '../support/hostSim';
+import { type HostSim, openHostSim } from '../support/hostSim';
 import { startE2eStack, type Stack } from '../support/stack';
 
 /**
@@ -18,8 +18,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   stack = await startE2eStack();
-  await readyTenant(stack, ANA);
-  await linkContact(stack, ANA, 'contato-mariana', ACME.contact.id);
+  await readyAnaWithMariana(stack);
   browser = await launchBrowser();
 });
 
@@ -77,13 +76,8 @@ async function oneClickFromBlurredField(
   expect(await clicks()).toEqual([(await submit.innerText()).trim()]);
 }
 
-async function openAs(usuario: string): Promise<{ sim: HostSim; page: Page; errors: Error[] }> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  const errors = trackPageErrors(page);
-  const sim = new HostSim(page, stack);
-  await sim.open(usuario);
-  return { sim, page, errors };
-}
+const openAs = (usuario: string) =>
+  openHostSim(browser, stack, usuario, { width: 1280, height: 900 });
 
 test("'Salvar Credenciais': one click from the blurred 'Client ID' checks the whole form", async () => {
   const { sim, page, errors } = await openAs(CARLA.userId);

@@ -3,15 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { consentOverHttp } from '@crm-panel/crm-sandbox';
 import { HOST_PROTOCOL, type HostAttendance } from '@crm-panel/contracts';
-import {
-  ACME,
-  ANA,
-  acceptTerms,
-  BRUNO,
-  callApi,
-  linkContact,
-  readyTenant,
-} from '../support/apiSetup';
+import { ACME, ANA, acceptTerms, BRUNO, callApi, readyAnaWithMariana } from '../support/apiSetup';
 import { launchBrowser, screenshot, trackPageErrors } from '../support/browser';
 import { eventually } from '../support/eventually';
 import { HostSim } from '../support/hostSim';
@@ -30,8 +22,7 @@ let foreignOrigin: string;
 
 beforeAll(async () => {
   stack = await startE2eStack();
-  await readyTenant(stack, ANA);
-  await linkContact(stack, ANA, 'contato-mariana', ACME.contact.id);
+  await readyAnaWithMariana(stack);
   await acceptTerms(stack, BRUNO);
   browser = await launchBrowser();
   foreign = http.createServer((_request, response) => {

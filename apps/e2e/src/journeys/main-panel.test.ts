@@ -1,9 +1,18 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { acceptTermsInPanel, signInThroughPopup } from '../support/accessFlow';
-import { ACME, ANA, BETA, CARLA, callApi, linkContact, readyTenant } from '../support/apiSetup';
-import { launchBrowser, screenshot, trackPageErrors } from '../support/browser';
+import {
+  ACME,
+  ANA,
+  BETA,
+  CARLA,
+  callApi,
+  linkContact,
+  readyTenant,
+  readyAnaWithMariana,
+} from '../support/apiSetup';
+import { launchBrowser, screenshot } from '../support/browser';
 import { eventually } from '../support/eventually';
-import { HostSim } from '../support/hostSim';
+import { type HostSim, openHostSim } from '../support/hostSim';
 import { startE2eStack, type Stack } from '../support/stack';
 
 let stack: Stack;
@@ -11,8 +20,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   stack = await startE2eStack();
-  await readyTenant(stack, ANA);
-  await linkContact(stack, ANA, 'contato-mariana', ACME.contact.id);
+  await readyAnaWithMariana(stack);
   await readyTenant(stack, CARLA, BETA, BETA.users.renata.email);
   browser = await launchBrowser();
 });
@@ -22,15 +30,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function hostSim(
-  usuario = 'user-ana',
-): Promise<{ sim: HostSim; page: Page; errors: Error[] }> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 1100 } });
-  const errors = trackPageErrors(page);
-  const sim = new HostSim(page, stack);
-  await sim.open(usuario);
-  return { sim, page, errors };
-}
+const hostSim = (usuario = 'user-ana') => openHostSim(browser, stack, usuario);
 
 async function choose(sim: HostSim, label: RegExp, option: string | RegExp) {
   await sim.panel.getByRole('combobox', { name: label }).click();

@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { ACME, ANA, callApi, linkContact, readyTenant } from '../support/apiSetup';
+import { ACME, ANA, callApi, readyAnaWithMariana } from '../support/apiSetup';
 import { launchBrowser, screenshot, trackPageErrors } from '../support/browser';
 import { pickDeal } from '../support/dealTabs';
 import { HostSim } from '../support/hostSim';
@@ -21,8 +21,7 @@ const IMPORTED = [
 
 beforeAll(async () => {
   stack = await startE2eStack();
-  await readyTenant(stack, ANA);
-  await linkContact(stack, ANA, 'contato-mariana', ACME.contact.id);
+  await readyAnaWithMariana(stack);
   for (const description of [
     IMPORTED,
     '<script>window.__xss=1</script><iframe src="x"></iframe>',

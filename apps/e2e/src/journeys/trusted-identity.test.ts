@@ -9,9 +9,9 @@ import {
   callApi,
   readyTenant,
 } from '../support/apiSetup';
-import { launchBrowser, screenshot, trackPageErrors } from '../support/browser';
+import { launchBrowser, screenshot } from '../support/browser';
 import { eventually } from '../support/eventually';
-import { HostSim } from '../support/hostSim';
+import { HostSim, openHostSim } from '../support/hostSim';
 import { startE2eStack, type Stack } from '../support/stack';
 
 // Issue 12: who the caller is comes from the host's signature (tenant-acme) or from the CRM
@@ -30,13 +30,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function hostSim(usuario: string): Promise<{ sim: HostSim; page: Page; errors: Error[] }> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 1100 } });
-  const errors = trackPageErrors(page);
-  const sim = new HostSim(page, stack);
-  await sim.open(usuario);
-  return { sim, page, errors };
-}
+const hostSim = (usuario: string) => openHostSim(browser, stack, usuario);
 
 /** Every answer the api gave to the page, by path. */
 function recordAnswers(page: Page): { path: string; status: number }[] {

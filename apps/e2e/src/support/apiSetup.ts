@@ -155,3 +155,9 @@ export async function readyTenant(
   await configureTenant(stack, identity, account);
   await signIn(stack, identity, crmUserEmail);
 }
+
+/** Ana's tenant ready for the main panel, with Mariana Costa's chat linked to her CRM contact. */
+export async function readyAnaWithMariana(stack: Stack) {
+  await readyTenant(stack, ANA);
+  await linkContact(stack, ANA, 'contato-mariana', ACME.contact.id);
+}

@@ -1,4 +1,5 @@
-import type { FrameLocator, Page } from 'playwright-core';
+import type { Browser, FrameLocator, Page } from 'playwright-core';
+import { trackPageErrors } from './browser';
 import type { Stack } from './stack';
 
 /** Drives host-sim (the chat platform) as an attendant would. */
@@ -30,4 +31,25 @@ export class HostSim {
   async closeAttendance(): Promise<void> {
     await this.page.getByRole('button', { name: 'Encerrar atendimento' }).click();
   }
+}
+
+export interface OpenedHostSim {
+  sim: HostSim;
+  page: Page;
+  /** Uncaught errors of the page, for a journey to expect none. */
+  errors: Error[];
+}
+
+/** A new page (its own browser context) with host-sim open as `usuario`. */
+export async function openHostSim(
+  browser: Browser,
+  stack: Stack,
+  usuario: string,
+  viewport = { width: 1280, height: 1100 },
+): Promise<OpenedHostSim> {
+  const page = await browser.newPage({ viewport });
+  const errors = trackPageErrors(page);
+  const sim = new HostSim(page, stack);
+  await sim.open(usuario);
+  return { sim, page, errors };
 }
