@@ -1,5 +1,4 @@
 import { type RunningSandbox, startSandbox } from '@crm-panel/crm-sandbox';
-import { createPostgresRateLimiter } from '../src/crm/limiter';
 import { type Database, migrateToLatest, openDatabase } from '../src/db/database';
 import { createRepositories, type Repositories } from '../src/db/repositories/createRepositories';
 import { createSecretBox } from '../src/security/crypto';
@@ -248,33 +247,5 @@ describe('several api processes on one PostgreSQL', () => {
     );
     expect(results.map((r) => r.status)).toEqual(Array(50).fill(200));
     expect(first.refreshCalls().length + second.refreshCalls().length).toBe(1);
-  });
-
-  it('share one rate-limit window per token (advisory lock)', async () => {
-    const database = openDatabase(await newDatabaseConfig('postgres'));
-    await migrateToLatest(database);
-    let clock = 0;
-    const waits: number[] = [];
-    const options = {
-      maxPerWindow: 3,
-      windowMs: 60_000,
-      now: () => clock,
-      sleep: async (ms: number) => {
-        waits.push(ms);
-      },
-    };
-    const processA = createPostgresRateLimiter(database, options);
-    const processB = createPostgresRateLimiter(database, options);
-    await Promise.all([
-      processA.acquire('token', 0),
-      processB.acquire('token', 0),
-      processA.acquire('token', 0),
-    ]);
-    await expect(processB.acquire('token', 1000)).rejects.toMatchObject({ statusCode: 429 });
-    await processB.acquire('token', 60_000);
-    expect(waits).toEqual([60_000]);
-    clock = 60_001;
-    await processA.acquire('other', 0);
-    await database.close();
   });
 });
