@@ -13,6 +13,8 @@ import { type ApiConfig, type ApiConfigInput, resolveConfig } from './config';
 import { createChatClient } from './chat/chatClient';
 import { createReferenceCache } from './crm/cache';
 import { createCrmClient } from './crm/crmClient';
+import { createProbeVerdicts } from './crm/filterProbes';
+import { createCrmLists } from './crm/lists';
 import { createRateLimiter, sleep } from './crm/limiter';
 import { createOAuthClient } from './crm/oauth';
 import { createTokenRefresher } from './crm/tokenRefresher';
@@ -109,6 +111,7 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
   const limiter = createRateLimiter(database, {
     maxPerWindow: config.crm.maxRequestsPerMinute,
     windowMs: 60_000,
+    pollMs: config.crmCalls.ratePollMs,
     now: config.now,
     sleep,
   });
@@ -123,6 +126,13 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
     now: config.now,
     sleep,
   });
+  const lists = createCrmLists({
+    crm,
+    cache,
+    contactDealsCache: createReferenceCache(config.crmCalls.contactDealsCacheMs, config.now),
+    probes: createProbeVerdicts(database, config.crmCalls.probeTtlMs, config.now),
+    config: config.crmCalls,
+  });
   const chat = createChatClient({
     fetch: config.fetch,
     timeoutMs: config.chatTimeoutMs,
@@ -135,6 +145,7 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
     config,
     repos,
     crm,
+    lists,
     oauth,
     refresher,
     chat,

@@ -104,11 +104,15 @@ export interface ApiConfig {
   /** Outbound HTTP (CRM and chat); tests wrap it to count what reaches the CRM. */
   fetch: typeof fetch;
   now: () => number;
+  crmCalls: CrmCallsConfig;
 }
 
 /** What callers may pass to buildApp/startApi: every field optional, nested ones too. */
-export type ApiConfigInput = Partial<Omit<ApiConfig, 'crm' | 'secretKey' | 'identity'>> & {
+export type ApiConfigInput = Partial<
+  Omit<ApiConfig, 'crm' | 'secretKey' | 'identity' | 'crmCalls'>
+> & {
   crm?: Partial<CrmConfig>;
+  crmCalls?: Partial<CrmCallsConfig>;
   identity?: Partial<IdentityConfig>;
   /** Raw 32 bytes, 64 hex characters, or any passphrase (derived with scrypt). */
   secretKey?: Buffer | string;
@@ -243,6 +247,7 @@ export function resolveConfig(input: ApiConfigInput = {}): ApiConfig {
     oauthStateTtlMs: input.oauthStateTtlMs ?? 10 * 60_000,
     fetch: input.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args)),
     now: input.now ?? Date.now,
+    crmCalls: { ...DEFAULT_CRM_CALLS_CONFIG, ...input.crmCalls },
   };
 }
 
@@ -281,6 +286,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfigIn
   if (env.SESSION_STARTS_PER_MINUTE)
     identity.sessionStartsPerMinute = Number(env.SESSION_STARTS_PER_MINUTE);
   if (env.WRITES_PER_MINUTE) identity.writesPerMinute = Number(env.WRITES_PER_MINUTE);
+  const crmCalls = crmCallsFromEnv(env, crm);
   return {
     mode: env.NODE_ENV === 'production' ? 'production' : 'development',
     identity,
@@ -293,5 +299,60 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfigIn
     secretKey: env.APP_SECRET_KEY,
     corsOrigins: listFromEnv(env.CORS_ORIGINS),
     logger: { level: env.LOG_LEVEL ?? 'info' },
+    crmCalls,
   };
+}
+
+// ---- CRM list calls (issue 13, points 2–5): paging, probes, deals of a contact, rate ----------
+
+export interface CrmCallsConfig {
+  /** Largest `page[size]` asked of the CRM (RD documents no maximum; the strict sandbox caps 100). */
+  pageSize: number;
+  /** Lists the panel reads once are read to their end, but never past this many CRM pages. */
+  readAllMaxPages: number;
+  /** 'Negociações com esse contato': pages of the most recently updated deals scanned. */
+  contactDealsMaxPages: number;
+  /** How long a contact's scanned deals are reused (per tenant + contact + search). */
+  contactDealsCacheMs: number;
+  /** How long a probe's verdict (e.g. contacts `email:~` refused) is kept per tenant. */
+  probeTtlMs: number;
+  /** How often a request waiting for its fair share of the tenant's rate looks again. */
+  ratePollMs: number;
+}
+
+export const DEFAULT_CRM_CALLS_CONFIG: CrmCallsConfig = {
+  pageSize: 100,
+  readAllMaxPages: 20,
+  contactDealsMaxPages: 5,
+  contactDealsCacheMs: 30_000,
+  probeTtlMs: 24 * 60 * 60_000,
+  ratePollMs: 25,
+};
+
+function positiveInteger(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`${name} deve ser um número inteiro positivo.`);
+  return value;
+}
+
+/** CRM_PAGE_SIZE, CRM_READ_ALL_MAX_PAGES, CRM_CONTACT_DEALS_MAX_PAGES, …; also the tenant's rate. */
+function crmCallsFromEnv(env: NodeJS.ProcessEnv, crm: Partial<CrmConfig>): Partial<CrmCallsConfig> {
+  const perMinute = positiveInteger(env, 'CRM_REQUESTS_PER_MINUTE');
+  if (perMinute !== undefined) crm.maxRequestsPerMinute = perMinute;
+  const read: [keyof CrmCallsConfig, string][] = [
+    ['pageSize', 'CRM_PAGE_SIZE'],
+    ['readAllMaxPages', 'CRM_READ_ALL_MAX_PAGES'],
+    ['contactDealsMaxPages', 'CRM_CONTACT_DEALS_MAX_PAGES'],
+    ['contactDealsCacheMs', 'CRM_CONTACT_DEALS_CACHE_MS'],
+    ['probeTtlMs', 'CRM_PROBE_TTL_MS'],
+  ];
+  const config: Partial<CrmCallsConfig> = {};
+  for (const [key, name] of read) {
+    const value = positiveInteger(env, name);
+    if (value !== undefined) config[key] = value;
+  }
+  return config;
 }

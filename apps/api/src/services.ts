@@ -3,6 +3,7 @@ import { type ApiConfig } from './config';
 import { type ChatClient } from './chat/chatClient';
 import { type ReferenceCache } from './crm/cache';
 import { type CrmClient } from './crm/crmClient';
+import { type CrmLists } from './crm/lists';
 import { type OAuthClient } from './crm/oauth';
 import { type TokenRefresher } from './crm/tokenRefresher';
 import { type Repositories } from './db/repositories/createRepositories';
@@ -15,6 +16,8 @@ export interface Services {
   config: ApiConfig;
   repos: Repositories;
   crm: CrmClient;
+  /** Every CRM list the panel reads: documented syntax, paging, probes, deals of a contact. */
+  lists: CrmLists;
   oauth: OAuthClient;
   refresher: TokenRefresher;
   chat: ChatClient;

@@ -166,10 +166,17 @@ function errorFromStatus(status: number, body: unknown): ApiError {
   }
 }
 
+/**
+ * `?query` with spaces as %20: URLSearchParams writes them as '+', which only form decoders read
+ * as a space (a literal '+', as in E.164 phones, is already %2B).
+ */
+export function crmQueryString(query: URLSearchParams | undefined): string {
+  if (!query || [...query].length === 0) return '';
+  return `?${query.toString().replace(/\+/g, '%20')}`;
+}
+
 export function createCrmClient(deps: CrmClientDeps): CrmClient {
   const { config } = deps;
-  const bucketOf = (identity: Identity): string =>
-    JSON.stringify([identity.systemKey, identity.userId]);
 
   const accessToken = async (identity: Identity): Promise<string> => {
     if (!(await deps.credentials.exists(identity.systemKey))) throw credentialsNotConfigured();
@@ -184,8 +191,9 @@ export function createCrmClient(deps: CrmClientDeps): CrmClient {
 
   const send = async (identity: Identity, request: CrmRequest): Promise<unknown> => {
     const started = deps.now();
-    const url = `${config.baseUrl}${request.path}${request.query && [...request.query].length > 0 ? `?${request.query.toString()}` : ''}`;
-    const bucket = bucketOf(identity);
+    const url = `${config.baseUrl}${request.path}${crmQueryString(request.query)}`;
+    // The CRM's rate is the account's (the tenant), shared fairly between its users (limiter.ts).
+    const bucket = identity.systemKey;
     let token = await accessToken(identity);
     let refreshed = false;
     let failures = 0;
@@ -193,7 +201,11 @@ export function createCrmClient(deps: CrmClientDeps): CrmClient {
 
     for (;;) {
       const spent = deps.now() - started;
-      await deps.limiter.acquire(bucket, Math.max(0, config.maxRateLimitWaitMs - spent));
+      await deps.limiter.acquire(
+        bucket,
+        identity.userId,
+        Math.max(0, config.maxRateLimitWaitMs - spent),
+      );
       let response: Response;
       try {
         response = await timedFetch(
@@ -234,7 +246,7 @@ export function createCrmClient(deps: CrmClientDeps): CrmClient {
       }
       if (response.status === 429) {
         const waitMs = parseRetryAfter(response.headers.get('retry-after'), deps.now()) ?? 1000;
-        deps.limiter.block(bucket, deps.now() + waitMs);
+        await deps.limiter.block(bucket, deps.now() + waitMs);
         const remaining = config.maxRateLimitWaitMs - (deps.now() - started);
         // The CRM did not process a 429'd request, so sending it again is safe for writes too.
         if (rateLimitWaits < 3 && waitMs <= remaining) {

@@ -161,9 +161,53 @@ const sessions: Migration = {
   },
 };
 
+// CRM calls (issue 13): the rate is shared per tenant, fairly between its users (who spent each
+// slot, who waits, the tenant's Retry-After block), and probes' verdicts are kept per tenant.
+const crmCalls: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .alterTable('crm_rate_events')
+      .addColumn('user_key', 'text', (col) => col.notNull().defaultTo(''))
+      .execute();
+    await db.schema
+      .createTable('crm_rate_waiters')
+      .addColumn('id', 'text', (col) => col.primaryKey())
+      .addColumn('bucket', 'text', (col) => col.notNull())
+      .addColumn('user_key', 'text', (col) => col.notNull())
+      .addColumn('since', 'bigint', (col) => col.notNull())
+      .addColumn('expires_at', 'bigint', (col) => col.notNull())
+      .execute();
+    await db.schema
+      .createIndex('crm_rate_waiters_bucket_idx')
+      .on('crm_rate_waiters')
+      .columns(['bucket', 'since'])
+      .execute();
+    await db.schema
+      .createTable('crm_rate_blocks')
+      .addColumn('bucket', 'text', (col) => col.primaryKey())
+      .addColumn('until', 'bigint', (col) => col.notNull())
+      .execute();
+    await db.schema
+      .createTable('crm_filter_probes')
+      .addColumn('system_key', 'text', (col) => col.notNull())
+      .addColumn('capability', 'text', (col) => col.notNull())
+      .addColumn('supported', 'integer', (col) => col.notNull())
+      .addColumn('checked_at', 'bigint', (col) => col.notNull())
+      .addPrimaryKeyConstraint('crm_filter_probes_pk', ['system_key', 'capability'])
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    for (const table of ['crm_filter_probes', 'crm_rate_blocks', 'crm_rate_waiters']) {
+      await db.schema.dropTable(table).ifExists().execute();
+    }
+    await db.schema.alterTable('crm_rate_events').dropColumn('user_key').execute();
+  },
+};
+
 export const MIGRATIONS: Record<string, Migration> = {
   '2025_01_01_000_initial': initial,
   '2026_11_23_000_sessions': sessions,
+  '2026_12_01_000_crm_calls': crmCalls,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -103,6 +103,33 @@ export interface PasswordAttemptsTable {
 export interface CrmRateEventsTable {
   bucket: string;
   at: number;
+  /** Who spent the slot inside the tenant's bucket ('' for rows from before fair sharing). */
+  user_key: string;
+}
+
+/** A request waiting for a slot of its tenant's rate (one row per waiting request). */
+export interface CrmRateWaitersTable {
+  id: string;
+  bucket: string;
+  user_key: string;
+  since: number;
+  /** The waiter gives up by then; a row left by a dead process is ignored after it. */
+  expires_at: number;
+}
+
+/** A CRM 429's Retry-After: nothing goes for the bucket (tenant) before `until`. */
+export interface CrmRateBlocksTable {
+  bucket: string;
+  until: number;
+}
+
+/** A tenant CRM's verdict on an operator RD's docs are silent on (e.g. 'contacts.email~'). */
+export interface CrmFilterProbesTable {
+  system_key: string;
+  capability: string;
+  /** 1 supported, 0 refused (400/422). */
+  supported: number;
+  checked_at: number;
 }
 
 export interface DatabaseSchema {
@@ -117,4 +144,7 @@ export interface DatabaseSchema {
   last_deals: LastDealsTable;
   password_attempts: PasswordAttemptsTable;
   crm_rate_events: CrmRateEventsTable;
+  crm_rate_waiters: CrmRateWaitersTable;
+  crm_rate_blocks: CrmRateBlocksTable;
+  crm_filter_probes: CrmFilterProbesTable;
 }

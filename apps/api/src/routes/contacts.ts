@@ -47,8 +47,11 @@ export function registerContactRoutes(app: FastifyInstance, services: Services):
   registerListRoute(app, services, {
     url: '/api/rdstation/contacts',
     crmPath: () => '/contacts',
+    resource: 'contacts',
+    mode: 'scroll',
     tag: TAG,
-    summary: 'Lista/busca contatos do CRM (filter RDQL, paginação)',
+    summary:
+      'Lista/busca contatos do CRM (nome, e-mail com sondagem de ~, telefone em todas as formas; paginação)',
   });
   registerWriteRoute(app, services, {
     method: 'POST',

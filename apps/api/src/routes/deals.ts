@@ -10,11 +10,16 @@ import {
 import { crmPath, registerGetRoute, registerListRoute, registerWriteRoute } from './proxy';
 
 export function registerDealRoutes(app: FastifyInstance, services: Services): void {
+  // A deal written here may have gained or lost a contact: scanned contact deals are stale.
+  const forgetContactDeals = (systemKey: string) => services.lists.forgetContactDeals(systemKey);
   registerListRoute(app, services, {
     url: '/api/rdstation/deals',
     crmPath: () => '/deals',
+    resource: 'deals',
+    mode: 'scroll',
     tag: 'negociações',
-    summary: 'Lista negociações (filter RDQL, ordem, paginação; links.next quando há mais)',
+    summary:
+      'Lista negociações (filter RDQL, ordem, paginação; links.next quando há mais; contact_ids:"id" pela varredura das mais recentes)',
   });
   registerGetRoute(app, services, {
     url: '/api/rdstation/deals/:id',
@@ -28,6 +33,7 @@ export function registerDealRoutes(app: FastifyInstance, services: Services): vo
     url: '/api/rdstation/deals',
     crmPath: () => '/deals',
     body: dealCreateBody,
+    onWritten: forgetContactDeals,
     tag: 'negociações',
     summary: 'Cria uma negociação',
   });
@@ -37,6 +43,7 @@ export function registerDealRoutes(app: FastifyInstance, services: Services): vo
     params: ['id'],
     crmPath: ({ id = '' }) => crmPath`/deals/${id}`,
     body: dealUpdateBody,
+    onWritten: forgetContactDeals,
     tag: 'negociações',
     summary: 'Atualiza uma negociação (corpo parcial)',
   });
@@ -45,6 +52,8 @@ export function registerDealRoutes(app: FastifyInstance, services: Services): vo
     url: '/api/rdstation/deals/:id/notes',
     params: ['id'],
     crmPath: ({ id = '' }) => crmPath`/deals/${id}/notes`,
+    resource: 'notes',
+    mode: 'whole',
     tag: 'notas',
     summary: 'Notas de uma negociação',
   });
@@ -62,6 +71,8 @@ export function registerDealRoutes(app: FastifyInstance, services: Services): vo
     url: '/api/rdstation/deals/:id/products',
     params: ['id'],
     crmPath: ({ id = '' }) => crmPath`/deals/${id}/products`,
+    resource: 'dealProducts',
+    mode: 'whole',
     tag: 'produtos da negociação',
     summary: 'Produtos de uma negociação',
   });

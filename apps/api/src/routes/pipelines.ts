@@ -8,6 +8,8 @@ export function registerPipelineRoutes(app: FastifyInstance, services: Services)
   registerListRoute(app, services, {
     url: '/api/rdstation/pipelines',
     crmPath: () => '/pipelines',
+    resource: 'pipelines',
+    mode: 'whole',
     cached: true,
     tag: TAG,
     summary: 'Lista os funis de vendas',
@@ -24,6 +26,8 @@ export function registerPipelineRoutes(app: FastifyInstance, services: Services)
     url: '/api/rdstation/pipelines/:id/stages',
     params: ['id'],
     crmPath: ({ id = '' }) => crmPath`/pipelines/${id}/stages`,
+    resource: 'stages',
+    mode: 'whole',
     cached: true,
     tag: TAG,
     summary: 'Etapas de um funil',

@@ -1,6 +1,7 @@
 import { type FastifyInstance } from 'fastify';
 import { type CrmMethod } from '../crm/crmClient';
-import { type PanelListQuery, toCrmQuery, toPanelList, toPanelRecord } from '../crm/panelQuery';
+import { type CrmListResource } from '../crm/crmQuery';
+import { type ListMode, type PanelListQuery, toPanelRecord } from '../crm/lists';
 import { identityOf, type Services, wantsFreshData } from '../services';
 import {
   cacheQuery,
@@ -30,16 +31,29 @@ interface ReadRoute extends ProxyRoute {
   cached?: boolean;
 }
 
+interface ListRoute extends ReadRoute {
+  /** Its row of the documented filters and sorts (crm/crmQuery.ts). */
+  resource: CrmListResource;
+  /** 'scroll' lists are paged for the panel; 'whole' ones are read to the end and answered once. */
+  mode: ListMode;
+}
+
 interface WriteRoute extends ProxyRoute {
   method: Exclude<CrmMethod, 'GET'>;
   /** Body schema of the panel's payload (absent for DELETE). */
   body?: Record<string, unknown>;
   /** Panel body → CRM v2 request body; default `{ data: body }`. */
   toCrmBody?: (body: Record<string, unknown>) => unknown;
+  /** After the CRM accepted the write (e.g. forget the tenant's scanned contact deals). */
+  onWritten?: (systemKey: string) => void;
 }
 
 const CACHE_NOTE =
   'Dados de referência: cache de 60 s por tenant; `x-cache-bypass: 1` ou `refresh=true` buscam no CRM.';
+const SCROLL_NOTE =
+  'Uma página de `limit` montada de páginas de até CRM_PAGE_SIZE do CRM; `links.next` só quando há mais. Só filtros e ordenações documentados pelo RD Station CRM (400 para os demais).';
+const WHOLE_NOTE =
+  'Lida até o fim (dentro de um limite de páginas) e respondida inteira na página 1. Só filtros e ordenações documentados pelo RD Station CRM (400 para os demais).';
 
 const enc = encodeURIComponent;
 export const crmPath = (strings: TemplateStringsArray, ...ids: string[]): string =>
@@ -55,7 +69,7 @@ const paramsSchema = (route: ProxyRoute) =>
 export function registerListRoute(
   app: FastifyInstance,
   services: Services,
-  route: ReadRoute,
+  route: ListRoute,
 ): void {
   app.get<{ Params: Params; Querystring: PanelListQuery }>(
     route.url,
@@ -63,7 +77,12 @@ export function registerListRoute(
       schema: {
         tags: [route.tag],
         summary: route.summary,
-        ...(route.cached ? { description: CACHE_NOTE } : {}),
+        description: [
+          route.mode === 'whole' ? WHOLE_NOTE : SCROLL_NOTE,
+          route.cached ? CACHE_NOTE : '',
+        ]
+          .join(' ')
+          .trim(),
         headers: route.cached ? cachedIdentityHeaders : identityHeaders,
         ...paramsSchema(route),
         querystring: listQuery,
@@ -76,6 +95,11 @@ export function registerListRoute(
                 properties: {
                   data: { type: 'array', items: {} },
                   links: { type: 'object', properties: { next: { type: 'string' } } },
+                  limitedTo: {
+                    type: 'integer',
+                    description:
+                      'Só na busca de negociações por contato: quantas das negociações atualizadas mais recentemente foram examinadas, quando o limite foi atingido.',
+                  },
                 },
               },
             },
@@ -84,13 +108,18 @@ export function registerListRoute(
       },
     },
     async (request) => {
-      const body = await services.crm.request(identityOf(request), {
-        method: 'GET',
-        path: route.crmPath(request.params),
-        query: toCrmQuery(request.query),
-        cache: route.cached ? { bypass: wantsFreshData(request) } : undefined,
-      });
-      return { data: toPanelList(body, request.url.split('?')[0] ?? route.url, request.query) };
+      const list = await services.lists.list(
+        { identity: identityOf(request), log: request.log, refresh: wantsFreshData(request) },
+        {
+          resource: route.resource,
+          crmPath: route.crmPath(request.params),
+          mode: route.mode,
+          cached: route.cached === true,
+          query: request.query,
+          panelPath: request.url.split('?')[0] ?? route.url,
+        },
+      );
+      return { data: list };
     },
   );
 }
@@ -139,7 +168,8 @@ export function registerWriteRoute(
     },
     handler: async (request, reply) => {
       const payload = request.body ?? {};
-      const body = await services.crm.request(identityOf(request), {
+      const identity = identityOf(request);
+      const body = await services.crm.request(identity, {
         method: route.method,
         path: route.crmPath(request.params),
         body: route.body
@@ -148,6 +178,7 @@ export function registerWriteRoute(
             : { data: payload }
           : undefined,
       });
+      route.onWritten?.(identity.systemKey);
       if (route.method === 'DELETE') return { data: body ?? { deleted: true } };
       return reply.code(route.method === 'POST' ? 201 : 200).send({ data: toPanelRecord(body) });
     },

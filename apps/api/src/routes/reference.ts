@@ -1,4 +1,6 @@
 import { type FastifyInstance } from 'fastify';
+import { type CrmListResource } from '../crm/crmQuery';
+import { type ListMode } from '../crm/lists';
 import { type Services } from '../services';
 import { crmPath, registerGetRoute, registerListRoute } from './proxy';
 
@@ -7,6 +9,9 @@ interface ReferenceResource {
   path: string;
   /** The CRM v2 collection. */
   crm: string;
+  resource: CrmListResource;
+  /** Organizations and products are scrolled in the panel; the rest is read once. */
+  mode: ListMode;
   label: string;
   /** Only lists (spec §7 names no single-record read). */
   listOnly?: boolean;
@@ -16,13 +21,43 @@ interface ReferenceResource {
 // Users, sources, campaigns, custom fields and lost reasons are account settings that change
 // rarely: cached per tenant. Organizations and products are business records: always fresh.
 const RESOURCES: ReferenceResource[] = [
-  { path: 'organizations', crm: 'organizations', label: 'empresas', cached: false },
-  { path: 'users', crm: 'users', label: 'usuários', cached: true },
-  { path: 'sources', crm: 'sources', label: 'fontes', cached: true },
-  { path: 'campaigns', crm: 'campaigns', label: 'campanhas', cached: true },
+  {
+    path: 'organizations',
+    crm: 'organizations',
+    resource: 'organizations',
+    mode: 'scroll',
+    label: 'empresas',
+    cached: false,
+  },
+  {
+    path: 'users',
+    crm: 'users',
+    resource: 'users',
+    mode: 'whole',
+    label: 'usuários',
+    cached: true,
+  },
+  {
+    path: 'sources',
+    crm: 'sources',
+    resource: 'sources',
+    mode: 'whole',
+    label: 'fontes',
+    cached: true,
+  },
+  {
+    path: 'campaigns',
+    crm: 'campaigns',
+    resource: 'campaigns',
+    mode: 'whole',
+    label: 'campanhas',
+    cached: true,
+  },
   {
     path: 'custom-fields',
     crm: 'custom_fields',
+    resource: 'customFields',
+    mode: 'whole',
     label: 'campos personalizados',
     cached: true,
     listOnly: true,
@@ -30,11 +65,20 @@ const RESOURCES: ReferenceResource[] = [
   {
     path: 'lost-reasons',
     crm: 'lost_reasons',
+    resource: 'lostReasons',
+    mode: 'whole',
     label: 'motivos de perda',
     cached: true,
     listOnly: true,
   },
-  { path: 'products', crm: 'products', label: 'produtos', cached: false },
+  {
+    path: 'products',
+    crm: 'products',
+    resource: 'products',
+    mode: 'scroll',
+    label: 'produtos',
+    cached: false,
+  },
 ];
 
 export function registerReferenceRoutes(app: FastifyInstance, services: Services): void {
@@ -42,6 +86,8 @@ export function registerReferenceRoutes(app: FastifyInstance, services: Services
     registerListRoute(app, services, {
       url: `/api/rdstation/${resource.path}`,
       crmPath: () => `/${resource.crm}`,
+      resource: resource.resource,
+      mode: resource.mode,
       cached: resource.cached,
       tag: 'referência',
       summary: `Lista ${resource.label} do CRM`,

@@ -62,17 +62,27 @@ export const listQuery = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    limit: { type: 'integer', minimum: 1, maximum: 200, description: '→ page[size]' },
-    page: { type: 'integer', minimum: 1, maximum: 10000, description: '→ page[number]' },
+    limit: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 200,
+      description: 'itens por página do painel (montada de páginas de até CRM_PAGE_SIZE do CRM)',
+    },
+    page: { type: 'integer', minimum: 1, maximum: 10000, description: 'página do painel' },
     order: {
       type: 'string',
       minLength: 1,
       maxLength: 64,
       pattern: '^[A-Za-z0-9_.@-]+$',
-      description: '→ sort[order]',
+      description: '→ sort[order], só campos de ordenação documentados',
     },
     direction: { type: 'string', enum: ['asc', 'desc'] },
-    filter: { type: 'string', maxLength: 1000, description: 'RDQL repassado ao CRM' },
+    filter: {
+      type: 'string',
+      maxLength: 1000,
+      description:
+        'campo:"valor" ou campo:~"valor" unidos por " and " (só filtros documentados pelo RD Station CRM)',
+    },
     refresh: {
       type: 'boolean',
       description: 'true ignora o cache de 60 s dos dados de referência',

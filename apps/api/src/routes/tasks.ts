@@ -9,8 +9,10 @@ export function registerTaskRoutes(app: FastifyInstance, services: Services): vo
   registerListRoute(app, services, {
     url: '/api/rdstation/tasks',
     crmPath: () => '/tasks',
+    resource: 'tasks',
+    mode: 'whole',
     tag: TAG,
-    summary: 'Lista tarefas (ex.: filter deal_id:"…" and status:open)',
+    summary: 'Lista tarefas (ex.: filter deal_id:"…" and status:"open")',
   });
   registerGetRoute(app, services, {
     url: '/api/rdstation/tasks/:id',

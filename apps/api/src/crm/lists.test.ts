@@ -1,0 +1,333 @@
+import Fastify from 'fastify';
+import { DEFAULT_CRM_CALLS_CONFIG } from '../config';
+import { ApiError } from '../errors';
+import { createReferenceCache } from './cache';
+import { type CrmClient, type CrmRequest } from './crmClient';
+import { type ProbeVerdicts } from './filterProbes';
+import { type ListRequest, type PanelListQuery, createCrmLists } from './lists';
+
+type Page = { data: unknown[]; links?: Record<string, string> };
+type Answer = (query: URLSearchParams, path: string) => Page;
+
+const identity = { systemKey: 'tenant-a', userId: 'user:ana' };
+
+/** A CRM that answers `answer` and records every request as `path?query` (decoded). */
+function fakeCrm(answer: Answer) {
+  const sent: string[] = [];
+  let refuse: ((query: URLSearchParams) => boolean) | null = null;
+  const crm: CrmClient = {
+    async accessToken() {
+      return 'token';
+    },
+    async request(_identity, request: CrmRequest) {
+      const query = request.query ?? new URLSearchParams();
+      sent.push(`${request.path}?${[...query].map(([k, v]) => `${k}=${v}`).join('&')}`);
+      if (refuse?.(query)) throw new ApiError(400, 'O RD Station CRM recusou os dados enviados.');
+      return answer(query, request.path);
+    },
+  };
+  return {
+    crm,
+    sent,
+    refuseWhen(rule: (query: URLSearchParams) => boolean) {
+      refuse = rule;
+    },
+  };
+}
+
+function memoryProbes(): ProbeVerdicts & { verdicts: Map<string, boolean> } {
+  const verdicts = new Map<string, boolean>();
+  return {
+    verdicts,
+    async get(systemKey, capability) {
+      return verdicts.get(`${systemKey} ${capability}`) ?? null;
+    },
+    async set(systemKey, capability, supported) {
+      verdicts.set(`${systemKey} ${capability}`, supported);
+    },
+  };
+}
+
+/** `total` records `{ id: 'r<n>' }`, paged as asked; `next` on every page (as RD's docs example). */
+function records(total: number, extra: (n: number) => Record<string, unknown> = () => ({})) {
+  return (query: URLSearchParams): Page => {
+    const number = Number(query.get('page[number]') ?? 1);
+    const size = Number(query.get('page[size]') ?? 20);
+    const start = (number - 1) * size;
+    const data = Array.from({ length: Math.max(0, Math.min(size, total - start)) }, (_, i) => ({
+      id: `r${start + i + 1}`,
+      ...extra(start + i + 1),
+    }));
+    return { data, links: { next: `https://crm/x?page[number]=${number + 1}` } };
+  };
+}
+
+function setup(answer: Answer, config: Partial<typeof DEFAULT_CRM_CALLS_CONFIG> = {}) {
+  const fake = fakeCrm(answer);
+  const logs: string[] = [];
+  const log = Fastify({
+    logger: { level: 'info', stream: { write: (line: string) => void logs.push(line) } },
+  }).log;
+  const probes = memoryProbes();
+  const lists = createCrmLists({
+    crm: fake.crm,
+    cache: createReferenceCache(60_000, Date.now),
+    contactDealsCache: createReferenceCache(30_000, Date.now),
+    probes,
+    config: { ...DEFAULT_CRM_CALLS_CONFIG, ...config },
+  });
+  const list = (
+    request: Partial<ListRequest> & Pick<ListRequest, 'resource'>,
+    query: PanelListQuery = {},
+  ) =>
+    lists.list(
+      { identity, log, refresh: false },
+      {
+        crmPath: `/${request.resource}`,
+        mode: 'scroll',
+        cached: false,
+        panelPath: `/api/rdstation/${request.resource}`,
+        query,
+        ...request,
+      },
+    );
+  return { ...fake, logs, probes, lists, list };
+}
+
+describe('scroll lists: the panel page assembled from CRM pages of at most CRM_PAGE_SIZE', () => {
+  it('answers a page of 200 from 2 × 100 and links.next while more exists', async () => {
+    const crm = setup(records(450));
+    const first = await crm.list(
+      { resource: 'deals' },
+      { limit: 200, page: 1, order: 'name', direction: 'desc', filter: 'name:~"a"' },
+    );
+    expect(crm.sent).toEqual([
+      '/deals?filter=name:~"a"&sort[name]=desc&page[number]=1&page[size]=100',
+      '/deals?filter=name:~"a"&sort[name]=desc&page[number]=2&page[size]=100',
+    ]);
+    expect(first.data).toHaveLength(200);
+    expect(first.links).toEqual({
+      next: '/api/rdstation/deals?limit=200&page=2&order=name&direction=desc&filter=name%3A%7E%22a%22',
+    });
+    const third = await crm.list({ resource: 'deals' }, { limit: 200, page: 3 });
+    // Page 5 is short (50): the list ends there, page 6 is never asked.
+    expect(crm.sent.slice(2)).toEqual(['/deals?page[number]=5&page[size]=100']);
+    expect(third.data.map((item) => (item as { id: string }).id)).toEqual(
+      Array.from({ length: 50 }, (_, i) => `r${401 + i}`),
+    );
+    expect(third.links).toEqual({});
+  });
+
+  it('ends on a short page even though the CRM sends next on every page', async () => {
+    const crm = setup(records(150));
+    const page = await crm.list({ resource: 'contacts' }, { limit: 200, page: 1 });
+    expect(page.data).toHaveLength(150);
+    expect(page.links).toEqual({});
+    expect(crm.sent).toHaveLength(2);
+  });
+
+  it('ends on an empty page, and says nothing more after an exact fit', async () => {
+    const crm = setup(records(200));
+    const first = await crm.list({ resource: 'products' }, { limit: 200, page: 1 });
+    // Two full pages with next: more may exist, so the panel may ask...
+    expect(first.links.next).toBe('/api/rdstation/products?limit=200&page=2');
+    const second = await crm.list({ resource: 'products' }, { limit: 200, page: 2 });
+    // ...and the empty page ends it.
+    expect(second).toEqual({ data: [], links: {} });
+    expect(crm.sent.at(-1)).toBe('/products?page[number]=3&page[size]=100');
+  });
+
+  it('believes links.last when the CRM names the last page', async () => {
+    const crm = setup((query) => ({
+      ...records(200)(query),
+      links: { next: 'https://crm/x?page[number]=3', last: 'https://crm/x?page[number]=2' },
+    }));
+    expect((await crm.list({ resource: 'deals' }, { limit: 200 })).links).toEqual({});
+  });
+
+  it('asks one CRM page of `limit` when limit is within CRM_PAGE_SIZE (organizations, 50)', async () => {
+    const crm = setup(records(500));
+    const page = await crm.list(
+      { resource: 'organizations' },
+      { limit: 50, page: 3, order: 'name', filter: 'owner_id:"u1"' },
+    );
+    expect(crm.sent).toEqual([
+      '/organizations?filter=owner_id:"u1"&sort[name]=asc&page[number]=3&page[size]=50',
+    ]);
+    expect(page.links.next).toContain('page=4');
+  });
+
+  it('cuts a limit that is no multiple of CRM_PAGE_SIZE from the pages that hold it', async () => {
+    const crm = setup(records(1000));
+    const page = await crm.list({ resource: 'contacts' }, { limit: 150, page: 2 });
+    expect(crm.sent).toEqual([
+      '/contacts?page[number]=2&page[size]=100',
+      '/contacts?page[number]=3&page[size]=100',
+    ]);
+    expect((page.data[0] as { id: string }).id).toBe('r151');
+    expect((page.data.at(-1) as { id: string }).id).toBe('r300');
+  });
+
+  it('never offers a page past the 10 000 records RD lists for deals', async () => {
+    const crm = setup(records(20_000));
+    const page = await crm.list({ resource: 'deals' }, { limit: 200, page: 50 });
+    expect(page.data).toHaveLength(200);
+    expect(page.links).toEqual({});
+  });
+});
+
+describe('whole lists: read to their end within a bound', () => {
+  it('reads every page of users (no sort: RD documents none) and answers them on page 1', async () => {
+    const crm = setup(records(230));
+    const users = await crm.list({ resource: 'users', mode: 'whole' }, { limit: 200 });
+    expect(crm.sent).toEqual([
+      '/users?page[number]=1&page[size]=100',
+      '/users?page[number]=2&page[size]=100',
+      '/users?page[number]=3&page[size]=100',
+    ]);
+    expect(users.data).toHaveLength(230);
+    expect(users.links).toEqual({});
+    const later = await crm.list({ resource: 'users', mode: 'whole' }, { limit: 200, page: 2 });
+    expect(later.data).toEqual([]);
+  });
+
+  it('stops at the bound for a CRM that never ends, answers what it read and logs it', async () => {
+    const crm = setup(records(1_000_000), { readAllMaxPages: 3 });
+    const notes = await crm.list(
+      { resource: 'notes', mode: 'whole', crmPath: '/deals/d1/notes' },
+      { order: 'registered_at', direction: 'desc' },
+    );
+    expect(crm.sent).toHaveLength(3);
+    expect(crm.sent[2]).toBe(
+      '/deals/d1/notes?sort[registered_at]=desc&page[number]=3&page[size]=100',
+    );
+    expect(notes.data).toHaveLength(300);
+    expect(crm.logs.join('\n')).toContain(
+      'lista do CRM não terminou dentro do limite de páginas; respondida com o que foi lido',
+    );
+  });
+
+  it('stops when the CRM answers the same page again (it would loop)', async () => {
+    const crm = setup(() => ({
+      data: Array.from({ length: 100 }, (_, i) => ({ id: `same-${i}` })),
+      links: { next: 'https://crm/x' },
+    }));
+    const tasks = await crm.list({ resource: 'tasks', mode: 'whole' });
+    expect(crm.sent).toHaveLength(2);
+    expect(tasks.data).toHaveLength(100);
+    expect(crm.logs.join('\n')).toContain('lista do CRM repetiu uma página; leitura encerrada');
+  });
+
+  it('keeps a cached whole list per tenant and query', async () => {
+    const crm = setup(records(5));
+    await crm.list({ resource: 'sources', mode: 'whole', cached: true });
+    await crm.list({ resource: 'sources', mode: 'whole', cached: true }, { limit: 50 });
+    expect(crm.sent).toHaveLength(1);
+  });
+});
+
+describe('probes where the docs are silent', () => {
+  it('asks once per tenant whether contacts take email:~, then keeps it', async () => {
+    const crm = setup(records(3));
+    await crm.list({ resource: 'contacts' }, { limit: 200, filter: 'email:~"ana@"' });
+    await crm.list({ resource: 'contacts' }, { limit: 200, filter: 'email:~"bia@"' });
+    expect(crm.sent).toEqual([
+      '/contacts?filter=email:~"ana@"&page[number]=1&page[size]=1',
+      '/contacts?filter=email:~"ana@"&page[number]=1&page[size]=100',
+      '/contacts?filter=email:~"bia@"&page[number]=1&page[size]=100',
+    ]);
+    expect(crm.probes.verdicts.get('tenant-a contacts.email~')).toBe(true);
+  });
+
+  it('falls back to the exact value after a 400, and remembers the refusal', async () => {
+    const crm = setup(records(3));
+    crm.refuseWhen((query) => (query.get('filter') ?? '').includes(':~'));
+    const page = await crm.list(
+      { resource: 'lostReasons', mode: 'whole', crmPath: '/lost_reasons' },
+      { filter: 'name:~"Preço"', order: 'name' },
+    );
+    await crm.list(
+      { resource: 'lostReasons', mode: 'whole', crmPath: '/lost_reasons' },
+      { filter: 'name:~"Prazo"', order: 'name' },
+    );
+    expect(crm.sent).toEqual([
+      '/lost_reasons?filter=name:~"Preço"&page[number]=1&page[size]=1',
+      '/lost_reasons?filter=name:"Preço"&sort[name]=asc&page[number]=1&page[size]=100',
+      '/lost_reasons?filter=name:"Prazo"&sort[name]=asc&page[number]=1&page[size]=100',
+    ]);
+    expect(page.data).toHaveLength(3);
+    expect(crm.probes.verdicts.get('tenant-a lostReasons.name~')).toBe(false);
+  });
+
+  it('passes any other failure of the probe on, without a verdict', async () => {
+    const fake = setup(() => {
+      throw new ApiError(502, 'O RD Station CRM está indisponível no momento.');
+    });
+    await expect(
+      fake.list({ resource: 'organizations' }, { filter: 'name:~"Costa"' }),
+    ).rejects.toMatchObject({ statusCode: 502 });
+    expect(fake.probes.verdicts.size).toBe(0);
+  });
+});
+
+describe("deals of a contact ('Negociações com esse contato')", () => {
+  const deal = (n: number) => ({
+    name: `Negociação ${String(n).padStart(3, '0')}`,
+    contact_ids: n % 7 === 0 ? ['c-1', 'c-2'] : ['c-9'],
+  });
+
+  it('scans the most recently updated deals, keeps those with the contact, sorts them as asked', async () => {
+    const crm = setup(records(250, deal));
+    const page = await crm.list(
+      { resource: 'deals' },
+      {
+        limit: 200,
+        page: 1,
+        order: 'name',
+        direction: 'desc',
+        filter: 'name:~"Negociação" and contact_ids:"c-1"',
+      },
+    );
+    expect(crm.sent).toEqual([
+      '/deals?filter=name:~"Negociação"&sort[updated_at]=desc&page[number]=1&page[size]=100',
+      '/deals?filter=name:~"Negociação"&sort[updated_at]=desc&page[number]=2&page[size]=100',
+      '/deals?filter=name:~"Negociação"&sort[updated_at]=desc&page[number]=3&page[size]=100',
+    ]);
+    const names = page.data.map((item) => (item as { name: string }).name);
+    expect(names).toHaveLength(35);
+    expect(names[0]).toBe('Negociação 245');
+    expect(names.at(-1)).toBe('Negociação 007');
+    expect(page).not.toHaveProperty('limitedTo');
+    expect(page.links).toEqual({});
+  });
+
+  it('stops at the bound and says so beside data and links (never a failure)', async () => {
+    const crm = setup(records(100_000, deal), { contactDealsMaxPages: 5 });
+    const page = await crm.list({ resource: 'deals' }, { limit: 200, filter: 'contact_ids:"c-1"' });
+    expect(crm.sent).toHaveLength(5);
+    expect(page.data).toHaveLength(71);
+    expect(page.limitedTo).toBe(500);
+  });
+
+  it('reuses the scan for the next pages, and forgets it when a deal is written', async () => {
+    const crm = setup(records(300, () => ({ contact_ids: ['c-1'] })));
+    const first = await crm.list(
+      { resource: 'deals' },
+      { limit: 200, filter: 'contact_ids:"c-1"' },
+    );
+    expect(first.links.next).toBe(
+      '/api/rdstation/deals?limit=200&page=2&filter=contact_ids%3A%22c-1%22',
+    );
+    const second = await crm.list(
+      { resource: 'deals' },
+      { limit: 200, page: 2, filter: 'contact_ids:"c-1"' },
+    );
+    expect(second.data).toHaveLength(100);
+    expect(second.links).toEqual({});
+    // 3 full pages with next, then the empty page 4 ends the scan; page 2 reused it.
+    expect(crm.sent).toHaveLength(4);
+    crm.lists.forgetContactDeals('tenant-a');
+    await crm.list({ resource: 'deals' }, { limit: 200, filter: 'contact_ids:"c-1"' });
+    expect(crm.sent).toHaveLength(8);
+  });
+});

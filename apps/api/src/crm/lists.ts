@@ -1,0 +1,402 @@
+import { type FastifyBaseLogger } from 'fastify';
+import { type CrmCallsConfig } from '../config';
+import { type Identity } from '../db/repositories/sessionsRepository';
+import { ApiError } from '../errors';
+import { isRecord } from '../http';
+import { API_MESSAGES } from '../messages';
+import { type ReferenceCache } from './cache';
+import { type CrmClient } from './crmClient';
+import {
+  type CrmListQuery,
+  type CrmListResource,
+  type CrmSort,
+  crmListParams,
+  probesOf,
+  quoteValue,
+  translateListQuery,
+} from './crmQuery';
+import { type ProbeVerdicts } from './filterProbes';
+
+/** Query of the panel's list calls (spec §7). */
+export interface PanelListQuery {
+  limit?: number;
+  page?: number;
+  order?: string;
+  direction?: 'asc' | 'desc';
+  filter?: string;
+  refresh?: boolean;
+}
+
+export interface PanelList {
+  data: unknown[];
+  links: { next?: string };
+  /**
+   * Deals of a contact only: the scan stopped at its bound, so only this many of the most
+   * recently updated deals were looked at.
+   */
+  limitedTo?: number;
+}
+
+/**
+ * 'scroll': the panel pages through it (links.next). 'whole': the panel reads it once, so it is
+ * read to its end (within a bound) and answered in one piece.
+ */
+export type ListMode = 'scroll' | 'whole';
+
+export interface ListRequest {
+  resource: CrmListResource;
+  /** CRM v2 path of the list, segments encoded. */
+  crmPath: string;
+  mode: ListMode;
+  /** Reference data: the whole list is kept per tenant for the cache's TTL. */
+  cached: boolean;
+  query: PanelListQuery;
+  /** This api's path of the list, for links.next. */
+  panelPath: string;
+}
+
+export interface ListContext {
+  identity: Identity;
+  log: FastifyBaseLogger;
+  /** `x-cache-bypass: 1` / `refresh=true`. */
+  refresh: boolean;
+}
+
+export interface CrmLists {
+  list(context: ListContext, request: ListRequest): Promise<PanelList>;
+  /** A deal was written: the tenant's scanned contact deals may be stale. */
+  forgetContactDeals(systemKey: string): void;
+}
+
+export interface CrmListsDeps {
+  crm: CrmClient;
+  /** Reference data (whole lists of cached resources). */
+  cache: ReferenceCache;
+  /** Deals of a contact, per tenant + contact + other clauses. */
+  contactDealsCache: ReferenceCache;
+  probes: ProbeVerdicts;
+  config: CrmCallsConfig;
+}
+
+/** RD's `page[size]` default ("Padrão: 20"), used when the panel names no limit. */
+const CRM_DEFAULT_PAGE_SIZE = 20;
+
+/**
+ * crm-v2-introduction.txt, "Notas sobre a listagem": "Ao utilizar o método listar das entidades
+ * de negociação, empresa e contato é possível listar apenas os 10 mil primeiros registros".
+ */
+const LISTING_CAP: Partial<Record<CrmListResource, number>> = {
+  deals: 10_000,
+  organizations: 10_000,
+  contacts: 10_000,
+};
+
+/** A v2 single-record envelope `{ data, links? }`, checked before it goes to the panel. */
+export function toPanelRecord(body: unknown): Record<string, unknown> {
+  if (!isRecord(body) || !('data' in body)) throw new ApiError(502, API_MESSAGES.crmUnexpected);
+  return body;
+}
+
+function panelQueryString(query: PanelListQuery, page: number): string {
+  const params = new URLSearchParams();
+  if (query.limit !== undefined) params.set('limit', String(query.limit));
+  params.set('page', String(page));
+  if (query.order !== undefined) params.set('order', query.order);
+  if (query.direction !== undefined) params.set('direction', query.direction);
+  if (query.filter !== undefined) params.set('filter', query.filter);
+  return params.toString();
+}
+
+function pageNumberOf(link: unknown): number | null {
+  if (typeof link !== 'string' || link === '') return null;
+  try {
+    const value = Number(new URL(link, 'http://crm.invalid').searchParams.get('page[number]'));
+    return Number.isInteger(value) && value > 0 ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+interface CrmPage {
+  items: unknown[];
+  /**
+   * The list ends here: no `links.next`, an empty page, a page shorter than asked, or `links.last`
+   * naming this page. RD's docs example shows `next` on every page, so `next` alone proves nothing.
+   */
+  ended: boolean;
+}
+
+function readCrmPage(body: unknown, number: number, size: number): CrmPage {
+  if (!isRecord(body) || !Array.isArray(body.data))
+    throw new ApiError(502, API_MESSAGES.crmUnexpected);
+  const links = isRecord(body.links) ? body.links : {};
+  const hasNext = typeof links.next === 'string' && links.next !== '';
+  const last = pageNumberOf(links.last);
+  const items = body.data;
+  const ended =
+    !hasNext || items.length === 0 || items.length < size || (last !== null && number >= last);
+  return { items, ended };
+}
+
+const idOf = (item: unknown): string | null =>
+  isRecord(item) && (typeof item.id === 'string' || typeof item.id === 'number')
+    ? String(item.id)
+    : null;
+
+function compareBy(sort: CrmSort): (a: unknown, b: unknown) => number {
+  const sign = sort.direction === 'desc' ? -1 : 1;
+  const valueOf = (item: unknown): unknown => (isRecord(item) ? item[sort.field] : undefined);
+  return (a, b) => {
+    const x = valueOf(a);
+    const y = valueOf(b);
+    // Records without a value go last, whatever the direction.
+    if (x === null || x === undefined) return y === null || y === undefined ? 0 : 1;
+    if (y === null || y === undefined) return -1;
+    if (typeof x === 'number' && typeof y === 'number') return sign * (x - y);
+    return sign * String(x).localeCompare(String(y), 'pt-BR', { sensitivity: 'base' });
+  };
+}
+
+export function createCrmLists(deps: CrmListsDeps): CrmLists {
+  const { crm, config } = deps;
+  const probing = new Map<string, Promise<boolean>>();
+
+  const fetchPage = async (
+    context: ListContext,
+    path: string,
+    base: URLSearchParams,
+    number: number,
+    size: number,
+  ): Promise<CrmPage> => {
+    const query = new URLSearchParams(base);
+    query.set('page[number]', String(number));
+    query.set('page[size]', String(size));
+    const body = await crm.request(context.identity, { method: 'GET', path, query });
+    return readCrmPage(body, number, size);
+  };
+
+  /**
+   * Asks the tenant's CRM once whether it takes `~` on a field its docs are silent on: one row
+   * (`page[size]=1`) with the person's own value. 400/422 means no; the verdict is kept.
+   */
+  const probe = (
+    context: ListContext,
+    request: ListRequest,
+    field: string,
+    capability: string,
+    value: string,
+  ): Promise<boolean> => {
+    const { systemKey } = context.identity;
+    const key = JSON.stringify([systemKey, capability]);
+    const pending = probing.get(key);
+    if (pending) return pending;
+    const run = (async () => {
+      const known = await deps.probes.get(systemKey, capability);
+      if (known !== null) return known;
+      const query = new URLSearchParams();
+      query.set('filter', `${field}:~${quoteValue(value)}`);
+      query.set('page[number]', '1');
+      query.set('page[size]', '1');
+      let supported = true;
+      try {
+        await crm.request(context.identity, { method: 'GET', path: request.crmPath, query });
+      } catch (error) {
+        if (!(error instanceof ApiError) || (error.statusCode !== 400 && error.statusCode !== 422))
+          throw error;
+        supported = false;
+      }
+      await deps.probes.set(systemKey, capability, supported);
+      context.log.info({ capability, supported }, 'sondagem de filtro do CRM');
+      return supported;
+    })();
+    probing.set(key, run);
+    return run.finally(() => probing.delete(key));
+  };
+
+  /** `filter` and `sort[…]` for the CRM, each probed `~` decided for this tenant. */
+  const baseParams = async (
+    context: ListContext,
+    request: ListRequest,
+    query: CrmListQuery,
+  ): Promise<URLSearchParams> => {
+    const allowed = new Map<string, boolean>();
+    for (const { field, capability } of probesOf(query)) {
+      const clause = query.clauses.find((c) => c.op === 'match' && c.field === field);
+      const value = clause && clause.op === 'match' ? clause.value : '';
+      allowed.set(field, await probe(context, request, field, capability, value));
+    }
+    return crmListParams(query, (field) => allowed.get(field) ?? false);
+  };
+
+  const readWhole = async (
+    context: ListContext,
+    path: string,
+    base: URLSearchParams,
+  ): Promise<unknown[]> => {
+    const size = config.pageSize;
+    const items: unknown[] = [];
+    const seen = new Set<string>();
+    for (let number = 1; number <= config.readAllMaxPages; number += 1) {
+      const page = await fetchPage(context, path, base, number, size);
+      let fresh = 0;
+      for (const item of page.items) {
+        const id = idOf(item);
+        if (id !== null) {
+          if (seen.has(id)) continue;
+          seen.add(id);
+        }
+        items.push(item);
+        fresh += 1;
+      }
+      if (page.ended) return items;
+      if (fresh === 0) {
+        // A full page of records already seen: a CRM that ignores page[number] would loop.
+        context.log.warn(
+          { path, page: number },
+          'lista do CRM repetiu uma página; leitura encerrada',
+        );
+        return items;
+      }
+    }
+    context.log.warn(
+      { path, pages: config.readAllMaxPages, pageSize: size, items: items.length },
+      'lista do CRM não terminou dentro do limite de páginas; respondida com o que foi lido',
+    );
+    return items;
+  };
+
+  const whole = async (
+    context: ListContext,
+    request: ListRequest,
+    base: URLSearchParams,
+  ): Promise<PanelList> => {
+    const load = () => readWhole(context, request.crmPath, base);
+    let items: unknown[];
+    if (request.cached) {
+      // Credentials and session are checked on every call, cache hit or not.
+      await crm.accessToken(context.identity);
+      items = await deps.cache.get(
+        context.identity.systemKey,
+        `${request.crmPath}?${base.toString()}`,
+        load,
+        { bypass: context.refresh },
+      );
+    } else {
+      items = await load();
+    }
+    // Everything is on page 1; a later page of a whole list is empty.
+    return { data: (request.query.page ?? 1) > 1 ? [] : items, links: {} };
+  };
+
+  const panelPage = (
+    request: ListRequest,
+    items: unknown[],
+    offset: number,
+    limit: number,
+    more: boolean,
+  ): PanelList => {
+    const page = request.query.page ?? 1;
+    const cap = LISTING_CAP[request.resource];
+    const next =
+      more && items.length > 0 && (cap === undefined || offset + limit < cap)
+        ? `${request.panelPath}?${panelQueryString(request.query, page + 1)}`
+        : undefined;
+    return { data: items, links: next ? { next } : {} };
+  };
+
+  /** The panel's page of `limit` from CRM pages of at most `pageSize` (200 = 2 × 100). */
+  const scroll = async (
+    context: ListContext,
+    request: ListRequest,
+    base: URLSearchParams,
+  ): Promise<PanelList> => {
+    const limit = request.query.limit ?? CRM_DEFAULT_PAGE_SIZE;
+    const size = Math.min(limit, config.pageSize);
+    const offset = ((request.query.page ?? 1) - 1) * limit;
+    const first = Math.floor(offset / size) + 1;
+    const last = Math.floor((offset + limit - 1) / size) + 1;
+    const items: unknown[] = [];
+    let ended = false;
+    for (let number = first; number <= last; number += 1) {
+      const page = await fetchPage(context, request.crmPath, base, number, size);
+      items.push(...page.items);
+      if (page.ended) {
+        ended = true;
+        break;
+      }
+    }
+    const start = offset - (first - 1) * size;
+    const data = items.slice(start, start + limit);
+    return panelPage(request, data, offset, limit, !ended || items.length > start + limit);
+  };
+
+  /**
+   * 'Negociações com esse contato'. RD documents no contact filter on deals and the v2 contact
+   * has no deal ids, but every deal carries `contact_ids`: the most recently updated deals
+   * (documented sort `updated_at`, plus the other documented clauses, e.g. `name:~`) are read
+   * page by page within a bound and kept when they hold the contact.
+   */
+  const contactDeals = async (
+    context: ListContext,
+    request: ListRequest,
+    query: CrmListQuery,
+    contactId: string,
+    base: URLSearchParams,
+  ): Promise<PanelList> => {
+    const scanParams = new URLSearchParams();
+    const filter = base.get('filter');
+    if (filter !== null) scanParams.set('filter', filter);
+    scanParams.set('sort[updated_at]', 'desc');
+    const size = config.pageSize;
+    const maxPages = config.contactDealsMaxPages;
+    const scan = async (): Promise<{ deals: unknown[]; limitedTo: number | null }> => {
+      const deals: unknown[] = [];
+      for (let number = 1; number <= maxPages; number += 1) {
+        const page = await fetchPage(context, request.crmPath, scanParams, number, size);
+        for (const deal of page.items) {
+          const ids = isRecord(deal) && Array.isArray(deal.contact_ids) ? deal.contact_ids : [];
+          if (ids.some((id) => String(id) === contactId)) deals.push(deal);
+        }
+        if (page.ended) return { deals, limitedTo: null };
+      }
+      context.log.info(
+        { pages: maxPages, pageSize: size },
+        'negociações do contato: busca limitada às mais recentes',
+      );
+      return { deals, limitedTo: maxPages * size };
+    };
+    const found = await deps.contactDealsCache.get(
+      context.identity.systemKey,
+      JSON.stringify([contactId, filter]),
+      scan,
+      { bypass: context.refresh },
+    );
+    const sorted = query.sort ? [...found.deals].sort(compareBy(query.sort)) : found.deals;
+    const limit = request.query.limit ?? CRM_DEFAULT_PAGE_SIZE;
+    const offset = ((request.query.page ?? 1) - 1) * limit;
+    const answer = panelPage(
+      request,
+      sorted.slice(offset, offset + limit),
+      offset,
+      limit,
+      sorted.length > offset + limit,
+    );
+    return found.limitedTo === null ? answer : { ...answer, limitedTo: found.limitedTo };
+  };
+
+  return {
+    async list(context, request) {
+      // Refused before any CRM call: everything the CRM gets is documented (crmQuery.ts).
+      const query = translateListQuery(request.resource, request.query);
+      const base = await baseParams(context, request, query);
+      if (query.contactId !== null)
+        return contactDeals(context, request, query, query.contactId, base);
+      return request.mode === 'whole'
+        ? whole(context, request, base)
+        : scroll(context, request, base);
+    },
+    forgetContactDeals(systemKey) {
+      deps.contactDealsCache.clearTenant(systemKey);
+    },
+  };
+}
