@@ -68,3 +68,39 @@ describe('deriveSecretKey', () => {
     );
   });
 });
+
+describe('CRM list calls settings (issue 13)', () => {
+  it('defaults to pages of 100, 20 pages for whole lists, 5 for a contact’s deals', () => {
+    const config = resolveConfig({ secretKey: 'b'.repeat(64) });
+    expect(config.crmCalls).toEqual({
+      pageSize: 100,
+      readAllMaxPages: 20,
+      contactDealsMaxPages: 5,
+      contactDealsCacheMs: 30_000,
+      probeTtlMs: 86_400_000,
+      ratePollMs: 25,
+    });
+  });
+
+  it('reads them from the environment, and the tenant’s rate too', () => {
+    const input = configFromEnv({
+      CRM_PAGE_SIZE: '50',
+      CRM_READ_ALL_MAX_PAGES: '10',
+      CRM_CONTACT_DEALS_MAX_PAGES: '3',
+      CRM_CONTACT_DEALS_CACHE_MS: '5000',
+      CRM_PROBE_TTL_MS: '60000',
+      CRM_REQUESTS_PER_MINUTE: '60',
+    });
+    expect(input.crmCalls).toEqual({
+      pageSize: 50,
+      readAllMaxPages: 10,
+      contactDealsMaxPages: 3,
+      contactDealsCacheMs: 5000,
+      probeTtlMs: 60000,
+    });
+    expect(input.crm?.maxRequestsPerMinute).toBe(60);
+    expect(() => configFromEnv({ CRM_PAGE_SIZE: '0' })).toThrow(
+      'CRM_PAGE_SIZE deve ser um número inteiro positivo.',
+    );
+  });
+});

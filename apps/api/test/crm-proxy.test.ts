@@ -105,13 +105,35 @@ describe('lists', () => {
     },
   );
 
-  it('passes a CRM refusal of the query as 422 with its reason', async () => {
-    const result = await call(h.api, 'GET', '/api/rdstation/deals?order=owner_id', { as: alice });
-    expect(result.status).toBe(422);
-    // In pt-BR, naming the field; never the CRM's English text.
-    expect(result.json.message).toBe(
-      'O RD Station CRM recusou os dados enviados: Responsável é inválido.',
+  it('passes a CRM refusal of a documented query on, in pt-BR', async () => {
+    // `rating` is a documented filter; the CRM refuses the value, never our syntax.
+    const result = await call(
+      h.api,
+      'GET',
+      `/api/rdstation/deals?filter=${encodeURIComponent('rating:"muito"')}`,
+      { as: alice },
     );
+    // RD answers 400 or 422 (docs: both exist); the sandbox's strictness decides which.
+    expect([400, 422]).toContain(result.status);
+    expect(result.json.message).toBe(
+      'O RD Station CRM recusou os dados enviados. Verifique os dados e tente novamente.',
+    );
+  });
+
+  it('refuses an undocumented sort with a pt-BR 400 before calling the CRM', async () => {
+    const calls = await crmCallsDuring(async () => {
+      const result = await call(h.api, 'GET', '/api/rdstation/deals?order=owner_id', {
+        as: alice,
+      });
+      expect(result).toMatchObject({
+        status: 400,
+        json: {
+          message:
+            "O campo 'order' é inválido: o RD Station CRM ordena negociações apenas por name, rating, created_at, updated_at, closed_at.",
+        },
+      });
+    });
+    expect(calls).toHaveLength(0);
   });
 
   it.each([
@@ -151,13 +173,13 @@ describe('lists', () => {
     const fields = await call(
       h.api,
       'GET',
-      '/api/rdstation/custom-fields?filter=entity%3Adeal&limit=200',
+      `/api/rdstation/custom-fields?filter=${encodeURIComponent('entity:"deal"')}&limit=200`,
       { as: alice },
     );
     expect(listOf(fields.json).data.map((f) => f.slug)).toContain(
       ACCOUNT1.customFields.orcamentoErp.slug,
     );
-    const filter = encodeURIComponent(`deal_id:"${deals.implantacao.id}" and status:open`);
+    const filter = encodeURIComponent(`deal_id:"${deals.implantacao.id}" and status:"open"`);
     const tasks = await call(
       h.api,
       'GET',
@@ -438,7 +460,8 @@ describe('reference data cache (60 s per tenant)', () => {
     expect(await crmUsers('/api/rdstation/users?limit=200')).toBe(0);
     expect(await crmUsers('/api/rdstation/users?limit=200', { 'x-cache-bypass': '1' })).toBe(1);
     expect(await crmUsers('/api/rdstation/users?limit=200&refresh=true')).toBe(1);
-    expect(await crmUsers('/api/rdstation/users?limit=50')).toBe(1);
+    // Users are read whole, whatever the limit: one cached list.
+    expect(await crmUsers('/api/rdstation/users?limit=50')).toBe(0);
     expect(await crmUsers(`/api/rdstation/pipelines/${pipelines.vendas.id}/stages?limit=200`)).toBe(
       1,
     );

@@ -1,4 +1,4 @@
-import { crmReason, parseRetryAfter } from './crmClient';
+import { crmQueryString, crmReason, parseRetryAfter } from './crmClient';
 
 describe('parseRetryAfter', () => {
   it('reads seconds and HTTP dates', () => {
@@ -34,5 +34,18 @@ describe('crmReason', () => {
     expect(crmReason({ errors: [{ detail: 'Cannot sort deal records by owner_id' }] })).toBeNull();
     expect(crmReason({ error_description: 'bad' })).toBeNull();
     expect(crmReason('x')).toBeNull();
+  });
+});
+
+describe('crmQueryString', () => {
+  it('writes spaces as %20 (never the form encoding +) and keeps a literal + as %2B', () => {
+    const query = new URLSearchParams();
+    query.set('filter', 'phone:("+5511987654321","(11) 98765-4321") and name:~"a b"');
+    query.set('page[size]', '100');
+    expect(crmQueryString(query)).toBe(
+      '?filter=phone%3A%28%22%2B5511987654321%22%2C%22%2811%29%2098765-4321%22%29%20and%20name%3A%7E%22a%20b%22&page%5Bsize%5D=100',
+    );
+    expect(crmQueryString(new URLSearchParams())).toBe('');
+    expect(crmQueryString(undefined)).toBe('');
   });
 });

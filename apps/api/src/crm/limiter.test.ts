@@ -151,6 +151,8 @@ describe('decide', () => {
       grant: false,
       wakeAt: 610,
     });
+    // Any request of the chosen user may take the user's slot.
+    expect(decide(snapshot, waiter('4', 'carla', 20), 600, options)).toEqual({ grant: true });
   });
 
   it('waits for the oldest request to leave a full window, or for the block to end', () => {

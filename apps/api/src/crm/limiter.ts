@@ -9,15 +9,15 @@ import { API_MESSAGES } from '../messages';
  *
  * - The bucket is the tenant: at most `maxPerWindow` requests in any sliding window.
  * - A user alone may use all of it. While several users wait, each free slot goes to the waiting
- *   user with the fewest requests in the current window (the oldest request on a tie): max-min
- *   fairness, so nobody gets more than an even share while others wait, and a burst of one user
- *   cannot starve a colleague who needs one call.
+ *   user with the fewest requests in the current window (the user of the oldest request on a
+ *   tie): max-min fairness, so nobody gets more than an even share while others wait, and a burst
+ *   of one user cannot starve a colleague who needs one call.
  * - A CRM 429's Retry-After blocks the whole bucket.
  * - A request never waits past its `maxWaitMs`: it answers 429 with Retry-After instead.
  */
 export interface RateLimiter {
-  /** Resolves when `user` may send one request of `bucket`. */
-  acquire(bucket: string, user: string, maxWaitMs: number): Promise<void>;
+  /** Resolves, with the time its slot was counted at, when `user` may send one request of `bucket`. */
+  acquire(bucket: string, user: string, maxWaitMs: number): Promise<number>;
   /** The CRM answered 429 with Retry-After: nothing goes for this bucket before `untilMs`. */
   block(bucket: string, untilMs: number): Promise<void>;
 }
@@ -74,15 +74,20 @@ export function decide(
   const next = [...snapshot.waiters].sort(
     (a, b) => usage(a) - usage(b) || a.since - b.since || a.id.localeCompare(b.id),
   )[0];
-  if (!next || next.id === me.id) return { grant: true };
+  // The slot is the user's: whichever of their waiting requests gets here first takes it.
+  if (!next || next.user === me.user) return { grant: true };
   return { grant: false, wakeAt: now + options.pollMs };
 }
 
 /** Where the window, the waiters and the block live: this process, or the shared store. */
 interface RateStore {
   enqueue(bucket: string, waiter: Waiter, expiresAt: number): Promise<void>;
-  /** Atomically: the decision for `me`, and on a grant its request counted and `me` dequeued. */
-  step(bucket: string, me: Waiter, now: number): Promise<RateDecision>;
+  /**
+   * Atomically: the decision for `me` at the store's `now` (read once the bucket is held, so a
+   * request is counted at the time it really goes), and on a grant its request counted and `me`
+   * dequeued.
+   */
+  step(bucket: string, me: Waiter): Promise<{ decision: RateDecision; now: number }>;
   dequeue(bucket: string, id: string): Promise<void>;
   block(bucket: string, untilMs: number): Promise<void>;
 }
@@ -101,11 +106,10 @@ function limiterOn(store: RateStore, options: RateLimiterOptions): RateLimiter {
       let granted = false;
       try {
         for (;;) {
-          const now = options.now();
-          const decision = await store.step(bucket, me, now);
+          const { decision, now } = await store.step(bucket, me);
           if (decision.grant) {
             granted = true;
-            return;
+            return now;
           }
           if (decision.wakeAt > deadline) throw tooLong(decision.wakeAt - now);
           await options.sleep(Math.max(1, decision.wakeAt - now));
@@ -134,7 +138,8 @@ export function createMemoryRateLimiter(options: RateLimiterOptions): RateLimite
       async enqueue(bucket, waiter) {
         stateOf(bucket).waiters.push(waiter);
       },
-      async step(bucket, me, now) {
+      async step(bucket, me) {
+        const now = options.now();
         const state = stateOf(bucket);
         state.events = state.events.filter((event) => event.at > now - options.windowMs);
         const decision = decide(state, me, now, options);
@@ -142,7 +147,7 @@ export function createMemoryRateLimiter(options: RateLimiterOptions): RateLimite
           state.events.push({ user: me.user, at: now });
           state.waiters = state.waiters.filter((waiter) => waiter.id !== me.id);
         }
-        return decision;
+        return { decision, now };
       },
       async dequeue(bucket, id) {
         const state = stateOf(bucket);
@@ -182,9 +187,10 @@ export function createPostgresRateLimiter(
           })
           .execute();
       },
-      step: (bucket, me, now) =>
+      step: (bucket, me) =>
         db.transaction().execute(async (trx) => {
           await sql`select pg_advisory_xact_lock(hashtext(${bucket}))`.execute(trx);
+          const now = options.now();
           await trx
             .deleteFrom('crm_rate_events')
             .where('bucket', '=', bucket)
@@ -228,7 +234,7 @@ export function createPostgresRateLimiter(
               .execute();
             await trx.deleteFrom('crm_rate_waiters').where('id', '=', me.id).execute();
           }
-          return decision;
+          return { decision, now };
         }),
       async dequeue(_bucket, id) {
         await db.deleteFrom('crm_rate_waiters').where('id', '=', id).execute();
