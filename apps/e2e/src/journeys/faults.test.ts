@@ -218,8 +218,13 @@ describe('the CRM answering 429 with Retry-After', () => {
     await area.getByRole('button', { name: 'Tentar novamente' }).waitFor();
     await screenshot(page, 'faults-crm-429-rate-limit');
 
-    // The api's own answer while Bruno's token is blocked: 429, pt-BR, no CRM call.
-    const answer = await callApi(stack, BRUNO, 'GET', `${API.tasks}?filter=deal_id:${DEAL.id}`);
+    // The api's own answer while the tenant is blocked: 429, pt-BR, no CRM call.
+    const answer = await callApi(
+      stack,
+      BRUNO,
+      'GET',
+      `${API.tasks}?filter=${encodeURIComponent(`deal_id:"${DEAL.id}"`)}`,
+    );
     expect(answer).toEqual({ status: 429, json: { message: CRM_RATE_LIMITED } });
 
     const panelReads = apiGets(apiRequests, API.tasks, apiMark).length;

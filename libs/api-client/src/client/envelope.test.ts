@@ -24,14 +24,23 @@ describe('envelope readers', () => {
     );
   });
 
-  it('readPage returns the list and links.next (null when absent)', () => {
+  it('readPage returns the list, links.next and limitedTo (null when absent)', () => {
     expect(
       readPage(response({ data: { data: [1, 2], links: { next: '/api/x?page=2' } } })),
     ).toEqual({
       data: [1, 2],
       next: '/api/x?page=2',
+      limitedTo: null,
     });
-    expect(readPage(response({ data: { data: [], links: {} } }))).toEqual({ data: [], next: null });
+    expect(readPage(response({ data: { data: [], links: {} } }))).toEqual({
+      data: [],
+      next: null,
+      limitedTo: null,
+    });
+    // The api's scan of a contact's deals stopped at its bound.
+    expect(readPage(response({ data: { data: [1], links: {}, limitedTo: 500 } } as never))).toEqual(
+      { data: [1], next: null, limitedTo: 500 },
+    );
     expect(() => readPage(response({ data: [] } as never))).toThrow(UnexpectedResponseError);
   });
 

@@ -7,6 +7,11 @@ import { UnexpectedResponseError } from './errors';
 export interface Page<T> {
   data: T[];
   next: string | null;
+  /**
+   * Deals of a contact only: the api's scan stopped at its bound, having looked at this many of
+   * the most recently updated deals (null when it saw them all).
+   */
+  limitedTo: number | null;
 }
 
 export interface RequestOptions {
@@ -58,7 +63,7 @@ export function readRecord<T>(response: AxiosResponse<DataEnvelope<DataEnvelope<
   return outer.data.data as T;
 }
 
-/** CRM list page: `{ data: { data: [...], links: { next? } } }` → `{ data, next }`. */
+/** CRM list page: `{ data: { data: [...], links: { next? }, limitedTo? } }` → `{ data, next, limitedTo }`. */
 export function readPage<T>(response: AxiosResponse<DataEnvelope<Paged<T>>>): Page<T> {
   const outer: unknown = response.data;
   if (!isRecord(outer) || !isRecord(outer.data) || !Array.isArray(outer.data.data)) {
@@ -66,7 +71,10 @@ export function readPage<T>(response: AxiosResponse<DataEnvelope<Paged<T>>>): Pa
   }
   const links = isRecord(outer.data.links) ? outer.data.links : {};
   const next = typeof links.next === 'string' && links.next !== '' ? links.next : null;
-  return { data: outer.data.data as T[], next };
+  const limit = outer.data.limitedTo;
+  const limitedTo =
+    typeof limit === 'number' && Number.isInteger(limit) && limit > 0 ? limit : null;
+  return { data: outer.data.data as T[], next, limitedTo };
 }
 
 /** The items of one list page (lists the panel reads in one page of 200). */

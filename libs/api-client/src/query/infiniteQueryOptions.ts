@@ -6,7 +6,8 @@ import { listOrganizations, listProducts, type OrganizationPageSize } from '../r
 import { nextPageParam } from './nextPageParam';
 import { queryKeys } from './queryKeys';
 
-// The dropdowns' infinite scroll: page 1 first, then the page named by each answer's links.next.
+// The dropdowns' infinite scroll: page 1 first, then the page named by each answer's links.next;
+// an empty page ends it.
 
 const FIRST_PAGE = 1;
 
@@ -20,8 +21,7 @@ export const dealsInfiniteQueryOptions = ({
     queryFn: ({ pageParam, signal }) =>
       listDeals({ search, contactId, page: pageParam }, { signal }),
     initialPageParam: FIRST_PAGE,
-    getNextPageParam: (lastPage, _pages, lastPageParam) =>
-      nextPageParam(lastPage.next, lastPageParam),
+    getNextPageParam: (lastPage, _pages, lastPageParam) => nextPageParam(lastPage, lastPageParam),
   });
 
 /** Contact search of /contact-linking (name, e-mail or phone). */
@@ -30,8 +30,7 @@ export const contactsInfiniteQueryOptions = ({ search }: { search?: string } = {
     queryKey: queryKeys.contactsInfinite(search),
     queryFn: ({ pageParam, signal }) => listContacts({ search, page: pageParam }, { signal }),
     initialPageParam: FIRST_PAGE,
-    getNextPageParam: (lastPage, _pages, lastPageParam) =>
-      nextPageParam(lastPage.next, lastPageParam),
+    getNextPageParam: (lastPage, _pages, lastPageParam) => nextPageParam(lastPage, lastPageParam),
   });
 
 /** Organization select; `limit` 50 in the contact-edit and create-deal modals. */
@@ -44,8 +43,7 @@ export const organizationsInfiniteQueryOptions = ({
     queryFn: ({ pageParam, signal }) =>
       listOrganizations({ search, limit, page: pageParam }, { signal }),
     initialPageParam: FIRST_PAGE,
-    getNextPageParam: (lastPage, _pages, lastPageParam) =>
-      nextPageParam(lastPage.next, lastPageParam),
+    getNextPageParam: (lastPage, _pages, lastPageParam) => nextPageParam(lastPage, lastPageParam),
   });
 
 /** Product select (exact-name search, as RD Station CRM filters products). */
@@ -54,6 +52,5 @@ export const productsInfiniteQueryOptions = ({ search }: { search?: string } = {
     queryKey: queryKeys.productsInfinite(search),
     queryFn: ({ pageParam, signal }) => listProducts({ search, page: pageParam }, { signal }),
     initialPageParam: FIRST_PAGE,
-    getNextPageParam: (lastPage, _pages, lastPageParam) =>
-      nextPageParam(lastPage.next, lastPageParam),
+    getNextPageParam: (lastPage, _pages, lastPageParam) => nextPageParam(lastPage, lastPageParam),
   });

@@ -36,6 +36,7 @@ describe('listContacts', () => {
     expect(page).toEqual({
       data: [...contactsFixture].sort((a, b) => a.name.localeCompare(b.name, 'pt-BR')),
       next: null,
+      limitedTo: null,
     });
     expect(server.lastRequest()).toEqual({
       method: 'GET',

@@ -38,7 +38,7 @@ describe('organizations', () => {
   it('listOrganizations: limit 200, page, order name and a name-contains filter', async () => {
     const page = await listOrganizations({ search: 'acme', page: 1 });
 
-    expect(page).toEqual({ data: [organizationsFixture[0]], next: null });
+    expect(page).toEqual({ data: [organizationsFixture[0]], next: null, limitedTo: null });
     expect(server.lastRequest()).toEqual(
       get('/api/rdstation/organizations', {
         limit: '200',
@@ -130,7 +130,11 @@ describe('custom fields and lost reasons', () => {
 
 describe('products (catalogue)', () => {
   it('listProducts: limit 200 and page, no filter without search', async () => {
-    await expect(listProducts()).resolves.toEqual({ data: productsFixture, next: null });
+    await expect(listProducts()).resolves.toEqual({
+      data: productsFixture,
+      next: null,
+      limitedTo: null,
+    });
     expect(server.lastRequest()).toEqual(
       get('/api/rdstation/products', { limit: '200', page: '1' }),
     );

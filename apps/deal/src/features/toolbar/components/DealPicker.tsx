@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { InlineError, SingleSelect } from '@crm-panel/ui';
 import { dealCrmUrl } from '../../shared/crmLinks';
 import { useDealPickerOptions } from '../hooks/useDealPickerOptions';
@@ -10,19 +10,31 @@ export interface DealPickerProps {
   /** Lists only the deals of this contact; null lists every deal. */
   contactFilter: string | null;
   onChange: (dealId: string) => void;
+  /** How many recent deals the api's contact scan was limited to (null: it saw them all). */
+  onScanLimitChange?: (limitedTo: number | null) => void;
 }
 
 /**
  * The deal picker: searchable on the server, more pages as the list scrolls, and with a deal
  * chosen: its name, 'Alterar' and 'Abrir no CRM'.
  */
-export function DealPicker({ dealId, dealName, contactFilter, onChange }: DealPickerProps) {
+export function DealPicker({
+  dealId,
+  dealName,
+  contactFilter,
+  onChange,
+  onScanLimitChange,
+}: DealPickerProps) {
   // The list is only fetched once someone may look at it: no deal yet, or 'Alterar' pressed.
   const [listWanted, setListWanted] = useState(false);
   const picker = useDealPickerOptions({
     contactId: contactFilter,
     enabled: listWanted || !dealId,
   });
+  const { limitedTo } = picker;
+  useEffect(() => {
+    onScanLimitChange?.(limitedTo);
+  }, [limitedTo, onScanLimitChange]);
 
   return (
     <div>

@@ -158,6 +158,44 @@ describe('filter menu', () => {
     expect(screen.getByRole('option', { name: /Expansão Padaria/ })).toBeInTheDocument();
   });
 
+  it('notes discreetly when the api looked only at the most recent deals for the contact', async () => {
+    const user = userEvent.setup();
+    const deal = dealsFixture.find((item) => item.contact_ids.includes('contact-2'));
+    server.use(
+      http.get(`${server.baseURL}/api/rdstation/deals`, ({ request }) => {
+        const filter = new URL(request.url).searchParams.get('filter');
+        return filter === 'contact_ids:"contact-2"'
+          ? HttpResponse.json({ data: { data: [deal], links: {}, limitedTo: 500 } })
+          : HttpResponse.json({ data: { data: dealsFixture, links: {} } });
+      }),
+    );
+    renderToolbar({ contactId: 'contact-2', dealId: null });
+    await user.click(await screen.findByRole('button', { name: 'Todas as negociações' }));
+    await user.click(screen.getByRole('menuitemradio', { name: 'Negociações com esse contato' }));
+    expect(
+      await screen.findByText('Busca limitada às 500 negociações atualizadas mais recentemente.'),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Negociações com esse contato' }));
+    await user.click(screen.getByRole('menuitemradio', { name: 'Todas as negociações' }));
+    await waitFor(() =>
+      expect(
+        screen.queryByText('Busca limitada às 500 negociações atualizadas mais recentemente.'),
+      ).not.toBeInTheDocument(),
+    );
+  });
+
+  it('shows no note when the api saw every deal', async () => {
+    const user = userEvent.setup();
+    renderToolbar({ contactId: 'contact-2', dealId: null });
+    await user.click(await screen.findByRole('button', { name: 'Todas as negociações' }));
+    await user.click(screen.getByRole('menuitemradio', { name: 'Negociações com esse contato' }));
+    await waitFor(() => expect(dealRequests()).toHaveLength(2));
+    await user.click(screen.getByRole('combobox', { name: 'Negociação' }));
+    expect(await screen.findAllByRole('option')).toHaveLength(1);
+    expect(screen.queryByText(/Busca limitada/)).not.toBeInTheDocument();
+  });
+
   it('offers only every deal, and no contact button, without a contact', async () => {
     const user = userEvent.setup();
     renderToolbar({ contactId: null, dealId: 'deal-1' });

@@ -8,6 +8,7 @@ import { Alert, Button, DropdownMenu } from '@crm-panel/ui';
 import { dealListsKey } from '../../shared/dealQueryKeys';
 import { useDeal } from '../../shared/useDeal';
 import { useContactMembership } from '../hooks/useContactMembership';
+import { scanLimitNote } from '../scanLimitNote';
 import { ContactMembershipButton } from './ContactMembershipButton';
 import { DealPicker } from './DealPicker';
 
@@ -26,6 +27,12 @@ const StyledActions = styled.div`
 
 const StyledCreate = styled.div`
   margin-left: auto;
+`;
+
+const StyledScanNote = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
 `;
 
 interface Feedback {
@@ -50,6 +57,7 @@ export function DealToolbar({ contactId, dealId, onDealChange }: DealToolbarProp
   const [chosenFilter, setFilter] = useState<DealListFilter>('all');
   const filter: DealListFilter = contactId ? chosenFilter : 'all';
   const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const [scanLimit, setScanLimit] = useState<number | null>(null);
   const deal = useDeal(dealId);
   const membership = useContactMembership();
 
@@ -108,6 +116,7 @@ export function DealToolbar({ contactId, dealId, onDealChange }: DealToolbarProp
           setFeedback(null);
           if (id !== dealId) onDealChange?.(id);
         }}
+        onScanLimitChange={setScanLimit}
       />
       <StyledActions>
         <DropdownMenu
@@ -132,6 +141,9 @@ export function DealToolbar({ contactId, dealId, onDealChange }: DealToolbarProp
           </Button>
         </StyledCreate>
       </StyledActions>
+      {filter === 'contact' && scanLimit !== null ? (
+        <StyledScanNote>{scanLimitNote(scanLimit)}</StyledScanNote>
+      ) : null}
       {feedback ? (
         <Alert tone={feedback.tone} onClose={() => setFeedback(null)}>
           {feedback.text}

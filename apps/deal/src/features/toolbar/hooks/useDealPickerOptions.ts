@@ -43,6 +43,8 @@ export function useDealPickerOptions({ contactId, enabled }: UseDealPickerOption
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   return {
     options,
+    /** The api scanned only this many of the most recent deals for the contact (else null). */
+    limitedTo: query.data?.pages[0]?.limitedTo ?? null,
     setSearch,
     loading: enabled && query.isPending,
     loadingMore: isFetchingNextPage,
