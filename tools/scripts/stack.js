@@ -80,10 +80,15 @@ function nodeServices(ports) {
     .flatMap((name) => [`http://localhost:${ports[name]}`, `http://127.0.0.1:${ports[name]}`])
     .join(',');
   const sandboxUrl = `http://127.0.0.1:${ports['crm-sandbox']}`;
+  // The sandbox takes only registered callback URLs, exactly (tools/crm-sandbox README, OAuth):
+  // the api's default one on both loopback names the stack uses.
+  const callbacks = ['localhost', '127.0.0.1'].map(
+    (host) => `http://${host}:${ports.api}/api/rdstation/auth/callback`,
+  );
   return {
     'crm-sandbox': {
       entry: 'tools/crm-sandbox/src/main.ts',
-      env: { PORT: String(ports['crm-sandbox']) },
+      env: { PORT: String(ports['crm-sandbox']), SANDBOX_REDIRECT_URIS: callbacks.join(',') },
       ready: `${sandboxUrl}/__admin/knobs`,
     },
     api: {

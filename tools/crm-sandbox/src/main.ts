@@ -1,3 +1,4 @@
+import { knobsFromEnv } from './knobs';
 import { startSandbox } from './server';
 import { type SandboxOptions } from './types';
 
@@ -16,9 +17,11 @@ async function main(): Promise<void> {
     port: numberFromEnv('PORT') ?? 4010,
     host: process.env.HOST ?? '127.0.0.1',
     publicUrl: process.env.SANDBOX_PUBLIC_URL || undefined,
-    latencyMs: numberFromEnv('SANDBOX_LATENCY_MS'),
-    errorRate: numberFromEnv('SANDBOX_ERROR_RATE'),
-    rateLimitPerMinute: numberFromEnv('SANDBOX_RATE_LIMIT'),
+    knobs: knobsFromEnv(process.env),
+    redirectUris: (process.env.SANDBOX_REDIRECT_URIS ?? '')
+      .split(',')
+      .map((uri) => uri.trim())
+      .filter((uri) => uri !== ''),
     accessTokenTtlSeconds: numberFromEnv('SANDBOX_ACCESS_TTL'),
     refreshTokenIdleTtlSeconds: numberFromEnv('SANDBOX_REFRESH_IDLE_TTL'),
     codeTtlSeconds: numberFromEnv('SANDBOX_CODE_TTL'),

@@ -1,9 +1,12 @@
 import { Gate } from './http/Gate';
 import { RequestStats } from './http/RequestStats';
+import { type Knobs } from './knobs';
+import { RedirectRegistry } from './oauth/redirects';
 import { TokenStore, type TokenLifetimes } from './oauth/TokenStore';
 import { type Account, createAccounts, OAUTH_APPS, type OAuthApp } from './store/accounts';
 import { type UserRecord } from './store/records';
-import { type IssuedTokens, type Knobs } from './types';
+import { type IssuedTokens } from './types';
+import { WebhookDispatcher } from './webhooks/WebhookDispatcher';
 
 export interface RuntimeConfig extends TokenLifetimes {
   seed: number;
@@ -11,13 +14,18 @@ export interface RuntimeConfig extends TokenLifetimes {
   clock: () => number;
 }
 
-/** All mutable sandbox state: accounts, tokens, the fault gate and the request counter. */
+/**
+ * All mutable sandbox state: accounts, tokens, the fault gate, the request counter, registered
+ * callback URLs and webhook deliveries.
+ */
 export class SandboxRuntime {
   accounts: Map<string, Account>;
   readonly tokens: TokenStore;
   readonly gate: Gate;
   readonly stats = new RequestStats();
   readonly clock: () => number;
+  readonly redirects = new RedirectRegistry(OAUTH_APPS.map((app) => app.clientId));
+  readonly webhooks: WebhookDispatcher;
   /** Set once the server listens. */
   publicUrl = '';
 
@@ -26,9 +34,12 @@ export class SandboxRuntime {
     this.accounts = createAccounts(config.seed, config.clock);
     this.tokens = new TokenStore(config, config.clock);
     this.gate = new Gate(config.knobs, config.clock, config.seed);
+    this.webhooks = new WebhookDispatcher(() => this.gate.knobs, config.clock);
   }
 
+  /** Back to the seed (webhooks and deliveries included); registered callback URLs stay. */
   reset(): void {
+    this.webhooks.reset();
     this.accounts = createAccounts(this.config.seed, this.clock);
     this.tokens.clear();
     this.gate.reset();

@@ -1,13 +1,14 @@
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { ApiError, errorItem } from './http/errors';
-import { knobError } from './http/Gate';
+import { checkedKnobs, DEFAULT_KNOBS, type Knobs } from './knobs';
 import { registerOAuthRoutes } from './oauth/oauthRoutes';
+import { applyChange } from './routes/adminChange';
 import { registerAdminRoutes } from './routes/adminRoutes';
 import { crmPlugin } from './routes/crmPlugin';
 import { registerV1Routes } from './routes/v1Routes';
 import { SandboxRuntime } from './runtime';
-import { type Knobs, type RunningSandbox, type SandboxOptions } from './types';
+import { type RunningSandbox, type SandboxOptions } from './types';
 
 export const DEFAULT_SEED = 20_240_917;
 const FOURTEEN_DAYS = 14 * 24 * 3600;
@@ -78,13 +79,18 @@ export function buildServer(runtime: SandboxRuntime, logger = false): FastifyIns
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
-  const knobs: Knobs = {
-    latencyMs: options.latencyMs ?? 0,
-    errorRate: options.errorRate ?? 0,
-    rateLimitPerMinute: options.rateLimitPerMinute ?? 120,
+  const legacy = {
+    ...(options.latencyMs !== undefined ? { latencyMs: options.latencyMs } : {}),
+    ...(options.errorRate !== undefined ? { errorRate: options.errorRate } : {}),
+    ...(options.rateLimitPerMinute !== undefined
+      ? { rateLimitPerMinute: options.rateLimitPerMinute }
+      : {}),
   };
-  const invalid = knobError(knobs);
-  if (invalid) throw new Error(invalid);
+  const knobs: Knobs = {
+    ...DEFAULT_KNOBS,
+    ...checkedKnobs(legacy),
+    ...checkedKnobs({ ...options.knobs }),
+  };
   const runtime = new SandboxRuntime({
     seed: options.seed ?? DEFAULT_SEED,
     knobs,
@@ -93,6 +99,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     refreshTokenIdleTtlSeconds: options.refreshTokenIdleTtlSeconds ?? FOURTEEN_DAYS,
     codeTtlSeconds: options.codeTtlSeconds ?? 300,
   });
+  for (const uri of options.redirectUris ?? []) runtime.redirects.register(uri);
   const app = buildServer(runtime, options.logger ?? false);
   const host = options.host ?? '127.0.0.1';
   await app.listen({ port: options.port ?? 0, host });
@@ -103,12 +110,19 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 
   return {
     url,
-    close: () => app.close(),
+    close: async () => {
+      runtime.webhooks.reset();
+      await app.close();
+    },
     reset: () => runtime.reset(),
     setKnobs: (next) => runtime.gate.setKnobs(next),
     getKnobs: () => runtime.gate.knobs,
     forceStatus: (status, count) => runtime.gate.force(status, count),
     issueTokens: (clientId, userEmail) => runtime.issueTokens(clientId, userEmail),
+    registerRedirectUri: (uri, clientId) => runtime.redirects.register(uri, clientId),
+    change: (request) => applyChange(runtime, request),
+    webhookDeliveries: (accountId) => runtime.webhooks.list(accountId),
+    webhooksSettled: () => runtime.webhooks.settled(),
     getStats: () => runtime.stats.snapshot(),
     resetStats: () => runtime.stats.reset(),
   };

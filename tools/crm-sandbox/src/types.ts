@@ -1,12 +1,8 @@
-/** Behaviour knobs that can change while the sandbox runs (env, admin endpoint or setKnobs). */
-export interface Knobs {
-  /** Delay added before every non-admin request is answered. */
-  latencyMs: number;
-  /** Share (0..1) of CRM API requests answered with 500. */
-  errorRate: number;
-  /** Requests per access token in any 60-second window; 0 turns the limit off. */
-  rateLimitPerMinute: number;
-}
+import { type Knobs } from './knobs';
+import { type ChangeRequest, type ChangeResult } from './routes/adminChange';
+import { type WebhookDelivery } from './webhooks/WebhookDispatcher';
+
+export type { Knobs } from './knobs';
 
 export interface SandboxOptions {
   /** 0 (default) picks a free port. */
@@ -19,6 +15,13 @@ export interface SandboxOptions {
   errorRate?: number;
   /** Defaults to 120, the real API's limit. */
   rateLimitPerMinute?: number;
+  /** Any knob (README, "Assumptions"); wins over latencyMs, errorRate and rateLimitPerMinute. */
+  knobs?: Partial<Knobs>;
+  /**
+   * Callback URLs registered for every OAuth app (RD's App Publisher); the authorize step takes
+   * only these, exactly. https, or http on a loopback host.
+   */
+  redirectUris?: string[];
   /** Defaults to 7200 (2 h), as RD documents. */
   accessTokenTtlSeconds?: number;
   /** Defaults to 14 days: a refresh token unused for that long stops working. */
@@ -48,11 +51,22 @@ export interface RequestStatsSnapshot {
   byPath: Record<string, number>;
 }
 
+export type { ChangeRequest, ChangeResult } from './routes/adminChange';
+export type {
+  DeliveryAttempt,
+  WebhookDelivery,
+  WebhookPayload,
+} from './webhooks/WebhookDispatcher';
+
 export interface RunningSandbox {
   /** e.g. http://127.0.0.1:4010 (no trailing slash). */
   url: string;
+  /** Stops the server and cancels pending webhook deliveries. */
   close(): Promise<void>;
-  /** Back to the seed data; drops codes, tokens, rate windows, forced statuses and request counts; knobs back to the start options. */
+  /**
+   * Back to the seed data; drops codes, tokens, rate windows, forced statuses, request counts,
+   * webhooks and deliveries; knobs back to the start options. Registered callback URLs stay.
+   */
   reset(): void;
   setKnobs(knobs: Partial<Knobs>): void;
   getKnobs(): Knobs;
@@ -60,6 +74,14 @@ export interface RunningSandbox {
   forceStatus(status: number, count: number): void;
   /** Tokens as if `userEmail` had consented to `clientId`, without the browser step. */
   issueTokens(clientId: string, userEmail: string): IssuedTokens;
+  /** Registers a callback URL for one OAuth app, or for every app without clientId. */
+  registerRedirectUri(uri: string, clientId?: string): void;
+  /** A change "in the CRM itself" (POST /__admin/change): applied, and its webhook fired. */
+  change(request: ChangeRequest): ChangeResult;
+  /** Webhook deliveries so far (GET /__admin/webhook-deliveries), optionally of one account. */
+  webhookDeliveries(accountId?: string): WebhookDelivery[];
+  /** Resolves once no webhook delivery is pending (delivered, failed or skipped). */
+  webhooksSettled(): Promise<void>;
   /** Requests received (admin calls left out) since start or the last reset. */
   getStats(): RequestStatsSnapshot;
   /** Counts back to zero. */

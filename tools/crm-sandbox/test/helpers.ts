@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { type ApiErrorItem } from '../src/http/errors';
 import { startSandbox, WELL_KNOWN, type RunningSandbox, type SandboxOptions } from '../src/index';
 import {
@@ -93,3 +94,58 @@ export async function startWithClient(options: SandboxOptions = {}) {
 export const q = (filter: string): string => `filter=${encodeURIComponent(filter)}`;
 
 export { WELL_KNOWN };
+
+export interface ReceivedCall {
+  method: string;
+  contentType: string | undefined;
+  body: Record<string, unknown>;
+}
+
+/**
+ * A webhook endpoint on 127.0.0.1: records every call and answers what `answer` says (a status,
+ * optionally after a delay). Stop it with close().
+ */
+export async function startReceiver() {
+  const calls: ReceivedCall[] = [];
+  let answer: (call: ReceivedCall) => { status: number; delayMs?: number } = () => ({
+    status: 200,
+  });
+  const timers = new Set<NodeJS.Timeout>();
+  const server = http.createServer((request, response) => {
+    let text = '';
+    request.on('data', (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+    });
+    request.on('end', () => {
+      const call: ReceivedCall = {
+        method: request.method ?? '',
+        contentType: request.headers['content-type'],
+        body: JSON.parse(text) as Record<string, unknown>,
+      };
+      calls.push(call);
+      const { status, delayMs = 0 } = answer(call);
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        response.writeHead(status).end();
+      }, delayMs);
+      timers.add(timer);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}/hooks`,
+    calls,
+    answer(next: typeof answer) {
+      answer = next;
+    },
+    async close() {
+      for (const timer of timers) clearTimeout(timer);
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export type Receiver = Awaited<ReturnType<typeof startReceiver>>;

@@ -1,4 +1,5 @@
-import { startSandbox, type RunningSandbox } from '../src/index';
+import { DEFAULT_KNOBS, LENIENT_KNOBS, startSandbox, type RunningSandbox } from '../src/index';
+import { knobsFromEnv } from '../src/knobs';
 import { crmClient, type DealJson, send, WELL_KNOWN } from './helpers';
 
 const A = WELL_KNOWN.account1;
@@ -24,13 +25,14 @@ const admin = (path: string, method = 'GET', body?: unknown) =>
   send<Record<string, unknown>>(`${sandbox.url}/__admin${path}`, { method, body });
 
 describe('rate limit', () => {
-  it('answers 429 with Retry-After once a token passes the per-minute limit (sliding window)', async () => {
+  it('answers 429 with Retry-After once the account passes the per-minute limit (sliding window, every token counts)', async () => {
     const crm = signIn();
-    for (let i = 0; i < 3; i += 1) {
-      expect((await crm.get('/sources')).status).toBe(200);
+    const bruno = signIn(A.users.bruno.email);
+    for (const client of [crm, bruno, crm]) {
+      expect((await client.get('/sources')).status).toBe(200);
       now += 10_000;
     }
-    const limited = await crm.get('/sources');
+    const limited = await bruno.get('/sources');
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('30');
     expect(limited.body.errors).toEqual([
@@ -38,15 +40,33 @@ describe('rate limit', () => {
         status: '429',
         code: 'RATE_LIMIT_EXCEEDED',
         title: 'Too Many Requests',
-        detail: 'API usage limit exceeded: 3 requests per minute per token',
+        detail: 'API usage limit exceeded: 3 requests per minute per account',
       },
     ]);
-    // Another token has its own window.
-    expect((await signIn(A.users.bruno.email).get('/sources')).status).toBe(200);
+    expect((await crm.get('/sources')).status).toBe(429);
+    // Another account has its own window.
+    const beta = crmClient(
+      sandbox,
+      sandbox.issueTokens(WELL_KNOWN.account2.clientId, WELL_KNOWN.account2.users.renata.email)
+        .access_token,
+    );
+    expect((await beta.get('/sources')).status).toBe(200);
     // When the oldest request leaves the window, one more is allowed.
     now += 30_000;
-    expect((await crm.get('/sources')).status).toBe(200);
+    expect((await bruno.get('/sources')).status).toBe(200);
     expect((await crm.get('/sources')).status).toBe(429);
+  });
+
+  it('rateLimitScope token: each access token has its own window', async () => {
+    sandbox.setKnobs({ rateLimitScope: 'token' });
+    const crm = signIn();
+    for (let i = 0; i < 3; i += 1) expect((await crm.get('/sources')).status).toBe(200);
+    const limited = await crm.get('/sources');
+    expect(limited.status).toBe(429);
+    expect(limited.body.errors[0]?.detail).toBe(
+      'API usage limit exceeded: 3 requests per minute per token',
+    );
+    expect((await signIn(A.users.bruno.email).get('/sources')).status).toBe(200);
   });
 
   it('can be changed or turned off (0) at run time', async () => {
@@ -86,24 +106,85 @@ describe('knobs', () => {
     expect([...statuses].sort()).toEqual([200, 500]);
   });
 
-  it('GET/PUT /__admin/knobs reads, changes and validates the knobs', async () => {
-    expect((await admin('/knobs')).body).toEqual({
-      latencyMs: 0,
-      errorRate: 0,
-      rateLimitPerMinute: 3,
+  it('GET/PUT /__admin/knobs reads, changes and validates the knobs; strict by default', async () => {
+    expect((await admin('/knobs')).body).toEqual({ ...DEFAULT_KNOBS, rateLimitPerMinute: 3 });
+    expect(DEFAULT_KNOBS).toMatchObject({
+      rateLimitScope: 'account',
+      maxPageSize: 100,
+      omitEndLinks: false,
+      phoneMatch: 'exact',
+      nameContainsOn: [],
+      echoState: false,
+      dealPatch: false,
     });
-    const put = await admin('/knobs', 'PUT', { errorRate: 0.25, latencyMs: 5 });
-    expect(put.body).toEqual({ latencyMs: 5, errorRate: 0.25, rateLimitPerMinute: 3 });
-    expect(sandbox.getKnobs()).toEqual({ latencyMs: 5, errorRate: 0.25, rateLimitPerMinute: 3 });
-    const bad = await admin('/knobs', 'PUT', { errorRate: 2 });
-    expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ message: "Knob 'errorRate' must be between 0 and 1" });
+    const put = await admin('/knobs', 'PUT', {
+      errorRate: 0.25,
+      latencyMs: 5,
+      nameContainsOn: ['organizations'],
+    });
+    expect(put.body).toMatchObject({
+      latencyMs: 5,
+      errorRate: 0.25,
+      rateLimitPerMinute: 3,
+      nameContainsOn: ['organizations'],
+    });
+    expect(sandbox.getKnobs()).toEqual(put.body);
+    const lenient = await admin('/knobs', 'PUT', LENIENT_KNOBS);
+    expect(lenient.body).toMatchObject(LENIENT_KNOBS);
+    for (const [body, message] of [
+      [{ errorRate: 2 }, "Knob 'errorRate' must be between 0 and 1"],
+      [{ phoneMatch: 'fuzzy' }, "Knob 'phoneMatch' must be one of: exact, digits"],
+      [{ echoState: 'yes' }, "Knob 'echoState' must be true or false"],
+      [
+        { nameContainsOn: ['deals'] },
+        "Knob 'nameContainsOn' must be a list of: organizations, lost_reasons, sources, campaigns, segments",
+      ],
+      [{ maxPageSize: 1.5 }, "Knob 'maxPageSize' must be an integer"],
+    ] as const) {
+      const bad = await admin('/knobs', 'PUT', body);
+      expect(bad.status).toBe(400);
+      expect(bad.body).toEqual({ message });
+    }
     const unknown = await admin('/knobs', 'PUT', { speed: 1 });
-    expect(unknown.body.message).toBe(
-      "Unknown knob 'speed' (known: latencyMs, errorRate, rateLimitPerMinute)",
-    );
+    expect(unknown.body.message).toMatch(/^Unknown knob 'speed' \(known: latencyMs, errorRate, /);
     expect(() => sandbox.setKnobs({ latencyMs: -1 })).toThrow(
       "Knob 'latencyMs' must be a number ≥ 0",
+    );
+  });
+
+  it('reads knobs from SANDBOX_* variables and names the variable of a bad value', () => {
+    expect(
+      knobsFromEnv({
+        SANDBOX_RATE_LIMIT: '10',
+        SANDBOX_PHONE_MATCH: 'digits',
+        SANDBOX_OMIT_END_LINKS: '1',
+        SANDBOX_NAME_CONTAINS_ON: 'organizations, segments',
+        SANDBOX_ECHO_STATE: 'false',
+      }),
+    ).toEqual({
+      rateLimitPerMinute: 10,
+      phoneMatch: 'digits',
+      omitEndLinks: true,
+      nameContainsOn: ['organizations', 'segments'],
+      echoState: false,
+    });
+    expect(() => knobsFromEnv({ SANDBOX_MAX_PAGE_SIZE: 'muitos' })).toThrow(
+      "SANDBOX_MAX_PAGE_SIZE: Knob 'maxPageSize' must be a number ≥ 0",
+    );
+  });
+
+  it('takes knobs as start options', async () => {
+    const other = await startSandbox({ rateLimitPerMinute: 7, knobs: { phoneMatch: 'digits' } });
+    try {
+      expect(other.getKnobs()).toMatchObject({ rateLimitPerMinute: 7, phoneMatch: 'digits' });
+      other.setKnobs({ phoneMatch: 'exact' });
+      other.reset();
+      expect(other.getKnobs().phoneMatch).toBe('digits');
+    } finally {
+      await other.close();
+    }
+    await expect(startSandbox({ knobs: { maxPageSize: -1 } })).rejects.toThrow(
+      "Knob 'maxPageSize' must be a number ≥ 0",
     );
   });
 
@@ -137,7 +218,7 @@ describe('knobs', () => {
     });
     sandbox.setKnobs({ latencyMs: 1 });
     expect((await admin('/reset', 'POST')).body).toEqual({ reset: true });
-    expect(sandbox.getKnobs()).toEqual({ latencyMs: 0, errorRate: 0, rateLimitPerMinute: 3 });
+    expect(sandbox.getKnobs()).toEqual({ ...DEFAULT_KNOBS, rateLimitPerMinute: 3 });
     expect((await crm.get('/sources')).status).toBe(401);
     const fresh = signIn();
     expect((await fresh.get<DealJson>(`/deals/${A.deals.implantacao.id}`)).body.data.name).toBe(
@@ -153,10 +234,10 @@ describe('knobs', () => {
     });
     expect(issued.status).toBe(200);
     expect(issued.body).toMatchObject({ expires_in: 7200, token_type: 'Bearer' });
-    const me = await send<{ name: string }>(`${sandbox.url}/oauth2/userinfo`, {
+    const users = await send<{ data: unknown[] }>(`${sandbox.url}/crm/v2/users`, {
       token: String(issued.body.access_token),
     });
-    expect(me.body.name).toBe('Fernanda Lima');
+    expect(users.status).toBe(200);
     const unknown = await admin('/tokens', 'POST', { client_id: 'x', email: A.users.ana.email });
     expect(unknown.status).toBe(400);
     expect(unknown.body).toEqual({ message: "Unknown OAuth client_id 'x'" });
@@ -169,7 +250,14 @@ describe('knobs', () => {
         {
           id: A.id,
           name: 'Acme Soluções Ltda',
-          apps: [{ client_id: 'sandbox-app', client_secret: 'sandbox-secret', name: A.appName }],
+          apps: [
+            {
+              client_id: 'sandbox-app',
+              client_secret: 'sandbox-secret',
+              name: A.appName,
+              redirect_uris: [],
+            },
+          ],
         },
         {
           id: WELL_KNOWN.account2.id,

@@ -12,6 +12,7 @@ beforeAll(async () => {
     now: () => now,
     accessTokenTtlSeconds: 7200,
     codeTtlSeconds: 300,
+    redirectUris: [REDIRECT],
   });
 });
 
@@ -78,7 +79,7 @@ async function exchange(code: string, overrides: Record<string, string> = {}) {
 }
 
 describe('OAuth 2 authorisation code flow', () => {
-  it('shows a pt-BR consent page listing the account users, then redirects with code and state', async () => {
+  it('shows a pt-BR consent page listing the account users, then redirects with the code only', async () => {
     const state = 'a b/ç?&=x';
     const page = await fetch(
       authorizeUrl({ response_type: 'code', client_id: A.clientId, redirect_uri: REDIRECT, state }),
@@ -103,7 +104,8 @@ describe('OAuth 2 authorisation code flow', () => {
     expect(consented.status).toBe(302);
     const location = new URL(consented.headers.get('location') ?? '');
     expect(`${location.origin}${location.pathname}`).toBe(REDIRECT);
-    expect(location.searchParams.get('state')).toBe(state);
+    // RD documents `?code=` only: the state is not carried back.
+    expect([...location.searchParams.keys()]).toEqual(['code']);
     expect(location.searchParams.get('code')).toMatch(/^[\w-]{20,}$/);
 
     const token = await exchange(location.searchParams.get('code') ?? '');
@@ -122,29 +124,47 @@ describe('OAuth 2 authorisation code flow', () => {
     );
     expect(deal.status).toBe(200);
     expect(deal.body.data.name).toBe(A.deals.implantacao.name);
-
-    const me = await send<Record<string, unknown>>(`${sandbox.url}/oauth2/userinfo`, {
-      token: token.json.access_token,
-    });
-    expect(me.body).toEqual({
-      id: A.users.camila.id,
-      name: 'Camila Rocha',
-      email: 'camila.rocha@acmesolucoes.com.br',
-      organization: { name: 'Acme Soluções Ltda' },
-    });
   });
 
-  it('accepts a JSON token request and HTTP Basic client authentication', async () => {
+  it('echoes the state with the echoState knob', async () => {
+    sandbox.setKnobs({ echoState: true });
+    const location = await consent(A.clientId, A.users.ana.id, 'a b/ç?&=x');
+    expect(location.searchParams.get('state')).toBe('a b/ç?&=x');
+    expect(location.searchParams.get('code')).toMatch(/^[\w-]{20,}$/);
+  });
+
+  it('has no userinfo endpoint (RD has none, nor /users/me)', async () => {
+    const { access_token } = sandbox.issueTokens(A.clientId, A.users.ana.email);
+    const me = await send(`${sandbox.url}/oauth2/userinfo`, { token: access_token });
+    expect(me.status).toBe(404);
+  });
+
+  it('takes the token request form-encoded; JSON only with tokenJsonBody; HTTP Basic works', async () => {
     const code = (await consent(A.clientId, A.users.ana.id)).searchParams.get('code') ?? '';
-    const response = await send<Record<string, unknown>>(`${sandbox.url}/oauth2/token`, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${A.clientId}:${A.clientSecret}`).toString('base64')}`,
-      },
-      body: { grant_type: 'authorization_code', code, redirect_uri: REDIRECT },
+    const basic = `Basic ${Buffer.from(`${A.clientId}:${A.clientSecret}`).toString('base64')}`;
+    const asJson = () =>
+      send<Record<string, unknown>>(`${sandbox.url}/oauth2/token`, {
+        method: 'POST',
+        headers: { authorization: basic },
+        body: { grant_type: 'authorization_code', code, redirect_uri: REDIRECT },
+      });
+    const refused = await asJson();
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      error: 'invalid_request',
+      error_description: 'The token request must be application/x-www-form-urlencoded',
     });
+    sandbox.setKnobs({ tokenJsonBody: true });
+    const response = await asJson();
     expect(response.status).toBe(200);
     expect(response.body.token_type).toBe('Bearer');
+    const other = (await consent(A.clientId, A.users.ana.id)).searchParams.get('code') ?? '';
+    const form = await postForm(
+      '/oauth2/token',
+      { grant_type: 'authorization_code', code: other, redirect_uri: REDIRECT },
+      { authorization: basic },
+    );
+    expect(form.status).toBe(200);
   });
 
   it('redirects with error=access_denied when the user cancels', async () => {
@@ -161,7 +181,7 @@ describe('OAuth 2 authorisation code flow', () => {
       decision: 'deny',
     });
     expect(denied.status).toBe(302);
-    expect(denied.headers.get('location')).toBe(`${REDIRECT}?error=access_denied&state=s1`);
+    expect(denied.headers.get('location')).toBe(`${REDIRECT}?error=access_denied`);
   });
 
   it.each([
@@ -169,7 +189,15 @@ describe('OAuth 2 authorisation code flow', () => {
     [{ client_id: '' }, 'O parâmetro client_id é obrigatório.'],
     [
       { redirect_uri: 'https://evil.example.com/cb' },
-      'redirect_uri não permitido: use um endereço em 127.0.0.1 ou localhost.',
+      'redirect_uri não cadastrado: use exatamente uma URL de callback cadastrada no aplicativo.',
+    ],
+    [
+      { redirect_uri: `${REDIRECT}/` },
+      'redirect_uri não cadastrado: use exatamente uma URL de callback cadastrada no aplicativo.',
+    ],
+    [
+      { redirect_uri: 'http://localhost:3333/api/rdstation/auth/callback' },
+      'redirect_uri não cadastrado: use exatamente uma URL de callback cadastrada no aplicativo.',
     ],
     [{ response_type: 'token' }, 'O parâmetro response_type deve ser &quot;code&quot;.'],
   ])('answers a pt-BR error page (400) for %j', async (override, message) => {
@@ -187,16 +215,46 @@ describe('OAuth 2 authorisation code flow', () => {
     expect(html).toContain(`<p role="alert">${message}</p>`);
   });
 
-  it('accepts localhost callbacks too', async () => {
-    const page = await fetch(
-      authorizeUrl({
-        response_type: 'code',
-        client_id: B.clientId,
-        redirect_uri: 'http://localhost:4200/cb',
-      }),
+  it('registers callback URLs per app (admin endpoint): https, or http on loopback only', async () => {
+    const authorize = (clientId: string, redirectUri: string) =>
+      fetch(
+        authorizeUrl({ response_type: 'code', client_id: clientId, redirect_uri: redirectUri }),
+      );
+    const localhost = 'http://localhost:4200/cb';
+    expect((await authorize(B.clientId, localhost)).status).toBe(400);
+    const registered = await send<Record<string, string[]>>(
+      `${sandbox.url}/__admin/redirect-uris`,
+      { method: 'POST', body: { uri: localhost, client_id: B.clientId } },
     );
+    expect(registered.status).toBe(200);
+    expect(registered.body).toEqual({
+      [A.clientId]: [REDIRECT],
+      [B.clientId]: [REDIRECT, localhost],
+    });
+    const page = await authorize(B.clientId, localhost);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<strong>Beta Serviços ME</strong>');
+    expect((await authorize(A.clientId, localhost)).status).toBe(400);
+
+    const insecure = await send(`${sandbox.url}/__admin/redirect-uris`, {
+      method: 'POST',
+      body: { uri: 'http://crm.example.com/cb' },
+    });
+    expect(insecure.status).toBe(400);
+    expect(insecure.body).toEqual({
+      message:
+        "'http://crm.example.com/cb' must use https (http only on 127.0.0.1, localhost or [::1])",
+    });
+    // An https callback elsewhere can be registered, but the sandbox sends codes only to loopback.
+    sandbox.registerRedirectUri('https://crm.example.com/cb', A.clientId);
+    const elsewhere = await authorize(A.clientId, 'https://crm.example.com/cb');
+    expect(elsewhere.status).toBe(400);
+    expect(await elsewhere.text()).toContain(
+      'redirect_uri não permitido: use um endereço em 127.0.0.1 ou localhost.',
+    );
+    expect(() => sandbox.registerRedirectUri(localhost, 'nope')).toThrow(
+      "Unknown OAuth client_id 'nope'",
+    );
   });
 
   it('codes are single use', async () => {
@@ -282,10 +340,6 @@ describe('tokens', () => {
       error: 'invalid_grant',
       error_description: 'Unknown, revoked or already used refresh token',
     });
-    const me = await send<{ id: string }>(`${sandbox.url}/oauth2/userinfo`, {
-      token: second.json.access_token,
-    });
-    expect(me.body.id).toBe(A.users.bruno.id);
   });
 
   it('refresh tokens die after the idle TTL (14 days by default)', async () => {
@@ -310,8 +364,6 @@ describe('tokens', () => {
     const unknown = await send(`${sandbox.url}/crm/v2/deals`, { token: 'nao-existe' });
     expect(unknown.status).toBe(401);
     expect(unknown.body.errors[0]?.detail).toBe('Invalid access token');
-    const userinfo = await send(`${sandbox.url}/oauth2/userinfo`, { token: 'nao-existe' });
-    expect(userinfo.status).toBe(401);
   });
 });
 
@@ -324,7 +376,7 @@ describe('accounts', () => {
     expect((await beta.get(`/deals/${A.deals.implantacao.id}`)).status).toBe(404);
     const own = await beta.get<DealJson>(`/deals/${B.deal.id}`);
     expect(own.body.data.name).toBe(B.deal.name);
-    const deals = await beta.get<DealJson[]>('/deals?page[size]=200');
+    const deals = await beta.get<DealJson[]>('/deals?page[size]=100');
     expect(deals.body.data).toHaveLength(B.counts.deals);
     const users = await beta.get<{ name: string }[]>('/users');
     expect(users.body.data.map((user) => user.name)).toEqual(['Otávio Mendes', 'Renata Souza']);

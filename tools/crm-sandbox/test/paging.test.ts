@@ -24,22 +24,28 @@ afterAll(async () => {
   await sandbox.close();
 });
 
+beforeEach(() => {
+  sandbox.setKnobs({ omitEndLinks: false, maxPageSize: 100, ignoreUnknownParams: false });
+});
+
 describe('paging', () => {
-  it('defaults to page 1 of 20 with absolute first/self/next/last links and no prev', async () => {
+  it("defaults to page 1 of 20 with the five absolute links of RD's example", async () => {
     const { status, body } = await crm.get<DealJson[]>('/deals');
     expect(status).toBe(200);
     expect(body.data).toHaveLength(20);
     const base = `${sandbox.url}/crm/v2/deals`;
-    expect(Object.keys(body.links)).toEqual(['first', 'self', 'next', 'last']);
+    expect(Object.keys(body.links)).toEqual(['first', 'prev', 'self', 'next', 'last']);
     expect(body.links).toEqual({
       first: `${base}?page[number]=1&page[size]=20`,
+      // Strict: page 1 has a prev too, pointing at itself.
+      prev: `${base}?page[number]=1&page[size]=20`,
       self: `${base}?page[number]=1&page[size]=20`,
       next: `${base}?page[number]=2&page[size]=20`,
       last: `${base}?page[number]=14&page[size]=20`,
     });
   });
 
-  it('repeats filter and sort in every link, and drops next on the last page', async () => {
+  it('repeats filter and sort in every link; next on the last page points past the end', async () => {
     const filter = 'status:(ongoing,paused,won) name:~"costa & filhos"';
     const path = `/deals?${q(filter)}&sort[name]=asc&page[size]=1&page[number]=3`;
     const { body } = await crm.get<DealJson[]>(path);
@@ -51,83 +57,116 @@ describe('paging', () => {
       first: `${base}&page[number]=1&page[size]=1`,
       prev: `${base}&page[number]=2&page[size]=1`,
       self: `${base}&page[number]=3&page[size]=1`,
+      next: `${base}&page[number]=4&page[size]=1`,
       last: `${base}&page[number]=3&page[size]=1`,
     });
-    expect(body.links.next).toBeUndefined();
+    const past = await send<Envelope<DealJson[]>>(body.links.next ?? '', { token });
+    expect(past.status).toBe(200);
+    expect(past.body.data).toEqual([]);
+    expect(past.body.links.next).toBe(`${base}&page[number]=5&page[size]=1`);
   });
 
-  it('following next links visits every deal exactly once', async () => {
+  it('omitEndLinks: no prev on page 1 and no next on the last page (the lenient reading)', async () => {
+    sandbox.setKnobs({ omitEndLinks: true });
+    const first = await crm.get('/pipelines');
+    expect(first.body.links).toEqual({
+      first: `${sandbox.url}/crm/v2/pipelines?page[number]=1&page[size]=20`,
+      self: `${sandbox.url}/crm/v2/pipelines?page[number]=1&page[size]=20`,
+      last: `${sandbox.url}/crm/v2/pipelines?page[number]=1&page[size]=20`,
+    });
+    const middle = await crm.get('/deals?page[number]=2');
+    expect(Object.keys(middle.body.links)).toEqual(['first', 'prev', 'self', 'next', 'last']);
+  });
+
+  it('a client that stops on a short or empty page visits every deal exactly once', async () => {
     const seen: string[] = [];
     let next: string | undefined = `${sandbox.url}/crm/v2/deals?page[size]=100`;
     let pages = 0;
     while (next) {
       const response: HttpResult<Envelope<DealJson[]>> = await send(next, { token });
       seen.push(...response.body.data.map((deal) => deal.id));
-      next = response.body.links.next;
       pages += 1;
+      next = response.body.data.length < 100 ? undefined : response.body.links.next;
     }
     expect(pages).toBe(3);
     expect(seen).toHaveLength(WELL_KNOWN.account1.counts.deals);
     expect(new Set(seen).size).toBe(seen.length);
   });
 
-  it('caps page[size] at 200 (clamped, and the links say 200)', async () => {
-    const { status, body } = await crm.get<DealJson[]>('/deals?page[size]=500');
-    expect(status).toBe(200);
-    expect(body.data).toHaveLength(200);
-    expect(body.links.self).toBe(`${sandbox.url}/crm/v2/deals?page[number]=1&page[size]=200`);
-    expect(body.links.last).toBe(`${sandbox.url}/crm/v2/deals?page[number]=2&page[size]=200`);
+  it('refuses page[size] above 100 with 400; the maxPageSize knob moves the cap', async () => {
+    const { status, body } = await crm.get<DealJson[]>('/deals?page[size]=101');
+    expect(status).toBe(400);
+    expect(body.errors).toEqual([
+      {
+        status: '400',
+        code: 'INVALID_PARAMETER',
+        title: 'Bad Request',
+        detail: 'page[size] must be at most 100, got 101',
+        source: { parameter: 'page[size]' },
+      },
+    ]);
+    expect((await crm.get('/deals?page[size]=100')).body.data).toHaveLength(100);
+    sandbox.setKnobs({ maxPageSize: 200 });
+    expect((await crm.get('/deals?page[size]=200')).body.data).toHaveLength(200);
+    expect((await crm.get('/deals?page[size]=201')).status).toBe(400);
+    sandbox.setKnobs({ maxPageSize: 0 });
+    expect((await crm.get('/deals?page[size]=500')).body.data).toHaveLength(274);
   });
 
   it('answers an empty page past the end, with prev pointing at the last page', async () => {
-    const { status, body } = await crm.get<DealJson[]>('/deals?page[number]=99&page[size]=200');
+    const { status, body } = await crm.get<DealJson[]>('/deals?page[number]=99&page[size]=100');
     expect(status).toBe(200);
     expect(body.data).toEqual([]);
-    expect(body.links.prev).toBe(`${sandbox.url}/crm/v2/deals?page[number]=2&page[size]=200`);
-    expect(body.links.next).toBeUndefined();
+    expect(body.links.prev).toBe(`${sandbox.url}/crm/v2/deals?page[number]=3&page[size]=100`);
   });
 
-  it('has a single page (first = last, no prev/next) when everything fits', async () => {
-    const { body } = await crm.get('/pipelines');
-    expect(body.links).toEqual({
-      first: `${sandbox.url}/crm/v2/pipelines?page[number]=1&page[size]=20`,
-      self: `${sandbox.url}/crm/v2/pipelines?page[number]=1&page[size]=20`,
-      last: `${sandbox.url}/crm/v2/pipelines?page[number]=1&page[size]=20`,
-    });
-  });
-
-  it.each(['0', '-1', 'abc', '2.5'])(
-    'rejects %s as page[size] and page[number] with 422',
+  it.each(['0', '-1', 'abc', '2.5', ''])(
+    'rejects %j as page[size] and page[number] with 400',
     async (value) => {
       for (const param of ['page[size]', 'page[number]']) {
         const { status, body } = await crm.get(`/deals?${param}=${value}`);
-        expect(status).toBe(422);
+        expect(status).toBe(400);
         expect(body.errors[0]).toEqual({
-          status: '422',
+          status: '400',
           code: 'INVALID_PARAMETER',
-          title: 'Unprocessable Entity',
+          title: 'Bad Request',
           detail: `${param} must be a positive integer, got '${value}'`,
           source: { parameter: param },
         });
       }
     },
   );
+
+  it('refuses unknown and repeated list parameters (ignoreUnknownParams lets the unknown ones by)', async () => {
+    const unknown = await crm.get('/deals?limit=10');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors[0]).toMatchObject({
+      detail:
+        "Unknown query parameter 'limit'; lists take filter, sort[<field>] and page[number], page[size]",
+      source: { parameter: 'limit' },
+    });
+    const twice = await crm.get('/deals?page[size]=5&page[size]=6');
+    expect(twice.status).toBe(400);
+    expect(twice.body.errors[0]?.detail).toBe('page[size] may be given only once');
+    sandbox.setKnobs({ ignoreUnknownParams: true });
+    expect((await crm.get('/deals?limit=10')).status).toBe(200);
+  });
 });
 
 describe('sorting', () => {
   it('sorts by name with pt-BR collation, ascending and descending', async () => {
-    const asc = await crm.get<DealJson[]>('/deals?sort[name]=asc&page[size]=200');
+    const asc = await crm.get<DealJson[]>('/deals?sort[name]=asc&page[size]=100');
     const names = asc.body.data.map((deal) => deal.name);
     const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
     expect(names).toEqual([...names].sort(collator.compare));
     const desc = await crm.get<DealJson[]>('/deals?sort[name]=desc&page[size]=1');
-    const all = await crm.get<DealJson[]>('/deals?page[size]=200&page[number]=2&sort[name]=asc');
+    const all = await crm.get<DealJson[]>('/deals?page[size]=100&page[number]=3&sort[name]=asc');
     expect(desc.body.data[0]?.name).toBe(all.body.data[all.body.data.length - 1]?.name);
   });
 
   it('sorts by rating desc then created_at asc', async () => {
     const { body } = await crm.get<DealJson[]>(
-      '/deals?sort[rating]=desc&sort[created_at]=asc&page[size]=200',
+      '/deals?sort[rating]=desc&sort[created_at]=asc&page[size]=100',
     );
     const rows = body.data;
     for (let i = 1; i < rows.length; i += 1) {
@@ -141,7 +180,7 @@ describe('sorting', () => {
   });
 
   it('puts deals without closed_at last whatever the direction', async () => {
-    const { body } = await crm.get<DealJson[]>('/deals?sort[closed_at]=desc&page[size]=200');
+    const { body } = await crm.get<DealJson[]>('/deals?sort[closed_at]=desc&page[size]=100');
     const closed = body.data.map((deal) => deal.closed_at);
     const firstNull = closed.indexOf(null);
     expect(firstNull).toBeGreaterThan(0);
@@ -165,14 +204,39 @@ describe('sorting', () => {
     ]);
   });
 
-  it('rejects a field that cannot be sorted and a bad direction with 422', async () => {
+  it('takes only the fields of the page\'s "Ordenação" list, else 400', async () => {
     const unknown = await crm.get('/deals?sort[total_price]=asc');
-    expect(unknown.status).toBe(422);
-    expect(unknown.body.errors[0]?.detail).toBe(
-      "Cannot sort deal records by 'total_price'; sortable fields: name, rating, created_at, updated_at, closed_at",
-    );
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors[0]).toEqual({
+      status: '400',
+      code: 'INVALID_PARAMETER',
+      title: 'Bad Request',
+      detail:
+        "Cannot sort deals by 'total_price'; sortable fields: name, rating, created_at, updated_at, closed_at",
+      source: { parameter: 'sort[total_price]' },
+    });
     const direction = await crm.get('/deals?sort[name]=up');
-    expect(direction.status).toBe(422);
+    expect(direction.status).toBe(400);
     expect(direction.body.errors[0]?.detail).toBe("sort[name] must be 'asc' or 'desc'");
+    for (const [path, field] of [
+      ['/segments', 'created_at'],
+      ['/sources', 'created_at'],
+      [`/deals/${WELL_KNOWN.account1.deals.implantacao.id}/products`, 'created_at'],
+      ['/contacts', 'updated_at'],
+      ['/pipelines', 'name'],
+    ]) {
+      expect((await crm.get(`${path}?sort[${field}]=asc`)).status).toBe(400);
+    }
+    expect((await crm.get('/campaigns?sort[created_at]=desc')).status).toBe(200);
+  });
+
+  it('users and webhooks take no sort at all', async () => {
+    for (const path of ['/users', '/webhooks']) {
+      const { status, body } = await crm.get(`${path}?sort[name]=asc`);
+      expect(status).toBe(400);
+      expect(body.errors[0]?.detail).toBe(
+        `${path.slice(1)} cannot be sorted: RD documents no sort for them`,
+      );
+    }
   });
 });

@@ -15,6 +15,13 @@ let crm: CrmClient;
 
 beforeAll(async () => {
   ({ sandbox, crm } = await startWithClient());
+  const hook = await crm.post('/webhooks', {
+    name: 'Painel',
+    event_name: 'crm_deal_updated',
+    http_method: 'POST',
+    url: 'https://painel.example.com/webhooks/rd',
+  });
+  expect(hook.status).toBe(201);
 });
 
 afterAll(async () => {
@@ -73,7 +80,7 @@ const sampleItem = (sample: Record<string, unknown>): unknown =>
 
 const CASES: [sample: string, request: string, kind: 'get' | 'list'][] = [
   ['crm-v2-get-deal', `/deals/${A.deals.implantacao.id}`, 'get'],
-  ['crm-v2-list-deals', `/deals?${q(`contact_ids:${A.contact.id}`)}`, 'list'],
+  ['crm-v2-list-deals', `/deals?${q(`name:~"costa & filhos"`)}`, 'list'],
   ['crm-v2-get-contact', `/contacts/${A.contact.id}`, 'get'],
   ['crm-v2-list-contacts', '/contacts?page[size]=100', 'list'],
   ['crm-v2-get-organization', `/organizations/${A.organization.id}`, 'get'],
@@ -91,7 +98,7 @@ const CASES: [sample: string, request: string, kind: 'get' | 'list'][] = [
   ['crm-v2-get-custom-field', `/custom_fields/${A.customFields.segmento.id}`, 'get'],
   ['crm-v2-list-custom-fields', '/custom_fields', 'list'],
   ['crm-v2-get-product', `/products/${A.products.suporte.id}`, 'get'],
-  ['crm-v2-list-products', '/products?page[size]=200', 'list'],
+  ['crm-v2-list-products', '/products?page[size]=100', 'list'],
   ['crm-v2-get-pipeline', `/pipelines/${A.pipelines.vendas.id}`, 'get'],
   ['crm-v2-list-pipelines', '/pipelines', 'list'],
   [
@@ -104,6 +111,8 @@ const CASES: [sample: string, request: string, kind: 'get' | 'list'][] = [
   ['crm-v2-list-tasks', `/tasks?${q(`deal_id:${A.deals.implantacao.id}`)}`, 'list'],
   ['crm-v2-list-notes-from-deal', `/deals/${A.deals.implantacao.id}/notes`, 'list'],
   ['crm-v2-list-products-from-deal', `/deals/${A.deals.implantacao.id}/products`, 'list'],
+  ['crm-v2-get-webhook', '/webhooks?page[size]=1', 'get'],
+  ['crm-v2-list-webhooks', '/webhooks', 'list'],
 ];
 
 describe('response shapes match the RD reference samples', () => {
@@ -149,11 +158,14 @@ describe('response shapes match the RD reference samples', () => {
   });
 
   it('uses only the enum values of the reference', async () => {
-    const deals = (await crm.get<Row[]>('/deals?page[size]=200')).body.data;
+    const deals = [
+      ...(await crm.get<Row[]>('/deals?page[size]=100')).body.data,
+      ...(await crm.get<Row[]>('/deals?page[size]=100&page[number]=2')).body.data,
+    ];
     expect(new Set(deals.map((deal) => deal.status))).toEqual(
       new Set(['ongoing', 'paused', 'won', 'lost']),
     );
-    const tasks = (await crm.get<Row[]>('/tasks?page[size]=200')).body.data;
+    const tasks = (await crm.get<Row[]>('/tasks?page[size]=100')).body.data;
     for (const task of tasks) {
       expect(['call', 'email', 'meeting', 'task', 'lunch', 'visit', 'whatsapp']).toContain(
         task.type,
@@ -166,7 +178,7 @@ describe('response shapes match the RD reference samples', () => {
       ['amount', 'one-time'],
       ['amount', 'annually'],
     ]);
-    const contacts = (await crm.get<Row[]>('/contacts?page[size]=200')).body.data;
+    const contacts = (await crm.get<Row[]>('/contacts?page[size]=100')).body.data;
     const phoneTypes = new Set(
       contacts.flatMap((c) => (c.phones as { type: string }[]).map((p) => p.type)),
     );

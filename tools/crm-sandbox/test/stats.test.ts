@@ -25,7 +25,7 @@ describe('request counter', () => {
     await crm.get(`/deals/${A.deals.implantacao.id}`);
     await crm.get('/users?page%5Bsize%5D=200');
     await crm.get('/users');
-    await send(`${sandbox.url}/oauth2/userinfo`);
+    await send(`${sandbox.url}/api/v1/token/check?token=x`);
     await admin('/knobs');
 
     const stats = await admin('/stats');
@@ -36,7 +36,7 @@ describe('request counter', () => {
       byPath: {
         [`GET /crm/v2/deals/${A.deals.implantacao.id}`]: 1,
         'GET /crm/v2/users': 2,
-        'GET /oauth2/userinfo': 1,
+        'GET /api/v1/token/check': 1,
       },
     });
     expect(sandbox.getStats()).toEqual(stats.body);

@@ -97,7 +97,7 @@ describe('deals', () => {
     ]);
   });
 
-  it('PUT changes only the given fields; PATCH is accepted too', async () => {
+  it('PUT changes only the given fields; PATCH only with the dealPatch knob', async () => {
     const before = (await crm.get<DealJson>(`/deals/${A.deals.implantacao.id}`)).body.data;
     now += 60_000;
     const { status, body } = await crm.put<DealJson>(`/deals/${A.deals.implantacao.id}`, {
@@ -105,6 +105,12 @@ describe('deals', () => {
     });
     expect(status).toBe(200);
     expect(body.data).toEqual({ ...before, rating: 2, updated_at: '2025-03-10T12:01:00.000Z' });
+    const refused = await crm.patch(`/deals/${A.deals.implantacao.id}`, { rating: 3 });
+    expect(refused.status).toBe(404);
+    expect(refused.body.errors[0]?.detail).toBe(
+      `No route PATCH /crm/v2/deals/${A.deals.implantacao.id}`,
+    );
+    sandbox.setKnobs({ dealPatch: true });
     const patched = await crm.patch<DealJson>(`/deals/${A.deals.implantacao.id}`, {
       owner_id: A.users.camila.id,
       custom_fields: { segmento: 'Serviços' },
@@ -190,6 +196,155 @@ describe('deals', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(badJson.status).toBe(400);
+  });
+});
+
+describe('writes take only the fields the reference shows (422 per other key)', () => {
+  it.each([
+    [
+      '/deals',
+      'POST',
+      { total_price: 10, contact_id: 'x', closed_at: null },
+      [
+        ['/data/total_price', 'READ_ONLY_FIELD', 'total_price is read-only on deal'],
+        [
+          '/data/contact_id',
+          'UNKNOWN_FIELD',
+          'contact_id is not a field of deal; writable fields: name, expected_close_date, rating, status, pipeline_id, stage_id, owner_id, source_id, campaign_id, lost_reason_id, organization_id, contact_ids, custom_fields',
+        ],
+        ['/data/closed_at', 'READ_ONLY_FIELD', 'closed_at is read-only on deal'],
+      ],
+    ],
+    [
+      `/deals/${A.deals.implantacao.id}`,
+      'PUT',
+      { id: 'x', updated_at: '2025-01-01', one_time_price: 1 },
+      [
+        ['/data/id', 'READ_ONLY_FIELD', 'id is read-only on deal'],
+        ['/data/updated_at', 'READ_ONLY_FIELD', 'updated_at is read-only on deal'],
+        ['/data/one_time_price', 'READ_ONLY_FIELD', 'one_time_price is read-only on deal'],
+      ],
+    ],
+    [
+      `/contacts/${A.contact.id}`,
+      'PUT',
+      { deal_ids: [], phones: [{ phone: '1', type: 'mobile', extension: '2' }] },
+      [
+        [
+          '/data/deal_ids',
+          'UNKNOWN_FIELD',
+          'deal_ids is not a field of contact; writable fields: name, job_title, emails, phones, birthday, social_profiles, organization_id, legal_bases, custom_fields',
+        ],
+        [
+          '/data/phones/0/extension',
+          'UNKNOWN_FIELD',
+          'extension is not a field of phones/0; fields: phone, type',
+        ],
+      ],
+    ],
+    [
+      '/organizations',
+      'POST',
+      { name: 'Nova', cnpj: '1', address: { line: 'x', city: 'y' } },
+      [
+        [
+          '/data/cnpj',
+          'UNKNOWN_FIELD',
+          'cnpj is not a field of organization; writable fields: name, description, url, address, segment_ids, follower_ids, owner_id, custom_fields',
+        ],
+        [
+          '/data/address/city',
+          'UNKNOWN_FIELD',
+          'city is not a field of address; fields: line, latitude, longitude',
+        ],
+      ],
+    ],
+    [
+      `/deals/${A.deals.implantacao.id}/notes`,
+      'POST',
+      {
+        description: 'x',
+        user_id: A.users.ana.id,
+        pinned_at: '2025-01-01T00:00:00Z',
+        deal_id: 'y',
+      },
+      [
+        ['/data/pinned_at', 'READ_ONLY_FIELD', 'pinned_at is read-only on note'],
+        [
+          '/data/deal_id',
+          'UNKNOWN_FIELD',
+          'deal_id is not a field of note; writable fields: description, user_id',
+        ],
+      ],
+    ],
+    [
+      `/deals/${A.deals.implantacao.id}/products/${A.dealProducts.suporteAnnually}`,
+      'PUT',
+      { total_price: 1, name: 'x' },
+      [
+        ['/data/total_price', 'READ_ONLY_FIELD', 'total_price is read-only on deal product'],
+        [
+          '/data/name',
+          'UNKNOWN_FIELD',
+          'name is not a field of deal product; writable fields: price, quantity, discount_type, discount, billing_frequency, product_id',
+        ],
+      ],
+    ],
+  ] as const)('%s %s', async (path, method, data, expected) => {
+    const { status, body } =
+      method === 'POST' ? await crm.post(path, data) : await crm.put(path, data);
+    expect(status).toBe(422);
+    const found = body.errors.map((error) => [error.source?.pointer, error.code, error.detail]);
+    expect(found.slice(0, expected.length)).toEqual(expected);
+  });
+
+  it('tasks: completed_at is read-only, completed_by_id only on a completed task', async () => {
+    const { status, body } = await crm.post('/tasks', {
+      name: 'X',
+      type: 'call',
+      due_date: '2025-03-11T13:00:00Z',
+      deal_id: A.deals.implantacao.id,
+      owner_ids: [A.users.ana.id],
+      completed_at: null,
+      completed_by_id: A.users.ana.id,
+    });
+    expect(status).toBe(422);
+    expect(body.errors.map((error) => [error.source?.pointer, error.detail])).toEqual([
+      ['/data/completed_at', 'completed_at is read-only on task'],
+      [
+        '/data/completed_by_id',
+        "completed_by_id applies only to completed tasks; tasks are created 'open'",
+      ],
+    ]);
+  });
+
+  it('deals are created without a lost reason', async () => {
+    const { status, body } = await crm.post('/deals', {
+      name: 'X',
+      pipeline_id: vendas.id,
+      stage_id: vendas.stages[0].id,
+      owner_id: A.users.ana.id,
+      lost_reason_id: A.lostReasons.precoAlto.id,
+    });
+    expect(status).toBe(422);
+    expect(body.errors[0]?.detail).toBe(
+      "lost_reason_id applies only to lost deals; deals are created 'ongoing'",
+    );
+  });
+
+  it('organisation names are unique in the account ("Nomes de empresa são únicos")', async () => {
+    const taken = await crm.post('/organizations', {
+      name: ` ${A.organization.name.toUpperCase()}`,
+    });
+    expect(taken.status).toBe(422);
+    expect(taken.body.errors[0]).toMatchObject({
+      code: 'TAKEN',
+      source: { pointer: '/data/name' },
+    });
+    const own = await crm.put(`/organizations/${A.organization.id}`, {
+      name: A.organization.name,
+    });
+    expect(own.status).toBe(200);
   });
 });
 

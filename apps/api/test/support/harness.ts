@@ -127,6 +127,8 @@ export interface HarnessOptions {
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const sandbox = options.sharedSandbox ?? (await startSandbox({ port: 0, ...options.sandbox }));
+  // The sandbox answers only registered callback URLs (its README, OAuth): register the tests' one.
+  sandbox.registerRedirectUri(REDIRECT_URI);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-api-test-'));
   const logs: string[] = [];
   const calls: OutboundCall[] = [];

@@ -21,6 +21,15 @@ interface Options {
   nullable?: boolean;
 }
 
+/** The keys a write accepts: the reference's response fields minus the read-only ones. */
+export interface WritableFields {
+  /** e.g. "deal", for messages. */
+  resource: string;
+  keys: readonly string[];
+  /** Response fields the server sets (id, timestamps, computed prices): named as read-only. */
+  readOnly: readonly string[];
+}
+
 /**
  * Reads and checks the fields of `data`, collecting every problem so one 422 lists them all.
  * Each getter returns undefined when the key is absent (or invalid), null when explicitly null.
@@ -28,7 +37,28 @@ interface Options {
 export class BodyReader {
   readonly errors: ErrorSpec[] = [];
 
-  constructor(readonly data: Json) {}
+  /** With `writable`, every other key of `data` is a 422 pointing at it. */
+  constructor(
+    readonly data: Json,
+    writable?: WritableFields,
+  ) {
+    if (writable) this.checkKeys(writable);
+  }
+
+  private checkKeys({ resource, keys, readOnly }: WritableFields): void {
+    for (const key of Object.keys(this.data)) {
+      if (keys.includes(key)) continue;
+      if (readOnly.includes(key)) {
+        this.fail(key, `${key} is read-only on ${resource}`, 'READ_ONLY_FIELD');
+      } else {
+        this.fail(
+          key,
+          `${key} is not a field of ${resource}; writable fields: ${keys.join(', ')}`,
+          'UNKNOWN_FIELD',
+        );
+      }
+    }
+  }
 
   has(key: string): boolean {
     return Object.prototype.hasOwnProperty.call(this.data, key);
@@ -37,6 +67,20 @@ export class BodyReader {
   fail(key: string, detail: string, code = 'INVALID_FIELD'): undefined {
     this.errors.push({ detail, pointer: `/data/${key}`, code });
     return undefined;
+  }
+
+  /** Keys of a nested object (an address, a list item) beyond `allowed` are refused too. */
+  nestedKeys(pointer: string, value: unknown, allowed: readonly string[]): void {
+    if (!isObject(value)) return;
+    for (const key of Object.keys(value)) {
+      if (!allowed.includes(key)) {
+        this.fail(
+          `${pointer}/${key}`,
+          `${key} is not a field of ${pointer}; fields: ${allowed.join(', ')}`,
+          'UNKNOWN_FIELD',
+        );
+      }
+    }
   }
 
   /** True when there is nothing to read: absent, null, or an empty string for a required key. */

@@ -1,24 +1,7 @@
-import { type Knobs } from '../types';
+import { checkedKnobs, type Knobs } from '../knobs';
 import { createPrng, type Prng } from '../util/prng';
 
 const WINDOW_MS = 60_000;
-
-/** Validates a partial knob update; returns an error message or null. */
-export function knobError(knobs: Partial<Record<keyof Knobs, unknown>>): string | null {
-  for (const [key, value] of Object.entries(knobs)) {
-    if (!['latencyMs', 'errorRate', 'rateLimitPerMinute'].includes(key)) {
-      return `Unknown knob '${key}' (known: latencyMs, errorRate, rateLimitPerMinute)`;
-    }
-    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
-      return `Knob '${key}' must be a number ≥ 0`;
-    }
-    if (key === 'errorRate' && value > 1) return "Knob 'errorRate' must be between 0 and 1";
-    if (key === 'rateLimitPerMinute' && !Number.isInteger(value)) {
-      return "Knob 'rateLimitPerMinute' must be an integer";
-    }
-  }
-  return null;
-}
 
 /** Faults, delays and the rate limit that stand between a request and the CRM handlers. */
 export class Gate {
@@ -37,13 +20,11 @@ export class Gate {
   }
 
   get knobs(): Knobs {
-    return { ...this.current };
+    return { ...this.current, nameContainsOn: [...this.current.nameContainsOn] };
   }
 
   setKnobs(knobs: Partial<Knobs>): void {
-    const error = knobError(knobs);
-    if (error) throw new Error(error);
-    this.current = { ...this.current, ...knobs };
+    this.current = { ...this.current, ...checkedKnobs({ ...knobs }) };
   }
 
   force(status: number, count: number): void {
@@ -72,7 +53,7 @@ export class Gate {
   }
 
   /**
-   * Sliding 60-second window per access token. Returns the seconds to wait when the request is
+   * Sliding 60-second window per key (an account or an access token, see rateLimitScope). Returns the seconds to wait when the request is
    * over the limit (the request is then not counted), or null when it may proceed.
    */
   rateLimit(key: string): number | null {

@@ -1,46 +1,45 @@
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { bearerToken } from '../routes/crmPlugin';
 import { type SandboxRuntime } from '../runtime';
 import { type OAuthApp } from '../store/accounts';
 import { consentPage, errorPage } from './pages';
+import { isLoopbackUrl } from './redirects';
 
 type Fields = Record<string, unknown>;
-
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 const text = (fields: Fields, key: string): string | undefined => {
   const value = fields[key];
   return typeof value === 'string' && value !== '' ? value : undefined;
 };
 
-/** Only loopback callbacks: the sandbox never sends a code anywhere else. */
-export function isAllowedRedirect(uri: string): boolean {
-  try {
-    const url = new URL(uri);
-    return (
-      (url.protocol === 'http:' || url.protocol === 'https:') && LOOPBACK_HOSTS.has(url.hostname)
-    );
-  } catch {
-    return false;
-  }
-}
-
 type Checked =
   { app: OAuthApp; redirectUri: string; state: string | undefined } | { error: string };
 
+/**
+ * RD: "O parâmetro redirect_uri deve ser substituído pela URL de callback cadastrada no
+ * aplicativo" and "inserida por completo, exatamente como foi cadastrada". So only a registered
+ * URL, character for character; and the sandbox sends codes only to loopback hosts.
+ */
 function checkAuthorizeRequest(runtime: SandboxRuntime, fields: Fields): Checked {
   const app = runtime.app(text(fields, 'client_id'));
   if (!text(fields, 'client_id')) return { error: 'O parâmetro client_id é obrigatório.' };
   if (!app) return { error: 'Aplicativo não encontrado: verifique o client_id.' };
   const redirectUri = text(fields, 'redirect_uri');
   if (!redirectUri) return { error: 'O parâmetro redirect_uri é obrigatório.' };
-  if (!isAllowedRedirect(redirectUri)) {
+  if (!runtime.redirects.isRegistered(app.clientId, redirectUri)) {
+    return {
+      error:
+        'redirect_uri não cadastrado: use exatamente uma URL de callback cadastrada no aplicativo.',
+    };
+  }
+  if (!isLoopbackUrl(redirectUri)) {
     return { error: 'redirect_uri não permitido: use um endereço em 127.0.0.1 ou localhost.' };
   }
   if (text(fields, 'response_type') !== 'code') {
     return { error: 'O parâmetro response_type deve ser "code".' };
   }
-  const state = typeof fields.state === 'string' ? fields.state : undefined;
+  // RD documents no `state`: it is carried back only with the echoState knob.
+  const state =
+    typeof fields.state === 'string' && runtime.gate.knobs.echoState ? fields.state : undefined;
   return { app, redirectUri, state };
 }
 
@@ -88,7 +87,7 @@ function clientCredentials(
   return { id: text(body, 'client_id'), secret: text(body, 'client_secret') };
 }
 
-/** OAuth 2 authorisation-code flow with rotating refresh tokens, plus the userinfo extension. */
+/** OAuth 2 authorisation-code flow with rotating refresh tokens. */
 export function registerOAuthRoutes(app: FastifyInstance, runtime: SandboxRuntime): void {
   app.get<{ Querystring: Fields }>('/oauth/authorize', async (request, reply) => {
     const checked = checkAuthorizeRequest(runtime, request.query);
@@ -130,6 +129,18 @@ export function registerOAuthRoutes(app: FastifyInstance, runtime: SandboxRuntim
   });
 
   app.post<{ Body: Fields | undefined }>('/oauth2/token', async (request, reply) => {
+    // Step 3 and 4 pages send application/x-www-form-urlencoded; JSON only with tokenJsonBody.
+    const contentType = String(request.headers['content-type'] ?? '')
+      .split(';')[0]
+      ?.trim();
+    if (contentType !== 'application/x-www-form-urlencoded' && !runtime.gate.knobs.tokenJsonBody) {
+      return oauthError(
+        reply,
+        400,
+        'invalid_request',
+        'The token request must be application/x-www-form-urlencoded',
+      );
+    }
     const body = request.body ?? {};
     const grantType = text(body, 'grant_type');
     if (grantType !== 'authorization_code' && grantType !== 'refresh_token') {
@@ -189,35 +200,5 @@ export function registerOAuthRoutes(app: FastifyInstance, runtime: SandboxRuntim
       return oauthError(reply, 401, 'invalid_grant', 'The user of this grant no longer exists');
     }
     return reply.header('cache-control', 'no-store').send(runtime.tokens.issue(entry));
-  });
-
-  // Sandbox extension: RD's token response does not say who signed in; see the README.
-  app.get('/oauth2/userinfo', async (request, reply) => {
-    const token = bearerToken(request);
-    const grant = token ? runtime.tokens.verifyAccess(token) : null;
-    const user =
-      grant && grant !== 'expired' ? runtime.user(grant.accountId, grant.userId) : undefined;
-    if (!grant || grant === 'expired' || !user) {
-      return reply
-        .code(401)
-        .header('www-authenticate', 'Bearer error="invalid_token"')
-        .send({
-          errors: [
-            {
-              status: '401',
-              code: 'UNAUTHORIZED',
-              title: 'Unauthorized',
-              detail:
-                grant === 'expired' ? 'Access token expired' : 'Invalid or missing access token',
-            },
-          ],
-        });
-    }
-    return {
-      id: user.id,
-      name: user.name,
-      email: user.email,
-      organization: { name: runtime.account(grant.accountId).name },
-    };
   });
 }

@@ -1,9 +1,15 @@
 import { type CustomFieldRecord, type CustomFieldValue } from '../store/records';
-import { digitsOnly, fold } from '../util/text';
+import { digitsOnly, fold, lowerCase } from '../util/text';
 import { isDateOnly, parseDateTime } from '../util/time';
 import { type ComparisonNode, type Literal, type Operator, type RdqlNode, RdqlError } from './ast';
 import { parseRdql } from './parser';
-import { type FieldKind, type FieldSpec, type FilterSchema } from './schema';
+import {
+  type FieldKind,
+  type FieldSpec,
+  type FilterSchema,
+  type MatchOptions,
+  STRICT_MATCH,
+} from './schema';
 
 export type Predicate<T> = (record: T) => boolean;
 
@@ -17,91 +23,82 @@ const OPERATOR_TEXT: Record<Operator, string> = {
   lte: ':<=',
 };
 
-const OPERATORS_BY_KIND: Record<FieldKind, readonly Operator[]> = {
-  text: ['eq', 'match'],
-  exactText: ['eq'],
-  email: ['eq', 'match'],
-  phone: ['eq', 'match'],
-  id: ['eq'],
-  ids: ['eq'],
-  enum: ['eq'],
-  number: ['eq', ...COMPARISONS],
-  date: ['eq', ...COMPARISONS],
-  datetime: ['eq', ...COMPARISONS],
-};
+const ORDERED_KINDS: readonly FieldKind[] = ['number', 'date', 'datetime'];
+const NULLABLE_KINDS: readonly FieldKind[] = ['string', 'id', 'number', 'date', 'datetime'];
 
-const NULLABLE_KINDS: readonly FieldKind[] = [
-  'text',
-  'exactText',
-  'id',
-  'number',
-  'date',
-  'datetime',
-];
-
-/** Parses and checks `filter` against a resource's fields; every mistake is a RdqlError. */
-export function compileFilter<T>(filter: string, schema: FilterSchema<T>): Predicate<T> {
-  return compileNode(parseRdql(filter), schema);
+function operatorsOf<T>(spec: FieldSpec<T>): readonly Operator[] {
+  if (ORDERED_KINDS.includes(spec.kind)) return ['eq', ...COMPARISONS];
+  return spec.kind === 'string' && spec.match ? ['eq', 'match'] : ['eq'];
 }
 
-function compileNode<T>(node: RdqlNode, schema: FilterSchema<T>): Predicate<T> {
+interface Context<T> {
+  schema: FilterSchema<T>;
+  options: MatchOptions;
+}
+
+/** Parses and checks `filter` against a resource's fields; every mistake is a RdqlError. */
+export function compileFilter<T>(
+  filter: string,
+  schema: FilterSchema<T>,
+  options: MatchOptions = STRICT_MATCH,
+): Predicate<T> {
+  return compileNode(parseRdql(filter, options.keywordsAnyCase), { schema, options });
+}
+
+function compileNode<T>(node: RdqlNode, context: Context<T>): Predicate<T> {
   switch (node.type) {
     case 'and': {
-      const parts = node.nodes.map((child) => compileNode(child, schema));
+      const parts = node.nodes.map((child) => compileNode(child, context));
       return (record) => parts.every((part) => part(record));
     }
     case 'or': {
-      const parts = node.nodes.map((child) => compileNode(child, schema));
+      const parts = node.nodes.map((child) => compileNode(child, context));
       return (record) => parts.some((part) => part(record));
     }
     case 'flag': {
+      const { schema } = context;
       const key = `${node.kind}:${node.name}`;
       const flag = schema.flags?.[key];
       if (!flag) {
-        const known = Object.keys(schema.flags ?? {});
-        throw new RdqlError(
-          `'${key}' is not available on ${schema.resource}` +
-            (known.length > 0 ? `; available: ${known.join(', ')}` : ''),
-          node.position,
-        );
+        throw new RdqlError(`'${key}' is not available on ${schema.resource}`, node.position);
       }
       return node.negated ? (record) => !flag(record) : flag;
     }
     case 'comparison': {
-      const test = node.custom ? compileCustom(node, schema) : compileField(node, schema);
+      const test = node.custom ? compileCustom(node, context) : compileField(node, context);
       return node.negated ? (record) => !test(record) : test;
     }
   }
 }
 
-function describeFields<T>(schema: FilterSchema<T>): string {
+/** The filterable names of a resource, as RD's "Filtro" table lists them. */
+export function describeFields<T>(schema: FilterSchema<T>): string {
   const names = Object.keys(schema.fields);
-  if (schema.customFields) names.push('@<custom field slug>');
   names.push(...Object.keys(schema.flags ?? {}));
+  if (schema.customFields) names.push('@<custom field slug>');
   return names.join(', ');
 }
 
-function compileField<T>(node: ComparisonNode, schema: FilterSchema<T>): Predicate<T> {
+function compileField<T>(node: ComparisonNode, context: Context<T>): Predicate<T> {
+  const { schema } = context;
   const spec = schema.fields[node.field];
   if (!spec) {
-    throw new RdqlError(
-      `Unknown field '${node.field}' for ${schema.resource}; filterable fields: ${describeFields(schema)}`,
-      node.position,
-    );
+    throw new RdqlError(`Unknown field '${node.field}' for ${schema.resource}`, node.position);
   }
-  checkOperator(node, spec.kind, node.field);
-  const matchers = node.values.map((literal) => literalMatcher(node, spec, literal));
+  checkOperator(node, spec, node.field);
+  const matchers = node.values.map((literal) => literalMatcher(node, spec, literal, context));
   return (record) => {
     const value = spec.get(record);
     return matchers.some((matches) => matches(value));
   };
 }
 
-function checkOperator(node: ComparisonNode, kind: FieldKind, label: string): void {
-  if (!OPERATORS_BY_KIND[kind].includes(node.operator)) {
-    const allowed = OPERATORS_BY_KIND[kind].map((op) => OPERATOR_TEXT[op]).join(' ');
+function checkOperator<T>(node: ComparisonNode, spec: FieldSpec<T>, label: string): void {
+  const allowed = operatorsOf(spec);
+  if (!allowed.includes(node.operator)) {
+    const text = allowed.map((op) => OPERATOR_TEXT[op]).join(' ');
     throw new RdqlError(
-      `Operator '${OPERATOR_TEXT[node.operator]}' is not supported for '${label}' (supported: ${allowed})`,
+      `Operator '${OPERATOR_TEXT[node.operator]}' is not supported for '${label}' (supported: ${text})`,
       node.position,
     );
   }
@@ -110,34 +107,31 @@ function checkOperator(node: ComparisonNode, kind: FieldKind, label: string): vo
 type Matcher = (value: unknown) => boolean;
 
 function isNullLiteral(literal: Literal): boolean {
-  return !literal.quoted && literal.text.toLowerCase() === 'null';
+  return !literal.quoted && literal.text === 'null';
 }
 
-function literalMatcher<T>(node: ComparisonNode, spec: FieldSpec<T>, literal: Literal): Matcher {
+function literalMatcher<T>(
+  node: ComparisonNode,
+  spec: FieldSpec<T>,
+  literal: Literal,
+  { options }: Context<T>,
+): Matcher {
   const label = node.field;
-  if (isNullLiteral(literal) && NULLABLE_KINDS.includes(spec.kind)) {
+  if (options.nullLiteral && isNullLiteral(literal) && NULLABLE_KINDS.includes(spec.kind)) {
     if (node.operator !== 'eq')
       throw new RdqlError(`null only works with ':' on '${label}'`, node.position);
     return (value) => value === null || value === undefined || value === '';
   }
   const text = literal.text;
   switch (spec.kind) {
-    case 'text':
-    case 'exactText':
-      return textMatcher(node.operator, text);
+    case 'string':
+      return textMatcher(node.operator, text, options);
     case 'email': {
-      const wanted = fold(text);
-      return (value) =>
-        asStrings(value).some((email) =>
-          node.operator === 'match' ? fold(email).includes(wanted) : fold(email) === wanted,
-        );
+      const same = equality(text, options);
+      return (value) => asStrings(value).some(same);
     }
-    case 'phone': {
-      const wanted = digitsOnly(text);
-      if (wanted === '')
-        throw new RdqlError(`'${label}' needs digits, got '${text}'`, node.position);
-      return (value) => asStrings(value).some((phone) => digitsOnly(phone).includes(wanted));
-    }
+    case 'phone':
+      return phoneMatcher(node, text, options);
     case 'id':
       return (value) => value === text;
     case 'ids':
@@ -166,11 +160,31 @@ function literalMatcher<T>(node: ComparisonNode, spec: FieldSpec<T>, literal: Li
   }
 }
 
-function textMatcher(operator: Operator, text: string): Matcher {
+/** `:` compares the whole text: the same characters, or folded with exactTextFolds. */
+function equality(text: string, options: MatchOptions): (value: string) => boolean {
+  if (!options.exactTextFolds) return (value) => value === text;
   const wanted = fold(text);
-  return (value) =>
-    typeof value === 'string' &&
-    (operator === 'match' ? fold(value).includes(wanted) : fold(value) === wanted);
+  return (value) => fold(value) === wanted;
+}
+
+/** `:~` contains, case-insensitive (RDQL page); accents count unless containsFoldsAccents. */
+function textMatcher(operator: Operator, text: string, options: MatchOptions): Matcher {
+  if (operator !== 'match') {
+    const same = equality(text, options);
+    return (value) => typeof value === 'string' && same(value);
+  }
+  const normalise = options.containsFoldsAccents ? fold : lowerCase;
+  const wanted = normalise(text);
+  return (value) => typeof value === 'string' && normalise(value).includes(wanted);
+}
+
+/** Strict: equal to a number as stored (typed). Lenient: the stored digits contain the query's. */
+function phoneMatcher(node: ComparisonNode, text: string, options: MatchOptions): Matcher {
+  if (options.phoneMatch === 'exact') return (value) => asStrings(value).includes(text);
+  const wanted = digitsOnly(text);
+  if (wanted === '')
+    throw new RdqlError(`'${node.field}' needs digits, got '${text}'`, node.position);
+  return (value) => asStrings(value).some((phone) => digitsOnly(phone).includes(wanted));
 }
 
 function compare(difference: number, operator: Operator): boolean {
@@ -225,18 +239,13 @@ function asStrings(value: unknown): string[] {
   return typeof value === 'string' ? [value] : [];
 }
 
+/** Custom fields take `:`, IN and `-` (the RDQL page's examples); date fields also compare. */
 function customKind(definition: CustomFieldRecord): FieldKind {
-  switch (definition.type) {
-    case 'date':
-      return 'date';
-    case 'text':
-      return 'text';
-    default:
-      return 'exactText';
-  }
+  return definition.type === 'date' ? 'date' : 'string';
 }
 
-function compileCustom<T>(node: ComparisonNode, schema: FilterSchema<T>): Predicate<T> {
+function compileCustom<T>(node: ComparisonNode, context: Context<T>): Predicate<T> {
+  const { schema } = context;
   const label = `@${node.field}`;
   if (!schema.customFields) {
     throw new RdqlError(`${schema.resource} have no custom fields to filter by`, node.position);
@@ -251,11 +260,13 @@ function compileCustom<T>(node: ComparisonNode, schema: FilterSchema<T>): Predic
       node.position,
     );
   }
-  const kind = customKind(definition);
-  checkOperator(node, kind, label);
   const read = schema.customFields.get;
-  const spec: FieldSpec<T> = { kind, get: (record) => read(record)[definition.slug] ?? null };
-  const matchers = node.values.map((literal) => literalMatcher(node, spec, literal));
+  const spec: FieldSpec<T> = {
+    kind: customKind(definition),
+    get: (record) => read(record)[definition.slug] ?? null,
+  };
+  checkOperator(node, spec, label);
+  const matchers = node.values.map((literal) => literalMatcher(node, spec, literal, context));
   return (record) => {
     const value: CustomFieldValue = read(record)[definition.slug] ?? null;
     // Multiple choice: the condition holds when any chosen option satisfies it.

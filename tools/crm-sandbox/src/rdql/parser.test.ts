@@ -80,12 +80,22 @@ describe('parseRdql', () => {
       type: 'or',
       nodes: [{ field: 'a' }, { type: 'and', nodes: [{ field: 'b' }, { field: 'c' }] }],
     });
-    expect(parseRdql('(status:won OR status:lost) AND total_price:>100')).toMatchObject({
+    expect(parseRdql('(status:won or status:lost) and total_price:>100')).toMatchObject({
       type: 'and',
       nodes: [
         { type: 'or', nodes: [{ values: [{ text: 'won' }] }, { values: [{ text: 'lost' }] }] },
         { field: 'total_price' },
       ],
+    });
+  });
+
+  it('takes AND / OR in upper case only when asked (the RDQL page writes them in lower case)', () => {
+    expect(() => parseRdql('(status:won OR status:lost)')).toThrow(
+      new RdqlError("Expected ':' after 'OR'", 14),
+    );
+    expect(parseRdql('(status:won OR status:lost) AND total_price:>100', true)).toMatchObject({
+      type: 'and',
+      nodes: [{ type: 'or' }, { field: 'total_price' }],
     });
   });
 

@@ -2,16 +2,24 @@ import { type ComparisonNode, type Literal, type Operator, type RdqlNode, RdqlEr
 
 // RDQL as documented by RD: `field:value`, `-field:value`, `field:(a,b)`, `field:~text`,
 // `field:>n` (and <, >=, <=), quoted "values with spaces", `@slug:value`, `has:x` / `is:x`,
-// clauses joined by spaces (AND), `and`, `or` and parentheses.
+// clauses joined by spaces (AND), `and`, `or` and parentheses. The page writes the keywords in
+// lower case; `AND` / `OR` are keywords only with `anyCaseKeywords` (knob keywordsAnyCase).
 
 const FIELD_RE = /[A-Za-z_][A-Za-z0-9_.]*/y;
 const SLUG_RE = /[A-Za-z0-9_-]+/y;
-const KEYWORD_RE = /(and|or)(?=[\s()]|$)/iy;
+const KEYWORD_RE = /(and|or)(?=[\s()]|$)/y;
+const ANY_CASE_KEYWORD_RE = /(and|or)(?=[\s()]|$)/iy;
 
 class Parser {
   private pos = 0;
+  private readonly keywordRe: RegExp;
 
-  constructor(private readonly input: string) {}
+  constructor(
+    private readonly input: string,
+    anyCaseKeywords: boolean,
+  ) {
+    this.keywordRe = anyCaseKeywords ? ANY_CASE_KEYWORD_RE : KEYWORD_RE;
+  }
 
   parse(): RdqlNode {
     this.skipSpace();
@@ -37,8 +45,8 @@ class Parser {
   }
 
   private keyword(): 'and' | 'or' | null {
-    KEYWORD_RE.lastIndex = this.pos;
-    const match = KEYWORD_RE.exec(this.input);
+    this.keywordRe.lastIndex = this.pos;
+    const match = this.keywordRe.exec(this.input);
     if (!match?.[1]) return null;
     return match[1].toLowerCase() === 'and' ? 'and' : 'or';
   }
@@ -216,6 +224,6 @@ class Parser {
   }
 }
 
-export function parseRdql(input: string): RdqlNode {
-  return new Parser(input).parse();
+export function parseRdql(input: string, anyCaseKeywords = false): RdqlNode {
+  return new Parser(input, anyCaseKeywords).parse();
 }

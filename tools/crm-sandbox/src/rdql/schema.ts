@@ -1,22 +1,24 @@
 import { type CustomFieldRecord, type CustomFieldValues } from '../store/records';
 
 /**
- * How a field filters:
- * - text: `:` equal and `:~` contains, both ignoring case and accents
- * - exactText: `:` only (RD documents product names as exact-match only)
- * - email / phone: lists of addresses; phone compares digits only and matches when the stored
- *   number contains the digits given
- * - id / ids: one id or a list of ids (`contact_ids:X` = the list contains X)
+ * What a field holds, which decides its operators (README, "RDQL"):
+ * - string: `:` equality; `:~` (contains, case-insensitive) only where `match` is set, i.e. where
+ *   RD's page says "correspondência de termo / match"
+ * - email / phone: lists of addresses or numbers, `:` only; phone compares as `phoneMatch` says
+ * - id / ids: one id, or a list of ids (`product_ids:X` = the list contains X)
  * - enum: one of `values`
  * - number / date (YYYY-MM-DD) / datetime (ISO 8601): also `:>`, `:<`, `:>=`, `:<=`
+ * Every field takes IN `field:(a,b)` and negation `-field:…`.
  */
 export type FieldKind =
-  'text' | 'exactText' | 'email' | 'phone' | 'id' | 'ids' | 'enum' | 'number' | 'date' | 'datetime';
+  'string' | 'email' | 'phone' | 'id' | 'ids' | 'enum' | 'number' | 'date' | 'datetime';
 
 export interface FieldSpec<T> {
   kind: FieldKind;
   get: (record: T) => unknown;
   values?: readonly string[];
+  /** `:~` allowed. */
+  match?: boolean;
 }
 
 export interface FilterSchema<T> {
@@ -31,8 +33,32 @@ export interface FilterSchema<T> {
   };
 }
 
+/** How literals compare: the knobs that decide the readings RD's docs leave open. */
+export interface MatchOptions {
+  phoneMatch: 'exact' | 'digits';
+  exactTextFolds: boolean;
+  containsFoldsAccents: boolean;
+  nullLiteral: boolean;
+  keywordsAnyCase: boolean;
+}
+
+export const STRICT_MATCH: MatchOptions = {
+  phoneMatch: 'exact',
+  exactTextFolds: false,
+  containsFoldsAccents: false,
+  nullLiteral: false,
+  keywordsAnyCase: false,
+};
+
 export const field = <T>(
   kind: FieldKind,
   get: (record: T) => unknown,
   values?: readonly string[],
 ): FieldSpec<T> => ({ kind, get, values });
+
+/** A string field that also takes `:~`. */
+export const matchable = <T>(get: (record: T) => unknown): FieldSpec<T> => ({
+  kind: 'string',
+  get,
+  match: true,
+});

@@ -1,3 +1,4 @@
+import { type Knobs } from '../knobs';
 import { type FilterSchema } from '../rdql/schema';
 import { type AccountStore } from '../store/AccountStore';
 
@@ -8,19 +9,25 @@ export interface SortSpec<T> {
   get: (record: T) => string | number | null;
 }
 
+export type SortDirection = 'asc' | 'desc';
+
 export interface SortKey {
   field: string;
-  direction: 'asc' | 'desc';
+  direction: SortDirection;
 }
 
 /** Everything the generic list/get code needs to know about one resource. */
 export interface ResourceDef<T> {
   /** Singular name for messages, e.g. "Deal". */
   entity: string;
-  filter: (store: AccountStore) => FilterSchema<T>;
+  /** Plural name for messages, e.g. "deals". */
+  plural: string;
+  /** The page's "Filtro" table; absent when RD documents no filter (a `filter` is then a 400). */
+  filter?: (store: AccountStore, knobs: Knobs) => FilterSchema<T>;
+  /** The page's "Ordenação" list; empty when RD documents none (a `sort[…]` is then a 400). */
   sort: Record<string, SortSpec<T>>;
-  /** Order used when the request has no sort[...] (documented per resource in the README). */
-  defaultSort: SortKey[];
+  /** Order used without sort[...] (RD does not document one; README, "Sorting"). */
+  defaultOrder: [SortSpec<T>, SortDirection][];
   serialize: (record: T, store: AccountStore) => object;
   /** RD lists only the first 10,000 matches of deals, contacts and organisations. */
   listCap?: number;

@@ -1,4 +1,5 @@
-import { field } from '../rdql/schema';
+import { type Knobs, type NameContainsResource } from '../knobs';
+import { field, type FieldSpec, matchable } from '../rdql/schema';
 import {
   type CampaignRecord,
   type ContactRecord,
@@ -15,6 +16,7 @@ import {
   type StageRecord,
   type TaskRecord,
   type UserRecord,
+  type WebhookRecord,
   CUSTOM_FIELD_ENTITIES,
   DEAL_STATUSES,
   TASK_STATUSES,
@@ -22,26 +24,37 @@ import {
 } from '../store/records';
 import { type ResourceDef, sortBy } from './ResourceDef';
 
-// Fields, filters and sorts per resource, as RD's v2 reference lists them. `id` is filterable
-// everywhere as a convenience. Serialisers emit the keys in the order of the reference samples.
+// Fields, filters and sorts per resource, exactly as each list page's "Filtro" and "Ordenação"
+// sections list them (nothing more: `id` only where the page has it). Serialisers emit the keys in
+// the order of the reference samples.
 
-const CREATED_ASC = [{ field: 'created_at', direction: 'asc' as const }];
-const NAME_ASC = [{ field: 'name', direction: 'asc' as const }];
 const LIST_CAP = 10_000;
+
+const byName = <T extends { name: string }>() => sortBy<T>('text', (r) => r.name);
+const byCreated = <T extends { created_at: string }>() => sortBy<T>('date', (r) => r.created_at);
+const byUpdated = <T extends { updated_at: string }>() => sortBy<T>('date', (r) => r.updated_at);
+const byOrder = <T extends { order: number }>() => sortBy<T>('number', (r) => r.order);
+
+/** A `name` filter whose page does not say "match": exact, unless the knob opens `~` for it. */
+const namedBy = <T extends { name: string }>(
+  knobs: Knobs,
+  resource: NameContainsResource,
+): FieldSpec<T> => ({
+  kind: 'string',
+  get: (r) => r.name,
+  match: knobs.nameContainsOn.includes(resource),
+});
 
 export const users: ResourceDef<UserRecord> = {
   entity: 'User',
+  plural: 'users',
   filter: () => ({
     resource: 'users',
-    fields: {
-      id: field('id', (r) => r.id),
-      name: field('text', (r) => r.name),
-      email: field('email', (r) => [r.email]),
-    },
+    fields: {},
     flags: { 'is:active': (r) => r.active, 'is:visible': (r) => r.visible },
   }),
-  sort: { name: sortBy('text', (r) => r.name), created_at: sortBy('date', (r) => r.created_at) },
-  defaultSort: NAME_ASC,
+  sort: {},
+  defaultOrder: [[byName(), 'asc']],
   serialize: (r) => ({
     id: r.id,
     name: r.name,
@@ -52,75 +65,73 @@ export const users: ResourceDef<UserRecord> = {
   }),
 };
 
+/** sources, campaigns, lost reasons and segments: a `name` filter and a short sort list. */
+const namedResource = <T extends LostReasonRecord>(
+  entity: string,
+  resource: NameContainsResource,
+  sortable: 'name' | 'name+created_at',
+  serialize: (record: T) => object,
+): ResourceDef<T> => ({
+  entity,
+  plural: resource,
+  filter: (_store, knobs) => ({ resource, fields: { name: namedBy<T>(knobs, resource) } }),
+  sort:
+    sortable === 'name' ? { name: byName<T>() } : { name: byName<T>(), created_at: byCreated<T>() },
+  defaultOrder: [[byName<T>(), 'asc']],
+  serialize,
+});
+
 const describedResource = (
   entity: string,
-  resource: string,
-  sortable: string[],
-): ResourceDef<SourceRecord> => ({
-  entity,
-  filter: () => ({
-    resource,
-    fields: { id: field('id', (r) => r.id), name: field('text', (r) => r.name) },
-  }),
-  sort: Object.fromEntries(
-    sortable.map((name) => [
-      name,
-      name === 'name'
-        ? sortBy<SourceRecord>('text', (r) => r.name)
-        : sortBy<SourceRecord>('date', (r) => r.created_at),
-    ]),
-  ),
-  defaultSort: NAME_ASC,
-  serialize: (r) => ({
+  resource: NameContainsResource,
+  sortable: 'name' | 'name+created_at',
+): ResourceDef<SourceRecord> =>
+  namedResource<SourceRecord>(entity, resource, sortable, (r) => ({
     id: r.id,
     name: r.name,
     description: r.description,
     created_at: r.created_at,
     updated_at: r.updated_at,
-  }),
-});
+  }));
 
-export const sources = describedResource('Source', 'sources', ['name']);
-export const campaigns: ResourceDef<CampaignRecord> = describedResource('Campaign', 'campaigns', [
-  'name',
-  'created_at',
-]);
+export const sources = describedResource('Source', 'sources', 'name');
+export const campaigns: ResourceDef<CampaignRecord> = describedResource(
+  'Campaign',
+  'campaigns',
+  'name+created_at',
+);
 
-const plainNamed = (entity: string, resource: string): ResourceDef<LostReasonRecord> => ({
-  entity,
-  filter: () => ({
-    resource,
-    fields: { id: field('id', (r) => r.id), name: field('text', (r) => r.name) },
-  }),
-  sort: { name: sortBy('text', (r) => r.name), created_at: sortBy('date', (r) => r.created_at) },
-  defaultSort: NAME_ASC,
-  serialize: (r) => ({
+const plainNamed = (
+  entity: string,
+  resource: NameContainsResource,
+  sortable: 'name' | 'name+created_at',
+): ResourceDef<LostReasonRecord> =>
+  namedResource<LostReasonRecord>(entity, resource, sortable, (r) => ({
     id: r.id,
     name: r.name,
     created_at: r.created_at,
     updated_at: r.updated_at,
-  }),
-});
+  }));
 
-export const lostReasons = plainNamed('Lost reason', 'lost_reasons');
-export const segments: ResourceDef<SegmentRecord> = plainNamed('Segment', 'segments');
+export const lostReasons = plainNamed('Lost reason', 'lost_reasons', 'name+created_at');
+export const segments: ResourceDef<SegmentRecord> = plainNamed('Segment', 'segments', 'name');
 
 export const customFields: ResourceDef<CustomFieldRecord> = {
   entity: 'Custom field',
+  plural: 'custom_fields',
   filter: () => ({
     resource: 'custom_fields',
     fields: {
-      id: field('id', (r) => r.id),
       entity: field('enum', (r) => r.entity, CUSTOM_FIELD_ENTITIES),
-      slug: field('exactText', (r) => r.slug),
+      slug: field('string', (r) => r.slug),
     },
     flags: {
       'is:required': (r) => r.required_rules.length > 0,
       'is:visible': (r) => r.visible,
     },
   }),
-  sort: { slug: sortBy('text', (r) => r.slug), order: sortBy('number', (r) => r.order) },
-  defaultSort: [{ field: 'order', direction: 'asc' }],
+  sort: { slug: sortBy('text', (r) => r.slug), order: byOrder() },
+  defaultOrder: [[byOrder(), 'asc']],
   serialize: (r) => ({
     id: r.id,
     name: r.name,
@@ -140,17 +151,19 @@ export const customFields: ResourceDef<CustomFieldRecord> = {
 
 export const products: ResourceDef<ProductRecord> = {
   entity: 'Product',
+  plural: 'products',
   filter: (store) => ({
     resource: 'products',
-    fields: { id: field('id', (r) => r.id), name: field('exactText', (r) => r.name) },
+    // "Suporta apenas correspondência exata."
+    fields: { name: field('string', (r) => r.name) },
     flags: { 'is:visible': (r) => r.visible },
     customFields: {
       definitions: () => store.customFieldsFor('product'),
       get: (r) => r.custom_fields,
     },
   }),
-  sort: { name: sortBy('text', (r) => r.name) },
-  defaultSort: NAME_ASC,
+  sort: { name: byName() },
+  defaultOrder: [[byName(), 'asc']],
   serialize: (r) => ({
     id: r.id,
     name: r.name,
@@ -165,11 +178,11 @@ export const products: ResourceDef<ProductRecord> = {
 
 export const organizations: ResourceDef<OrganizationRecord> = {
   entity: 'Organization',
-  filter: (store) => ({
+  plural: 'organizations',
+  filter: (store, knobs) => ({
     resource: 'organizations',
     fields: {
-      id: field('id', (r) => r.id),
-      name: field('text', (r) => r.name),
+      name: namedBy(knobs, 'organizations'),
       owner_id: field('id', (r) => r.owner_id),
       segment_ids: field('ids', (r) => r.segment_ids),
       created_at: field('datetime', (r) => r.created_at),
@@ -180,12 +193,8 @@ export const organizations: ResourceDef<OrganizationRecord> = {
       get: (r) => r.custom_fields,
     },
   }),
-  sort: {
-    name: sortBy('text', (r) => r.name),
-    created_at: sortBy('date', (r) => r.created_at),
-    updated_at: sortBy('date', (r) => r.updated_at),
-  },
-  defaultSort: CREATED_ASC,
+  sort: { name: byName(), created_at: byCreated(), updated_at: byUpdated() },
+  defaultOrder: [[byCreated(), 'asc']],
   listCap: LIST_CAP,
   serialize: (r) => ({
     id: r.id,
@@ -204,12 +213,12 @@ export const organizations: ResourceDef<OrganizationRecord> = {
 
 export const contacts: ResourceDef<ContactRecord> = {
   entity: 'Contact',
+  plural: 'contacts',
   filter: (store) => ({
     resource: 'contacts',
     fields: {
-      id: field('id', (r) => r.id),
-      name: field('text', (r) => r.name),
-      job_title: field('text', (r) => r.job_title),
+      name: matchable((r) => r.name),
+      job_title: matchable((r) => r.job_title),
       email: field('email', (r) => r.emails.map((item) => item.email)),
       phone: field('phone', (r) => r.phones.map((item) => item.phone)),
       organization_id: field('id', (r) => r.organization_id),
@@ -221,8 +230,8 @@ export const contacts: ResourceDef<ContactRecord> = {
       get: (r) => r.custom_fields,
     },
   }),
-  sort: { name: sortBy('text', (r) => r.name), created_at: sortBy('date', (r) => r.created_at) },
-  defaultSort: CREATED_ASC,
+  sort: { name: byName(), created_at: byCreated() },
+  defaultOrder: [[byCreated(), 'asc']],
   listCap: LIST_CAP,
   serialize: (r) => ({
     id: r.id,
@@ -249,12 +258,9 @@ export const contacts: ResourceDef<ContactRecord> = {
 
 export const pipelines: ResourceDef<PipelineRecord> = {
   entity: 'Pipeline',
-  filter: () => ({
-    resource: 'pipelines',
-    fields: { id: field('id', (r) => r.id), name: field('text', (r) => r.name) },
-  }),
-  sort: { order: sortBy('number', (r) => r.order) },
-  defaultSort: [{ field: 'order', direction: 'asc' }],
+  plural: 'pipelines',
+  sort: { order: byOrder() },
+  defaultOrder: [[byOrder(), 'asc']],
   serialize: (r, store) => ({
     id: r.id,
     name: r.name,
@@ -267,12 +273,9 @@ export const pipelines: ResourceDef<PipelineRecord> = {
 
 export const stages: ResourceDef<StageRecord> = {
   entity: 'Stage',
-  filter: () => ({
-    resource: 'stages',
-    fields: { id: field('id', (r) => r.id), name: field('text', (r) => r.name) },
-  }),
-  sort: { order: sortBy('number', (r) => r.order) },
-  defaultSort: [{ field: 'order', direction: 'asc' }],
+  plural: 'stages',
+  sort: { order: byOrder() },
+  defaultOrder: [[byOrder(), 'asc']],
   serialize: (r) => ({
     id: r.id,
     name: r.name,
@@ -286,39 +289,37 @@ export const stages: ResourceDef<StageRecord> = {
 
 export const deals: ResourceDef<DealRecord> = {
   entity: 'Deal',
+  plural: 'deals',
   filter: (store) => ({
     resource: 'deals',
     fields: {
       id: field('id', (r) => r.id),
-      name: field('text', (r) => r.name),
+      name: matchable((r) => r.name),
       rating: field('number', (r) => r.rating),
       status: field('enum', (r) => r.status, DEAL_STATUSES),
-      total_price: field('number', (r) => r.total_price),
       closed_at: field('datetime', (r) => r.closed_at),
       created_at: field('datetime', (r) => r.created_at),
       updated_at: field('datetime', (r) => r.updated_at),
       expected_close_date: field('date', (r) => r.expected_close_date),
       organization_id: field('id', (r) => r.organization_id),
       stage_id: field('id', (r) => r.stage_id),
-      pipeline_id: field('id', (r) => r.pipeline_id),
-      owner_id: field('id', (r) => r.owner_id),
-      source_id: field('id', (r) => r.source_id),
-      campaign_id: field('id', (r) => r.campaign_id),
       lost_reason_id: field('id', (r) => r.lost_reason_id),
-      contact_ids: field('ids', (r) => r.contact_ids),
+      campaign_id: field('id', (r) => r.campaign_id),
+      owner_id: field('id', (r) => r.owner_id),
+      pipeline_id: field('id', (r) => r.pipeline_id),
       product_ids: field('ids', (r) => store.productsOfDeal(r.id).map((item) => item.product_id)),
     },
     flags: { 'has:product': (r) => store.productsOfDeal(r.id).length > 0 },
     customFields: { definitions: () => store.customFieldsFor('deal'), get: (r) => r.custom_fields },
   }),
   sort: {
-    name: sortBy('text', (r) => r.name),
+    name: byName(),
     rating: sortBy('number', (r) => r.rating),
-    created_at: sortBy('date', (r) => r.created_at),
-    updated_at: sortBy('date', (r) => r.updated_at),
+    created_at: byCreated(),
+    updated_at: byUpdated(),
     closed_at: sortBy('date', (r) => r.closed_at),
   },
-  defaultSort: CREATED_ASC,
+  defaultOrder: [[byCreated(), 'asc']],
   listCap: LIST_CAP,
   serialize: (r) => ({
     id: r.id,
@@ -346,17 +347,17 @@ export const deals: ResourceDef<DealRecord> = {
 
 export const notes: ResourceDef<NoteRecord> = {
   entity: 'Note',
+  plural: 'notes',
   filter: () => ({
     resource: 'notes',
     fields: {
-      id: field('id', (r) => r.id),
       registered_at: field('datetime', (r) => r.registered_at),
       user_id: field('id', (r) => r.user_id),
     },
     flags: { 'is:pinned': (r) => r.pinned_at !== null },
   }),
   sort: { registered_at: sortBy('date', (r) => r.registered_at) },
-  defaultSort: [{ field: 'registered_at', direction: 'desc' }],
+  defaultOrder: [[sortBy('date', (r) => r.registered_at), 'desc']],
   serialize: (r) => ({
     id: r.id,
     description: r.description,
@@ -370,10 +371,10 @@ export const notes: ResourceDef<NoteRecord> = {
 
 export const tasks: ResourceDef<TaskRecord> = {
   entity: 'Task',
+  plural: 'tasks',
   filter: () => ({
     resource: 'tasks',
     fields: {
-      id: field('id', (r) => r.id),
       deal_id: field('id', (r) => r.deal_id),
       type: field('enum', (r) => r.type, TASK_TYPES),
       status: field('enum', (r) => r.status, TASK_STATUSES),
@@ -386,9 +387,9 @@ export const tasks: ResourceDef<TaskRecord> = {
     due_date: sortBy('date', (r) => r.due_date),
     deal_id: sortBy('text', (r) => r.deal_id),
     completed_at: sortBy('date', (r) => r.completed_at),
-    updated_at: sortBy('date', (r) => r.updated_at),
+    updated_at: byUpdated(),
   },
-  defaultSort: [{ field: 'due_date', direction: 'asc' }],
+  defaultOrder: [[sortBy('date', (r) => r.due_date), 'asc']],
   serialize: (r) => ({
     id: r.id,
     name: r.name,
@@ -408,15 +409,13 @@ export const tasks: ResourceDef<TaskRecord> = {
 
 export const dealProducts: ResourceDef<DealProductRecord> = {
   entity: 'Deal product',
+  plural: 'deal products',
   filter: () => ({
     resource: 'deal products',
-    fields: { id: field('id', (r) => r.id), product_id: field('id', (r) => r.product_id) },
+    fields: { product_id: field('id', (r) => r.product_id) },
   }),
-  sort: {
-    product_id: sortBy('text', (r) => r.product_id),
-    created_at: sortBy('date', (r) => r.created_at),
-  },
-  defaultSort: CREATED_ASC,
+  sort: { product_id: sortBy('text', (r) => r.product_id) },
+  defaultOrder: [[byCreated(), 'asc']],
   serialize: (r) => ({
     id: r.id,
     price: r.price,
@@ -426,6 +425,24 @@ export const dealProducts: ResourceDef<DealProductRecord> = {
     total_price: r.total_price,
     billing_frequency: r.billing_frequency,
     product_id: r.product_id,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  }),
+};
+
+/** Webhooks: the list page documents only `page` (no filter, no sort). */
+export const webhooks: ResourceDef<WebhookRecord> = {
+  entity: 'Webhook',
+  plural: 'webhooks',
+  sort: {},
+  defaultOrder: [[byCreated(), 'asc']],
+  serialize: (r) => ({
+    id: r.id,
+    name: r.name,
+    event_name: r.event_name,
+    http_method: r.http_method,
+    url: r.url,
+    status: r.status,
     created_at: r.created_at,
     updated_at: r.updated_at,
   }),

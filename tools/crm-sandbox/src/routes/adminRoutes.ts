@@ -1,23 +1,84 @@
-import { type FastifyInstance } from 'fastify';
-import { knobError } from '../http/Gate';
+import { type FastifyInstance, type FastifyReply } from 'fastify';
+import { ApiError } from '../http/errors';
+import { checkedKnobs } from '../knobs';
 import { type SandboxRuntime } from '../runtime';
 import { OAUTH_APPS } from '../store/accounts';
-import { type Knobs } from '../types';
+import { applyChange, type ChangeRequest } from './adminChange';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Runs `action`; a thrown Error (or an ApiError's details) becomes 400 `{ message }`. */
+function orBadRequest<T>(reply: FastifyReply, action: () => T): T | FastifyReply {
+  try {
+    return action();
+  } catch (error) {
+    const message =
+      error instanceof ApiError
+        ? error.errors.map((item) => item.detail).join('; ')
+        : error instanceof Error
+          ? error.message
+          : String(error);
+    return reply.code(400).send({ message });
+  }
+}
+
+const optionalString = (value: unknown): string | undefined =>
+  typeof value === 'string' ? value : undefined;
 
 /** Sandbox-only controls; no token needed. Errors here are `{ message }`. */
 export function registerAdminRoutes(app: FastifyInstance, runtime: SandboxRuntime): void {
   app.get('/__admin/knobs', async () => runtime.gate.knobs);
 
   app.put('/__admin/knobs', async (request, reply) => {
-    if (!isObject(request.body))
-      return reply.code(400).send({ message: 'Body must be a JSON object' });
-    const error = knobError(request.body);
-    if (error) return reply.code(400).send({ message: error });
-    runtime.gate.setKnobs(request.body as Partial<Knobs>);
-    return runtime.gate.knobs;
+    const body = request.body;
+    if (!isObject(body)) return reply.code(400).send({ message: 'Body must be a JSON object' });
+    return orBadRequest(reply, () => {
+      runtime.gate.setKnobs(checkedKnobs(body));
+      return runtime.gate.knobs;
+    });
+  });
+
+  app.get('/__admin/redirect-uris', async () => runtime.redirects.snapshot());
+
+  // Registers a callback URL for one app ({ uri, client_id }) or every app ({ uri }).
+  app.post('/__admin/redirect-uris', async (request, reply) => {
+    const body = isObject(request.body) ? request.body : {};
+    const uri = optionalString(body.uri);
+    if (uri === undefined)
+      return reply
+        .code(400)
+        .send({ message: 'Body must be { "uri": "...", "client_id"?: "..." }' });
+    return orBadRequest(reply, () => {
+      runtime.redirects.register(uri, optionalString(body.client_id));
+      return runtime.redirects.snapshot();
+    });
+  });
+
+  app.get<{ Querystring: { account?: string } }>(
+    '/__admin/webhook-deliveries',
+    async (request) => ({ deliveries: runtime.webhooks.list(request.query.account) }),
+  );
+
+  app.post('/__admin/change', async (request, reply) => {
+    const body = isObject(request.body) ? request.body : {};
+    const account = optionalString(body.account);
+    const resource = optionalString(body.resource);
+    if (account === undefined || resource === undefined) {
+      return reply.code(400).send({
+        message:
+          'Body must be { "account", "resource", "id"?, "data"?, "delete"?, "as"? } (see the README)',
+      });
+    }
+    const change: ChangeRequest = {
+      account,
+      resource,
+      id: optionalString(body.id),
+      data: isObject(body.data) ? body.data : undefined,
+      delete: body.delete === true,
+      as: optionalString(body.as),
+    };
+    return orBadRequest(reply, () => applyChange(runtime, change));
   });
 
   app.post('/__admin/force', async (request, reply) => {
@@ -27,14 +88,10 @@ export function registerAdminRoutes(app: FastifyInstance, runtime: SandboxRuntim
     if (typeof status !== 'number' || typeof count !== 'number') {
       return reply.code(400).send({ message: 'Body must be { "status": 400..599, "count": n }' });
     }
-    try {
+    return orBadRequest(reply, () => {
       runtime.gate.force(status, count);
-    } catch (error) {
-      return reply
-        .code(400)
-        .send({ message: error instanceof Error ? error.message : String(error) });
-    }
-    return { forced: runtime.gate.forcedState() };
+      return { forced: runtime.gate.forcedState() };
+    });
   });
 
   app.get('/__admin/stats', async () => runtime.stats.snapshot());
@@ -58,13 +115,7 @@ export function registerAdminRoutes(app: FastifyInstance, runtime: SandboxRuntim
         .code(400)
         .send({ message: 'Body must be { "client_id": "...", "email": "..." }' });
     }
-    try {
-      return runtime.issueTokens(clientId, email);
-    } catch (error) {
-      return reply
-        .code(400)
-        .send({ message: error instanceof Error ? error.message : String(error) });
-    }
+    return orBadRequest(reply, () => runtime.issueTokens(clientId, email));
   });
 
   app.get('/__admin/accounts', async () => ({
@@ -75,6 +126,7 @@ export function registerAdminRoutes(app: FastifyInstance, runtime: SandboxRuntim
         name: oauthApp.name,
         client_id: oauthApp.clientId,
         client_secret: oauthApp.clientSecret,
+        redirect_uris: runtime.redirects.snapshot()[oauthApp.clientId] ?? [],
       })),
       users: account.store.users.all().map((user) => ({
         id: user.id,

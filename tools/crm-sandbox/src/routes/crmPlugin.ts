@@ -1,5 +1,5 @@
 import { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { setCrmContext } from '../http/context';
+import { crmContext, setCrmContext } from '../http/context';
 import { ApiError } from '../http/errors';
 import { type SandboxRuntime } from '../runtime';
 import { registerContactRoutes } from './contactRoutes';
@@ -8,6 +8,7 @@ import { registerDealRoutes } from './dealRoutes';
 import { registerReferenceRoutes } from './referenceRoutes';
 import { type RouteDeps } from './shared';
 import { registerTaskRoutes } from './taskRoutes';
+import { registerWebhookRoutes } from './webhookRoutes';
 
 const unauthorized = (detail: string): ApiError =>
   new ApiError(401, [{ detail, code: 'UNAUTHORIZED' }], {
@@ -22,7 +23,8 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 /**
  * Every /crm/v2 request passes, in order: a forced status, the Bearer check (401), the rate limit
- * (429 + Retry-After) and the random error rate (500).
+ * (429 + Retry-After) and the random error rate (500). RD states 120 requests per minute for the
+ * plan, not per token: strict, one window per account (rateLimitScope 'token' splits it).
  */
 async function guard(runtime: SandboxRuntime, request: FastifyRequest): Promise<void> {
   const forced = runtime.gate.takeForced();
@@ -42,13 +44,16 @@ async function guard(runtime: SandboxRuntime, request: FastifyRequest): Promise<
   const user = runtime.user(grant.accountId, grant.userId);
   if (!account || !user) throw unauthorized('Access token no longer valid');
 
-  const retryAfter = runtime.gate.rateLimit(token);
+  const { rateLimitScope, rateLimitPerMinute } = runtime.gate.knobs;
+  const retryAfter = runtime.gate.rateLimit(
+    rateLimitScope === 'account' ? `account:${account.id}` : `token:${token}`,
+  );
   if (retryAfter !== null) {
     throw new ApiError(
       429,
       [
         {
-          detail: `API usage limit exceeded: ${runtime.gate.knobs.rateLimitPerMinute} requests per minute per token`,
+          detail: `API usage limit exceeded: ${rateLimitPerMinute} requests per minute per ${rateLimitScope}`,
           code: 'RATE_LIMIT_EXCEEDED',
         },
       ],
@@ -66,12 +71,18 @@ async function guard(runtime: SandboxRuntime, request: FastifyRequest): Promise<
 /** The RD Station CRM API v2, mounted under /crm/v2. */
 export function crmPlugin(runtime: SandboxRuntime) {
   return async (app: FastifyInstance): Promise<void> => {
-    const deps: RouteDeps = { publicUrl: () => runtime.publicUrl };
+    const deps: RouteDeps = {
+      publicUrl: () => runtime.publicUrl,
+      knobs: () => runtime.gate.knobs,
+      emit: (request, entity, action, id) =>
+        runtime.webhooks.emit(crmContext(request).account, entity, action, id),
+    };
     app.addHook('onRequest', async (request) => guard(runtime, request));
     registerReferenceRoutes(app, deps);
     registerContactRoutes(app, deps);
     registerDealRoutes(app, deps);
     registerDealChildRoutes(app, deps);
     registerTaskRoutes(app, deps);
+    registerWebhookRoutes(app, deps);
   };
 }

@@ -1,146 +1,9 @@
 import { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { BodyReader, readData } from '../http/BodyReader';
+import { readData } from '../http/BodyReader';
+import { ApiError } from '../http/errors';
 import * as defs from '../resources/definitions';
-import { type AccountStore } from '../store/AccountStore';
-import { type DealRecord, DEAL_STATUSES } from '../store/records';
+import { createDeal, updateDeal } from '../writes/dealWrites';
 import { created, findOr404, type IdParams, respondList, type RouteDeps, storeOf } from './shared';
-
-/** Optional references and values shared by create and update. */
-function readOptionalDealFields(reader: BodyReader, store: AccountStore) {
-  return {
-    rating: reader.number('rating', { integer: true, min: 0, max: 5 }),
-    sourceId: reader.ref('source_id', store.sources, 'source', { nullable: true }),
-    campaignId: reader.ref('campaign_id', store.campaigns, 'campaign', { nullable: true }),
-    organizationId: reader.ref('organization_id', store.organizations, 'organization', {
-      nullable: true,
-    }),
-    contactIds: reader.refs('contact_ids', store.contacts, 'contact'),
-    expectedCloseDate: reader.date('expected_close_date', { nullable: true }),
-  };
-}
-
-function createDeal(store: AccountStore, data: Record<string, unknown>): DealRecord {
-  const reader = new BodyReader(data);
-  const name = reader.string('name', { required: true });
-  const pipelineId = reader.ref('pipeline_id', store.pipelines, 'pipeline', { required: true });
-  const stageId = reader.ref('stage_id', store.stages, 'stage', { required: true });
-  const ownerId = reader.ref('owner_id', store.users, 'user', { required: true });
-  if (reader.has('status') && reader.data.status !== 'ongoing') {
-    reader.fail('status', "Deals can only be created with status 'ongoing'");
-  }
-  const optional = readOptionalDealFields(reader, store);
-  const customFields = reader.customFields(store.customFieldsFor('deal'));
-  if (pipelineId && stageId && store.stages.get(stageId)?.pipeline_id !== pipelineId) {
-    reader.fail('stage_id', `Stage '${stageId}' does not belong to pipeline '${pipelineId}'`);
-  }
-  reader.throwIfInvalid();
-  // throwIfInvalid() has ruled these out; the check narrows the types.
-  if (!name || !pipelineId || !stageId || !ownerId)
-    throw new Error('deal validation let a required field through');
-  const now = store.nowIso();
-  return {
-    id: store.newId(),
-    name,
-    recurrence_price: 0,
-    one_time_price: 0,
-    total_price: 0,
-    expected_close_date: optional.expectedCloseDate ?? null,
-    rating: optional.rating ?? 0,
-    status: 'ongoing',
-    closed_at: null,
-    pipeline_id: pipelineId,
-    stage_id: stageId,
-    owner_id: ownerId,
-    source_id: optional.sourceId ?? null,
-    campaign_id: optional.campaignId ?? null,
-    lost_reason_id: null,
-    organization_id: optional.organizationId ?? null,
-    contact_ids: optional.contactIds ?? [],
-    custom_fields: customFields ?? {},
-    created_at: now,
-    updated_at: now,
-  };
-}
-
-/**
- * Partial update: absent keys keep their value. Moving to another pipeline without a stage (or
- * with stage_id null) puts the deal in that pipeline's first stage.
- */
-function updateDeal(
-  store: AccountStore,
-  deal: DealRecord,
-  data: Record<string, unknown>,
-): DealRecord {
-  const reader = new BodyReader(data);
-  const name = reader.has('name') ? reader.string('name', { required: true }) : undefined;
-  const pipelineId = reader.ref('pipeline_id', store.pipelines, 'pipeline');
-  const stageId = reader.ref('stage_id', store.stages, 'stage', { nullable: true });
-  const ownerId = reader.ref('owner_id', store.users, 'user');
-  const status = reader.oneOf('status', DEAL_STATUSES);
-  const lostReasonId = reader.ref('lost_reason_id', store.lostReasons, 'lost reason', {
-    nullable: true,
-  });
-  const optional = readOptionalDealFields(reader, store);
-  const customFields = reader.customFields(store.customFieldsFor('deal'), deal.custom_fields);
-
-  const nextPipeline = pipelineId ?? deal.pipeline_id;
-  let nextStage = deal.stage_id;
-  if (typeof stageId === 'string') {
-    if (store.stages.get(stageId)?.pipeline_id !== nextPipeline) {
-      reader.fail('stage_id', `Stage '${stageId}' does not belong to pipeline '${nextPipeline}'`);
-    }
-    nextStage = stageId;
-  } else if (nextPipeline !== deal.pipeline_id || stageId === null) {
-    if (nextPipeline === deal.pipeline_id) {
-      reader.fail('stage_id', 'stage_id cannot be null unless the deal moves to another pipeline');
-    } else {
-      nextStage = store.stagesOf(nextPipeline)[0]?.id ?? deal.stage_id;
-    }
-  }
-
-  const nextStatus = status ?? deal.status;
-  const nextLostReason = lostReasonId === undefined ? deal.lost_reason_id : lostReasonId;
-  if (nextStatus === 'lost' && !nextLostReason) {
-    reader.fail(
-      'lost_reason_id',
-      "lost_reason_id is required when status is 'lost'",
-      'REQUIRED_FIELD',
-    );
-  }
-  reader.throwIfInvalid();
-
-  const now = store.nowIso();
-  const statusChanged = nextStatus !== deal.status;
-  const closed = nextStatus === 'won' || nextStatus === 'lost';
-  return {
-    ...deal,
-    name: name ?? deal.name,
-    pipeline_id: nextPipeline,
-    stage_id: nextStage,
-    owner_id: ownerId ?? deal.owner_id,
-    status: nextStatus,
-    closed_at: closed ? (statusChanged ? now : deal.closed_at) : null,
-    // Leaving 'lost' drops the reason unless the request sets one explicitly.
-    lost_reason_id:
-      nextStatus === 'lost' || lostReasonId !== undefined
-        ? nextLostReason
-        : statusChanged
-          ? null
-          : deal.lost_reason_id,
-    rating: optional.rating ?? deal.rating,
-    source_id: optional.sourceId === undefined ? deal.source_id : optional.sourceId,
-    campaign_id: optional.campaignId === undefined ? deal.campaign_id : optional.campaignId,
-    organization_id:
-      optional.organizationId === undefined ? deal.organization_id : optional.organizationId,
-    contact_ids: optional.contactIds ?? deal.contact_ids,
-    expected_close_date:
-      optional.expectedCloseDate === undefined
-        ? deal.expected_close_date
-        : optional.expectedCloseDate,
-    custom_fields: customFields ?? deal.custom_fields,
-    updated_at: now,
-  };
-}
 
 export function registerDealRoutes(app: FastifyInstance, deps: RouteDeps): void {
   app.get('/deals', async (request) =>
@@ -153,15 +16,24 @@ export function registerDealRoutes(app: FastifyInstance, deps: RouteDeps): void 
   app.post('/deals', async (request, reply) => {
     const store = storeOf(request);
     const deal = store.deals.insert(createDeal(store, readData(request.body)));
+    deps.emit(request, 'deal', 'created', deal.id);
     return created(reply, defs.deals.serialize(deal, store));
   });
   const update = async (request: FastifyRequest<IdParams>) => {
     const store = storeOf(request);
     const deal = findOr404(store.deals, request.params.id, 'Deal');
     const next = store.deals.insert(updateDeal(store, deal, readData(request.body)));
+    deps.emit(request, 'deal', 'updated', next.id);
     return { data: defs.deals.serialize(next, store) };
   };
   app.put<IdParams>('/deals/:id', update);
-  // RD's use-case page shows PATCH while the reference says PUT: accept both.
-  app.patch<IdParams>('/deals/:id', update);
+  // RD's use-case page shows PATCH while the reference has only PUT: PATCH only with the knob.
+  app.patch<IdParams>('/deals/:id', async (request) => {
+    if (!deps.knobs().dealPatch) {
+      throw new ApiError(404, [
+        { detail: `No route PATCH ${request.url.split('?')[0]}`, code: 'NOT_FOUND' },
+      ]);
+    }
+    return update(request);
+  });
 }

@@ -1,12 +1,18 @@
-import { ApiError, invalidParameter } from '../http/errors';
-import { compileFilter } from '../rdql/compile';
+import { ApiError, type ErrorSpec } from '../http/errors';
+import { type Knobs } from '../knobs';
 import { RdqlError } from '../rdql/ast';
+import { compileFilter, describeFields } from '../rdql/compile';
 import { type AccountStore } from '../store/AccountStore';
-import { type ResourceDef, type SortKey, type SortKind } from '../resources/ResourceDef';
+import {
+  type ResourceDef,
+  type SortDirection,
+  type SortKey,
+  type SortKind,
+  type SortSpec,
+} from '../resources/ResourceDef';
 import { collator } from '../util/text';
 
 export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 200;
 
 export type RawQuery = Record<string, string | string[] | undefined>;
 
@@ -17,49 +23,78 @@ export interface ListQuery {
   pageSize: number;
 }
 
-const single = (value: string | string[] | undefined): string | undefined =>
-  Array.isArray(value) ? value[value.length - 1] : value;
+/** RD answers a list parameter it cannot use with 400 ("A requisição está malformada"). */
+const badParameter = (detail: string, parameter: string, code = 'INVALID_PARAMETER'): ApiError =>
+  new ApiError(400, [{ detail, parameter, code } satisfies ErrorSpec]);
 
-/** Reads filter, sort[...] and page[...] the way RD documents them. */
-export function readListQuery<T>(query: RawQuery, def: ResourceDef<T>): ListQuery {
+function single(query: RawQuery, key: string): string | undefined {
+  const value = query[key];
+  if (Array.isArray(value)) throw badParameter(`${key} may be given only once`, key);
+  return value;
+}
+
+const PAGE_KEYS = ['page[number]', 'page[size]'];
+
+/** Reads filter, sort[...] and page[...] the way RD documents them; anything else is a 400. */
+export function readListQuery<T>(query: RawQuery, def: ResourceDef<T>, knobs: Knobs): ListQuery {
   const sort: SortKey[] = [];
-  for (const [key, raw] of Object.entries(query)) {
-    const match = /^sort\[([^\]]*)\]$/.exec(key);
-    if (!match) continue;
-    const fieldName = match[1] ?? '';
-    const direction = single(raw)?.toLowerCase();
-    if (!def.sort[fieldName]) {
-      const allowed = Object.keys(def.sort).join(', ');
-      throw invalidParameter(
-        `Cannot sort ${def.entity.toLowerCase()} records by '${fieldName}'; sortable fields: ${allowed}`,
+  for (const key of Object.keys(query)) {
+    const sortField = /^sort\[([^\]]*)\]$/.exec(key)?.[1];
+    if (sortField !== undefined) {
+      sort.push({ field: sortField, direction: readSort(def, key, sortField, single(query, key)) });
+    } else if (key === 'filter' && !def.filter) {
+      throw badParameter(
+        `${def.plural} cannot be filtered: RD documents no filter for them`,
+        'filter',
+        'INVALID_FILTER',
+      );
+    } else if (key !== 'filter' && !PAGE_KEYS.includes(key) && !knobs.ignoreUnknownParams) {
+      throw badParameter(
+        `Unknown query parameter '${key}'; lists take filter, sort[<field>] and page[number], page[size]`,
         key,
       );
     }
-    if (direction !== 'asc' && direction !== 'desc') {
-      throw invalidParameter(`${key} must be 'asc' or 'desc'`, key);
-    }
-    sort.push({ field: fieldName, direction });
   }
 
-  const pageNumber = positiveInteger(single(query['page[number]']), 1, 'page[number]');
-  // Above the maximum the size is clamped (not an error), as RD's v1 did for `limit`.
-  const pageSize = Math.min(
-    positiveInteger(single(query['page[size]']), DEFAULT_PAGE_SIZE, 'page[size]'),
-    MAX_PAGE_SIZE,
-  );
-  const filter = single(query.filter);
-  return {
-    filter: filter === undefined || filter.trim() === '' ? undefined : filter,
-    sort,
-    pageNumber,
-    pageSize,
-  };
+  const pageNumber = positiveInteger(single(query, 'page[number]'), 1, 'page[number]');
+  const pageSize = positiveInteger(single(query, 'page[size]'), DEFAULT_PAGE_SIZE, 'page[size]');
+  if (knobs.maxPageSize > 0 && pageSize > knobs.maxPageSize) {
+    throw badParameter(
+      `page[size] must be at most ${knobs.maxPageSize}, got ${pageSize}`,
+      'page[size]',
+    );
+  }
+  const filter = single(query, 'filter');
+  if (filter !== undefined && filter.trim() === '') {
+    throw badParameter('filter is empty', 'filter', 'INVALID_FILTER');
+  }
+  return { filter, sort, pageNumber, pageSize };
+}
+
+function readSort<T>(
+  def: ResourceDef<T>,
+  key: string,
+  fieldName: string,
+  raw: string | undefined,
+): SortDirection {
+  const allowed = Object.keys(def.sort);
+  if (allowed.length === 0) {
+    throw badParameter(`${def.plural} cannot be sorted: RD documents no sort for them`, key);
+  }
+  if (!def.sort[fieldName]) {
+    throw badParameter(
+      `Cannot sort ${def.plural} by '${fieldName}'; sortable fields: ${allowed.join(', ')}`,
+      key,
+    );
+  }
+  if (raw !== 'asc' && raw !== 'desc') throw badParameter(`${key} must be 'asc' or 'desc'`, key);
+  return raw;
 }
 
 function positiveInteger(raw: string | undefined, fallback: number, name: string): number {
-  if (raw === undefined || raw === '') return fallback;
+  if (raw === undefined) return fallback;
   if (!/^\d+$/.test(raw) || Number(raw) < 1) {
-    throw invalidParameter(`${name} must be a positive integer, got '${raw}'`, name);
+    throw badParameter(`${name} must be a positive integer, got '${raw}'`, name);
   }
   return Number(raw);
 }
@@ -71,13 +106,9 @@ function compareValues(a: string | number, b: string | number, kind: SortKind): 
   return String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0;
 }
 
-function sortRecords<T>(records: T[], keys: SortKey[], def: ResourceDef<T>): T[] {
-  const specs = keys.flatMap((key) => {
-    const spec = def.sort[key.field];
-    return spec ? [{ key, spec }] : [];
-  });
+function sortRecords<T>(records: T[], order: [SortSpec<T>, SortDirection][]): T[] {
   return [...records].sort((left, right) => {
-    for (const { key, spec } of specs) {
+    for (const [spec, direction] of order) {
       const a = spec.get(left);
       const b = spec.get(right);
       // Records without a value go last whatever the direction.
@@ -86,7 +117,7 @@ function sortRecords<T>(records: T[], keys: SortKey[], def: ResourceDef<T>): T[]
         return a === null ? 1 : -1;
       }
       const result = compareValues(a, b, spec.kind);
-      if (result !== 0) return key.direction === 'asc' ? result : -result;
+      if (result !== 0) return direction === 'asc' ? result : -result;
     }
     return 0;
   });
@@ -104,7 +135,17 @@ export interface Links {
   last: string;
 }
 
-export function buildLinks(baseUrl: string, query: ListQuery, lastPage: number): Links {
+/**
+ * The five links of RD's example, with literal brackets. Strict (the example's shape on every
+ * page): `prev` on page 1 points at page 1 and `next` on the last page one past it, which answers
+ * `data: []`; a client stops on an empty or short page. omitEndLinks leaves both out instead.
+ */
+export function buildLinks(
+  baseUrl: string,
+  query: ListQuery,
+  lastPage: number,
+  omitEndLinks: boolean,
+): Links {
   const url = (page: number): string => {
     const parts: string[] = [];
     if (query.filter !== undefined) parts.push(`filter=${encodeValue(query.filter)}`);
@@ -112,12 +153,14 @@ export function buildLinks(baseUrl: string, query: ListQuery, lastPage: number):
     parts.push(`page[number]=${page}`, `page[size]=${query.pageSize}`);
     return `${baseUrl}?${parts.join('&')}`;
   };
-  // Key order as in RD's example: first, prev, self, next, last (prev/next only when they exist).
+  const page = query.pageNumber;
+  const hasPrev = page > 1;
+  const hasNext = page < lastPage;
   return {
     first: url(1),
-    ...(query.pageNumber > 1 ? { prev: url(Math.min(query.pageNumber - 1, lastPage)) } : {}),
-    self: url(query.pageNumber),
-    ...(query.pageNumber < lastPage ? { next: url(query.pageNumber + 1) } : {}),
+    ...(hasPrev || !omitEndLinks ? { prev: url(Math.max(1, Math.min(page - 1, lastPage))) } : {}),
+    self: url(page),
+    ...(hasNext || !omitEndLinks ? { next: url(page + 1) } : {}),
     last: url(lastPage),
   };
 }
@@ -134,23 +177,30 @@ export function listRecords<T>(
   records: T[],
   query: RawQuery,
   baseUrl: string,
+  knobs: Knobs,
 ): ListResult {
-  const listQuery = readListQuery(query, def);
+  const listQuery = readListQuery(query, def, knobs);
   let rows = records;
-  if (listQuery.filter !== undefined) {
+  if (listQuery.filter !== undefined && def.filter) {
+    const schema = def.filter(store, knobs);
     try {
-      const predicate = compileFilter(listQuery.filter, def.filter(store));
-      rows = rows.filter(predicate);
+      rows = rows.filter(compileFilter(listQuery.filter, schema, knobs));
     } catch (error) {
       if (error instanceof RdqlError) {
-        throw new ApiError(422, [
-          { detail: error.message, parameter: 'filter', code: 'INVALID_FILTER' },
-        ]);
+        throw badParameter(
+          `${error.message}; filterable fields on ${def.plural}: ${describeFields(schema)}`,
+          'filter',
+          'INVALID_FILTER',
+        );
       }
       throw error;
     }
   }
-  rows = sortRecords(rows, listQuery.sort.length > 0 ? listQuery.sort : def.defaultSort, def);
+  const order: [SortSpec<T>, SortDirection][] = listQuery.sort.flatMap((key) => {
+    const spec = def.sort[key.field];
+    return spec ? [[spec, key.direction] as [SortSpec<T>, SortDirection]] : [];
+  });
+  rows = sortRecords(rows, order.length > 0 ? order : def.defaultOrder);
   if (def.listCap !== undefined) rows = rows.slice(0, def.listCap);
   const lastPage = Math.max(1, Math.ceil(rows.length / listQuery.pageSize));
   const start = (listQuery.pageNumber - 1) * listQuery.pageSize;
@@ -158,6 +208,6 @@ export function listRecords<T>(
     data: rows
       .slice(start, start + listQuery.pageSize)
       .map((record) => def.serialize(record, store)),
-    links: buildLinks(baseUrl, listQuery, lastPage),
+    links: buildLinks(baseUrl, listQuery, lastPage, knobs.omitEndLinks),
   };
 }

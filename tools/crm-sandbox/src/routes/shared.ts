@@ -1,13 +1,23 @@
 import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { crmContext } from '../http/context';
 import { notFound } from '../http/errors';
+import { type Knobs } from '../knobs';
 import { type AccountStore, type Collection } from '../store/AccountStore';
+import { type WebhookEntity } from '../store/records';
 import { type ResourceDef } from '../resources/ResourceDef';
 import { listRecords, type RawQuery } from './listing';
 
 export interface RouteDeps {
   /** Public base URL (no trailing slash) for `links`. */
   publicUrl: () => string;
+  knobs: () => Knobs;
+  /** A change to report to the account's webhooks (README, "Webhooks"). */
+  emit: (
+    request: FastifyRequest,
+    entity: WebhookEntity,
+    action: 'created' | 'updated',
+    id: string,
+  ) => void;
 }
 
 export type IdParams = { Params: { id: string }; Querystring: RawQuery };
@@ -42,6 +52,7 @@ export function respondList<T>(
     records,
     request.query as RawQuery,
     baseUrl(deps, request),
+    deps.knobs(),
   );
 }
 

@@ -126,25 +126,28 @@ export const WELL_KNOWN = {
       },
     },
     organization: { id: seedId(1, 'organization', 1), name: 'Costa & Filhos Comércio Ltda' },
-    /** The demo contact: three deals with notes, tasks and products. */
+    /**
+     * The demo contact: three deals with notes, tasks and products. Phones are kept as typed,
+     * and `phone:` matches the stored string exactly (knob phoneMatch).
+     */
     contact: {
       id: seedId(1, 'contact', 1),
       name: 'Mariana Costa',
       phone: '+5511987654321',
       email: 'mariana.costa@costaefilhos.com.br',
     },
-    /** Phone stored without +55: matching must not require the country code. */
+    /** Phone stored as typed without +55: `phone:21998765432` finds it, `+5521998765432` not. */
     contactWithoutCountryCode: {
       id: seedId(1, 'contact', 2),
       name: 'Rafael Souza',
       phone: '21998765432',
       e164: '+5521998765432',
     },
-    /** Old 8-digit mobile (no leading 9) and no deals at all. */
+    /** Old 8-digit mobile (no leading 9), typed with punctuation, and no deals at all. */
     contactWithoutNinthDigit: {
       id: seedId(1, 'contact', 3),
       name: 'Juliana Ribeiro',
-      phone: '+554188776655',
+      phone: '(41) 8877-6655',
       e164: '+5541988776655',
     },
     deals: {

@@ -15,6 +15,7 @@ import {
   type StageRecord,
   type TaskRecord,
   type UserRecord,
+  type WebhookRecord,
 } from './records';
 
 /** Insertion-ordered records by id. */
@@ -100,6 +101,8 @@ export class AccountStore {
   readonly notes: Collection<NoteRecord>;
   readonly tasks: Collection<TaskRecord>;
   readonly dealProducts: Collection<DealProductRecord>;
+  /** Registered through the API only; a new account has none. */
+  readonly webhooks = new Collection<WebhookRecord>();
 
   constructor(
     seed: AccountSeed,
@@ -143,6 +146,32 @@ export class AccountStore {
 
   productsOfDeal(dealId: string): DealProductRecord[] {
     return this.dealProducts.all().filter((item) => item.deal_id === dealId);
+  }
+
+  /** A deal leaves with its notes, tasks and products (RD's UI deletes them with it). */
+  deleteDeal(dealId: string): void {
+    for (const item of this.productsOfDeal(dealId)) this.dealProducts.delete(item.id);
+    for (const note of this.notes.all()) if (note.deal_id === dealId) this.notes.delete(note.id);
+    for (const task of this.tasks.all()) if (task.deal_id === dealId) this.tasks.delete(task.id);
+    this.deals.delete(dealId);
+  }
+
+  /** Deals forget a deleted contact. */
+  deleteContact(contactId: string): void {
+    for (const deal of this.deals.all()) {
+      if (deal.contact_ids.includes(contactId))
+        deal.contact_ids = deal.contact_ids.filter((id) => id !== contactId);
+    }
+    this.contacts.delete(contactId);
+  }
+
+  /** Contacts and deals of a deleted organisation keep no link to it. */
+  deleteOrganization(organizationId: string): void {
+    for (const contact of this.contacts.all())
+      if (contact.organization_id === organizationId) contact.organization_id = null;
+    for (const deal of this.deals.all())
+      if (deal.organization_id === organizationId) deal.organization_id = null;
+    this.organizations.delete(organizationId);
   }
 
   customFieldsFor(entity: CustomFieldRecord['entity']): CustomFieldRecord[] {

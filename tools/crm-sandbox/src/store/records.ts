@@ -231,3 +231,35 @@ export interface DealProductRecord extends Timestamps {
   billing_frequency: BillingFrequency;
   product_id: string;
 }
+
+/** The entities RD's webhooks report on (create-webhook page, `event_name` enum). */
+export const WEBHOOK_ENTITIES = [
+  'campaign',
+  'contact',
+  'deal',
+  'lost_reason',
+  'organization',
+  'product',
+  'source',
+  'task',
+] as const;
+export type WebhookEntity = (typeof WEBHOOK_ENTITIES)[number];
+export type WebhookAction = 'created' | 'updated' | 'deleted';
+export type WebhookEventName = `crm_${WebhookEntity}_${WebhookAction}`;
+export const WEBHOOK_EVENT_NAMES: readonly WebhookEventName[] = WEBHOOK_ENTITIES.flatMap((entity) =>
+  (['created', 'deleted', 'updated'] as const).map(
+    (action): WebhookEventName => `crm_${entity}_${action}`,
+  ),
+);
+export type WebhookStatus = 'active' | 'suspended' | 'inactive';
+export const WEBHOOK_STATUSES: readonly WebhookStatus[] = ['active', 'suspended', 'inactive'];
+
+export interface WebhookRecord extends Timestamps {
+  /** A UUID, as the reference types it. */
+  id: string;
+  name: string;
+  event_name: WebhookEventName;
+  http_method: 'POST';
+  url: string;
+  status: WebhookStatus;
+}

@@ -1,8 +1,8 @@
 /**
  * Consents on the sandbox's OAuth page over HTTP, as a person would in the browser: reads the
  * authorize page, picks the user by e-mail, posts the form. Answers the redirect target (the
- * client's callback URL with `code` and `state`). For tests and benches that need a signed-in
- * session without driving the consent page.
+ * client's callback URL with `code`, and `state` only under the echoState knob). For tests and
+ * benches that need a signed-in session without driving the consent page.
  */
 export async function consentOverHttp(
   authUrl: string,

@@ -6,6 +6,11 @@ export function fold(value: string): string {
     .toLowerCase();
 }
 
+/** Lower case only: RDQL's `~` is case-insensitive, and accents still count. */
+export function lowerCase(value: string): string {
+  return value.toLowerCase();
+}
+
 export function digitsOnly(value: string): string {
   return value.replace(/\D/g, '');
 }

@@ -1,0 +1,209 @@
+// Every behaviour the sandbox can change while it runs. Defaults are the strict reading of RD's
+// docs; LENIENT_KNOBS holds the other reading of each assumption (README, "Assumptions").
+
+export const NAME_CONTAINS_RESOURCES = [
+  'organizations',
+  'lost_reasons',
+  'sources',
+  'campaigns',
+  'segments',
+] as const;
+export type NameContainsResource = (typeof NAME_CONTAINS_RESOURCES)[number];
+
+export interface Knobs {
+  /** Delay added before every non-admin request is answered. */
+  latencyMs: number;
+  /** Share (0..1) of CRM API requests answered with 500. */
+  errorRate: number;
+  /** Requests per rate-limit key in any 60-second window; 0 turns the limit off. */
+  rateLimitPerMinute: number;
+  /** Who shares one window: every token of a CRM account (strict) or each access token. */
+  rateLimitScope: 'account' | 'token';
+  /** Largest page[size]; above it a list answers 400. 0 means no cap. */
+  maxPageSize: number;
+  /** Leave `prev` out on page 1 and `next` on the last page (strict: all five links always). */
+  omitEndLinks: boolean;
+  /** `phone:` compares the stored string exactly (strict) or the digits it contains. */
+  phoneMatch: 'exact' | 'digits';
+  /** Resources whose `name` filter also takes `~` although their docs do not say so. */
+  nameContainsOn: NameContainsResource[];
+  /** `field:value` ignores case and accents (strict: the same characters). */
+  exactTextFolds: boolean;
+  /** `field:~text` ignores accents too (strict: only case, as the RDQL page says). */
+  containsFoldsAccents: boolean;
+  /** A bare `null` matches an empty value (strict: RDQL documents no null literal). */
+  nullLiteral: boolean;
+  /** `AND` / `OR` in any case (strict: lower case, as the RDQL page writes them). */
+  keywordsAnyCase: boolean;
+  /** Query parameters other than filter, sort[…] and page[…] are ignored (strict: 400). */
+  ignoreUnknownParams: boolean;
+  /** The OAuth callback carries the client's `state` back (strict: `code` only). */
+  echoState: boolean;
+  /** POST /oauth2/token also takes a JSON body (strict: form-urlencoded, as documented). */
+  tokenJsonBody: boolean;
+  /** PATCH /deals/{id} works like PUT (the use-case page shows it; the reference has only PUT). */
+  dealPatch: boolean;
+  /** First retry delay of a failed webhook delivery; doubles on each of the 5 retries. */
+  webhookBackoffMs: number;
+  /** A webhook endpoint slower than this failed (RD documents 5 s). */
+  webhookTimeoutMs: number;
+}
+
+export const DEFAULT_KNOBS: Knobs = {
+  latencyMs: 0,
+  errorRate: 0,
+  rateLimitPerMinute: 120,
+  rateLimitScope: 'account',
+  maxPageSize: 100,
+  omitEndLinks: false,
+  phoneMatch: 'exact',
+  nameContainsOn: [],
+  exactTextFolds: false,
+  containsFoldsAccents: false,
+  nullLiteral: false,
+  keywordsAnyCase: false,
+  ignoreUnknownParams: false,
+  echoState: false,
+  tokenJsonBody: false,
+  dealPatch: false,
+  webhookBackoffMs: 1000,
+  webhookTimeoutMs: 5000,
+};
+
+/** The lenient value of every assumption knob (latency, faults and timings untouched). */
+export const LENIENT_KNOBS: Partial<Knobs> = {
+  rateLimitScope: 'token',
+  maxPageSize: 200,
+  omitEndLinks: true,
+  phoneMatch: 'digits',
+  nameContainsOn: [...NAME_CONTAINS_RESOURCES],
+  exactTextFolds: true,
+  containsFoldsAccents: true,
+  nullLiteral: true,
+  keywordsAnyCase: true,
+  ignoreUnknownParams: true,
+  echoState: true,
+  tokenJsonBody: true,
+  dealPatch: true,
+};
+
+type KnobSpec =
+  | { kind: 'number'; env: string; integer?: boolean; max?: number }
+  | { kind: 'boolean'; env: string }
+  | { kind: 'choice'; env: string; values: readonly string[] }
+  | { kind: 'list'; env: string; values: readonly string[] };
+
+const SPECS: Record<keyof Knobs, KnobSpec> = {
+  latencyMs: { kind: 'number', env: 'SANDBOX_LATENCY_MS' },
+  errorRate: { kind: 'number', env: 'SANDBOX_ERROR_RATE', max: 1 },
+  rateLimitPerMinute: { kind: 'number', env: 'SANDBOX_RATE_LIMIT', integer: true },
+  rateLimitScope: {
+    kind: 'choice',
+    env: 'SANDBOX_RATE_LIMIT_SCOPE',
+    values: ['account', 'token'],
+  },
+  maxPageSize: { kind: 'number', env: 'SANDBOX_MAX_PAGE_SIZE', integer: true },
+  omitEndLinks: { kind: 'boolean', env: 'SANDBOX_OMIT_END_LINKS' },
+  phoneMatch: { kind: 'choice', env: 'SANDBOX_PHONE_MATCH', values: ['exact', 'digits'] },
+  nameContainsOn: {
+    kind: 'list',
+    env: 'SANDBOX_NAME_CONTAINS_ON',
+    values: NAME_CONTAINS_RESOURCES,
+  },
+  exactTextFolds: { kind: 'boolean', env: 'SANDBOX_EXACT_TEXT_FOLDS' },
+  containsFoldsAccents: { kind: 'boolean', env: 'SANDBOX_CONTAINS_FOLDS_ACCENTS' },
+  nullLiteral: { kind: 'boolean', env: 'SANDBOX_NULL_LITERAL' },
+  keywordsAnyCase: { kind: 'boolean', env: 'SANDBOX_KEYWORDS_ANY_CASE' },
+  ignoreUnknownParams: { kind: 'boolean', env: 'SANDBOX_IGNORE_UNKNOWN_PARAMS' },
+  echoState: { kind: 'boolean', env: 'SANDBOX_ECHO_STATE' },
+  tokenJsonBody: { kind: 'boolean', env: 'SANDBOX_TOKEN_JSON_BODY' },
+  dealPatch: { kind: 'boolean', env: 'SANDBOX_DEAL_PATCH' },
+  webhookBackoffMs: { kind: 'number', env: 'SANDBOX_WEBHOOK_BACKOFF_MS' },
+  webhookTimeoutMs: { kind: 'number', env: 'SANDBOX_WEBHOOK_TIMEOUT_MS' },
+};
+
+export const KNOB_NAMES = Object.keys(SPECS) as (keyof Knobs)[];
+
+const isKnobName = (key: string): key is keyof Knobs => Object.hasOwn(SPECS, key);
+
+function valueError(key: keyof Knobs, value: unknown): string | null {
+  const spec = SPECS[key];
+  switch (spec.kind) {
+    case 'number':
+      if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
+        return `Knob '${key}' must be a number ≥ 0`;
+      if (spec.max !== undefined && value > spec.max)
+        return `Knob '${key}' must be between 0 and ${spec.max}`;
+      if (spec.integer && !Number.isInteger(value)) return `Knob '${key}' must be an integer`;
+      return null;
+    case 'boolean':
+      return typeof value === 'boolean' ? null : `Knob '${key}' must be true or false`;
+    case 'choice':
+      return typeof value === 'string' && spec.values.includes(value)
+        ? null
+        : `Knob '${key}' must be one of: ${spec.values.join(', ')}`;
+    case 'list':
+      return Array.isArray(value) &&
+        value.every((item) => typeof item === 'string' && spec.values.includes(item))
+        ? null
+        : `Knob '${key}' must be a list of: ${spec.values.join(', ')}`;
+  }
+}
+
+/** Validates a partial knob update; returns an error message or null. */
+export function knobError(knobs: Record<string, unknown>): string | null {
+  for (const [key, value] of Object.entries(knobs)) {
+    if (!isKnobName(key)) return `Unknown knob '${key}' (known: ${KNOB_NAMES.join(', ')})`;
+    const error = valueError(key, value);
+    if (error) return error;
+  }
+  return null;
+}
+
+/** A checked partial knob set (throws with the message of knobError). */
+export function checkedKnobs(knobs: Record<string, unknown>): Partial<Knobs> {
+  const error = knobError(knobs);
+  if (error) throw new Error(error);
+  return knobs as Partial<Knobs>;
+}
+
+function parseEnv(key: keyof Knobs, raw: string): unknown {
+  const spec = SPECS[key];
+  const text = raw.trim();
+  switch (spec.kind) {
+    case 'number':
+      return Number(text);
+    case 'boolean':
+      return text === '1' || text === 'true'
+        ? true
+        : text === '0' || text === 'false'
+          ? false
+          : raw;
+    case 'choice':
+      return text;
+    case 'list':
+      return text === ''
+        ? []
+        : text
+            .split(',')
+            .map((item) => item.trim())
+            .filter((item) => item !== '');
+  }
+}
+
+/** Knobs set in the environment (SANDBOX_*); a bad value throws naming the variable. */
+export function knobsFromEnv(env: NodeJS.ProcessEnv): Partial<Knobs> {
+  const out: Record<string, unknown> = {};
+  for (const key of KNOB_NAMES) {
+    const raw = env[SPECS[key].env];
+    if (raw === undefined || (raw.trim() === '' && SPECS[key].kind !== 'list')) continue;
+    const value = parseEnv(key, raw);
+    const error = valueError(key, value);
+    if (error) throw new Error(`${SPECS[key].env}: ${error}`);
+    out[key] = value;
+  }
+  return out as Partial<Knobs>;
+}
+
+/** The environment variable of each knob (README table). */
+export const knobEnvName = (key: keyof Knobs): string => SPECS[key].env;

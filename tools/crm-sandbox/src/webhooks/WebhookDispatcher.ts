@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import { type Knobs } from '../knobs';
+import { isLoopbackUrl } from '../oauth/redirects';
+import { type Account } from '../store/accounts';
+import { type WebhookEntity, type WebhookEventName } from '../store/records';
+import { webhookDocument } from './documents';
+
+/** "tentaremos enviá-las novamente por mais 5 vezes" (webhooks page): 1 try + 5 retries. */
+export const WEBHOOK_RETRIES = 5;
+/** Deliveries kept for GET /__admin/webhook-deliveries (oldest dropped first). */
+const KEEP = 1000;
+
+export interface WebhookPayload {
+  event_name: WebhookEventName;
+  document: object;
+  event_timestamp: string;
+  transaction_uuid: string;
+}
+
+export interface DeliveryAttempt {
+  at: string;
+  /** The endpoint's HTTP status, or null when it did not answer in time or at all. */
+  status: number | null;
+  error: string | null;
+  duration_ms: number;
+}
+
+export interface WebhookDelivery {
+  id: number;
+  account_id: string;
+  webhook_id: string;
+  url: string;
+  event_name: WebhookEventName;
+  transaction_uuid: string;
+  payload: WebhookPayload;
+  /** pending (more tries to come), delivered (a 2xx), failed (6 tries), skipped (not loopback). */
+  state: 'pending' | 'delivered' | 'failed' | 'skipped';
+  attempts: DeliveryAttempt[];
+  note: string | null;
+}
+
+/**
+ * Sends the account's webhooks a JSON POST per event, as RD's webhooks page describes: retried
+ * up to 5 times on a non-2xx answer or after webhookTimeoutMs, with a doubling backoff. Only
+ * loopback URLs are called: the sandbox never sends data off the machine.
+ */
+export class WebhookDispatcher {
+  private deliveries: WebhookDelivery[] = [];
+  private sequence = 0;
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly inFlight = new Set<AbortController>();
+  private waiters: (() => void)[] = [];
+
+  constructor(
+    private readonly knobs: () => Knobs,
+    private readonly clock: () => number,
+  ) {}
+
+  /** A record was created or updated (through the API or "in the CRM"). */
+  emit(account: Account, entity: WebhookEntity, action: 'created' | 'updated', id: string): void {
+    const document = webhookDocument(entity, id, account.store);
+    if (document) this.dispatch(account, `crm_${entity}_${action}`, document);
+  }
+
+  /** A record was deleted: its document is `{ id, name }`, as in RD's samples. */
+  emitDeleted(account: Account, entity: WebhookEntity, record: { id: string; name: string }): void {
+    this.dispatch(account, `crm_${entity}_deleted`, { id: record.id, name: record.name });
+  }
+
+  private dispatch(account: Account, eventName: WebhookEventName, document: object): void {
+    const hooks = account.store.webhooks
+      .all()
+      .filter((hook) => hook.status === 'active' && hook.event_name === eventName);
+    if (hooks.length === 0) return;
+    const payload: WebhookPayload = {
+      event_name: eventName,
+      document,
+      // RD's samples stamp whole seconds.
+      event_timestamp: new Date(Math.floor(this.clock() / 1000) * 1000).toISOString(),
+      transaction_uuid: randomUUID(),
+    };
+    for (const hook of hooks) {
+      this.sequence += 1;
+      const delivery: WebhookDelivery = {
+        id: this.sequence,
+        account_id: account.id,
+        webhook_id: hook.id,
+        url: hook.url,
+        event_name: eventName,
+        transaction_uuid: payload.transaction_uuid,
+        payload,
+        state: 'pending',
+        attempts: [],
+        note: null,
+      };
+      this.deliveries.push(delivery);
+      if (this.deliveries.length > KEEP) this.deliveries.shift();
+      if (!isLoopbackUrl(hook.url)) {
+        delivery.state = 'skipped';
+        delivery.note = 'The sandbox calls only loopback URLs (127.0.0.1, localhost, [::1])';
+        continue;
+      }
+      this.schedule(delivery, 0);
+    }
+  }
+
+  private schedule(delivery: WebhookDelivery, delayMs: number): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      void this.attempt(delivery);
+    }, delayMs);
+    this.timers.add(timer);
+  }
+
+  private async attempt(delivery: WebhookDelivery): Promise<void> {
+    const { webhookTimeoutMs, webhookBackoffMs } = this.knobs();
+    const controller = new AbortController();
+    this.inFlight.add(controller);
+    const timeout = setTimeout(() => controller.abort(), webhookTimeoutMs);
+    const at = new Date(this.clock()).toISOString();
+    const started = performance.now();
+    let status: number | null = null;
+    let error: string | null = null;
+    try {
+      const response = await fetch(delivery.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(delivery.payload),
+        redirect: 'manual',
+        signal: controller.signal,
+      });
+      await response.arrayBuffer();
+      status = response.status;
+      if (status < 200 || status > 299) error = `HTTP ${status}`;
+    } catch (caught) {
+      error = controller.signal.aborted
+        ? `No answer within ${webhookTimeoutMs} ms`
+        : caught instanceof Error
+          ? caught.message
+          : String(caught);
+    } finally {
+      clearTimeout(timeout);
+      this.inFlight.delete(controller);
+    }
+    if (delivery.state !== 'pending') return; // reset while in flight
+    delivery.attempts.push({
+      at,
+      status,
+      error,
+      duration_ms: Math.round(performance.now() - started),
+    });
+    if (error === null) {
+      delivery.state = 'delivered';
+    } else if (delivery.attempts.length > WEBHOOK_RETRIES) {
+      delivery.state = 'failed';
+    } else {
+      this.schedule(delivery, webhookBackoffMs * 2 ** (delivery.attempts.length - 1));
+      return;
+    }
+    this.wakeIfSettled();
+  }
+
+  private get busy(): boolean {
+    return this.deliveries.some((delivery) => delivery.state === 'pending');
+  }
+
+  private wakeIfSettled(): void {
+    if (this.busy) return;
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const wake of waiters) wake();
+  }
+
+  /** Resolves once no delivery is pending (delivered, failed or skipped). */
+  settled(): Promise<void> {
+    if (!this.busy) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  list(accountId?: string): WebhookDelivery[] {
+    return this.deliveries.filter(
+      (delivery) => accountId === undefined || delivery.account_id === accountId,
+    );
+  }
+
+  /** Cancels pending tries and forgets every delivery (reset and close). */
+  reset(): void {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    for (const controller of this.inFlight) controller.abort();
+    for (const delivery of this.deliveries) {
+      if (delivery.state === 'pending') delivery.state = 'failed';
+    }
+    this.deliveries = [];
+    this.wakeIfSettled();
+  }
+}
