@@ -139,7 +139,7 @@ describe('lists', () => {
   it.each([
     ['/api/rdstation/contacts?filter=name%3A~%22Mariana%22', contact.name],
     [
-      '/api/rdstation/organizations?filter=name%3A~%22Costa%22&order=name&limit=50',
+      `/api/rdstation/organizations?filter=${encodeURIComponent(`name:~"${ACCOUNT1.organization.name}"`)}&order=name&limit=50`,
       ACCOUNT1.organization.name,
     ],
     ['/api/rdstation/users?limit=200', ACCOUNT1.users.ana.name],
@@ -235,7 +235,7 @@ describe('single records', () => {
 });
 
 describe('writes', () => {
-  it('creates a contact: the panel body goes as { data }, cellphone as v2 mobile', async () => {
+  it('creates a contact: the panel body goes as { data }, cellphone as v2 mobile, e-mails without type', async () => {
     let result!: Awaited<ReturnType<typeof call>>;
     const payload = {
       name: 'Paula Teste',
@@ -254,7 +254,7 @@ describe('writes', () => {
     expect(JSON.parse(calls[0]?.body ?? '')).toEqual({
       data: {
         name: 'Paula Teste',
-        emails: [{ email: 'paula@example.com', type: 'work' }],
+        emails: [{ email: 'paula@example.com' }],
         phones: [{ phone: '+5511912345678', type: 'mobile' }],
         job_title: 'Compradora',
       },

@@ -10,11 +10,16 @@ import { crmId, hostId, identityHeaders, messageSchema, noQuery } from './schema
 
 const TAG = 'contatos';
 
-type ContactBody = Record<string, unknown> & { phones?: { phone: string; type?: string }[] };
+type ContactBody = Record<string, unknown> & {
+  phones?: { phone: string; type?: string }[];
+  emails?: { email: string; type?: string }[];
+};
 
 /**
- * The panel writes new phones as 'cellphone' (spec §5); v2 names that type 'mobile'
- * (work/fax/home/mobile). Everything else goes as is, inside the v2 `{ data }` envelope.
+ * The panel writes new phones as 'cellphone' and e-mails as 'work' (spec §5). v2 names that phone
+ * type 'mobile' (work/fax/home/mobile), and its e-mails have no type at all
+ * (crm-v2-create-contact.txt: `emails[{ email }]`), so the type is dropped. Everything else goes
+ * as is, inside the v2 `{ data }` envelope.
  */
 export function toCrmContact(body: Record<string, unknown>): { data: Record<string, unknown> } {
   const contact: ContactBody = { ...body };
@@ -22,6 +27,9 @@ export function toCrmContact(body: Record<string, unknown>): { data: Record<stri
     contact.phones = contact.phones.map((phone) =>
       phone.type === 'cellphone' ? { ...phone, type: 'mobile' } : phone,
     );
+  }
+  if (Array.isArray(contact.emails)) {
+    contact.emails = contact.emails.map(({ email }) => ({ email }));
   }
   return { data: contact };
 }
