@@ -1,9 +1,12 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {
   DEFAULT_CORS_ORIGINS,
   WORKSPACE_ROOT,
   configFromEnv,
   deriveSecretKey,
+  readTenantsFile,
   resolveConfig,
 } from './config';
 
@@ -21,7 +24,6 @@ describe('configFromEnv', () => {
       baseUrl: 'http://127.0.0.1:4010/crm/v2',
       authorizeUrl: 'http://127.0.0.1:4010/oauth/authorize',
       tokenUrl: 'http://127.0.0.1:4010/oauth2/token',
-      userinfoUrl: 'http://127.0.0.1:4010/oauth2/userinfo',
       v1BaseUrl: 'http://127.0.0.1:4010/api/v1',
       timeoutMs: 9_000,
       maxRequestsPerMinute: 120,
@@ -66,5 +68,48 @@ describe('deriveSecretKey', () => {
     expect(() => deriveSecretKey('curta')).toThrow(
       'APP_SECRET_KEY precisa ter ao menos 16 caracteres (ou 64 dígitos hexadecimais).',
     );
+  });
+});
+
+describe('who the CRM user is: settings', () => {
+  it('reads GET /users 100 per page, at most 20 pages, unless CRM_USERS_* say otherwise', () => {
+    const config = (env: NodeJS.ProcessEnv) =>
+      resolveConfig({ ...configFromEnv(env), secretKey: 'b'.repeat(64) }).crmUsers;
+    expect(config({})).toEqual({ pageSize: 100, maxPages: 20 });
+    expect(config({ CRM_USERS_PAGE_SIZE: '50', CRM_USERS_MAX_PAGES: '3' })).toEqual({
+      pageSize: 50,
+      maxPages: 3,
+    });
+    expect(() => configFromEnv({ CRM_USERS_PAGE_SIZE: '101' })).toThrow(
+      'CRM_USERS_PAGE_SIZE deve ser um número inteiro entre 1 e 100.',
+    );
+    expect(() => configFromEnv({ CRM_USERS_MAX_PAGES: '0' })).toThrow(
+      'CRM_USERS_MAX_PAGES deve ser um número inteiro entre 1 e 1000.',
+    );
+  });
+
+  it("takes a tenant's crmOrganizationName from the tenants file, and refuses an empty one", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-tenants-'));
+    const file = path.join(dir, 'tenants.json');
+    try {
+      fs.writeFileSync(
+        file,
+        JSON.stringify({
+          tenants: [{ systemKey: 'tenant-acme', crmOrganizationName: 'Acme Soluções Ltda' }],
+        }),
+      );
+      expect(readTenantsFile(file).tenants).toEqual([
+        { systemKey: 'tenant-acme', crmOrganizationName: 'Acme Soluções Ltda' },
+      ]);
+      fs.writeFileSync(
+        file,
+        JSON.stringify({ tenants: [{ systemKey: 'tenant-acme', crmOrganizationName: ' ' }] }),
+      );
+      expect(() => readTenantsFile(file)).toThrow(
+        `${file}: crmOrganizationName do tenant 'tenant-acme' deve ser um texto não vazio.`,
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

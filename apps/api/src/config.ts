@@ -23,8 +23,6 @@ export interface CrmConfig {
   baseUrl: string;
   authorizeUrl: string;
   tokenUrl: string;
-  /** Who owns an access token (the sandbox's stand-in for the real integration's lookup). */
-  userinfoUrl: string;
   /** CRM v1 root; its /token/check validates API v1 tokens. */
   v1BaseUrl: string;
   timeoutMs: number;
@@ -59,6 +57,11 @@ export interface TenantConfig {
   /** The `iss` of the host that signs this tenant's attendants, when it signs. */
   issuer?: string;
   name?: string;
+  /**
+   * The CRM account's name, shown in the panel's header. RD's v2 API names no organization for a
+   * user; an API v1 token's check does, and wins when present (README, 'Who the CRM user is').
+   */
+  crmOrganizationName?: string;
 }
 
 export type TenantLookup = (systemKey: string) => TenantConfig | null;
@@ -104,11 +107,16 @@ export interface ApiConfig {
   /** Outbound HTTP (CRM and chat); tests wrap it to count what reaches the CRM. */
   fetch: typeof fetch;
   now: () => number;
+  /** Reading the CRM's users for the "who are you" step (block below). */
+  crmUsers: CrmUsersConfig;
 }
 
 /** What callers may pass to buildApp/startApi: every field optional, nested ones too. */
-export type ApiConfigInput = Partial<Omit<ApiConfig, 'crm' | 'secretKey' | 'identity'>> & {
+export type ApiConfigInput = Partial<
+  Omit<ApiConfig, 'crm' | 'secretKey' | 'identity' | 'crmUsers'>
+> & {
   crm?: Partial<CrmConfig>;
+  crmUsers?: Partial<CrmUsersConfig>;
   identity?: Partial<IdentityConfig>;
   /** Raw 32 bytes, 64 hex characters, or any passphrase (derived with scrypt). */
   secretKey?: Buffer | string;
@@ -126,7 +134,6 @@ export const DEFAULT_CRM_CONFIG: CrmConfig = {
   baseUrl: `${SANDBOX_ORIGIN}/crm/v2`,
   authorizeUrl: `${SANDBOX_ORIGIN}/oauth/authorize`,
   tokenUrl: `${SANDBOX_ORIGIN}/oauth2/token`,
-  userinfoUrl: `${SANDBOX_ORIGIN}/oauth2/userinfo`,
   v1BaseUrl: `${SANDBOX_ORIGIN}/api/v1`,
   // Below the panel's own 10 s request timeout (spec §7), so a CRM that hangs reaches the person
   // as the api's pt-BR 504 instead of a bare aborted request.
@@ -164,6 +171,13 @@ export function readTenantsFile(file: string): Pick<IdentityConfig, 'issuers' | 
   for (const tenant of tenants) {
     if (typeof tenant.systemKey !== 'string' || tenant.systemKey.trim() === '')
       throw new Error(`${file}: todo tenant precisa de systemKey.`);
+    if (
+      tenant.crmOrganizationName !== undefined &&
+      (typeof tenant.crmOrganizationName !== 'string' || tenant.crmOrganizationName.trim() === '')
+    )
+      throw new Error(
+        `${file}: crmOrganizationName do tenant '${tenant.systemKey}' deve ser um texto não vazio.`,
+      );
     if (tenant.issuer && !issuers.some((issuer) => issuer.issuer === tenant.issuer))
       throw new Error(
         `${file}: o emissor '${tenant.issuer}' do tenant '${tenant.systemKey}' não está em issuers.`,
@@ -243,6 +257,7 @@ export function resolveConfig(input: ApiConfigInput = {}): ApiConfig {
     oauthStateTtlMs: input.oauthStateTtlMs ?? 10 * 60_000,
     fetch: input.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args)),
     now: input.now ?? Date.now,
+    crmUsers: { ...DEFAULT_CRM_USERS_CONFIG, ...input.crmUsers },
   };
 }
 
@@ -273,7 +288,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfigIn
   if (env.CRM_BASE_URL) crm.baseUrl = env.CRM_BASE_URL.replace(/\/+$/, '');
   if (env.CRM_AUTHORIZE_URL) crm.authorizeUrl = env.CRM_AUTHORIZE_URL;
   if (env.CRM_TOKEN_URL) crm.tokenUrl = env.CRM_TOKEN_URL;
-  if (env.CRM_USERINFO_URL) crm.userinfoUrl = env.CRM_USERINFO_URL;
   if (env.CRM_V1_BASE_URL) crm.v1BaseUrl = env.CRM_V1_BASE_URL.replace(/\/+$/, '');
   const identity: Partial<IdentityConfig> = env.TENANTS_FILE
     ? readTenantsFile(path.resolve(env.TENANTS_FILE))
@@ -282,6 +296,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfigIn
     identity.sessionStartsPerMinute = Number(env.SESSION_STARTS_PER_MINUTE);
   if (env.WRITES_PER_MINUTE) identity.writesPerMinute = Number(env.WRITES_PER_MINUTE);
   return {
+    crmUsers: crmUsersFromEnv(env),
     mode: env.NODE_ENV === 'production' ? 'production' : 'development',
     identity,
     port: env.PORT ? Number(env.PORT) : 3333,
@@ -294,4 +309,35 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfigIn
     corsOrigins: listFromEnv(env.CORS_ORIGINS),
     logger: { level: env.LOG_LEVEL ?? 'info' },
   };
+}
+
+// --- Who the CRM user is (issue 13, points 1 and 6) -------------------------------------------
+// RD's v2 API names no user for an OAuth token (no userinfo, no /users/me): the attendant is
+// found in GET /users (api README, 'Who the CRM user is'). These settings bound that read.
+
+export interface CrmUsersConfig {
+  /** `page[size]` of each GET /users page: RD documents no maximum, 100 is the strict reading. */
+  pageSize: number;
+  /** At most this many pages are read (a CRM whose `links.next` never ends still answers). */
+  maxPages: number;
+}
+
+export const DEFAULT_CRM_USERS_CONFIG: CrmUsersConfig = { pageSize: 100, maxPages: 20 };
+
+/** `CRM_USERS_PAGE_SIZE` (1–100) and `CRM_USERS_MAX_PAGES` (≥ 1). */
+export function crmUsersFromEnv(env: NodeJS.ProcessEnv): Partial<CrmUsersConfig> {
+  const settings: Partial<CrmUsersConfig> = {};
+  const integer = (name: string, min: number, max: number): number | undefined => {
+    const raw = env[name]?.trim();
+    if (!raw) return undefined;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max)
+      throw new Error(`${name} deve ser um número inteiro entre ${min} e ${max}.`);
+    return value;
+  };
+  const pageSize = integer('CRM_USERS_PAGE_SIZE', 1, 100);
+  const maxPages = integer('CRM_USERS_MAX_PAGES', 1, 1000);
+  if (pageSize !== undefined) settings.pageSize = pageSize;
+  if (maxPages !== undefined) settings.maxPages = maxPages;
+  return settings;
 }

@@ -1,3 +1,5 @@
+import { type CrmUserSource } from './crmUser';
+
 /** POST /api/rdstation/credentials. */
 export interface CredentialsPayload {
   clientId: string;
@@ -31,6 +33,10 @@ export interface AuthStart {
 export interface AuthStatus {
   authenticated: boolean;
   userId: string | null;
+  /** Signed in, but who they are in the CRM is still to be chosen (the shell's picker step). */
+  crmUserRequired?: boolean;
+  /** How the CRM user was decided, once it is. */
+  crmUserSource?: CrmUserSource | null;
 }
 
 /** POST /api/rdstation/auth/v1-token. */
