@@ -43,6 +43,8 @@ export const CRM_USER_TEXTS = {
   intro:
     'O RD Station CRM não informa ao painel quem entrou. Escolha o seu usuário: ele será o autor das notas e tarefas que você criar por aqui.',
   listLabel: 'Usuários ativos do RD Station CRM',
+  search: 'Buscar pelo nome ou e-mail',
+  noMatch: 'Nenhum usuário encontrado',
   suggested: 'Sugerido pelo seu e-mail',
   confirm: 'Confirmar',
   confirming: 'Confirmando...',
