@@ -1,3 +1,4 @@
+import { SIGNED_OUT_AUTH_STATUS } from '@crm-panel/crm-model';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { type NewCredentials } from '../db/repositories/credentialsRepository';
@@ -28,13 +29,7 @@ const statusSchema = {
 } as const;
 
 /** auth/status of a session with no CRM sign-in. */
-export const SIGNED_OUT = {
-  authenticated: false,
-  userId: null,
-  method: null,
-  crmUserRequired: false,
-  crmUserSource: null,
-} as const;
+export const SIGNED_OUT = SIGNED_OUT_AUTH_STATUS;
 
 interface CallbackQuery {
   code?: string;
