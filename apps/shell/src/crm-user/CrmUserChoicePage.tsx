@@ -4,22 +4,20 @@ import styled from 'styled-components';
 import { useQuery } from '@tanstack/react-query';
 import { crmUsersQueryOptions, getErrorCode, getErrorMessage } from '@crm-panel/api-client';
 import { CRM_USER_TEXTS } from '@crm-panel/crm-model';
-import { Alert, Button, EmptyState, Logo, Spinner, TextInput } from '@crm-panel/ui';
+import { Alert, Button, Card, EmptyState, Logo, Spinner, TextInput } from '@crm-panel/ui';
 import { CrmUserOptionList } from './CrmUserOptionList';
 import { useChooseCrmUser } from './useChooseCrmUser';
 
-const StyledCard = styled.section`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[4]};
+const StyledPage = styled.div`
   width: 100%;
   max-width: 520px;
   margin: 0 auto;
-  padding: ${({ theme }) => theme.space[5]} ${({ theme }) => theme.space[4]};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.borderSubtle};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  box-shadow: ${({ theme }) => theme.shadows.sm};
+`;
+
+const StyledContent = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[4]};
 `;
 
 const StyledHeading = styled.h1`
@@ -132,13 +130,17 @@ export function CrmUserChoicePage() {
   }
 
   return (
-    <StyledCard>
-      <StyledLogo>
-        <Logo size="small" />
-      </StyledLogo>
-      <StyledHeading>{CRM_USER_TEXTS.heading}</StyledHeading>
-      <StyledIntro>{CRM_USER_TEXTS.intro}</StyledIntro>
-      {body}
-    </StyledCard>
+    <StyledPage>
+      <Card>
+        <StyledContent>
+          <StyledLogo>
+            <Logo size="small" />
+          </StyledLogo>
+          <StyledHeading>{CRM_USER_TEXTS.heading}</StyledHeading>
+          <StyledIntro>{CRM_USER_TEXTS.intro}</StyledIntro>
+          {body}
+        </StyledContent>
+      </Card>
+    </StyledPage>
   );
 }
