@@ -219,7 +219,6 @@ async function run() {
       CRM_BASE_URL: `${sandboxUrl}/crm/v2`,
       CRM_AUTHORIZE_URL: `${sandboxUrl}/oauth/authorize`,
       CRM_TOKEN_URL: `${sandboxUrl}/oauth2/token`,
-      CRM_USERINFO_URL: `${sandboxUrl}/oauth2/userinfo`,
       CRM_V1_BASE_URL: `${sandboxUrl}/api/v1`,
     });
     children.push(api);

@@ -59,9 +59,16 @@ function hostSimTenants(ports) {
         jwksUrl: `http://127.0.0.1:${ports['host-sim']}/.well-known/jwks.json`,
       },
     ],
+    // crmOrganizationName: the CRM account each tenant uses in the sandbox, for the panel's
+    // header (RD's v2 API names no organization for a user).
     tenants: [
-      { systemKey: 'tenant-acme', name: 'Acme Comércio', issuer: HOST_SIM_ISSUER },
-      { systemKey: 'tenant-beta', name: 'Beta Serviços' },
+      {
+        systemKey: 'tenant-acme',
+        name: 'Acme Comércio',
+        issuer: HOST_SIM_ISSUER,
+        crmOrganizationName: 'Acme Soluções Ltda',
+      },
+      { systemKey: 'tenant-beta', name: 'Beta Serviços', crmOrganizationName: 'Beta Serviços ME' },
     ],
   };
 }
@@ -99,7 +106,6 @@ function nodeServices(ports) {
         CRM_BASE_URL: `${sandboxUrl}/crm/v2`,
         CRM_AUTHORIZE_URL: `http://localhost:${ports['crm-sandbox']}/oauth/authorize`,
         CRM_TOKEN_URL: `${sandboxUrl}/oauth2/token`,
-        CRM_USERINFO_URL: `${sandboxUrl}/oauth2/userinfo`,
         CRM_V1_BASE_URL: `${sandboxUrl}/api/v1`,
         CORS_ORIGINS: origins,
       },

@@ -22,6 +22,8 @@ import { migrateToLatest, openDatabase } from './db/database';
 import { createRepositories } from './db/repositories/createRepositories';
 import { ApiError } from './errors';
 import { createAssertionVerifier } from './identity/assertions';
+import { registerAuthorship } from './identity/authorship';
+import { createCrmUserDirectory } from './identity/crmUser';
 import { createTenantRegistry, registerAuthentication } from './identity/authenticate';
 import { clientErrorHandler, registerStrictInput } from './security/strictInput';
 import { createSecretBox } from './security/crypto';
@@ -30,6 +32,7 @@ import { API_MESSAGES } from './messages';
 import { registerAuthRoutes } from './routes/auth';
 import { registerChatRoutes } from './routes/chat';
 import { registerContactRoutes } from './routes/contacts';
+import { registerCrmUserRoutes } from './routes/crmUser';
 import { registerCredentialsRoutes } from './routes/credentials';
 import { registerDealRoutes } from './routes/deals';
 import { registerPipelineRoutes } from './routes/pipelines';
@@ -152,6 +155,12 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
     cache,
     tenants,
     assertions,
+    crmUsers: createCrmUserDirectory({
+      sessions: repos.sessions,
+      crm,
+      cache,
+      lists,
+    }),
   };
   registerStrictInput(app);
 
@@ -195,6 +204,8 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
 
   // Identity first: a call without a valid session is refused before its body or query are read.
   registerAuthentication(app, { tenants, repos });
+  // Notes and tasks are written as the session's CRM user, never as whoever a body names.
+  registerAuthorship(app, services);
 
   // Writes are rate-limited per session (set before the plugin reads each route's config).
   app.addHook('onRoute', (route) => {
@@ -289,6 +300,7 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
   registerCredentialsRoutes(app, services);
   registerTermsRoutes(app, services);
   registerAuthRoutes(app, services);
+  registerCrmUserRoutes(app, services);
   registerProfileRoutes(app, services);
   registerChatRoutes(app, services);
   registerContactRoutes(app, services);

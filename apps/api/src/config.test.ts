@@ -1,9 +1,12 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {
   DEFAULT_CORS_ORIGINS,
   WORKSPACE_ROOT,
   configFromEnv,
   deriveSecretKey,
+  readTenantsFile,
   resolveConfig,
 } from './config';
 
@@ -21,7 +24,6 @@ describe('configFromEnv', () => {
       baseUrl: 'http://127.0.0.1:4010/crm/v2',
       authorizeUrl: 'http://127.0.0.1:4010/oauth/authorize',
       tokenUrl: 'http://127.0.0.1:4010/oauth2/token',
-      userinfoUrl: 'http://127.0.0.1:4010/oauth2/userinfo',
       v1BaseUrl: 'http://127.0.0.1:4010/api/v1',
       timeoutMs: 9_000,
       maxRequestsPerMinute: 120,
@@ -102,5 +104,32 @@ describe('CRM list calls settings (issue 13)', () => {
     expect(() => configFromEnv({ CRM_PAGE_SIZE: '0' })).toThrow(
       'CRM_PAGE_SIZE deve ser um número inteiro positivo.',
     );
+  });
+});
+
+describe('who the CRM user is: settings', () => {
+  it("takes a tenant's crmOrganizationName from the tenants file, and refuses an empty one", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-tenants-'));
+    const file = path.join(dir, 'tenants.json');
+    try {
+      fs.writeFileSync(
+        file,
+        JSON.stringify({
+          tenants: [{ systemKey: 'tenant-acme', crmOrganizationName: 'Acme Soluções Ltda' }],
+        }),
+      );
+      expect(readTenantsFile(file).tenants).toEqual([
+        { systemKey: 'tenant-acme', crmOrganizationName: 'Acme Soluções Ltda' },
+      ]);
+      fs.writeFileSync(
+        file,
+        JSON.stringify({ tenants: [{ systemKey: 'tenant-acme', crmOrganizationName: ' ' }] }),
+      );
+      expect(() => readTenantsFile(file)).toThrow(
+        `${file}: crmOrganizationName do tenant 'tenant-acme' deve ser um texto não vazio.`,
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -23,8 +23,6 @@ export interface CrmConfig {
   baseUrl: string;
   authorizeUrl: string;
   tokenUrl: string;
-  /** Who owns an access token (the sandbox's stand-in for the real integration's lookup). */
-  userinfoUrl: string;
   /** CRM v1 root; its /token/check validates API v1 tokens. */
   v1BaseUrl: string;
   timeoutMs: number;
@@ -59,6 +57,11 @@ export interface TenantConfig {
   /** The `iss` of the host that signs this tenant's attendants, when it signs. */
   issuer?: string;
   name?: string;
+  /**
+   * The CRM account's name, shown in the panel's header. RD's v2 API names no organization for a
+   * user; an API v1 token's check does, and wins when present (README, 'Who the CRM user is').
+   */
+  crmOrganizationName?: string;
 }
 
 export type TenantLookup = (systemKey: string) => TenantConfig | null;
@@ -130,7 +133,6 @@ export const DEFAULT_CRM_CONFIG: CrmConfig = {
   baseUrl: `${SANDBOX_ORIGIN}/crm/v2`,
   authorizeUrl: `${SANDBOX_ORIGIN}/oauth/authorize`,
   tokenUrl: `${SANDBOX_ORIGIN}/oauth2/token`,
-  userinfoUrl: `${SANDBOX_ORIGIN}/oauth2/userinfo`,
   v1BaseUrl: `${SANDBOX_ORIGIN}/api/v1`,
   // Below the panel's own 10 s request timeout (spec §7), so a CRM that hangs reaches the person
   // as the api's pt-BR 504 instead of a bare aborted request.
@@ -168,6 +170,13 @@ export function readTenantsFile(file: string): Pick<IdentityConfig, 'issuers' | 
   for (const tenant of tenants) {
     if (typeof tenant.systemKey !== 'string' || tenant.systemKey.trim() === '')
       throw new Error(`${file}: todo tenant precisa de systemKey.`);
+    if (
+      tenant.crmOrganizationName !== undefined &&
+      (typeof tenant.crmOrganizationName !== 'string' || tenant.crmOrganizationName.trim() === '')
+    )
+      throw new Error(
+        `${file}: crmOrganizationName do tenant '${tenant.systemKey}' deve ser um texto não vazio.`,
+      );
     if (tenant.issuer && !issuers.some((issuer) => issuer.issuer === tenant.issuer))
       throw new Error(
         `${file}: o emissor '${tenant.issuer}' do tenant '${tenant.systemKey}' não está em issuers.`,
@@ -278,7 +287,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfigIn
   if (env.CRM_BASE_URL) crm.baseUrl = env.CRM_BASE_URL.replace(/\/+$/, '');
   if (env.CRM_AUTHORIZE_URL) crm.authorizeUrl = env.CRM_AUTHORIZE_URL;
   if (env.CRM_TOKEN_URL) crm.tokenUrl = env.CRM_TOKEN_URL;
-  if (env.CRM_USERINFO_URL) crm.userinfoUrl = env.CRM_USERINFO_URL;
   if (env.CRM_V1_BASE_URL) crm.v1BaseUrl = env.CRM_V1_BASE_URL.replace(/\/+$/, '');
   const identity: Partial<IdentityConfig> = env.TENANTS_FILE
     ? readTenantsFile(path.resolve(env.TENANTS_FILE))

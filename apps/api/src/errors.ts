@@ -32,7 +32,10 @@ export type IdentityErrorCode =
   | 'session_pending'
   | 'terms_required'
   | 'admin_required'
-  | 'credentials_required';
+  | 'credentials_required'
+  | 'crm_user_required'
+  | 'crm_user_chosen'
+  | 'author_mismatch';
 
 export const identityError = (status: number, code: IdentityErrorCode, message: string): ApiError =>
   new ApiError(status, message, {}, code);
@@ -41,3 +44,7 @@ export const credentialsNotConfigured = (): ApiError =>
   new ApiError(428, API_MESSAGES.credentialsNotConfigured, {}, 'credentials_required');
 export const sessionMissing = (): ApiError => new ApiError(401, API_MESSAGES.sessionMissing);
 export const sessionEnded = (): ApiError => new ApiError(401, API_MESSAGES.sessionEnded);
+
+/** The call needs the session's CRM user and none is chosen yet: the panel shows its picker. */
+export const crmUserRequired = (): ApiError =>
+  new ApiError(409, API_MESSAGES.crmUserRequired, {}, 'crm_user_required');

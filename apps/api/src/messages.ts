@@ -1,4 +1,4 @@
-import { MESSAGES } from '@crm-panel/crm-model';
+import { CRM_USER_TEXTS, MESSAGES } from '@crm-panel/crm-model';
 
 /** Every pt-BR text the api answers. Spec texts come from @crm-panel/crm-model. */
 export const API_MESSAGES = {
@@ -66,4 +66,14 @@ export const API_MESSAGES = {
   badUrl: 'Endereço inválido: verifique os identificadores enviados.',
   crmTooLarge: 'Os dados enviados excedem o tamanho aceito pelo RD Station CRM.',
   internal: 'Erro interno no servidor. Tente novamente.',
+  // Who the CRM user is (README, 'Who the CRM user is').
+  crmUserRequired: CRM_USER_TEXTS.required,
+  crmUserUnknown: 'Este usuário não existe no RD Station CRM. Escolha um usuário da lista.',
+  crmUserAlreadyChosen:
+    'Você já foi identificado no RD Station CRM nesta conexão. Para trocar de usuário, saia e entre novamente.',
+  authorMismatch:
+    'O painel só registra notas e tarefas em nome do seu próprio usuário do RD Station CRM.',
+  redirectUriInvalid: 'A Redirect URI deve ser um endereço completo, como https://…/callback.',
+  redirectUriScheme:
+    'A Redirect URI deve usar https (http só é aceito com o api em desenvolvimento ou para endereços locais).',
 } as const;

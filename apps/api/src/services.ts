@@ -9,6 +9,7 @@ import { type TokenRefresher } from './crm/tokenRefresher';
 import { type Repositories } from './db/repositories/createRepositories';
 import { type Identity } from './db/repositories/sessionsRepository';
 import { type AssertionVerifier } from './identity/assertions';
+import { type CrmUserDirectory } from './identity/crmUser';
 import { sessionOf, type TenantRegistry } from './identity/authenticate';
 
 /** Everything a route needs, built once per app by buildApp. */
@@ -24,6 +25,8 @@ export interface Services {
   cache: ReferenceCache;
   tenants: TenantRegistry;
   assertions: AssertionVerifier;
+  /** Who the session's owner is in the CRM (identity/crmUser.ts). */
+  crmUsers: CrmUserDirectory;
 }
 
 /**

@@ -20,6 +20,8 @@ const ROUTES: [string, string][] = [
   ['get', '/api/rdstation/auth/status'],
   ['post', '/api/rdstation/auth/revoke'],
   ['post', '/api/rdstation/auth/v1-token'],
+  ['get', '/api/rdstation/auth/crm-users'],
+  ['post', '/api/rdstation/auth/crm-user'],
   ['get', '/api/rdstation/credentials/status'],
   ['post', '/api/rdstation/credentials'],
   ['delete', '/api/rdstation/credentials'],

@@ -76,6 +76,8 @@ describe('OAuth callback', () => {
       authenticated: false,
       userId: null,
       method: null,
+      crmUserRequired: false,
+      crmUserSource: null,
     });
     const before = tokenCalls().length;
     const page = await login(h, alice);
@@ -96,10 +98,13 @@ describe('OAuth callback', () => {
     expect(form.get('redirect_uri')).toBe(REDIRECT_URI);
     expect(form.get('client_id')).toBe(ACCOUNT1.clientId);
 
+    // login() then said who alice is in the CRM (the picker's step): her own claim.
     expect((await call(h.api, 'GET', '/api/rdstation/auth/status', { as: alice })).json).toEqual({
       authenticated: true,
       userId: 'alice',
       method: 'oauth',
+      crmUserRequired: false,
+      crmUserSource: 'attendant-claim',
     });
     // The session belongs to the user who started the flow, nobody else.
     expect(
@@ -113,10 +118,53 @@ describe('OAuth callback', () => {
           id: ACCOUNT1.users.ana.id,
           name: ACCOUNT1.users.ana.name,
           email: ACCOUNT1.users.ana.email,
-          organization: { name: ACCOUNT1.name },
+          // The test tenants set no crmOrganizationName (crm-user.test.ts covers it).
+          organization: null,
         },
       },
     });
+  });
+
+  it('accepts a callback that carries no state: the sign-in window cookie alone finds the sign-in', async () => {
+    // RD documents no `state` (crm-v2-authentication-step-1.txt shows only response_type,
+    // client_id and redirect_uri), so a CRM that does not echo it must still work.
+    const window = await beginSignIn(h.api, alice);
+    const callback = new URL(
+      await consent(window.consentUrl, ACCOUNT1.users.ana.email),
+      PUBLIC_URL,
+    );
+    callback.searchParams.delete('state');
+    expect([...callback.searchParams.keys()]).toEqual(['code']);
+    const page = await call(h.api, 'GET', `${callback.pathname}${callback.search}`, {
+      as: null,
+      headers: { cookie: window.cookie },
+    });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Autenticação realizada com sucesso!');
+    expect((await call(h.api, 'GET', '/api/rdstation/auth/status', { as: alice })).json).toEqual({
+      authenticated: true,
+      userId: 'alice',
+      method: 'oauth',
+      crmUserRequired: true,
+      crmUserSource: null,
+    });
+    // Without the window's cookie, no state is no sign-in at all.
+    const stranger = await beginSignIn(h.api, arthur);
+    const strangerCallback = new URL(
+      await consent(stranger.consentUrl, ACCOUNT1.users.bruno.email),
+      PUBLIC_URL,
+    );
+    strangerCallback.searchParams.delete('state');
+    const refused = await call(
+      h.api,
+      'GET',
+      `${strangerCallback.pathname}${strangerCallback.search}`,
+      { as: null },
+    );
+    expect(refused.status).toBe(400);
+    expect(
+      (await call(h.api, 'GET', '/api/rdstation/auth/status', { as: arthur })).json.authenticated,
+    ).toBe(false);
   });
 
   it('refuses a forged state without calling the CRM', async () => {
@@ -291,6 +339,9 @@ describe('API v1 token', () => {
       authenticated: true,
       userId: 'alice',
       method: 'api-v1',
+      // A v1 token reaches no v2 call: there is no v2 user to choose.
+      crmUserRequired: false,
+      crmUserSource: null,
     });
     expect((await call(h.api, 'GET', '/api/rdstation/user/profile', { as: alice })).json).toEqual({
       data: {
@@ -305,11 +356,24 @@ describe('API v1 token', () => {
     expect(deals.json.message).toBe(
       'Sua sessão usa um token da API v1, que não dá acesso a esta função do RD Station CRM (API v2). Conecte-se pelo login do RD Station CRM (OAuth) para continuar.',
     );
-    // OAuth afterwards upgrades the same session.
-    await login(h, alice);
-    expect(
-      (await call(h.api, 'GET', '/api/rdstation/auth/status', { as: alice })).json.method,
-    ).toBe('oauth');
+    // OAuth afterwards upgrades the same session; the e-mail RD verified for the v1 token names
+    // the CRM user, so nothing is asked.
+    await login(h, alice, ACCOUNT1.users.ana.email, { chooseCrmUser: false });
+    expect((await call(h.api, 'GET', '/api/rdstation/auth/status', { as: alice })).json).toEqual({
+      authenticated: true,
+      userId: 'alice',
+      method: 'oauth',
+      crmUserRequired: false,
+      crmUserSource: 'v1-token',
+    });
+    expect((await call(h.api, 'GET', '/api/rdstation/user/profile', { as: alice })).json).toEqual({
+      data: {
+        id: ACCOUNT1.users.bruno.id,
+        name: ACCOUNT1.users.bruno.name,
+        email: ACCOUNT1.users.bruno.email,
+        organization: { name: ACCOUNT1.name },
+      },
+    });
     expect((await call(h.api, 'GET', '/api/rdstation/deals?limit=1', { as: alice })).status).toBe(
       200,
     );
@@ -335,7 +399,7 @@ describe('profile', () => {
     await login(h, beatriz, 'renata@betaservicos.com.br');
     const profile = await call(h.api, 'GET', '/api/rdstation/user/profile', { as: beatriz });
     expect(profile.json).toMatchObject({
-      data: { name: 'Renata Souza', organization: { name: 'Beta Serviços ME' } },
+      data: { name: 'Renata Souza', email: 'renata@betaservicos.com.br' },
     });
   });
 });

@@ -176,6 +176,59 @@ describe('credentials', () => {
   });
 });
 
+describe('the redirect URI (issue 13, point 6)', () => {
+  const HTTPS_ONLY =
+    'A Redirect URI deve usar https (http só é aceito com o api em desenvolvimento ou para endereços locais).';
+  const NOT_A_URL = 'A Redirect URI deve ser um endereço completo, como https://…/callback.';
+  let production: Harness;
+
+  beforeAll(async () => {
+    production = await startHarness({
+      sharedSandbox: sandbox,
+      api: { mode: 'production', lookupHost: async () => ['93.184.215.14'] },
+    });
+  });
+  afterAll(async () => {
+    await production.close();
+  });
+
+  const save = (api: Harness['api'], identity: Identity, redirectUri: string) =>
+    call(api, 'POST', '/api/rdstation/credentials', {
+      as: identity,
+      body: { ...credentialsFor(), redirectUri },
+    });
+
+  it.each([
+    ['http://painel.example.com/api/rdstation/auth/callback', HTTPS_ONLY],
+    ['ftp://painel.example.com/callback', HTTPS_ONLY],
+    ['https://usuario:senha@painel.example.com/callback', HTTPS_ONLY],
+    ['https://painel.example.com/callback#fim', HTTPS_ONLY],
+    ['painel.example.com/callback', NOT_A_URL],
+  ])('in production refuses %s with a pt-BR 400, storing nothing', async (redirectUri, message) => {
+    const result = await save(production.api, alice, redirectUri);
+    expect(result).toMatchObject({ status: 400, json: { message } });
+    const status = await call(production.api, 'GET', '/api/rdstation/credentials/status', {
+      as: alice,
+    });
+    expect(status.json).toMatchObject({ configured: false });
+  });
+
+  it.each([
+    'https://painel.example.com/api/rdstation/auth/callback',
+    'http://127.0.0.1:3333/api/rdstation/auth/callback',
+    'http://localhost:3333/api/rdstation/auth/callback',
+  ])('in production accepts %s (https, or a loopback host)', async (redirectUri) => {
+    const result = await save(production.api, alice, redirectUri);
+    expect(result).toMatchObject({ status: 201, json: { success: true, redirectUri } });
+  });
+
+  it('in development accepts http on any host', async () => {
+    const redirectUri = 'http://painel.example.com/api/rdstation/auth/callback';
+    const result = await save(h.api, alice, redirectUri);
+    expect(result).toMatchObject({ status: 201, json: { redirectUri } });
+  });
+});
+
 describe('removing the integration', () => {
   it('asks for the password, refuses a wrong one with 403 and needs credentials (428)', async () => {
     const none = await call(h.api, 'DELETE', '/api/rdstation/credentials', {
@@ -281,6 +334,8 @@ describe('removing the integration', () => {
         authenticated: false,
         userId: null,
         method: null,
+        crmUserRequired: false,
+        crmUserSource: null,
       });
     }
     expect(

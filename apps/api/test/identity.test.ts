@@ -3,6 +3,7 @@
 // and on PostgreSQL.
 import { type FastifyInstance } from 'fastify';
 import { API_MESSAGES } from '../src/messages';
+import { SIGNED_OUT } from '../src/routes/auth';
 import {
   ACCOUNT1,
   type Harness,
@@ -22,6 +23,7 @@ import {
   startHarness,
   startSession,
 } from './support/harness';
+import { openBrowser } from './support/browserSession';
 import { type StoreKind, sandboxAndStoresPerFile } from './support/stores';
 
 type Kind = StoreKind;
@@ -45,32 +47,7 @@ function people() {
 }
 
 /** A browser of an unsigned tenant: its own session token, as the panel keeps it. */
-async function browser(api: FastifyInstance, identity: Identity) {
-  const started = await startSession(api, identity);
-  expect(started.status).toBe(201);
-  const token = String(started.json.token);
-  const headers = {
-    'x-user-id': identity.userId,
-    'x-system-key': identity.systemKey,
-    authorization: `Bearer ${token}`,
-  };
-  const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
-    call(api, method, url, { as: null, headers, ...(body !== undefined ? { body } : {}) });
-  return {
-    token,
-    headers,
-    started,
-    send,
-    /** The sign-in window of this browser: begin (cookie), consent, callback in that window. */
-    async signIn(email: string = ACCOUNT1.users.ana.email) {
-      const start = await send('GET', '/api/rdstation/auth/start');
-      expect(start.status).toBe(200);
-      const window = await openSignInWindow(api, String(start.json.authUrl));
-      const callbackUrl = await consent(window.consentUrl, email);
-      return call(api, 'GET', callbackUrl, { as: null, headers: { cookie: window.cookie } });
-    },
-  };
-}
+const browser = (api: FastifyInstance, identity: Identity) => openBrowser(api, identity);
 
 describe.each<Kind>(['sqlite', 'postgres'])('trusted identity on %s', (kind) => {
   const h = stores.harnessOn(kind);
@@ -154,7 +131,7 @@ describe.each<Kind>(['sqlite', 'postgres'])('trusted identity on %s', (kind) => 
       await acceptTerms(h.api, colleague);
       expect(
         (await call(h.api, 'GET', '/api/rdstation/auth/status', { as: colleague })).json,
-      ).toEqual({ authenticated: false, userId: null, method: null });
+      ).toEqual({ ...SIGNED_OUT });
       expect(
         (await call(h.api, 'GET', '/api/rdstation/user/profile', { as: colleague })).status,
       ).toBe(401);
@@ -422,20 +399,29 @@ describe.each<Kind>(['sqlite', 'postgres'])('trusted identity on %s', (kind) => 
       expect((await second.send('GET', '/api/rdstation/credentials/status')).json).toMatchObject({
         configured: true,
       });
+      // The CRM's token names nobody, and this host signs nothing: Carla says who she is.
       expect((await first.send('GET', '/api/rdstation/auth/status')).json).toEqual({
         authenticated: true,
         userId: 'carla',
         method: 'oauth',
+        crmUserRequired: true,
+        crmUserSource: null,
+      });
+      expect((await first.send('GET', '/api/rdstation/user/profile')).json).toEqual({
+        message: 'Escolha quem você é no RD Station CRM para continuar.',
+        code: 'crm_user_required',
+      });
+      expect((await first.chooseCrmUser(ACCOUNT1.users.ana.email)).status).toBe(200);
+      expect((await first.send('GET', '/api/rdstation/auth/status')).json).toMatchObject({
+        crmUserRequired: false,
+        crmUserSource: 'attendant-claim',
       });
       expect((await first.send('GET', '/api/rdstation/user/profile')).json).toMatchObject({
         data: { email: ACCOUNT1.users.ana.email },
       });
       // The other browser under the same user id reaches none of it.
-      expect((await second.send('GET', '/api/rdstation/auth/status')).json).toEqual({
-        authenticated: false,
-        userId: null,
-        method: null,
-      });
+      expect((await second.send('GET', '/api/rdstation/auth/status')).json).toEqual(SIGNED_OUT);
+      expect((await second.send('GET', '/api/rdstation/auth/crm-users')).status).toBe(401);
       expect((await second.send('GET', '/api/rdstation/user/profile')).status).toBe(401);
     });
 
@@ -445,9 +431,15 @@ describe.each<Kind>(['sqlite', 'postgres'])('trusted identity on %s', (kind) => 
       await first.send('POST', '/api/rdstation/terms/accept', {});
       await first.send('POST', '/api/rdstation/credentials', credentialsFor());
       expect((await first.signIn(ACCOUNT1.users.ana.email)).status).toBe(200);
+      expect((await first.chooseCrmUser(ACCOUNT1.users.ana.email)).status).toBe(200);
       const intruder = await browser(h.api, open);
       await intruder.send('POST', '/api/rdstation/terms/accept', {});
       expect((await intruder.signIn(ACCOUNT1.users.bruno.email)).status).toBe(200);
+      // Each browser's choice is its own: the first's is not offered as the intruder's.
+      expect((await intruder.send('GET', '/api/rdstation/auth/crm-users')).json).toMatchObject({
+        data: { suggestedId: null },
+      });
+      expect((await intruder.chooseCrmUser(ACCOUNT1.users.bruno.email)).status).toBe(200);
       expect((await first.send('GET', '/api/rdstation/user/profile')).json).toMatchObject({
         data: { email: ACCOUNT1.users.ana.email },
       });

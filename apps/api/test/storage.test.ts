@@ -84,6 +84,7 @@ describe.each<Kind>(['sqlite', 'postgres'])('repositories on %s', (kind) => {
         token: 'v1-token',
         profile: { name: 'Ana', email: 'a@x', organization: { name: 'Org' } },
       },
+      crmUser: null,
     });
     const seen = await repos.sessions.withLockedSession(alice, async (session, writer) => {
       await writer.saveOAuth({ accessToken: 'a2', refreshToken: 'r2', expiresAt: 6 });
@@ -101,6 +102,72 @@ describe.each<Kind>(['sqlite', 'postgres'])('repositories on %s', (kind) => {
     await repos.sessions.saveOAuth(arthur, { accessToken: 'a', refreshToken: 'r', expiresAt: 1 });
     await repos.sessions.withLockedSession(arthur, async (_session, writer) => writer.clearOAuth());
     expect(await repos.sessions.get(arthur)).toBeNull();
+  });
+
+  it('keeps the CRM user with the sign-in: through refreshes, gone with a new sign-in or its end', async () => {
+    const tokens = { accessToken: 'a1', refreshToken: 'r1', expiresAt: 5 };
+    expect(
+      await repos.sessions.saveCrmUser(alice, { userId: 'crm-1', source: 'attendant-claim' }),
+    ).toBeNull();
+    await repos.sessions.saveSignIn(alice, tokens);
+    expect(
+      await repos.sessions.saveCrmUser(alice, { userId: 'crm-1', source: 'host-signed-email' }),
+    ).toEqual({ userId: 'crm-1', source: 'host-signed-email', chosenAt: now });
+    // A token refresh (the locked writer) keeps it; so does a v1 token added later.
+    await repos.sessions.withLockedSession(alice, async (_session, writer) =>
+      writer.saveOAuth({ accessToken: 'a2', refreshToken: 'r2', expiresAt: 6 }),
+    );
+    await repos.sessions.saveV1(alice, 'v1', { name: 'Ana', email: 'a@x', organization: null });
+    expect((await repos.sessions.get(alice))?.crmUser).toEqual({
+      userId: 'crm-1',
+      source: 'host-signed-email',
+      chosenAt: now,
+    });
+    // A new sign-in asks again.
+    await repos.sessions.saveSignIn(alice, tokens);
+    expect((await repos.sessions.get(alice))?.crmUser).toBeNull();
+    await repos.sessions.saveCrmUser(alice, { userId: 'crm-2', source: 'v1-token' });
+    await repos.sessions.clearCrmUser(alice);
+    expect((await repos.sessions.get(alice))?.crmUser).toBeNull();
+    // A refused refresh ends the OAuth part and the choice with it (the v1 part stays).
+    await repos.sessions.saveCrmUser(alice, { userId: 'crm-2', source: 'v1-token' });
+    await repos.sessions.withLockedSession(alice, async (_session, writer) => writer.clearOAuth());
+    expect(await repos.sessions.get(alice)).toMatchObject({ oauth: null, crmUser: null });
+    // Logout, revoke and integration removal delete the row: nothing is left to find.
+    await repos.sessions.saveSignIn(arthur, tokens);
+    await repos.sessions.saveCrmUser(arthur, { userId: 'crm-3', source: 'attendant-claim' });
+    expect(await repos.credentials.removeWithSessions(arthur.systemKey)).toBe(2);
+    expect(await repos.sessions.get(arthur)).toBeNull();
+  });
+
+  it('keeps the e-mail a host signed with the session family it started', async () => {
+    const signed = await repos.panelSessions.create(
+      {
+        systemKey: alice.systemKey,
+        userId: alice.userId,
+        role: 'admin',
+        method: 'assertion',
+        verifiedEmail: 'ana@example.com',
+      },
+      60_000,
+      600_000,
+    );
+    expect(await repos.panelSessions.find(signed.token)).toMatchObject({
+      crmOwner: `user:${alice.userId}`,
+      verifiedEmail: 'ana@example.com',
+    });
+    const unsigned = await repos.panelSessions.create(
+      {
+        systemKey: alice.systemKey,
+        userId: alice.userId,
+        role: null,
+        method: 'crm',
+        verifiedEmail: null,
+      },
+      60_000,
+      600_000,
+    );
+    expect(await repos.panelSessions.find(unsigned.token)).toMatchObject({ verifiedEmail: null });
   });
 
   it('opens a sign-in ticket once, binds it to one window and consumes it once, never after it expires', async () => {

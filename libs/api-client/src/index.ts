@@ -47,6 +47,8 @@ export {
   getAuthStatus,
   revokeAuth,
   submitApiV1Token,
+  listCrmUsers,
+  chooseCrmUser,
   type RevokeResult,
 } from './resources/auth';
 export {
@@ -124,6 +126,7 @@ export {
   productQueryOptions,
   organizationQueryOptions,
   authStatusQueryOptions,
+  crmUsersQueryOptions,
   credentialsStatusQueryOptions,
   termsStatusQueryOptions,
   userProfileQueryOptions,

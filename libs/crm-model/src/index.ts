@@ -7,6 +7,7 @@ export * from './task';
 export * from './product';
 export * from './chat';
 export * from './integration';
+export * from './crmUser';
 export * from './host';
 export * from './dropdown';
 export * from './labels';

@@ -1,3 +1,5 @@
+import { type CrmUserSource } from './crmUser';
+
 /** POST /api/rdstation/credentials. */
 export interface CredentialsPayload {
   clientId: string;
@@ -31,7 +33,22 @@ export interface AuthStart {
 export interface AuthStatus {
   authenticated: boolean;
   userId: string | null;
+  /** How this session signed in to the CRM (the api always sends it). */
+  method?: 'oauth' | 'api-v1' | null;
+  /** Signed in, but who they are in the CRM is still to be chosen (the shell's picker step). */
+  crmUserRequired?: boolean;
+  /** How the CRM user was decided, once it is. */
+  crmUserSource?: CrmUserSource | null;
 }
+
+/** auth/status of a session with no CRM sign-in, as the api answers it. */
+export const SIGNED_OUT_AUTH_STATUS = {
+  authenticated: false,
+  userId: null,
+  method: null,
+  crmUserRequired: false,
+  crmUserSource: null,
+} as const satisfies AuthStatus;
 
 /** POST /api/rdstation/auth/v1-token. */
 export interface ApiV1TokenPayload {

@@ -325,6 +325,7 @@ describe('identity assertions', () => {
       sub: 'user-ana',
       tenant: 'tenant-acme',
       role: 'admin',
+      email: 'ana.ferreira@acmesolucoes.com.br',
       iat: NOW / 1000,
       exp: NOW / 1000 + 300,
       jti: expect.stringMatching(UUID),
@@ -332,7 +333,12 @@ describe('identity assertions', () => {
     expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(300);
 
     const bruno = (await verify(await assertionOf('user-bruno'))).payload;
-    expect(bruno).toMatchObject({ sub: 'user-bruno', tenant: 'tenant-acme', role: 'attendant' });
+    expect(bruno).toMatchObject({
+      sub: 'user-bruno',
+      tenant: 'tenant-acme',
+      role: 'attendant',
+      email: 'bruno.carvalho@acmesolucoes.com.br',
+    });
     const again = (await verify(await assertionOf('user-ana'))).payload;
     expect(again.jti).not.toBe(payload.jti);
   });

@@ -64,6 +64,15 @@ export interface ListContext {
 
 export interface CrmLists {
   list(context: ListContext, request: ListRequest): Promise<PanelList>;
+  /**
+   * Every record of a CRM list whose query is already in documented syntax (e.g. GET /users with
+   * `filter=is:active`), read to its end within `readAllMaxPages`, as the panel's whole lists are.
+   */
+  readAll(
+    context: Omit<ListContext, 'refresh'>,
+    crmPath: string,
+    query: URLSearchParams,
+  ): Promise<unknown[]>;
   /** A deal was written: the tenant's scanned contact deals may be stale. */
   forgetContactDeals(systemKey: string): void;
 }
@@ -162,7 +171,7 @@ export function createCrmLists(deps: CrmListsDeps): CrmLists {
   const probing = new Map<string, Promise<boolean>>();
 
   const fetchPage = async (
-    context: ListContext,
+    context: Omit<ListContext, 'refresh'>,
     path: string,
     base: URLSearchParams,
     number: number,
@@ -229,7 +238,7 @@ export function createCrmLists(deps: CrmListsDeps): CrmLists {
   };
 
   const readWhole = async (
-    context: ListContext,
+    context: Omit<ListContext, 'refresh'>,
     path: string,
     base: URLSearchParams,
   ): Promise<unknown[]> => {
@@ -395,6 +404,7 @@ export function createCrmLists(deps: CrmListsDeps): CrmLists {
         ? whole(context, request, base)
         : scroll(context, request, base);
     },
+    readAll: readWhole,
     forgetContactDeals(systemKey) {
       deps.contactDealsCache.clearTenant(systemKey);
     },

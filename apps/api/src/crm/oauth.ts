@@ -13,13 +13,6 @@ export interface OAuthApp {
 export type TokenOutcome =
   { ok: true; tokens: OAuthTokens } | { ok: false; reason: 'rejected' | 'unavailable' | 'timeout' };
 
-export interface CrmUserProfile {
-  id: string;
-  name: string;
-  email: string;
-  organization: { name: string } | null;
-}
-
 function organizationOf(value: unknown): { name: string } | null {
   if (isRecord(value) && typeof value.name === 'string') return { name: value.name };
   if (typeof value === 'string' && value !== '') return { name: value };
@@ -98,30 +91,6 @@ export function createOAuthClient(crm: CrmConfig, fetchImpl: typeof fetch, now: 
         client_secret: app.clientSecret,
         refresh_token: refreshToken,
       });
-    },
-
-    /** The owner of an access token; null when the CRM says the token is not valid (401). */
-    async userinfo(accessToken: string): Promise<CrmUserProfile | null> {
-      const response = await timedFetch(
-        fetchImpl,
-        crm.userinfoUrl,
-        { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' } },
-        crm.timeoutMs,
-      ).catch((error: unknown) => {
-        throw toGatewayError(error);
-      });
-      const body = await readJson(response);
-      if (response.status === 401) return null;
-      if (!response.ok || !isRecord(body)) {
-        throw new ApiError(502, API_MESSAGES.crmUnexpected);
-      }
-      const user = isRecord(body.data) ? body.data : body;
-      return {
-        id: String(user.id ?? ''),
-        name: typeof user.name === 'string' ? user.name : '',
-        email: typeof user.email === 'string' ? user.email : '',
-        organization: organizationOf(user.organization),
-      };
     },
 
     /** CRM v1 token check: the token owner's profile, or null for an invalid token. */

@@ -204,10 +204,28 @@ const crmCalls: Migration = {
   },
 };
 
+// Who the CRM user is: the choice lives with the CRM tokens' owner (a sessions row) and ends with
+// them; the e-mail a host signed lives with the session family that earned it.
+const crmUser: Migration = {
+  async up(db: Kysely<unknown>) {
+    // One column per statement: SQLite adds one column per ALTER TABLE.
+    await db.schema.alterTable('sessions').addColumn('crm_user_id', 'text').execute();
+    await db.schema.alterTable('sessions').addColumn('crm_user_source', 'text').execute();
+    await db.schema.alterTable('sessions').addColumn('crm_user_chosen_at', 'bigint').execute();
+    await db.schema.alterTable('session_families').addColumn('verified_email', 'text').execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('session_families').dropColumn('verified_email').execute();
+    for (const column of ['crm_user_chosen_at', 'crm_user_source', 'crm_user_id'])
+      await db.schema.alterTable('sessions').dropColumn(column).execute();
+  },
+};
+
 export const MIGRATIONS: Record<string, Migration> = {
   '2025_01_01_000_initial': initial,
   '2026_11_23_000_sessions': sessions,
   '2026_12_01_000_crm_calls': crmCalls,
+  '2026_12_01_001_crm_user': crmUser,
 };
 
 export const migrationProvider: MigrationProvider = {

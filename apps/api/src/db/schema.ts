@@ -25,6 +25,11 @@ export interface SessionsTable {
   v1_token_enc: string | null;
   /** JSON of the profile the v1 token check answered (name, email, organization). */
   v1_profile: string | null;
+  /** The CRM v2 user this owner is (GET /users/{id}); null until found or chosen. */
+  crm_user_id: string | null;
+  /** How it was found: 'attendant-claim' | 'v1-token' | 'host-signed-email'. */
+  crm_user_source: string | null;
+  crm_user_chosen_at: number | null;
   created_at: number;
   updated_at: number;
 }
@@ -62,6 +67,8 @@ export interface SessionFamiliesTable {
   crm_owner: string;
   /** Credentials saved by a pending session, encrypted; they take effect after its OAuth. */
   pending_credentials_enc: string | null;
+  /** The `email` claim of the host assertion that started this family (lower case), if any. */
+  verified_email: string | null;
   expires_at: number;
   created_at: number;
   updated_at: number;

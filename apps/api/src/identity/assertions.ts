@@ -22,8 +22,20 @@ export interface VerifiedAssertion {
   systemKey: string;
   role: SessionRole;
   jti: string;
+  /** Optional claim `email`: the attendant's e-mail as the host knows it, lower case. */
+  email: string | null;
   /** Epoch ms. */
   expiresAt: number;
+}
+
+/** A plain address (one `@`, no spaces, ≤ 254 chars): anything else in `email` is a bad claim. */
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+
+function emailClaim(value: unknown): string | null | undefined {
+  if (value === undefined) return null;
+  if (typeof value !== 'string') return undefined;
+  const email = value.trim().toLowerCase();
+  return email.length <= 254 && EMAIL.test(email) ? email : undefined;
 }
 
 export type AssertionFailure =
@@ -107,7 +119,9 @@ export function createAssertionVerifier(issuers: IssuerConfig[], now: () => numb
         throw new AssertionError('malformed');
       }
       const { sub, tenant, role, jti, exp, iat } = payload as Record<string, unknown>;
+      const email = emailClaim((payload as Record<string, unknown>).email);
       if (
+        email === undefined ||
         typeof sub !== 'string' ||
         sub === '' ||
         typeof tenant !== 'string' ||
@@ -130,6 +144,7 @@ export function createAssertionVerifier(issuers: IssuerConfig[], now: () => numb
         systemKey: tenant,
         role,
         jti,
+        email,
         expiresAt: exp * 1000,
       };
     },

@@ -1,9 +1,12 @@
+import { SIGNED_OUT_AUTH_STATUS } from '@crm-panel/crm-model';
 import { parseCookie, stringifySetCookie } from 'cookie';
-import { type FastifyInstance, type FastifyReply } from 'fastify';
+import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { type NewCredentials } from '../db/repositories/credentialsRepository';
 import { ApiError, credentialsNotConfigured } from '../errors';
 import { sessionOf } from '../identity/authenticate';
 import { API_MESSAGES } from '../messages';
+import { type PanelSession } from '../db/repositories/panelSessionsRepository';
+import { type CrmUserState } from '../identity/crmUser';
 import { identityOf, type Services } from '../services';
 import { AUTH_PAGE_CSP, authResultPage } from './authPage';
 import { identityHeaders, messageSchema, noQuery } from './schemas';
@@ -14,8 +17,19 @@ const statusSchema = {
     authenticated: { type: 'boolean' },
     userId: { type: ['string', 'null'] },
     method: { type: ['string', 'null'], enum: ['oauth', 'api-v1', null] },
+    crmUserRequired: {
+      type: 'boolean',
+      description: 'Entrou no CRM, mas ainda falta dizer quem é no CRM (GET auth/crm-users)',
+    },
+    crmUserSource: {
+      type: ['string', 'null'],
+      enum: ['attendant-claim', 'v1-token', 'host-signed-email', null],
+    },
   },
 } as const;
+
+/** auth/status of a session with no CRM sign-in. */
+export const SIGNED_OUT = SIGNED_OUT_AUTH_STATUS;
 
 interface CallbackQuery {
   code?: string;
@@ -28,8 +42,35 @@ export const SIGN_IN_COOKIE = 'crm_panel_signin';
 const SIGN_IN_COOKIE_PATH = '/api/rdstation/auth';
 
 export function registerAuthRoutes(app: FastifyInstance, services: Services): void {
-  const { repos, oauth, config } = services;
+  const { repos, oauth, config, crmUsers } = services;
   const secureCookie = config.publicUrl.startsWith('https://');
+
+  /**
+   * auth/status: signed in or not, and whether the CRM user is still to be chosen. A verified
+   * e-mail may decide it here (a GET /users); if the CRM fails, the answer says "to be chosen"
+   * and the picker shows the CRM's error with its retry.
+   */
+  const authStatus = async (request: FastifyRequest, session: PanelSession) => {
+    if (session.stage !== 'full') return SIGNED_OUT;
+    let current: CrmUserState;
+    try {
+      current = await crmUsers.state(session, request.log, { auto: true });
+    } catch (error) {
+      request.log.warn(
+        { status: error instanceof ApiError ? error.statusCode : undefined },
+        'usuário do CRM não identificado automaticamente',
+      );
+      current = await crmUsers.state(session, request.log, { auto: false });
+    }
+    if (current.kind === 'signed-out') return SIGNED_OUT;
+    return {
+      authenticated: true,
+      userId: session.userId,
+      method: current.kind === 'v1-only' ? 'api-v1' : 'oauth',
+      crmUserRequired: current.kind === 'required',
+      crmUserSource: current.kind === 'chosen' ? current.choice.source : null,
+    };
+  };
 
   /** The OAuth app a sign-in uses: the tenant's, or the credentials its session saved pending. */
   const appFor = async (
@@ -202,7 +243,8 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
         services.cache.clearTenant(signIn.systemKey);
         request.log.info({ systemKey: signIn.systemKey }, 'credenciais confirmadas pelo login');
       }
-      await repos.sessions.saveOAuth(
+      // The token names no user: who signed in is found or asked next (auth/status, crm-users).
+      await repos.sessions.saveSignIn(
         { systemKey: signIn.systemKey, userId: signIn.userId },
         outcome.tokens,
       );
@@ -230,17 +272,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
         response: { 200: statusSchema, 400: messageSchema },
       },
     },
-    async (request) => {
-      const session = sessionOf(request);
-      const stored =
-        session.stage === 'full' ? await repos.sessions.get(identityOf(request)) : null;
-      if (!stored) return { authenticated: false, userId: null, method: null };
-      return {
-        authenticated: true,
-        userId: session.userId,
-        method: stored.oauth ? 'oauth' : 'api-v1',
-      };
-    },
+    async (request) => authStatus(request, sessionOf(request)),
   );
 
   app.post(
@@ -298,7 +330,8 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
       if (session.stage === 'pending')
         await repos.panelSessions.promote(session.familyId, config.identity.familyTtlMs);
       request.log.info({ systemKey: identity.systemKey }, 'sessão API v1 criada');
-      return { authenticated: true, userId: session.userId, method: 'api-v1' };
+      // With an OAuth sign-in too, the e-mail RD just verified may name the CRM user at once.
+      return authStatus(request, { ...session, stage: 'full' });
     },
   );
 }

@@ -5,7 +5,11 @@ import { ApiError, identityError } from '../errors';
 import { sessionOf } from '../identity/authenticate';
 import { API_MESSAGES } from '../messages';
 import { chatOrigin } from '../chat/chatClient';
-import { assertAllowedDestination, OutboundRefused } from '../security/outbound';
+import {
+  assertAllowedDestination,
+  OutboundRefused,
+  redirectUriAllowed,
+} from '../security/outbound';
 import { hashPassword, verifyPassword } from '../security/password';
 import { type Services } from '../services';
 import { type PanelSession } from '../db/repositories/panelSessionsRepository';
@@ -59,6 +63,18 @@ function requireAdmin(session: PanelSession): void {
 
 export function registerCredentialsRoutes(app: FastifyInstance, services: Services): void {
   const { repos, config } = services;
+
+  /** https in production; http only in development or on a loopback host (README). */
+  const checkRedirectUri = (value: string): void => {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      throw new ApiError(400, API_MESSAGES.redirectUriInvalid);
+    }
+    if (!redirectUriAllowed(url, config.mode))
+      throw new ApiError(400, API_MESSAGES.redirectUriScheme);
+  };
 
   /** The chat domain must be a place this api may call (README, 'Outbound addresses'). */
   const checkChatDomain = async (value: string): Promise<void> => {
@@ -134,11 +150,12 @@ export function registerCredentialsRoutes(app: FastifyInstance, services: Servic
       const body = request.body ?? {};
       const problem = validateCredentials(body);
       if (problem) throw new ApiError(400, problem);
+      const redirectUri = String(body.redirectUri).trim();
+      checkRedirectUri(redirectUri);
       const defaultChatDomain = String(body.defaultChatDomain).trim();
       await checkChatDomain(defaultChatDomain);
       if (await repos.credentials.exists(systemKey))
         throw new ApiError(409, API_MESSAGES.credentialsAlreadyConfigured);
-      const redirectUri = String(body.redirectUri).trim();
       const credentials = {
         clientId: String(body.clientId).trim(),
         clientSecret: String(body.clientSecret).trim(),

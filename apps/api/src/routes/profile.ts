@@ -1,8 +1,7 @@
 import { type FastifyInstance } from 'fastify';
-import { ApiError, credentialsNotConfigured, sessionEnded, sessionMissing } from '../errors';
-import { API_MESSAGES } from '../messages';
-import { identityOf, type Services } from '../services';
-import { identityHeaders, noQuery } from './schemas';
+import { sessionOf } from '../identity/authenticate';
+import { type Services, wantsFreshData } from '../services';
+import { cachedIdentityHeaders, cacheQuery, messageSchema } from './schemas';
 
 const profileSchema = {
   type: 'object',
@@ -23,7 +22,7 @@ const profileSchema = {
 } as const;
 
 export function registerProfileRoutes(app: FastifyInstance, services: Services): void {
-  const { repos, crm, oauth } = services;
+  const { crmUsers } = services;
 
   app.get(
     '/api/rdstation/user/profile',
@@ -31,30 +30,31 @@ export function registerProfileRoutes(app: FastifyInstance, services: Services):
       schema: {
         tags: ['autenticação'],
         summary: 'Perfil do usuário no CRM (id, nome, e-mail, organização)',
-        headers: identityHeaders,
-        querystring: noQuery,
-        response: { 200: profileSchema },
+        description:
+          'O usuário do CRM desta sessão (GET /users/{id}, cache de 60 s). Sem usuário escolhido: 409 crm_user_required (o painel mostra a escolha). A organização vem do token v1 quando houver, senão de crmOrganizationName do tenant, senão null.',
+        headers: cachedIdentityHeaders,
+        querystring: cacheQuery,
+        response: { 200: profileSchema, 409: messageSchema },
       },
     },
     async (request) => {
-      const identity = identityOf(request);
-      if (!(await repos.credentials.exists(identity.systemKey))) throw credentialsNotConfigured();
-      const session = await repos.sessions.get(identity);
-      if (!session) throw sessionMissing();
-      if (!session.oauth && session.v1) {
+      const session = sessionOf(request);
+      const current = await crmUsers.state(session, request.log, { auto: false });
+      if (current.kind === 'v1-only') {
         // The v1 token check names the user but not their v2 id.
-        const { name, email, organization } = session.v1.profile;
+        const { name, email, organization } = current.v1;
         return { data: { id: null, name, email, organization } };
       }
-      let token = await crm.accessToken(identity);
-      let profile = await oauth.userinfo(token);
-      if (!profile) {
-        token = (await services.refresher.refresh(identity, token)).accessToken;
-        profile = await oauth.userinfo(token);
-      }
-      if (!profile) throw sessionEnded();
-      if (!profile.id) throw new ApiError(502, API_MESSAGES.crmUnexpected);
-      return { data: profile };
+      const { user, stored } = await crmUsers.currentUser(
+        session,
+        request.log,
+        wantsFreshData(request),
+      );
+      const tenantOrganization = request.tenant?.crmOrganizationName;
+      const organization =
+        stored.v1?.profile.organization ??
+        (tenantOrganization ? { name: tenantOrganization } : null);
+      return { data: { id: user.id, name: user.name, email: user.email, organization } };
     },
   );
 }

@@ -37,6 +37,17 @@ export function schemeAllowed(url: URL, mode: ApiMode): boolean {
 }
 
 /**
+ * The OAuth redirect URI a tenant registers (a browser goes there, this api does not): https; http
+ * only while the api runs in development mode or for a loopback host (RD's App Publisher itself
+ * asks for an https callback). No user-info part, no fragment (OAuth 2, RFC 6749 §3.1.2).
+ */
+export function redirectUriAllowed(url: URL, mode: ApiMode): boolean {
+  if (url.username || url.password || url.hash) return false;
+  if (url.protocol === 'https:') return true;
+  return url.protocol === 'http:' && (mode === 'development' || isLoopbackHost(url.hostname));
+}
+
+/**
  * Refuses a destination the tenant's settings must not reach. In production every address the
  * name resolves to must be public (checked again on every redirect by `guardedFetch`).
  */

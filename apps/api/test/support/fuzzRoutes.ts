@@ -75,6 +75,9 @@ export function routeSamples(fixtures: FuzzFixtures): Record<string, RouteSample
     'POST /api/rdstation/auth/revoke': { body: {} },
     'POST /api/rdstation/auth/v1-token': { body: { apiV1Token: 'token-desconhecido' } },
     'GET /api/rdstation/user/profile': {},
+    'GET /api/rdstation/auth/crm-users': {},
+    // Another user than the signed-in one: a claim, refused once the user is decided (409).
+    'POST /api/rdstation/auth/crm-user': { body: { userId: users.bruno.id } },
     'GET /api/chat/{id}/messages': {
       params: { id: 'atendimento-1' },
       query: { channelId: 'canal-1' },

@@ -113,7 +113,6 @@ export function crmUrls(sandboxUrl: string): Partial<CrmConfig> {
     baseUrl: `${sandboxUrl}/crm/v2`,
     authorizeUrl: `${sandboxUrl}/oauth/authorize`,
     tokenUrl: `${sandboxUrl}/oauth2/token`,
-    userinfoUrl: `${sandboxUrl}/oauth2/userinfo`,
     v1BaseUrl: `${sandboxUrl}/api/v1`,
   };
 }
@@ -396,13 +395,42 @@ export async function login(
   h: Pick<Harness, 'api'>,
   identity: Identity = ALICE,
   userEmail: string = ACCOUNT1.users.ana.email,
+  options: { chooseCrmUser?: boolean } = {},
 ): Promise<CallResult> {
   await acceptTerms(h.api, identity);
   const start = await call(h.api, 'GET', '/api/rdstation/auth/start', { as: identity });
   if (start.status !== 200) throw new Error(`auth/start failed: ${start.status} ${start.text}`);
   const window = await openSignInWindow(h.api, String(start.json.authUrl));
   const callbackUrl = await consent(window.consentUrl, userEmail);
-  return call(h.api, 'GET', callbackUrl, { as: null, headers: { cookie: window.cookie } });
+  const page = await call(h.api, 'GET', callbackUrl, {
+    as: null,
+    headers: { cookie: window.cookie },
+  });
+  if (page.status === 200 && options.chooseCrmUser !== false)
+    await chooseCrmUser(h.api, identity, userEmail);
+  return page;
+}
+
+/**
+ * The step after the sign-in, as the panel's picker does it: the CRM user with `email` from
+ * GET auth/crm-users, confirmed with POST auth/crm-user (nothing to do once it is decided).
+ */
+export async function chooseCrmUser(
+  api: FastifyInstance,
+  identity: Identity,
+  email: string,
+): Promise<void> {
+  const status = await call(api, 'GET', '/api/rdstation/auth/status', { as: identity });
+  if (status.json.crmUserRequired !== true) return;
+  const list = await call(api, 'GET', '/api/rdstation/auth/crm-users', { as: identity });
+  const users = (list.json.data as { users?: { id: string; email: string }[] } | undefined)?.users;
+  const user = users?.find((candidate) => candidate.email === email);
+  if (!user) throw new Error(`crm-users: ${email} not listed (${list.status} ${list.text})`);
+  const chosen = await call(api, 'POST', '/api/rdstation/auth/crm-user', {
+    as: identity,
+    body: { userId: user.id },
+  });
+  if (chosen.status !== 200) throw new Error(`crm-user failed: ${chosen.status} ${chosen.text}`);
 }
 
 /** Posts the sandbox consent form; answers our callback path (path + query) from the redirect. */

@@ -1,6 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { acceptTermsInPanel, recordBodies, signInThroughPopup } from '../support/accessFlow';
-import { ACME, ANA, BRUNO, SECURITY_PASSWORD, callApi, type Identity } from '../support/apiSetup';
+import {
+  ACME,
+  ANA,
+  BRUNO,
+  SECURITY_PASSWORD,
+  SIGNED_OUT,
+  callApi,
+  type Identity,
+} from '../support/apiSetup';
 import { launchBrowser, screenshot } from '../support/browser';
 import { openHostSim } from '../support/hostSim';
 import { startE2eStack, type Stack } from '../support/stack';
@@ -82,11 +90,7 @@ test("a new tenant's first user: terms → credentials → sign-in in the sandbo
     },
   ]);
   expect(await status(ANA, 'credentials/status')).toEqual({ configured: true, redirectUri });
-  expect(await status(ANA, 'auth/status')).toEqual({
-    authenticated: false,
-    userId: null,
-    method: null,
-  });
+  expect(await status(ANA, 'auth/status')).toEqual(SIGNED_OUT);
   await screenshot(page, 'access-ana-login-prompt');
 
   const popupErrors = await signInThroughPopup(page, panel, ACME.users.ana, 'access-ana');
@@ -96,10 +100,13 @@ test("a new tenant's first user: terms → credentials → sign-in in the sandbo
   await panel.getByText(ACME.name).waitFor();
   await panel.getByRole('button', { name: 'Gerenciar Integração' }).waitFor();
   expect(await panelPath(page)).toBe('/');
+  // No picker: host-sim signed Ana's e-mail, which is one active CRM user's.
   expect(await status(ANA, 'auth/status')).toEqual({
     authenticated: true,
     userId: ANA.userId,
     method: 'oauth',
+    crmUserRequired: false,
+    crmUserSource: 'host-signed-email',
   });
   // The chat domain typed in the form is where the api now reads the host's messages.
   const messages = await callApi(
@@ -128,11 +135,7 @@ test('a second user of the same tenant accepts the terms and signs in, no creden
   await panel.getByRole('heading', { name: 'Bem-vindo!' }).waitFor();
   expect(await panelPath(page)).toBe('/rdstation-login-prompt');
   expect(await status(BRUNO, 'terms/status')).toEqual({ accepted: true });
-  expect(await status(BRUNO, 'auth/status')).toEqual({
-    authenticated: false,
-    userId: null,
-    method: null,
-  });
+  expect(await status(BRUNO, 'auth/status')).toEqual(SIGNED_OUT);
   await screenshot(page, 'access-bruno-login-prompt');
 
   const popupErrors = await signInThroughPopup(page, panel, ACME.users.bruno, 'access-bruno');
@@ -144,6 +147,8 @@ test('a second user of the same tenant accepts the terms and signs in, no creden
     authenticated: true,
     userId: BRUNO.userId,
     method: 'oauth',
+    crmUserRequired: false,
+    crmUserSource: 'host-signed-email',
   });
   // Still Ana's session too: each user has their own.
   expect(await status(ANA, 'auth/status')).toMatchObject({ authenticated: true });
@@ -202,9 +207,8 @@ test("deactivating the integration ends both users' sessions and reports 2", asy
   expect(await panelPath(page)).toBe('/credentials-setup');
   await screenshot(page, 'access-ana-after-removal');
 
-  const signedOut = { authenticated: false, userId: null, method: null };
-  expect(await status(ANA, 'auth/status')).toEqual(signedOut);
-  expect(await status(BRUNO, 'auth/status')).toEqual(signedOut);
+  expect(await status(ANA, 'auth/status')).toEqual(SIGNED_OUT);
+  expect(await status(BRUNO, 'auth/status')).toEqual(SIGNED_OUT);
   expect(await status(BRUNO, 'credentials/status')).toMatchObject({ configured: false });
 
   await page.getByLabel('Atendente').selectOption(BRUNO.userId);

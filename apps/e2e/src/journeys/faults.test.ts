@@ -290,6 +290,8 @@ describe('the api restarted in the middle of a session', () => {
       authenticated: true,
       userId: ANA.userId,
       method: 'oauth',
+      crmUserRequired: false,
+      crmUserSource: 'host-signed-email',
     });
     expect(await read('/api/rdstation/contact-mapping/contato-mariana')).toEqual({
       data: { mapped: true, rdstationContactId: ACME.contact.id },

@@ -3,7 +3,15 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { consentOverHttp } from '@crm-panel/crm-sandbox';
 import { HOST_PROTOCOL, type HostAttendance } from '@crm-panel/contracts';
-import { ACME, ANA, acceptTerms, BRUNO, callApi, readyAnaWithMariana } from '../support/apiSetup';
+import {
+  ACME,
+  ANA,
+  acceptTerms,
+  BRUNO,
+  callApi,
+  readyAnaWithMariana,
+  SIGNED_OUT,
+} from '../support/apiSetup';
 import { launchBrowser, screenshot, trackPageErrors } from '../support/browser';
 import { eventually } from '../support/eventually';
 import { HostSim } from '../support/hostSim';
@@ -457,7 +465,7 @@ test('a forged state on the OAuth callback is refused with a pt-BR page and sign
   const callbackBase = `http://127.0.0.1:${stack.ports.api}/api/rdstation/auth/callback`;
   const authStatus = async () =>
     (await callApi(stack, BRUNO, 'GET', '/api/rdstation/auth/status')).json;
-  const notSignedIn = { authenticated: false, userId: null, method: null };
+  const notSignedIn = SIGNED_OUT;
   const refusedPage = async (url: string, cookie = '') => {
     const answer = await fetch(url, { headers: cookie ? { cookie } : {} });
     return {

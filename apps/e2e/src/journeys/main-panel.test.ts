@@ -1,5 +1,9 @@
 import type { Browser } from 'playwright-core';
-import { acceptTermsInPanel, signInThroughPopup } from '../support/accessFlow';
+import {
+  acceptTermsInPanel,
+  chooseCrmUserInPanel,
+  signInThroughPopup,
+} from '../support/accessFlow';
 import {
   ACME,
   ANA,
@@ -107,6 +111,7 @@ test('a chat without a CRM contact: create the contact, then a deal that becomes
   // tenant-beta's host signs nothing: this browser earns its session by the CRM sign-in.
   await acceptTermsInPanel(page, panel, 'main-carla');
   await signInThroughPopup(page, panel, BETA.users.renata, 'main-carla');
+  await chooseCrmUserInPanel(page, panel, BETA.users.renata, 'main-carla');
   await panel.getByText(`Olá, ${BETA.users.renata.name}!`).waitFor();
   await sim.openAttendance('Patrícia Lima');
   await panel.getByRole('tab', { name: 'Criar contato' }).click();

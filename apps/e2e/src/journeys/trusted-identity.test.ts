@@ -1,5 +1,10 @@
 import type { Browser, Page, Response } from 'playwright-core';
-import { acceptTermsInPanel, signInThroughPopup } from '../support/accessFlow';
+import {
+  acceptTermsInPanel,
+  chooseCrmUserInPanel,
+  recordBodies,
+  signInThroughPopup,
+} from '../support/accessFlow';
 import {
   ACME,
   ANA,
@@ -83,7 +88,12 @@ test('a host that signs nothing: the CRM sign-in in this browser earns the sessi
   ).toMatchObject({ configured: false });
 
   const popupErrors = await signInThroughPopup(page, panel, BETA.users.renata, 'identity-carla');
+  // RD's token names nobody and this host signs nothing: Carla says who she is in the CRM, once.
+  const chosen = recordBodies(page, 'POST', '/api/rdstation/auth/crm-user');
+  await chooseCrmUserInPanel(page, panel, BETA.users.renata, 'identity-carla');
   await panel.getByText(`Olá, ${BETA.users.renata.name}!`).waitFor();
+  await panel.getByText(BETA.name).waitFor();
+  expect(chosen).toEqual([{ userId: BETA.users.renata.id }]);
   await panel.getByText('Nenhum contato selecionado').waitFor();
   expect(
     (await callApi(stack, CARLA, 'GET', '/api/rdstation/credentials/status')).json,
@@ -102,9 +112,10 @@ test('a host that signs nothing: the CRM sign-in in this browser earns the sessi
   expect(await other.sim.panel.getByText(`Olá, ${BETA.users.renata.name}!`).count()).toBe(0);
   await screenshot(other.page, 'identity-carla-other-browser');
 
-  // The first browser is still signed in.
+  // The first browser is still signed in, and is still Renata: nothing asked again.
   await page.reload();
   await sim.panel.getByText(`Olá, ${BETA.users.renata.name}!`).waitFor();
+  expect(await sim.panel.getByText('Quem é você no RD Station CRM?').count()).toBe(0);
   expect(errors).toEqual([]);
   expect(popupErrors).toEqual([]);
   expect(other.errors).toEqual([]);

@@ -84,6 +84,31 @@ export async function signInThroughPopup(
   return errors;
 }
 
+/**
+ * The step after a sign-in whose host signs nothing: 'Quem é você no RD Station CRM?', the CRM's
+ * active users listed with their e-mail, none suggested; the attendant picks `user`, 'Confirmar'.
+ */
+export async function chooseCrmUserInPanel(
+  page: Page,
+  panel: FrameLocator,
+  user: CrmUser,
+  shot: string,
+): Promise<void> {
+  await panel.getByRole('heading', { name: 'Quem é você no RD Station CRM?' }).waitFor();
+  const list = panel.getByRole('group', { name: 'Usuários ativos do RD Station CRM' });
+  const option = list.getByRole('radio', { name: user.name });
+  await option.waitFor();
+  await list.getByText(user.email).waitFor();
+  const confirm = panel.getByRole('button', { name: 'Confirmar' });
+  expect(await confirm.isDisabled()).toBe(true);
+  expect(await panel.getByText('Sugerido pelo seu e-mail').count()).toBe(0);
+  await screenshot(page, `${shot}-crm-user`);
+  await option.check();
+  await eventually(() => confirm.isEnabled(), true);
+  await screenshot(page, `${shot}-crm-user-picked`);
+  await confirm.click();
+}
+
 /** The JSON bodies the page (and its frames) sent to one api path with one method. */
 export function recordBodies(page: Page, method: string, pathname: string): unknown[] {
   const bodies: unknown[] = [];

@@ -1,3 +1,4 @@
+import { SIGNED_OUT_AUTH_STATUS } from '@crm-panel/crm-model';
 import { consentOverHttp, WELL_KNOWN } from '@crm-panel/crm-sandbox';
 import type { Stack } from './stack';
 
@@ -126,7 +127,34 @@ export async function signIn(stack: Stack, identity: Identity, crmUserEmail: str
   const callback = await consentOverHttp(consentUrl, crmUserEmail);
   const answer = await fetch(callback, { headers: { cookie } });
   if (answer.status !== 200) throw new Error(`auth callback ${answer.status}`);
+  await chooseCrmUser(stack, identity, crmUserEmail);
 }
+
+/**
+ * The step after the sign-in: RD's token names nobody. Ana and Bruno need nothing (host-sim signs
+ * their e-mails); a host that signs nothing (Carla) says who she is, as the panel's picker does.
+ */
+export async function chooseCrmUser(stack: Stack, identity: Identity, crmUserEmail: string) {
+  const status = await expectOk(
+    callApi(stack, identity, 'GET', '/api/rdstation/auth/status'),
+    'auth status',
+  );
+  if (status.json.crmUserRequired !== true) return;
+  const list = await expectOk(
+    callApi(stack, identity, 'GET', '/api/rdstation/auth/crm-users'),
+    'crm users',
+  );
+  const users = (list.json.data as { users: { id: string; email: string }[] }).users;
+  const user = users.find((candidate) => candidate.email === crmUserEmail);
+  if (!user) throw new Error(`crm users: ${crmUserEmail} not listed`);
+  await expectOk(
+    callApi(stack, identity, 'POST', '/api/rdstation/auth/crm-user', { userId: user.id }),
+    'crm user',
+  );
+}
+
+/** auth/status of a session with no CRM sign-in. */
+export const SIGNED_OUT = SIGNED_OUT_AUTH_STATUS;
 
 /** Links a host contact to a CRM contact, as the contact-linking page does. */
 export function linkContact(

@@ -75,3 +75,32 @@ it('checks only what the route needs', async () => {
   expect(await screen.findByText('Conteúdo protegido')).toBeInTheDocument();
   expect(server.requests.some((r) => r.path === '/api/rdstation/auth/status')).toBe(false);
 });
+
+describe('the CRM user step', () => {
+  it('sends a signed-in person whose CRM user is still unknown to /rdstation-crm-user', async () => {
+    server.db.state.integration.crmUserChosen = false;
+    renderGuarded(['terms', 'credentials', 'auth', 'crmUser']);
+    await screen.findByText('/rdstation-crm-user');
+    expect(screen.queryByText('Conteúdo protegido')).not.toBeInTheDocument();
+    // One auth/status answers both steps.
+    expect(server.requests.filter((r) => r.path === '/api/rdstation/auth/status')).toHaveLength(1);
+  });
+
+  it('lets a route that needs only the sign-in in (the picker itself)', async () => {
+    server.db.state.integration.crmUserChosen = false;
+    renderGuarded(['terms', 'credentials', 'auth']);
+    expect(await screen.findByText('Conteúdo protegido')).toBeInTheDocument();
+  });
+
+  it('sends a signed-out person to the login prompt first', async () => {
+    server.db.state.integration.authenticated = false;
+    server.db.state.integration.crmUserChosen = false;
+    renderGuarded(['terms', 'credentials', 'auth', 'crmUser']);
+    await screen.findByText('/rdstation-login-prompt');
+  });
+
+  it('passes once the CRM user is known', async () => {
+    renderGuarded(['terms', 'credentials', 'auth', 'crmUser']);
+    expect(await screen.findByText('Conteúdo protegido')).toBeInTheDocument();
+  });
+});

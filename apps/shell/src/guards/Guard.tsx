@@ -6,26 +6,35 @@ import {
   credentialsStatusQueryOptions,
   termsStatusQueryOptions,
 } from '@crm-panel/api-client';
-import { MESSAGES } from '@crm-panel/crm-model';
+import { CRM_USER_TEXTS, MESSAGES } from '@crm-panel/crm-model';
 import { useHostUserInfo } from '@crm-panel/host-bridge';
 import { Spinner } from '@crm-panel/ui';
 
-export type GuardRequirement = 'terms' | 'credentials' | 'auth';
+/**
+ * 'crmUser': signed in, and who the attendant is in the CRM is known (the CRM's token names
+ * nobody: the api finds them by a verified e-mail or asks them once, issue 13).
+ */
+export type GuardRequirement = 'terms' | 'credentials' | 'auth' | 'crmUser';
 
-/** Where each failed check sends the person (spec §4 'Access flow'). */
+/** The page where the attendant says who they are in the CRM. */
+export const CRM_USER_CHOICE_PATH = '/rdstation-crm-user';
+
+/** Where each failed check sends the person (spec §4 'Access flow', then the CRM user step). */
 export const GUARD_REDIRECTS: Record<GuardRequirement, string> = {
   terms: '/terms-acceptance',
   credentials: '/credentials-setup',
   auth: '/rdstation-login-prompt',
+  crmUser: CRM_USER_CHOICE_PATH,
 };
 
 const GUARD_MESSAGES: Record<GuardRequirement, string> = {
   terms: MESSAGES.guards.checkingTerms,
   credentials: MESSAGES.guards.checkingCredentials,
   auth: MESSAGES.guards.checkingAuth,
+  crmUser: CRM_USER_TEXTS.checking,
 };
 
-const ORDER: GuardRequirement[] = ['terms', 'credentials', 'auth'];
+const ORDER: GuardRequirement[] = ['terms', 'credentials', 'auth', 'crmUser'];
 
 // Guards always ask the server afresh: a stale "not accepted" after accepting would loop.
 const FRESH = { staleTime: 0, gcTime: 0, retry: false } as const;
@@ -45,6 +54,12 @@ export function Guard({ requires, children }: GuardProps) {
   const hostKnown = status !== 'waiting';
   const needs = (requirement: GuardRequirement) => hostKnown && requires.includes(requirement);
 
+  // One auth/status answers both 'auth' and 'crmUser'.
+  const authStatus = useQuery({
+    ...authStatusQueryOptions(),
+    ...FRESH,
+    enabled: needs('auth') || needs('crmUser'),
+  });
   const checks: Record<GuardRequirement, { pending: boolean; passed: boolean }> = {
     terms: judge(
       useQuery({ ...termsStatusQueryOptions(), ...FRESH, enabled: needs('terms') }),
@@ -54,10 +69,8 @@ export function Guard({ requires, children }: GuardProps) {
       useQuery({ ...credentialsStatusQueryOptions(), ...FRESH, enabled: needs('credentials') }),
       (d) => d.configured,
     ),
-    auth: judge(
-      useQuery({ ...authStatusQueryOptions(), ...FRESH, enabled: needs('auth') }),
-      (d) => d.authenticated,
-    ),
+    auth: judge(authStatus, (d) => d.authenticated),
+    crmUser: judge(authStatus, (d) => d.authenticated && d.crmUserRequired !== true),
   };
 
   for (const requirement of ORDER) {

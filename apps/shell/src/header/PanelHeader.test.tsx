@@ -48,6 +48,17 @@ it("falls back to 'Erro ao carregar perfil do usuário'", async () => {
   expect(await screen.findByRole('alert')).toHaveTextContent('Erro ao carregar perfil do usuário');
 });
 
+it('goes to the CRM user step when the api does not know who the attendant is (409)', async () => {
+  server.db.state.integration.crmUserChosen = false;
+  renderShell(<PanelHeader />, {
+    adapter: createFakeHostAdapter(),
+    routes: [{ path: '/rdstation-crm-user', element: <p>Escolha do usuário</p> }],
+  });
+  expect(await screen.findByText('Escolha do usuário')).toBeInTheDocument();
+  expect(screen.getByTestId('location')).toHaveTextContent('/rdstation-crm-user');
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+});
+
 it('offers to manage the integration only when credentials are configured', async () => {
   const adapter = createFakeHostAdapter();
   renderShell(<PanelHeader />, { adapter });

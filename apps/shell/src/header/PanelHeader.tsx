@@ -1,8 +1,10 @@
+import { Navigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { credentialsStatusQueryOptions } from '@crm-panel/api-client';
 import { useHostForms } from '@crm-panel/host-bridge';
 import { Alert, IconButton, Logo, Skeleton } from '@crm-panel/ui';
+import { CRM_USER_CHOICE_PATH } from '../guards/Guard';
 import { useIntegrationResult } from './useIntegrationResult';
 import { useUserProfile } from './useUserProfile';
 
@@ -49,11 +51,15 @@ export interface PanelHeaderProps {
 }
 
 export function PanelHeader({ reload }: PanelHeaderProps = {}) {
-  const { profile, loading, error } = useUserProfile();
+  const { profile, loading, error, needsCrmUser } = useUserProfile();
   const integrationMessage = useIntegrationResult(reload);
   const queryClient = useQueryClient();
   const forms = useHostForms();
   const credentials = useQuery({ ...credentialsStatusQueryOptions(), staleTime: 60_000 });
+
+  // The guard let the panel in, but the api says the CRM user is unknown (e.g. a user RD no
+  // longer has): the picker again.
+  if (needsCrmUser) return <Navigate to={CRM_USER_CHOICE_PATH} replace />;
 
   return (
     <>

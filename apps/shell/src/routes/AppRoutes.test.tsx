@@ -84,6 +84,15 @@ it('sends a signed-out person from the main panel to the login prompt', async ()
   expect(await screen.findByText('credentials/LoginPromptPage {}')).toBeInTheDocument();
 });
 
+it('sends a signed-in person whose CRM user is unknown from the main panel to the picker', async () => {
+  server.db.state.integration.crmUserChosen = false;
+  renderShell(<AppRoutes />, { adapter: createFakeHostAdapter(), route: '/' });
+  expect(
+    await screen.findByRole('heading', { name: 'Quem é você no RD Station CRM?' }),
+  ).toBeInTheDocument();
+  expect(screen.getByTestId('location')).toHaveTextContent('/rdstation-crm-user');
+});
+
 it('shows the terms page to anyone, with no check', async () => {
   server.db.state.integration.termsAccepted = false;
   renderShell(<AppRoutes />, { adapter: createFakeHostAdapter(), route: '/contact-linking' });

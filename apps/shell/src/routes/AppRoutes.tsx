@@ -3,7 +3,8 @@ import { Route, Routes } from 'react-router-dom';
 import type { RemoteModuleId, RemoteModules } from '@crm-panel/contracts';
 import { PageWrapper } from '@crm-panel/ui';
 import { RemoteModule } from '../federation/RemoteModule';
-import { Guard, type GuardRequirement } from '../guards/Guard';
+import { CrmUserChoicePage } from '../crm-user/CrmUserChoicePage';
+import { CRM_USER_CHOICE_PATH, Guard, type GuardRequirement } from '../guards/Guard';
 import { PanelHeader } from '../header/PanelHeader';
 import { MainPanel } from '../main-panel/MainPanel';
 
@@ -130,7 +131,11 @@ export const PAGE_ROUTES: PageRoute[] = [
   }),
 ];
 
-export const SIGNED_IN: GuardRequirement[] = ['terms', 'credentials', 'auth'];
+/** Signed in to the CRM, but who the attendant is there may still be unknown. */
+const CRM_SIGNED_IN: GuardRequirement[] = ['terms', 'credentials', 'auth'];
+
+/** The panel itself: signed in, and the attendant's CRM user known. */
+export const SIGNED_IN: GuardRequirement[] = ['terms', 'credentials', 'auth', 'crmUser'];
 
 function Guarded({ guard, children }: { guard: GuardRequirement[]; children: ReactNode }) {
   return guard.length ? <Guard requires={guard}>{children}</Guard> : <>{children}</>;
@@ -152,6 +157,16 @@ export function AppRoutes() {
           }
         />
       ))}
+      <Route
+        path={CRM_USER_CHOICE_PATH}
+        element={
+          <Guarded guard={CRM_SIGNED_IN}>
+            <PageWrapper>
+              <CrmUserChoicePage />
+            </PageWrapper>
+          </Guarded>
+        }
+      />
       <Route
         path="/contact-linking"
         element={

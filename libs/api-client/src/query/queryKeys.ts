@@ -11,6 +11,7 @@ const norm = (search: string | undefined): string => (search ?? '').trim();
 export const queryKeys = {
   all: [ROOT] as const,
   authStatus: () => [ROOT, 'auth', 'status'] as const,
+  crmUsers: () => [ROOT, 'auth', 'crm-users'] as const,
   credentialsStatus: () => [ROOT, 'credentials', 'status'] as const,
   termsStatus: () => [ROOT, 'terms', 'status'] as const,
   profile: () => [ROOT, 'profile'] as const,

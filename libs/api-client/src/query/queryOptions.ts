@@ -1,6 +1,6 @@
 import { queryOptions, skipToken } from '@tanstack/react-query';
 import { type TaskStatus } from '@crm-panel/crm-model';
-import { getAuthStatus } from '../resources/auth';
+import { getAuthStatus, listCrmUsers } from '../resources/auth';
 import { getChatMessages } from '../resources/chat';
 import { getContact, getContactMapping } from '../resources/contacts';
 import { getCredentialsStatus } from '../resources/credentials';
@@ -132,6 +132,13 @@ export const authStatusQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.authStatus(),
     queryFn: ({ signal }) => getAuthStatus({ signal }),
+  });
+
+/** The picker's list: the CRM's active users and the suggested one (never cached long). */
+export const crmUsersQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.crmUsers(),
+    queryFn: ({ signal }) => listCrmUsers({ signal }),
   });
 
 export const credentialsStatusQueryOptions = () =>

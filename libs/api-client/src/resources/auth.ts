@@ -2,6 +2,9 @@ import {
   type ApiV1TokenPayload,
   type AuthStart,
   type AuthStatus,
+  type CrmUserChoicePayload,
+  type CrmUserChoices,
+  type CrmUserChosen,
   type DataEnvelope,
 } from '@crm-panel/crm-model';
 import { apiClient } from '../client/apiClient';
@@ -20,7 +23,7 @@ export async function startAuth(options?: RequestOptions): Promise<AuthStart> {
   return readPayload(response);
 }
 
-/** GET /api/rdstation/auth/status → { authenticated, userId }. */
+/** GET /api/rdstation/auth/status → { authenticated, userId, crmUserRequired, crmUserSource }. */
 export async function getAuthStatus(options?: RequestOptions): Promise<AuthStatus> {
   const response = await apiClient.get<DataEnvelope<AuthStatus>>(
     '/api/rdstation/auth/status',
@@ -44,6 +47,25 @@ export async function submitApiV1Token(apiV1Token: string): Promise<AuthStatus> 
   const body: ApiV1TokenPayload = { apiV1Token };
   const response = await apiClient.post<DataEnvelope<AuthStatus>>(
     '/api/rdstation/auth/v1-token',
+    body,
+  );
+  return readPayload(response);
+}
+
+/** GET /api/rdstation/auth/crm-users → the CRM's active users and the one an e-mail suggests. */
+export async function listCrmUsers(options?: RequestOptions): Promise<CrmUserChoices> {
+  const response = await apiClient.get<DataEnvelope<CrmUserChoices>>(
+    '/api/rdstation/auth/crm-users',
+    requestConfig(options),
+  );
+  return readPayload(response);
+}
+
+/** POST /api/rdstation/auth/crm-user, body { userId }: who the attendant is in the CRM. */
+export async function chooseCrmUser(userId: string): Promise<CrmUserChosen> {
+  const body: CrmUserChoicePayload = { userId };
+  const response = await apiClient.post<DataEnvelope<CrmUserChosen>>(
+    '/api/rdstation/auth/crm-user',
     body,
   );
   return readPayload(response);

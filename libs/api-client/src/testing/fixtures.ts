@@ -407,6 +407,10 @@ export interface IntegrationFixture {
   validApiV1Token: string;
   /** Opened by the auth popup; a blank page, so no provider is contacted. */
   authUrl: string;
+  /** Whether the signed-in attendant has said who they are in the CRM (else: the picker). */
+  crmUserChosen: boolean;
+  /** The user the picker pre-selects (an e-mail the api verified), if any. */
+  suggestedCrmUserId: string | null;
 }
 
 export const integrationFixture: IntegrationFixture = {
@@ -418,4 +422,6 @@ export const integrationFixture: IntegrationFixture = {
   usersAffected: 3,
   validApiV1Token: 'token-v1-valido',
   authUrl: 'about:blank#oauth-mock',
+  crmUserChosen: true,
+  suggestedCrmUserId: null,
 };

@@ -5,6 +5,8 @@ import { delay, http, type HttpHandler, HttpResponse, type JsonBodyType } from '
 import {
   type Contact,
   contactIdOf,
+  CRM_USER_REQUIRED_CODE,
+  CRM_USER_TEXTS,
   type ContactPayload,
   type Deal,
   type DealCreatePayload,
@@ -32,6 +34,9 @@ export const MOCK_API_MESSAGES = {
   invalidJson: 'O corpo da requisição não é um JSON válido.',
   invalidQuery: 'Parâmetros de consulta inválidos.',
   panelSessionRequired: 'Sessão do painel ausente. Recarregue o painel para entrar novamente.',
+  crmUserUnknown: 'Este usuário não existe no RD Station CRM. Escolha um usuário da lista.',
+  crmUserAlreadyChosen:
+    'Você já foi identificado no RD Station CRM nesta conexão. Para trocar de usuário, saia e entre novamente.',
 } as const;
 
 /** How long the mock's panel sessions last (the api's: 15 minutes). */
@@ -292,12 +297,36 @@ export function createHandlers(options: CreateHandlersOptions = {}): HttpHandler
     route('get', '/api/rdstation/auth/start', 'credentials', ({ state }) =>
       payload({ authUrl: state.integration.authUrl }),
     ),
-    route('get', '/api/rdstation/auth/status', 'identity', ({ state }) =>
+    route('get', '/api/rdstation/auth/status', 'identity', ({ state }) => {
+      const { authenticated, crmUserChosen } = state.integration;
+      return payload({
+        authenticated,
+        userId: authenticated ? state.profile.id : null,
+        crmUserRequired: authenticated && !crmUserChosen,
+        crmUserSource: authenticated && crmUserChosen ? 'attendant-claim' : null,
+      });
+    }),
+    route('get', '/api/rdstation/auth/crm-users', 'crm', ({ state }) =>
       payload({
-        authenticated: state.integration.authenticated,
-        userId: state.integration.authenticated ? state.profile.id : null,
+        users: state.users.map(({ id, name, email }) => ({ id, name, email })),
+        suggestedId: state.integration.crmUserChosen
+          ? state.profile.id
+          : state.integration.suggestedCrmUserId,
       }),
     ),
+    route('post', '/api/rdstation/auth/crm-user', 'crm', ({ body, state }) => {
+      const user = state.users.find((candidate) => candidate.id === text(asRecord(body).userId));
+      if (!user) return fail(400, MOCK_API_MESSAGES.crmUserUnknown);
+      if (state.integration.crmUserChosen)
+        return json(
+          { message: MOCK_API_MESSAGES.crmUserAlreadyChosen, code: 'crm_user_chosen' },
+          409,
+        );
+      state.integration.crmUserChosen = true;
+      state.profile = { ...state.profile, id: user.id, name: user.name, email: user.email };
+      const { id, name, email } = user;
+      return payload({ id, name, email, source: 'attendant-claim' });
+    }),
     route('post', '/api/rdstation/auth/revoke', 'identity', ({ state }) => {
       state.integration.authenticated = false;
       return payload({ success: true });
@@ -309,7 +338,13 @@ export function createHandlers(options: CreateHandlersOptions = {}): HttpHandler
         return fail(428, MOCK_API_MESSAGES.credentialsNotConfigured);
       if (token !== state.integration.validApiV1Token) return fail(401, MESSAGES.auth.invalidToken);
       state.integration.authenticated = true;
-      return payload({ authenticated: true, userId: state.profile.id });
+      // A v1 token alone reaches no v2 call: there is no CRM user to choose.
+      return payload({
+        authenticated: true,
+        userId: state.profile.id,
+        crmUserRequired: false,
+        crmUserSource: null,
+      });
     }),
 
     // --- credentials ---------------------------------------------------------------------
@@ -364,7 +399,11 @@ export function createHandlers(options: CreateHandlersOptions = {}): HttpHandler
     }),
 
     // --- profile -------------------------------------------------------------------------
-    route('get', '/api/rdstation/user/profile', 'crm', ({ state }) => payload(state.profile)),
+    route('get', '/api/rdstation/user/profile', 'crm', ({ state }) =>
+      state.integration.crmUserChosen
+        ? payload(state.profile)
+        : json({ message: CRM_USER_TEXTS.required, code: CRM_USER_REQUIRED_CODE }, 409),
+    ),
 
     // --- contacts ------------------------------------------------------------------------
     route('get', '/api/rdstation/contacts', 'crm', ({ url, state }) => list(url, state.contacts)),

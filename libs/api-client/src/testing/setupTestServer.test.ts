@@ -9,7 +9,12 @@ const server = setupTestServer({
 
 describe('setupTestServer', () => {
   it('starts from the seed it was given', async () => {
-    await expect(getAuthStatus()).resolves.toEqual({ authenticated: false, userId: null });
+    await expect(getAuthStatus()).resolves.toEqual({
+      authenticated: false,
+      userId: null,
+      crmUserRequired: false,
+      crmUserSource: null,
+    });
     await expect(getTermsStatus()).resolves.toEqual({ accepted: false });
   });
 

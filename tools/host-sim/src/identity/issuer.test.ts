@@ -72,6 +72,28 @@ describe('createIdentityIssuer', () => {
     ).rejects.toThrow();
   });
 
+  it('signs the optional `email` claim when the subject has one', async () => {
+    const issuer = await createIdentityIssuer({ now: () => NOW });
+    const jwks = createLocalJWKSet(issuer.jwks());
+    const options = { currentDate: new Date(NOW) };
+    const withEmail = await issuer.sign({
+      userId: 'user-ana',
+      systemKey: 'tenant-acme',
+      role: 'admin',
+      email: 'ana.ferreira@acmesolucoes.com.br',
+    });
+    expect((await jwtVerify(withEmail, jwks, options)).payload).toMatchObject({
+      sub: 'user-ana',
+      email: 'ana.ferreira@acmesolucoes.com.br',
+    });
+    const without = await issuer.sign({
+      userId: 'user-x',
+      systemKey: 'tenant-acme',
+      role: 'admin',
+    });
+    expect((await jwtVerify(without, jwks, options)).payload).not.toHaveProperty('email');
+  });
+
   it('gives every assertion its own jti', async () => {
     const issuer = await createIdentityIssuer();
     const subject = { userId: 'user-bruno', systemKey: 'tenant-acme', role: 'attendant' } as const;

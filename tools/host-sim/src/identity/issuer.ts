@@ -46,6 +46,8 @@ export interface AssertionSubject {
   userId: string;
   systemKey: string;
   role: HostRole;
+  /** Signed as the optional `email` claim when given. */
+  email?: string | null;
 }
 
 /** The claims of an assertion (besides the registered ones, `tenant` and `role`). */
@@ -55,6 +57,8 @@ export interface IdentityClaims {
   sub: string;
   tenant: string;
   role: HostRole;
+  /** Optional: the attendant's e-mail, which the api may match to one CRM user. */
+  email?: string;
   iat: number;
   exp: number;
   jti: string;
@@ -142,7 +146,11 @@ export async function createIdentityIssuer(
     jwks: () => ({ keys: [{ ...key.publicJwk }] }),
     sign(subject) {
       const iat = Math.floor(now() / 1000);
-      return new SignJWT({ tenant: subject.systemKey, role: subject.role })
+      return new SignJWT({
+        tenant: subject.systemKey,
+        role: subject.role,
+        ...(subject.email ? { email: subject.email } : {}),
+      })
         .setProtectedHeader({ alg: HOST_SIM_ALG, kid, typ: 'JWT' })
         .setIssuer(HOST_SIM_ISSUER)
         .setAudience(HOST_SIM_AUDIENCE)

@@ -12,7 +12,13 @@ export const TENANTS: Readonly<Record<string, SimTenant>> = {
   [TENANT_BETA]: { systemKey: TENANT_BETA, name: 'Beta Serviços', signsIdentity: false },
 };
 
-function attendant(userId: string, name: string, systemKey: string, role: HostRole): SimIdentity {
+function attendant(
+  userId: string,
+  name: string,
+  systemKey: string,
+  role: HostRole,
+  email: string | null = null,
+): SimIdentity {
   const tenant = TENANTS[systemKey];
   if (!tenant) throw new Error(`Empresa desconhecida: ${systemKey}`);
   return {
@@ -21,14 +27,24 @@ function attendant(userId: string, name: string, systemKey: string, role: HostRo
     systemKey,
     tenantName: tenant.name,
     role,
+    email,
     signsIdentity: tenant.signsIdentity,
   };
 }
 
-/** Two attendants of tenant-acme and one of tenant-beta. The first is the default. */
+/**
+ * Two attendants of tenant-acme and one of tenant-beta. The first is the default. Ana's and Bruno's
+ * e-mails are their CRM users' in crm-sandbox (WELL_KNOWN.account1): the api needs no picker for them.
+ */
 export const IDENTITIES: readonly SimIdentity[] = [
-  attendant('user-ana', 'Ana Souza', TENANT_ACME, 'admin'),
-  attendant('user-bruno', 'Bruno Lima', TENANT_ACME, 'attendant'),
+  attendant('user-ana', 'Ana Souza', TENANT_ACME, 'admin', 'ana.ferreira@acmesolucoes.com.br'),
+  attendant(
+    'user-bruno',
+    'Bruno Lima',
+    TENANT_ACME,
+    'attendant',
+    'bruno.carvalho@acmesolucoes.com.br',
+  ),
   attendant('user-carla', 'Carla Dias', TENANT_BETA, 'admin'),
 ];
 

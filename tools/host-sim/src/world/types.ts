@@ -24,6 +24,11 @@ export interface SimIdentity {
   systemKey: string;
   tenantName: string;
   role: HostRole;
+  /**
+   * The attendant's e-mail, signed as the optional `email` claim when the tenant signs. Ana's and
+   * Bruno's are those of their users in crm-sandbox's Acme account, so the api finds them there.
+   */
+  email: string | null;
   /** The tenant's flag (SimTenant.signsIdentity), copied here for the page. */
   signsIdentity: boolean;
 }

@@ -18,6 +18,8 @@ export interface PanelSession {
   stage: SessionStage;
   /** Whose CRM tokens and terms this session uses: 'user:<id>' or 'browser:<family id>'. */
   crmOwner: string;
+  /** The e-mail the host signed for this user (assertion claim `email`, lower case), if any. */
+  verifiedEmail: string | null;
   /** When this token ends (epoch ms). */
   expiresAt: number;
 }
@@ -32,6 +34,8 @@ export interface NewFamily {
   userId: string;
   role: SessionRole | null;
   method: SessionMethod;
+  /** Only from a verified host assertion. */
+  verifiedEmail: string | null;
 }
 
 export const hashSecret = (value: string): string =>
@@ -85,6 +89,7 @@ export function createPanelSessionsRepository(
           stage,
           crm_owner: crmOwner,
           pending_credentials_enc: null,
+          verified_email: family.verifiedEmail,
           expires_at: familyExpiresAt,
           created_at: at,
           updated_at: at,
@@ -112,6 +117,7 @@ export function createPanelSessionsRepository(
           'f.method',
           'f.stage',
           'f.crm_owner',
+          'f.verified_email',
           'f.expires_at',
         ])
         .where('t.token_hash', '=', hashSecret(token))
@@ -126,6 +132,7 @@ export function createPanelSessionsRepository(
         method: row.method === 'assertion' ? 'assertion' : 'crm',
         stage: row.stage === 'full' ? 'full' : 'pending',
         crmOwner: row.crm_owner,
+        verifiedEmail: row.verified_email,
         expiresAt: row.token_expires_at,
       };
     },

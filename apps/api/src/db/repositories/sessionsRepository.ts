@@ -21,9 +21,27 @@ export interface V1Profile {
   organization: { name: string } | null;
 }
 
+/** How the CRM user of a sign-in was found (api README, 'Who the CRM user is'). */
+export type CrmUserSource = 'attendant-claim' | 'v1-token' | 'host-signed-email';
+
+export const CRM_USER_SOURCES: readonly CrmUserSource[] = [
+  'attendant-claim',
+  'v1-token',
+  'host-signed-email',
+];
+
+/** The CRM v2 user a sign-in acts as, and how that was decided. */
+export interface CrmUserChoice {
+  userId: string;
+  source: CrmUserSource;
+  /** Epoch ms. */
+  chosenAt: number;
+}
+
 export interface StoredSession {
   oauth: OAuthTokens | null;
   v1: { token: string; profile: V1Profile } | null;
+  crmUser: CrmUserChoice | null;
 }
 
 /** Writes allowed while a session row is locked. */
@@ -39,6 +57,9 @@ type Row = DatabaseSchema['sessions'];
 
 export function createSessionsRepository(database: Database, box: SecretBox, now: () => number) {
   const { db } = database;
+
+  // The CRM user belongs to one CRM sign-in: it goes when the sign-in goes, or a new one starts.
+  const noCrmUser = { crm_user_id: null, crm_user_source: null, crm_user_chosen_at: null };
 
   const decode = (identity: Identity, row: Row | undefined): StoredSession | null => {
     if (!row) return null;
@@ -57,7 +78,12 @@ export function createSessionsRepository(database: Database, box: SecretBox, now
         }
       : null;
     if (!oauth && !v1) return null;
-    return { oauth, v1 };
+    const source = CRM_USER_SOURCES.find((known) => known === row.crm_user_source);
+    const crmUser =
+      row.crm_user_id && source
+        ? { userId: row.crm_user_id, source, chosenAt: Number(row.crm_user_chosen_at ?? 0) }
+        : null;
+    return { oauth, v1, crmUser };
   };
 
   const read = async (executor: Kysely<DatabaseSchema>, identity: Identity, lock: boolean) => {
@@ -89,6 +115,7 @@ export function createSessionsRepository(database: Database, box: SecretBox, now
         user_id: identity.userId,
         v1_token_enc: null,
         v1_profile: null,
+        ...noCrmUser,
         created_at: at,
         ...values,
       })
@@ -96,10 +123,25 @@ export function createSessionsRepository(database: Database, box: SecretBox, now
       .execute();
   };
 
+  const clearCrmUser = async (executor: Kysely<DatabaseSchema>, identity: Identity) => {
+    await executor
+      .updateTable('sessions')
+      .set(noCrmUser)
+      .where('system_key', '=', identity.systemKey)
+      .where('user_id', '=', identity.userId)
+      .execute();
+  };
+
   const clearOAuth = async (executor: Kysely<DatabaseSchema>, identity: Identity) => {
     await executor
       .updateTable('sessions')
-      .set({ access_token_enc: null, refresh_token_enc: null, expires_at: null, updated_at: now() })
+      .set({
+        access_token_enc: null,
+        refresh_token_enc: null,
+        expires_at: null,
+        updated_at: now(),
+        ...noCrmUser,
+      })
       .where('system_key', '=', identity.systemKey)
       .where('user_id', '=', identity.userId)
       .execute();
@@ -119,6 +161,40 @@ export function createSessionsRepository(database: Database, box: SecretBox, now
     saveOAuth: (identity: Identity, tokens: OAuthTokens): Promise<void> =>
       saveOAuth(db, identity, tokens),
 
+    /**
+     * A completed CRM sign-in: its tokens, and no CRM user yet (whoever consented this time is
+     * asked, or found, again). Token refreshes use saveOAuth and keep the choice.
+     */
+    async saveSignIn(identity: Identity, tokens: OAuthTokens): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await saveOAuth(trx, identity, tokens);
+        await clearCrmUser(trx, identity);
+      });
+    },
+
+    /** Records who the owner is in the CRM; null when the owner has no sign-in (nothing saved). */
+    async saveCrmUser(
+      identity: Identity,
+      choice: Omit<CrmUserChoice, 'chosenAt'>,
+    ): Promise<CrmUserChoice | null> {
+      const chosenAt = now();
+      const result = await db
+        .updateTable('sessions')
+        .set({
+          crm_user_id: choice.userId,
+          crm_user_source: choice.source,
+          crm_user_chosen_at: chosenAt,
+          updated_at: chosenAt,
+        })
+        .where('system_key', '=', identity.systemKey)
+        .where('user_id', '=', identity.userId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0 ? { ...choice, chosenAt } : null;
+    },
+
+    /** Forgets the CRM user (e.g. RD no longer knows that id); the sign-in stays. */
+    clearCrmUser: (identity: Identity): Promise<void> => clearCrmUser(db, identity),
+
     async saveV1(identity: Identity, token: string, profile: V1Profile): Promise<void> {
       const at = now();
       const values = {
@@ -134,6 +210,7 @@ export function createSessionsRepository(database: Database, box: SecretBox, now
           access_token_enc: null,
           refresh_token_enc: null,
           expires_at: null,
+          ...noCrmUser,
           created_at: at,
           ...values,
         })

@@ -1,0 +1,269 @@
+import { type FastifyBaseLogger } from 'fastify';
+import { type ReferenceCache } from '../crm/cache';
+import { type CrmClient } from '../crm/crmClient';
+import { type CrmLists } from '../crm/lists';
+import { type PanelSession } from '../db/repositories/panelSessionsRepository';
+import {
+  type CrmUserChoice,
+  type CrmUserSource,
+  type Identity,
+  type SessionsRepository,
+  type StoredSession,
+  type V1Profile,
+} from '../db/repositories/sessionsRepository';
+import { ApiError, crmUserRequired, identityError, sessionMissing } from '../errors';
+import { isRecord } from '../http';
+import { API_MESSAGES } from '../messages';
+
+// Who the attendant is in the RD Station CRM, from RD's documented calls only. An OAuth token
+// names no user (no userinfo, no /users/me; the token answer has no user either), so the api
+// reads GET /users (filter `is:active`, the only documented filters are is:active and
+// is:visible, no sort) and either finds the one user an e-mail RD or the host verified belongs
+// to, or lets the attendant say who they are. GET /users/{id} then builds the profile.
+
+/** A CRM v2 user as GET /users and GET /users/{id} describe it (the fields the panel uses). */
+export interface CrmUser {
+  id: string;
+  name: string;
+  email: string;
+}
+
+/** An e-mail someone other than the attendant vouched for, and who. */
+interface VerifiedEmail {
+  email: string;
+  source: Exclude<CrmUserSource, 'attendant-claim'>;
+}
+
+export type CrmUserState =
+  /** No CRM sign-in for this session's owner. */
+  | { kind: 'signed-out' }
+  /** Only an API v1 token: it reaches no v2 call, so there is no v2 user to find or choose. */
+  | { kind: 'v1-only'; v1: V1Profile }
+  | { kind: 'required'; stored: StoredSession }
+  | { kind: 'chosen'; choice: CrmUserChoice; stored: StoredSession };
+
+export interface CrmUserDirectoryDeps {
+  sessions: SessionsRepository;
+  crm: CrmClient;
+  cache: ReferenceCache;
+  lists: CrmLists;
+}
+
+const ACTIVE_USERS_KEY = 'identity:active-users';
+
+const normalEmail = (email: string): string => email.trim().toLowerCase();
+
+export function crmUserOf(value: unknown): CrmUser | null {
+  if (!isRecord(value)) return null;
+  const id = typeof value.id === 'number' ? String(value.id) : value.id;
+  if (typeof id !== 'string' || id === '') return null;
+  return {
+    id,
+    name: typeof value.name === 'string' ? value.name : '',
+    email: typeof value.email === 'string' ? value.email : '',
+  };
+}
+
+export function createCrmUserDirectory(deps: CrmUserDirectoryDeps) {
+  const { sessions, crm, cache, lists } = deps;
+
+  const ownerOf = (session: PanelSession): Identity => ({
+    systemKey: session.systemKey,
+    userId: session.crmOwner,
+  });
+
+  /**
+   * Every active user (`filter=is:active`, the users page's only documented filters; no sort),
+   * read to the end as every whole list is (crm/lists.ts: `page[size]` ≤ CRM_PAGE_SIZE, stops on
+   * a missing `next`, an empty or short page, a repeated page, or the page bound).
+   */
+  const readActiveUsers = async (
+    identity: Identity,
+    log: FastifyBaseLogger,
+  ): Promise<CrmUser[]> => {
+    const items = await lists.readAll(
+      { identity, log },
+      '/users',
+      new URLSearchParams({ filter: 'is:active' }),
+    );
+    const users = new Map<string, CrmUser>();
+    for (const item of items) {
+      const user = crmUserOf(item);
+      if (user && !users.has(user.id)) users.set(user.id, user);
+    }
+    return [...users.values()];
+  };
+
+  const activeUsers = (
+    identity: Identity,
+    log: FastifyBaseLogger,
+    bypass = false,
+  ): Promise<CrmUser[]> =>
+    cache.get(identity.systemKey, ACTIVE_USERS_KEY, () => readActiveUsers(identity, log), {
+      bypass,
+    });
+
+  /** RD's own check of a v1 token first, then the host's signature. */
+  const verifiedEmails = (session: PanelSession, stored: StoredSession): VerifiedEmail[] => {
+    const emails: VerifiedEmail[] = [];
+    const v1Email = stored.v1?.profile.email ?? '';
+    if (v1Email.trim() !== '') emails.push({ email: normalEmail(v1Email), source: 'v1-token' });
+    if (session.verifiedEmail)
+      emails.push({ email: normalEmail(session.verifiedEmail), source: 'host-signed-email' });
+    return emails;
+  };
+
+  const matching = (users: CrmUser[], email: string): CrmUser[] =>
+    users.filter((user) => normalEmail(user.email) === email);
+
+  /** The one active user a verified e-mail belongs to (none, or two, decide nothing). */
+  const findVerified = async (
+    session: PanelSession,
+    stored: StoredSession,
+    log: FastifyBaseLogger,
+  ): Promise<{ userId: string; source: CrmUserSource } | null> => {
+    const emails = verifiedEmails(session, stored);
+    if (emails.length === 0) return null;
+    const users = await activeUsers(ownerOf(session), log);
+    for (const { email, source } of emails) {
+      const found = matching(users, email);
+      if (found.length === 1 && found[0]) return { userId: found[0].id, source };
+    }
+    return null;
+  };
+
+  /**
+   * Where this session's owner stands. With `auto`, a verified e-mail that belongs to exactly one
+   * active user decides (and is stored) without asking; that reads GET /users, so it may fail
+   * like any CRM call.
+   */
+  const state = async (
+    session: PanelSession,
+    log: FastifyBaseLogger,
+    options: { auto: boolean },
+  ): Promise<CrmUserState> => {
+    const owner = ownerOf(session);
+    const stored = await sessions.get(owner);
+    if (!stored) return { kind: 'signed-out' };
+    if (stored.crmUser) return { kind: 'chosen', choice: stored.crmUser, stored };
+    if (!stored.oauth)
+      return stored.v1 ? { kind: 'v1-only', v1: stored.v1.profile } : { kind: 'signed-out' };
+    if (options.auto) {
+      const found = await findVerified(session, stored, log);
+      const saved = found ? await sessions.saveCrmUser(owner, found) : null;
+      if (saved) {
+        log.info(
+          { systemKey: session.systemKey, source: saved.source },
+          'usuário do CRM identificado',
+        );
+        return { kind: 'chosen', choice: saved, stored: { ...stored, crmUser: saved } };
+      }
+    }
+    return { kind: 'required', stored };
+  };
+
+  const refuseWithout = (current: CrmUserState): never => {
+    if (current.kind === 'v1-only') throw new ApiError(401, API_MESSAGES.v1SessionOnly);
+    if (current.kind === 'signed-out') throw sessionMissing();
+    throw crmUserRequired();
+  };
+
+  /** GET /users/{id} (tenant cache, 60 s); null when RD knows no such user (404). */
+  const getUser = async (
+    identity: Identity,
+    userId: string,
+    bypass = false,
+  ): Promise<CrmUser | null> => {
+    let body: unknown;
+    try {
+      body = await crm.request(identity, {
+        method: 'GET',
+        path: `/users/${encodeURIComponent(userId)}`,
+        cache: { bypass },
+      });
+    } catch (error) {
+      if (error instanceof ApiError && error.statusCode === 404) return null;
+      throw error;
+    }
+    const user = crmUserOf(isRecord(body) ? body.data : null);
+    if (!user) throw new ApiError(502, API_MESSAGES.crmUnexpected);
+    return user;
+  };
+
+  return {
+    state,
+
+    /** The chosen user's id, or the refusal a write without one gets (409, or 401). */
+    async requireUserId(session: PanelSession, log: FastifyBaseLogger): Promise<string> {
+      const current = await state(session, log, { auto: true });
+      if (current.kind !== 'chosen') return refuseWithout(current);
+      return current.choice.userId;
+    },
+
+    /** The chosen user as RD describes it now; a user RD no longer knows is forgotten (409). */
+    async currentUser(
+      session: PanelSession,
+      log: FastifyBaseLogger,
+      bypass = false,
+    ): Promise<{ user: CrmUser; choice: CrmUserChoice; stored: StoredSession }> {
+      const current = await state(session, log, { auto: true });
+      if (current.kind !== 'chosen') return refuseWithout(current);
+      const user = await getUser(ownerOf(session), current.choice.userId, bypass);
+      if (!user) {
+        await sessions.clearCrmUser(ownerOf(session));
+        log.warn({ systemKey: session.systemKey }, 'usuário do CRM escolhido não existe mais');
+        throw crmUserRequired();
+      }
+      return { user, choice: current.choice, stored: current.stored };
+    },
+
+    /** The picker's list: active users by name, and the one a verified e-mail points to. */
+    async choices(
+      session: PanelSession,
+      log: FastifyBaseLogger,
+      bypass = false,
+    ): Promise<{ users: CrmUser[]; suggestedId: string | null }> {
+      const current = await state(session, log, { auto: false });
+      if (current.kind === 'signed-out' || current.kind === 'v1-only')
+        return refuseWithout(current);
+      const users = [...(await activeUsers(ownerOf(session), log, bypass))].sort((a, b) =>
+        a.name.localeCompare(b.name, 'pt-BR', { sensitivity: 'base' }),
+      );
+      const emails = verifiedEmails(session, current.stored);
+      const suggested = emails.map(({ email }) => matching(users, email)[0]).find(Boolean);
+      return {
+        users,
+        suggestedId: current.kind === 'chosen' ? current.choice.userId : (suggested?.id ?? null),
+      };
+    },
+
+    /**
+     * The attendant says who they are. RD must know the id (GET /users/{id}); the source is the
+     * attendant's claim unless a verified e-mail is that user's.
+     */
+    async choose(
+      session: PanelSession,
+      userId: string,
+      log: FastifyBaseLogger,
+    ): Promise<{ user: CrmUser; choice: CrmUserChoice }> {
+      const current = await state(session, log, { auto: false });
+      if (current.kind === 'chosen')
+        throw identityError(409, 'crm_user_chosen', API_MESSAGES.crmUserAlreadyChosen);
+      if (current.kind !== 'required') return refuseWithout(current);
+      const user = await getUser(ownerOf(session), userId, true);
+      if (!user) throw new ApiError(400, API_MESSAGES.crmUserUnknown);
+      const verified = verifiedEmails(session, current.stored).find(
+        ({ email }) => email === normalEmail(user.email),
+      );
+      const choice = await sessions.saveCrmUser(ownerOf(session), {
+        userId: user.id,
+        source: verified?.source ?? 'attendant-claim',
+      });
+      if (!choice) throw sessionMissing();
+      log.info({ systemKey: session.systemKey, source: choice.source }, 'usuário do CRM escolhido');
+      return { user, choice };
+    },
+  };
+}
+
+export type CrmUserDirectory = ReturnType<typeof createCrmUserDirectory>;

@@ -1,0 +1,101 @@
+import { type FastifyInstance } from 'fastify';
+import { sessionOf } from '../identity/authenticate';
+import { type Services, wantsFreshData } from '../services';
+import {
+  cachedIdentityHeaders,
+  cacheQuery,
+  crmId,
+  identityHeaders,
+  messageSchema,
+  noQuery,
+} from './schemas';
+
+const userSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    name: { type: 'string' },
+    email: { type: 'string' },
+  },
+} as const;
+
+const sourceSchema = {
+  type: 'string',
+  enum: ['attendant-claim', 'v1-token', 'host-signed-email'],
+  description:
+    "Como o usuário foi decidido: 'attendant-claim' (escolha do atendente, não verificada), 'v1-token' (e-mail do token v1 conferido pelo RD), 'host-signed-email' (e-mail assinado pelo host)",
+} as const;
+
+/** `{ data: { …properties } }`, the api's success envelope. */
+const dataOf = (properties: Record<string, unknown>) =>
+  ({ type: 'object', properties: { data: { type: 'object', properties } } }) as const;
+
+interface ChooseBody {
+  userId: string;
+}
+
+/** The "who are you in the CRM" step (README, 'Who the CRM user is'). */
+export function registerCrmUserRoutes(app: FastifyInstance, services: Services): void {
+  const { crmUsers } = services;
+
+  app.get(
+    '/api/rdstation/auth/crm-users',
+    {
+      schema: {
+        tags: ['autenticação'],
+        summary: 'Usuários ativos do CRM para o atendente dizer quem é, e o sugerido',
+        description:
+          'GET /users?filter=is:active, todas as páginas (page[size] ≤ 100, seguindo links.next até um limite; para também numa página vazia ou curta), por nome. suggestedId: o usuário cujo e-mail o token v1 ou o host verificou, ou o já escolhido.',
+        headers: cachedIdentityHeaders,
+        querystring: cacheQuery,
+        response: {
+          200: dataOf({
+            users: { type: 'array', items: userSchema },
+            suggestedId: { type: ['string', 'null'] },
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const { users, suggestedId } = await crmUsers.choices(
+        sessionOf(request),
+        request.log,
+        wantsFreshData(request),
+      );
+      return { data: { users, suggestedId } };
+    },
+  );
+
+  app.post<{ Body: ChooseBody }>(
+    '/api/rdstation/auth/crm-user',
+    {
+      schema: {
+        tags: ['autenticação'],
+        summary: 'O atendente diz quem é no CRM (uma vez por login)',
+        description:
+          'O id é conferido em GET /users/{id} (desconhecido: 400). É a palavra do atendente, salvo quando um e-mail verificado (token v1 ou host) é o desse usuário. Já decidido: 409 crm_user_chosen (para trocar, sair e entrar de novo).',
+        headers: identityHeaders,
+        querystring: noQuery,
+        body: {
+          type: 'object',
+          required: ['userId'],
+          additionalProperties: false,
+          properties: { userId: crmId },
+        },
+        response: {
+          200: dataOf({ ...userSchema.properties, source: sourceSchema }),
+          400: messageSchema,
+          409: messageSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { user, choice } = await crmUsers.choose(
+        sessionOf(request),
+        request.body.userId,
+        request.log,
+      );
+      return { data: { ...user, source: choice.source } };
+    },
+  );
+}
