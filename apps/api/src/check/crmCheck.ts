@@ -1,0 +1,430 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type FastifyInstance } from 'fastify';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { buildApp } from '../app';
+import { resolveConfig } from '../config';
+import { openDatabase } from '../db/database';
+import { createRepositories } from '../db/repositories/createRepositories';
+import { createSecretBox } from '../security/crypto';
+import { PANEL_READS, type PanelRead, recordsOf, type SampleIds } from './panelReads';
+
+// `npm run crm:check` (README 'Connecting to the real RD Station CRM'): this api, in process, on a
+// throwaway store, signed in to a CRM account with the access token given, sends every read the
+// panel sends and reports what the CRM answered to each CRM request it made. Read-only unless
+// `writes` is set.
+
+export interface CrmCheckOptions {
+  /** The CRM v2 base URL, e.g. https://api.rd.services/crm/v2. */
+  baseUrl: string;
+  accessToken: string;
+  /** The CRM user to act as (its e-mail); default: the first active user. */
+  userEmail?: string;
+  /** Also create, update and remove records on a throwaway deal. */
+  writes?: boolean;
+  /** Outbound HTTP (tests). */
+  fetch?: typeof fetch;
+}
+
+export type RowStatus = 'ok' | 'falhou' | 'sem dados';
+
+export interface CheckRow {
+  what: string;
+  /** The panel's call (method and path). */
+  panel: string;
+  /** Each CRM request it caused: `status path?query`. */
+  crm: string[];
+  status: RowStatus;
+  detail: string;
+}
+
+export interface AssumptionRow {
+  assumption: string;
+  result: string;
+}
+
+export interface CrmCheckReport {
+  rows: CheckRow[];
+  assumptions: AssumptionRow[];
+  /** Every read (and write) the product needs was accepted with the shape it reads. */
+  ok: boolean;
+  /** What `writes` left in the account (RD's v2 documents no delete for deals, notes, tasks). */
+  leftovers: string[];
+}
+
+interface Outbound {
+  method: string;
+  /** Path and query after the base URL, decoded for reading. */
+  target: string;
+  status: number;
+  /** Lists: records on the page, page size asked, and whether `links.next` was present. */
+  page?: { count: number; size: number; next: boolean };
+}
+
+const ISSUER = 'urn:crm-panel:crm-check';
+const TENANT = 'crm-check';
+const USER = 'crm-check';
+
+const describeTarget = (url: URL, base: string): string => {
+  const relative = url.href.startsWith(base) ? url.href.slice(base.length) : url.href;
+  try {
+    return decodeURIComponent(relative);
+  } catch {
+    return relative;
+  }
+};
+
+async function pageOf(response: Response, url: URL): Promise<Outbound['page']> {
+  if (!response.ok) return undefined;
+  const size = Number(url.searchParams.get('page[size]'));
+  if (!Number.isInteger(size) || size < 1) return undefined;
+  try {
+    const body = (await response.clone().json()) as { data?: unknown; links?: { next?: unknown } };
+    if (!Array.isArray(body.data)) return undefined;
+    return { count: body.data.length, size, next: typeof body.links?.next === 'string' };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The outbound fetch of the api under check: every CRM request and its answer, recorded. */
+function recordingFetch(base: string, send: typeof fetch, outbound: Outbound[]): typeof fetch {
+  return async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const response = await send(input, init);
+    if (url.href.startsWith(base)) {
+      outbound.push({
+        method: (init?.method ?? 'GET').toUpperCase(),
+        target: describeTarget(url, base),
+        status: response.status,
+        page: await pageOf(response, url),
+      });
+    }
+    return response;
+  };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text === '' ? null : (JSON.parse(text) as unknown);
+  } catch {
+    return null;
+  }
+}
+
+/** A signed-in panel of this api, as one admin of a throwaway tenant. */
+async function panelSession(app: FastifyInstance, sign: () => Promise<string>) {
+  const identity = { 'x-user-id': USER, 'x-system-key': TENANT };
+  const started = await app.inject({
+    method: 'POST',
+    url: '/api/session',
+    headers: { ...identity, 'content-type': 'application/json' },
+    payload: JSON.stringify({ assertion: await sign() }),
+  });
+  if (started.statusCode !== 200 && started.statusCode !== 201)
+    throw new Error(`POST /api/session: ${started.statusCode} ${started.body}`);
+  const token = String((JSON.parse(started.body) as { token?: unknown }).token ?? '');
+  return async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) => {
+    const response = await app.inject({
+      method,
+      url,
+      headers: {
+        ...identity,
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+    });
+    return { status: response.statusCode, json: parseJson(response.body), text: response.body };
+  };
+}
+
+type PanelCall = Awaited<ReturnType<typeof panelSession>>;
+
+const messageOf = (json: unknown, status: number): string =>
+  typeof json === 'object' &&
+  json !== null &&
+  typeof (json as { message?: unknown }).message === 'string'
+    ? `${status}: ${(json as { message: string }).message}`
+    : `${status}`;
+
+async function checkRead(
+  call: PanelCall,
+  read: PanelRead,
+  ids: SampleIds,
+  outbound: Outbound[],
+): Promise<CheckRow> {
+  const url = read.url(ids);
+  if (url === null)
+    return {
+      what: read.what,
+      panel: '—',
+      crm: [],
+      status: 'sem dados',
+      detail: 'a conta não tem o registro de exemplo que esta leitura precisa',
+    };
+  const from = outbound.length;
+  const result = await call('GET', url);
+  const crm = outbound.slice(from).map((item) => `${item.status} ${item.method} ${item.target}`);
+  const row = { what: read.what, panel: `GET ${decodeURIComponent(url)}`, crm };
+  if (result.status !== 200)
+    return { ...row, status: 'falhou', detail: messageOf(result.json, result.status) };
+  const records = recordsOf(read.shape, result.json);
+  const first = records[0];
+  if (read.shape === 'record' && !first)
+    return { ...row, status: 'falhou', detail: 'resposta sem o registro em data' };
+  if (!first) return { ...row, status: 'ok', detail: 'lista vazia' };
+  const missing = read.fields.filter((field) => !(field in first));
+  if (missing.length > 0)
+    return { ...row, status: 'falhou', detail: `formato difere: faltam ${missing.join(', ')}` };
+  read.learn?.([first, ...records.slice(1)], ids);
+  return {
+    ...row,
+    status: 'ok',
+    detail: read.shape === 'list' ? 'lista com registros' : 'registro',
+  };
+}
+
+/** What the CRM's answers say about the readings its docs leave open. */
+function assumptionsOf(outbound: Outbound[]): AssumptionRow[] {
+  const rows: AssumptionRow[] = [];
+  const sized = outbound.filter((item) => /page\[size\]=100(?:&|$)/.test(item.target));
+  if (sized.length > 0)
+    rows.push({
+      assumption: 'page[size]=100 (a documentação não dá um máximo)',
+      result: sized.every((item) => item.status === 200) ? 'aceito' : 'recusado',
+    });
+  for (const probe of outbound.filter(
+    (item) => /page\[size\]=1(?:&|$)/.test(item.target) && item.target.includes(':~'),
+  )) {
+    const clause = /filter=([a-z_]+):~/.exec(probe.target)?.[1] ?? '?';
+    const resource = probe.target.split('?')[0] ?? '';
+    rows.push({
+      assumption: `${resource}: '${clause}:~' (contém), que a documentação não cita`,
+      result:
+        probe.status === 200
+          ? 'aceito: a busca por trecho funciona'
+          : `recusado (${probe.status}): a api usa a forma exata`,
+    });
+  }
+  const lastPages = outbound.filter((item) => item.page && item.page.count < item.page.size);
+  if (lastPages.length > 0)
+    rows.push({
+      assumption: 'links.next na última página',
+      result: lastPages.some((item) => item.page?.next)
+        ? 'presente: o fim é a página curta ou vazia'
+        : 'ausente',
+    });
+  return rows;
+}
+
+/** A throwaway deal with a note, a task (completed) and a product (added, edited, removed). */
+async function checkWrites(
+  call: PanelCall,
+  crmUserId: string,
+  ids: SampleIds,
+  outbound: Outbound[],
+  leftovers: string[],
+): Promise<CheckRow[]> {
+  const rows: CheckRow[] = [];
+  const step = async (
+    what: string,
+    method: 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    body?: unknown,
+  ) => {
+    const from = outbound.length;
+    const result = await call(method, url, body);
+    const ok = result.status >= 200 && result.status < 300;
+    rows.push({
+      what,
+      panel: `${method} ${url}`,
+      crm: outbound.slice(from).map((item) => `${item.status} ${item.method} ${item.target}`),
+      status: ok ? 'ok' : 'falhou',
+      detail: ok ? 'aceito' : messageOf(result.json, result.status),
+    });
+    const [data] = recordsOf('record', result.json);
+    return ok ? data : undefined;
+  };
+  if (!ids.pipelineId || !ids.stageId) {
+    rows.push({
+      what: 'Escritas',
+      panel: '—',
+      crm: [],
+      status: 'sem dados',
+      detail: 'a conta não tem funil com etapa',
+    });
+    return rows;
+  }
+  const deal = await step('Criar negociação', 'POST', '/api/rdstation/deals', {
+    name: `[crm:check] ${new Date().toISOString()} (pode apagar)`,
+    pipeline_id: ids.pipelineId,
+    stage_id: ids.stageId,
+    owner_id: crmUserId,
+  });
+  const dealId = typeof deal?.id === 'string' ? deal.id : null;
+  if (!dealId) return rows;
+  leftovers.push(`negociação ${dealId} '${String(deal?.name)}'`);
+  const dealPath = `/api/rdstation/deals/${encodeURIComponent(dealId)}`;
+  await step('Editar negociação (classificação)', 'PUT', dealPath, { rating: 3 });
+  await step('Criar nota', 'POST', `${dealPath}/notes`, {
+    description: 'Nota de verificação do crm:check.',
+    user_id: crmUserId,
+  });
+  const due = new Date(Date.now() + 24 * 3600_000).toISOString();
+  const task = await step('Criar tarefa', 'POST', '/api/rdstation/tasks', {
+    name: 'Tarefa do crm:check',
+    type: 'call',
+    due_date: due,
+    deal_id: dealId,
+    owner_ids: [crmUserId],
+  });
+  if (typeof task?.id === 'string')
+    await step('Concluir tarefa', 'PUT', `/api/rdstation/tasks/${encodeURIComponent(task.id)}`, {
+      status: 'completed',
+      completed_by_id: crmUserId,
+    });
+  const catalogue = await call('GET', '/api/rdstation/products?limit=200&page=1');
+  const [product] = recordsOf('list', catalogue.json);
+  if (typeof product?.id === 'string') {
+    const item = await step('Adicionar produto', 'POST', `${dealPath}/products`, {
+      product_id: product.id,
+      price: 10,
+      quantity: 1,
+    });
+    if (typeof item?.id === 'string') {
+      const itemPath = `${dealPath}/products/${encodeURIComponent(item.id)}`;
+      await step('Editar produto', 'PUT', itemPath, { quantity: 2 });
+      await step('Remover produto', 'DELETE', itemPath);
+    }
+  }
+  return rows;
+}
+
+export async function runCrmCheck(options: CrmCheckOptions): Promise<CrmCheckReport> {
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const outbound: Outbound[] = [];
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-check-'));
+  const secretKey = randomBytes(32);
+  const keys = await generateKeyPair('EdDSA', { extractable: true });
+  const jwk = { ...(await exportJWK(keys.publicKey)), kid: 'crm-check', alg: 'EdDSA' };
+  const input = {
+    dataDir,
+    secretKey,
+    mode: 'development' as const,
+    logger: false as const,
+    crm: { baseUrl: base },
+    fetch: recordingFetch(base, options.fetch ?? fetch, outbound),
+    identity: {
+      issuers: [{ issuer: ISSUER, jwks: { keys: [jwk] } }],
+      tenants: [{ systemKey: TENANT, issuer: ISSUER }],
+    },
+  };
+  const app = await buildApp(input);
+  const database = openDatabase(resolveConfig(input).database);
+  try {
+    const sign = () => {
+      const now = Math.floor(Date.now() / 1000);
+      return new SignJWT({ tenant: TENANT, role: 'admin', jti: randomBytes(12).toString('hex') })
+        .setProtectedHeader({ alg: 'EdDSA', kid: 'crm-check', typ: 'JWT' })
+        .setIssuer(ISSUER)
+        .setAudience('crm-panel')
+        .setSubject(USER)
+        .setIssuedAt(now)
+        .setExpirationTime(now + 300)
+        .sign(keys.privateKey);
+    };
+    const call = await panelSession(app, sign);
+    const setup = async (what: string, run: () => Promise<{ status: number; text: string }>) => {
+      const result = await run();
+      if (result.status >= 300) throw new Error(`${what}: ${result.status} ${result.text}`);
+    };
+    await setup('termos', () => call('POST', '/api/rdstation/terms/accept'));
+    await setup('credenciais', () =>
+      call('POST', '/api/rdstation/credentials', {
+        clientId: 'crm-check',
+        clientSecret: 'crm-check',
+        redirectUri: 'http://127.0.0.1/api/rdstation/auth/callback',
+        securityPassword: randomBytes(12).toString('hex'),
+        defaultChatDomain: 'chat.crm-check.invalid',
+      }),
+    );
+    // The sign-in's outcome, as the OAuth callback stores it, with the token given.
+    const repos = createRepositories(database, createSecretBox(secretKey), Date.now);
+    await repos.sessions.saveSignIn(
+      { systemKey: TENANT, userId: `user:${USER}` },
+      { accessToken: options.accessToken, refreshToken: '', expiresAt: Date.now() + 3600_000 },
+    );
+
+    const rows: CheckRow[] = [];
+    const users = await call('GET', '/api/rdstation/auth/crm-users');
+    const listed =
+      (users.json as { data?: { users?: { id: string; email: string }[] } } | null)?.data?.users ??
+      [];
+    const wanted = options.userEmail?.trim().toLowerCase();
+    const me = wanted ? listed.find((user) => user.email.toLowerCase() === wanted) : listed[0];
+    rows.push({
+      what: 'Usuários ativos (quem é você no CRM)',
+      panel: 'GET /api/rdstation/auth/crm-users',
+      crm: [],
+      status: users.status === 200 && me ? 'ok' : 'falhou',
+      detail:
+        users.status !== 200
+          ? messageOf(users.json, users.status)
+          : me
+            ? `${listed.length} usuário(s) ativo(s)`
+            : `nenhum usuário ativo${wanted ? ` com o e-mail ${wanted}` : ''}`,
+    });
+    if (me) {
+      const chosen = await call('POST', '/api/rdstation/auth/crm-user', { userId: me.id });
+      const profile = await call('GET', '/api/rdstation/user/profile');
+      const ok = chosen.status === 200 && profile.status === 200;
+      rows.push({
+        what: 'Perfil do usuário (GET /users/{id})',
+        panel: 'GET /api/rdstation/user/profile',
+        crm: [],
+        status: ok ? 'ok' : 'falhou',
+        detail: ok ? me.email : messageOf(profile.json, profile.status),
+      });
+    }
+    const ids: SampleIds = {};
+    for (const read of PANEL_READS) rows.push(await checkRead(call, read, ids, outbound));
+    const leftovers: string[] = [];
+    if (options.writes && me)
+      rows.push(...(await checkWrites(call, me.id, ids, outbound, leftovers)));
+    return {
+      rows,
+      assumptions: assumptionsOf(outbound),
+      ok: rows.every((row) => row.status !== 'falhou'),
+      leftovers,
+    };
+  } finally {
+    await database.close();
+    await app.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The report as the terminal shows it. */
+export function formatReport(report: CrmCheckReport): string {
+  const lines: string[] = ['Leituras (e escritas) do painel contra o CRM:', ''];
+  for (const row of report.rows) {
+    lines.push(`[${row.status}] ${row.what}: ${row.detail}`);
+    if (row.panel !== '—') lines.push(`    painel → api: ${row.panel}`);
+    for (const crm of row.crm) lines.push(`    api → CRM:   ${crm}`);
+  }
+  lines.push('', 'Pressupostos (o que a documentação deixa em aberto):', '');
+  for (const row of report.assumptions) lines.push(`- ${row.assumption}: ${row.result}`);
+  if (report.leftovers.length > 0) {
+    lines.push(
+      '',
+      'Ficou na conta (a API v2 não documenta exclusão de negociações, notas e tarefas; apague no CRM):',
+    );
+    for (const item of report.leftovers) lines.push(`- ${item}`);
+  }
+  const failed = report.rows.filter((row) => row.status === 'falhou').length;
+  lines.push('', failed === 0 ? 'Tudo certo.' : `${failed} verificação(ões) falharam.`);
+  return lines.join('\n');
+}
