@@ -102,3 +102,16 @@ export function rankSuggestions(
 
   return [...suggestions, ...byName].slice(0, MAX_SUGGESTIONS);
 }
+
+const NAMES = new Intl.ListFormat('pt-BR', { style: 'long', type: 'conjunction' });
+
+/**
+ * The question asked before a contact is created with a phone the CRM already has, naming who
+ * has it: 'Já existe um contato com este telefone: Rafael Souza. Criar mesmo assim?'.
+ */
+export function samePhoneQuestion(matches: readonly ContactSuggestion[]): string {
+  const names = NAMES.format(matches.map((match) => match.contact.name));
+  return matches.length === 1
+    ? `Já existe um contato com este telefone: ${names}. Criar mesmo assim?`
+    : `Já existem contatos com este telefone: ${names}. Criar mesmo assim?`;
+}
