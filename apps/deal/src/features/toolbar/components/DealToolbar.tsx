@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { type DealListFilter, type DealToolbarProps } from '@crm-panel/contracts';
 import { DEAL_FILTER_LABELS, DEAL_FILTERS, MESSAGES } from '@crm-panel/crm-model';
 import { useFormResult, useHostForms } from '@crm-panel/host-bridge';
-import { Alert, Button, DropdownMenu } from '@crm-panel/ui';
+import { Button, DropdownMenu, NoticeBanner, useNotice } from '@crm-panel/ui';
 import { dealListsKey } from '../../shared/dealQueryKeys';
 import { useDeal } from '../../shared/useDeal';
 import { useContactMembership } from '../hooks/useContactMembership';
@@ -28,11 +28,6 @@ const StyledCreate = styled.div`
   margin-left: auto;
 `;
 
-interface Feedback {
-  tone: 'success' | 'error';
-  text: string;
-}
-
 const ALL_FILTER_ITEMS = DEAL_FILTERS.map((id) => ({ id, label: DEAL_FILTER_LABELS[id] }));
 // Without a contact, 'Negociações com esse contato' has nothing to filter by.
 const NO_CONTACT_FILTER_ITEMS = ALL_FILTER_ITEMS.filter((item) => item.id === 'all');
@@ -49,7 +44,7 @@ export function DealToolbar({ contactId, dealId, onDealChange }: DealToolbarProp
   const { openForm } = useHostForms();
   const [chosenFilter, setFilter] = useState<DealListFilter>('all');
   const filter: DealListFilter = contactId ? chosenFilter : 'all';
-  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const notice = useNotice(contactId);
   const deal = useDeal(dealId);
   const membership = useContactMembership();
 
@@ -58,7 +53,6 @@ export function DealToolbar({ contactId, dealId, onDealChange }: DealToolbarProp
   const formContactRef = useRef<string | null | undefined>(undefined);
   useEffect(() => {
     contactRef.current = contactId;
-    setFeedback(null);
   }, [contactId]);
 
   useFormResult('deal-create', ({ result }) => {
@@ -67,7 +61,7 @@ export function DealToolbar({ contactId, dealId, onDealChange }: DealToolbarProp
     const openedFor = formContactRef.current;
     formContactRef.current = undefined;
     if (openedFor !== undefined && openedFor !== contactRef.current) return;
-    setFeedback({ tone: 'success', text: MESSAGES.deal.createSuccess });
+    notice.success(MESSAGES.deal.createSuccess);
     onDealChange?.(result.dealId);
   });
 
@@ -77,23 +71,20 @@ export function DealToolbar({ contactId, dealId, onDealChange }: DealToolbarProp
   const toggleMembership = async () => {
     if (!contactId || !dealId || isMember === null) return;
     const add = !isMember;
-    setFeedback(null);
+    notice.clear();
     try {
       await membership.mutateAsync({ dealId, contactId, add });
       if (contactRef.current !== contactId) return;
-      setFeedback({
-        tone: 'success',
-        text: add ? MESSAGES.deal.contactAdded : MESSAGES.deal.contactRemoved,
-      });
+      notice.success(add ? MESSAGES.deal.contactAdded : MESSAGES.deal.contactRemoved);
     } catch (error) {
       console.error(MESSAGES.deal.updateError, error);
       if (contactRef.current !== contactId) return;
-      setFeedback({ tone: 'error', text: MESSAGES.deal.updateError });
+      notice.error(MESSAGES.deal.updateError);
     }
   };
 
   const createDeal = () => {
-    setFeedback(null);
+    notice.clear();
     formContactRef.current = contactId;
     openForm('deal-create', { contactId });
   };
@@ -105,7 +96,7 @@ export function DealToolbar({ contactId, dealId, onDealChange }: DealToolbarProp
         dealName={loadedDeal?.name}
         contactFilter={filter === 'contact' ? contactId : null}
         onChange={(id) => {
-          setFeedback(null);
+          notice.clear();
           if (id !== dealId) onDealChange?.(id);
         }}
       />
@@ -132,11 +123,7 @@ export function DealToolbar({ contactId, dealId, onDealChange }: DealToolbarProp
           </Button>
         </StyledCreate>
       </StyledActions>
-      {feedback ? (
-        <Alert tone={feedback.tone} onClose={() => setFeedback(null)}>
-          {feedback.text}
-        </Alert>
-      ) : null}
+      <NoticeBanner notice={notice.notice} onClose={notice.clear} />
     </StyledToolbar>
   );
 }
