@@ -35,6 +35,9 @@ describe('public surface', () => {
       'StatusBadge',
       'VisuallyHidden',
       'useDebouncedCallback',
+      'NoContactState',
+      'NoticeBanner',
+      'useNotice',
     ];
     const exported = ui as Record<string, unknown>;
     expect(names.filter((name) => exported[name] === undefined)).toEqual([]);

@@ -17,11 +17,18 @@ export { Rating, type RatingProps } from './components/Rating';
 export { Skeleton, type SkeletonProps, type SkeletonVariant } from './components/Skeleton';
 export {
   ConfirmDialog,
+  type ConfirmDialogAlternative,
   type ConfirmDialogProps,
   type ConfirmDialogTone,
 } from './components/ConfirmDialog';
 export { EmptyState, type EmptyStateProps } from './components/EmptyState';
+export {
+  NoContactState,
+  type NoContactStateProps,
+  NO_CONTACT_REASONS,
+} from './components/NoContactState';
 export { InlineError, type InlineErrorProps } from './components/InlineError';
+export { NoticeBanner, type NoticeBannerProps } from './components/NoticeBanner';
 export {
   DropdownMenu,
   type DropdownMenuProps,
@@ -47,3 +54,4 @@ export { FormikDateField, type FormikDateFieldProps } from './formik/FormikDateF
 export { FormErrorBanner, type FormErrorBannerProps } from './formik/FormErrorBanner';
 
 export { useDebouncedCallback, type DebouncedCallback } from './hooks/useDebouncedCallback';
+export { useNotice, type Notice, type NoticeState, type NoticeTone } from './hooks/useNotice';

@@ -160,4 +160,19 @@ describe('phoneForms', () => {
     expect(phoneForms('554188776655')).toContain('(41) 8877-6655');
     expect(phoneForms('87654321')).toEqual(['87654321']);
   });
+
+  it('searches a mobile with and without the ninth digit, whichever form the chat has', () => {
+    const both = [
+      '+5511987654321',
+      '11987654321',
+      '5511987654321',
+      '(11) 98765-4321',
+      '+551187654321',
+      '1187654321',
+      '551187654321',
+      '(11) 8765-4321',
+    ];
+    expect(phoneForms('11987654321')).toEqual(both);
+    expect(phoneForms('1187654321')).toEqual(both);
+  });
 });

@@ -321,7 +321,10 @@ export function phoneForms(digits: string): string[] {
   const area = national.slice(0, 2);
   const subscribers = [national.slice(2)];
   const first = subscribers[0] ?? '';
+  // A mobile with the ninth digit is also searched without it, and an old 8-digit mobile (6–9)
+  // with it: a chat and the CRM may each hold either form.
   if (first.length === 9 && first.startsWith('9')) subscribers.push(first.slice(1));
+  else if (first.length === 8 && /^[6-9]/.test(first)) subscribers.unshift(`9${first}`);
   const forms = subscribers.flatMap((subscriber) => {
     const plain = `${area}${subscriber}`;
     const formatted = `(${area}) ${subscriber.slice(0, -4)}-${subscriber.slice(-4)}`;

@@ -35,7 +35,21 @@ afterEach(() => {
 });
 
 describe('suggestions', () => {
-  it('offers the CRM contact with the same number, searching every stored form of it', async () => {
+  it('leads with them: before the chat contact and the other ways to link', async () => {
+    renderLinking();
+    await within(suggestionsRegion()).findByText('Maria Oliveira');
+    const cards = screen
+      .getAllByRole('region')
+      .map((region) => region.getAttribute('aria-labelledby'))
+      .map((id) => (id ? document.getElementById(id)?.textContent : null))
+      .filter(
+        (title) =>
+          title === 'Sugestões' || title === 'Contato do chat' || title === 'Outro contato',
+      );
+    expect(cards).toEqual(['Sugestões', 'Contato do chat', 'Outro contato']);
+  });
+
+  it('offers the CRM contact with the same number, asking once with its national digits', async () => {
     renderLinking();
     const region = suggestionsRegion();
     expect(await within(region).findByText('Maria Oliveira')).toBeInTheDocument();
@@ -44,15 +58,8 @@ describe('suggestions', () => {
     const filters = contactSearches()
       .map((request) => request.query.filter)
       .filter((filter) => filter !== undefined);
-    expect(filters).toEqual(
-      expect.arrayContaining([
-        'phone:"11987654321"',
-        'phone:"1187654321"',
-        'phone:"5511987654321"',
-        'phone:"551187654321"',
-        'name:~"Mariana Costa"',
-      ]),
-    );
+    // The api expands the digits into every form the CRM may hold (apps/api README, 'CRM lists').
+    expect([...filters].sort()).toEqual(['name:~"Mariana Costa"', 'phone:"11987654321"']);
     for (const request of contactSearches()) {
       expect(request.query).toMatchObject({
         limit: '200',
@@ -244,11 +251,40 @@ describe('without a chat contact', () => {
     expect(server.requests).toHaveLength(0);
   });
 
-  it('explains an attendance without contact', async () => {
+  it('explains an attendance without contact with the main panel’s message', async () => {
     renderLinking(attendanceWith(undefined));
     await settle();
-    expect(screen.getByText('Este atendimento não tem um contato')).toBeInTheDocument();
+    expect(screen.getByText('Nenhum contato selecionado')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Este atendimento não tem um contato no chat: sem nome nem telefone para vincular.',
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Voltar ao painel' })).toBeInTheDocument();
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('links a visitor the host names without a contact id under its attendance', async () => {
+    const visitor: HostAttendance = {
+      ...FAKE_ATTENDANCE,
+      atendimentoId: 'at-visitante',
+      contato: { id: '', nome: 'Carlos Mendes', nomeSecundario: null, numero: '+55 31 99999-0000' },
+    };
+    const { user } = renderLinking(visitor);
+    await user.click(screen.getByRole('tab', { name: 'Criar contato' }));
+    expect(screen.getByLabelText(/^Nome/)).toHaveValue('Carlos Mendes');
+    await user.click(screen.getByRole('button', { name: 'Criar e vincular contato' }));
+
+    await waitFor(() => expect(currentLocation()).toBe('/'));
+    expect(posts(WITH_MAPPING_PATH).map((request) => request.body)).toEqual([
+      {
+        contact: {
+          name: 'Carlos Mendes',
+          phones: [{ phone: '+55 31 99999-0000', type: 'cellphone' }],
+        },
+        contactId: 'atendimento:at-visitante',
+      },
+    ]);
   });
 });
 
@@ -283,15 +319,15 @@ describe('search mode', () => {
     ]);
   });
 
-  it('searches by phone digits', async () => {
+  it('searches by a whole phone number (RD matches phones exactly, in any stored form)', async () => {
     jest.useFakeTimers();
     const { user } = renderLinking(FAKE_ATTENDANCE, true);
     const combobox = screen.getByRole('combobox', { name: 'Contato do CRM' });
     await user.click(combobox);
-    await user.type(combobox, '(21) 3456');
+    await user.type(combobox, '(21) 3456-7890');
     act(() => jest.advanceTimersByTime(600));
     expect(await screen.findByRole('option', { name: /João Pereira/ })).toBeInTheDocument();
-    expect(contactSearches().some((request) => request.query.filter === 'phone:"213456"')).toBe(
+    expect(contactSearches().some((request) => request.query.filter === 'phone:"2134567890"')).toBe(
       true,
     );
   });
@@ -316,20 +352,40 @@ describe('search mode', () => {
 });
 
 describe('create mode', () => {
-  async function openCreate() {
-    const rendered = renderLinking();
+  /** Mariana's chat, with a number no CRM contact has. */
+  const UNKNOWN_NUMBER = attendanceWith({
+    id: 'contato-mariana',
+    nome: 'Mariana Costa',
+    nomeSecundario: null,
+    numero: '+55 31 99999-0000',
+  });
+  const SAME_PHONE_QUESTION =
+    'Já existe um contato com este telefone: Maria Oliveira. Criar mesmo assim?';
+
+  async function openCreate(attendance: HostAttendance = FAKE_ATTENDANCE) {
+    const rendered = renderLinking(attendance);
     await rendered.user.click(screen.getByRole('tab', { name: 'Criar contato' }));
     return rendered;
   }
 
-  it('starts from the chat contact and creates the CRM contact with its link', async () => {
+  const submit = () => screen.getByRole('button', { name: 'Criar e vincular contato' });
+
+  it('starts from the chat contact; with its phone already in the CRM, creates only when told to', async () => {
     const { user, queryClient } = await openCreate();
     expect(screen.getByLabelText(/^Nome/)).toHaveValue('Mariana Costa');
     expect(screen.getByLabelText('Telefone')).toHaveValue('+5511987654321');
 
     await user.type(screen.getByLabelText('E-mail'), 'mariana@costaefilhos.com.br');
     await user.type(screen.getByLabelText('Cargo'), 'Gerente de Compras');
-    await user.click(screen.getByRole('button', { name: 'Criar e vincular contato' }));
+    await user.click(submit());
+
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Telefone já cadastrado no CRM',
+    });
+    expect(dialog).toHaveAccessibleDescription(SAME_PHONE_QUESTION);
+    expect(within(dialog).getByRole('button', { name: 'Vincular Maria Oliveira' })).toBeVisible();
+    expect(posts(WITH_MAPPING_PATH)).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Criar mesmo assim' }));
 
     await waitFor(() => expect(currentLocation()).toBe('/'));
     expect(posts(WITH_MAPPING_PATH).map((request) => request.body)).toEqual([
@@ -351,10 +407,65 @@ describe('create mode', () => {
     });
   });
 
+  it('links the contact that has the phone instead, from the question', async () => {
+    const { user } = await openCreate();
+    await user.click(submit());
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Vincular Maria Oliveira' }));
+
+    await waitFor(() => expect(currentLocation()).toBe('/'));
+    expect(posts(WITH_MAPPING_PATH)).toHaveLength(0);
+    expect(posts(MAPPING_PATH).map((request) => request.body)).toEqual([
+      { contactId: 'contato-mariana', rdstationContactId: 'contact-1' },
+    ]);
+  });
+
+  it("'Cancelar' goes back to the form with nothing sent", async () => {
+    const { user } = await openCreate();
+    await user.click(submit());
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    await settle();
+    expect(posts(WITH_MAPPING_PATH)).toHaveLength(0);
+    expect(posts(MAPPING_PATH)).toHaveLength(0);
+    expect(screen.getByLabelText(/^Nome/)).toHaveValue('Mariana Costa');
+  });
+
+  it('checks the phone typed, not only the chat’s: a number nobody has creates at once', async () => {
+    const { user } = await openCreate();
+    await user.clear(screen.getByLabelText('Telefone'));
+    await user.type(screen.getByLabelText('Telefone'), '+55 31 99999-0000');
+    await user.click(submit());
+
+    await waitFor(() => expect(currentLocation()).toBe('/'));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(contactSearches().map((request) => request.query.filter)).toContain(
+      'phone:"31999990000"',
+    );
+    expect(posts(WITH_MAPPING_PATH)).toHaveLength(1);
+  });
+
+  it("says 'Erro ao buscar contatos' when the phone cannot be checked, and creates nothing", async () => {
+    const { user } = await openCreate(UNKNOWN_NUMBER);
+    await within(suggestionsRegion()).findByText(
+      'Nenhum contato do CRM com o mesmo telefone ou nome.',
+    );
+    server.use(
+      mockErrorHandler({ baseURL: MOCK_BASE_URL, method: 'get', path: CONTACTS_PATH, status: 500 }),
+    );
+    await user.clear(screen.getByLabelText('Telefone'));
+    await user.type(screen.getByLabelText('Telefone'), '+55 21 3456-7890');
+    await user.click(submit());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Erro ao buscar contatos');
+    expect(posts(WITH_MAPPING_PATH)).toHaveLength(0);
+  });
+
   it("requires the name ('Nome é obrigatório') and sends nothing without it", async () => {
     const { user } = await openCreate();
     await user.clear(screen.getByLabelText(/^Nome/));
-    await user.click(screen.getByRole('button', { name: 'Criar e vincular contato' }));
+    await user.click(submit());
 
     expect(await screen.findByText('Nome é obrigatório')).toBeInTheDocument();
     expect(posts(WITH_MAPPING_PATH)).toHaveLength(0);
@@ -369,9 +480,9 @@ describe('create mode', () => {
         ),
       ),
     );
-    const { user } = await openCreate();
+    const { user } = await openCreate(UNKNOWN_NUMBER);
     await user.type(screen.getByLabelText('E-mail'), 'mariana@costaefilhos.com.br');
-    await user.click(screen.getByRole('button', { name: 'Criar e vincular contato' }));
+    await user.click(submit());
 
     expect(await screen.findByText('Contato criado sem ID')).toBeInTheDocument();
     expect(currentLocation()).toBe('/contact-linking');
@@ -390,8 +501,8 @@ describe('create mode', () => {
         message: 'Contato criado sem ID',
       }),
     );
-    const { user } = await openCreate();
-    await user.click(screen.getByRole('button', { name: 'Criar e vincular contato' }));
+    const { user } = await openCreate(UNKNOWN_NUMBER);
+    await user.click(submit());
     expect(await screen.findByText('Contato criado sem ID')).toBeInTheDocument();
   });
 
@@ -404,14 +515,14 @@ describe('create mode', () => {
         status: 500,
       }),
     );
-    const { user } = await openCreate();
+    const { user } = await openCreate(UNKNOWN_NUMBER);
     await user.type(screen.getByLabelText('Cargo'), 'Compradora');
-    await user.click(screen.getByRole('button', { name: 'Criar e vincular contato' }));
+    await user.click(submit());
 
     expect(await screen.findByText('Erro ao criar contato')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Nome/)).toHaveValue('Mariana Costa');
     expect(screen.getByLabelText('Cargo')).toHaveValue('Compradora');
-    expect(screen.getByRole('button', { name: 'Criar e vincular contato' })).toBeEnabled();
+    expect(submit()).toBeEnabled();
     expect(currentLocation()).toBe('/contact-linking');
   });
 });

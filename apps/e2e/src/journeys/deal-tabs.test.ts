@@ -103,9 +103,10 @@ test('Notas: a note typed by hand and one imported from the chat show in the tab
   await form.getByRole('textbox', { name: /Conteúdo da nota/ }).fill(manualText);
   await screenshot(page, 'deal-tabs-note-manual-form');
   await form.getByRole('button', { name: 'Salvar Nota' }).click();
-  await modal.getByText('Nota criada com sucesso!').waitFor();
-  await screenshot(page, 'deal-tabs-note-manual-saved');
+  // The form closes as soon as the note is saved; the tab confirms it (issue 19, point 7).
   await modalFrame(page).waitFor({ state: 'detached' });
+  await tab.getByText('Nota criada com sucesso!').waitFor();
+  await screenshot(page, 'deal-tabs-note-manual-saved');
 
   const manualEntry = tab.getByRole('listitem').filter({ hasText: manualText });
   await manualEntry.waitFor();
@@ -160,8 +161,8 @@ test('Notas: a note typed by hand and one imported from the chat show in the tab
   expect(await content.inputValue()).toBe(imported);
   await screenshot(page, 'deal-tabs-note-import-form');
   await modal.getByRole('button', { name: 'Salvar Nota' }).click();
-  await modal.getByText('Nota criada com sucesso!').waitFor();
   await modalFrame(page).waitFor({ state: 'detached' });
+  await tab.getByText('Nota criada com sucesso!').waitFor();
 
   const afterImport = await readNotes();
   expect(afterImport).toHaveLength(notesBefore.length + 2);

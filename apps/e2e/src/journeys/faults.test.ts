@@ -333,7 +333,8 @@ describe('a note whose save fails', () => {
     // 3. Everything back: the same text saves, once.
     await stack.startService('api');
     await form.getByRole('button', { name: 'Salvar Nota' }).click();
-    await form.getByText(NOTE_CREATED).waitFor();
+    // The form closes once saved; the tab says so (issue 19, point 7).
+    await notes.getByText(NOTE_CREATED).waitFor();
     await notes.getByText(text).waitFor();
     expect(statuses(tap.to('POST', CRM.notes, tapMark))).toEqual([500, 201]);
     const stored = await callApi(stack, ANA, 'GET', `${API.notes}?limit=200`);

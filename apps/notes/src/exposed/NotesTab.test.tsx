@@ -209,6 +209,13 @@ describe('NotesTab', () => {
     expect(await screen.findByText('Nota recém-criada pelo formulário.')).toBeInTheDocument();
     expect(await screen.findByText('Carla Mendes')).toBeInTheDocument();
     expect(notesRequests()).toHaveLength(before + 1);
+    // Said in the tab, as the task and product tabs confirm their forms, until it is closed.
+    const notice = screen
+      .getAllByRole('status')
+      .find((element) => element.textContent?.includes('Nota criada com sucesso!'));
+    if (!notice) throw new Error("'Nota criada com sucesso!' não aparece na aba");
+    await user.click(within(notice).getByRole('button', { name: 'Fechar' }));
+    expect(screen.queryByText('Nota criada com sucesso!')).not.toBeInTheDocument();
   });
 
   it('does not reload when the create form is cancelled', async () => {
@@ -220,6 +227,7 @@ describe('NotesTab', () => {
     await act(async () => adapter.resolveModal({ success: false }));
     await settle();
     expect(notesRequests()).toHaveLength(before);
+    expect(screen.queryByText('Nota criada com sucesso!')).not.toBeInTheDocument();
   });
 
   it('"Atualizar" loads the notes again', async () => {

@@ -73,13 +73,37 @@ const linkedAttendance = {
 it("says 'Nenhum contato selecionado' with no chat", () => {
   renderShell(<MainPanel />, { adapter: createFakeHostAdapter({ attendance: null }) });
   expect(screen.getByText('Nenhum contato selecionado')).toBeInTheDocument();
+  expect(
+    screen.getByText('Abra um atendimento no chat para ver o contato dele no CRM.'),
+  ).toBeInTheDocument();
   expect(server.requests).toEqual([]);
 });
 
-it("says 'Nenhum contato selecionado' for a chat without a contact", () => {
+it("says 'Nenhum contato selecionado' for a chat without a contact, and why", () => {
   const adapter = createFakeHostAdapter({ attendance: { ...FAKE_ATTENDANCE, contato: undefined } });
   renderShell(<MainPanel />, { adapter });
   expect(screen.getByText('Nenhum contato selecionado')).toBeInTheDocument();
+  expect(
+    screen.getByText(
+      'Este atendimento não tem um contato no chat: sem nome nem telefone para vincular.',
+    ),
+  ).toBeInTheDocument();
+  expect(server.requests).toEqual([]);
+});
+
+it('sends a visitor the host names without a contact id to /contact-linking, keyed by the attendance', async () => {
+  const adapter = createFakeHostAdapter({
+    attendance: {
+      ...FAKE_ATTENDANCE,
+      atendimentoId: 'at-visitante',
+      contato: { id: '', nome: 'Carlos Mendes', nomeSecundario: null, numero: null },
+    },
+  });
+  renderShell(<MainPanel />, { adapter });
+  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/contact-linking'));
+  expect(server.requests.map((r) => r.path)).toContain(
+    '/api/rdstation/contact-mapping/atendimento%3Aat-visitante',
+  );
 });
 
 it("shows the chat's CRM contact and its last selected deal, with the deal's tabs", async () => {

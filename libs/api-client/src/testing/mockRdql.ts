@@ -75,12 +75,27 @@ function valuesOf(record: Record<string, unknown>, field: string): unknown[] {
   return Array.isArray(value) ? value : [value];
 }
 
+/** A Brazilian number as national digits with the ninth digit of a mobile; others as digits. */
+function nationalDigits(phone: string): string {
+  let value = digits(phone);
+  if ((value.length === 12 || value.length === 13) && value.startsWith('55'))
+    value = value.slice(2);
+  if (value.length === 10 && /^[6-9]$/.test(value[2] ?? ''))
+    value = `${value.slice(0, 2)}9${value.slice(2)}`;
+  return value;
+}
+
+const samePhone = (stored: string, asked: string): boolean =>
+  nationalDigits(stored) === nationalDigits(asked);
+
 function matches(record: Record<string, unknown>, clause: Clause): boolean {
   const found = valuesOf(record, clause.field).some((raw) => {
     if (raw === null || raw === undefined) return false;
     const text = String(raw);
+    // As the api does: the digits asked become every form the number may be stored in (with or
+    // without +55 and the extra 9), each matched exactly (apps/api README, 'CRM lists').
     if (clause.field === 'phone')
-      return digits(clause.value) !== '' && digits(text).includes(digits(clause.value));
+      return digits(clause.value) !== '' && samePhone(text, clause.value);
     return clause.contains
       ? fold(text).includes(fold(clause.value))
       : fold(text) === fold(clause.value);

@@ -128,4 +128,44 @@ describe('ConfirmDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Marcar como ganha' }));
     expect(screen.getByRole('combobox', { name: 'Motivo' })).toHaveFocus();
   });
+
+  it('offers a third way out between cancel and confirm, busy on its own button', async () => {
+    const user = userEvent.setup();
+    let finish: () => void = () => undefined;
+    const onSelect = jest.fn(
+      () =>
+        new Promise<void>((resolve) => {
+          finish = resolve;
+        }),
+    );
+    const onConfirm = jest.fn();
+    renderWithTheme(
+      <ConfirmDialog
+        open
+        title="Telefone já cadastrado no CRM"
+        message="Já existe um contato com este telefone: Rafael Souza. Criar mesmo assim?"
+        confirmLabel="Vincular Rafael Souza"
+        alternative={{ label: 'Criar mesmo assim', onSelect }}
+        onConfirm={onConfirm}
+        onCancel={jest.fn()}
+      />,
+    );
+    const buttons = screen.getAllByRole('button').map((button) => button.textContent);
+    expect(buttons).toEqual(['Cancelar', 'Criar mesmo assim', 'Vincular Rafael Souza']);
+    expect(screen.getByRole('button', { name: 'Cancelar' })).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Criar mesmo assim' }));
+    expect(onSelect).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: 'Processando...' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Vincular Rafael Souza' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Cancelar' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Vincular Rafael Souza' }));
+    expect(onConfirm).not.toHaveBeenCalled();
+
+    finish();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Criar mesmo assim' })).toBeEnabled(),
+    );
+    await expectNoAxeViolations(document.body);
+  });
 });

@@ -6,6 +6,13 @@ import { Icon } from './Icon';
 
 export type ConfirmDialogTone = 'primary' | 'danger';
 
+/** A third way out, between cancel and confirm (e.g. 'Criar mesmo assim' next to 'Vincular'). */
+export interface ConfirmDialogAlternative {
+  label: string;
+  /** A returned promise keeps the dialog busy until it settles, as `onConfirm` does. */
+  onSelect: () => void | Promise<unknown>;
+}
+
 export interface ConfirmDialogProps {
   open: boolean;
   title: string;
@@ -13,12 +20,14 @@ export interface ConfirmDialogProps {
   confirmLabel?: string;
   cancelLabel?: string;
   tone?: ConfirmDialogTone;
-  /** Shows 'Processando...' on the confirm button and blocks both actions. */
+  /** Shows 'Processando...' on the confirm button and blocks every action. */
   loading?: boolean;
   /** A returned promise keeps the confirm button busy until it settles. */
   onConfirm: () => void | Promise<unknown>;
   /** Cancel button, Escape. */
   onCancel: () => void;
+  /** A secondary button between cancel and confirm. */
+  alternative?: ConfirmDialogAlternative;
   /** Extra content between the message and the buttons (e.g. a reason picker). */
   children?: ReactNode;
 }
@@ -134,6 +143,7 @@ export function ConfirmDialog({
   loading = false,
   onConfirm,
   onCancel,
+  alternative,
   children,
 }: ConfirmDialogProps) {
   const titleId = useId();
@@ -141,7 +151,8 @@ export function ConfirmDialog({
   const dialogRef = useRef<HTMLDivElement | null>(null);
   const extraRef = useRef<HTMLDivElement | null>(null);
   const cancelRef = useRef<HTMLButtonElement | null>(null);
-  const [pending, setPending] = useState(false);
+  /** The button whose action is under way. */
+  const [pending, setPending] = useState<'confirm' | 'alternative' | null>(null);
   const mountedRef = useRef(true);
   useEffect(() => {
     mountedRef.current = true;
@@ -149,7 +160,7 @@ export function ConfirmDialog({
       mountedRef.current = false;
     };
   }, []);
-  const busy = loading || pending;
+  const busy = loading || pending !== null;
 
   useEffect(() => {
     if (!open) return undefined;
@@ -173,13 +184,13 @@ export function ConfirmDialog({
 
   if (!open) return null;
 
-  const confirm = () => {
+  const run = (which: 'confirm' | 'alternative', action: () => void | Promise<unknown>) => {
     if (busy) return;
-    const result = onConfirm();
+    const result = action();
     if (result instanceof Promise) {
-      setPending(true);
+      setPending(which);
       const settle = () => {
-        if (mountedRef.current) setPending(false);
+        if (mountedRef.current) setPending(null);
       };
       result.then(settle, settle);
     }
@@ -229,10 +240,21 @@ export function ConfirmDialog({
           <Button ref={cancelRef} variant="secondary" onClick={onCancel} disabled={busy}>
             {cancelLabel}
           </Button>
+          {alternative ? (
+            <Button
+              variant="secondary"
+              loading={pending === 'alternative'}
+              disabled={busy}
+              onClick={() => run('alternative', alternative.onSelect)}
+            >
+              {alternative.label}
+            </Button>
+          ) : null}
           <Button
             variant={tone === 'danger' ? 'danger' : 'primary'}
-            loading={busy}
-            onClick={confirm}
+            loading={loading || pending === 'confirm'}
+            disabled={pending === 'alternative'}
+            onClick={() => run('confirm', onConfirm)}
           >
             {confirmLabel}
           </Button>

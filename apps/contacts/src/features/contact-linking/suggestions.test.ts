@@ -2,7 +2,7 @@ import { type Contact } from '@crm-panel/crm-model';
 import {
   MAX_NAME_SUGGESTIONS,
   nameSearchTerm,
-  phoneSearchVariants,
+  phoneSearchTerm,
   rankSuggestions,
 } from './suggestions';
 
@@ -15,27 +15,24 @@ const contact = (id: string, name: string, phones: string[] = []): Contact => ({
   job_title: null,
 });
 
-describe('phoneSearchVariants', () => {
-  it('searches a Brazilian mobile with and without the extra 9, with and without +55', () => {
-    const expected = ['11987654321', '1187654321', '5511987654321', '551187654321'];
-    expect(phoneSearchVariants('+55 11 98765-4321')).toEqual(expected);
-    expect(phoneSearchVariants('(11) 8765-4321')).toEqual(expected);
-    expect(phoneSearchVariants('5511987654321')).toEqual(expected);
-  });
-
-  it('searches a landline as it is, with and without +55', () => {
-    expect(phoneSearchVariants('+55 21 3456-7890')).toEqual(['2134567890', '552134567890']);
+describe('phoneSearchTerm', () => {
+  it('asks once with the national digits of a Brazilian number, however the chat wrote it', () => {
+    expect(phoneSearchTerm('+55 11 98765-4321')).toBe('11987654321');
+    expect(phoneSearchTerm('5511987654321')).toBe('11987654321');
+    // An old 8-digit mobile is asked with its 9 (the api also asks the CRM without it).
+    expect(phoneSearchTerm('(11) 8765-4321')).toBe('11987654321');
+    expect(phoneSearchTerm('+55 21 3456-7890')).toBe('2134567890');
   });
 
   it('searches a foreign number by its international digits', () => {
-    expect(phoneSearchVariants('+1 415 555 2671')).toEqual(['14155552671']);
+    expect(phoneSearchTerm('+1 415 555 2671')).toBe('14155552671');
   });
 
   it('falls back to the digits of a number without area code, and skips what is no number', () => {
-    expect(phoneSearchVariants('98765-4321')).toEqual(['987654321']);
-    expect(phoneSearchVariants('1234')).toEqual([]);
-    expect(phoneSearchVariants('')).toEqual([]);
-    expect(phoneSearchVariants(null)).toEqual([]);
+    expect(phoneSearchTerm('98765-4321')).toBe('987654321');
+    expect(phoneSearchTerm('1234')).toBeNull();
+    expect(phoneSearchTerm('')).toBeNull();
+    expect(phoneSearchTerm(null)).toBeNull();
   });
 });
 

@@ -17,28 +17,21 @@ export const MAX_SUGGESTIONS = 8;
 const BR = '55';
 const PHONE_LIKE = /^\+?[\d\s().-]+$/;
 
-const unique = (values: string[]): string[] => [...new Set(values)];
-
 /**
- * The digit strings to ask the CRM for, so a contact is found however its number was stored:
- * with or without +55, and a Brazilian mobile with or without the extra 9. The answers are then
- * checked with `phonesMatch`, so a looser CRM filter costs nothing but bytes.
- * '+55 11 98765-4321' → ['11987654321', '1187654321', '5511987654321', '551187654321'].
+ * The digits to ask the CRM for, once: the national number of a Brazilian one
+ * ('+55 11 98765-4321' → '11987654321'), the international digits of a foreign one, or the digits
+ * of a number without area code (at least 8). The api turns them into every form RD may hold as
+ * typed (E.164, with and without 55 and the extra 9, formatted; apps/api README 'CRM lists'), and
+ * the answers are then checked with `phonesMatch`. Null when it is no phone number.
  */
-export function phoneSearchVariants(numero: string | null | undefined): string[] {
-  if (!numero) return [];
+export function phoneSearchTerm(numero: string | null | undefined): string | null {
+  if (!numero) return null;
   const e164 = normaliseBrazilianPhone(numero);
   if (!e164) {
-    // No area code (or not a full number): the subscriber digits are all there is to search.
     const digits = numero.replace(/\D/g, '');
-    return digits.length >= 8 ? [digits] : [];
+    return digits.length >= 8 ? digits : null;
   }
-  if (!e164.startsWith(`+${BR}`)) return [e164.slice(1)];
-  const national = e164.slice(1 + BR.length);
-  const nationals = [national];
-  const isMobile = national.length === 11 && national[2] === '9';
-  if (isMobile) nationals.push(national.slice(0, 2) + national.slice(3));
-  return unique([...nationals, ...nationals.map((value) => `${BR}${value}`)]);
+  return e164.startsWith(`+${BR}`) ? e164.slice(1 + BR.length) : e164.slice(1);
 }
 
 /**
@@ -101,4 +94,17 @@ export function rankSuggestions(
     .map(([id, contact]): ContactSuggestion => ({ id, contact, reason: 'name' }));
 
   return [...suggestions, ...byName].slice(0, MAX_SUGGESTIONS);
+}
+
+const NAMES = new Intl.ListFormat('pt-BR', { style: 'long', type: 'conjunction' });
+
+/**
+ * The question asked before a contact is created with a phone the CRM already has, naming who
+ * has it: 'Já existe um contato com este telefone: Rafael Souza. Criar mesmo assim?'.
+ */
+export function samePhoneQuestion(matches: readonly ContactSuggestion[]): string {
+  const names = NAMES.format(matches.map((match) => match.contact.name));
+  return matches.length === 1
+    ? `Já existe um contato com este telefone: ${names}. Criar mesmo assim?`
+    : `Já existem contatos com este telefone: ${names}. Criar mesmo assim?`;
 }

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { contactMappingQueryOptions } from '@crm-panel/api-client';
-import { MESSAGES } from '@crm-panel/crm-model';
+import { linkableHostContact } from '@crm-panel/crm-model';
 import { useAttendance } from '@crm-panel/host-bridge';
 import { type LinkedHandler } from '../linking';
 import { LinkingContent } from './LinkingContent';
@@ -16,7 +16,8 @@ export function ContactLinkingPage() {
   const { attendance } = useAttendance();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const hostContact = attendance?.contato ?? null;
+  // A visitor the host knows by name or phone only is linkable too (keyed by the attendance).
+  const hostContact = linkableHostContact(attendance);
   const hostContactId = hostContact?.id ?? null;
 
   // A link answered after the attendant moved to another chat (or left the page) must not send
@@ -45,22 +46,8 @@ export function ContactLinkingPage() {
     [navigate, queryClient],
   );
 
-  if (!attendance) {
-    return (
-      <LinkingUnavailable
-        title={MESSAGES.contacts.noContactSelected}
-        description="Abra um atendimento no chat para vincular o contato dele a um contato do CRM."
-      />
-    );
-  }
-  if (!hostContact) {
-    return (
-      <LinkingUnavailable
-        title="Este atendimento não tem um contato"
-        description="Não há contato do chat para vincular. Volte ao painel ou abra outro atendimento."
-      />
-    );
-  }
+  // The same message as the main panel's for the same situation.
+  if (!hostContact) return <LinkingUnavailable hasAttendance={attendance !== null} />;
   // Keyed by the chat's contact: switching chats starts from that chat's own data.
   return <LinkingContent key={hostContact.id} hostContact={hostContact} onLinked={onLinked} />;
 }

@@ -72,6 +72,7 @@ export function ContactSuggestions({ hostContact, onLinked }: ContactSuggestions
   return (
     <Card title="Sugestões">
       <StyledStack>
+        <StyledNote>O contato deste chat ainda não está vinculado a um contato do CRM.</StyledNote>
         <FormErrorBanner
           message={link.isError ? getErrorMessage(link.error, MESSAGES.contacts.linkError) : null}
           onClose={link.reset}

@@ -2,12 +2,6 @@ import styled from 'styled-components';
 import { type HostContact } from '@crm-panel/crm-model';
 import { Card } from '@crm-panel/ui';
 
-const StyledIntro = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space[3]};
-  color: ${({ theme }) => theme.colors.textSecondary};
-  font-size: ${({ theme }) => theme.fontSizes.md};
-`;
-
 const StyledList = styled.dl`
   display: grid;
   grid-template-columns: max-content minmax(0, 1fr);
@@ -31,17 +25,13 @@ export interface HostContactSummaryProps {
   contact: HostContact;
 }
 
-/** Who is in the chat: the person the attendant is about to link. */
+/** Who is in the chat, as the host gives it: the person the attendant is about to link. */
 export function HostContactSummary({ contact }: HostContactSummaryProps) {
   const name = contact.nome?.trim() || 'Sem nome';
   return (
-    <Card title="Vincular contato ao CRM">
-      <StyledIntro>
-        O contato deste atendimento ainda não está vinculado a um contato do CRM. Escolha uma
-        sugestão, busque um contato existente ou crie um novo.
-      </StyledIntro>
+    <Card title="Contato do chat">
       <StyledList aria-label="Contato do chat">
-        <dt>Contato do chat</dt>
+        <dt>Nome</dt>
         <dd>
           {name}
           {contact.nomeSecundario ? ` (${contact.nomeSecundario})` : ''}

@@ -19,12 +19,16 @@ export interface LinkingContentProps {
   onLinked: LinkedHandler;
 }
 
-/** Suggestions, then the two modes of spec §4: search an existing contact or create one. */
+/**
+ * Suggestions first (a CRM contact with the chat's phone is most likely the one: linking it is
+ * one click, in sight as the page opens), then who the chat's contact is, then the two modes of
+ * spec §4: search an existing contact or create one.
+ */
 export function LinkingContent({ hostContact, onLinked }: LinkingContentProps) {
   return (
     <StyledPage>
-      <HostContactSummary contact={hostContact} />
       <ContactSuggestions hostContact={hostContact} onLinked={onLinked} />
+      <HostContactSummary contact={hostContact} />
       <Card title="Outro contato">
         <Tabs
           label="Como vincular"

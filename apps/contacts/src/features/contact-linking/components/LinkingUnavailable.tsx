@@ -1,20 +1,18 @@
 import { useNavigate } from 'react-router-dom';
-import { Button, Card, EmptyState } from '@crm-panel/ui';
+import { Button, Card, NoContactState } from '@crm-panel/ui';
 
 export interface LinkingUnavailableProps {
-  title: string;
-  description: string;
+  /** A chat is open but has no contact to link; otherwise no chat is open. */
+  hasAttendance: boolean;
 }
 
-/** Nothing to link (no chat, or a chat without contact): says why and leads back. */
-export function LinkingUnavailable({ title, description }: LinkingUnavailableProps) {
+/** Nothing to link: the panel's one no-contact message, and the way back. */
+export function LinkingUnavailable({ hasAttendance }: LinkingUnavailableProps) {
   const navigate = useNavigate();
   return (
     <Card aria-label="Vincular contato">
-      <EmptyState
-        icon="user"
-        title={title}
-        description={description}
+      <NoContactState
+        hasAttendance={hasAttendance}
         action={
           <Button variant="secondary" onClick={() => navigate('/')}>
             Voltar ao painel

@@ -48,10 +48,10 @@ const StyledDetails = styled.p`
     overflow-wrap: anywhere;
   }
 
-  /* A phone or e-mail stays whole; the list wraps between them. */
-  span + span::before {
+  /* A phone or e-mail stays whole; the list wraps between them, a line never starting with '·'. */
+  span:not(:last-child)::after {
     content: '·';
-    margin-right: ${({ theme }) => theme.space[2]};
+    margin-left: ${({ theme }) => theme.space[2]};
     color: ${({ theme }) => theme.colors.textMuted};
   }
 `;

@@ -84,7 +84,8 @@ export function DealCreateFields({
   const campaigns = useCampaigns();
   const profile = useQuery(userProfileQueryOptions());
 
-  // The person creating the deal is its most likely owner: start with them, never override.
+  // The person creating the deal is its most likely owner: start with them, never override (a
+  // removed owner stays removed: the field is touched).
   const profileId = profile.data?.id;
   const profileIsUser = Boolean(profileId && users.data?.some((user) => user.id === profileId));
   useEffect(() => {
@@ -145,6 +146,9 @@ export function DealCreateFields({
           placeholder="Selecione um responsável"
           required
           searchable
+          // The owner starts as the signed-in user, a guess the attendant may undo; then
+          // 'Responsável é obrigatório' asks for someone before the deal is created.
+          allowRemove
           options={userOptions(users.data)}
           selectedLabel={nameOf(users.data, values.ownerId)}
           loading={users.isPending}

@@ -48,6 +48,29 @@ it('requires name, pipeline, stage and owner, and sends nothing without them', a
   expect(posts()).toHaveLength(0);
 });
 
+it("starts with the signed-in user as owner, who can be removed: then 'Responsável é obrigatório'", async () => {
+  const user = userEvent.setup();
+  await renderForm();
+  const owner = screen.getByRole('combobox', { name: /Responsável/ });
+  await waitFor(() => expect(owner).toHaveValue('Ana Souza'));
+  await user.type(screen.getByRole('textbox', { name: /Nome da negociação/ }), 'Plano anual');
+  await choose(user, /Funil de vendas/, 'Funil de Vendas');
+  await choose(user, /Etapa do funil/, 'Proposta');
+
+  await user.click(screen.getByRole('button', { name: 'Remover' }));
+  expect(owner).toHaveValue('');
+  await user.click(screen.getByRole('button', { name: 'Criar Negociação' }));
+  expect(await screen.findByText('Responsável é obrigatório')).toBeInTheDocument();
+  // Removed stays removed: the profile does not come back as owner.
+  expect(owner).toHaveValue('');
+  expect(posts()).toHaveLength(0);
+
+  await choose(user, /Responsável/, 'Carla Mendes');
+  await user.click(screen.getByRole('button', { name: 'Criar Negociação' }));
+  expect(await screen.findByText('Negociação criada com sucesso!')).toBeInTheDocument();
+  expect(posts()[0]?.body).toMatchObject({ owner_id: 'user-3' });
+});
+
 it('keeps the stage disabled until a pipeline is chosen, and clears it when the pipeline changes', async () => {
   const user = userEvent.setup();
   await renderForm();

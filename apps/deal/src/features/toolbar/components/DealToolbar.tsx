@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { type DealListFilter, type DealToolbarProps } from '@crm-panel/contracts';
 import { DEAL_FILTER_LABELS, DEAL_FILTERS, MESSAGES } from '@crm-panel/crm-model';
 import { useFormResult, useHostForms } from '@crm-panel/host-bridge';
-import { Alert, Button, DropdownMenu } from '@crm-panel/ui';
+import { Button, DropdownMenu, NoticeBanner, useNotice } from '@crm-panel/ui';
 import { dealListsKey } from '../../shared/dealQueryKeys';
 import { useDeal } from '../../shared/useDeal';
 import { useContactMembership } from '../hooks/useContactMembership';
@@ -35,11 +35,6 @@ const StyledScanNote = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.xs};
 `;
 
-interface Feedback {
-  tone: 'success' | 'error';
-  text: string;
-}
-
 const ALL_FILTER_ITEMS = DEAL_FILTERS.map((id) => ({ id, label: DEAL_FILTER_LABELS[id] }));
 // Without a contact, 'Negociações com esse contato' has nothing to filter by.
 const NO_CONTACT_FILTER_ITEMS = ALL_FILTER_ITEMS.filter((item) => item.id === 'all');
@@ -56,7 +51,7 @@ export function DealToolbar({ contactId, dealId, onDealChange }: DealToolbarProp
   const { openForm } = useHostForms();
   const [chosenFilter, setFilter] = useState<DealListFilter>('all');
   const filter: DealListFilter = contactId ? chosenFilter : 'all';
-  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const notice = useNotice(contactId);
   const [scanLimit, setScanLimit] = useState<number | null>(null);
   const deal = useDeal(dealId);
   const membership = useContactMembership();
@@ -66,7 +61,6 @@ export function DealToolbar({ contactId, dealId, onDealChange }: DealToolbarProp
   const formContactRef = useRef<string | null | undefined>(undefined);
   useEffect(() => {
     contactRef.current = contactId;
-    setFeedback(null);
   }, [contactId]);
 
   useFormResult('deal-create', ({ result }) => {
@@ -75,7 +69,7 @@ export function DealToolbar({ contactId, dealId, onDealChange }: DealToolbarProp
     const openedFor = formContactRef.current;
     formContactRef.current = undefined;
     if (openedFor !== undefined && openedFor !== contactRef.current) return;
-    setFeedback({ tone: 'success', text: MESSAGES.deal.createSuccess });
+    notice.success(MESSAGES.deal.createSuccess);
     onDealChange?.(result.dealId);
   });
 
@@ -85,23 +79,20 @@ export function DealToolbar({ contactId, dealId, onDealChange }: DealToolbarProp
   const toggleMembership = async () => {
     if (!contactId || !dealId || isMember === null) return;
     const add = !isMember;
-    setFeedback(null);
+    notice.clear();
     try {
       await membership.mutateAsync({ dealId, contactId, add });
       if (contactRef.current !== contactId) return;
-      setFeedback({
-        tone: 'success',
-        text: add ? MESSAGES.deal.contactAdded : MESSAGES.deal.contactRemoved,
-      });
+      notice.success(add ? MESSAGES.deal.contactAdded : MESSAGES.deal.contactRemoved);
     } catch (error) {
       console.error(MESSAGES.deal.updateError, error);
       if (contactRef.current !== contactId) return;
-      setFeedback({ tone: 'error', text: MESSAGES.deal.updateError });
+      notice.error(MESSAGES.deal.updateError);
     }
   };
 
   const createDeal = () => {
-    setFeedback(null);
+    notice.clear();
     formContactRef.current = contactId;
     openForm('deal-create', { contactId });
   };
@@ -113,7 +104,7 @@ export function DealToolbar({ contactId, dealId, onDealChange }: DealToolbarProp
         dealName={loadedDeal?.name}
         contactFilter={filter === 'contact' ? contactId : null}
         onChange={(id) => {
-          setFeedback(null);
+          notice.clear();
           if (id !== dealId) onDealChange?.(id);
         }}
         onScanLimitChange={setScanLimit}
@@ -144,11 +135,7 @@ export function DealToolbar({ contactId, dealId, onDealChange }: DealToolbarProp
       {filter === 'contact' && scanLimit !== null ? (
         <StyledScanNote>{scanLimitNote(scanLimit)}</StyledScanNote>
       ) : null}
-      {feedback ? (
-        <Alert tone={feedback.tone} onClose={() => setFeedback(null)}>
-          {feedback.text}
-        </Alert>
-      ) : null}
+      <NoticeBanner notice={notice.notice} onClose={notice.clear} />
     </StyledToolbar>
   );
 }

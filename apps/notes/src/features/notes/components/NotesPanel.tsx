@@ -2,18 +2,37 @@ import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@crm-panel/api-client';
 import { MESSAGES, type Note } from '@crm-panel/crm-model';
 import { useAttendance, useFormResult, useHostForms } from '@crm-panel/host-bridge';
-import { Button, Card, EmptyState, InlineError, Skeleton } from '@crm-panel/ui';
+import styled from 'styled-components';
+import {
+  Button,
+  Card,
+  EmptyState,
+  InlineError,
+  NoticeBanner,
+  Skeleton,
+  useNotice,
+} from '@crm-panel/ui';
 import { useCurrentUserId } from '../hooks/useCurrentUserId';
 import { useDealName } from '../hooks/useDealName';
 import { useDealNotes } from '../hooks/useDealNotes';
 import { NotesTimeline } from './NotesTimeline';
+
+const StyledBody = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[3]};
+`;
 
 export interface NotesPanelProps {
   dealId: string | null;
   dealName?: string;
 }
 
-/** The deal's Notas tab: the timeline, 'Adicionar Nota' and 'Atualizar'. */
+/**
+ * The deal's Notas tab: the timeline, 'Adicionar Nota' and 'Atualizar'. A note form that closes
+ * with success refreshes the timeline and says 'Nota criada com sucesso!' here, as the other tabs
+ * confirm their forms.
+ */
 export function NotesPanel({ dealId, dealName }: NotesPanelProps) {
   const hasDeal = dealId !== null && dealId !== '';
   const currentDealId = hasDeal ? dealId : null;
@@ -23,14 +42,17 @@ export function NotesPanel({ dealId, dealName }: NotesPanelProps) {
   const { attendance } = useAttendance();
   const { openForm } = useHostForms();
   const queryClient = useQueryClient();
+  const notice = useNotice(currentDealId);
 
   useFormResult('note-create', ({ result }) => {
     if (!result.success || currentDealId === null) return;
+    notice.success(MESSAGES.notes.createSuccess);
     void queryClient.invalidateQueries({ queryKey: queryKeys.dealNotes(currentDealId) });
   });
 
   const addNote = () => {
     if (currentDealId === null) return;
+    notice.clear();
     openForm('note-create', {
       dealId: currentDealId,
       dealName: name,
@@ -80,14 +102,20 @@ export function NotesPanel({ dealId, dealName }: NotesPanelProps) {
             size="sm"
             icon="refresh"
             disabled={!hasDeal}
-            onClick={() => notes.refetch()}
+            onClick={() => {
+              notice.clear();
+              return notes.refetch();
+            }}
           >
             Atualizar
           </Button>
         </>
       }
     >
-      {body}
+      <StyledBody>
+        <NoticeBanner notice={notice.notice} onClose={notice.clear} />
+        {body}
+      </StyledBody>
     </Card>
   );
 }

@@ -6,14 +6,14 @@ import { type DealTabProps } from '@crm-panel/contracts';
 import { type DealProduct, MESSAGES } from '@crm-panel/crm-model';
 import { useFormResult, useHostForms } from '@crm-panel/host-bridge';
 import {
-  Alert,
-  type AlertTone,
   Button,
   Card,
   ConfirmDialog,
   EmptyState,
   InlineError,
+  NoticeBanner,
   Skeleton,
+  useNotice,
 } from '@crm-panel/ui';
 import { useCatalogueProducts } from '../hooks/useCatalogueProducts';
 import { useDeleteDealProduct } from '../hooks/useDeleteDealProduct';
@@ -21,11 +21,6 @@ import { useInvalidateDealProducts } from '../hooks/useInvalidateDealProducts';
 import { DealProductItem } from './DealProductItem';
 
 export type DealProductsTabProps = DealTabProps;
-
-interface Notice {
-  tone: Extract<AlertTone, 'success' | 'error'>;
-  text: string;
-}
 
 const TEXTS = MESSAGES.products;
 
@@ -67,7 +62,7 @@ export function DealProductsTab({ dealId, dealName }: DealProductsTabProps) {
   const productIds = useMemo(() => items.map((item) => item.product_id), [items]);
   const catalogue = useCatalogueProducts(productIds);
   const remove = useDeleteDealProduct(dealId ?? '');
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const notice = useNotice(dealId);
   const [toDelete, setToDelete] = useState<DealProduct | null>(null);
   // Which form the tab opened last, to confirm the right thing once it closes with success.
   const openedFor = useRef<'add' | 'edit'>('add');
@@ -75,16 +70,13 @@ export function DealProductsTab({ dealId, dealName }: DealProductsTabProps) {
   useFormResult('product-create', ({ result }) => {
     if (!result.success || !dealId) return;
     void invalidate(dealId);
-    setNotice({
-      tone: 'success',
-      text: openedFor.current === 'edit' ? TEXTS.updateSuccess : TEXTS.addSuccess,
-    });
+    notice.success(openedFor.current === 'edit' ? TEXTS.updateSuccess : TEXTS.addSuccess);
   });
 
   const openForm = (item?: DealProduct) => {
     if (!dealId) return;
     openedFor.current = item ? 'edit' : 'add';
-    setNotice(null);
+    notice.clear();
     forms.openForm('product-create', {
       dealId,
       dealName: dealName ?? null,
@@ -93,7 +85,7 @@ export function DealProductsTab({ dealId, dealName }: DealProductsTabProps) {
   };
 
   const refresh = () => {
-    setNotice(null);
+    notice.clear();
     void products.refetch();
     void queryClient.invalidateQueries({ queryKey: queryKeys.products() });
   };
@@ -102,9 +94,9 @@ export function DealProductsTab({ dealId, dealName }: DealProductsTabProps) {
     if (!toDelete) return;
     try {
       await remove.mutateAsync(toDelete.id);
-      setNotice({ tone: 'success', text: TEXTS.removeSuccess });
+      notice.success(TEXTS.removeSuccess);
     } catch {
-      setNotice({ tone: 'error', text: TEXTS.removeError });
+      notice.error(TEXTS.removeError);
     } finally {
       setToDelete(null);
     }
@@ -172,11 +164,7 @@ export function DealProductsTab({ dealId, dealName }: DealProductsTabProps) {
       }
     >
       <StyledBody aria-busy={(hasDeal && products.isFetching) || undefined}>
-        {notice ? (
-          <Alert tone={notice.tone} onClose={() => setNotice(null)}>
-            {notice.text}
-          </Alert>
-        ) : null}
+        <NoticeBanner notice={notice.notice} onClose={notice.clear} />
         {content}
       </StyledBody>
       <ConfirmDialog

@@ -11,14 +11,14 @@ import {
 } from '@crm-panel/crm-model';
 import { useFormResult, useHostForms } from '@crm-panel/host-bridge';
 import {
-  Alert,
-  type AlertTone,
   Button,
   Card,
   ConfirmDialog,
   DropdownMenu,
   EmptyState,
   InlineError,
+  NoticeBanner,
+  useNotice,
 } from '@crm-panel/ui';
 import { useCompleteTask } from '../hooks/useCompleteTask';
 import { useCurrentProfile } from '../hooks/useCurrentProfile';
@@ -54,11 +54,6 @@ const STATUS_ITEMS = TASK_STATUSES.map((status) => ({
 const isTaskStatus = (value: string): value is TaskStatus =>
   (TASK_STATUSES as readonly string[]).includes(value);
 
-interface Feedback {
-  tone: Extract<AlertTone, 'success' | 'error'>;
-  message: string;
-}
-
 /**
  * The deal's Tarefas tab (spec §2): a status filter, 'Adicionar' and 'Atualizar', one card per
  * task, and 'Editar' / 'Concluir' on open tasks. Forms open through the host; when one closes
@@ -66,7 +61,7 @@ interface Feedback {
  */
 export function DealTasksPanel({ dealId, dealName }: DealTasksPanelProps) {
   const [status, setStatus] = useState<TaskStatus>('open');
-  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const notice = useNotice(dealId);
   const [confirming, setConfirming] = useState<Task | null>(null);
   const queryClient = useQueryClient();
   const forms = useHostForms();
@@ -75,16 +70,12 @@ export function DealTasksPanel({ dealId, dealName }: DealTasksPanelProps) {
   const completion = useCompleteTask();
 
   useEffect(() => {
-    setFeedback(null);
     setConfirming(null);
   }, [dealId]);
 
   useFormResult('task-create', ({ result }) => {
     if (!result.success || !dealId) return;
-    setFeedback({
-      tone: 'success',
-      message: result.updated ? TEXTS.updateSuccess : TEXTS.createSuccess,
-    });
+    notice.success(result.updated ? TEXTS.updateSuccess : TEXTS.createSuccess);
     void queryClient.invalidateQueries({ queryKey: dealTaskListsKey(dealId) });
   });
 
@@ -102,17 +93,17 @@ export function DealTasksPanel({ dealId, dealName }: DealTasksPanelProps) {
   const confirmCompletion = async () => {
     const task = confirming;
     if (!task || !dealId) return;
-    setFeedback(null);
+    notice.clear();
     const completedById = await resolveProfileId();
     try {
       if (!completedById) {
-        setFeedback({ tone: 'error', message: TEXTS.completeError });
+        notice.error(TEXTS.completeError);
         return;
       }
       await completion.mutateAsync({ dealId, task, completedById });
-      setFeedback({ tone: 'success', message: TEXTS.completeSuccess });
+      notice.success(TEXTS.completeSuccess);
     } catch {
-      setFeedback({ tone: 'error', message: TEXTS.completeError });
+      notice.error(TEXTS.completeError);
     } finally {
       setConfirming(null);
     }
@@ -184,11 +175,7 @@ export function DealTasksPanel({ dealId, dealName }: DealTasksPanelProps) {
       }
     >
       <StyledBody>
-        {feedback ? (
-          <Alert tone={feedback.tone} onClose={() => setFeedback(null)}>
-            {feedback.message}
-          </Alert>
-        ) : null}
+        <NoticeBanner notice={notice.notice} onClose={notice.clear} />
         {content}
       </StyledBody>
       <ConfirmDialog
