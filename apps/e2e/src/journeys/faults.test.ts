@@ -206,35 +206,6 @@ describe('the CRM answering 429 with Retry-After', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
-
-  test('a spent rate limit (Retry-After of about a minute): a clear pt-BR error, and the api stops calling the CRM', async () => {
-    const { panel, page, apiRequests, errors } = await openMariana('user-bruno');
-    const apiMark = apiRequests.length;
-    const tapMark = tap.calls.length;
-    await admin.setKnobs({ rateLimitPerMinute: 1 });
-    await panel.getByRole('tab', { name: 'Tarefas' }).click();
-    const area = panel.getByRole('region', { name: 'Tarefas' });
-    await area.getByText(TASKS_ERROR).waitFor({ timeout: 15_000 });
-    await area.getByRole('button', { name: 'Tentar novamente' }).waitFor();
-    await screenshot(page, 'faults-crm-429-rate-limit');
-
-    // The api's own answer while the tenant is blocked: 429, pt-BR, no CRM call.
-    const answer = await callApi(
-      stack,
-      BRUNO,
-      'GET',
-      `${API.tasks}?filter=${encodeURIComponent(`deal_id:"${DEAL.id}"`)}`,
-    );
-    expect(answer).toEqual({ status: 429, json: { message: CRM_RATE_LIMITED } });
-
-    const panelReads = apiGets(apiRequests, API.tasks, apiMark).length;
-    expect(panelReads).toBeGreaterThanOrEqual(1);
-    expect(panelReads).toBeLessThanOrEqual(3);
-    // One 429 from the CRM; every later try is refused by the api before reaching it.
-    expect(statuses(tap.to('GET', CRM.tasks, tapMark))).toEqual([429]);
-    expect(errors).toEqual([]);
-    await page.close();
-  });
 });
 
 describe('the CRM hanging past 10 s', () => {
@@ -342,6 +313,39 @@ describe('a note whose save fails', () => {
       (note) => note.description,
     );
     expect(descriptions.filter((description) => description === text)).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+// Last in the file: RD's 120 a minute belongs to the CRM account (the tenant), so once it is spent
+// the api holds every attendant of tenant-acme for the Retry-After (about a minute), as RD would.
+describe('the CRM account’s rate limit spent', () => {
+  test('a spent rate limit (Retry-After of about a minute): a clear pt-BR error, and the api stops calling the CRM', async () => {
+    const { panel, page, apiRequests, errors } = await openMariana('user-bruno');
+    const apiMark = apiRequests.length;
+    const tapMark = tap.calls.length;
+    await admin.setKnobs({ rateLimitPerMinute: 1 });
+    await panel.getByRole('tab', { name: 'Tarefas' }).click();
+    const area = panel.getByRole('region', { name: 'Tarefas' });
+    await area.getByText(TASKS_ERROR).waitFor({ timeout: 15_000 });
+    await area.getByRole('button', { name: 'Tentar novamente' }).waitFor();
+    await screenshot(page, 'faults-crm-429-rate-limit');
+
+    // The api's own answer while the tenant is blocked: 429, pt-BR, no CRM call.
+    const answer = await callApi(
+      stack,
+      BRUNO,
+      'GET',
+      `${API.tasks}?filter=${encodeURIComponent(`deal_id:"${DEAL.id}"`)}`,
+    );
+    expect(answer).toEqual({ status: 429, json: { message: CRM_RATE_LIMITED } });
+
+    const panelReads = apiGets(apiRequests, API.tasks, apiMark).length;
+    expect(panelReads).toBeGreaterThanOrEqual(1);
+    expect(panelReads).toBeLessThanOrEqual(3);
+    // One 429 from the CRM; every later try is refused by the api before reaching it.
+    expect(statuses(tap.to('GET', CRM.tasks, tapMark))).toEqual([429]);
     expect(errors).toEqual([]);
     await page.close();
   });
