@@ -13,7 +13,7 @@ const root = path.resolve(__dirname, '..');
 const CONNECTIONS = 10;
 const DURATION_S = 5;
 const WARMUP_S = 1;
-/** High enough that no limiter ever waits during a run (the real CRM allows 120/min per token). */
+/** High enough that no limiter ever waits during a run (the real CRM allows 120/min per account). */
 const UNLIMITED = 10_000_000;
 const TENANT = 'bench-tenant';
 const SECURITY_PASSWORD = 'bench-senha-123';
@@ -207,7 +207,7 @@ async function run() {
     const sandbox = startChild('crm-sandbox');
     children.push(sandbox);
     const sandboxUrl = await sandbox.ready;
-    // The sandbox counts 120 requests per minute per token, as RD does: lifted for the bench.
+    // The sandbox counts 120 requests per minute per CRM account (its strict reading of RD): lifted for the bench.
     await http('PUT', `${sandboxUrl}/__admin/knobs`, {
       body: { rateLimitPerMinute: UNLIMITED, latencyMs: 0, errorRate: 0 },
     });
@@ -248,7 +248,7 @@ async function run() {
       ],
       [
         'rate limits lifted',
-        `sandbox rateLimitPerMinute=${UNLIMITED} (PUT /__admin/knobs); api crm.maxRequestsPerMinute=${UNLIMITED} (both 120/min per token otherwise)`,
+        `sandbox rateLimitPerMinute=${UNLIMITED} (PUT /__admin/knobs); api crm.maxRequestsPerMinute=${UNLIMITED} (both 120/min per CRM account otherwise)`,
       ],
     ];
     return {
