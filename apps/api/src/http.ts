@@ -23,15 +23,19 @@ export async function timedFetch(
   }
 }
 
-/** Reads a JSON body; null for an empty or non-JSON one. */
-export async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
+/** A JSON text's value; null for an empty or non-JSON one. */
+export function parseJson(text: string): unknown {
   if (text.trim() === '') return null;
   try {
     return JSON.parse(text) as unknown;
   } catch {
     return null;
   }
+}
+
+/** Reads a JSON body; null for an empty or non-JSON one. */
+export async function readJson(response: Response): Promise<unknown> {
+  return parseJson(await response.text());
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {

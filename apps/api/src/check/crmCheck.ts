@@ -7,6 +7,7 @@ import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { buildApp } from '../app';
 import { resolveConfig } from '../config';
 import { openDatabase } from '../db/database';
+import { isRecord, parseJson, readJson } from '../http';
 import { createRepositories } from '../db/repositories/createRepositories';
 import { createSecretBox } from '../security/crypto';
 import { PANEL_READS, type PanelRead, recordsOf, type SampleIds } from './panelReads';
@@ -80,13 +81,10 @@ async function pageOf(response: Response, url: URL): Promise<Outbound['page']> {
   if (!response.ok) return undefined;
   const size = Number(url.searchParams.get('page[size]'));
   if (!Number.isInteger(size) || size < 1) return undefined;
-  try {
-    const body = (await response.clone().json()) as { data?: unknown; links?: { next?: unknown } };
-    if (!Array.isArray(body.data)) return undefined;
-    return { count: body.data.length, size, next: typeof body.links?.next === 'string' };
-  } catch {
-    return undefined;
-  }
+  const body = await readJson(response.clone());
+  if (!isRecord(body) || !Array.isArray(body.data)) return undefined;
+  const next = isRecord(body.links) ? body.links.next : undefined;
+  return { count: body.data.length, size, next: typeof next === 'string' };
 }
 
 /** The outbound fetch of the api under check: every CRM request and its answer, recorded. */
@@ -106,14 +104,6 @@ function recordingFetch(base: string, send: typeof fetch, outbound: Outbound[]):
   };
 }
 
-function parseJson(text: string): unknown {
-  try {
-    return text === '' ? null : (JSON.parse(text) as unknown);
-  } catch {
-    return null;
-  }
-}
-
 /** A signed-in panel of this api, as one admin of a throwaway tenant. */
 async function panelSession(app: FastifyInstance, sign: () => Promise<string>) {
   const identity = { 'x-user-id': USER, 'x-system-key': TENANT };
@@ -125,7 +115,8 @@ async function panelSession(app: FastifyInstance, sign: () => Promise<string>) {
   });
   if (started.statusCode !== 200 && started.statusCode !== 201)
     throw new Error(`POST /api/session: ${started.statusCode} ${started.body}`);
-  const token = String((JSON.parse(started.body) as { token?: unknown }).token ?? '');
+  const session = parseJson(started.body);
+  const token = isRecord(session) && typeof session.token === 'string' ? session.token : '';
   return async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) => {
     const response = await app.inject({
       method,
@@ -144,11 +135,7 @@ async function panelSession(app: FastifyInstance, sign: () => Promise<string>) {
 type PanelCall = Awaited<ReturnType<typeof panelSession>>;
 
 const messageOf = (json: unknown, status: number): string =>
-  typeof json === 'object' &&
-  json !== null &&
-  typeof (json as { message?: unknown }).message === 'string'
-    ? `${status}: ${(json as { message: string }).message}`
-    : `${status}`;
+  isRecord(json) && typeof json.message === 'string' ? `${status}: ${json.message}` : `${status}`;
 
 async function checkRead(
   call: PanelCall,

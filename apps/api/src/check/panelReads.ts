@@ -1,3 +1,5 @@
+import { isRecord } from '../http';
+
 // Every read the panel sends to this api, with the exact query the api-client builds (spec §7;
 // libs/api-client/src/resources/*), for `npm run crm:check`. The api turns each into the CRM
 // requests of crm/crmQuery.ts and crm/lists.ts, so the check sends to RD exactly what the product
@@ -41,9 +43,7 @@ const quote = (value: string) => `"${value.replace(/["\\]/g, (char) => `\\${char
 const str = (value: unknown): string | undefined =>
   typeof value === 'string' && value !== '' ? value : undefined;
 const firstOf = (value: unknown): Record<string, unknown> | undefined =>
-  Array.isArray(value) && typeof value[0] === 'object' && value[0] !== null
-    ? (value[0] as Record<string, unknown>)
-    : undefined;
+  Array.isArray(value) && isRecord(value[0]) ? value[0] : undefined;
 /** The first word of a name, as a person would type it in a search box. */
 const firstWord = (name: string | undefined) => name?.trim().split(/\s+/)[0];
 const need =
@@ -274,13 +274,10 @@ export const PANEL_READS: readonly PanelRead[] = [
   },
 ];
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** A read's records: `data.data` (list) or `[data.data]` (record); non-objects left out. */
 export function recordsOf(shape: PanelRead['shape'], json: unknown): Record<string, unknown>[] {
-  const outer = isObject(json) ? json.data : null;
-  const inner = isObject(outer) ? outer.data : null;
-  if (shape === 'list') return Array.isArray(inner) ? inner.filter(isObject) : [];
-  return isObject(inner) ? [inner] : [];
+  const outer = isRecord(json) ? json.data : null;
+  const inner = isRecord(outer) ? outer.data : null;
+  if (shape === 'list') return Array.isArray(inner) ? inner.filter(isRecord) : [];
+  return isRecord(inner) ? [inner] : [];
 }
