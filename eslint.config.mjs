@@ -3,6 +3,9 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import crmPanel from './tools/eslint/module-boundaries.mjs';
+import crmPanelStyle from './tools/eslint/style-rules.mjs';
+
+const PANEL_APPS = '{shell,deal,notes,tasks,products,contacts,credentials}';
 
 export default tseslint.config(
   {
@@ -19,10 +22,11 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx,mts}'],
-    plugins: { 'crm-panel': crmPanel, 'react-hooks': reactHooks },
+    plugins: { 'crm-panel': crmPanel, 'crm-panel-style': crmPanelStyle, 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
       'crm-panel/enforce-module-boundaries': 'error',
+      'crm-panel-style/styled-prefix': 'error',
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-explicit-any': 'error',
@@ -47,9 +51,18 @@ export default tseslint.config(
     },
   },
   {
+    // The panel's apps take colours and sizes from the theme (libs/ui), tests included.
+    files: [`apps/${PANEL_APPS}/src/**/*.{ts,tsx}`],
+    rules: { 'crm-panel-style/no-raw-style-values': 'error' },
+  },
+  {
     files: ['**/*.{js,cjs,mjs}'],
+    plugins: { 'crm-panel': crmPanel },
     languageOptions: { globals: { ...globals.node }, sourceType: 'commonjs' },
-    rules: { '@typescript-eslint/no-require-imports': 'off' },
+    rules: {
+      '@typescript-eslint/no-require-imports': 'off',
+      'crm-panel/enforce-module-boundaries': 'error',
+    },
   },
   {
     files: ['**/*.mjs'],

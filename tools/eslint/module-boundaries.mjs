@@ -1,6 +1,7 @@
-// The workspace's module-boundary rule: the tag matrix of ../shared/DESIGN.md, read from each
+// The workspace's module-boundary rule: the tag matrix of docs/ARCHITECTURE.md, read from each
 // project.json, in the spirit of @nx/enforce-module-boundaries (whose published versions do not
-// match this Nx core; see ../shared/notes/mf-recipe.md).
+// match this Nx core; see docs/ARCHITECTURE.md, 'Federation'). It reads `import`, `export … from`,
+// `import()` and `require()` in .ts/.tsx/.js/.mjs/.cjs alike.
 import fs from 'node:fs';
 import path from 'node:path';
 import { readProjects, workspaceRoot } from './projects.mjs';
@@ -27,8 +28,25 @@ export const DEPENDENCY_MATRIX = {
   'type:server': ['type:model', 'type:format'],
   'type:tool': ['type:model', 'type:contracts'],
   // Journeys and benches drive the whole product: they start the stand-ins and the api.
-  'type:e2e': ['type:model', 'type:contracts', 'type:tool', 'type:server'],
+  'type:e2e': ['type:model', 'type:contracts', 'type:tool', 'type:server', 'type:build'],
+  'type:bench': ['type:model', 'type:contracts', 'type:tool', 'type:server', 'type:build'],
+  // tools/scripts, tools/webpack, tools/jest: how the workspace builds, starts and tests.
+  'type:build': ['type:build', 'type:model', 'type:tool'],
 };
+
+/**
+ * A library's `testing` entry (fixtures, the mock world, fakes) is its own kind, `type:testing`:
+ * tests, test set-ups, standalone dev pages, journeys and benches may use it; product code never.
+ */
+const TESTING_TAG = 'type:testing';
+/** Projects that exist to test: the journeys, the benches and the stand-ins themselves. */
+const TESTING_USERS = ['type:e2e', 'type:bench', 'type:tool'];
+const TESTING_DIR = /[\\/]src[\\/]testing([\\/]|$)/;
+const MAY_USE_TESTING =
+  /(\.test\.[cm]?[jt]sx?$)|([\\/](test|bench|testing|test-support|standalone)[\\/])|([\\/]test-utils\.tsx?$)|([\\/]src[\\/]bootstrap\.tsx$)/;
+
+/** A project's own build configuration (at its root) may use the workspace's build tools. */
+const BUILD_CONFIG = /[\\/](webpack|jest|module-federation)\.config\.[cm]?[jt]s$/;
 
 /**
  * Tests, benches and e2e journeys may start the stand-ins (tools) and the api to talk to them
@@ -39,7 +57,7 @@ export const TEST_ONLY_MATRIX = {
   'type:tool': ['type:tool', 'type:server'],
 };
 
-const TEST_FILE = /(\.test\.tsx?$)|([\\/](test|bench)[\\/])/;
+const TEST_FILE = /(\.test\.[cm]?[jt]sx?$)|([\\/](test|bench)[\\/])/;
 
 function typeTag(project) {
   return project.tags.find((tag) => tag.startsWith('type:'));
@@ -71,7 +89,19 @@ export function createBoundaryChecker(root = workspaceRoot) {
     } else {
       return null;
     }
-    if (!target || target === own) return null;
+    if (!target) return null;
+    const targetPath = viaAlias
+      ? path.join(root, tsPaths[source][0])
+      : path.resolve(path.dirname(path.resolve(filename)), source);
+    if (
+      TESTING_DIR.test(targetPath) &&
+      !TESTING_DIR.test(path.resolve(filename)) &&
+      !MAY_USE_TESTING.test(filename) &&
+      !TESTING_USERS.includes(typeTag(own))
+    ) {
+      return `'${source}' is a testing entry (${TESTING_TAG}): only tests, test set-ups and standalone pages may import it, never product code.`;
+    }
+    if (target === own) return null;
     if (target.root.includes(`${path.sep}apps${path.sep}`) && !viaAlias) {
       return `'${own.name}' must not import the app '${target.name}': apps meet only through Module Federation.`;
     }
@@ -86,6 +116,7 @@ export function createBoundaryChecker(root = workspaceRoot) {
     const allowed = [
       ...(DEPENDENCY_MATRIX[ownTag] ?? []),
       ...(TEST_FILE.test(filename) ? (TEST_ONLY_MATRIX[ownTag] ?? []) : []),
+      ...(BUILD_CONFIG.test(filename) ? ['type:build'] : []),
     ];
     if (!allowed.includes(targetTag)) {
       return `A project tagged '${ownTag}' ('${own.name}') may not depend on one tagged '${targetTag}' ('${target.name}').`;
@@ -115,6 +146,16 @@ const enforceModuleBoundaries = {
       ExportNamedDeclaration: fromSource,
       ExportAllDeclaration: fromSource,
       ImportExpression: (node) => node.source.type === 'Literal' && report(node, node.source.value),
+      CallExpression: (node) => {
+        const [first] = node.arguments;
+        if (
+          node.callee.type === 'Identifier' &&
+          node.callee.name === 'require' &&
+          first?.type === 'Literal'
+        ) {
+          report(node, first.value);
+        }
+      },
       TSImportType: (node) => {
         const literal = node.argument?.literal ?? node.argument;
         if (literal?.type === 'Literal') report(node, literal.value);

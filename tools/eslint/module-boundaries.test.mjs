@@ -76,3 +76,123 @@ test('ESLint with the workspace config reports a remote importing another remote
   assert.equal(messages.length, 1);
   assert.equal(result.errorCount >= 1, true);
 });
+
+const lint = async (code, file) => {
+  const eslint = new ESLint({ cwd: workspaceRoot });
+  const [result] = await eslint.lintText(code, { filePath: at(file) });
+  return result.messages.map((m) => `${m.ruleId}: ${m.message}`);
+};
+
+test('the boundary rule reads require() in .js, .cjs and .mjs files too', async () => {
+  for (const file of ['apps/notes/bad.js', 'apps/notes/bad.cjs']) {
+    const messages = await lint(
+      "const { DealToolbar } = require('../deal/src/exposed/DealToolbar');\nmodule.exports = DealToolbar;\n",
+      file,
+    );
+    assert.equal(
+      messages.some((m) => /must not import the app 'deal'/.test(m)),
+      true,
+      `${file}: ${messages.join('; ')}`,
+    );
+  }
+  const esm = await lint(
+    "import { x } from '../deal/src/exposed/DealToolbar';\nexport default x;\n",
+    'apps/notes/bad.mjs',
+  );
+  assert.equal(
+    esm.some((m) => /must not import the app 'deal'/.test(m)),
+    true,
+  );
+});
+
+test("a library's testing entry is fenced off product code", () => {
+  assert.match(
+    check(
+      at('apps/notes/src/features/notes/components/NoteEntry.tsx'),
+      '@crm-panel/api-client/testing',
+    ),
+    /testing entry \(type:testing\)/,
+  );
+  assert.match(check(at('libs/api-client/src/index.ts'), './testing/handlers'), /testing entry/);
+  assert.equal(
+    check(at('apps/notes/src/exposed/NotesTab.test.tsx'), '@crm-panel/api-client/testing'),
+    null,
+  );
+  assert.equal(check(at('apps/notes/src/test-utils.tsx'), '@crm-panel/api-client/testing'), null);
+  assert.equal(
+    check(at('apps/notes/src/standalone/StandalonePage.tsx'), '@crm-panel/api-client/testing'),
+    null,
+  );
+});
+
+test('bench and the build tools are projects the matrix covers', () => {
+  assert.match(
+    check(at('apps/notes/src/exposed/NotesTab.tsx'), '../../../../tools/scripts/ports'),
+    /type:remote.*type:build/,
+  );
+  assert.match(
+    check(at('libs/ui/src/index.ts'), '../../../bench/api-latency'),
+    /type:ui.*type:bench/,
+  );
+  assert.equal(check(at('bench/panel-speed.js'), '../tools/scripts/stack'), null);
+  assert.equal(check(at('apps/notes/webpack.config.js'), '../../tools/webpack/federation'), null);
+  assert.match(
+    check(at('apps/notes/src/bootstrap.tsx'), '../../../tools/webpack/federation'),
+    /type:build/,
+  );
+});
+
+test('a styled component must be named Styled…', async () => {
+  const bad = await lint(
+    "import styled from 'styled-components';\nexport const Box = styled.div`\n  display: flex;\n`;\nexport const Row = styled(Box).attrs({ role: 'row' })`\n  gap: 0;\n`;\n",
+    'apps/notes/src/features/notes/components/Bad.tsx',
+  );
+  assert.deepEqual(
+    bad.filter((m) => m.startsWith('crm-panel-style/styled-prefix')).length,
+    2,
+    bad.join('; '),
+  );
+  const good = await lint(
+    "import styled from 'styled-components';\nexport const StyledBox = styled.div`\n  display: flex;\n`;\n",
+    'libs/ui/src/components/Good.tsx',
+  );
+  assert.deepEqual(
+    good.filter((m) => m.startsWith('crm-panel-style')),
+    [],
+  );
+});
+
+test('apps take colours and px sizes from the theme, not raw values', async () => {
+  const file = 'apps/deal/src/features/general/components/Bad.tsx';
+  const cases = [
+    "import styled from 'styled-components';\nexport const StyledA = styled.div`\n  color: #1a6bff;\n`;\n",
+    "import styled from 'styled-components';\nexport const StyledA = styled.div`\n  background: rgba(0, 0, 0, 0.5);\n`;\n",
+    "import styled from 'styled-components';\nexport const StyledA = styled.div`\n  max-width: 720px;\n`;\n",
+    "import { css } from 'styled-components';\nexport const mixin = css`\n  border: 1px solid red;\n`;\n",
+    "export function A() {\n  return <div style={{ width: '40px' }} />;\n}\n",
+  ];
+  for (const code of cases) {
+    const messages = await lint(code, file);
+    assert.equal(
+      messages.filter((m) => m.startsWith('crm-panel-style/no-raw-style-values')).length,
+      1,
+      `${code}\n${messages.join('; ')}`,
+    );
+  }
+  const tokens = await lint(
+    "import styled from 'styled-components';\nexport const StyledA = styled.div`\n  max-width: ${({ theme }) => theme.sizes.content.wide};\n  width: 50%;\n  margin: 0 auto;\n`;\n",
+    file,
+  );
+  assert.deepEqual(
+    tokens.filter((m) => m.startsWith('crm-panel-style')),
+    [],
+  );
+  const theme = await lint(
+    "import styled from 'styled-components';\nexport const StyledA = styled.div`\n  max-width: 720px;\n  color: #fff;\n`;\n",
+    'libs/ui/src/components/Tokens.tsx',
+  );
+  assert.deepEqual(
+    theme.filter((m) => m.startsWith('crm-panel-style')),
+    [],
+  );
+});

@@ -6,6 +6,11 @@ export const workspaceRoot = path.resolve(path.dirname(new URL(import.meta.url).
 
 export function readProjects(root = workspaceRoot) {
   const projects = [];
+  const bench = path.join(root, 'bench', 'project.json');
+  if (fs.existsSync(bench)) {
+    const json = JSON.parse(fs.readFileSync(bench, 'utf8'));
+    projects.push({ name: json.name, root: path.join(root, 'bench'), tags: json.tags ?? [] });
+  }
   for (const group of ['apps', 'libs', 'tools']) {
     const dir = path.join(root, group);
     if (!fs.existsSync(dir)) continue;

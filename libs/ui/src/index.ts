@@ -3,6 +3,7 @@ import './theme/styled';
 export { theme, type Theme, type SpaceToken } from './theme/theme';
 export { PanelThemeProvider, type PanelThemeProviderProps } from './theme/PanelThemeProvider';
 export { GlobalStyle } from './theme/GlobalStyle';
+export { focusRing, visuallyHidden } from './theme/mixins';
 
 export { Logo, type LogoProps, type LogoSize } from './components/Logo';
 export { Button, type ButtonProps, type ButtonVariant, type ButtonSize } from './components/Button';

@@ -22,7 +22,7 @@ const StyledBox = styled.fieldset`
   gap: ${({ theme }) => theme.space[3]} ${({ theme }) => theme.space[5]};
   margin: 0;
   padding: ${({ theme }) => theme.space[3]};
-  border: 1px dashed ${({ theme }) => theme.colors.border};
+  border: ${({ theme }) => theme.borders.dashed};
   border-radius: ${({ theme }) => theme.radii.md};
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;

@@ -51,7 +51,7 @@ const StyledBackdrop = styled.div`
 
 const StyledModal = styled.div`
   width: 100%;
-  max-width: 600px;
+  max-width: ${({ theme }) => theme.sizes.content.standalone};
   border-radius: ${({ theme }) => theme.radii.lg};
   background: ${({ theme }) => theme.colors.background};
   box-shadow: ${({ theme }) => theme.shadows.xl};

@@ -25,8 +25,8 @@ const StyledBackdrop = styled.div`
 const StyledWindow = styled.div`
   display: flex;
   flex-direction: column;
-  width: min(600px, 100%);
-  max-height: min(700px, 100%);
+  width: min(${({ theme }) => theme.sizes.standaloneModal.width}, 100%);
+  max-height: min(${({ theme }) => theme.sizes.standaloneModal.maxHeight}, 100%);
   border-radius: ${({ theme }) => theme.radii.lg};
   background: ${({ theme }) => theme.colors.background};
   box-shadow: ${({ theme }) => theme.shadows.xl};
@@ -39,7 +39,7 @@ const StyledBar = styled.div`
   justify-content: space-between;
   padding: ${({ theme }) => `${theme.space[2]} ${theme.space[3]}`};
   background: ${({ theme }) => theme.colors.surface};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.borderSubtle};
+  border-bottom: ${({ theme }) => theme.borders.subtle};
   font-size: ${({ theme }) => theme.fontSizes.sm};
   color: ${({ theme }) => theme.colors.textSecondary};
 `;

@@ -56,7 +56,7 @@ const StyledNav = styled.nav`
 
   a {
     padding: ${({ theme }) => `${theme.space[1]} ${theme.space[3]}`};
-    border: 1px solid ${({ theme }) => theme.colors.border};
+    border: ${({ theme }) => theme.borders.default};
     border-radius: ${({ theme }) => theme.radii.pill};
     font-size: ${({ theme }) => theme.fontSizes.sm};
     color: ${({ theme }) => theme.colors.textSecondary};

@@ -10,7 +10,7 @@ import { useChooseCrmUser } from './useChooseCrmUser';
 
 const StyledPage = styled.div`
   width: 100%;
-  max-width: 520px;
+  max-width: ${({ theme }) => theme.sizes.content.narrow};
   margin: 0 auto;
 `;
 

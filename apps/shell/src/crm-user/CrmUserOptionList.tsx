@@ -27,8 +27,7 @@ const StyledOption = styled.label<{ $checked: boolean }>`
   align-items: center;
   gap: ${({ theme }) => theme.space[3]};
   padding: ${({ theme }) => theme.space[3]};
-  border: 1px solid
-    ${({ theme, $checked }) => ($checked ? theme.colors.primaryBorder : theme.colors.borderSubtle)};
+  border: ${({ theme, $checked }) => ($checked ? theme.borders.primary : theme.borders.subtle)};
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme, $checked }) =>
     $checked ? theme.colors.surfaceSelected : theme.colors.surface};

@@ -26,7 +26,7 @@ const StyledNav = styled.nav`
 
   a {
     padding: ${({ theme }) => `${theme.space[1]} ${theme.space[3]}`};
-    border: 1px solid ${({ theme }) => theme.colors.border};
+    border: ${({ theme }) => theme.borders.default};
     border-radius: ${({ theme }) => theme.radii.pill};
     background: ${({ theme }) => theme.colors.surface};
     color: ${({ theme }) => theme.colors.neutralText};

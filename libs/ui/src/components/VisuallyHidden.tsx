@@ -1,7 +1,17 @@
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { visuallyHidden } from '../theme/mixins';
 
-/** Text read by assistive technology but not shown. */
-export const VisuallyHidden = styled.span`
+const StyledVisuallyHidden = styled.span`
   ${visuallyHidden}
 `;
+
+export interface VisuallyHiddenProps {
+  children?: ReactNode;
+  id?: string;
+}
+
+/** Text read by assistive technology but not shown. */
+export function VisuallyHidden({ children, id }: VisuallyHiddenProps) {
+  return <StyledVisuallyHidden id={id}>{children}</StyledVisuallyHidden>;
+}

@@ -6,6 +6,8 @@ declare module 'styled-components' {
   export interface DefaultTheme {
     colors: Theme['colors'];
     space: Theme['space'];
+    borders: Theme['borders'];
+    breakpoints: Theme['breakpoints'];
     radii: Theme['radii'];
     shadows: Theme['shadows'];
     fonts: Theme['fonts'];

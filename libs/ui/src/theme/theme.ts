@@ -86,9 +86,25 @@ const space = {
   12: '48px',
 } as const;
 
+/** Whole border shorthands, so a line's weight and colour change in one place. */
+const borders = {
+  subtle: `1px solid ${colors.borderSubtle}`,
+  default: `1px solid ${colors.border}`,
+  primary: `1px solid ${colors.primaryBorder}`,
+  dashed: `1px dashed ${colors.border}`,
+  timeline: `2px solid ${colors.borderSubtle}`,
+  quote: `3px solid ${colors.border}`,
+  /** A ring around a small marker drawn over a surface (the timeline's dot). */
+  markerRing: `2px solid ${colors.surface}`,
+  focusOutline: `2px solid ${colors.primary}`,
+} as const;
+
 export const theme = {
   colors,
   space,
+  borders,
+  /** Widths below which a layout stacks (a drawer of 380 px up to a full page). */
+  breakpoints: { sm: '480px', md: '560px' },
   radii: { sm: '4px', md: '8px', lg: '12px', pill: '999px', round: '50%' },
   shadows: {
     xs: '0 1px 2px rgba(16, 24, 40, 0.05)',
@@ -118,6 +134,16 @@ export const theme = {
     dropdownListMaxHeight: DROPDOWN_LIST_MAX_HEIGHT,
     dialogWidth: '440px',
     icon: { sm: '14px', md: '16px', lg: '20px' },
+    avatar: '40px',
+    timelineDot: '9px',
+    /** Gap between a focused control and its outline. */
+    outlineOffset: { sm: '1px', md: '2px' },
+    /** Widths of a page's content column: a prompt, a form, a wide form or manager. */
+    content: { narrow: '520px', form: '560px', standalone: '600px', wide: '720px' },
+    /** The smallest column of a responsive field grid, from dense to roomy. */
+    gridColumn: { sm: '180px', md: '200px', lg: '220px', xl: '240px' },
+    /** The standalone dev page's stand-in for the host's modal. */
+    standaloneModal: { width: '600px', maxHeight: '700px' },
   },
   layout: { pageWidth: PAGE_WIDTH, pageMaxWidth: PAGE_MAX_WIDTH },
   motion: {

@@ -5,8 +5,8 @@ const StyledAvatar = styled.span`
   flex: none;
   align-items: center;
   justify-content: center;
-  width: 40px;
-  height: 40px;
+  width: ${({ theme }) => theme.sizes.avatar};
+  height: ${({ theme }) => theme.sizes.avatar};
   border-radius: ${({ theme }) => theme.radii.round};
   background: ${({ theme }) => theme.colors.primarySubtle};
   color: ${({ theme }) => theme.colors.primaryText};

@@ -9,7 +9,7 @@ const StyledItem = styled.li`
   align-items: center;
   gap: ${({ theme }) => `${theme.space[2]} ${theme.space[3]}`};
   padding: ${({ theme }) => theme.space[3]};
-  border: 1px solid ${({ theme }) => theme.colors.borderSubtle};
+  border: ${({ theme }) => theme.borders.subtle};
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme }) => theme.colors.surfaceMuted};
 `;

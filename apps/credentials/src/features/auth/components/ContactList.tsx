@@ -13,7 +13,7 @@ const StyledList = styled.ul`
   margin: 0;
   padding: 0;
   list-style: none;
-  border: 1px solid ${({ theme }) => theme.colors.borderSubtle};
+  border: ${({ theme }) => theme.borders.subtle};
   border-radius: ${({ theme }) => theme.radii.md};
 `;
 
@@ -24,7 +24,7 @@ const StyledItem = styled.li`
   padding: ${({ theme }) => theme.space[3]} ${({ theme }) => theme.space[4]};
 
   & + & {
-    border-top: 1px solid ${({ theme }) => theme.colors.borderSubtle};
+    border-top: ${({ theme }) => theme.borders.subtle};
   }
 `;
 

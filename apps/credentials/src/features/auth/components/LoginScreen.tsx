@@ -13,7 +13,7 @@ const StyledPage = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space[4]};
-  max-width: 720px;
+  max-width: ${({ theme }) => theme.sizes.content.wide};
   margin: 0 auto;
   padding: ${({ theme }) => theme.space[4]} 0;
 `;

@@ -3,7 +3,7 @@ import { HostUserGate } from '../../shared/components/HostUserGate';
 import { CredentialsFormLoader } from './CredentialsFormLoader';
 
 const StyledPage = styled.div`
-  max-width: 560px;
+  max-width: ${({ theme }) => theme.sizes.content.form};
   margin: 0 auto;
   padding: ${({ theme }) => theme.space[4]};
 `;

@@ -12,7 +12,7 @@ const StyledPage = styled.div<{ $modal: boolean }>`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space[4]};
-  max-width: 720px;
+  max-width: ${({ theme }) => theme.sizes.content.wide};
   margin: 0 auto;
   padding: ${({ theme, $modal }) => ($modal ? theme.space[4] : `${theme.space[4]} 0`)};
 `;

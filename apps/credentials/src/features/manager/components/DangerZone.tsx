@@ -19,7 +19,7 @@ const StyledRows = styled.div`
 
   /* The confirm-password step belongs to the row above it: no rule in between. */
   & > * + *:not([data-step]) {
-    border-top: 1px solid ${({ theme }) => theme.colors.borderSubtle};
+    border-top: ${({ theme }) => theme.borders.subtle};
   }
 `;
 
@@ -38,7 +38,7 @@ const StyledRow = styled.div`
     padding-bottom: 0;
   }
 
-  @media (min-width: 560px) {
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
     flex-direction: row;
     align-items: center;
     justify-content: space-between;

@@ -14,7 +14,7 @@ const StyledList = styled.dl`
   gap: ${({ theme }) => theme.space[3]};
   margin: 0;
 
-  @media (min-width: 560px) {
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
     grid-template-columns: max-content minmax(0, 1fr);
     align-items: center;
     column-gap: ${({ theme }) => theme.space[6]};

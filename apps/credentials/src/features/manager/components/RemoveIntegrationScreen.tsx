@@ -8,7 +8,7 @@ const StyledPage = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space[4]};
-  max-width: 560px;
+  max-width: ${({ theme }) => theme.sizes.content.form};
   margin: 0 auto;
   padding: ${({ theme }) => theme.space[4]};
 `;

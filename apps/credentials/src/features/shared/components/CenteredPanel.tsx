@@ -16,15 +16,15 @@ const StyledPanel = styled.section`
   flex-direction: column;
   gap: ${({ theme }) => theme.space[4]};
   width: 100%;
-  max-width: 520px;
+  max-width: ${({ theme }) => theme.sizes.content.narrow};
   margin: 0 auto;
   padding: ${({ theme }) => theme.space[6]} ${({ theme }) => theme.space[4]};
   background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.borderSubtle};
+  border: ${({ theme }) => theme.borders.subtle};
   border-radius: ${({ theme }) => theme.radii.lg};
   box-shadow: ${({ theme }) => theme.shadows.sm};
 
-  @media (min-width: 480px) {
+  @media (min-width: ${({ theme }) => theme.breakpoints.sm}) {
     padding: ${({ theme }) => theme.space[8]};
   }
 `;

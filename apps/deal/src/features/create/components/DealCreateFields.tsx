@@ -27,7 +27,10 @@ const StyledForm = styled(Form)`
 
 const StyledFieldset = styled.fieldset`
   display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(min(100%, 240px), 1fr));
+  grid-template-columns: repeat(
+    auto-fill,
+    minmax(min(100%, ${({ theme }) => theme.sizes.gridColumn.xl}), 1fr)
+  );
   gap: ${({ theme }) => theme.space[4]};
   margin: 0;
   padding: 0;
@@ -53,7 +56,7 @@ const StyledFooter = styled.div`
   justify-content: flex-end;
   gap: ${({ theme }) => theme.space[2]};
   padding-top: ${({ theme }) => theme.space[4]};
-  border-top: 1px solid ${({ theme }) => theme.colors.borderSubtle};
+  border-top: ${({ theme }) => theme.borders.subtle};
 `;
 
 const LOAD_FAILED = 'Não foi possível carregar as opções.';

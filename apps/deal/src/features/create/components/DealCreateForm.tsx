@@ -22,7 +22,7 @@ const StyledPage = styled.div`
   flex-direction: column;
   gap: ${({ theme }) => theme.space[4]};
   width: 100%;
-  max-width: 720px;
+  max-width: ${({ theme }) => theme.sizes.content.wide};
   margin: 0 auto;
   padding: ${({ theme }) => theme.space[4]};
 `;

@@ -6,7 +6,10 @@ import { formatCustomFieldValue } from '../../shared/formatCustomFieldValue';
 
 const StyledGrid = styled.dl`
   display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(min(100%, 200px), 1fr));
+  grid-template-columns: repeat(
+    auto-fill,
+    minmax(min(100%, ${({ theme }) => theme.sizes.gridColumn.md}), 1fr)
+  );
   gap: ${({ theme }) => theme.space[4]};
   margin: 0;
 `;

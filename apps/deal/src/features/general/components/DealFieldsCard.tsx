@@ -8,7 +8,10 @@ import { namedOptions, nameOf, userOptions } from '../../shared/options';
 
 const StyledGrid = styled.div`
   display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(min(100%, 220px), 1fr));
+  grid-template-columns: repeat(
+    auto-fill,
+    minmax(min(100%, ${({ theme }) => theme.sizes.gridColumn.lg}), 1fr)
+  );
   gap: ${({ theme }) => theme.space[4]};
 `;
 

@@ -11,7 +11,7 @@ const StyledActions = styled.div`
   justify-content: flex-end;
   gap: ${({ theme }) => theme.space[2]};
   padding-top: ${({ theme }) => theme.space[3]};
-  border-top: 1px solid ${({ theme }) => theme.colors.borderSubtle};
+  border-top: ${({ theme }) => theme.borders.subtle};
 `;
 
 /** The row of buttons that ends a modal page (Cancelar, Salvar...). */

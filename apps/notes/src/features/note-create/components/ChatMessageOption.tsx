@@ -12,7 +12,7 @@ export interface ChatMessageOptionProps {
 
 const StyledItem = styled.li<{ $checked: boolean }>`
   padding: ${({ theme }) => `${theme.space[2]} ${theme.space[3]}`};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.borderSubtle};
+  border-bottom: ${({ theme }) => theme.borders.subtle};
   background: ${({ theme, $checked }) => ($checked ? theme.colors.surfaceSelected : 'transparent')};
 
   &:last-child {

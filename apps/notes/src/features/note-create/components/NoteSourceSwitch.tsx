@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import styled from 'styled-components';
+import { visuallyHidden } from '@crm-panel/ui';
 
 export type NoteSource = 'manual' | 'chat';
 
@@ -37,7 +38,7 @@ const StyledOptions = styled.div`
   align-self: flex-start;
   max-width: 100%;
   padding: ${({ theme }) => theme.space[0.5]};
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  border: ${({ theme }) => theme.borders.default};
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme }) => theme.colors.surfaceMuted};
 `;
@@ -57,17 +58,13 @@ const StyledOption = styled.label<{ $checked: boolean }>`
   text-align: center;
 
   &:has(input:focus-visible) {
-    outline: 2px solid ${({ theme }) => theme.colors.primary};
-    outline-offset: 1px;
+    outline: ${({ theme }) => theme.borders.focusOutline};
+    outline-offset: ${({ theme }) => theme.sizes.outlineOffset.sm};
   }
 `;
 
 const StyledRadio = styled.input`
-  position: absolute;
-  opacity: 0;
-  width: 1px;
-  height: 1px;
-  margin: 0;
+  ${visuallyHidden}
 `;
 
 /** Manual note or import from chat: a radio group shown as a segmented control. */

@@ -50,7 +50,7 @@ const StyledNoteContent = styled.div<{ $plain: boolean }>`
   }
   blockquote {
     padding-left: ${({ theme }) => theme.space[3]};
-    border-left: 3px solid ${({ theme }) => theme.colors.border};
+    border-left: ${({ theme }) => theme.borders.quote};
     color: ${({ theme }) => theme.colors.textSecondary};
   }
   pre,

@@ -16,7 +16,7 @@ const StyledEntry = styled.li`
   flex-direction: column;
   gap: ${({ theme }) => theme.space[1.5]};
   padding: ${({ theme }) => `${theme.space[3]} ${theme.space[3]} ${theme.space[3]} ${theme.space[5]}`};
-  border: 1px solid ${({ theme }) => theme.colors.borderSubtle};
+  border: ${({ theme }) => theme.borders.subtle};
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme }) => theme.colors.surface};
 
@@ -26,9 +26,9 @@ const StyledEntry = styled.li`
     position: absolute;
     top: ${({ theme }) => theme.space[4]};
     left: -${({ theme }) => theme.space[4]};
-    width: 9px;
-    height: 9px;
-    border: 2px solid ${({ theme }) => theme.colors.surface};
+    width: ${({ theme }) => theme.sizes.timelineDot};
+    height: ${({ theme }) => theme.sizes.timelineDot};
+    border: ${({ theme }) => theme.borders.markerRing};
     border-radius: ${({ theme }) => theme.radii.round};
     background: ${({ theme }) => theme.colors.primary};
     transform: translateX(-50%);
@@ -73,8 +73,8 @@ const StyledMore = styled.button`
     text-decoration: underline;
   }
   &:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.colors.primary};
-    outline-offset: 2px;
+    outline: ${({ theme }) => theme.borders.focusOutline};
+    outline-offset: ${({ theme }) => theme.sizes.outlineOffset.md};
     border-radius: ${({ theme }) => theme.radii.sm};
   }
 `;

@@ -29,7 +29,7 @@ const StyledList = styled.ol`
   margin: 0 0 0 ${({ theme }) => theme.space[2]};
   padding: 0 0 0 ${({ theme }) => theme.space[4]};
   list-style: none;
-  border-left: 2px solid ${({ theme }) => theme.colors.borderSubtle};
+  border-left: ${({ theme }) => theme.borders.timeline};
 `;
 
 /** One day of the timeline: its label and its notes. */

@@ -50,7 +50,7 @@ const StyledActions = styled.div`
   justify-content: flex-end;
   gap: ${({ theme }) => theme.space[2]};
   padding-top: ${({ theme }) => theme.space[4]};
-  border-top: 1px solid ${({ theme }) => theme.colors.borderSubtle};
+  border-top: ${({ theme }) => theme.borders.subtle};
 `;
 
 const discountTypeOptions = DISCOUNT_TYPES.map((type) => ({

@@ -31,7 +31,7 @@ const StyledForm = styled(Form)`
 
 const StyledRow = styled.div`
   display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(180px, 1fr));
+  grid-template-columns: repeat(auto-fit, minmax(${({ theme }) => theme.sizes.gridColumn.sm}, 1fr));
   gap: ${({ theme }) => theme.space[4]};
 `;
 
@@ -41,7 +41,7 @@ const StyledFooter = styled.div`
   justify-content: flex-end;
   gap: ${({ theme }) => theme.space[2]};
   padding-top: ${({ theme }) => theme.space[2]};
-  border-top: 1px solid ${({ theme }) => theme.colors.borderSubtle};
+  border-top: ${({ theme }) => theme.borders.subtle};
 `;
 
 const TYPE_OPTIONS = TASK_TYPES.map((type) => ({ value: type, label: TASK_TYPE_LABELS[type] }));
