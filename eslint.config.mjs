@@ -26,6 +26,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
       'crm-panel/enforce-module-boundaries': 'error',
+      'crm-panel/no-feature-climbing': 'error',
       'crm-panel-style/styled-prefix': 'error',
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',

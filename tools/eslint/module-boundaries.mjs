@@ -77,6 +77,17 @@ export function createBoundaryChecker(root = workspaceRoot) {
     if (!own) return null;
     let target;
     let viaAlias = false;
+    const ownAlias = Object.keys(tsPaths).find(
+      (key) => key.endsWith('/*') && source.startsWith(key.slice(0, -1)),
+    );
+    if (ownAlias) {
+      // `@<project>/…` is a project's alias for its own files (tsconfig.base.json), never a way in.
+      const aliased = projectOf(path.join(root, tsPaths[ownAlias][0].slice(0, -1)));
+      if (aliased && aliased !== own) {
+        return `'${source}' is '${aliased.name}''s own path alias: other projects use its public entry.`;
+      }
+      return null;
+    }
     if (source.startsWith('@crm-panel/')) {
       const mapped = tsPaths[source];
       if (!mapped) {
@@ -125,7 +136,46 @@ export function createBoundaryChecker(root = workspaceRoot) {
   };
 }
 
+/**
+ * The folder a relative import may not climb out of: `src/features/<area>` inside a feature,
+ * else the first folder under the project (`src/<dir>`, `test`), else the project itself.
+ */
+export function featureRoot(file, projectRoot) {
+  const inner = path.relative(projectRoot, file).split(path.sep);
+  if (inner[0] === 'src' && inner[1] === 'features' && inner.length >= 4) {
+    return path.join(projectRoot, ...inner.slice(0, 3));
+  }
+  if (inner.length >= 3) return path.join(projectRoot, ...inner.slice(0, 2));
+  return inner.length > 1 ? path.join(projectRoot, inner[0]) : projectRoot;
+}
+
+/** host-sim's page modules are served to the browser as they are: no bundler resolves aliases. */
+const NATIVE_MODULES = /[\\/]tools[\\/]host-sim[\\/]src[\\/]client[\\/]/;
+
+export function createClimbChecker(root = workspaceRoot) {
+  const projects = readProjects(root).sort((a, b) => b.root.length - a.root.length);
+  const projectOf = (file) =>
+    projects.find((p) => file === p.root || file.startsWith(p.root + path.sep));
+  /** Returns an error message when `source` climbs out of the feature of `filename`. */
+  return function checkClimb(filename, source) {
+    if (!source.startsWith('../') || NATIVE_MODULES.test(filename)) return null;
+    const file = path.resolve(filename);
+    const own = projectOf(file);
+    if (!own) return null;
+    const target = path.resolve(path.dirname(file), source);
+    if (projectOf(target) !== own) return null; // the boundary rule judges other projects
+    const fence = featureRoot(file, own.root);
+    if (target === fence || target.startsWith(fence + path.sep)) return null;
+    const src = path.join(own.root, 'src');
+    const suggestion = target.startsWith(src + path.sep)
+      ? ` Use '@${own.name}/${path.relative(src, target).split(path.sep).join('/')}'.`
+      : '';
+    return `'${source}' climbs out of '${path.relative(own.root, fence).split(path.sep).join('/') || own.name}'.${suggestion}`;
+  };
+}
+
 let checker;
+let climbChecker;
 
 const enforceModuleBoundaries = {
   meta: {
@@ -164,7 +214,47 @@ const enforceModuleBoundaries = {
   },
 };
 
+const noFeatureClimbing = {
+  meta: {
+    type: 'suggestion',
+    docs: {
+      description:
+        "No '../' out of a feature: a project's other folders are reached by its own alias.",
+    },
+    schema: [],
+  },
+  create(context) {
+    climbChecker ??= createClimbChecker();
+    const report = (node, source) => {
+      if (typeof source !== 'string') return;
+      const message = climbChecker(context.filename, source);
+      if (message) context.report({ node, message });
+    };
+    const fromSource = (node) => node.source && report(node, node.source.value);
+    return {
+      ImportDeclaration: fromSource,
+      ExportNamedDeclaration: fromSource,
+      ExportAllDeclaration: fromSource,
+      ImportExpression: (node) => node.source.type === 'Literal' && report(node, node.source.value),
+      CallExpression: (node) => {
+        const [first] = node.arguments;
+        if (first?.type !== 'Literal') return;
+        const callee = node.callee;
+        const isRequire = callee.type === 'Identifier' && callee.name === 'require';
+        const isJest =
+          callee.type === 'MemberExpression' &&
+          callee.object.type === 'Identifier' &&
+          callee.object.name === 'jest';
+        if (isRequire || isJest) report(node, first.value);
+      },
+    };
+  },
+};
+
 export default {
   meta: { name: 'crm-panel' },
-  rules: { 'enforce-module-boundaries': enforceModuleBoundaries },
+  rules: {
+    'enforce-module-boundaries': enforceModuleBoundaries,
+    'no-feature-climbing': noFeatureClimbing,
+  },
 };

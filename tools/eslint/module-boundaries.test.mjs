@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { ESLint } from 'eslint';
-import { createBoundaryChecker } from './module-boundaries.mjs';
+import { createBoundaryChecker, createClimbChecker } from './module-boundaries.mjs';
 import { workspaceRoot } from './projects.mjs';
 
 const check = createBoundaryChecker(workspaceRoot);
@@ -194,5 +194,43 @@ test('apps take colours and px sizes from the theme, not raw values', async () =
   assert.deepEqual(
     theme.filter((m) => m.startsWith('crm-panel-style')),
     [],
+  );
+});
+
+test("no '../' out of a feature: the project's own alias instead", async () => {
+  const climb = createClimbChecker(workspaceRoot);
+  assert.match(
+    climb(at('apps/notes/src/features/notes/components/NoteEntry.tsx'), '../../shared/texts'),
+    /climbs out of 'src\/features\/notes'\. Use '@notes\/features\/shared\/texts'/,
+  );
+  assert.match(
+    climb(at('libs/api-client/src/resources/deals.ts'), '../client/apiClient'),
+    /Use '@api-client\/client\/apiClient'/,
+  );
+  assert.match(climb(at('apps/api/test/app.test.ts'), '../src/app'), /Use '@api\/app'/);
+  assert.equal(
+    climb(at('apps/notes/src/features/notes/components/NoteEntry.tsx'), '../hooks/useNotes'),
+    null,
+  );
+  assert.equal(climb(at('tools/host-sim/src/client/main.ts'), '../world/types.js'), null);
+  const messages = await lint(
+    "import { x } from '../../shared/texts';\nexport const y = x;\n",
+    'apps/notes/src/features/notes/components/Bad.tsx',
+  );
+  assert.equal(
+    messages.filter((m) => m.startsWith('crm-panel/no-feature-climbing')).length,
+    1,
+    messages.join('; '),
+  );
+});
+
+test("a project's own alias is not a way into it from another project", () => {
+  assert.match(
+    check(at('apps/notes/src/exposed/NotesTab.tsx'), '@deal/features/shared/useDeal'),
+    /'deal''s own path alias/,
+  );
+  assert.equal(
+    check(at('apps/deal/src/exposed/DealToolbar.tsx'), '@deal/features/shared/useDeal'),
+    null,
   );
 });

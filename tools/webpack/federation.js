@@ -1,5 +1,5 @@
 // Shared webpack + Module Federation setup for the shell and every remote.
-// Replaces what @nx/module-federation would generate (see ../shared/notes/mf-recipe.md):
+// Replaces what @nx/module-federation would generate (docs/ARCHITECTURE.md, 'Federation'):
 // tsconfig paths become webpack aliases, and one shared map makes React & co. singletons.
 const path = require('path');
 const fs = require('fs');
@@ -11,8 +11,13 @@ const root = path.resolve(__dirname, '../..');
 const pkg = require('../../package.json');
 const tsPaths = require('../../tsconfig.base.json').compilerOptions.paths;
 
+// `@x/*` (a project's alias for its own files) maps a folder; every other key is one entry.
 const alias = Object.fromEntries(
-  Object.entries(tsPaths).map(([key, [target]]) => [`${key}$`, path.join(root, target)]),
+  Object.entries(tsPaths).map(([key, [target]]) =>
+    key.endsWith('/*')
+      ? [key.slice(0, -2), path.join(root, target.slice(0, -2))]
+      : [`${key}$`, path.join(root, target)],
+  ),
 );
 
 const deps = pkg.dependencies;
@@ -41,7 +46,9 @@ const shared = {
     Object.entries(tsPaths)
       .filter(
         ([key, [target]]) =>
-          target.replace(/^\.\//, '').startsWith('libs/') && !key.endsWith('/testing'),
+          target.replace(/^\.\//, '').startsWith('libs/') &&
+          !key.endsWith('/testing') &&
+          !key.endsWith('/*'),
       )
       .map(([key]) => [key, { singleton: true, requiredVersion: false, version: '0.0.0' }]),
   ),
