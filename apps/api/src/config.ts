@@ -134,7 +134,7 @@ export const DEFAULT_CRM_CONFIG: CrmConfig = {
   authorizeUrl: `${SANDBOX_ORIGIN}/oauth/authorize`,
   tokenUrl: `${SANDBOX_ORIGIN}/oauth2/token`,
   v1BaseUrl: `${SANDBOX_ORIGIN}/api/v1`,
-  // Below the panel's own 10 s request timeout (spec §7), so a CRM that hangs reaches the person
+  // Below the panel's own 10 s request timeout (PRODUCT.md §7), so a CRM that hangs reaches the person
   // as the api's pt-BR 504 instead of a bare aborted request.
   timeoutMs: 9_000,
   maxRequestsPerMinute: 120,

@@ -8,7 +8,7 @@ afterAll(async () => {
   await h.close();
 });
 
-/** Every route of spec §7 (plus the callback, the with-mapping call and health). */
+/** Every route of PRODUCT.md §7 (plus the callback, the with-mapping call and health). */
 const ROUTES: [string, string][] = [
   ['get', '/api/health'],
   ['post', '/api/session'],

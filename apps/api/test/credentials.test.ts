@@ -465,7 +465,7 @@ describe('secrets at rest and in logs', () => {
 
   it('writes the dev secret key once, readable only by its owner', async () => {
     const dir = fs.mkdtempSync(path.join(h.dataDir, 'dev-'));
-    const { resolveConfig } = await import('../src/config');
+    const { resolveConfig } = await import('@api/config');
     const first = resolveConfig({ dataDir: dir });
     const second = resolveConfig({ dataDir: dir });
     expect(first.secretKey.equals(second.secretKey)).toBe(true);

@@ -1,5 +1,5 @@
 import { type RunningSandbox, startSandbox } from '@crm-panel/crm-sandbox';
-import { type ApiConfigInput } from '../src/config';
+import { type ApiConfigInput } from '@api/config';
 import {
   ACCOUNT1,
   type Harness,

@@ -1,5 +1,5 @@
 import { type RunningSandbox, startSandbox } from '@crm-panel/crm-sandbox';
-import { formatReport, runCrmCheck } from '../src/check/crmCheck';
+import { formatReport, runCrmCheck } from '@api/check/crmCheck';
 import { ACCOUNT1 } from './support/harness';
 
 // `npm run crm:check` against the strict sandbox (its default): every read the product sends is

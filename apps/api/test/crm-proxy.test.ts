@@ -294,7 +294,7 @@ describe('writes', () => {
     );
   });
 
-  it('creates and updates a deal (partial bodies of spec §7)', async () => {
+  it('creates and updates a deal (partial bodies of PRODUCT.md §7)', async () => {
     const created = await call(h.api, 'POST', '/api/rdstation/deals', {
       as: alice,
       body: {

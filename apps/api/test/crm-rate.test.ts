@@ -1,5 +1,5 @@
-import { type RateLimiter, createPostgresRateLimiter, sleep } from '../src/crm/limiter';
-import { type Database, migrateToLatest, openDatabase } from '../src/db/database';
+import { type RateLimiter, createPostgresRateLimiter, sleep } from '@api/crm/limiter';
+import { type Database, migrateToLatest, openDatabase } from '@api/db/database';
 import { type TestPostgres, startTestPostgres } from './support/postgres';
 
 // The CRM's rate per tenant across api processes: two limiters on one PostgreSQL are two processes.

@@ -3,7 +3,7 @@
 // no sort) and GET /users/{id}, and either an e-mail RD or the host verified decides, or the
 // attendant says who they are.
 import { type RunningSandbox, startSandbox } from '@crm-panel/crm-sandbox';
-import { type TenantConfig } from '../src/config';
+import { type TenantConfig } from '@api/config';
 import { type BrowserSession, openBrowser } from './support/browserSession';
 import {
   ACCOUNT1,

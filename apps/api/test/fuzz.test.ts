@@ -23,7 +23,7 @@ import {
   sessionToken,
   startHarness,
 } from './support/harness';
-import { API_MESSAGES } from '../src/messages';
+import { API_MESSAGES } from '@api/messages';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 80);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;

@@ -5,8 +5,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { startApi } from '../src/app';
-import { API_MESSAGES } from '../src/messages';
+import { startApi } from '@api/app';
+import { API_MESSAGES } from '@api/messages';
 import {
   ACCOUNT1,
   type Harness,

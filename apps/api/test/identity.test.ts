@@ -2,8 +2,8 @@
 // proved in the same browser. Every finding of the attacker's probes is a refusal here, on SQLite
 // and on PostgreSQL.
 import { type FastifyInstance } from 'fastify';
-import { API_MESSAGES } from '../src/messages';
-import { SIGNED_OUT } from '../src/routes/auth';
+import { API_MESSAGES } from '@api/messages';
+import { SIGNED_OUT } from '@api/routes/auth';
 import {
   ACCOUNT1,
   type Harness,

@@ -1,8 +1,8 @@
 import { type RunningSandbox, startSandbox } from '@crm-panel/crm-sandbox';
-import { type Database, migrateToLatest, openDatabase } from '../src/db/database';
-import { createRepositories, type Repositories } from '../src/db/repositories/createRepositories';
-import { createSecretBox } from '../src/security/crypto';
-import { hashPassword } from '../src/security/password';
+import { type Database, migrateToLatest, openDatabase } from '@api/db/database';
+import { createRepositories, type Repositories } from '@api/db/repositories/createRepositories';
+import { createSecretBox } from '@api/security/crypto';
+import { hashPassword } from '@api/security/password';
 import {
   ACCOUNT1,
   type Harness,

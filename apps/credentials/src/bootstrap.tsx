@@ -5,7 +5,7 @@ import { startMockWorld } from './standalone/mockWorld';
 import { StandaloneApp } from './standalone/StandaloneApp';
 
 async function start(container: HTMLElement): Promise<void> {
-  // No modal API: forms open in a popup window of this same page, as without a host (spec §1).
+  // No modal API: forms open in a popup window of this same page, as without a host (PRODUCT.md §1).
   const adapter = createFakeHostAdapter({ modalApi: false });
   const world = await startMockWorld(() => adapter.readUserInfo());
   createRoot(container).render(

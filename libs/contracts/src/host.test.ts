@@ -25,7 +25,7 @@ const attendance: HostAttendance = {
 };
 
 describe('host contract', () => {
-  it('names the global object and the wait of spec §9', () => {
+  it('names the global object and the wait of PRODUCT.md §9', () => {
     expect(HOST_GLOBAL_NAME).toBe('CrmPanelHost');
     expect(HOST_INFO_MAX_TRIES).toBe(50);
     expect(HOST_INFO_RETRY_MS).toBe(100);

@@ -10,7 +10,7 @@ import {
 } from './modals';
 
 describe('modal routes', () => {
-  it('lists the nine modal pages of spec §2', () => {
+  it('lists the nine modal pages of PRODUCT.md §2', () => {
     expect(MODAL_ROUTES.map((route) => MODAL_PATHS[route])).toEqual([
       '/contact-edit-modal',
       '/deal-create-modal',

@@ -1,7 +1,7 @@
 import { AUTH_WINDOW, type DealProduct, type Task } from '@crm-panel/crm-model';
 
 /**
- * The modal pages of spec §2, by route id → path. The shell mounts each path; a form opens one
+ * The modal pages of PRODUCT.md §2, by route id → path. The shell mounts each path; a form opens one
  * through host-bridge's `openForm(route, query)` and ends with `closeForm(result)`.
  */
 export const MODAL_PATHS = {
@@ -226,7 +226,7 @@ export function parseModalQuery<R extends ModalRoute>(
   return { ok: true, query: query as unknown as ModalQuery<R> };
 }
 
-/** Cancel, or a failed form: spec §4 'Cancel closes with success false'. */
+/** Cancel, or a failed form: PRODUCT.md §4 'Cancel closes with success false'. */
 export interface ModalCancelled {
   success: false;
 }

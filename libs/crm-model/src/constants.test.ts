@@ -1,6 +1,6 @@
 import * as constants from './constants';
 
-describe('business constants (spec §9)', () => {
+describe('business constants (PRODUCT.md §9)', () => {
   it('hold the spec values', () => {
     expect({ ...constants }).toEqual({
       REQUEST_TIMEOUT_MS: 10000,

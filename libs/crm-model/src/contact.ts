@@ -5,7 +5,7 @@ export interface ContactEmail {
 
 export interface ContactPhone {
   phone: string;
-  /** v2 answers work/fax/home/mobile; the panel writes 'cellphone' (spec §5). */
+  /** v2 answers work/fax/home/mobile; the panel writes 'cellphone' (PRODUCT.md §5). */
   type?: string;
 }
 
@@ -71,9 +71,9 @@ export interface LastDeal {
   dealId: string | null;
 }
 
-/** Email type the panel writes for a new contact (spec §5: "sent as a work email"). */
+/** Email type the panel writes for a new contact (PRODUCT.md §5: "sent as a work email"). */
 export const NEW_CONTACT_EMAIL_TYPE = 'work';
-/** Phone type the panel writes for a new contact (spec §5: "a cellphone phone"). */
+/** Phone type the panel writes for a new contact (PRODUCT.md §5: "a cellphone phone"). */
 export const NEW_CONTACT_PHONE_TYPE = 'cellphone';
 
 /** The id of a CRM contact response, which may come as `id` or `_id`; null when neither. */

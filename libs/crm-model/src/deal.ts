@@ -50,7 +50,7 @@ export interface DealCreatePayload {
 
 /**
  * PUT /api/rdstation/deals/{id}: exactly one of the partial bodies the panel sends
- * (spec §7). Changing the pipeline always clears the stage.
+ * (PRODUCT.md §7). Changing the pipeline always clears the stage.
  */
 export type DealUpdatePayload =
   | { owner_id: string }
@@ -62,5 +62,5 @@ export type DealUpdatePayload =
   | { status: 'lost'; lost_reason_id: string }
   | { contact_ids: string[] };
 
-/** Deal picker filter (spec §2 filter menu). */
+/** Deal picker filter (PRODUCT.md §2 filter menu). */
 export type DealFilter = 'all' | 'contact';

@@ -60,7 +60,7 @@ export interface TermsStatus {
   accepted: boolean;
 }
 
-/** The three checks behind the route guards (spec §2, §4). */
+/** The three checks behind the route guards (PRODUCT.md §2, §4). */
 export interface GuardState {
   termsAccepted: boolean;
   credentialsConfigured: boolean;
@@ -69,6 +69,6 @@ export interface GuardState {
 
 export type GuardKind = 'terms' | 'credentials' | 'auth';
 
-/** Screens of /rdstation-auth-popup (spec §2, §4). */
+/** Screens of /rdstation-auth-popup (PRODUCT.md §2, §4). */
 export type AuthPopupStatus =
   'loading' | 'opening' | 'waiting' | 'collecting_token' | 'success' | 'error';

@@ -15,7 +15,7 @@ import {
   TASK_TYPE_LABELS,
 } from './labels';
 
-describe('labels (spec §4, §9)', () => {
+describe('labels (PRODUCT.md §4, §9)', () => {
   it('names deal statuses as the spec does', () => {
     expect(DEAL_STATUSES).toEqual(['ongoing', 'paused', 'won', 'lost']);
     expect(DEAL_STATUS_LABELS).toEqual({

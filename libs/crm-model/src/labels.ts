@@ -40,7 +40,7 @@ export const TASK_TYPE_LABELS: Readonly<Record<TaskType, string>> = {
 
 export const TASK_STATUSES: readonly TaskStatus[] = ['open', 'completed', 'canceled'];
 
-/** Filter menu of the tasks tab (plural, spec §2). */
+/** Filter menu of the tasks tab (plural, PRODUCT.md §2). */
 export const TASK_STATUS_FILTER_LABELS: Readonly<Record<TaskStatus, string>> = {
   open: 'Abertas',
   completed: 'Concluídas',

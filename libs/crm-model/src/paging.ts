@@ -14,7 +14,7 @@ export interface Paged<T> {
   links: PageLinks;
 }
 
-/** The `{ data }` wrapper the BFF puts around every success (spec §7 reads data.data[.data]). */
+/** The `{ data }` wrapper the BFF puts around every success (PRODUCT.md §7 reads data.data[.data]). */
 export interface DataEnvelope<T> {
   data: T;
 }
@@ -26,7 +26,7 @@ export interface ApiErrorBody {
 
 export type SortDirection = 'asc' | 'desc';
 
-/** Paging and ordering query of spec §7 list calls; each resource adds its own filter. */
+/** Paging and ordering query of PRODUCT.md §7 list calls; each resource adds its own filter. */
 export interface ListQuery {
   page?: number;
   limit?: number;

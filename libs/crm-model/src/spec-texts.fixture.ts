@@ -1,4 +1,4 @@
-// Every single-quoted text of /work/shared/spec/SPEC.md, extracted mechanically (not retyped)
+// Every single-quoted text of the product specification (docs/PRODUCT.md), extracted mechanically (not retyped)
 // so a typo in messages.ts fails the tests.
 export const SPEC_QUOTED_TEXTS: readonly string[] = [
   'Verificando termos...',

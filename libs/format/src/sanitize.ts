@@ -125,7 +125,7 @@ function sanitizer(): NoteSanitizer {
   return defaultSanitizer;
 }
 
-/** Note HTML made safe to render (spec §2: "sanitised by re-serialisation before display"). */
+/** Note HTML made safe to render (PRODUCT.md §2: "sanitised by re-serialisation before display"). */
 export function sanitizeNoteHtml(html: string): string {
   return sanitizer().sanitize(html);
 }

@@ -1,3 +1,4 @@
+import * as kit from './form-kit';
 import * as ui from './index';
 
 describe('public surface', () => {
@@ -24,10 +25,6 @@ describe('public surface', () => {
       'ConfirmDialog',
       'SingleSelect',
       'MultiSelect',
-      'FormikTextField',
-      'FormikTextArea',
-      'FormikSelect',
-      'FormikCheckbox',
       'FormErrorBanner',
       'EmptyState',
       'InlineError',
@@ -40,6 +37,30 @@ describe('public surface', () => {
       'useNotice',
     ];
     const exported = ui as Record<string, unknown>;
+    expect(names.filter((name) => exported[name] === undefined)).toEqual([]);
+  });
+
+  it('leaves Formik to the form kit, so the main panel never loads it', () => {
+    const exported = Object.keys(ui as Record<string, unknown>);
+    expect(exported.filter((name) => name.startsWith('Formik'))).toEqual([]);
+  });
+
+  it('gives the modal forms their kit from @crm-panel/ui/form-kit', () => {
+    const names = [
+      'ModalPage',
+      'FormLayout',
+      'FormRow',
+      'FormActions',
+      'FormikFormLayout',
+      'FormikTextField',
+      'FormikTextArea',
+      'FormikSelect',
+      'FormikCheckbox',
+      'FormikDateField',
+      'FormikSingleSelect',
+      'FormikMultiSelect',
+    ];
+    const exported = kit as Record<string, unknown>;
     expect(names.filter((name) => exported[name] === undefined)).toEqual([]);
   });
 });

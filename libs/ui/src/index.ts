@@ -3,7 +3,7 @@ import './theme/styled';
 export { theme, type Theme, type SpaceToken } from './theme/theme';
 export { PanelThemeProvider, type PanelThemeProviderProps } from './theme/PanelThemeProvider';
 export { GlobalStyle } from './theme/GlobalStyle';
-export { focusRing, visuallyHidden } from './theme/mixins';
+export { focusRing, hiddenInput, visuallyHidden } from './theme/mixins';
 
 export { Logo, type LogoProps, type LogoSize } from './components/Logo';
 export { Button, type ButtonProps, type ButtonVariant, type ButtonSize } from './components/Button';
@@ -47,11 +47,7 @@ export { SingleSelect, type SingleSelectProps } from './dropdowns/SingleSelect';
 export { MultiSelect, type MultiSelectProps } from './dropdowns/MultiSelect';
 export type { DropdownOption } from '@crm-panel/crm-model';
 
-export { FormikTextField, type FormikTextFieldProps } from './formik/FormikTextField';
-export { FormikTextArea, type FormikTextAreaProps } from './formik/FormikTextArea';
-export { FormikSelect, type FormikSelectProps } from './formik/FormikSelect';
-export { FormikCheckbox, type FormikCheckboxProps } from './formik/FormikCheckbox';
-export { FormikDateField, type FormikDateFieldProps } from './formik/FormikDateField';
+// Formik-bound fields and the modal forms' frame: `@crm-panel/ui/form-kit`.
 export { FormErrorBanner, type FormErrorBannerProps } from './formik/FormErrorBanner';
 
 export { useDebouncedCallback, type DebouncedCallback } from './hooks/useDebouncedCallback';

@@ -1,4 +1,4 @@
-import { type RunningSandbox } from '../src/index';
+import { type RunningSandbox } from '@crm-sandbox/index';
 import {
   type ContactJson,
   type CrmClient,

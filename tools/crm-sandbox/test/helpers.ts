@@ -1,13 +1,18 @@
 import http from 'node:http';
-import { type ApiErrorItem } from '../src/http/errors';
-import { startSandbox, WELL_KNOWN, type RunningSandbox, type SandboxOptions } from '../src/index';
+import { type ApiErrorItem } from '@crm-sandbox/http/errors';
+import {
+  startSandbox,
+  WELL_KNOWN,
+  type RunningSandbox,
+  type SandboxOptions,
+} from '@crm-sandbox/index';
 import {
   type ContactRecord,
   type DealProductRecord,
   type DealRecord,
   type NoteRecord,
   type TaskRecord,
-} from '../src/store/records';
+} from '@crm-sandbox/store/records';
 
 export interface HttpResult<T> {
   status: number;

@@ -1,5 +1,10 @@
-import { DEFAULT_KNOBS, LENIENT_KNOBS, startSandbox, type RunningSandbox } from '../src/index';
-import { knobsFromEnv } from '../src/knobs';
+import {
+  DEFAULT_KNOBS,
+  LENIENT_KNOBS,
+  startSandbox,
+  type RunningSandbox,
+} from '@crm-sandbox/index';
+import { knobsFromEnv } from '@crm-sandbox/knobs';
 import { crmClient, type DealJson, send, WELL_KNOWN } from './helpers';
 
 const A = WELL_KNOWN.account1;

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type RunningSandbox } from '../src/index';
+import { type RunningSandbox } from '@crm-sandbox/index';
 import { type CrmClient, type Envelope, type Row, q, startWithClient, WELL_KNOWN } from './helpers';
 
 // The RD Station CRM API v2 reference samples (keys, nesting, enums), copied from the team's research

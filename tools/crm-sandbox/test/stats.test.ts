@@ -1,4 +1,4 @@
-import { startSandbox, type RunningSandbox } from '../src/index';
+import { startSandbox, type RunningSandbox } from '@crm-sandbox/index';
 import { crmClient, send, WELL_KNOWN } from './helpers';
 
 const A = WELL_KNOWN.account1;

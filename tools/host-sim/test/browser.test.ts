@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { chromium, type Browser, type FrameLocator, type Page } from 'playwright-core';
-import { HOST_SIM_AUDIENCE, HOST_SIM_ISSUER, JWKS_PATH } from '../src/identity/issuer';
-import { startHostSim, type RunningHostSim } from '../src/server';
+import { HOST_SIM_AUDIENCE, HOST_SIM_ISSUER, JWKS_PATH } from '@host-sim/identity/issuer';
+import { startHostSim, type RunningHostSim } from '@host-sim/server';
 import { serveTestPanel, type TestServer } from './panel/servePanel';
 
 // host-sim in a real browser, with a tiny test panel (served here) in place of the shell.

@@ -1,9 +1,9 @@
 import { type ChatMessage } from '@crm-panel/crm-model';
-import { type ApiMode } from '../config';
-import { ApiError } from '../errors';
-import { isRecord, readJson } from '../http';
-import { guardedFetch, OutboundRefused } from '../security/outbound';
-import { API_MESSAGES } from '../messages';
+import { type ApiMode } from '@api/config';
+import { ApiError } from '@api/errors';
+import { isRecord, readJson } from '@api/http';
+import { guardedFetch, OutboundRefused } from '@api/security/outbound';
+import { API_MESSAGES } from '@api/messages';
 
 /**
  * The host's chat origin from the tenant's defaultChatDomain: a bare host ('chat.example.com')

@@ -4,12 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { type FastifyInstance } from 'fastify';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { buildApp } from '../app';
-import { resolveConfig } from '../config';
-import { openDatabase } from '../db/database';
-import { isRecord, parseJson, readJson } from '../http';
-import { createRepositories } from '../db/repositories/createRepositories';
-import { createSecretBox } from '../security/crypto';
+import { buildApp } from '@api/app';
+import { resolveConfig } from '@api/config';
+import { openDatabase } from '@api/db/database';
+import { isRecord, parseJson, readJson } from '@api/http';
+import { createRepositories } from '@api/db/repositories/createRepositories';
+import { createSecretBox } from '@api/security/crypto';
 import { PANEL_READS, type PanelRead, recordsOf, type SampleIds } from './panelReads';
 
 // `npm run crm:check` (README 'Connecting to the real RD Station CRM'): this api, in process, on a

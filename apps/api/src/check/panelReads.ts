@@ -1,6 +1,6 @@
-import { isRecord } from '../http';
+import { isRecord } from '@api/http';
 
-// Every read the panel sends to this api, with the exact query the api-client builds (spec §7;
+// Every read the panel sends to this api, with the exact query the api-client builds (PRODUCT.md §7;
 // libs/api-client/src/resources/*), for `npm run crm:check`. The api turns each into the CRM
 // requests of crm/crmQuery.ts and crm/lists.ts, so the check sends to RD exactly what the product
 // sends.

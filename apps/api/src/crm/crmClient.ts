@@ -1,9 +1,9 @@
-import { type CrmConfig } from '../config';
-import { type CredentialsRepository } from '../db/repositories/credentialsRepository';
-import { type Identity, type SessionsRepository } from '../db/repositories/sessionsRepository';
-import { ApiError, credentialsNotConfigured, sessionEnded, sessionMissing } from '../errors';
-import { OutboundError, isRecord, readJson, timedFetch } from '../http';
-import { API_MESSAGES } from '../messages';
+import { type CrmConfig } from '@api/config';
+import { type CredentialsRepository } from '@api/db/repositories/credentialsRepository';
+import { type Identity, type SessionsRepository } from '@api/db/repositories/sessionsRepository';
+import { ApiError, credentialsNotConfigured, sessionEnded, sessionMissing } from '@api/errors';
+import { OutboundError, isRecord, readJson, timedFetch } from '@api/http';
+import { API_MESSAGES } from '@api/messages';
 import { type ReferenceCache } from './cache';
 import { type RateLimiter } from './limiter';
 import { type TokenRefresher } from './tokenRefresher';

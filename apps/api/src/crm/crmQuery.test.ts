@@ -1,4 +1,4 @@
-import { ApiError } from '../errors';
+import { ApiError } from '@api/errors';
 import {
   FILTER_MESSAGES,
   crmListParams,

@@ -1,9 +1,9 @@
 // The server-safe entry of format (its barrel also holds the DOM-based sanitiser).
 import { normaliseBrazilianPhone } from '@crm-panel/format/phone';
-import { ApiError } from '../errors';
+import { ApiError } from '@api/errors';
 
 /**
- * The strict translator between the panel's list query (spec §7: RDQL-ish `filter`, `order`,
+ * The strict translator between the panel's list query (PRODUCT.md §7: RDQL-ish `filter`, `order`,
  * `direction`) and RD Station CRM v2. The policy table below is written once from RD's docs
  * (`documentacao/crm-v2-list-*.txt`, sections "Filtro" and "Ordenação"); nothing outside it ever
  * reaches the CRM. Probed capabilities (`match: 'probe'`) are decided per tenant by crm/lists.ts.

@@ -1,4 +1,4 @@
-import { type Database } from '../db/database';
+import { type Database } from '@api/db/database';
 
 /**
  * What each tenant's CRM answered to a probe of an operator RD's docs are silent on (e.g.

@@ -1,4 +1,4 @@
-import { ApiError } from '../errors';
+import { ApiError } from '@api/errors';
 import { type RateLimiterOptions, createMemoryRateLimiter, decide, sleep } from './limiter';
 
 const START = 1_000_000;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { type Database } from '../db/database';
-import { ApiError } from '../errors';
-import { API_MESSAGES } from '../messages';
+import { type Database } from '@api/db/database';
+import { ApiError } from '@api/errors';
+import { API_MESSAGES } from '@api/messages';
 
 /**
  * The CRM's rate per account (the tenant), shared fairly between the tenant's users.

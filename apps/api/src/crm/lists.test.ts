@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
-import { DEFAULT_CRM_CALLS_CONFIG } from '../config';
-import { ApiError } from '../errors';
+import { DEFAULT_CRM_CALLS_CONFIG } from '@api/config';
+import { ApiError } from '@api/errors';
 import { createReferenceCache } from './cache';
 import { type CrmClient, type CrmRequest } from './crmClient';
 import { type ProbeVerdicts } from './filterProbes';

@@ -1,9 +1,9 @@
 import { type FastifyBaseLogger } from 'fastify';
-import { type CrmCallsConfig } from '../config';
-import { type Identity } from '../db/repositories/sessionsRepository';
-import { ApiError } from '../errors';
-import { isRecord } from '../http';
-import { API_MESSAGES } from '../messages';
+import { type CrmCallsConfig } from '@api/config';
+import { type Identity } from '@api/db/repositories/sessionsRepository';
+import { ApiError } from '@api/errors';
+import { isRecord } from '@api/http';
+import { API_MESSAGES } from '@api/messages';
 import { type ReferenceCache } from './cache';
 import { type CrmClient } from './crmClient';
 import {
@@ -17,7 +17,7 @@ import {
 } from './crmQuery';
 import { type ProbeVerdicts } from './filterProbes';
 
-/** Query of the panel's list calls (spec §7). */
+/** Query of the panel's list calls (PRODUCT.md §7). */
 export interface PanelListQuery {
   limit?: number;
   page?: number;

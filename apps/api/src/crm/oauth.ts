@@ -1,8 +1,8 @@
-import { type CrmConfig } from '../config';
-import { type OAuthTokens, type V1Profile } from '../db/repositories/sessionsRepository';
-import { ApiError } from '../errors';
-import { OutboundError, isRecord, readJson, timedFetch } from '../http';
-import { API_MESSAGES } from '../messages';
+import { type CrmConfig } from '@api/config';
+import { type OAuthTokens, type V1Profile } from '@api/db/repositories/sessionsRepository';
+import { ApiError } from '@api/errors';
+import { OutboundError, isRecord, readJson, timedFetch } from '@api/http';
+import { API_MESSAGES } from '@api/messages';
 
 export interface OAuthApp {
   clientId: string;

@@ -1,11 +1,11 @@
-import { type CredentialsRepository } from '../db/repositories/credentialsRepository';
+import { type CredentialsRepository } from '@api/db/repositories/credentialsRepository';
 import {
   type Identity,
   type OAuthTokens,
   type SessionsRepository,
-} from '../db/repositories/sessionsRepository';
-import { ApiError, credentialsNotConfigured, sessionEnded } from '../errors';
-import { API_MESSAGES } from '../messages';
+} from '@api/db/repositories/sessionsRepository';
+import { ApiError, credentialsNotConfigured, sessionEnded } from '@api/errors';
+import { API_MESSAGES } from '@api/messages';
 import { type OAuthClient } from './oauth';
 
 export interface TokenRefresher {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import { type DatabaseConfig } from '../config';
+import { type DatabaseConfig } from '@api/config';
 import { migrationProvider } from './migrations';
 import { type DatabaseSchema } from './schema';
 

@@ -7,8 +7,8 @@ import {
   type JSONWebKeySet,
   type JWTVerifyGetKey,
 } from 'jose';
-import { type IssuerConfig } from '../config';
-import { type SessionRole } from '../db/repositories/panelSessionsRepository';
+import { type IssuerConfig } from '@api/config';
+import { type SessionRole } from '@api/db/repositories/panelSessionsRepository';
 
 export const DEFAULT_AUDIENCE = 'crm-panel';
 /** Assertions live 5 minutes at most (exp − iat), with 30 s of clock skew allowed. */

@@ -1,9 +1,9 @@
 import { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { type TenantConfig, type TenantLookup } from '../config';
-import { type PanelSession } from '../db/repositories/panelSessionsRepository';
-import { type Repositories } from '../db/repositories/createRepositories';
-import { credentialsNotConfigured, identityError, ApiError } from '../errors';
-import { API_MESSAGES } from '../messages';
+import { type TenantConfig, type TenantLookup } from '@api/config';
+import { type PanelSession } from '@api/db/repositories/panelSessionsRepository';
+import { type Repositories } from '@api/db/repositories/createRepositories';
+import { credentialsNotConfigured, identityError, ApiError } from '@api/errors';
+import { API_MESSAGES } from '@api/messages';
 
 /**
  * Who may call a route (route option `config.access`):

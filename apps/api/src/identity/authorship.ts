@@ -1,8 +1,8 @@
 import { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
-import { identityError } from '../errors';
-import { isRecord } from '../http';
-import { API_MESSAGES } from '../messages';
-import { type Services } from '../services';
+import { identityError } from '@api/errors';
+import { isRecord } from '@api/http';
+import { API_MESSAGES } from '@api/messages';
+import { type Services } from '@api/services';
 import { sessionOf } from './authenticate';
 
 // The api, not the browser, decides who wrote a note or completed a task: the session's CRM user

@@ -1,8 +1,8 @@
 import { type FastifyBaseLogger } from 'fastify';
-import { type ReferenceCache } from '../crm/cache';
-import { type CrmClient } from '../crm/crmClient';
-import { type CrmLists } from '../crm/lists';
-import { type PanelSession } from '../db/repositories/panelSessionsRepository';
+import { type ReferenceCache } from '@api/crm/cache';
+import { type CrmClient } from '@api/crm/crmClient';
+import { type CrmLists } from '@api/crm/lists';
+import { type PanelSession } from '@api/db/repositories/panelSessionsRepository';
 import {
   type CrmUserChoice,
   type CrmUserSource,
@@ -10,10 +10,10 @@ import {
   type SessionsRepository,
   type StoredSession,
   type V1Profile,
-} from '../db/repositories/sessionsRepository';
-import { ApiError, crmUserRequired, identityError, sessionMissing } from '../errors';
-import { isRecord } from '../http';
-import { API_MESSAGES } from '../messages';
+} from '@api/db/repositories/sessionsRepository';
+import { ApiError, crmUserRequired, identityError, sessionMissing } from '@api/errors';
+import { isRecord } from '@api/http';
+import { API_MESSAGES } from '@api/messages';
 
 // Who the attendant is in the RD Station CRM, from RD's documented calls only. An OAuth token
 // names no user (no userinfo, no /users/me; the token answer has no user either), so the api

@@ -1,13 +1,13 @@
 import { SIGNED_OUT_AUTH_STATUS } from '@crm-panel/crm-model';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { type NewCredentials } from '../db/repositories/credentialsRepository';
-import { ApiError, credentialsNotConfigured } from '../errors';
-import { sessionOf } from '../identity/authenticate';
-import { API_MESSAGES } from '../messages';
-import { type PanelSession } from '../db/repositories/panelSessionsRepository';
-import { type CrmUserState } from '../identity/crmUser';
-import { identityOf, type Services } from '../services';
+import { type NewCredentials } from '@api/db/repositories/credentialsRepository';
+import { ApiError, credentialsNotConfigured } from '@api/errors';
+import { sessionOf } from '@api/identity/authenticate';
+import { API_MESSAGES } from '@api/messages';
+import { type PanelSession } from '@api/db/repositories/panelSessionsRepository';
+import { type CrmUserState } from '@api/identity/crmUser';
+import { identityOf, type Services } from '@api/services';
 import { AUTH_PAGE_CSP, authResultPage } from './authPage';
 import { identityHeaders, messageSchema, noQuery } from './schemas';
 

@@ -1,4 +1,4 @@
-// Body schemas of the CRM proxy: the panel's payloads (spec §3, §7), unknown fields dropped.
+// Body schemas of the CRM proxy: the panel's payloads (PRODUCT.md §3, §7), unknown fields dropped.
 import { crmId } from './schemas';
 
 const nullableId = { anyOf: [crmId, { type: 'null' }] } as const;
@@ -185,7 +185,7 @@ const dealProductFields = {
   billing_frequency: { type: 'string', enum: ['one-time', 'monthly', 'annually'] },
 } as const;
 
-/** A percentage discount above 100% is refused (spec §5). */
+/** A percentage discount above 100% is refused (PRODUCT.md §5). */
 const percentageCap = {
   if: {
     required: ['discount_type', 'discount'],

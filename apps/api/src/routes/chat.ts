@@ -1,6 +1,6 @@
 import { type FastifyInstance } from 'fastify';
-import { credentialsNotConfigured } from '../errors';
-import { identityOf, type Services } from '../services';
+import { credentialsNotConfigured } from '@api/errors';
+import { identityOf, type Services } from '@api/services';
 import { hostId, identityHeaders, messageSchema } from './schemas';
 
 const chatMessageSchema = {

@@ -1,9 +1,9 @@
 import { contactIdOf, type ContactPayload } from '@crm-panel/crm-model';
 import { type FastifyInstance } from 'fastify';
-import { ApiError } from '../errors';
-import { isRecord } from '../http';
-import { API_MESSAGES } from '../messages';
-import { identityOf, type Services } from '../services';
+import { ApiError } from '@api/errors';
+import { isRecord } from '@api/http';
+import { API_MESSAGES } from '@api/messages';
+import { identityOf, type Services } from '@api/services';
 import { contactCreateBody, contactUpdateBody, contactWithMappingBody } from './bodies';
 import { crmPath, registerGetRoute, registerListRoute, registerWriteRoute } from './proxy';
 import { crmId, hostId, identityHeaders, messageSchema, noQuery } from './schemas';
@@ -16,7 +16,7 @@ type ContactBody = Record<string, unknown> & {
 };
 
 /**
- * The panel writes new phones as 'cellphone' and e-mails as 'work' (spec §5). v2 names that phone
+ * The panel writes new phones as 'cellphone' and e-mails as 'work' (PRODUCT.md §5). v2 names that phone
  * type 'mobile' (work/fax/home/mobile), and its e-mails have no type at all
  * (crm-v2-create-contact.txt: `emails[{ email }]`), so the type is dropped. Everything else goes
  * as is, inside the v2 `{ data }` envelope.

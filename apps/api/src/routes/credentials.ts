@@ -1,18 +1,18 @@
 import { MESSAGES } from '@crm-panel/crm-model';
 import { type FastifyInstance } from 'fastify';
-import { defaultRedirectUri } from '../config';
-import { ApiError, identityError } from '../errors';
-import { sessionOf } from '../identity/authenticate';
-import { API_MESSAGES } from '../messages';
-import { chatOrigin } from '../chat/chatClient';
+import { defaultRedirectUri } from '@api/config';
+import { ApiError, identityError } from '@api/errors';
+import { sessionOf } from '@api/identity/authenticate';
+import { API_MESSAGES } from '@api/messages';
+import { chatOrigin } from '@api/chat/chatClient';
 import {
   assertAllowedDestination,
   OutboundRefused,
   redirectUriAllowed,
-} from '../security/outbound';
-import { hashPassword, verifyPassword } from '../security/password';
-import { type Services } from '../services';
-import { type PanelSession } from '../db/repositories/panelSessionsRepository';
+} from '@api/security/outbound';
+import { hashPassword, verifyPassword } from '@api/security/password';
+import { type Services } from '@api/services';
+import { type PanelSession } from '@api/db/repositories/panelSessionsRepository';
 import { identityHeaders, messageSchema, noQuery } from './schemas';
 
 interface CredentialsBody {
@@ -40,7 +40,7 @@ const credentialsBody = {
   },
 } as const;
 
-/** The credentials form rules of spec §5, in order; values trimmed except the password. */
+/** The credentials form rules of PRODUCT.md §5, in order; values trimmed except the password. */
 export function validateCredentials(body: CredentialsBody): string | null {
   const C = MESSAGES.credentials;
   if (!body.clientId?.trim()) return C.clientIdRequired;

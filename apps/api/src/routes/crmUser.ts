@@ -1,6 +1,6 @@
 import { type FastifyInstance } from 'fastify';
-import { sessionOf } from '../identity/authenticate';
-import { type Services, wantsFreshData } from '../services';
+import { sessionOf } from '@api/identity/authenticate';
+import { type Services, wantsFreshData } from '@api/services';
 import {
   cachedIdentityHeaders,
   cacheQuery,

@@ -1,5 +1,5 @@
 import { type FastifyInstance } from 'fastify';
-import { type Services } from '../services';
+import { type Services } from '@api/services';
 import {
   dealCreateBody,
   dealProductCreateBody,

@@ -1,8 +1,8 @@
 import { type FastifyInstance } from 'fastify';
-import { type CrmMethod } from '../crm/crmClient';
-import { type CrmListResource } from '../crm/crmQuery';
-import { type ListMode, type PanelListQuery, toPanelRecord } from '../crm/lists';
-import { identityOf, type Services, wantsFreshData } from '../services';
+import { type CrmMethod } from '@api/crm/crmClient';
+import { type CrmListResource } from '@api/crm/crmQuery';
+import { type ListMode, type PanelListQuery, toPanelRecord } from '@api/crm/lists';
+import { identityOf, type Services, wantsFreshData } from '@api/services';
 import {
   cacheQuery,
   cachedIdentityHeaders,

@@ -1,7 +1,7 @@
 import { type FastifyInstance } from 'fastify';
-import { type CrmListResource } from '../crm/crmQuery';
-import { type ListMode } from '../crm/lists';
-import { type Services } from '../services';
+import { type CrmListResource } from '@api/crm/crmQuery';
+import { type ListMode } from '@api/crm/lists';
+import { type Services } from '@api/services';
 import { crmPath, registerGetRoute, registerListRoute } from './proxy';
 
 interface ReferenceResource {
@@ -13,7 +13,7 @@ interface ReferenceResource {
   /** Organizations and products are scrolled in the panel; the rest is read once. */
   mode: ListMode;
   label: string;
-  /** Only lists (spec §7 names no single-record read). */
+  /** Only lists (PRODUCT.md §7 names no single-record read). */
   listOnly?: boolean;
   cached: boolean;
 }

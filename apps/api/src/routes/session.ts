@@ -1,10 +1,10 @@
 import { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { type IssuedSession } from '../db/repositories/panelSessionsRepository';
-import { identityError } from '../errors';
-import { AssertionError, type VerifiedAssertion } from '../identity/assertions';
-import { sessionOf } from '../identity/authenticate';
-import { API_MESSAGES } from '../messages';
-import { type Services } from '../services';
+import { type IssuedSession } from '@api/db/repositories/panelSessionsRepository';
+import { identityError } from '@api/errors';
+import { AssertionError, type VerifiedAssertion } from '@api/identity/assertions';
+import { sessionOf } from '@api/identity/authenticate';
+import { API_MESSAGES } from '@api/messages';
+import { type Services } from '@api/services';
 import { identityHeaders, messageSchema, noQuery } from './schemas';
 
 const sessionSchema = {

@@ -1,5 +1,5 @@
 import { type FastifyInstance } from 'fastify';
-import { type Services } from '../services';
+import { type Services } from '@api/services';
 import { taskCreateBody, taskUpdateBody } from './bodies';
 import { crmPath, registerGetRoute, registerListRoute, registerWriteRoute } from './proxy';
 

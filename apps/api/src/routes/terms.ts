@@ -1,5 +1,5 @@
 import { type FastifyInstance } from 'fastify';
-import { identityOf, type Services } from '../services';
+import { identityOf, type Services } from '@api/services';
 import { identityHeaders, messageSchema, noQuery } from './schemas';
 
 const acceptedSchema = { type: 'object', properties: { accepted: { type: 'boolean' } } } as const;

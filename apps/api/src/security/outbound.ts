@@ -1,5 +1,5 @@
 import ipaddr from 'ipaddr.js';
-import { type ApiMode } from '../config';
+import { type ApiMode } from '@api/config';
 
 export type OutboundRefusal = 'scheme' | 'internal' | 'unresolvable';
 

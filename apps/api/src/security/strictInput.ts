@@ -1,8 +1,8 @@
 import { type Socket } from 'node:net';
 import Ajv from 'ajv';
 import { type FastifyInstance, type FastifySchema } from 'fastify';
-import { ApiError } from '../errors';
-import { API_MESSAGES } from '../messages';
+import { ApiError } from '@api/errors';
+import { API_MESSAGES } from '@api/messages';
 
 // Bodies are taken as sent: a number where text is expected is refused, never turned into text.
 // Query strings and path parameters arrive as text, so only they are coerced (limit=200 → 200).

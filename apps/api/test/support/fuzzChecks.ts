@@ -1,5 +1,5 @@
 import { MESSAGES } from '@crm-panel/crm-model';
-import { API_MESSAGES } from '../../src/messages';
+import { API_MESSAGES } from '@api/messages';
 
 function stringLeaves(value: unknown): string[] {
   if (typeof value === 'string') return [value];

@@ -10,10 +10,10 @@ import {
 } from '@crm-panel/crm-sandbox';
 import { type FastifyInstance } from 'fastify';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { buildApp } from '../../src/app';
-import { openDatabase } from '../../src/db/database';
-import { type DatabaseSchema } from '../../src/db/schema';
-import { type ApiConfigInput, type CrmConfig, type TenantConfig } from '../../src/config';
+import { buildApp } from '@api/app';
+import { openDatabase } from '@api/db/database';
+import { type DatabaseSchema } from '@api/db/schema';
+import { type ApiConfigInput, type CrmConfig, type TenantConfig } from '@api/config';
 
 export interface Identity {
   systemKey: string;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type RunningSandbox, startSandbox } from '@crm-panel/crm-sandbox';
-import { type DatabaseConfig } from '../../src/config';
+import { type DatabaseConfig } from '@api/config';
 import { type Harness, startHarness } from './harness';
 import { type TestPostgres, startTestPostgres } from './postgres';
 

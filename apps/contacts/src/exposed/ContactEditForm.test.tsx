@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { buildModalUrl } from '@crm-panel/contracts';
 import { mockErrorHandler, MOCK_BASE_URL, setupTestServer } from '@crm-panel/api-client/testing';
 import { ContactEditForm } from './ContactEditForm';
-import { expectAccessible, renderPage } from '../test-utils';
+import { expectAccessible, renderPage } from '@contacts/test-utils';
 
 const server = setupTestServer();
 

@@ -1,4 +1,4 @@
-import { ContactEditForm } from '../features/contact-edit/components/ContactEditForm';
+import { ContactEditForm } from '@contacts/features/contact-edit/components/ContactEditForm';
 
 /** 'contacts/ContactEditForm': the /contact-edit-modal route. */
 export { ContactEditForm };

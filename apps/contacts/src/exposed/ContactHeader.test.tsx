@@ -8,7 +8,7 @@ import {
   setupTestServer,
 } from '@crm-panel/api-client/testing';
 import { ContactHeader } from './ContactHeader';
-import { expectAccessible, renderPage, settle } from '../test-utils';
+import { expectAccessible, renderPage, settle } from '@contacts/test-utils';
 
 const server = setupTestServer();
 

@@ -1,4 +1,4 @@
-import { ContactHeader } from '../features/contact-header/components/ContactHeader';
+import { ContactHeader } from '@contacts/features/contact-header/components/ContactHeader';
 
 /** 'contacts/ContactHeader' (ContactHeaderProps). */
 export { ContactHeader };

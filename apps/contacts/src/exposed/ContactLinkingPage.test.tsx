@@ -5,7 +5,7 @@ import { mockErrorHandler, MOCK_BASE_URL, setupTestServer } from '@crm-panel/api
 import { type HostAttendance } from '@crm-panel/crm-model';
 import { createFakeHostAdapter, FAKE_ATTENDANCE } from '@crm-panel/host-bridge/testing';
 import { ContactLinkingPage } from './ContactLinkingPage';
-import { currentLocation, expectAccessible, renderPage, settle } from '../test-utils';
+import { currentLocation, expectAccessible, renderPage, settle } from '@contacts/test-utils';
 
 const server = setupTestServer();
 

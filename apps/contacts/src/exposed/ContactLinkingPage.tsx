@@ -1,4 +1,4 @@
-import { ContactLinkingPage } from '../features/contact-linking/components/ContactLinkingPage';
+import { ContactLinkingPage } from '@contacts/features/contact-linking/components/ContactLinkingPage';
 
 /** 'contacts/ContactLinkingPage': the /contact-linking route. */
 export { ContactLinkingPage };

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { contactsFixture } from '@crm-panel/api-client/testing';
 import { Select } from '@crm-panel/ui';
-import { ContactHeader } from '../exposed/ContactHeader';
+import { ContactHeader } from '@contacts/exposed/ContactHeader';
 
 const NONE = '';
 const MISSING = 'contato-inexistente';

@@ -2,8 +2,8 @@ import { screen } from '@testing-library/react';
 import { mockErrorHandler, setupTestServer } from '@crm-panel/api-client/testing';
 import { FORM_RESULT_PROTOCOL } from '@crm-panel/host-bridge';
 import { createFakeHostAdapter } from '@crm-panel/host-bridge/testing';
-import { advance, advanceUntil, fakeSpecTimers, renderPage } from '../test-utils';
-import * as navigation from '../features/auth/navigateWindow';
+import { advance, advanceUntil, fakeSpecTimers, renderPage } from '@credentials/test-utils';
+import * as navigation from '@credentials/features/auth/navigateWindow';
 import { AuthPopupPage } from './AuthPopupPage';
 
 const server = setupTestServer();

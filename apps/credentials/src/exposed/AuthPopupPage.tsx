@@ -1,5 +1,5 @@
 import type { NoProps } from '@crm-panel/contracts';
-import { AuthPopup } from '../features/auth/components/AuthPopup';
+import { AuthPopup } from '@credentials/features/auth/components/AuthPopup';
 
 /** /rdstation-auth-popup */
 export function AuthPopupPage(_props: NoProps) {

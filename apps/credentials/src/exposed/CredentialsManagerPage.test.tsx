@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { mockErrorHandler, setupTestServer } from '@crm-panel/api-client/testing';
 import { createFakeHostAdapter, FAKE_USER_INFO } from '@crm-panel/host-bridge/testing';
-import { reloadPage } from '../features/shared/reloadPage';
-import { advance, fakeSpecTimers, renderPage } from '../test-utils';
+import { reloadPage } from '@credentials/features/shared/reloadPage';
+import { advance, fakeSpecTimers, renderPage } from '@credentials/test-utils';
 import { CredentialsManagerPage } from './CredentialsManagerPage';
 
-jest.mock('../features/shared/reloadPage');
+jest.mock('@credentials/features/shared/reloadPage');
 
 const server = setupTestServer();
 const reload = jest.mocked(reloadPage);

@@ -1,5 +1,5 @@
 import type { PageModeProps } from '@crm-panel/contracts';
-import { CredentialsManagerScreen } from '../features/manager/components/CredentialsManagerScreen';
+import { CredentialsManagerScreen } from '@credentials/features/manager/components/CredentialsManagerScreen';
 
 /** /credentials-manager and /credentials-manager-modal */
 export function CredentialsManagerPage({ mode }: PageModeProps) {

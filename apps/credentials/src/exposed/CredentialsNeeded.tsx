@@ -1,6 +1,6 @@
 import type { CredentialsNeededProps } from '@crm-panel/contracts';
-import { CredentialsNeededCard } from '../features/credentials/components/CredentialsNeededCard';
-import { useConfigureCredentials } from '../features/credentials/hooks/useConfigureCredentials';
+import { CredentialsNeededCard } from '@credentials/features/credentials/components/CredentialsNeededCard';
+import { useConfigureCredentials } from '@credentials/features/credentials/hooks/useConfigureCredentials';
 
 /**
  * Shown while the tenant has no CRM credentials. Without `onConfigure`, 'Configurar Agora' opens

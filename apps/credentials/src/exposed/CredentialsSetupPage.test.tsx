@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { mockErrorHandler, setupTestServer } from '@crm-panel/api-client/testing';
 import { MODAL_CANCELLED } from '@crm-panel/contracts';
 import { createFakeHostAdapter, FAKE_USER_INFO } from '@crm-panel/host-bridge/testing';
-import { advance, fakeSpecTimers, renderPage } from '../test-utils';
+import { advance, fakeSpecTimers, renderPage } from '@credentials/test-utils';
 import { CredentialsNeeded } from './CredentialsNeeded';
 import { CredentialsSetupPage } from './CredentialsSetupPage';
 

@@ -1,6 +1,6 @@
 import type { PageModeProps } from '@crm-panel/contracts';
-import { CredentialsFormPage } from '../features/credentials/components/CredentialsFormPage';
-import { CredentialsSetupPrompt } from '../features/credentials/components/CredentialsSetupPrompt';
+import { CredentialsFormPage } from '@credentials/features/credentials/components/CredentialsFormPage';
+import { CredentialsSetupPrompt } from '@credentials/features/credentials/components/CredentialsSetupPrompt';
 
 /** /credentials-setup ('Configuração Necessária') and /credentials-setup-modal (the form). */
 export function CredentialsSetupPage({ mode }: PageModeProps) {

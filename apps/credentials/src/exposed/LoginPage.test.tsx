@@ -2,12 +2,12 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { mockErrorHandler, setupTestServer } from '@crm-panel/api-client/testing';
 import { createFakeHostAdapter } from '@crm-panel/host-bridge/testing';
-import { reloadPage } from '../features/shared/reloadPage';
-import { CRM_SIGNUP_URL } from '../features/shared/texts';
-import { advance, advanceUntil, fakeSpecTimers, renderPage } from '../test-utils';
+import { reloadPage } from '@credentials/features/shared/reloadPage';
+import { CRM_SIGNUP_URL } from '@credentials/features/shared/texts';
+import { advance, advanceUntil, fakeSpecTimers, renderPage } from '@credentials/test-utils';
 import { LoginPage } from './LoginPage';
 
-jest.mock('../features/shared/reloadPage');
+jest.mock('@credentials/features/shared/reloadPage');
 
 const server = setupTestServer();
 const reload = jest.mocked(reloadPage);

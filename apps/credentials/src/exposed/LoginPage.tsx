@@ -1,5 +1,5 @@
 import type { NoProps } from '@crm-panel/contracts';
-import { LoginScreen } from '../features/auth/components/LoginScreen';
+import { LoginScreen } from '@credentials/features/auth/components/LoginScreen';
 
 /** /rdstation-login */
 export function LoginPage(_props: NoProps) {

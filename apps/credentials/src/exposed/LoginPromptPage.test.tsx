@@ -2,11 +2,11 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { setupTestServer } from '@crm-panel/api-client/testing';
 import { FORM_RESULT_PROTOCOL } from '@crm-panel/host-bridge';
 import { createFakeHostAdapter } from '@crm-panel/host-bridge/testing';
-import { reloadPage } from '../features/shared/reloadPage';
-import { advance, advanceUntil, fakeSpecTimers, renderPage } from '../test-utils';
+import { reloadPage } from '@credentials/features/shared/reloadPage';
+import { advance, advanceUntil, fakeSpecTimers, renderPage } from '@credentials/test-utils';
 import { LoginPromptPage } from './LoginPromptPage';
 
-jest.mock('../features/shared/reloadPage');
+jest.mock('@credentials/features/shared/reloadPage');
 
 const server = setupTestServer();
 const reload = jest.mocked(reloadPage);

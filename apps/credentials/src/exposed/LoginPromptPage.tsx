@@ -1,5 +1,5 @@
 import type { NoProps } from '@crm-panel/contracts';
-import { LoginPrompt } from '../features/auth/components/LoginPrompt';
+import { LoginPrompt } from '@credentials/features/auth/components/LoginPrompt';
 
 /** /rdstation-login-prompt */
 export function LoginPromptPage(_props: NoProps) {

@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { setupTestServer } from '@crm-panel/api-client/testing';
 import { createFakeHostAdapter } from '@crm-panel/host-bridge/testing';
-import { reloadPage } from '../features/shared/reloadPage';
-import { advance, fakeSpecTimers, renderPage } from '../test-utils';
+import { reloadPage } from '@credentials/features/shared/reloadPage';
+import { advance, fakeSpecTimers, renderPage } from '@credentials/test-utils';
 import { RemoveIntegrationPage } from './RemoveIntegrationPage';
 
-jest.mock('../features/shared/reloadPage');
+jest.mock('@credentials/features/shared/reloadPage');
 
 const server = setupTestServer();
 const reload = jest.mocked(reloadPage);

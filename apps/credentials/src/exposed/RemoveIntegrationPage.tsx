@@ -1,5 +1,5 @@
 import type { NoProps } from '@crm-panel/contracts';
-import { RemoveIntegrationScreen } from '../features/manager/components/RemoveIntegrationScreen';
+import { RemoveIntegrationScreen } from '@credentials/features/manager/components/RemoveIntegrationScreen';
 
 /** /remove-integration-modal */
 export function RemoveIntegrationPage(_props: NoProps) {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { identityFixture, mockErrorHandler, setupTestServer } from '@crm-panel/api-client/testing';
-import { renderPage } from '../test-utils';
+import { renderPage } from '@credentials/test-utils';
 import { TermsPage } from './TermsPage';
 
 const server = setupTestServer();

@@ -1,5 +1,5 @@
 import type { NoProps } from '@crm-panel/contracts';
-import { TermsScreen } from '../features/terms/components/TermsScreen';
+import { TermsScreen } from '@credentials/features/terms/components/TermsScreen';
 
 /** /terms-acceptance */
 export function TermsPage(_props: NoProps) {

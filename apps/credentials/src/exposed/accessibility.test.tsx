@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { axe, toHaveNoViolations } from 'jest-axe';
 import { setupTestServer } from '@crm-panel/api-client/testing';
-import { renderPage } from '../test-utils';
+import { renderPage } from '@credentials/test-utils';
 import { CredentialsManagerPage } from './CredentialsManagerPage';
 import { CredentialsSetupPage } from './CredentialsSetupPage';
 import { LoginPage } from './LoginPage';

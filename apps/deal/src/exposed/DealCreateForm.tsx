@@ -1,4 +1,4 @@
-import { DealCreateForm } from '../features/create/components/DealCreateForm';
+import { DealCreateForm } from '@deal/features/create/components/DealCreateForm';
 
 export { DealCreateForm };
 export { DealCreateForm as default };

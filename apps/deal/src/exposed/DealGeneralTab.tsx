@@ -1,4 +1,4 @@
-import { DealGeneralTab } from '../features/general/components/DealGeneralTab';
+import { DealGeneralTab } from '@deal/features/general/components/DealGeneralTab';
 
 export { DealGeneralTab };
 export { DealGeneralTab as default };

@@ -1,4 +1,4 @@
-import { DealToolbar } from '../features/toolbar/components/DealToolbar';
+import { DealToolbar } from '@deal/features/toolbar/components/DealToolbar';
 
 export { DealToolbar };
 export { DealToolbar as default };

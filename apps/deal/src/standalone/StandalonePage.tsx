@@ -5,9 +5,9 @@ import styled from 'styled-components';
 import { contactsFixture } from '@crm-panel/api-client/testing';
 import { HostBridgeProvider } from '@crm-panel/host-bridge';
 import { PageWrapper, Select, Tabs } from '@crm-panel/ui';
-import { DealCreateForm } from '../exposed/DealCreateForm';
-import { DealGeneralTab } from '../exposed/DealGeneralTab';
-import { DealToolbar } from '../exposed/DealToolbar';
+import { DealCreateForm } from '@deal/exposed/DealCreateForm';
+import { DealGeneralTab } from '@deal/exposed/DealGeneralTab';
+import { DealToolbar } from '@deal/exposed/DealToolbar';
 import { createStandaloneHost } from './createStandaloneHost';
 
 const StyledHeader = styled.header`

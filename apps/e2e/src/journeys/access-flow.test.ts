@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { acceptTermsInPanel, recordBodies, signInThroughPopup } from '../support/accessFlow';
+import { acceptTermsInPanel, recordBodies, signInThroughPopup } from '@e2e/support/accessFlow';
 import {
   ACME,
   ANA,
@@ -8,10 +8,10 @@ import {
   SIGNED_OUT,
   callApi,
   type Identity,
-} from '../support/apiSetup';
-import { launchBrowser, screenshot } from '../support/browser';
-import { openHostSim } from '../support/hostSim';
-import { startE2eStack, type Stack } from '../support/stack';
+} from '@e2e/support/apiSetup';
+import { launchBrowser, screenshot } from '@e2e/support/browser';
+import { openHostSim } from '@e2e/support/hostSim';
+import { startE2eStack, type Stack } from '@e2e/support/stack';
 
 // One fresh tenant lived through in order: Ana sets it up, Bruno joins, Ana deactivates it.
 let stack: Stack;

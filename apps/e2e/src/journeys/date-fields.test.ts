@@ -1,11 +1,11 @@
 import type { Browser } from 'playwright-core';
-import { ACME, ANA, readyAnaWithMariana } from '../support/apiSetup';
-import { recordBodies } from '../support/accessFlow';
-import { launchBrowser, screenshot, trackPageErrors } from '../support/browser';
-import { pickDeal } from '../support/dealTabs';
-import { eventually } from '../support/eventually';
-import { HostSim } from '../support/hostSim';
-import { startE2eStack, type Stack } from '../support/stack';
+import { ACME, ANA, readyAnaWithMariana } from '@e2e/support/apiSetup';
+import { recordBodies } from '@e2e/support/accessFlow';
+import { launchBrowser, screenshot, trackPageErrors } from '@e2e/support/browser';
+import { pickDeal } from '@e2e/support/dealTabs';
+import { eventually } from '@e2e/support/eventually';
+import { HostSim } from '@e2e/support/hostSim';
+import { startE2eStack, type Stack } from '@e2e/support/stack';
 
 /**
  * Issue 19, point 9: a native date input follows the browser's language (mm/dd/yyyy in an

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import type { ChatMessage, Deal, DealProduct, Note, Task } from '@crm-panel/crm-model';
-import { ACME, ANA, callApi, readyAnaWithMariana } from '../support/apiSetup';
-import { launchBrowser, screenshot, trackPageErrors } from '../support/browser';
+import { ACME, ANA, callApi, readyAnaWithMariana } from '@e2e/support/apiSetup';
+import { launchBrowser, screenshot, trackPageErrors } from '@e2e/support/browser';
 import {
   brl,
   crmData,
@@ -9,10 +9,10 @@ import {
   localDateTime,
   pickDeal,
   watchPanelReloads,
-} from '../support/dealTabs';
-import { eventually } from '../support/eventually';
-import { HostSim } from '../support/hostSim';
-import { startE2eStack, type Stack } from '../support/stack';
+} from '@e2e/support/dealTabs';
+import { eventually } from '@e2e/support/eventually';
+import { HostSim } from '@e2e/support/hostSim';
+import { startE2eStack, type Stack } from '@e2e/support/stack';
 
 let stack: Stack;
 let browser: Browser;
@@ -217,7 +217,7 @@ test('Tarefas: create, edit and complete a task, each shown in the tab without a
   await modal.getByText(`Negociação: ${deal.name}`).waitFor();
   const create = modal.getByRole('form', { name: 'Criar Tarefa' });
   await create.getByRole('textbox', { name: /^Título/ }).fill(name);
-  // The creator starts as the only owner (spec §6).
+  // The creator starts as the only owner (PRODUCT.md §6).
   await create.getByRole('button', { name: `Remover ${ana.name}` }).waitFor();
   await create.getByRole('textbox', { name: /^Descrição/ }).fill('  Contrato com 10 licenças.  ');
   await create.getByRole('combobox', { name: /^Tipo/ }).selectOption({ label: 'E-mail' });

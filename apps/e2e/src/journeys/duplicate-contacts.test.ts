@@ -1,11 +1,11 @@
 import type { Locator } from 'playwright-core';
-import { recordBodies } from '../support/accessFlow';
-import { ACME, ANA, callApi, readyTenant } from '../support/apiSetup';
-import { screenshot } from '../support/browser';
-import { openHostSim } from '../support/hostSim';
-import { setPanelWidth } from '../support/narrow';
-import { NO_OVERFLOW, shootPanel } from '../support/panelShots';
-import { journeyWorld } from '../support/journeyWorld';
+import { recordBodies } from '@e2e/support/accessFlow';
+import { ACME, ANA, callApi, readyTenant } from '@e2e/support/apiSetup';
+import { screenshot } from '@e2e/support/browser';
+import { openHostSim } from '@e2e/support/hostSim';
+import { setPanelWidth } from '@e2e/support/narrow';
+import { NO_OVERFLOW, shootPanel } from '@e2e/support/panelShots';
+import { journeyWorld } from '@e2e/support/journeyWorld';
 
 /**
  * Issue 19, point 3: a chat whose phone is already on a CRM contact (João Pereira's

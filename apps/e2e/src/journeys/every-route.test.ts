@@ -1,15 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
-import { ACME, ANA, callApi, SECURITY_PASSWORD } from '../support/apiSetup';
-import { axeViolations, blockingOf, describeViolations } from '../support/axe';
-import { ARTIFACTS_DIR, launchBrowser, screenshot, trackPageErrors } from '../support/browser';
-import { eventually } from '../support/eventually';
-import { HostSim } from '../support/hostSim';
-import { startE2eStack, type Stack } from '../support/stack';
+import { ACME, ANA, callApi, SECURITY_PASSWORD } from '@e2e/support/apiSetup';
+import { axeViolations, blockingOf, describeViolations } from '@e2e/support/axe';
+import { ARTIFACTS_DIR, launchBrowser, screenshot, trackPageErrors } from '@e2e/support/browser';
+import { eventually } from '@e2e/support/eventually';
+import { HostSim } from '@e2e/support/hostSim';
+import { startE2eStack, type Stack } from '@e2e/support/stack';
 
 /**
- * One attendant's way through every route of spec §2's table, from a tenant with nothing set up:
+ * One attendant's way through every route of PRODUCT.md §2's table, from a tenant with nothing set up:
  * terms → credentials → sign-in → contact linking → the main panel and each form it opens in the
  * host's modal. Each screen gets an axe-core check (no serious or critical violation) and a
  * screenshot named after its route. The tests run in order and continue one another's journey.

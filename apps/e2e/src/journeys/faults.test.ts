@@ -7,13 +7,13 @@ import {
   callApi,
   signIn,
   readyAnaWithMariana,
-} from '../support/apiSetup';
-import { launchBrowser, screenshot, trackPageErrors } from '../support/browser';
-import { SandboxAdmin, startFaultsStack, type CrmTap } from '../support/faults';
-import { HostSim } from '../support/hostSim';
-import type { Stack } from '../support/stack';
+} from '@e2e/support/apiSetup';
+import { launchBrowser, screenshot, trackPageErrors } from '@e2e/support/browser';
+import { SandboxAdmin, startFaultsStack, type CrmTap } from '@e2e/support/faults';
+import { HostSim } from '@e2e/support/hostSim';
+import type { Stack } from '@e2e/support/stack';
 
-// The texts a person sees: spec §8, and the api's own answers (apps/api/README.md).
+// The texts a person sees: PRODUCT.md §8, and the api's own answers (apps/api/README.md).
 const NOTES_ERROR = 'Erro ao carregar notas. Tente novamente.';
 const TASKS_ERROR = 'Erro ao carregar tarefas. Tente novamente.';
 const PRODUCTS_ERROR = 'Erro ao carregar produtos. Tente novamente.';

@@ -1,8 +1,8 @@
 import type { Browser, Page, Response } from 'playwright-core';
-import { ACME, readyAnaWithMariana } from '../support/apiSetup';
-import { launchBrowser, screenshot, trackPageErrors } from '../support/browser';
-import { HostSim } from '../support/hostSim';
-import { startE2eStack, type Stack } from '../support/stack';
+import { ACME, readyAnaWithMariana } from '@e2e/support/apiSetup';
+import { launchBrowser, screenshot, trackPageErrors } from '@e2e/support/browser';
+import { HostSim } from '@e2e/support/hostSim';
+import { startE2eStack, type Stack } from '@e2e/support/stack';
 
 /** A string only React DOM's client bundle carries (the root container's internal key). */
 const REACT_DOM_MARK = '__reactContainer$';

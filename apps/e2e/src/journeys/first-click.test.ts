@@ -1,10 +1,10 @@
 import type { Browser, Frame, FrameLocator, Locator, Page } from 'playwright-core';
-import { ACME, ANA, CARLA, readyAnaWithMariana } from '../support/apiSetup';
-import { acceptTermsInPanel, recordBodies } from '../support/accessFlow';
-import { launchBrowser, screenshot } from '../support/browser';
-import { pickDeal } from '../support/dealTabs';
-import { type HostSim, openHostSim } from '../support/hostSim';
-import { startE2eStack, type Stack } from '../support/stack';
+import { ACME, ANA, CARLA, readyAnaWithMariana } from '@e2e/support/apiSetup';
+import { acceptTermsInPanel, recordBodies } from '@e2e/support/accessFlow';
+import { launchBrowser, screenshot } from '@e2e/support/browser';
+import { pickDeal } from '@e2e/support/dealTabs';
+import { type HostSim, openHostSim } from '@e2e/support/hostSim';
+import { startE2eStack, type Stack } from '@e2e/support/stack';
 
 /**
  * Issue 19, point 1: a field left empty and then left for the submit button shows its message on

@@ -11,11 +11,11 @@ import {
   callApi,
   readyAnaWithMariana,
   SIGNED_OUT,
-} from '../support/apiSetup';
-import { launchBrowser, screenshot, trackPageErrors } from '../support/browser';
-import { eventually } from '../support/eventually';
-import { HostSim } from '../support/hostSim';
-import { startE2eStack, type Stack } from '../support/stack';
+} from '@e2e/support/apiSetup';
+import { launchBrowser, screenshot, trackPageErrors } from '@e2e/support/browser';
+import { eventually } from '@e2e/support/eventually';
+import { HostSim } from '@e2e/support/hostSim';
+import { startE2eStack, type Stack } from '@e2e/support/stack';
 
 /**
  * What an attacker can throw at the panel: HTML and script in CRM notes, host-protocol messages

@@ -3,7 +3,7 @@ import {
   acceptTermsInPanel,
   chooseCrmUserInPanel,
   signInThroughPopup,
-} from '../support/accessFlow';
+} from '@e2e/support/accessFlow';
 import {
   ACME,
   ANA,
@@ -13,11 +13,11 @@ import {
   linkContact,
   readyTenant,
   readyAnaWithMariana,
-} from '../support/apiSetup';
-import { launchBrowser, screenshot } from '../support/browser';
-import { eventually } from '../support/eventually';
-import { type HostSim, openHostSim } from '../support/hostSim';
-import { startE2eStack, type Stack } from '../support/stack';
+} from '@e2e/support/apiSetup';
+import { launchBrowser, screenshot } from '@e2e/support/browser';
+import { eventually } from '@e2e/support/eventually';
+import { type HostSim, openHostSim } from '@e2e/support/hostSim';
+import { startE2eStack, type Stack } from '@e2e/support/stack';
 
 let stack: Stack;
 let browser: Browser;

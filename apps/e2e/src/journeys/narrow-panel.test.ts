@@ -1,16 +1,16 @@
 import type { Browser, Frame, Page } from 'playwright-core';
-import { ACME, ANA, SECURITY_PASSWORD, callApi, signIn } from '../support/apiSetup';
-import { launchBrowser, trackPageErrors } from '../support/browser';
-import { eventually } from '../support/eventually';
-import { HostSim } from '../support/hostSim';
+import { ACME, ANA, SECURITY_PASSWORD, callApi, signIn } from '@e2e/support/apiSetup';
+import { launchBrowser, trackPageErrors } from '@e2e/support/browser';
+import { eventually } from '@e2e/support/eventually';
+import { HostSim } from '@e2e/support/hostSim';
 import {
   horizontalOverflow,
   PANEL_WIDTHS,
   screenshotOf,
   setModalSize,
   setPanelWidth,
-} from '../support/narrow';
-import { startE2eStack, type Stack } from '../support/stack';
+} from '@e2e/support/narrow';
+import { startE2eStack, type Stack } from '@e2e/support/stack';
 
 /**
  * Issue 19, point 2: hosts give a plugin a drawer of about 320–420 px. Every screen of the route

@@ -1,9 +1,9 @@
 import type { Browser } from 'playwright-core';
-import { ACME, ANA, callApi, readyAnaWithMariana } from '../support/apiSetup';
-import { launchBrowser, screenshot, trackPageErrors } from '../support/browser';
-import { pickDeal } from '../support/dealTabs';
-import { HostSim } from '../support/hostSim';
-import { startE2eStack, type Stack } from '../support/stack';
+import { ACME, ANA, callApi, readyAnaWithMariana } from '@e2e/support/apiSetup';
+import { launchBrowser, screenshot, trackPageErrors } from '@e2e/support/browser';
+import { pickDeal } from '@e2e/support/dealTabs';
+import { HostSim } from '@e2e/support/hostSim';
+import { startE2eStack, type Stack } from '@e2e/support/stack';
 
 // Issue 19, point 6: how notes read in the timeline.
 let stack: Stack;

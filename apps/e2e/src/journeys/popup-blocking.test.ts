@@ -1,9 +1,9 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { acceptTerms, ACME, ANA, callApi, configureTenant } from '../support/apiSetup';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, screenshot, trackPageErrors } from '../support/browser';
-import { eventually } from '../support/eventually';
-import { HostSim } from '../support/hostSim';
-import { startE2eStack, type Stack } from '../support/stack';
+import { acceptTerms, ACME, ANA, callApi, configureTenant } from '@e2e/support/apiSetup';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, screenshot, trackPageErrors } from '@e2e/support/browser';
+import { eventually } from '@e2e/support/eventually';
+import { HostSim } from '@e2e/support/hostSim';
+import { startE2eStack, type Stack } from '@e2e/support/stack';
 
 /**
  * Issue 19, point 4: Chromium as people run it blocks a window a page opens by itself. Playwright

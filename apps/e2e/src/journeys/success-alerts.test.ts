@@ -1,12 +1,12 @@
 import type { Locator, Page } from 'playwright-core';
-import { recordBodies } from '../support/accessFlow';
-import { ACME, ANA, readyAnaWithMariana } from '../support/apiSetup';
-import { screenshot } from '../support/browser';
-import { dateInputValue, pickDeal } from '../support/dealTabs';
-import { eventually } from '../support/eventually';
-import { type HostSim, openHostSim } from '../support/hostSim';
-import { NO_OVERFLOW, shootModal, shootPanel } from '../support/panelShots';
-import { journeyWorld } from '../support/journeyWorld';
+import { recordBodies } from '@e2e/support/accessFlow';
+import { ACME, ANA, readyAnaWithMariana } from '@e2e/support/apiSetup';
+import { screenshot } from '@e2e/support/browser';
+import { dateInputValue, pickDeal } from '@e2e/support/dealTabs';
+import { eventually } from '@e2e/support/eventually';
+import { type HostSim, openHostSim } from '@e2e/support/hostSim';
+import { NO_OVERFLOW, shootModal, shootPanel } from '@e2e/support/panelShots';
+import { journeyWorld } from '@e2e/support/journeyWorld';
 
 /**
  * Issue 19, point 7: every form that ends with success says so in the panel, in the area it was

@@ -4,7 +4,7 @@ import {
   chooseCrmUserInPanel,
   recordBodies,
   signInThroughPopup,
-} from '../support/accessFlow';
+} from '@e2e/support/accessFlow';
 import {
   ACME,
   ANA,
@@ -13,11 +13,11 @@ import {
   SECURITY_PASSWORD,
   callApi,
   readyTenant,
-} from '../support/apiSetup';
-import { launchBrowser, screenshot } from '../support/browser';
-import { eventually } from '../support/eventually';
-import { HostSim, openHostSim } from '../support/hostSim';
-import { startE2eStack, type Stack } from '../support/stack';
+} from '@e2e/support/apiSetup';
+import { launchBrowser, screenshot } from '@e2e/support/browser';
+import { eventually } from '@e2e/support/eventually';
+import { HostSim, openHostSim } from '@e2e/support/hostSim';
+import { startE2eStack, type Stack } from '@e2e/support/stack';
 
 // Issue 12: who the caller is comes from the host's signature (tenant-acme) or from the CRM
 // sign-in in this very browser (tenant-beta, whose host signs nothing) — never from a header.

@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
-import { recordBodies } from '../support/accessFlow';
-import { ANA, callApi, readyTenant } from '../support/apiSetup';
-import { screenshot } from '../support/browser';
-import { openHostSim } from '../support/hostSim';
-import { NO_OVERFLOW, shootPanel } from '../support/panelShots';
-import { journeyWorld } from '../support/journeyWorld';
+import { recordBodies } from '@e2e/support/accessFlow';
+import { ANA, callApi, readyTenant } from '@e2e/support/apiSetup';
+import { screenshot } from '@e2e/support/browser';
+import { openHostSim } from '@e2e/support/hostSim';
+import { NO_OVERFLOW, shootPanel } from '@e2e/support/panelShots';
+import { journeyWorld } from '@e2e/support/journeyWorld';
 
 /**
  * Issue 19, point 5: a chat without a contact. The panel says one thing for it, whether the

@@ -11,7 +11,7 @@ import {
 import { buildModalUrl, type ModalQueryInput } from '@crm-panel/contracts';
 import { type ChatMessage } from '@crm-panel/crm-model';
 import { formatDateTime } from '@crm-panel/format';
-import { renderWithProviders, type RenderOptions } from '../test-utils';
+import { renderWithProviders, type RenderOptions } from '@notes/test-utils';
 import { NoteCreateForm } from './NoteCreateForm';
 
 const server = setupTestServer();

@@ -1,4 +1,4 @@
-import { NoteCreatePage } from '../features/note-create/components/NoteCreatePage';
+import { NoteCreatePage } from '@notes/features/note-create/components/NoteCreatePage';
 
 /** 'notes/NoteCreateForm': the /note-create-modal page. */
 export function NoteCreateForm() {

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { setupTestServer } from '@crm-panel/api-client/testing';
 import { buildModalUrl, MODAL_PATHS } from '@crm-panel/contracts';
 import { formatDateTime } from '@crm-panel/format';
-import { renderWithProviders } from '../test-utils';
+import { renderWithProviders } from '@notes/test-utils';
 import { NoteViewForm } from './NoteViewForm';
 
 const server = setupTestServer();

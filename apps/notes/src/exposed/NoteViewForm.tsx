@@ -1,4 +1,4 @@
-import { NoteViewPage } from '../features/note-view/components/NoteViewPage';
+import { NoteViewPage } from '@notes/features/note-view/components/NoteViewPage';
 
 /** 'notes/NoteViewForm': the /note-view-modal page. */
 export function NoteViewForm() {

@@ -5,7 +5,7 @@ import { MOCK_BASE_URL, setupTestServer } from '@crm-panel/api-client/testing';
 import { type Note } from '@crm-panel/crm-model';
 import { formatDate } from '@crm-panel/format';
 import { createFakeHostAdapter, FAKE_ATTENDANCE } from '@crm-panel/host-bridge/testing';
-import { renderWithProviders } from '../test-utils';
+import { renderWithProviders } from '@notes/test-utils';
 import { NotesTab } from './NotesTab';
 
 const server = setupTestServer();

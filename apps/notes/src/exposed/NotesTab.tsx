@@ -1,5 +1,5 @@
 import type { DealTabProps } from '@crm-panel/contracts';
-import { NotesPanel } from '../features/notes/components/NotesPanel';
+import { NotesPanel } from '@notes/features/notes/components/NotesPanel';
 
 /** 'notes/NotesTab': the deal's Notas tab. Rendered by the shell's main panel with the deal. */
 export function NotesTab({ dealId, dealName }: DealTabProps) {

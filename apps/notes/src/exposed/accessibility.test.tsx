@@ -6,7 +6,7 @@ import {
   setupTestServer,
 } from '@crm-panel/api-client/testing';
 import { buildModalUrl } from '@crm-panel/contracts';
-import { renderWithProviders } from '../test-utils';
+import { renderWithProviders } from '@notes/test-utils';
 import { NoteCreateForm } from './NoteCreateForm';
 import { NotesTab } from './NotesTab';
 import { NoteViewForm } from './NoteViewForm';

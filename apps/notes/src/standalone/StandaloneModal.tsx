@@ -3,8 +3,8 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import styled from 'styled-components';
 import { MODAL_PATHS } from '@crm-panel/contracts';
 import { IconButton } from '@crm-panel/ui';
-import { NoteCreateForm } from '../exposed/NoteCreateForm';
-import { NoteViewForm } from '../exposed/NoteViewForm';
+import { NoteCreateForm } from '@notes/exposed/NoteCreateForm';
+import { NoteViewForm } from '@notes/exposed/NoteViewForm';
 import { type StandaloneHost } from './standaloneHost';
 
 export interface StandaloneModalProps {

@@ -8,8 +8,8 @@ import {
 } from '@crm-panel/api-client/testing';
 import { buildModalUrl, MODAL_PATHS } from '@crm-panel/contracts';
 import { PageWrapper } from '@crm-panel/ui';
-import { NoteCreateForm } from '../exposed/NoteCreateForm';
-import { NoteViewForm } from '../exposed/NoteViewForm';
+import { NoteCreateForm } from '@notes/exposed/NoteCreateForm';
+import { NoteViewForm } from '@notes/exposed/NoteViewForm';
 import { StandaloneTabDemo } from './StandaloneTabDemo';
 
 const sampleNote = notesFixture['deal-1']?.[1];

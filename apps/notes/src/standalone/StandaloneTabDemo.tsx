@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Checkbox, Select } from '@crm-panel/ui';
-import { NotesTab } from '../exposed/NotesTab';
+import { NotesTab } from '@notes/exposed/NotesTab';
 import { simulateNotesFailure } from './mockApi';
 
 const DEALS = [

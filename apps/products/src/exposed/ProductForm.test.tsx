@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { mockErrorHandler, MOCK_BASE_URL, setupTestServer } from '@crm-panel/api-client/testing';
 import { type Product } from '@crm-panel/crm-model';
 import { createFakeHostAdapter, FAKE_USER_INFO } from '@crm-panel/host-bridge/testing';
-import { renderWithProviders } from '../test-utils';
+import { renderWithProviders } from '@products/test-utils';
 import { ProductForm } from './ProductForm';
 
 const server = setupTestServer();
@@ -67,7 +67,7 @@ function manyProducts(count: number): Product[] {
   }));
 }
 
-describe('ProductForm — loading (spec §4 5000 ms)', () => {
+describe('ProductForm — loading (PRODUCT.md §4 5000 ms)', () => {
   it('loads at once when the host user info is ready, well before 5000 ms', async () => {
     await renderForm();
     expect(catalogueRequests()).toHaveLength(1);
@@ -247,7 +247,7 @@ describe('ProductForm — fields', () => {
   });
 });
 
-describe('ProductForm — validation (spec §5)', () => {
+describe('ProductForm — validation (PRODUCT.md §5)', () => {
   it("'Selecione um produto' when the select is left without a choice", async () => {
     const { user } = await renderForm();
     await user.click(productSelect());
@@ -488,7 +488,7 @@ describe('ProductForm — saving', () => {
   });
 });
 
-describe('ProductForm — load errors (spec §8)', () => {
+describe('ProductForm — load errors (PRODUCT.md §8)', () => {
   it("'Erro ao carregar lista de produtos' when the catalogue fails, with a retry", async () => {
     let failures = 1;
     server.use(

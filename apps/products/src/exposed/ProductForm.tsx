@@ -1,4 +1,4 @@
-import { DealProductForm } from '../features/products/components/DealProductForm';
+import { DealProductForm } from '@products/features/products/components/DealProductForm';
 
 /** products/ProductForm: the /product-create-modal page (add, or edit when productId is given). */
 export function ProductForm() {

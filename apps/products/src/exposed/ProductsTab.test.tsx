@@ -9,7 +9,7 @@ import {
   setupTestServer,
 } from '@crm-panel/api-client/testing';
 import { type Deal, type DealProduct } from '@crm-panel/crm-model';
-import { renderWithProviders } from '../test-utils';
+import { renderWithProviders } from '@products/test-utils';
 import { ProductsTab } from './ProductsTab';
 
 const server = setupTestServer();

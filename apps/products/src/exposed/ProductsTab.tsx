@@ -1,5 +1,5 @@
 import { type DealTabProps } from '@crm-panel/contracts';
-import { DealProductsTab } from '../features/products/components/DealProductsTab';
+import { DealProductsTab } from '@products/features/products/components/DealProductsTab';
 
 /** products/ProductsTab: the deal's 'Produtos e Serviços' tab. */
 export function ProductsTab({ dealId, dealName }: DealTabProps) {

@@ -2,7 +2,7 @@ import { useStore } from 'zustand';
 import { MemoryRouter } from 'react-router-dom';
 import styled from 'styled-components';
 import { IconButton } from '@crm-panel/ui';
-import { ProductForm } from '../exposed/ProductForm';
+import { ProductForm } from '@products/exposed/ProductForm';
 import { type StandaloneHost } from './standaloneHost';
 
 export interface StandaloneModalLayerProps {

@@ -5,8 +5,8 @@ import styled from 'styled-components';
 import { buildModalUrl } from '@crm-panel/contracts';
 import { dealsFixture } from '@crm-panel/api-client/testing';
 import { PageWrapper, Select } from '@crm-panel/ui';
-import { ProductForm } from '../exposed/ProductForm';
-import { ProductsTab } from '../exposed/ProductsTab';
+import { ProductForm } from '@products/exposed/ProductForm';
+import { ProductsTab } from '@products/exposed/ProductsTab';
 import { type StandaloneHost } from './standaloneHost';
 
 export interface StandalonePageProps {

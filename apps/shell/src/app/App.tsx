@@ -3,8 +3,8 @@ import { BrowserRouter, useNavigate } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { HostBridgeProvider, type HostAdapter } from '@crm-panel/host-bridge';
 import { PanelThemeProvider } from '@crm-panel/ui';
-import { IdentitySync } from '../identity/IdentitySync';
-import { AppRoutes } from '../routes/AppRoutes';
+import { IdentitySync } from '@shell/identity/IdentitySync';
+import { AppRoutes } from '@shell/routes/AppRoutes';
 import { createPanelQueryClient } from './queryClient';
 
 function HostBridge({ adapter, children }: { adapter: HostAdapter; children: ReactNode }) {

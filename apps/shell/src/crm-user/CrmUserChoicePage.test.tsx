@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { mockErrorHandler, setupTestServer, usersFixture } from '@crm-panel/api-client/testing';
 import { createFakeHostAdapter } from '@crm-panel/host-bridge/testing';
-import { renderShell } from '../test-utils';
+import { renderShell } from '@shell/test-utils';
 import { CrmUserChoicePage } from './CrmUserChoicePage';
 
 const server = setupTestServer();

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { mockErrorHandler, setupTestServer } from '@crm-panel/api-client/testing';
 import { createFakeHostAdapter } from '@crm-panel/host-bridge/testing';
-import { renderShell } from '../test-utils';
+import { renderShell } from '@shell/test-utils';
 import { Guard, type GuardRequirement } from './Guard';
 
 const server = setupTestServer();

@@ -19,7 +19,7 @@ export type GuardRequirement = 'terms' | 'credentials' | 'auth' | 'crmUser';
 /** The page where the attendant says who they are in the CRM. */
 export const CRM_USER_CHOICE_PATH = '/rdstation-crm-user';
 
-/** Where each failed check sends the person (spec §4 'Access flow', then the CRM user step). */
+/** Where each failed check sends the person (PRODUCT.md §4 'Access flow', then the CRM user step). */
 export const GUARD_REDIRECTS: Record<GuardRequirement, string> = {
   terms: '/terms-acceptance',
   credentials: '/credentials-setup',

@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockErrorHandler, setupTestServer } from '@crm-panel/api-client/testing';
 import { createFakeHostAdapter, emitFormResult } from '@crm-panel/host-bridge/testing';
-import { renderShell } from '../test-utils';
+import { renderShell } from '@shell/test-utils';
 import { PanelHeader } from './PanelHeader';
 
 const server = setupTestServer();

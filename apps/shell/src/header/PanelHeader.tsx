@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { credentialsStatusQueryOptions } from '@crm-panel/api-client';
 import { useHostForms } from '@crm-panel/host-bridge';
 import { Alert, IconButton, Logo, Skeleton } from '@crm-panel/ui';
-import { CRM_USER_CHOICE_PATH } from '../guards/Guard';
+import { CRM_USER_CHOICE_PATH } from '@shell/guards/Guard';
 import { useIntegrationResult } from './useIntegrationResult';
 import { useUserProfile } from './useUserProfile';
 

@@ -1,6 +1,6 @@
 import { configureApiClient } from '@crm-panel/api-client';
 import { type HostAdapter } from '@crm-panel/host-bridge';
-import { type BaselineMode } from '../federation/runtimeManifest';
+import { type BaselineMode } from '@shell/federation/runtimeManifest';
 import { getIdentity } from './identity';
 
 export interface ConfigurePanelApiOptions {

@@ -15,7 +15,7 @@ import {
   usersQueryOptions,
 } from '@crm-panel/api-client';
 import { Card, InlineError, Skeleton, Tabs } from '@crm-panel/ui';
-import { RemoteModule } from '../federation/RemoteModule';
+import { RemoteModule } from '@shell/federation/RemoteModule';
 import { useChatMemory, useChatMemoryStore, type PanelTab } from './chatMemory';
 
 export const CONTACT_LOAD_ERROR = 'Erro ao carregar dados do contato';

@@ -9,8 +9,8 @@ import {
 } from '@crm-panel/api-client/testing';
 import type { DealToolbarProps, RemoteModuleId } from '@crm-panel/contracts';
 import { createFakeHostAdapter, FAKE_ATTENDANCE } from '@crm-panel/host-bridge/testing';
-import { registerManifestRemotes } from '../federation/remoteLoader';
-import { renderShell } from '../test-utils';
+import { registerManifestRemotes } from '@shell/federation/remoteLoader';
+import { renderShell } from '@shell/test-utils';
 import { useChatMemoryStore } from './chatMemory';
 import { MainPanel } from './MainPanel';
 

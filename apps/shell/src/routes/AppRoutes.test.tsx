@@ -3,8 +3,8 @@ import { loadRemote } from '@module-federation/enhanced/runtime';
 import { setupTestServer } from '@crm-panel/api-client/testing';
 import type { RemoteModuleId } from '@crm-panel/contracts';
 import { createFakeHostAdapter } from '@crm-panel/host-bridge/testing';
-import { registerManifestRemotes } from '../federation/remoteLoader';
-import { renderShell } from '../test-utils';
+import { registerManifestRemotes } from '@shell/federation/remoteLoader';
+import { renderShell } from '@shell/test-utils';
 import { AppRoutes, PAGE_ROUTES } from './AppRoutes';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({

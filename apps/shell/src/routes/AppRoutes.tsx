@@ -2,11 +2,11 @@ import type { ComponentProps, ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import type { RemoteModuleId, RemoteModules } from '@crm-panel/contracts';
 import { PageWrapper } from '@crm-panel/ui';
-import { RemoteModule } from '../federation/RemoteModule';
-import { CrmUserChoicePage } from '../crm-user/CrmUserChoicePage';
-import { CRM_USER_CHOICE_PATH, Guard, type GuardRequirement } from '../guards/Guard';
-import { PanelHeader } from '../header/PanelHeader';
-import { MainPanel } from '../main-panel/MainPanel';
+import { RemoteModule } from '@shell/federation/RemoteModule';
+import { CrmUserChoicePage } from '@shell/crm-user/CrmUserChoicePage';
+import { CRM_USER_CHOICE_PATH, Guard, type GuardRequirement } from '@shell/guards/Guard';
+import { PanelHeader } from '@shell/header/PanelHeader';
+import { MainPanel } from '@shell/main-panel/MainPanel';
 
 interface PageRoute<Id extends RemoteModuleId = RemoteModuleId> {
   path: string;
@@ -22,7 +22,7 @@ const TERMS: GuardRequirement[] = ['terms'];
 const CONFIGURED: GuardRequirement[] = ['terms', 'credentials'];
 const NONE: GuardRequirement[] = [];
 
-/** The route table of spec §2: every page a remote provides, with its guard. */
+/** The route table of PRODUCT.md §2: every page a remote provides, with its guard. */
 export const PAGE_ROUTES: PageRoute[] = [
   route({
     path: '/terms-acceptance',

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { formatDate } from '@crm-panel/format';
 import { mockErrorHandler, setupTestServer } from '@crm-panel/api-client/testing';
 import { createFakeHostAdapter, FAKE_USER_INFO } from '@crm-panel/host-bridge/testing';
-import { axeViolations, renderRemote } from '../test-utils';
+import { axeViolations, renderRemote } from '@tasks/test-utils';
 import { TaskForm } from './TaskForm';
 
 const server = setupTestServer();

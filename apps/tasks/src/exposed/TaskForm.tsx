@@ -1,5 +1,5 @@
 import type { NoProps } from '@crm-panel/contracts';
-import { TaskFormPage } from '../features/tasks/components/TaskFormPage';
+import { TaskFormPage } from '@tasks/features/tasks/components/TaskFormPage';
 
 /** 'tasks/TaskForm': the /task-create-modal page (create, or edit with `taskId`). */
 export function TaskForm(_props: NoProps) {

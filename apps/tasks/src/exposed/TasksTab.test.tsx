@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { type Task } from '@crm-panel/crm-model';
 import { formatDate } from '@crm-panel/format';
 import { mockErrorHandler, setupTestServer } from '@crm-panel/api-client/testing';
-import { axeViolations, renderRemote } from '../test-utils';
+import { axeViolations, renderRemote } from '@tasks/test-utils';
 import { TasksTab } from './TasksTab';
 
 const server = setupTestServer();

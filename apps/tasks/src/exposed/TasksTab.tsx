@@ -1,5 +1,5 @@
 import type { DealTabProps } from '@crm-panel/contracts';
-import { DealTasksPanel } from '../features/tasks/components/DealTasksPanel';
+import { DealTasksPanel } from '@tasks/features/tasks/components/DealTasksPanel';
 
 /** 'tasks/TasksTab': the deal's Tarefas tab, mounted by the shell's main panel with the deal. */
 export function TasksTab({ dealId, dealName }: DealTabProps) {

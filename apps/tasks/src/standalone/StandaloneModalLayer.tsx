@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import styled from 'styled-components';
 import { MODAL_CANCELLED } from '@crm-panel/contracts';
 import { IconButton } from '@crm-panel/ui';
-import { TaskForm } from '../exposed/TaskForm';
+import { TaskForm } from '@tasks/exposed/TaskForm';
 import { type StandaloneModalHost } from './standaloneModalHost';
 
 export interface StandaloneModalLayerProps {

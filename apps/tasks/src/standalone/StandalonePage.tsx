@@ -3,8 +3,8 @@ import styled from 'styled-components';
 import { buildModalUrl, MODAL_PATHS } from '@crm-panel/contracts';
 import { dealsFixture, profileFixture, tasksFixture } from '@crm-panel/api-client/testing';
 import { PageWrapper } from '@crm-panel/ui';
-import { TaskForm } from '../exposed/TaskForm';
-import { TasksTab } from '../exposed/TasksTab';
+import { TaskForm } from '@tasks/exposed/TaskForm';
+import { TasksTab } from '@tasks/exposed/TasksTab';
 
 const StyledPage = styled(PageWrapper)`
   display: flex;

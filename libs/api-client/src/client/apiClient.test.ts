@@ -1,8 +1,8 @@
 import { delay, http, HttpResponse } from 'msw';
 import { REQUEST_TIMEOUT_MS } from '@crm-panel/crm-model';
-import { getDeal } from '../resources/deals';
-import { getTermsStatus } from '../resources/terms';
-import { identityFixture, mockErrorHandler, setupTestServer } from '../testing';
+import { getDeal } from '@api-client/resources/deals';
+import { getTermsStatus } from '@api-client/resources/terms';
+import { identityFixture, mockErrorHandler, setupTestServer } from '@api-client/testing';
 import { apiClient, configureApiClient, IDENTITY_WARNINGS } from './apiClient';
 import { isHttpStatus } from './errors';
 
@@ -16,7 +16,7 @@ beforeEach(() => {
 afterEach(() => consoleWarn.mockRestore());
 
 describe('apiClient configuration', () => {
-  it('is one instance with JSON content type and the 10 s timeout of spec §9', () => {
+  it('is one instance with JSON content type and the 10 s timeout of PRODUCT.md §9', () => {
     expect(REQUEST_TIMEOUT_MS).toBe(10_000);
     expect(apiClient.defaults.timeout).toBe(10_000);
     expect(apiClient.defaults.headers['Content-Type']).toBe('application/json');

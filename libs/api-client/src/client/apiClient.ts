@@ -41,7 +41,7 @@ export interface ApiClientConfig {
   sequential?: boolean;
 }
 
-/** Console warnings of the request interceptor (spec §6: the header is omitted and logged). */
+/** Console warnings of the request interceptor (PRODUCT.md §6: the header is omitted and logged). */
 export const IDENTITY_WARNINGS = {
   userId: 'Cabeçalho x-user-id omitido: id do usuário do host indisponível',
   systemKey: 'Cabeçalho x-system-key omitido: chave do sistema do host indisponível',

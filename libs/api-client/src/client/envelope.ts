@@ -24,7 +24,7 @@ export interface ReferenceRequestOptions extends RequestOptions {
   refresh?: boolean;
 }
 
-/** Query of the panel's list calls (spec §7); undefined entries are not sent. */
+/** Query of the panel's list calls (PRODUCT.md §7); undefined entries are not sent. */
 export interface ListParams {
   limit?: number;
   page?: number;
@@ -54,7 +54,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Single CRM record: `{ data: { data: record } }` → record (spec §7: data.data.data). */
+/** Single CRM record: `{ data: { data: record } }` → record (PRODUCT.md §7: data.data.data). */
 export function readRecord<T>(response: AxiosResponse<DataEnvelope<DataEnvelope<T>>>): T {
   const outer: unknown = response.data;
   if (!isRecord(outer) || !isRecord(outer.data) || !('data' in outer.data)) {

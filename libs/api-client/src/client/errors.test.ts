@@ -1,7 +1,7 @@
 import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
 import { MESSAGES } from '@crm-panel/crm-model';
-import { getDeal } from '../resources/deals';
-import { mockErrorHandler, setupTestServer } from '../testing';
+import { getDeal } from '@api-client/resources/deals';
+import { mockErrorHandler, setupTestServer } from '@api-client/testing';
 import { ApiClientError, getErrorMessage, isHttpStatus } from './errors';
 
 const server = setupTestServer();

@@ -28,7 +28,7 @@ function serverMessage(error: unknown): string | null {
 }
 
 /**
- * What to show a person for a failed call (spec §8 "server message preferred"): the server's
+ * What to show a person for a failed call (PRODUCT.md §8 "server message preferred"): the server's
  * `{ message }` first, then a message this client raised on purpose, else the caller's pt-BR fallback.
  */
 export function getErrorMessage(error: unknown, fallback: string): string {

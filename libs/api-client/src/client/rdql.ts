@@ -37,7 +37,7 @@ const PHONE_LIKE = /^\+?[\d\s().-]+$/;
 const MIN_PHONE_DIGITS = 4;
 
 /**
- * The contact search of the panel (spec §7 leaves it open), decided from what was typed:
+ * The contact search of the panel (PRODUCT.md §7 leaves it open), decided from what was typed:
  * - text with '@'                  → `email:~"text"`
  * - only digits and phone marks    → `phone:"digits"` (at least 4 digits; marks dropped)
  * - anything else                  → `name:~"text"`

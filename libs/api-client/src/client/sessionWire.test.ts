@@ -1,8 +1,8 @@
 import { delay, http, HttpResponse } from 'msw';
 import { type HostUserInfo } from '@crm-panel/crm-model';
-import { getTermsStatus } from '../resources/terms';
-import { getAuthStatus } from '../resources/auth';
-import { identityFixture, setupTestServer } from '../testing';
+import { getTermsStatus } from '@api-client/resources/terms';
+import { getAuthStatus } from '@api-client/resources/auth';
+import { identityFixture, setupTestServer } from '@api-client/testing';
 import { apiClient, type ApiClientConfig, configureApiClient, getSessionInfo } from './apiClient';
 import { getErrorMessage, isHttpStatus } from './errors';
 import { sessionStorageKey } from './session';

@@ -10,7 +10,7 @@ import {
   sourcesFixture,
   stagesFixture,
   usersFixture,
-} from '../testing';
+} from '@api-client/testing';
 import { useCampaigns } from './useCampaigns';
 import { useCustomFields } from './useCustomFields';
 import { useInfiniteContacts } from './useInfiniteContacts';

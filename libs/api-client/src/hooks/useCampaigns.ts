@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { campaignsQueryOptions } from '../query/queryOptions';
+import { campaignsQueryOptions } from '@api-client/query/queryOptions';
 
 export function useCampaigns() {
   return useQuery(campaignsQueryOptions());

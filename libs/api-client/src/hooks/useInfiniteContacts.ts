@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { contactsInfiniteQueryOptions } from '../query/infiniteQueryOptions';
+import { contactsInfiniteQueryOptions } from '@api-client/query/infiniteQueryOptions';
 
 export function useInfiniteContacts(search?: string) {
   return useInfiniteQuery(contactsInfiniteQueryOptions({ search }));

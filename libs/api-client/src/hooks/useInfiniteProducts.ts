@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { productsInfiniteQueryOptions } from '../query/infiniteQueryOptions';
+import { productsInfiniteQueryOptions } from '@api-client/query/infiniteQueryOptions';
 
 export function useInfiniteProducts(search?: string) {
   return useInfiniteQuery(productsInfiniteQueryOptions({ search }));

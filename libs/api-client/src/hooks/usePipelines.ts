@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { pipelinesQueryOptions } from '../query/queryOptions';
+import { pipelinesQueryOptions } from '@api-client/query/queryOptions';
 
 export function usePipelines() {
   return useQuery(pipelinesQueryOptions());

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { productsQueryOptions } from '../query/queryOptions';
+import { productsQueryOptions } from '@api-client/query/queryOptions';
 
 /** The catalogue's first page (200 products), optionally by exact name. */
 export function useProducts(search?: string) {

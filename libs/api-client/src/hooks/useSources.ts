@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { sourcesQueryOptions } from '../query/queryOptions';
+import { sourcesQueryOptions } from '@api-client/query/queryOptions';
 
 export function useSources() {
   return useQuery(sourcesQueryOptions());

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { stagesQueryOptions } from '../query/queryOptions';
+import { stagesQueryOptions } from '@api-client/query/queryOptions';
 
 /** Stages of `pipelineId`; idle (no request) while it is empty. */
 export function useStages(pipelineId: string | null | undefined) {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { usersQueryOptions } from '../query/queryOptions';
+import { usersQueryOptions } from '@api-client/query/queryOptions';
 
 /** Users of the CRM account (task owners, deal owner, note authors). */
 export function useUsers() {

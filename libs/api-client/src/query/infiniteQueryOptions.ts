@@ -1,8 +1,12 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { PAGE_SIZE } from '@crm-panel/crm-model';
-import { listContacts } from '../resources/contacts';
-import { type DealListParams, listDeals } from '../resources/deals';
-import { listOrganizations, listProducts, type OrganizationPageSize } from '../resources/reference';
+import { listContacts } from '@api-client/resources/contacts';
+import { type DealListParams, listDeals } from '@api-client/resources/deals';
+import {
+  listOrganizations,
+  listProducts,
+  type OrganizationPageSize,
+} from '@api-client/resources/reference';
 import { nextPageParam } from './nextPageParam';
 import { queryKeys } from './queryKeys';
 

@@ -1,4 +1,4 @@
-import { type Page } from '../client/envelope';
+import { type Page } from '@api-client/client/envelope';
 
 /**
  * The page after `current` for an infinite list: the `page` of the api's `links.next`, or

@@ -5,7 +5,7 @@ import {
   productsFixture,
   setupTestServer,
   usersFixture,
-} from '../testing';
+} from '@api-client/testing';
 import {
   contactsInfiniteQueryOptions,
   dealsInfiniteQueryOptions,

@@ -1,14 +1,14 @@
 import { queryOptions, skipToken } from '@tanstack/react-query';
 import { type TaskStatus } from '@crm-panel/crm-model';
-import { getAuthStatus, listCrmUsers } from '../resources/auth';
-import { getChatMessages } from '../resources/chat';
-import { getContact, getContactMapping } from '../resources/contacts';
-import { getCredentialsStatus } from '../resources/credentials';
-import { listDealProducts } from '../resources/dealProducts';
-import { getDeal } from '../resources/deals';
-import { listDealNotes } from '../resources/notes';
-import { getPipeline, listPipelines, listStages } from '../resources/pipelines';
-import { getUserProfile } from '../resources/profile';
+import { getAuthStatus, listCrmUsers } from '@api-client/resources/auth';
+import { getChatMessages } from '@api-client/resources/chat';
+import { getContact, getContactMapping } from '@api-client/resources/contacts';
+import { getCredentialsStatus } from '@api-client/resources/credentials';
+import { listDealProducts } from '@api-client/resources/dealProducts';
+import { getDeal } from '@api-client/resources/deals';
+import { listDealNotes } from '@api-client/resources/notes';
+import { getPipeline, listPipelines, listStages } from '@api-client/resources/pipelines';
+import { getUserProfile } from '@api-client/resources/profile';
 import {
   getOrganization,
   getProduct,
@@ -19,9 +19,9 @@ import {
   listProducts,
   listSources,
   listUsers,
-} from '../resources/reference';
-import { getTask, listTasks } from '../resources/tasks';
-import { getTermsStatus } from '../resources/terms';
+} from '@api-client/resources/reference';
+import { getTask, listTasks } from '@api-client/resources/tasks';
+import { getTermsStatus } from '@api-client/resources/terms';
 import { queryKeys } from './queryKeys';
 
 /** Reference data changes rarely (the api caches it for 60 s too). */

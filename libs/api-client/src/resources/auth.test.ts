@@ -1,7 +1,7 @@
 import { CRM_USER_TEXTS, MESSAGES } from '@crm-panel/crm-model';
-import { getErrorCode, getErrorMessage, isHttpStatus } from '../client/errors';
-import { integrationFixture, setupTestServer, usersFixture } from '../testing';
-import { IDENTITY_HEADERS } from '../test-support/wire';
+import { getErrorCode, getErrorMessage, isHttpStatus } from '@api-client/client/errors';
+import { integrationFixture, setupTestServer, usersFixture } from '@api-client/testing';
+import { IDENTITY_HEADERS } from '@api-client/test-support/wire';
 import { getUserProfile } from './profile';
 import {
   chooseCrmUser,

@@ -7,8 +7,8 @@ import {
   type CrmUserChosen,
   type DataEnvelope,
 } from '@crm-panel/crm-model';
-import { apiClient } from '../client/apiClient';
-import { readPayload, requestConfig, type RequestOptions } from '../client/envelope';
+import { apiClient } from '@api-client/client/apiClient';
+import { readPayload, requestConfig, type RequestOptions } from '@api-client/client/envelope';
 
 export interface RevokeResult {
   success: boolean;

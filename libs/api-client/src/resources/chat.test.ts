@@ -1,5 +1,5 @@
-import { chatMessagesFixture, setupTestServer } from '../testing';
-import { IDENTITY_HEADERS } from '../test-support/wire';
+import { chatMessagesFixture, setupTestServer } from '@api-client/testing';
+import { IDENTITY_HEADERS } from '@api-client/test-support/wire';
 import { getChatMessages } from './chat';
 
 const server = setupTestServer();

@@ -1,6 +1,6 @@
 import { type ChatMessage, type DataEnvelope } from '@crm-panel/crm-model';
-import { apiClient } from '../client/apiClient';
-import { enc, readPayload, requestConfig, type RequestOptions } from '../client/envelope';
+import { apiClient } from '@api-client/client/apiClient';
+import { enc, readPayload, requestConfig, type RequestOptions } from '@api-client/client/envelope';
 
 /** GET /api/chat/{chatId}/messages?channelId=… → the attendance's messages (data.data). */
 export async function getChatMessages(

@@ -1,13 +1,13 @@
 import { http, HttpResponse } from 'msw';
 import { MESSAGES } from '@crm-panel/crm-model';
-import { getErrorMessage } from '../client/errors';
+import { getErrorMessage } from '@api-client/client/errors';
 import {
   contactsFixture,
   HOST_CONTACT_ID_FIXTURE,
   mockErrorHandler,
   setupTestServer,
-} from '../testing';
-import { IDENTITY_HEADERS } from '../test-support/wire';
+} from '@api-client/testing';
+import { IDENTITY_HEADERS } from '@api-client/test-support/wire';
 import {
   createContact,
   createContactWithMapping,

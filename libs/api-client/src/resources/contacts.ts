@@ -13,7 +13,7 @@ import {
   PAGE_SIZE,
   type Paged,
 } from '@crm-panel/crm-model';
-import { apiClient } from '../client/apiClient';
+import { apiClient } from '@api-client/client/apiClient';
 import {
   enc,
   type Page,
@@ -22,9 +22,9 @@ import {
   readRecord,
   requestConfig,
   type RequestOptions,
-} from '../client/envelope';
-import { ApiClientError } from '../client/errors';
-import { contactSearchFilter } from '../client/rdql';
+} from '@api-client/client/envelope';
+import { ApiClientError } from '@api-client/client/errors';
+import { contactSearchFilter } from '@api-client/client/rdql';
 
 export interface ContactListParams {
   /** Name, e-mail or phone; see `contactSearchFilter`. */
@@ -110,7 +110,7 @@ export async function saveContactMapping(mapping: ContactMapping): Promise<Conta
 
 /**
  * GET /api/rdstation/contact/{crmContactId}/last-deal → the deal id or null.
- * Never rejects: a failure is logged and reads as "no last deal" (spec §8).
+ * Never rejects: a failure is logged and reads as "no last deal" (PRODUCT.md §8).
  */
 export async function getLastDeal(
   crmContactId: string,
@@ -131,7 +131,7 @@ export async function getLastDeal(
 
 /**
  * POST /api/rdstation/contact/{crmContactId}/last-deal, body { dealId } (null clears it).
- * Never rejects: a failure is logged and ignored (spec §8).
+ * Never rejects: a failure is logged and ignored (PRODUCT.md §8).
  */
 export async function saveLastDeal(crmContactId: string, dealId: string | null): Promise<void> {
   try {

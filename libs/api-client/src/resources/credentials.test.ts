@@ -1,7 +1,7 @@
 import { MESSAGES } from '@crm-panel/crm-model';
-import { getErrorMessage, isHttpStatus } from '../client/errors';
-import { integrationFixture, setupTestServer } from '../testing';
-import { IDENTITY_HEADERS } from '../test-support/wire';
+import { getErrorMessage, isHttpStatus } from '@api-client/client/errors';
+import { integrationFixture, setupTestServer } from '@api-client/testing';
+import { IDENTITY_HEADERS } from '@api-client/test-support/wire';
 import { getCredentialsStatus, removeCredentials, saveCredentials } from './credentials';
 
 const server = setupTestServer();

@@ -5,8 +5,8 @@ import {
   type CredentialsStatus,
   type DataEnvelope,
 } from '@crm-panel/crm-model';
-import { apiClient } from '../client/apiClient';
-import { readPayload, requestConfig, type RequestOptions } from '../client/envelope';
+import { apiClient } from '@api-client/client/apiClient';
+import { readPayload, requestConfig, type RequestOptions } from '@api-client/client/envelope';
 
 export interface CredentialsSaveResult {
   success: boolean;

@@ -1,6 +1,6 @@
 import { type DealProductPayload } from '@crm-panel/crm-model';
-import { dealProductsFixture, setupTestServer } from '../testing';
-import { IDENTITY_HEADERS } from '../test-support/wire';
+import { dealProductsFixture, setupTestServer } from '@api-client/testing';
+import { IDENTITY_HEADERS } from '@api-client/test-support/wire';
 import { getDeal } from './deals';
 import {
   createDealProduct,

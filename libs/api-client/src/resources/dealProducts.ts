@@ -5,8 +5,14 @@ import {
   type DealProductPayload,
   type Paged,
 } from '@crm-panel/crm-model';
-import { apiClient } from '../client/apiClient';
-import { enc, readItems, readRecord, requestConfig, type RequestOptions } from '../client/envelope';
+import { apiClient } from '@api-client/client/apiClient';
+import {
+  enc,
+  readItems,
+  readRecord,
+  requestConfig,
+  type RequestOptions,
+} from '@api-client/client/envelope';
 
 const base = (dealId: string): string => `/api/rdstation/deals/${enc(dealId)}/products`;
 

@@ -1,5 +1,5 @@
-import { dealsFixture, setupTestServer } from '../testing';
-import { IDENTITY_HEADERS } from '../test-support/wire';
+import { dealsFixture, setupTestServer } from '@api-client/testing';
+import { IDENTITY_HEADERS } from '@api-client/test-support/wire';
 import { createDeal, dealsFilter, getDeal, listDeals, updateDeal } from './deals';
 
 const server = setupTestServer();

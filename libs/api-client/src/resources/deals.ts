@@ -6,7 +6,7 @@ import {
   PAGE_SIZE,
   type Paged,
 } from '@crm-panel/crm-model';
-import { apiClient } from '../client/apiClient';
+import { apiClient } from '@api-client/client/apiClient';
 import {
   enc,
   type Page,
@@ -14,8 +14,8 @@ import {
   readRecord,
   requestConfig,
   type RequestOptions,
-} from '../client/envelope';
-import { nameContainsFilter, rdql } from '../client/rdql';
+} from '@api-client/client/envelope';
+import { nameContainsFilter, rdql } from '@api-client/client/rdql';
 
 export interface DealListParams {
   search?: string;

@@ -1,5 +1,5 @@
-import { notesFixture, setupTestServer } from '../testing';
-import { IDENTITY_HEADERS } from '../test-support/wire';
+import { notesFixture, setupTestServer } from '@api-client/testing';
+import { IDENTITY_HEADERS } from '@api-client/test-support/wire';
 import { createDealNote, listDealNotes } from './notes';
 
 const server = setupTestServer();

@@ -5,8 +5,14 @@ import {
   PAGE_SIZE,
   type Paged,
 } from '@crm-panel/crm-model';
-import { apiClient } from '../client/apiClient';
-import { enc, readItems, readRecord, requestConfig, type RequestOptions } from '../client/envelope';
+import { apiClient } from '@api-client/client/apiClient';
+import {
+  enc,
+  readItems,
+  readRecord,
+  requestConfig,
+  type RequestOptions,
+} from '@api-client/client/envelope';
 
 /** GET /api/rdstation/deals/{dealId}/notes?limit=200&page=1&order=registered_at&direction=desc. */
 export async function listDealNotes(dealId: string, options?: RequestOptions): Promise<Note[]> {

@@ -1,5 +1,5 @@
-import { pipelinesFixture, setupTestServer, stagesFixture } from '../testing';
-import { IDENTITY_HEADERS } from '../test-support/wire';
+import { pipelinesFixture, setupTestServer, stagesFixture } from '@api-client/testing';
+import { IDENTITY_HEADERS } from '@api-client/test-support/wire';
 import { getPipeline, getStage, listPipelines, listStages } from './pipelines';
 
 const server = setupTestServer();

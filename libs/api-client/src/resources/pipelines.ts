@@ -5,14 +5,14 @@ import {
   type Pipeline,
   type Stage,
 } from '@crm-panel/crm-model';
-import { apiClient } from '../client/apiClient';
+import { apiClient } from '@api-client/client/apiClient';
 import {
   enc,
   readItems,
   readRecord,
   requestConfig,
   type ReferenceRequestOptions,
-} from '../client/envelope';
+} from '@api-client/client/envelope';
 
 /** GET /api/rdstation/pipelines?limit=200. */
 export async function listPipelines(options?: ReferenceRequestOptions): Promise<Pipeline[]> {

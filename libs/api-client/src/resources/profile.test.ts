@@ -1,6 +1,6 @@
-import { getErrorMessage, isHttpStatus } from '../client/errors';
-import { profileFixture, setupTestServer } from '../testing';
-import { IDENTITY_HEADERS } from '../test-support/wire';
+import { getErrorMessage, isHttpStatus } from '@api-client/client/errors';
+import { profileFixture, setupTestServer } from '@api-client/testing';
+import { IDENTITY_HEADERS } from '@api-client/test-support/wire';
 import { getUserProfile } from './profile';
 
 const server = setupTestServer();

@@ -1,6 +1,6 @@
 import { type DataEnvelope, type UserProfile } from '@crm-panel/crm-model';
-import { apiClient } from '../client/apiClient';
-import { readPayload, requestConfig, type RequestOptions } from '../client/envelope';
+import { apiClient } from '@api-client/client/apiClient';
+import { readPayload, requestConfig, type RequestOptions } from '@api-client/client/envelope';
 
 /** GET /api/rdstation/user/profile → { id, name, email, organization } (data.data). */
 export async function getUserProfile(options?: RequestOptions): Promise<UserProfile> {

@@ -7,8 +7,8 @@ import {
   setupTestServer,
   sourcesFixture,
   usersFixture,
-} from '../testing';
-import { IDENTITY_HEADERS } from '../test-support/wire';
+} from '@api-client/testing';
+import { IDENTITY_HEADERS } from '@api-client/test-support/wire';
 import {
   getCampaign,
   getOrganization,

@@ -11,7 +11,7 @@ import {
   type Source,
   type User,
 } from '@crm-panel/crm-model';
-import { apiClient } from '../client/apiClient';
+import { apiClient } from '@api-client/client/apiClient';
 import {
   enc,
   type ListParams,
@@ -21,8 +21,8 @@ import {
   readRecord,
   requestConfig,
   type ReferenceRequestOptions,
-} from '../client/envelope';
-import { nameContainsFilter, rdql } from '../client/rdql';
+} from '@api-client/client/envelope';
+import { nameContainsFilter, rdql } from '@api-client/client/rdql';
 
 async function getList<T>(
   path: string,

@@ -1,6 +1,6 @@
 import { type TaskCreatePayload } from '@crm-panel/crm-model';
-import { setupTestServer, tasksFixture } from '../testing';
-import { IDENTITY_HEADERS } from '../test-support/wire';
+import { setupTestServer, tasksFixture } from '@api-client/testing';
+import { IDENTITY_HEADERS } from '@api-client/test-support/wire';
 import { completeTask, createTask, getTask, listTasks, updateTask } from './tasks';
 
 const server = setupTestServer();

@@ -8,9 +8,15 @@ import {
   type TaskStatus,
   type TaskUpdatePayload,
 } from '@crm-panel/crm-model';
-import { apiClient } from '../client/apiClient';
-import { enc, readItems, readRecord, requestConfig, type RequestOptions } from '../client/envelope';
-import { rdql } from '../client/rdql';
+import { apiClient } from '@api-client/client/apiClient';
+import {
+  enc,
+  readItems,
+  readRecord,
+  requestConfig,
+  type RequestOptions,
+} from '@api-client/client/envelope';
+import { rdql } from '@api-client/client/rdql';
 
 /**
  * GET /api/rdstation/tasks?limit=200&page=1&order=due_date&direction=desc

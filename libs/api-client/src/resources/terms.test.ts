@@ -1,5 +1,5 @@
-import { setupTestServer } from '../testing';
-import { IDENTITY_HEADERS } from '../test-support/wire';
+import { setupTestServer } from '@api-client/testing';
+import { IDENTITY_HEADERS } from '@api-client/test-support/wire';
 import { acceptTerms, getTermsStatus } from './terms';
 
 const server = setupTestServer();

@@ -1,4 +1,4 @@
-import { identityFixture } from '../testing/fixtures';
+import { identityFixture } from '@api-client/testing/fixtures';
 
 /** Headers every call carries when the client is configured with identityFixture. */
 export const IDENTITY_HEADERS = {

@@ -1,8 +1,8 @@
 import axios from 'axios';
-import { getErrorMessage, isHttpStatus } from '../client/errors';
-import { getDeal, listDeals, updateDeal } from '../resources/deals';
-import { createTask, listTasks } from '../resources/tasks';
-import { apiClient } from '../client/apiClient';
+import { getErrorMessage, isHttpStatus } from '@api-client/client/errors';
+import { getDeal, listDeals, updateDeal } from '@api-client/resources/deals';
+import { createTask, listTasks } from '@api-client/resources/tasks';
+import { apiClient } from '@api-client/client/apiClient';
 import { dealsFixture } from './fixtures';
 import { MOCK_API_MESSAGES } from './handlers';
 import { setupTestServer } from './setupTestServer';

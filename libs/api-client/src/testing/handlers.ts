@@ -1,4 +1,4 @@
-// MSW 2 request handlers for every /api/* route of spec §7, backed by an in-memory db, so a write
+// MSW 2 request handlers for every /api/* route of PRODUCT.md §7, backed by an in-memory db, so a write
 // shows up in later reads. Usable from jest (msw/node) and from a page (msw/browser): nothing here
 // imports a Node-only module.
 import { delay, http, type HttpHandler, HttpResponse, type JsonBodyType } from 'msw';

@@ -1,5 +1,5 @@
-import { getAuthStatus } from '../resources/auth';
-import { getTermsStatus } from '../resources/terms';
+import { getAuthStatus } from '@api-client/resources/auth';
+import { getTermsStatus } from '@api-client/resources/terms';
 import { integrationFixture } from './fixtures';
 import { setupTestServer } from './setupTestServer';
 

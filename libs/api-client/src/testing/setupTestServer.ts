@@ -1,7 +1,7 @@
 import { type RequestHandler } from 'msw';
 import type { SetupServer } from 'msw/node';
 import { type HostUserInfo } from '@crm-panel/crm-model';
-import { configureApiClient } from '../client/apiClient';
+import { configureApiClient } from '@api-client/client/apiClient';
 import { identityFixture, MOCK_BASE_URL } from './fixtures';
 import { createHandlers } from './handlers';
 import { type CapturedRequest, createMockDb, type MockDb, type MockState } from './mockDb';

@@ -37,7 +37,7 @@ export interface HostAdapter {
    * that mounts late still sees it. Returns the unsubscribe function.
    */
   subscribe(handlers: Partial<HostEventHandlers>): () => void;
-  /** The host modal API, or null: forms then open in a popup, a tab or as a page (spec §1). */
+  /** The host modal API, or null: forms then open in a popup, a tab or as a page (PRODUCT.md §1). */
   readonly openModal: ((options: HostModalOptions) => Promise<ModalResult>) | null;
   /** Ends a modal page the host opened, handing it the result; null without a host. */
   readonly closeModal: ((result: ModalResult) => Promise<void>) | null;

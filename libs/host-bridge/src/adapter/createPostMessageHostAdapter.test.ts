@@ -4,7 +4,7 @@ import {
   FakePanelWindow,
   flushMessages,
   type FakePort,
-} from '../test-support/fakeMessaging';
+} from '@host-bridge/test-support/fakeMessaging';
 import { createPostMessageHostAdapter } from './createPostMessageHostAdapter';
 
 const HOST = 'https://chat.example.com.br';

@@ -1,5 +1,5 @@
 import { HOST_PROTOCOL, type HostGlobal } from '@crm-panel/contracts';
-import { createFakeChannel } from '../test-support/fakeMessaging';
+import { createFakeChannel } from '@host-bridge/test-support/fakeMessaging';
 import { createNoHostAdapter, OPENER_BRIDGE_KEY } from './createNoHostAdapter';
 import { detectHostAdapter } from './detectHostAdapter';
 

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type HostAttendance } from '@crm-panel/contracts';
-import { createFakeHostAdapter, FAKE_ATTENDANCE } from '../testing/createFakeHostAdapter';
+import { createFakeHostAdapter, FAKE_ATTENDANCE } from '@host-bridge/testing/createFakeHostAdapter';
 import { AttendanceProvider } from './AttendanceProvider';
 import { useAttendance } from './useAttendance';
 

@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { type HostAttendance } from '@crm-panel/contracts';
-import { type HostAdapter } from '../adapter/HostAdapter';
-import { useOptionalHostAdapter } from '../provider/HostAdapterContext';
+import { type HostAdapter } from '@host-bridge/adapter/HostAdapter';
+import { useOptionalHostAdapter } from '@host-bridge/provider/HostAdapterContext';
 import { AttendanceContext } from './AttendanceContext';
 import { createAttendanceStore } from './attendanceStore';
 
 export interface AttendanceProviderProps {
   /** Host whose open/close events drive the store; defaults to the HostAdapterProvider's. */
   adapter?: HostAdapter;
-  /** Called after the host closes the attendance; pass `() => navigate('/')` (spec §1). */
+  /** Called after the host closes the attendance; pass `() => navigate('/')` (PRODUCT.md §1). */
   onClose?: () => void;
   initialAttendance?: HostAttendance | null;
   children: ReactNode;

@@ -1,7 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { type HostAttendance } from '@crm-panel/contracts';
 
-/** The "current attendance" of spec §1, shared by every screen under one provider. */
+/** The "current attendance" of PRODUCT.md §1, shared by every screen under one provider. */
 export interface AttendanceState {
   attendance: HostAttendance | null;
   setAttendance(attendance: HostAttendance): void;

@@ -1,6 +1,6 @@
 import { type ModalResult } from '@crm-panel/contracts';
-import { createNoHostAdapter } from '../adapter/createNoHostAdapter';
-import { createFakeHostAdapter } from '../testing/createFakeHostAdapter';
+import { createNoHostAdapter } from '@host-bridge/adapter/createNoHostAdapter';
+import { createFakeHostAdapter } from '@host-bridge/testing/createFakeHostAdapter';
 import { createHostForms, FORM_RESULT_PROTOCOL, type HostForms } from './createHostForms';
 import { onFormResult, type FormResultEvent } from './formResultBus';
 

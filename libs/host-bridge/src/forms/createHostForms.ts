@@ -10,12 +10,12 @@ import {
   type ModalResult,
   type ModalRoute,
 } from '@crm-panel/contracts';
-import { type HostAdapter } from '../adapter/HostAdapter';
+import { type HostAdapter } from '@host-bridge/adapter/HostAdapter';
 import { emitFormResult } from './formResultBus';
 
-/** How `openForm` showed the form (spec §1 order). */
+/** How `openForm` showed the form (PRODUCT.md §1 order). */
 export type FormOpening = 'modal' | 'popup' | 'tab' | 'page';
-/** How `closeForm` ended it (spec §4). */
+/** How `closeForm` ended it (PRODUCT.md §4). */
 export type FormEnding = 'modal' | 'opener' | 'history';
 
 export interface OpenFormOptions {

@@ -2,9 +2,9 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { type ModalRoute } from '@crm-panel/contracts';
-import { createFakeHostAdapter } from '../testing/createFakeHostAdapter';
-import { FakeHostProvider } from '../testing/FakeHostProvider';
-import { useHostForms } from '../provider/useHostForms';
+import { createFakeHostAdapter } from '@host-bridge/testing/createFakeHostAdapter';
+import { FakeHostProvider } from '@host-bridge/testing/FakeHostProvider';
+import { useHostForms } from '@host-bridge/provider/useHostForms';
 import { useFormResult } from './useFormResult';
 
 function DealArea({ route }: { route?: ModalRoute }) {

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
-import { type HostAdapter } from '../adapter/HostAdapter';
-import { type HostForms } from '../forms/createHostForms';
+import { type HostAdapter } from '@host-bridge/adapter/HostAdapter';
+import { type HostForms } from '@host-bridge/forms/createHostForms';
 
 export interface HostAdapterContextValue {
   adapter: HostAdapter;

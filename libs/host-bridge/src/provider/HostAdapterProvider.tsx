@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { type HostAdapter } from '../adapter/HostAdapter';
-import { createHostForms } from '../forms/createHostForms';
+import { type HostAdapter } from '@host-bridge/adapter/HostAdapter';
+import { createHostForms } from '@host-bridge/forms/createHostForms';
 import { HostAdapterContext, type HostAdapterContextValue } from './HostAdapterContext';
 
 export interface HostAdapterProviderProps {

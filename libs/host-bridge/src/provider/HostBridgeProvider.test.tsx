@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
-import { useAttendance } from '../attendance/useAttendance';
-import { createFakeHostAdapter, FAKE_ATTENDANCE } from '../testing/createFakeHostAdapter';
-import { useHostUserInfo } from '../userInfo/useHostUserInfo';
+import { useAttendance } from '@host-bridge/attendance/useAttendance';
+import { createFakeHostAdapter, FAKE_ATTENDANCE } from '@host-bridge/testing/createFakeHostAdapter';
+import { useHostUserInfo } from '@host-bridge/userInfo/useHostUserInfo';
 import { HostBridgeProvider } from './HostBridgeProvider';
 import { useHostAdapter } from './useHostAdapter';
 import { useHostForms } from './useHostForms';

@@ -1,8 +1,8 @@
 import { useCallback, type ReactNode } from 'react';
 import { type HostAttendance } from '@crm-panel/contracts';
-import { type HostAdapter } from '../adapter/HostAdapter';
-import { AttendanceProvider } from '../attendance/AttendanceProvider';
-import { HostUserInfoProvider } from '../userInfo/HostUserInfoProvider';
+import { type HostAdapter } from '@host-bridge/adapter/HostAdapter';
+import { AttendanceProvider } from '@host-bridge/attendance/AttendanceProvider';
+import { HostUserInfoProvider } from '@host-bridge/userInfo/HostUserInfoProvider';
 import { HostAdapterProvider } from './HostAdapterProvider';
 
 export interface HostBridgeProviderProps {

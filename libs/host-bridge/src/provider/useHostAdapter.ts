@@ -1,5 +1,5 @@
 import { useContext } from 'react';
-import { type HostAdapter } from '../adapter/HostAdapter';
+import { type HostAdapter } from '@host-bridge/adapter/HostAdapter';
 import { HostAdapterContext } from './HostAdapterContext';
 
 export function useHostAdapter(): HostAdapter {

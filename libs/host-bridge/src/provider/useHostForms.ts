@@ -1,5 +1,5 @@
 import { useContext } from 'react';
-import { type HostForms } from '../forms/createHostForms';
+import { type HostForms } from '@host-bridge/forms/createHostForms';
 import { HostAdapterContext } from './HostAdapterContext';
 
 /** `openForm` / `closeForm` / `cancelForm` of the surrounding HostAdapterProvider. */

@@ -2,7 +2,7 @@ import {
   type ChannelLike,
   type PanelWindowLike,
   type PortLike,
-} from '../adapter/createPostMessageHostAdapter';
+} from '@host-bridge/adapter/createPostMessageHostAdapter';
 
 /** An in-memory MessagePort pair (jsdom has none); delivery is async, like the real thing. */
 export class FakePort implements PortLike {

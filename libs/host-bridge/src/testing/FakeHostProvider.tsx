@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { HostBridgeProvider } from '../provider/HostBridgeProvider';
+import { HostBridgeProvider } from '@host-bridge/provider/HostBridgeProvider';
 import { createFakeHostAdapter, type FakeHostAdapter } from './createFakeHostAdapter';
 
 export interface FakeHostProviderProps {

@@ -9,8 +9,8 @@ import {
   type ModalResult,
   type ModalRoute,
 } from '@crm-panel/contracts';
-import { createAttendanceRelay } from '../adapter/attendanceRelay';
-import { type HostAdapter } from '../adapter/HostAdapter';
+import { createAttendanceRelay } from '@host-bridge/adapter/attendanceRelay';
+import { type HostAdapter } from '@host-bridge/adapter/HostAdapter';
 
 /** The identity and attendance host-sim starts with (tenant-acme, Ana Souza, Mariana Costa). */
 export const FAKE_USER_INFO: HostUserInfo = { userId: 'user-ana', systemKey: 'tenant-acme' };

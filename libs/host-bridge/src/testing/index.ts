@@ -8,4 +8,4 @@ export {
   type OpenedForm,
 } from './createFakeHostAdapter';
 export { FakeHostProvider, type FakeHostProviderProps } from './FakeHostProvider';
-export { emitFormResult } from '../forms/formResultBus';
+export { emitFormResult } from '@host-bridge/forms/formResultBus';

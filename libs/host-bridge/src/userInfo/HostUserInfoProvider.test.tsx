@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { createFakeHostAdapter } from '../testing/createFakeHostAdapter';
+import { createFakeHostAdapter } from '@host-bridge/testing/createFakeHostAdapter';
 import { HostUserInfoProvider } from './HostUserInfoProvider';
 import { useHostUserInfo } from './useHostUserInfo';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { type HostAdapter } from '../adapter/HostAdapter';
-import { useOptionalHostAdapter } from '../provider/HostAdapterContext';
+import { type HostAdapter } from '@host-bridge/adapter/HostAdapter';
+import { useOptionalHostAdapter } from '@host-bridge/provider/HostAdapterContext';
 import { HostUserInfoContext, type HostUserInfoState } from './HostUserInfoContext';
 import { waitForHostUserInfo } from './waitForHostUserInfo';
 

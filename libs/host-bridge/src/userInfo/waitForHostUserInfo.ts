@@ -1,5 +1,5 @@
 import { HOST_INFO_MAX_TRIES, HOST_INFO_RETRY_MS, type HostUserInfo } from '@crm-panel/contracts';
-import { type HostAdapter } from '../adapter/HostAdapter';
+import { type HostAdapter } from '@host-bridge/adapter/HostAdapter';
 
 export interface WaitForHostUserInfoOptions {
   maxTries?: number;

@@ -1,6 +1,6 @@
 import { type ReactNode } from 'react';
 import styled from 'styled-components';
-import { type Theme } from '../theme/theme';
+import { type Theme } from '@ui/theme/theme';
 import { Icon, type IconName } from './Icon';
 import { IconButton } from './IconButton';
 

@@ -7,7 +7,7 @@ import {
   useState,
 } from 'react';
 import styled, { css } from 'styled-components';
-import { focusRing } from '../theme/mixins';
+import { focusRing } from '@ui/theme/mixins';
 import { Icon, type IconName } from './Icon';
 import { SpinnerCircle } from './SpinnerCircle';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { expectNoAxeViolations, renderWithTheme } from '../test-utils';
+import { expectNoAxeViolations, renderWithTheme } from '@ui/test-utils';
 import { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 
 const QUESTION = 'Tem certeza que deseja marcar esta venda como ganha?';

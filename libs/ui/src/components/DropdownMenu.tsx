@@ -1,7 +1,7 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { useOutsideClick } from '../hooks/useOutsideClick';
-import { focusRing } from '../theme/mixins';
+import { useOutsideClick } from '@ui/hooks/useOutsideClick';
+import { focusRing } from '@ui/theme/mixins';
 import { Icon, type IconName } from './Icon';
 
 export interface DropdownMenuItem {

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { expectNoAxeViolations, renderWithTheme } from '../test-utils';
+import { expectNoAxeViolations, renderWithTheme } from '@ui/test-utils';
 import { InlineError } from './InlineError';
 
 describe('InlineError', () => {

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { expectNoAxeViolations, renderWithTheme } from '../test-utils';
+import { expectNoAxeViolations, renderWithTheme } from '@ui/test-utils';
 import { Logo } from './Logo';
 
 describe('Logo', () => {

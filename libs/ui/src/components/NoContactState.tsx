@@ -17,7 +17,7 @@ export const NO_CONTACT_REASONS = {
 
 /**
  * The one message for a panel without a chat contact, wherever the attendant meets it (home or
- * the contact-linking page): 'Nenhum contato selecionado' (spec §2) and why.
+ * the contact-linking page): 'Nenhum contato selecionado' (PRODUCT.md §2) and why.
  */
 export function NoContactState({ hasAttendance, action }: NoContactStateProps) {
   return (

@@ -1,7 +1,7 @@
 import { act, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useNotice } from '../hooks/useNotice';
-import { renderWithTheme } from '../test-utils';
+import { useNotice } from '@ui/hooks/useNotice';
+import { renderWithTheme } from '@ui/test-utils';
 import { NoticeBanner } from './NoticeBanner';
 
 function Area({ dealId }: { dealId: string }) {

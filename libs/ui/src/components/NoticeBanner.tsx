@@ -1,4 +1,4 @@
-import { type Notice } from '../hooks/useNotice';
+import { type Notice } from '@ui/hooks/useNotice';
 import { Alert } from './Alert';
 
 export interface NoticeBannerProps {

@@ -2,7 +2,7 @@ import { type Rating as RatingValue } from '@crm-panel/crm-model';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { expectNoAxeViolations, renderWithTheme } from '../test-utils';
+import { expectNoAxeViolations, renderWithTheme } from '@ui/test-utils';
 import { Rating } from './Rating';
 
 function Editable({ initial, onChange }: { initial: number; onChange: (v: RatingValue) => void }) {

@@ -1,6 +1,6 @@
 import { type ReactNode } from 'react';
 import styled from 'styled-components';
-import { type Theme } from '../theme/theme';
+import { type Theme } from '@ui/theme/theme';
 
 export type StatusBadgeTone = 'neutral' | 'info' | 'success' | 'danger' | 'warning';
 

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { expectNoAxeViolations, renderWithTheme } from '../test-utils';
+import { expectNoAxeViolations, renderWithTheme } from '@ui/test-utils';
 import { type TabItem, Tabs } from './Tabs';
 
 const TABS: TabItem[] = [

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { focusRing } from '../theme/mixins';
+import { focusRing } from '@ui/theme/mixins';
 
 export interface TabItem {
   id: string;

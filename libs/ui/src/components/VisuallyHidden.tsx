@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { visuallyHidden } from '../theme/mixins';
+import { visuallyHidden } from '@ui/theme/mixins';
 
 const StyledVisuallyHidden = styled.span`
   ${visuallyHidden}

@@ -5,8 +5,8 @@ import {
 } from '@crm-panel/crm-model';
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
-import { Icon } from '../components/Icon';
-import { SpinnerCircle } from '../components/SpinnerCircle';
+import { Icon } from '@ui/components/Icon';
+import { SpinnerCircle } from '@ui/components/SpinnerCircle';
 
 export interface DropdownPanelProps {
   listboxId: string;

@@ -1,44 +1,17 @@
 import { type DropdownOption } from '@crm-panel/crm-model';
-import { type KeyboardEvent, type ReactNode, useRef } from 'react';
+import { type KeyboardEvent, useRef } from 'react';
 import styled from 'styled-components';
-import { Icon } from '../components/Icon';
-import { FieldShell } from '../forms/FieldShell';
-import { useFieldIds } from '../forms/useFieldIds';
-import { focusRing } from '../theme/mixins';
-import { DropdownPanel } from './DropdownPanel';
-import {
-  StyledAdornment,
-  StyledControl,
-  StyledRoot,
-  StyledSearchInput,
-  StyledSelectOnly,
-  StyledValueText,
-} from './dropdownStyles';
+import { Icon } from '@ui/components/Icon';
+import { focusRing } from '@ui/theme/mixins';
+import { Combobox, SelectFieldShell, type SelectFieldProps, useSelectField } from './Combobox';
+import { StyledRoot } from './dropdownStyles';
 import { useDropdown } from './useDropdown';
 
-export interface MultiSelectProps {
-  options: DropdownOption[];
+export interface MultiSelectProps extends SelectFieldProps {
   value: string[];
   onChange: (values: string[], selected: DropdownOption[]) => void;
   /** Labels for chosen values that are not among the loaded options. */
   selectedOptions?: DropdownOption[];
-  placeholder?: string;
-  label?: ReactNode;
-  hideLabel?: boolean;
-  id?: string;
-  required?: boolean;
-  error?: ReactNode;
-  helperText?: ReactNode;
-  disabled?: boolean;
-  searchable?: boolean;
-  /** Called with the search text 600 ms after typing stops, and with '' when a search is reset. */
-  onSearch?: (text: string) => void;
-  loading?: boolean;
-  hasMore?: boolean;
-  loadingMore?: boolean;
-  onLoadMore?: () => void;
-  emptyText?: string;
-  className?: string;
 }
 
 const StyledChips = styled.ul`
@@ -95,32 +68,21 @@ const StyledChipRemove = styled.button`
   ${focusRing}
 `;
 
-/** Multi-select dropdown of spec §2: chosen options show as removable chips. */
-export function MultiSelect({
-  options,
-  value,
-  onChange,
-  selectedOptions = [],
-  placeholder = 'Selecione uma ou mais opções',
-  label,
-  hideLabel,
-  id,
-  required,
-  error,
-  helperText,
-  disabled = false,
-  searchable = false,
-  onSearch,
-  loading = false,
-  hasMore = false,
-  loadingMore = false,
-  onLoadMore,
-  emptyText = 'Nenhuma opção disponível',
-  className,
-}: MultiSelectProps) {
-  const ids = useFieldIds(id, { helper: Boolean(helperText), error: Boolean(error) });
-  const rootRef = useRef<HTMLDivElement | null>(null);
-  const controlRef = useRef<HTMLElement | null>(null);
+/** Multi-select dropdown of PRODUCT.md §2: chosen options show as removable chips. */
+export function MultiSelect(props: MultiSelectProps) {
+  const {
+    options,
+    value,
+    onChange,
+    selectedOptions = [],
+    placeholder = 'Selecione uma ou mais opções',
+    disabled = false,
+    searchable = false,
+    onSearch,
+  } = props;
+
+  const select = useSelectField(props);
+  const { ids, rootRef, controlRef, labelledBy } = select;
   // Options seen so far, so chips keep their labels when a search replaces the option list.
   const knownRef = useRef(new Map<string, DropdownOption>());
   for (const option of [...selectedOptions, ...options]) knownRef.current.set(option.value, option);
@@ -164,38 +126,8 @@ export function MultiSelect({
     dropdown.onKeyDown(event);
   };
 
-  const labelledBy = label !== undefined ? ids.labelId : undefined;
-  const comboboxAria = {
-    role: 'combobox',
-    'aria-expanded': dropdown.open,
-    'aria-controls': dropdown.open ? dropdown.listboxId : undefined,
-    'aria-haspopup': 'listbox' as const,
-    'aria-activedescendant':
-      dropdown.open && dropdown.activeIndex >= 0
-        ? dropdown.optionId(dropdown.activeIndex)
-        : undefined,
-    'aria-labelledby': labelledBy,
-    'aria-label': labelledBy ? undefined : placeholder,
-    'aria-invalid': error ? true : undefined,
-    'aria-required': required || undefined,
-    'aria-describedby': ids.describedBy,
-  };
-  const setControl = (node: HTMLElement | null) => {
-    controlRef.current = node;
-  };
-
   return (
-    <FieldShell
-      ids={ids}
-      label={label}
-      labelElement="span"
-      required={required}
-      hideLabel={hideLabel}
-      helperText={helperText}
-      error={error}
-      className={className}
-      onLabelClick={() => controlRef.current?.focus()}
-    >
+    <SelectFieldShell field={props} ids={ids} onLabelClick={() => controlRef.current?.focus()}>
       {chosen.length > 0 ? (
         <StyledChips aria-labelledby={labelledBy}>
           {chosen.map((option) => (
@@ -215,67 +147,20 @@ export function MultiSelect({
         </StyledChips>
       ) : null}
       <StyledRoot ref={rootRef}>
-        <StyledControl
-          $invalid={Boolean(error)}
-          $open={dropdown.open}
-          aria-disabled={disabled || undefined}
-          onClick={(event) => dropdown.clickControl(event, controlRef.current)}
-        >
-          {searchable ? (
-            <>
-              <StyledAdornment>
-                <Icon name="search" size={16} />
-              </StyledAdornment>
-              <StyledSearchInput
-                {...comboboxAria}
-                ref={setControl}
-                id={ids.inputId}
-                type="text"
-                autoComplete="off"
-                aria-autocomplete="list"
-                value={dropdown.query}
-                placeholder={placeholder}
-                disabled={disabled}
-                onChange={(event) => dropdown.changeQuery(event.target.value)}
-                onKeyDown={onKeyDown}
-              />
-            </>
-          ) : (
-            <StyledSelectOnly
-              {...comboboxAria}
-              ref={setControl}
-              id={ids.inputId}
-              tabIndex={disabled ? -1 : 0}
-              aria-disabled={disabled || undefined}
-              onKeyDown={onKeyDown}
-            >
-              <StyledValueText $placeholder>{placeholder}</StyledValueText>
-            </StyledSelectOnly>
-          )}
-          <StyledAdornment $open={dropdown.open}>
-            <Icon name="chevronDown" size={16} />
-          </StyledAdornment>
-        </StyledControl>
-        {dropdown.open ? (
-          <DropdownPanel
-            listboxId={dropdown.listboxId}
-            optionId={dropdown.optionId}
-            labelledBy={labelledBy}
-            ariaLabel={placeholder}
-            options={dropdown.visibleOptions}
-            activeIndex={dropdown.activeIndex}
-            isSelected={isSelected}
-            multiselectable
-            onChoose={dropdown.choose}
-            onActivate={dropdown.setActiveIndex}
-            loading={loading}
-            loadingMore={loadingMore}
-            hasMore={hasMore}
-            onLoadMore={onLoadMore}
-            emptyText={emptyText}
-          />
-        ) : null}
+        <Combobox
+          field={props}
+          placeholder={placeholder}
+          select={select}
+          dropdown={dropdown}
+          inputValue={dropdown.query}
+          inputPlaceholder={placeholder}
+          displayText={placeholder}
+          displayIsPlaceholder
+          isSelected={isSelected}
+          multiselectable
+          onKeyDown={onKeyDown}
+        />
       </StyledRoot>
-    </FieldShell>
+    </SelectFieldShell>
   );
 }

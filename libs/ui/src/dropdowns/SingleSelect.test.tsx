@@ -2,7 +2,7 @@ import { type DropdownOption } from '@crm-panel/crm-model';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { expectNoAxeViolations, renderWithTheme } from '../test-utils';
+import { expectNoAxeViolations, renderWithTheme } from '@ui/test-utils';
 import { SingleSelect, type SingleSelectProps } from './SingleSelect';
 
 const DEALS: DropdownOption[] = [

@@ -1,50 +1,17 @@
 import { type DropdownOption } from '@crm-panel/crm-model';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { Button } from '../components/Button';
-import { Icon } from '../components/Icon';
-import { FieldShell } from '../forms/FieldShell';
-import { useFieldIds } from '../forms/useFieldIds';
-import { DropdownPanel } from './DropdownPanel';
-import {
-  StyledActions,
-  StyledAdornment,
-  StyledControl,
-  StyledExternalLink,
-  StyledRoot,
-  StyledSearchInput,
-  StyledSelectOnly,
-  StyledValueText,
-} from './dropdownStyles';
+import { Button } from '@ui/components/Button';
+import { Icon } from '@ui/components/Icon';
+import { Combobox, SelectFieldShell, type SelectFieldProps, useSelectField } from './Combobox';
+import { StyledActions, StyledExternalLink, StyledRoot } from './dropdownStyles';
 import { useDropdown } from './useDropdown';
 
-export interface SingleSelectProps {
-  options: DropdownOption[];
+export interface SingleSelectProps extends SelectFieldProps {
   value?: string | null;
   /** Label for a value that is not among the loaded options (e.g. a deal from another page). */
   selectedLabel?: string;
   onChange: (value: string | null, option?: DropdownOption) => void;
-  placeholder?: string;
-  /** Visible label and the accessible name; without it the placeholder names the control. */
-  label?: ReactNode;
-  hideLabel?: boolean;
-  id?: string;
-  required?: boolean;
-  error?: ReactNode;
-  helperText?: ReactNode;
-  disabled?: boolean;
-  /** Typing in the box filters: locally, or through onSearch when given. */
-  searchable?: boolean;
-  /** Called with the search text 600 ms after typing stops, and with '' when a search is reset. */
-  onSearch?: (text: string) => void;
-  /** First page or a new search is loading: the list shows 'Carregando...'. */
-  loading?: boolean;
-  hasMore?: boolean;
-  /** A further page is loading: 'Carregando mais...' under the options. */
-  loadingMore?: boolean;
-  /** Called 200 ms after the list is scrolled within 50 px of its bottom (when hasMore). */
-  onLoadMore?: () => void;
-  emptyText?: string;
   /**
    * With a value, shows the choice as text with an 'Alterar' button; pressing it calls this and
    * opens the list to pick another option.
@@ -54,7 +21,6 @@ export interface SingleSelectProps {
   allowRemove?: boolean;
   /** With a value, shows an 'Abrir no CRM' link (new tab). */
   crmUrl?: string;
-  className?: string;
 }
 
 const StyledSummary = styled.div`
@@ -81,35 +47,24 @@ const StyledActionsRow = styled(StyledActions)`
   margin-top: ${({ theme }) => theme.space[1]};
 `;
 
-/** Single-select dropdown of spec §2 (combobox + listbox). */
-export function SingleSelect({
-  options,
-  value = null,
-  selectedLabel,
-  onChange,
-  placeholder = 'Selecione uma opção',
-  label,
-  hideLabel,
-  id,
-  required,
-  error,
-  helperText,
-  disabled = false,
-  searchable = false,
-  onSearch,
-  loading = false,
-  hasMore = false,
-  loadingMore = false,
-  onLoadMore,
-  emptyText = 'Nenhuma opção disponível',
-  onChangeRequest,
-  allowRemove = false,
-  crmUrl,
-  className,
-}: SingleSelectProps) {
-  const ids = useFieldIds(id, { helper: Boolean(helperText), error: Boolean(error) });
-  const rootRef = useRef<HTMLDivElement | null>(null);
-  const controlRef = useRef<HTMLElement | null>(null);
+/** Single-select dropdown of PRODUCT.md §2 (combobox + listbox). */
+export function SingleSelect(props: SingleSelectProps) {
+  const {
+    options,
+    value = null,
+    selectedLabel,
+    onChange,
+    placeholder = 'Selecione uma opção',
+    disabled = false,
+    searchable = false,
+    onSearch,
+    onChangeRequest,
+    allowRemove = false,
+    crmUrl,
+  } = props;
+
+  const select = useSelectField(props);
+  const { ids, rootRef, controlRef, labelledBy } = select;
   const changeButtonRef = useRef<HTMLButtonElement | null>(null);
   const [editing, setEditing] = useState(false);
   // Focus to restore after a re-render swapped the combobox and the summary.
@@ -143,7 +98,7 @@ export function SingleSelect({
     if (focusTarget === 'change' && changeButtonRef.current) changeButtonRef.current.focus();
     else controlRef.current?.focus();
     setFocusTarget(null);
-  }, [focusTarget, summaryMode]);
+  }, [focusTarget, summaryMode, controlRef]);
 
   const startChange = () => {
     onChangeRequest?.();
@@ -156,24 +111,6 @@ export function SingleSelect({
     onChange(null);
     setEditing(false);
     setFocusTarget('control');
-  };
-
-  const labelledBy = label !== undefined ? ids.labelId : undefined;
-  const activeDescendant =
-    dropdown.open && dropdown.activeIndex >= 0
-      ? dropdown.optionId(dropdown.activeIndex)
-      : undefined;
-  const comboboxAria = {
-    role: 'combobox',
-    'aria-expanded': dropdown.open,
-    'aria-controls': dropdown.open ? dropdown.listboxId : undefined,
-    'aria-haspopup': 'listbox' as const,
-    'aria-activedescendant': activeDescendant,
-    'aria-labelledby': labelledBy,
-    'aria-label': labelledBy ? undefined : placeholder,
-    'aria-invalid': error ? true : undefined,
-    'aria-required': required || undefined,
-    'aria-describedby': ids.describedBy,
   };
 
   const crmLink = crmUrl ? (
@@ -210,94 +147,31 @@ export function SingleSelect({
       </StyledSummary>
     );
   } else {
-    const control = searchable ? (
-      <StyledSearchInput
-        {...comboboxAria}
-        ref={(node) => {
-          controlRef.current = node;
-        }}
-        id={ids.inputId}
-        type="text"
-        autoComplete="off"
-        aria-autocomplete="list"
-        value={dropdown.open ? dropdown.query : selectedText}
-        placeholder={dropdown.open && hasValue ? selectedText : placeholder}
-        disabled={disabled}
-        onChange={(event) => dropdown.changeQuery(event.target.value)}
-        onClick={() => {
+    body = (
+      <Combobox
+        field={props}
+        placeholder={placeholder}
+        select={select}
+        dropdown={dropdown}
+        inputValue={dropdown.open ? dropdown.query : selectedText}
+        inputPlaceholder={dropdown.open && hasValue ? selectedText : placeholder}
+        displayText={hasValue ? selectedText : placeholder}
+        displayIsPlaceholder={!hasValue}
+        isSelected={(option) => option.value === value}
+        onKeyDown={dropdown.onKeyDown}
+        onInputClick={() => {
           if (!dropdown.open) dropdown.openList();
         }}
-        onKeyDown={dropdown.onKeyDown}
       />
-    ) : (
-      <StyledSelectOnly
-        {...comboboxAria}
-        ref={(node) => {
-          controlRef.current = node;
-        }}
-        id={ids.inputId}
-        tabIndex={disabled ? -1 : 0}
-        aria-disabled={disabled || undefined}
-        onKeyDown={dropdown.onKeyDown}
-      >
-        <StyledValueText $placeholder={!hasValue}>
-          {hasValue ? selectedText : placeholder}
-        </StyledValueText>
-      </StyledSelectOnly>
-    );
-
-    body = (
-      <>
-        <StyledControl
-          $invalid={Boolean(error)}
-          $open={dropdown.open}
-          aria-disabled={disabled || undefined}
-          onClick={(event) => dropdown.clickControl(event, controlRef.current)}
-        >
-          {searchable ? (
-            <StyledAdornment>
-              <Icon name="search" size={16} />
-            </StyledAdornment>
-          ) : null}
-          {control}
-          <StyledAdornment $open={dropdown.open}>
-            <Icon name="chevronDown" size={16} />
-          </StyledAdornment>
-        </StyledControl>
-        {dropdown.open ? (
-          <DropdownPanel
-            listboxId={dropdown.listboxId}
-            optionId={dropdown.optionId}
-            labelledBy={labelledBy}
-            ariaLabel={placeholder}
-            options={dropdown.visibleOptions}
-            activeIndex={dropdown.activeIndex}
-            isSelected={(option) => option.value === value}
-            onChoose={dropdown.choose}
-            onActivate={dropdown.setActiveIndex}
-            loading={loading}
-            loadingMore={loadingMore}
-            hasMore={hasMore}
-            onLoadMore={onLoadMore}
-            emptyText={emptyText}
-          />
-        ) : null}
-      </>
     );
   }
 
   const showActionsRow = hasValue && !summaryMode && !editing && (removeButton || crmLink);
 
   return (
-    <FieldShell
+    <SelectFieldShell
+      field={props}
       ids={ids}
-      label={label}
-      labelElement="span"
-      required={required}
-      hideLabel={hideLabel}
-      helperText={helperText}
-      error={error}
-      className={className}
       onLabelClick={() => (summaryMode ? changeButtonRef.current : controlRef.current)?.focus()}
     >
       <StyledRoot ref={rootRef}>{body}</StyledRoot>
@@ -307,6 +181,6 @@ export function SingleSelect({
           {crmLink}
         </StyledActionsRow>
       ) : null}
-    </FieldShell>
+    </SelectFieldShell>
   );
 }

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { controlBox } from '../forms/fieldStyles';
+import { controlBox } from '@ui/forms/fieldStyles';
 
 export const StyledRoot = styled.div`
   position: relative;

@@ -8,8 +8,8 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useDebouncedCallback } from '../hooks/useDebouncedCallback';
-import { useOutsideClick } from '../hooks/useOutsideClick';
+import { useDebouncedCallback } from '@ui/hooks/useDebouncedCallback';
+import { useOutsideClick } from '@ui/hooks/useOutsideClick';
 import { filterOptions } from './filterOptions';
 
 export interface UseDropdownArgs {

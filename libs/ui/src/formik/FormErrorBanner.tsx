@@ -1,4 +1,4 @@
-import { Alert } from '../components/Alert';
+import { Alert } from '@ui/components/Alert';
 
 export interface FormErrorBannerProps {
   message?: string | null;

@@ -1,5 +1,5 @@
 import { useField } from 'formik';
-import { Checkbox, type CheckboxProps } from '../forms/Checkbox';
+import { Checkbox, type CheckboxProps } from '@ui/forms/Checkbox';
 import { useFormikFieldError } from './useFormikFieldError';
 
 export interface FormikCheckboxProps extends Omit<

@@ -1,7 +1,7 @@
 import { useField } from 'formik';
 import { useState } from 'react';
 import { formatDate, maskDateText, parseDateText } from '@crm-panel/format';
-import { TextInput, type TextInputProps } from '../forms/TextInput';
+import { TextInput, type TextInputProps } from '@ui/forms/TextInput';
 import { useFormikFieldError } from './useFormikFieldError';
 
 export interface FormikDateFieldProps extends Omit<

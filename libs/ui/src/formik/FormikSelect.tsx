@@ -1,5 +1,5 @@
 import { useField } from 'formik';
-import { Select, type SelectProps } from '../forms/Select';
+import { Select, type SelectProps } from '@ui/forms/Select';
 import { useFormikFieldError } from './useFormikFieldError';
 
 export interface FormikSelectProps extends Omit<

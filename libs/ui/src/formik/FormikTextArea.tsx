@@ -1,5 +1,5 @@
 import { useField } from 'formik';
-import { TextArea, type TextAreaProps } from '../forms/TextArea';
+import { TextArea, type TextAreaProps } from '@ui/forms/TextArea';
 import { useFormikFieldError } from './useFormikFieldError';
 
 export interface FormikTextAreaProps extends Omit<

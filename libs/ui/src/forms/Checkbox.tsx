@@ -1,7 +1,7 @@
 import { type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import styled from 'styled-components';
 import { StyledError, StyledHelper, StyledRequired } from './fieldStyles';
-import { Icon } from '../components/Icon';
+import { Icon } from '@ui/components/Icon';
 import { useFieldIds } from './useFieldIds';
 
 export interface CheckboxProps extends Omit<

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { renderWithTheme } from '../test-utils';
+import { renderWithTheme } from '@ui/test-utils';
 import { TextInput } from './TextInput';
 
 describe('FieldShell: a message never moves what is being pressed', () => {

@@ -1,7 +1,7 @@
 import { type ReactNode } from 'react';
-import { Icon } from '../components/Icon';
-import { VisuallyHidden } from '../components/VisuallyHidden';
-import { useSteadyWhilePointerDown } from '../hooks/useSteadyWhilePointerDown';
+import { Icon } from '@ui/components/Icon';
+import { VisuallyHidden } from '@ui/components/VisuallyHidden';
+import { useSteadyWhilePointerDown } from '@ui/hooks/useSteadyWhilePointerDown';
 import { StyledError, StyledField, StyledHelper, StyledLabel, StyledRequired } from './fieldStyles';
 import { type FieldIds } from './useFieldIds';
 

@@ -1,6 +1,6 @@
 import { type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
 import styled from 'styled-components';
-import { Icon } from '../components/Icon';
+import { Icon } from '@ui/components/Icon';
 import { controlBox } from './fieldStyles';
 import { FieldShell } from './FieldShell';
 import { useFieldIds } from './useFieldIds';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { type AlertTone } from '../components/Alert';
+import { type AlertTone } from '@ui/components/Alert';
 
 export type NoticeTone = Extract<AlertTone, 'success' | 'error'>;
 

@@ -19,3 +19,15 @@ export const visuallyHidden = css`
   white-space: nowrap;
   border: 0;
 `;
+
+/**
+ * A native input drawn by something else (a segmented control's label): invisible, yet focusable,
+ * checkable and clickable where it sits.
+ */
+export const hiddenInput = css`
+  position: absolute;
+  opacity: 0;
+  width: 1px;
+  height: 1px;
+  margin: 0;
+`;

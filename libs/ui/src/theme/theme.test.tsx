@@ -8,7 +8,7 @@ import { render, screen } from '@testing-library/react';
 import { readdirSync, readFileSync, statSync } from 'fs';
 import { join, relative } from 'path';
 import styled, { useTheme } from 'styled-components';
-import { expectNoAxeViolations } from '../test-utils';
+import { expectNoAxeViolations } from '@ui/test-utils';
 import { PanelThemeProvider } from './PanelThemeProvider';
 import { theme } from './theme';
 

@@ -1,6 +1,6 @@
-import { type Collection } from '../store/AccountStore';
-import { type CustomFieldRecord, type CustomFieldValues } from '../store/records';
-import { isDateOnly, parseDateTime } from '../util/time';
+import { type Collection } from '@crm-sandbox/store/AccountStore';
+import { type CustomFieldRecord, type CustomFieldValues } from '@crm-sandbox/store/records';
+import { isDateOnly, parseDateTime } from '@crm-sandbox/util/time';
 import { ApiError, badRequest, type ErrorSpec } from './errors';
 
 type Json = Record<string, unknown>;

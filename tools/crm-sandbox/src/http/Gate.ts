@@ -1,5 +1,5 @@
-import { checkedKnobs, type Knobs } from '../knobs';
-import { createPrng, type Prng } from '../util/prng';
+import { checkedKnobs, type Knobs } from '@crm-sandbox/knobs';
+import { createPrng, type Prng } from '@crm-sandbox/util/prng';
 
 const WINDOW_MS = 60_000;
 

@@ -1,4 +1,4 @@
-import { type RequestStatsSnapshot } from '../types';
+import { type RequestStatsSnapshot } from '@crm-sandbox/types';
 
 /**
  * Counts the requests the sandbox receives (admin calls left out), so a benchmark or a test can

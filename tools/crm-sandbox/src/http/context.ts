@@ -1,6 +1,6 @@
 import { type FastifyRequest } from 'fastify';
-import { type Account } from '../store/accounts';
-import { type UserRecord } from '../store/records';
+import { type Account } from '@crm-sandbox/store/accounts';
+import { type UserRecord } from '@crm-sandbox/store/records';
 
 /** Who is calling: resolved from the Bearer token before any CRM handler runs. */
 export interface CrmContext {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type IssuedTokens } from '../types';
+import { type IssuedTokens } from '@crm-sandbox/types';
 
 export interface Grant {
   clientId: string;

@@ -1,6 +1,6 @@
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { type SandboxRuntime } from '../runtime';
-import { type OAuthApp } from '../store/accounts';
+import { type SandboxRuntime } from '@crm-sandbox/runtime';
+import { type OAuthApp } from '@crm-sandbox/store/accounts';
 import { consentPage, errorPage } from './pages';
 import { isLoopbackUrl } from './redirects';
 

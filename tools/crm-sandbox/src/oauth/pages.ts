@@ -1,5 +1,5 @@
-import { type UserRecord } from '../store/records';
-import { escapeHtml } from '../util/text';
+import { type UserRecord } from '@crm-sandbox/store/records';
+import { escapeHtml } from '@crm-sandbox/util/text';
 
 const STYLE = `
   body { font-family: system-ui, sans-serif; background: #f4f6fb; color: #1f2937; margin: 0; }

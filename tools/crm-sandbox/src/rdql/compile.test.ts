@@ -1,4 +1,4 @@
-import { type CustomFieldRecord } from '../store/records';
+import { type CustomFieldRecord } from '@crm-sandbox/store/records';
 import { RdqlError } from './ast';
 import { compileFilter } from './compile';
 import { field, type FilterSchema, matchable, type MatchOptions, STRICT_MATCH } from './schema';

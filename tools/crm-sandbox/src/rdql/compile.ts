@@ -1,6 +1,6 @@
-import { type CustomFieldRecord, type CustomFieldValue } from '../store/records';
-import { digitsOnly, fold, lowerCase } from '../util/text';
-import { isDateOnly, parseDateTime } from '../util/time';
+import { type CustomFieldRecord, type CustomFieldValue } from '@crm-sandbox/store/records';
+import { digitsOnly, fold, lowerCase } from '@crm-sandbox/util/text';
+import { isDateOnly, parseDateTime } from '@crm-sandbox/util/time';
 import { type ComparisonNode, type Literal, type Operator, type RdqlNode, RdqlError } from './ast';
 import { parseRdql } from './parser';
 import {

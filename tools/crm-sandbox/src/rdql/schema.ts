@@ -1,4 +1,4 @@
-import { type CustomFieldRecord, type CustomFieldValues } from '../store/records';
+import { type CustomFieldRecord, type CustomFieldValues } from '@crm-sandbox/store/records';
 
 /**
  * What a field holds, which decides its operators (README, "RDQL"):

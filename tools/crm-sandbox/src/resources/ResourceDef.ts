@@ -1,6 +1,6 @@
-import { type Knobs } from '../knobs';
-import { type FilterSchema } from '../rdql/schema';
-import { type AccountStore } from '../store/AccountStore';
+import { type Knobs } from '@crm-sandbox/knobs';
+import { type FilterSchema } from '@crm-sandbox/rdql/schema';
+import { type AccountStore } from '@crm-sandbox/store/AccountStore';
 
 export type SortKind = 'text' | 'number' | 'date';
 

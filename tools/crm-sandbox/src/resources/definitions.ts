@@ -1,5 +1,5 @@
-import { type Knobs, type NameContainsResource } from '../knobs';
-import { field, type FieldSpec, matchable } from '../rdql/schema';
+import { type Knobs, type NameContainsResource } from '@crm-sandbox/knobs';
+import { field, type FieldSpec, matchable } from '@crm-sandbox/rdql/schema';
 import {
   type CampaignRecord,
   type ContactRecord,
@@ -21,7 +21,7 @@ import {
   DEAL_STATUSES,
   TASK_STATUSES,
   TASK_TYPES,
-} from '../store/records';
+} from '@crm-sandbox/store/records';
 import { type ResourceDef, sortBy } from './ResourceDef';
 
 // Fields, filters and sorts per resource, exactly as each list page's "Filtro" and "Ordenação"

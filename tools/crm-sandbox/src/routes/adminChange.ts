@@ -1,13 +1,13 @@
-import { notFound } from '../http/errors';
-import * as defs from '../resources/definitions';
-import { type ResourceDef } from '../resources/ResourceDef';
-import { type SandboxRuntime } from '../runtime';
-import { type AccountStore, type Collection } from '../store/AccountStore';
-import { type WebhookEntity, type WebhookEventName } from '../store/records';
-import { readContact, readOrganization } from '../writes/contactWrites';
-import { createDeal, updateDeal } from '../writes/dealWrites';
-import { readDescribed, readLostReason, readProduct } from '../writes/referenceWrites';
-import { createTask, updateTask } from '../writes/taskWrites';
+import { notFound } from '@crm-sandbox/http/errors';
+import * as defs from '@crm-sandbox/resources/definitions';
+import { type ResourceDef } from '@crm-sandbox/resources/ResourceDef';
+import { type SandboxRuntime } from '@crm-sandbox/runtime';
+import { type AccountStore, type Collection } from '@crm-sandbox/store/AccountStore';
+import { type WebhookEntity, type WebhookEventName } from '@crm-sandbox/store/records';
+import { readContact, readOrganization } from '@crm-sandbox/writes/contactWrites';
+import { createDeal, updateDeal } from '@crm-sandbox/writes/dealWrites';
+import { readDescribed, readLostReason, readProduct } from '@crm-sandbox/writes/referenceWrites';
+import { createTask, updateTask } from '@crm-sandbox/writes/taskWrites';
 
 // POST /__admin/change: a change made "in the CRM itself" (RD's web app, another integration),
 // which the panel learns about only through webhooks. Same checks as the API's writes.

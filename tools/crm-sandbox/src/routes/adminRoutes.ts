@@ -1,8 +1,8 @@
 import { type FastifyInstance, type FastifyReply } from 'fastify';
-import { ApiError } from '../http/errors';
-import { checkedKnobs } from '../knobs';
-import { type SandboxRuntime } from '../runtime';
-import { OAUTH_APPS } from '../store/accounts';
+import { ApiError } from '@crm-sandbox/http/errors';
+import { checkedKnobs } from '@crm-sandbox/knobs';
+import { type SandboxRuntime } from '@crm-sandbox/runtime';
+import { OAUTH_APPS } from '@crm-sandbox/store/accounts';
 import { applyChange, type ChangeRequest } from './adminChange';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>

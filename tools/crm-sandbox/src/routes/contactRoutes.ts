@@ -1,7 +1,7 @@
 import { type FastifyInstance } from 'fastify';
-import { readData } from '../http/BodyReader';
-import * as defs from '../resources/definitions';
-import { readContact, readOrganization } from '../writes/contactWrites';
+import { readData } from '@crm-sandbox/http/BodyReader';
+import * as defs from '@crm-sandbox/resources/definitions';
+import { readContact, readOrganization } from '@crm-sandbox/writes/contactWrites';
 import { created, findOr404, type IdParams, respondList, type RouteDeps, storeOf } from './shared';
 
 export function registerContactRoutes(app: FastifyInstance, deps: RouteDeps): void {

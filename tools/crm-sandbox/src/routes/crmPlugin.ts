@@ -1,7 +1,7 @@
 import { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { crmContext, setCrmContext } from '../http/context';
-import { ApiError } from '../http/errors';
-import { type SandboxRuntime } from '../runtime';
+import { crmContext, setCrmContext } from '@crm-sandbox/http/context';
+import { ApiError } from '@crm-sandbox/http/errors';
+import { type SandboxRuntime } from '@crm-sandbox/runtime';
 import { registerContactRoutes } from './contactRoutes';
 import { registerDealChildRoutes } from './dealChildRoutes';
 import { registerDealRoutes } from './dealRoutes';

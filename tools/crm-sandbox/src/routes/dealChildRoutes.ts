@@ -1,7 +1,12 @@
 import { type FastifyInstance } from 'fastify';
-import { readData } from '../http/BodyReader';
-import * as defs from '../resources/definitions';
-import { createNote, findItem, readDealProduct, touchDealPrices } from '../writes/dealChildWrites';
+import { readData } from '@crm-sandbox/http/BodyReader';
+import * as defs from '@crm-sandbox/resources/definitions';
+import {
+  createNote,
+  findItem,
+  readDealProduct,
+  touchDealPrices,
+} from '@crm-sandbox/writes/dealChildWrites';
 import { created, findOr404, type IdParams, respondList, type RouteDeps, storeOf } from './shared';
 
 type ItemParams = { Params: { id: string; itemId: string } };

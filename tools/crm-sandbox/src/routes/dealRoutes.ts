@@ -1,8 +1,8 @@
 import { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { readData } from '../http/BodyReader';
-import { ApiError } from '../http/errors';
-import * as defs from '../resources/definitions';
-import { createDeal, updateDeal } from '../writes/dealWrites';
+import { readData } from '@crm-sandbox/http/BodyReader';
+import { ApiError } from '@crm-sandbox/http/errors';
+import * as defs from '@crm-sandbox/resources/definitions';
+import { createDeal, updateDeal } from '@crm-sandbox/writes/dealWrites';
 import { created, findOr404, type IdParams, respondList, type RouteDeps, storeOf } from './shared';
 
 export function registerDealRoutes(app: FastifyInstance, deps: RouteDeps): void {

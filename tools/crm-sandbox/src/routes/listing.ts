@@ -1,16 +1,16 @@
-import { ApiError, type ErrorSpec } from '../http/errors';
-import { type Knobs } from '../knobs';
-import { RdqlError } from '../rdql/ast';
-import { compileFilter, describeFields } from '../rdql/compile';
-import { type AccountStore } from '../store/AccountStore';
+import { ApiError, type ErrorSpec } from '@crm-sandbox/http/errors';
+import { type Knobs } from '@crm-sandbox/knobs';
+import { RdqlError } from '@crm-sandbox/rdql/ast';
+import { compileFilter, describeFields } from '@crm-sandbox/rdql/compile';
+import { type AccountStore } from '@crm-sandbox/store/AccountStore';
 import {
   type ResourceDef,
   type SortDirection,
   type SortKey,
   type SortKind,
   type SortSpec,
-} from '../resources/ResourceDef';
-import { collator } from '../util/text';
+} from '@crm-sandbox/resources/ResourceDef';
+import { collator } from '@crm-sandbox/util/text';
 
 export const DEFAULT_PAGE_SIZE = 20;
 

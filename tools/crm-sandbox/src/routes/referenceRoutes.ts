@@ -1,8 +1,8 @@
 import { type FastifyInstance } from 'fastify';
-import { notFound } from '../http/errors';
-import * as defs from '../resources/definitions';
-import { type ResourceDef } from '../resources/ResourceDef';
-import { type AccountStore, type Collection } from '../store/AccountStore';
+import { notFound } from '@crm-sandbox/http/errors';
+import * as defs from '@crm-sandbox/resources/definitions';
+import { type ResourceDef } from '@crm-sandbox/resources/ResourceDef';
+import { type AccountStore, type Collection } from '@crm-sandbox/store/AccountStore';
 import { findOr404, type IdParams, respondList, type RouteDeps, storeOf } from './shared';
 
 function readOnly<T extends { id: string }>(

@@ -1,10 +1,10 @@
 import { type FastifyReply, type FastifyRequest } from 'fastify';
-import { crmContext } from '../http/context';
-import { notFound } from '../http/errors';
-import { type Knobs } from '../knobs';
-import { type AccountStore, type Collection } from '../store/AccountStore';
-import { type WebhookEntity } from '../store/records';
-import { type ResourceDef } from '../resources/ResourceDef';
+import { crmContext } from '@crm-sandbox/http/context';
+import { notFound } from '@crm-sandbox/http/errors';
+import { type Knobs } from '@crm-sandbox/knobs';
+import { type AccountStore, type Collection } from '@crm-sandbox/store/AccountStore';
+import { type WebhookEntity } from '@crm-sandbox/store/records';
+import { type ResourceDef } from '@crm-sandbox/resources/ResourceDef';
 import { listRecords, type RawQuery } from './listing';
 
 export interface RouteDeps {

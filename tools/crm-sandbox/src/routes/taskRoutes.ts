@@ -1,8 +1,8 @@
 import { type FastifyInstance } from 'fastify';
-import { crmContext } from '../http/context';
-import { readData } from '../http/BodyReader';
-import * as defs from '../resources/definitions';
-import { createTask, updateTask } from '../writes/taskWrites';
+import { crmContext } from '@crm-sandbox/http/context';
+import { readData } from '@crm-sandbox/http/BodyReader';
+import * as defs from '@crm-sandbox/resources/definitions';
+import { createTask, updateTask } from '@crm-sandbox/writes/taskWrites';
 import { created, findOr404, type IdParams, respondList, type RouteDeps, storeOf } from './shared';
 
 export function registerTaskRoutes(app: FastifyInstance, deps: RouteDeps): void {

@@ -1,5 +1,5 @@
 import { type FastifyInstance } from 'fastify';
-import { type SandboxRuntime } from '../runtime';
+import { type SandboxRuntime } from '@crm-sandbox/runtime';
 
 /** The one API v1 call the panel uses: checking a user's v1 token. */
 export function registerV1Routes(app: FastifyInstance, runtime: SandboxRuntime): void {

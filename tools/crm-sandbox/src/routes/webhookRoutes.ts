@@ -1,7 +1,7 @@
 import { type FastifyInstance } from 'fastify';
-import { readData } from '../http/BodyReader';
-import * as defs from '../resources/definitions';
-import { readWebhook } from '../writes/webhookWrites';
+import { readData } from '@crm-sandbox/http/BodyReader';
+import * as defs from '@crm-sandbox/resources/definitions';
+import { readWebhook } from '@crm-sandbox/writes/webhookWrites';
 import { created, findOr404, type IdParams, respondList, type RouteDeps, storeOf } from './shared';
 
 /** GET/POST /webhooks, GET/PUT/DELETE /webhooks/{id}: per account, as the reference lists them. */

@@ -1,15 +1,15 @@
-import { seedId, type IdKind } from '../store/ids';
+import { seedId, type IdKind } from '@crm-sandbox/store/ids';
 import {
   type BillingFrequency,
   type ContactRecord,
   type DealProductRecord,
   type DiscountType,
   type PhoneType,
-} from '../store/records';
-import { createPrng, type Prng } from '../util/prng';
-import { asciiSlug, digitsOnly } from '../util/text';
-import { DAY_MS, isoDate, isoDateTime } from '../util/time';
-import { dealProductTotal } from '../store/AccountStore';
+} from '@crm-sandbox/store/records';
+import { createPrng, type Prng } from '@crm-sandbox/util/prng';
+import { asciiSlug, digitsOnly } from '@crm-sandbox/util/text';
+import { DAY_MS, isoDate, isoDateTime } from '@crm-sandbox/util/time';
+import { dealProductTotal } from '@crm-sandbox/store/AccountStore';
 import { CITIES, EMAIL_DOMAINS, FIRST_NAMES, LAST_NAMES } from './vocabulary';
 
 /** Shared helpers of the account generators: ids, relative dates, pt-BR names and phones. */

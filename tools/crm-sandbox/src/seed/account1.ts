@@ -1,4 +1,4 @@
-import { type AccountSeed } from '../store/AccountStore';
+import { type AccountSeed } from '@crm-sandbox/store/AccountStore';
 import {
   type ContactRecord,
   type CustomFieldRecord,
@@ -14,8 +14,8 @@ import {
   type TaskType,
   type UserRecord,
   TASK_TYPES,
-} from '../store/records';
-import { asciiSlug } from '../util/text';
+} from '@crm-sandbox/store/records';
+import { asciiSlug } from '@crm-sandbox/util/text';
 import { WELL_KNOWN } from './fixtures';
 import { SeedContext } from './SeedContext';
 import {

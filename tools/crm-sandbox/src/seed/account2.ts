@@ -1,4 +1,4 @@
-import { type AccountSeed } from '../store/AccountStore';
+import { type AccountSeed } from '@crm-sandbox/store/AccountStore';
 import {
   type ContactRecord,
   type DealStatus,
@@ -6,7 +6,7 @@ import {
   type ProductRecord,
   type TaskStatus,
   TASK_TYPES,
-} from '../store/records';
+} from '@crm-sandbox/store/records';
 import { baseDeal, task } from './account1';
 import { WELL_KNOWN } from './fixtures';
 import { SeedContext } from './SeedContext';

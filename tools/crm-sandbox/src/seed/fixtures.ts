@@ -1,4 +1,4 @@
-import { seedId } from '../store/ids';
+import { seedId } from '@crm-sandbox/store/ids';
 
 // Records every seed contains whatever the PRNG seed is: use them in tests and demos.
 

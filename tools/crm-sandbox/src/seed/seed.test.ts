@@ -1,6 +1,6 @@
-import { createAccounts } from '../store/accounts';
-import { type AccountStore } from '../store/AccountStore';
-import { TASK_STATUSES, TASK_TYPES } from '../store/records';
+import { createAccounts } from '@crm-sandbox/store/accounts';
+import { type AccountStore } from '@crm-sandbox/store/AccountStore';
+import { TASK_STATUSES, TASK_TYPES } from '@crm-sandbox/store/records';
 import { WELL_KNOWN } from './fixtures';
 
 const NOW = Date.parse('2025-06-02T15:00:00.000Z');

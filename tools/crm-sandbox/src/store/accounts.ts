@@ -1,6 +1,6 @@
-import { seedAccount1 } from '../seed/account1';
-import { seedAccount2 } from '../seed/account2';
-import { WELL_KNOWN } from '../seed/fixtures';
+import { seedAccount1 } from '@crm-sandbox/seed/account1';
+import { seedAccount2 } from '@crm-sandbox/seed/account2';
+import { WELL_KNOWN } from '@crm-sandbox/seed/fixtures';
 import { AccountStore, type AccountSeed } from './AccountStore';
 
 export interface OAuthApp {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { type Knobs } from '../knobs';
-import { isLoopbackUrl } from '../oauth/redirects';
-import { type Account } from '../store/accounts';
-import { type WebhookEntity, type WebhookEventName } from '../store/records';
+import { type Knobs } from '@crm-sandbox/knobs';
+import { isLoopbackUrl } from '@crm-sandbox/oauth/redirects';
+import { type Account } from '@crm-sandbox/store/accounts';
+import { type WebhookEntity, type WebhookEventName } from '@crm-sandbox/store/records';
 import { webhookDocument } from './documents';
 
 /** "tentaremos enviá-las novamente por mais 5 vezes" (webhooks page): 1 try + 5 retries. */

@@ -1,7 +1,7 @@
-import * as defs from '../resources/definitions';
-import { type ResourceDef } from '../resources/ResourceDef';
-import { type AccountStore, type Collection } from '../store/AccountStore';
-import { type DealRecord, type WebhookEntity } from '../store/records';
+import * as defs from '@crm-sandbox/resources/definitions';
+import { type ResourceDef } from '@crm-sandbox/resources/ResourceDef';
+import { type AccountStore, type Collection } from '@crm-sandbox/store/AccountStore';
+import { type DealRecord, type WebhookEntity } from '@crm-sandbox/store/records';
 
 // The `document` of a webhook payload. RD's webhook-events page (crm-v1-webhooks) shows the deal in
 // its legacy shape (amount_*, prediction_date, user, deal_stage, …, no contact_ids) and every other

@@ -1,5 +1,5 @@
-import { BodyReader, type WritableFields } from '../http/BodyReader';
-import { type AccountStore } from '../store/AccountStore';
+import { BodyReader, type WritableFields } from '@crm-sandbox/http/BodyReader';
+import { type AccountStore } from '@crm-sandbox/store/AccountStore';
 import {
   type Address,
   type ContactRecord,
@@ -8,8 +8,8 @@ import {
   LEGAL_BASE_TYPES,
   PHONE_TYPES,
   SOCIAL_PROFILE_TYPES,
-} from '../store/records';
-import { fold } from '../util/text';
+} from '@crm-sandbox/store/records';
+import { fold } from '@crm-sandbox/util/text';
 
 const BIRTHDAY_RE = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,13 +1,13 @@
-import { BodyReader, type WritableFields } from '../http/BodyReader';
-import { notFound } from '../http/errors';
-import { type AccountStore, dealProductTotal } from '../store/AccountStore';
+import { BodyReader, type WritableFields } from '@crm-sandbox/http/BodyReader';
+import { notFound } from '@crm-sandbox/http/errors';
+import { type AccountStore, dealProductTotal } from '@crm-sandbox/store/AccountStore';
 import {
   type DealProductRecord,
   type DealRecord,
   type NoteRecord,
   BILLING_FREQUENCIES,
   DISCOUNT_TYPES,
-} from '../store/records';
+} from '@crm-sandbox/store/records';
 
 const NOTE_MAX_LENGTH = 524_288;
 

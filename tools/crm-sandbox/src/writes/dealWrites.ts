@@ -1,6 +1,6 @@
-import { BodyReader, type WritableFields } from '../http/BodyReader';
-import { type AccountStore } from '../store/AccountStore';
-import { type DealRecord, DEAL_STATUSES } from '../store/records';
+import { BodyReader, type WritableFields } from '@crm-sandbox/http/BodyReader';
+import { type AccountStore } from '@crm-sandbox/store/AccountStore';
+import { type DealRecord, DEAL_STATUSES } from '@crm-sandbox/store/records';
 
 /** Optional references and values shared by create and update. */
 function readOptionalDealFields(reader: BodyReader, store: AccountStore) {

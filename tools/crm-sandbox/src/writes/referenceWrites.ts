@@ -1,6 +1,10 @@
-import { BodyReader, type WritableFields } from '../http/BodyReader';
-import { type AccountStore } from '../store/AccountStore';
-import { type LostReasonRecord, type ProductRecord, type SourceRecord } from '../store/records';
+import { BodyReader, type WritableFields } from '@crm-sandbox/http/BodyReader';
+import { type AccountStore } from '@crm-sandbox/store/AccountStore';
+import {
+  type LostReasonRecord,
+  type ProductRecord,
+  type SourceRecord,
+} from '@crm-sandbox/store/records';
 
 // Reference data the panel only reads. The sandbox writes it only "in the CRM itself"
 // (POST /__admin/change), to fire its webhook events; the fields are those of RD's create pages.

@@ -1,6 +1,6 @@
-import { BodyReader, type WritableFields } from '../http/BodyReader';
-import { type AccountStore } from '../store/AccountStore';
-import { type TaskRecord, TASK_STATUSES, TASK_TYPES } from '../store/records';
+import { BodyReader, type WritableFields } from '@crm-sandbox/http/BodyReader';
+import { type AccountStore } from '@crm-sandbox/store/AccountStore';
+import { type TaskRecord, TASK_STATUSES, TASK_TYPES } from '@crm-sandbox/store/records';
 
 /** Create-task / update-task pages: the response fields minus id, completed_at and timestamps. */
 export const TASK_FIELDS: WritableFields = {

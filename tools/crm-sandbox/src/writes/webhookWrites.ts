@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { BodyReader, type WritableFields } from '../http/BodyReader';
-import { secureUrlProblem } from '../oauth/redirects';
-import { type AccountStore } from '../store/AccountStore';
-import { type WebhookRecord, WEBHOOK_EVENT_NAMES } from '../store/records';
+import { BodyReader, type WritableFields } from '@crm-sandbox/http/BodyReader';
+import { secureUrlProblem } from '@crm-sandbox/oauth/redirects';
+import { type AccountStore } from '@crm-sandbox/store/AccountStore';
+import { type WebhookRecord, WEBHOOK_EVENT_NAMES } from '@crm-sandbox/store/records';
 
 /** Create-webhook / update-webhook pages: the response fields minus id and timestamps. */
 export const WEBHOOK_FIELDS: WritableFields = {

@@ -10,7 +10,7 @@ import {
   type CryptoKey,
   type JWK,
 } from 'jose';
-import { type HostRole } from '../world/types';
+import { type HostRole } from '@host-sim/world/types';
 
 // host-sim as an identity issuer: the host signs, in a short-lived JWT, who the attendant is; the
 // panel hands that JWT to its backend, which verifies it against the keys published here. A real

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { type AddressInfo } from 'node:net';
 import path from 'node:path';
-import { createModuleServer, DEFAULT_MODULE_ROOTS } from '../../src/assets/moduleServer';
+import { createModuleServer, DEFAULT_MODULE_ROOTS } from '@host-sim/assets/moduleServer';
 
 // The test's own tiny panel: any path serves the test panel page (the modal route too), and
 // /intruder a frame that impersonates the panel.

@@ -1,5 +1,5 @@
 import { type Database } from '../database';
-import { type SecretBox } from '../../security/crypto';
+import { type SecretBox } from '@api/security/crypto';
 
 export interface StoredCredentials {
   clientId: string;

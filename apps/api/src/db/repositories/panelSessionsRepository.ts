@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { type Database } from '../database';
-import { type SecretBox } from '../../security/crypto';
+import { type SecretBox } from '@api/security/crypto';
 import { type NewCredentials } from './credentialsRepository';
 
 export type SessionStage = 'pending' | 'full';

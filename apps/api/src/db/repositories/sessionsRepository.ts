@@ -1,7 +1,7 @@
 import { type Kysely } from 'kysely';
 import { type Database } from '../database';
 import { type DatabaseSchema } from '../schema';
-import { type SecretBox } from '../../security/crypto';
+import { type SecretBox } from '@api/security/crypto';
 
 export interface Identity {
   systemKey: string;

@@ -12,7 +12,7 @@ export const contactEditSchema = yup.object({
 });
 
 /**
- * PUT body: the name always; the organization only when it changed (spec §5), null when it was
+ * PUT body: the name always; the organization only when it changed (PRODUCT.md §5), null when it was
  * removed.
  */
 export function contactUpdatePayload(

@@ -1,7 +1,7 @@
 import { FORM_RESULT_PROTOCOL } from '@crm-panel/host-bridge';
 import { isModalResult, type ModalResult } from '@crm-panel/contracts';
 
-/** The panel's own auth window (spec §2 route table). */
+/** The panel's own auth window (PRODUCT.md §2 route table). */
 export const AUTH_POPUP_PATH = '/rdstation-auth-popup';
 /** Window names: opening again reuses (and focuses) the same window. */
 export const AUTH_WINDOW_NAME = 'crm-panel-auth';

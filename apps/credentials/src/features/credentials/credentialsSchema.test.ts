@@ -27,7 +27,7 @@ async function firstError(values: Partial<CredentialsFormValues>): Promise<strin
   return (await errorsOf(values))[0] ?? null;
 }
 
-describe('credentialsSchema (spec §5, in order)', () => {
+describe('credentialsSchema (PRODUCT.md §5, in order)', () => {
   it.each([
     [{ clientId: ' ' }, 'Client ID é obrigatório'],
     [{ clientSecret: '' }, 'Client Secret é obrigatório'],

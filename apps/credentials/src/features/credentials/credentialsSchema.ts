@@ -43,7 +43,7 @@ export const credentialsSchema = yup.object({
   }),
 });
 
-/** What goes over the wire: values trimmed except the password (spec §5). */
+/** What goes over the wire: values trimmed except the password (PRODUCT.md §5). */
 export function toCredentialsPayload(values: CredentialsFormValues): CredentialsPayload {
   return {
     clientId: values.clientId.trim(),

@@ -2,9 +2,9 @@ import { screen, within } from '@testing-library/react';
 import { setupTestServer } from '@crm-panel/api-client/testing';
 import { buildModalUrl } from '@crm-panel/contracts';
 import { type Note } from '@crm-panel/crm-model';
-import { NotesTab } from '../../exposed/NotesTab';
-import { NoteViewForm } from '../../exposed/NoteViewForm';
-import { renderWithProviders } from '../../test-utils';
+import { NotesTab } from '@notes/exposed/NotesTab';
+import { NoteViewForm } from '@notes/exposed/NoteViewForm';
+import { renderWithProviders } from '@notes/test-utils';
 
 const server = setupTestServer();
 

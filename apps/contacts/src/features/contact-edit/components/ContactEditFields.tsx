@@ -1,27 +1,14 @@
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
 import { useState } from 'react';
-import styled from 'styled-components';
 import { getErrorMessage } from '@crm-panel/api-client';
 import { type ContactEditQuery } from '@crm-panel/contracts';
 import { MESSAGES } from '@crm-panel/crm-model';
 import { useHostForms } from '@crm-panel/host-bridge';
-import { Button, Card, FormErrorBanner, FormikTextField } from '@crm-panel/ui';
+import { Button, FormErrorBanner } from '@crm-panel/ui';
+import { FormActions, FormikFormLayout, FormikTextField, ModalPage } from '@crm-panel/ui/form-kit';
 import { contactEditSchema, type ContactEditValues, contactUpdatePayload } from '../contactEdit';
 import { useUpdateContact } from '../hooks/useUpdateContact';
 import { OrganizationSelect } from './OrganizationSelect';
-
-const StyledForm = styled(Form)`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[4]};
-`;
-
-const StyledActions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: flex-end;
-  gap: ${({ theme }) => theme.space[2]};
-`;
 
 export interface ContactEditFieldsProps {
   query: ContactEditQuery;
@@ -54,14 +41,14 @@ export function ContactEditFields({ query }: ContactEditFieldsProps) {
   };
 
   return (
-    <Card title="Editar Contato">
+    <ModalPage title="Editar Contato">
       <Formik<ContactEditValues>
         initialValues={initialValues}
         validationSchema={contactEditSchema}
         onSubmit={submit}
       >
         {({ isSubmitting, values, setFieldValue }) => (
-          <StyledForm noValidate aria-label="Editar Contato">
+          <FormikFormLayout aria-label="Editar Contato">
             <FormErrorBanner message={error} onClose={() => setError(null)} />
             <FormikTextField name="name" label="Nome" required autoComplete="off" />
             <OrganizationSelect
@@ -69,17 +56,17 @@ export function ContactEditFields({ query }: ContactEditFieldsProps) {
               onChange={(organization) => void setFieldValue('organization', organization)}
               disabled={isSubmitting}
             />
-            <StyledActions>
+            <FormActions>
               <Button variant="secondary" onClick={() => void cancelForm()} disabled={isSubmitting}>
                 Cancelar
               </Button>
               <Button type="submit" icon="check" loading={isSubmitting}>
                 Salvar Alterações
               </Button>
-            </StyledActions>
-          </StyledForm>
+            </FormActions>
+          </FormikFormLayout>
         )}
       </Formik>
-    </Card>
+    </ModalPage>
   );
 }

@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { parseModalQuery } from '@crm-panel/contracts';
 import { useHostForms } from '@crm-panel/host-bridge';
-import { Alert, Button, Card } from '@crm-panel/ui';
+import { Alert, Button } from '@crm-panel/ui';
+import { ModalPage } from '@crm-panel/ui/form-kit';
 import { ContactEditFields } from './ContactEditFields';
 
 /** /contact-edit-modal?contactId&name&organizationId&organizationName */
@@ -13,7 +14,7 @@ export function ContactEditForm() {
 
   if (!parsed.ok) {
     return (
-      <Card title="Editar Contato">
+      <ModalPage title="Editar Contato">
         <Alert
           tone="error"
           action={
@@ -24,7 +25,7 @@ export function ContactEditForm() {
         >
           {parsed.error}
         </Alert>
-      </Card>
+      </ModalPage>
     );
   }
   return <ContactEditFields key={parsed.query.contactId} query={parsed.query} />;

@@ -9,7 +9,7 @@ export interface OrganizationSelectProps {
   disabled?: boolean;
 }
 
-/** Organization dropdown: name search, 50 per page (spec §9), infinite scroll. */
+/** Organization dropdown: name search, 50 per page (PRODUCT.md §9), infinite scroll. */
 export function OrganizationSelect({ value, onChange, disabled }: OrganizationSelectProps) {
   const [search, setSearch] = useState('');
   const organizations = useInfiniteOrganizations(search, ORGANIZATION_SEARCH_PAGE_SIZE);

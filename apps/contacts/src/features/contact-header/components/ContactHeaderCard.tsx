@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import { MESSAGES } from '@crm-panel/crm-model';
 import { useFormResult, useHostForms } from '@crm-panel/host-bridge';
 import { Card, Icon, IconButton, InlineError, Skeleton, VisuallyHidden } from '@crm-panel/ui';
-import { crmContactUrl } from '../../../shared/crmLinks';
+import { crmContactUrl } from '@contacts/shared/crmLinks';
 import { useContactHeaderData } from '../hooks/useContactHeaderData';
 import { ContactAvatar } from './ContactAvatar';
 import { OrganizationLine } from './OrganizationLine';

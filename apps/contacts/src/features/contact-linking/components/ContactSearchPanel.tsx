@@ -3,8 +3,8 @@ import styled from 'styled-components';
 import { getErrorMessage, useInfiniteContacts } from '@crm-panel/api-client';
 import { type DropdownOption, MESSAGES } from '@crm-panel/crm-model';
 import { Button, FormErrorBanner, InlineError, SingleSelect } from '@crm-panel/ui';
-import { contactOption } from '../../../shared/contactDetails';
-import { crmContactUrl } from '../../../shared/crmLinks';
+import { contactOption } from '@contacts/shared/contactDetails';
+import { crmContactUrl } from '@contacts/shared/crmLinks';
 import { useLinkContact } from '../hooks/useLinkContact';
 import { type LinkedHandler } from '../linking';
 

@@ -22,7 +22,7 @@ export interface LinkingContentProps {
 /**
  * Suggestions first (a CRM contact with the chat's phone is most likely the one: linking it is
  * one click, in sight as the page opens), then who the chat's contact is, then the two modes of
- * spec §4: search an existing contact or create one.
+ * PRODUCT.md §4: search an existing contact or create one.
  */
 export function LinkingContent({ hostContact, onLinked }: LinkingContentProps) {
   return (

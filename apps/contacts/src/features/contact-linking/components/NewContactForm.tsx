@@ -1,9 +1,10 @@
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { getErrorMessage } from '@crm-panel/api-client';
 import { type HostContact, MESSAGES } from '@crm-panel/crm-model';
-import { Button, ConfirmDialog, FormErrorBanner, FormikTextField } from '@crm-panel/ui';
+import { Button, ConfirmDialog, FormErrorBanner } from '@crm-panel/ui';
+import { FormActions, FormikFormLayout, FormikTextField, FormRow } from '@crm-panel/ui/form-kit';
 import { useCreateLinkedContact } from '../hooks/useCreateLinkedContact';
 import { useLinkContact } from '../hooks/useLinkContact';
 import { useSamePhoneContacts } from '../hooks/useSamePhoneContacts';
@@ -11,22 +12,8 @@ import { type LinkedHandler } from '../linking';
 import { newContactInitialValues, newContactSchema, type NewContactValues } from '../newContact';
 import { samePhoneQuestion, type ContactSuggestion } from '../suggestions';
 
-const StyledForm = styled(Form)`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]};
+const StyledBody = styled.div`
   padding-top: ${({ theme }) => theme.space[4]};
-`;
-
-const StyledGrid = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr));
-  gap: ${({ theme }) => theme.space[3]};
-`;
-
-const StyledActions = styled.div`
-  display: flex;
-  justify-content: flex-end;
 `;
 
 export interface NewContactFormProps {
@@ -88,20 +75,22 @@ export function NewContactForm({ hostContact, onLinked }: NewContactFormProps) {
         onSubmit={submit}
       >
         {({ isSubmitting }) => (
-          <StyledForm noValidate aria-label="Novo contato">
-            <FormErrorBanner message={error} onClose={() => setError(null)} />
-            <FormikTextField name="name" label="Nome" required autoComplete="off" />
-            <StyledGrid>
-              <FormikTextField name="email" label="E-mail" type="email" autoComplete="off" />
-              <FormikTextField name="phone" label="Telefone" type="tel" autoComplete="off" />
-            </StyledGrid>
-            <FormikTextField name="jobTitle" label="Cargo" autoComplete="off" />
-            <StyledActions>
-              <Button type="submit" icon="plus" loading={isSubmitting}>
-                Criar e vincular contato
-              </Button>
-            </StyledActions>
-          </StyledForm>
+          <StyledBody>
+            <FormikFormLayout aria-label="Novo contato">
+              <FormErrorBanner message={error} onClose={() => setError(null)} />
+              <FormikTextField name="name" label="Nome" required autoComplete="off" />
+              <FormRow column="lg">
+                <FormikTextField name="email" label="E-mail" type="email" autoComplete="off" />
+                <FormikTextField name="phone" label="Telefone" type="tel" autoComplete="off" />
+              </FormRow>
+              <FormikTextField name="jobTitle" label="Cargo" autoComplete="off" />
+              <FormActions>
+                <Button type="submit" icon="plus" loading={isSubmitting}>
+                  Criar e vincular contato
+                </Button>
+              </FormActions>
+            </FormikFormLayout>
+          </StyledBody>
         )}
       </Formik>
       <ConfirmDialog

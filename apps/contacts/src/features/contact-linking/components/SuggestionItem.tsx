@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { Button, StatusBadge } from '@crm-panel/ui';
-import { contactDetails } from '../../../shared/contactDetails';
+import { contactDetails } from '@contacts/shared/contactDetails';
 import { type ContactSuggestion, type SuggestionReason } from '../suggestions';
 
 const StyledItem = styled.li`

@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { MESSAGES } from '@crm-panel/crm-model';
 import { Button, FormErrorBanner, TextInput } from '@crm-panel/ui';
-import { TEXTS } from '../../shared/texts';
+import { FormActions, FormLayout } from '@crm-panel/ui/form-kit';
+import { TEXTS } from '@credentials/features/shared/texts';
 
 export interface ApiV1TokenFormProps {
   /** Gets the trimmed token; resolves with the error to show, or null when it was accepted. */
@@ -10,26 +11,13 @@ export interface ApiV1TokenFormProps {
   onCancel: () => void;
 }
 
-const StyledForm = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[4]};
-`;
-
 const StyledIntro = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.textSecondary};
   font-size: ${({ theme }) => theme.fontSizes.md};
 `;
 
-const StyledActions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: flex-end;
-  gap: ${({ theme }) => theme.space[2]};
-`;
-
-/** The collecting_token screen: API v1 token, required and trimmed (spec §5). */
+/** The collecting_token screen: API v1 token, required and trimmed (PRODUCT.md §5). */
 export function ApiV1TokenForm({ onSubmit, onCancel }: ApiV1TokenFormProps) {
   const [token, setToken] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -53,7 +41,7 @@ export function ApiV1TokenForm({ onSubmit, onCancel }: ApiV1TokenFormProps) {
   }
 
   return (
-    <StyledForm noValidate onSubmit={(event) => void submit(event)}>
+    <FormLayout onSubmit={(event) => void submit(event)}>
       <StyledIntro>{TEXTS.popup.tokenIntro}</StyledIntro>
       <FormErrorBanner message={serverError} />
       <TextInput
@@ -71,14 +59,14 @@ export function ApiV1TokenForm({ onSubmit, onCancel }: ApiV1TokenFormProps) {
         helperText={TEXTS.popup.tokenHelp}
         error={fieldError ?? undefined}
       />
-      <StyledActions>
+      <FormActions>
         <Button variant="secondary" onClick={onCancel} disabled={submitting}>
           {TEXTS.common.cancel}
         </Button>
         <Button type="submit" loading={submitting}>
           {TEXTS.popup.tokenSubmit}
         </Button>
-      </StyledActions>
-    </StyledForm>
+      </FormActions>
+    </FormLayout>
   );
 }

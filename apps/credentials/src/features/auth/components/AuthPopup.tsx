@@ -1,8 +1,8 @@
 import styled from 'styled-components';
 import { MESSAGES } from '@crm-panel/crm-model';
 import { Alert, Button, Spinner } from '@crm-panel/ui';
-import { CenteredPanel } from '../../shared/components/CenteredPanel';
-import { TEXTS } from '../../shared/texts';
+import { CenteredPanel } from '@credentials/features/shared/components/CenteredPanel';
+import { TEXTS } from '@credentials/features/shared/texts';
 import { useAuthPopupFlow } from '../hooks/useAuthPopupFlow';
 import { ApiV1TokenForm } from './ApiV1TokenForm';
 
@@ -27,7 +27,7 @@ const StyledActions = styled.div`
   gap: ${({ theme }) => theme.space[2]};
 `;
 
-/** /rdstation-auth-popup: one screen per state of spec §4 'Auth popup'. */
+/** /rdstation-auth-popup: one screen per state of PRODUCT.md §4 'Auth popup'. */
 export function AuthPopup() {
   const flow = useAuthPopupFlow();
   const t = TEXTS.popup;

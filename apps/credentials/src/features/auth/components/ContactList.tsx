@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { type Contact } from '@crm-panel/crm-model';
 import { EmptyState } from '@crm-panel/ui';
-import { TEXTS } from '../../shared/texts';
+import { TEXTS } from '@credentials/features/shared/texts';
 
 export interface ContactListProps {
   contacts: Contact[];
@@ -53,7 +53,7 @@ const StyledValue = styled.dd`
   color: ${({ theme }) => theme.colors.textSecondary};
 `;
 
-/** The login page's contact list: name, email, job title and phone (spec §2 'Login page'). */
+/** The login page's contact list: name, email, job title and phone (PRODUCT.md §2 'Login page'). */
 export function ContactList({ contacts }: ContactListProps) {
   const t = TEXTS.login;
   if (contacts.length === 0) return <EmptyState icon="inbox" title={t.noContacts} />;

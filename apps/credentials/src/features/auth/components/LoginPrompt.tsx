@@ -2,8 +2,8 @@ import styled from 'styled-components';
 import { useNavigate } from 'react-router-dom';
 import { useHostForms } from '@crm-panel/host-bridge';
 import { Alert, Button } from '@crm-panel/ui';
-import { CenteredPanel } from '../../shared/components/CenteredPanel';
-import { TEXTS } from '../../shared/texts';
+import { CenteredPanel } from '@credentials/features/shared/components/CenteredPanel';
+import { TEXTS } from '@credentials/features/shared/texts';
 import { useAuthWindow } from '../hooks/useAuthWindow';
 import { useManagerResult } from '../hooks/useManagerResult';
 
@@ -13,7 +13,7 @@ const StyledActions = styled.div`
   gap: ${({ theme }) => theme.space[3]};
 `;
 
-/** /rdstation-login-prompt: 'Bem-vindo!', sign in, or manage the integration (spec §2). */
+/** /rdstation-login-prompt: 'Bem-vindo!', sign in, or manage the integration (PRODUCT.md §2). */
 export function LoginPrompt() {
   const navigate = useNavigate();
   const { openForm } = useHostForms();

@@ -4,8 +4,8 @@ import { authStatusQueryOptions, listContacts } from '@crm-panel/api-client';
 import { MESSAGES } from '@crm-panel/crm-model';
 import { useHostAdapter, useHostUserInfo } from '@crm-panel/host-bridge';
 import { Alert, Button, Card, InlineError, Skeleton } from '@crm-panel/ui';
-import { useLogout } from '../../shared/hooks/useLogout';
-import { CRM_SIGNUP_URL, TEXTS } from '../../shared/texts';
+import { useLogout } from '@credentials/features/shared/hooks/useLogout';
+import { CRM_SIGNUP_URL, TEXTS } from '@credentials/features/shared/texts';
 import { useAuthWindow } from '../hooks/useAuthWindow';
 import { ContactList } from './ContactList';
 
@@ -53,7 +53,7 @@ const StyledUserId = styled.code`
   color: ${({ theme }) => theme.colors.text};
 `;
 
-/** /rdstation-login: 'Integração OAuth2' (spec §2 'Login page'). */
+/** /rdstation-login: 'Integração OAuth2' (PRODUCT.md §2 'Login page'). */
 export function LoginScreen() {
   const t = TEXTS.login;
   const adapter = useHostAdapter();

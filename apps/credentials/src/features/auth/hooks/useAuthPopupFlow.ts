@@ -49,7 +49,7 @@ const INITIAL: AuthPopupState = {
 };
 
 /**
- * /rdstation-auth-popup (spec §4): loading → opening → waiting (the provider window is checked
+ * /rdstation-auth-popup (PRODUCT.md §4): loading → opening → waiting (the provider window is checked
  * every 500 ms) → status check → success (closes after 1.5 s) or collecting_token (API v1 token);
  * errors close with failure after 3 s (start) or 2 s (status check).
  */

@@ -41,7 +41,7 @@ export function useAuthWindow(onDone: (authenticated: boolean) => void): AuthWin
 
   const settle = async () => {
     stopWatching();
-    // A failed check counts as not authenticated (spec §8).
+    // A failed check counts as not authenticated (PRODUCT.md §8).
     const authenticated = await queryClient
       .fetchQuery({ ...authStatusQueryOptions(), staleTime: 0 })
       .then(

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { queryKeys } from '@crm-panel/api-client';
 import { MESSAGES, RELOAD_AFTER_REMOVAL_MS } from '@crm-panel/crm-model';
 import { useFormResult } from '@crm-panel/host-bridge';
-import { scheduleReload } from '../../shared/scheduleReload';
+import { scheduleReload } from '@credentials/features/shared/scheduleReload';
 
 /**
  * What a page that opens the credentials-manager modal does with its result: after a removal,

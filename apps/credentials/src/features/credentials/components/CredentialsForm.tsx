@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
 import { useState } from 'react';
-import styled from 'styled-components';
 import { getErrorMessage, queryKeys, saveCredentials } from '@crm-panel/api-client';
 import { type CredentialsStatus, MESSAGES } from '@crm-panel/crm-model';
 import { useHostForms } from '@crm-panel/host-bridge';
-import { Button, FormErrorBanner, FormikTextField } from '@crm-panel/ui';
-import { TEXTS } from '../../shared/texts';
+import { Button, FormErrorBanner } from '@crm-panel/ui';
+import { FormActions, FormikFormLayout, FormikTextField } from '@crm-panel/ui/form-kit';
+import { TEXTS } from '@credentials/features/shared/texts';
 import {
   CREDENTIALS_FIELD_ORDER,
   credentialsSchema,
@@ -20,32 +20,10 @@ export interface CredentialsFormProps {
   initialRedirectUri: string | null;
 }
 
-const StyledForm = styled(Form)`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[4]};
-`;
+/** The page's heading (ModalPage) names the form. */
+export const CREDENTIALS_FORM_TITLE_ID = 'credentials-form-title';
 
-const StyledTitle = styled.h1`
-  margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.xl};
-  color: ${({ theme }) => theme.colors.text};
-`;
-
-const StyledIntro = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.textSecondary};
-  font-size: ${({ theme }) => theme.fontSizes.md};
-`;
-
-const StyledActions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: flex-end;
-  gap: ${({ theme }) => theme.space[2]};
-`;
-
-/** /credentials-setup-modal: the tenant's RD Station CRM credentials (spec §2, §5, §8). */
+/** /credentials-setup-modal: the tenant's RD Station CRM credentials (PRODUCT.md §2, §5, §8). */
 export function CredentialsForm({ initialRedirectUri }: CredentialsFormProps) {
   const { closeForm, cancelForm } = useHostForms();
   const queryClient = useQueryClient();
@@ -80,9 +58,7 @@ export function CredentialsForm({ initialRedirectUri }: CredentialsFormProps) {
   return (
     <Formik initialValues={initialValues} validationSchema={credentialsSchema} onSubmit={onSubmit}>
       {({ isSubmitting }) => (
-        <StyledForm noValidate aria-labelledby="credentials-form-title">
-          <StyledTitle id="credentials-form-title">{TEXTS.form.title}</StyledTitle>
-          <StyledIntro>{TEXTS.form.intro}</StyledIntro>
+        <FormikFormLayout aria-labelledby={CREDENTIALS_FORM_TITLE_ID}>
           <FormErrorBanner message={serverError} onClose={() => setServerError(null)} />
           <FormikTextField
             name="clientId"
@@ -127,15 +103,15 @@ export function CredentialsForm({ initialRedirectUri }: CredentialsFormProps) {
             autoComplete="new-password"
           />
           <FocusFirstError order={CREDENTIALS_FIELD_ORDER} />
-          <StyledActions>
+          <FormActions>
             <Button variant="secondary" onClick={() => cancelForm()} disabled={isSubmitting}>
               {TEXTS.common.cancel}
             </Button>
             <Button type="submit" loading={isSubmitting}>
               {TEXTS.form.submit}
             </Button>
-          </StyledActions>
-        </StyledForm>
+          </FormActions>
+        </FormikFormLayout>
       )}
     </Formik>
   );

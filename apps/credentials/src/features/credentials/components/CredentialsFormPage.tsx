@@ -1,20 +1,20 @@
-import styled from 'styled-components';
-import { HostUserGate } from '../../shared/components/HostUserGate';
+import { ModalPage } from '@crm-panel/ui/form-kit';
+import { HostUserGate } from '@credentials/features/shared/components/HostUserGate';
+import { TEXTS } from '@credentials/features/shared/texts';
+import { CREDENTIALS_FORM_TITLE_ID } from './CredentialsForm';
 import { CredentialsFormLoader } from './CredentialsFormLoader';
-
-const StyledPage = styled.div`
-  max-width: ${({ theme }) => theme.sizes.content.form};
-  margin: 0 auto;
-  padding: ${({ theme }) => theme.space[4]};
-`;
 
 /** /credentials-setup-modal */
 export function CredentialsFormPage() {
   return (
-    <StyledPage>
+    <ModalPage
+      title={TEXTS.form.title}
+      subtitle={TEXTS.form.intro}
+      titleId={CREDENTIALS_FORM_TITLE_ID}
+    >
       <HostUserGate>
         <CredentialsFormLoader />
       </HostUserGate>
-    </StyledPage>
+    </ModalPage>
   );
 }

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { Button } from '@crm-panel/ui';
-import { CenteredPanel } from '../../shared/components/CenteredPanel';
-import { TEXTS } from '../../shared/texts';
+import { CenteredPanel } from '@credentials/features/shared/components/CenteredPanel';
+import { TEXTS } from '@credentials/features/shared/texts';
 
 export interface CredentialsNeededCardProps {
   onConfigure: () => void;
@@ -12,7 +12,7 @@ const StyledActions = styled.div`
   justify-content: center;
 `;
 
-/** 'Configuração Necessária' with 'Configurar Agora' (spec §2, credentials-needed page). */
+/** 'Configuração Necessária' with 'Configurar Agora' (PRODUCT.md §2, credentials-needed page). */
 export function CredentialsNeededCard({ onConfigure }: CredentialsNeededCardProps) {
   return (
     <CenteredPanel title={TEXTS.setup.title} intro={TEXTS.setup.description}>

@@ -6,7 +6,7 @@ import { useFormResult, useHostForms } from '@crm-panel/host-bridge';
 
 /**
  * Opens the credentials-setup form; once it closes with success the access flow goes on to the
- * login prompt (configured, not yet authenticated: spec §4).
+ * login prompt (configured, not yet authenticated: PRODUCT.md §4).
  */
 export function useConfigureCredentials(): () => void {
   const { openForm } = useHostForms();

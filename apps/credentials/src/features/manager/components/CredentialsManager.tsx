@@ -4,7 +4,7 @@ import { authStatusQueryOptions, credentialsStatusQueryOptions } from '@crm-pane
 import { type PageModeProps } from '@crm-panel/contracts';
 import { useHostForms } from '@crm-panel/host-bridge';
 import { Button, InlineError, Skeleton } from '@crm-panel/ui';
-import { TEXTS } from '../../shared/texts';
+import { TEXTS } from '@credentials/features/shared/texts';
 import { DangerZone } from './DangerZone';
 import { IntegrationStatus } from './IntegrationStatus';
 

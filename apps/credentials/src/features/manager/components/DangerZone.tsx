@@ -3,8 +3,8 @@ import styled from 'styled-components';
 import { type PageModeProps } from '@crm-panel/contracts';
 import { MESSAGES } from '@crm-panel/crm-model';
 import { Alert, Button, Card } from '@crm-panel/ui';
-import { TEXTS } from '../../shared/texts';
-import { useLogout } from '../../shared/hooks/useLogout';
+import { TEXTS } from '@credentials/features/shared/texts';
+import { useLogout } from '@credentials/features/shared/hooks/useLogout';
 import { RemoveIntegrationForm } from './RemoveIntegrationForm';
 
 export interface DangerZoneProps {
@@ -79,7 +79,7 @@ const StyledMessages = styled.div`
   }
 `;
 
-/** Logout (this user) and deactivation (every user, security password) — spec §2, §4. */
+/** Logout (this user) and deactivation (every user, security password) — PRODUCT.md §2, §4. */
 export function DangerZone({ mode, configured, authenticated }: DangerZoneProps) {
   const t = TEXTS.manager;
   const logout = useLogout(mode);

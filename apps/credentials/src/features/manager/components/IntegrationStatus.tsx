@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { type AuthStatus, type CredentialsStatus } from '@crm-panel/crm-model';
 import { Card, StatusBadge } from '@crm-panel/ui';
-import { TEXTS } from '../../shared/texts';
+import { TEXTS } from '@credentials/features/shared/texts';
 
 export interface IntegrationStatusProps {
   credentials: CredentialsStatus;
@@ -40,7 +40,7 @@ const StyledCode = styled.code`
   overflow-wrap: anywhere;
 `;
 
-/** Configured or not, the redirect URI and this user's own session (spec §2 credentials pages). */
+/** Configured or not, the redirect URI and this user's own session (PRODUCT.md §2 credentials pages). */
 export function IntegrationStatus({ credentials, auth }: IntegrationStatusProps) {
   const t = TEXTS.manager;
   return (

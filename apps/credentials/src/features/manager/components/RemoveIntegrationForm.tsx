@@ -3,7 +3,8 @@ import styled from 'styled-components';
 import { type PageModeProps } from '@crm-panel/contracts';
 import { MESSAGES } from '@crm-panel/crm-model';
 import { Alert, Button, FormErrorBanner, TextInput } from '@crm-panel/ui';
-import { TEXTS } from '../../shared/texts';
+import { FormActions, FormLayout } from '@crm-panel/ui/form-kit';
+import { TEXTS } from '@credentials/features/shared/texts';
 import { useRemoveIntegration } from '../hooks/useRemoveIntegration';
 
 export interface RemoveIntegrationFormProps {
@@ -13,26 +14,13 @@ export interface RemoveIntegrationFormProps {
   onRemoved?: (usersAffected: number) => void;
 }
 
-const StyledForm = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]};
-`;
-
 const StyledIntro = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.textSecondary};
   font-size: ${({ theme }) => theme.fontSizes.md};
 `;
 
-const StyledActions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: flex-end;
-  gap: ${({ theme }) => theme.space[2]};
-`;
-
-/** The confirm-password step of the deactivation (spec §4, §5 'Removal', §8). */
+/** The confirm-password step of the deactivation (PRODUCT.md §4, §5 'Removal', §8). */
 export function RemoveIntegrationForm({ mode, onCancel, onRemoved }: RemoveIntegrationFormProps) {
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
@@ -50,7 +38,7 @@ export function RemoveIntegrationForm({ mode, onCancel, onRemoved }: RemoveInteg
   }
 
   return (
-    <StyledForm noValidate onSubmit={onSubmit} aria-label={TEXTS.removal.title}>
+    <FormLayout onSubmit={onSubmit} aria-label={TEXTS.removal.title}>
       <StyledIntro>{TEXTS.removal.intro}</StyledIntro>
       <FormErrorBanner message={error} />
       <TextInput
@@ -71,7 +59,7 @@ export function RemoveIntegrationForm({ mode, onCancel, onRemoved }: RemoveInteg
           touched && password === '' ? MESSAGES.credentials.securityPasswordRequired : undefined
         }
       />
-      <StyledActions>
+      <FormActions>
         <Button variant="secondary" onClick={onCancel} disabled={status === 'pending'}>
           {TEXTS.common.cancel}
         </Button>
@@ -83,7 +71,7 @@ export function RemoveIntegrationForm({ mode, onCancel, onRemoved }: RemoveInteg
         >
           {TEXTS.removal.confirm}
         </Button>
-      </StyledActions>
-    </StyledForm>
+      </FormActions>
+    </FormLayout>
   );
 }

@@ -3,8 +3,8 @@ import { getErrorMessage, isHttpStatus, removeCredentials } from '@crm-panel/api
 import { type PageModeProps } from '@crm-panel/contracts';
 import { MESSAGES, RELOAD_AFTER_REMOVAL_MS } from '@crm-panel/crm-model';
 import { useHostForms } from '@crm-panel/host-bridge';
-import { scheduleReload } from '../../shared/scheduleReload';
-import { type ActionStatus } from '../../shared/hooks/useLogout';
+import { scheduleReload } from '@credentials/features/shared/scheduleReload';
+import { type ActionStatus } from '@credentials/features/shared/hooks/useLogout';
 
 export interface RemoveIntegrationState {
   remove(securityPassword: string): Promise<void>;
@@ -15,7 +15,7 @@ export interface RemoveIntegrationState {
 
 /**
  * DELETE credentials with the security password. A modal ends at once with `removed` and the
- * affected-user count; the panel reloads after 2 s (spec §4, §8).
+ * affected-user count; the panel reloads after 2 s (PRODUCT.md §4, §8).
  */
 export function useRemoveIntegration(
   mode: PageModeProps['mode'],

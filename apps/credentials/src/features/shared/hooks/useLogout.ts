@@ -15,7 +15,7 @@ export interface LogoutState {
 
 /**
  * POST auth/revoke (this user only), 'Logout realizado com sucesso!', and the panel reloads after
- * 0.5 s (spec §4). In a modal the form also ends with `updated`, so the panel behind it refreshes.
+ * 0.5 s (PRODUCT.md §4). In a modal the form also ends with `updated`, so the panel behind it refreshes.
  */
 export function useLogout(mode: PageModeProps['mode']): LogoutState {
   const { closeForm } = useHostForms();

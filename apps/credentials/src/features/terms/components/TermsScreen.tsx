@@ -2,8 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { MESSAGES } from '@crm-panel/crm-model';
 import { Alert, Button, Checkbox } from '@crm-panel/ui';
-import { CenteredPanel } from '../../shared/components/CenteredPanel';
-import { TERMS_OF_USE_URL, TEXTS } from '../../shared/texts';
+import { CenteredPanel } from '@credentials/features/shared/components/CenteredPanel';
+import { TERMS_OF_USE_URL, TEXTS } from '@credentials/features/shared/texts';
 import { useAcceptTerms } from '../hooks/useAcceptTerms';
 
 const StyledForm = styled.form`
@@ -44,7 +44,7 @@ const StyledFooter = styled.footer`
   text-align: center;
 `;
 
-/** /terms-acceptance: both boxes ticked, then 'Começar' (spec §2, §5). */
+/** /terms-acceptance: both boxes ticked, then 'Começar' (PRODUCT.md §2, §5). */
 export function TermsScreen() {
   const [termsOfUse, setTermsOfUse] = useState(false);
   const [consent, setConsent] = useState(false);

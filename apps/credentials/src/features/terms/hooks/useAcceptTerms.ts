@@ -16,7 +16,7 @@ export interface AcceptTermsState {
 }
 
 /**
- * POST terms/accept, then on with the access flow (spec §4): the login prompt when the tenant's
+ * POST terms/accept, then on with the access flow (PRODUCT.md §4): the login prompt when the tenant's
  * credentials are configured, else /credentials-setup. A failed status check counts as not
  * configured.
  */

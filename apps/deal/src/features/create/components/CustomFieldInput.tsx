@@ -1,23 +1,17 @@
-import { useField } from 'formik';
 import { type CustomFieldDefinition } from '@crm-panel/crm-model';
-import { FormikDateField, FormikTextField, MultiSelect } from '@crm-panel/ui';
-import { FormikSingleSelect } from './FormikSingleSelect';
+import {
+  FormikDateField,
+  FormikMultiSelect,
+  FormikSingleSelect,
+  FormikTextField,
+} from '@crm-panel/ui/form-kit';
 
 export interface CustomFieldInputProps {
   definition: CustomFieldDefinition;
 }
 
-function MultipleChoiceField({ definition }: CustomFieldInputProps) {
-  const [field, , helpers] = useField<string[] | undefined>(`customFields.${definition.slug}`);
-  return (
-    <MultiSelect
-      label={definition.name}
-      options={(definition.options ?? []).map((option) => ({ value: option, label: option }))}
-      value={field.value ?? []}
-      onChange={(values) => void helpers.setValue(values)}
-    />
-  );
-}
+const optionsOf = (definition: CustomFieldDefinition) =>
+  (definition.options ?? []).map((option) => ({ value: option, label: option }));
 
 /** One of the deal's custom fields, by its type: text, date, option or multiple choice. */
 export function CustomFieldInput({ definition }: CustomFieldInputProps) {
@@ -30,12 +24,14 @@ export function CustomFieldInput({ definition }: CustomFieldInputProps) {
         <FormikSingleSelect
           name={name}
           label={definition.name}
-          options={(definition.options ?? []).map((option) => ({ value: option, label: option }))}
+          options={optionsOf(definition)}
           allowRemove
         />
       );
     case 'multiple_choice':
-      return <MultipleChoiceField definition={definition} />;
+      return (
+        <FormikMultiSelect name={name} label={definition.name} options={optionsOf(definition)} />
+      );
     default:
       return <FormikTextField name={name} label={definition.name} />;
   }

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Form, useFormikContext } from 'formik';
+import { useFormikContext } from 'formik';
 import { useEffect } from 'react';
-import styled from 'styled-components';
 import {
   useCampaigns,
   usePipelines,
@@ -11,53 +10,20 @@ import {
   useUsers,
 } from '@crm-panel/api-client';
 import { type CustomFieldDefinition } from '@crm-panel/crm-model';
-import { Button, FormikTextField, InlineError } from '@crm-panel/ui';
-import { namedOptions, nameOf, userOptions } from '../../shared/options';
+import { Button, InlineError } from '@crm-panel/ui';
+import {
+  FormActions,
+  FormikFormLayout,
+  FormikSingleSelect,
+  FormikTextField,
+  FormSection,
+  FormWide,
+} from '@crm-panel/ui/form-kit';
+import { namedOptions, nameOf, userOptions } from '@deal/features/shared/options';
 import { type DealCreateValues } from '../dealCreateSchema';
 import { CustomFieldInput } from './CustomFieldInput';
-import { FormikSingleSelect } from './FormikSingleSelect';
 import { OrganizationField } from './OrganizationField';
 import { RatingField } from './RatingField';
-
-const StyledForm = styled(Form)`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[5]};
-`;
-
-const StyledFieldset = styled.fieldset`
-  display: grid;
-  grid-template-columns: repeat(
-    auto-fill,
-    minmax(min(100%, ${({ theme }) => theme.sizes.gridColumn.xl}), 1fr)
-  );
-  gap: ${({ theme }) => theme.space[4]};
-  margin: 0;
-  padding: 0;
-  border: 0;
-  min-width: 0;
-`;
-
-const StyledLegend = styled.legend`
-  margin-bottom: ${({ theme }) => theme.space[3]};
-  padding: 0;
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  color: ${({ theme }) => theme.colors.text};
-`;
-
-const StyledWide = styled.div`
-  grid-column: 1 / -1;
-`;
-
-const StyledFooter = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: flex-end;
-  gap: ${({ theme }) => theme.space[2]};
-  padding-top: ${({ theme }) => theme.space[4]};
-  border-top: ${({ theme }) => theme.borders.subtle};
-`;
 
 const LOAD_FAILED = 'Não foi possível carregar as opções.';
 
@@ -71,7 +37,7 @@ export interface DealCreateFieldsProps {
   onCancel: () => void;
 }
 
-/** The fields of /deal-create-modal; the required ones first, as spec §5 lists them. */
+/** The fields of /deal-create-modal; the required ones first, as PRODUCT.md §5 lists them. */
 export function DealCreateFields({
   definitions,
   customFieldsFailed,
@@ -100,16 +66,15 @@ export function DealCreateFields({
   const failedLists = [pipelines, users, sources, campaigns].filter((list) => list.isError);
 
   return (
-    <StyledForm noValidate aria-label="Criar Negociação">
+    <FormikFormLayout aria-label="Criar Negociação">
       {failedLists.length > 0 ? (
         <InlineError
           message="Erro ao carregar dados do formulário. Tente novamente."
           onRetry={() => failedLists.forEach((list) => void list.refetch())}
         />
       ) : null}
-      <StyledFieldset disabled={created}>
-        <StyledLegend>Dados principais</StyledLegend>
-        <StyledWide>
+      <FormSection legend="Dados principais" disabled={created}>
+        <FormWide>
           <FormikTextField
             name="name"
             label="Nome da negociação"
@@ -117,7 +82,7 @@ export function DealCreateFields({
             autoComplete="off"
             maxLength={255}
           />
-        </StyledWide>
+        </FormWide>
         <FormikSingleSelect
           name="pipelineId"
           label="Funil de vendas"
@@ -158,10 +123,9 @@ export function DealCreateFields({
           emptyText={users.isError ? LOAD_FAILED : undefined}
           disabled={created}
         />
-      </StyledFieldset>
+      </FormSection>
 
-      <StyledFieldset disabled={created}>
-        <StyledLegend>Detalhes</StyledLegend>
+      <FormSection legend="Detalhes" disabled={created}>
         <OrganizationField />
         <RatingField name="rating" />
         <FormikSingleSelect
@@ -186,7 +150,7 @@ export function DealCreateFields({
           emptyText={campaigns.isError ? LOAD_FAILED : undefined}
           disabled={created}
         />
-      </StyledFieldset>
+      </FormSection>
 
       {customFieldsFailed ? (
         <InlineError
@@ -195,15 +159,14 @@ export function DealCreateFields({
         />
       ) : null}
       {definitions.length > 0 ? (
-        <StyledFieldset disabled={created}>
-          <StyledLegend>Campos personalizados</StyledLegend>
+        <FormSection legend="Campos personalizados" disabled={created}>
           {definitions.map((definition) => (
             <CustomFieldInput key={definition.slug} definition={definition} />
           ))}
-        </StyledFieldset>
+        </FormSection>
       ) : null}
 
-      <StyledFooter>
+      <FormActions>
         <Button variant="secondary" onClick={onCancel} disabled={isSubmitting || created}>
           Cancelar
         </Button>
@@ -216,7 +179,7 @@ export function DealCreateFields({
         >
           Criar Negociação
         </Button>
-      </StyledFooter>
-    </StyledForm>
+      </FormActions>
+    </FormikFormLayout>
   );
 }

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockErrorHandler, setupTestServer } from '@crm-panel/api-client/testing';
-import { renderWithProviders } from '../../../test-utils';
+import { renderWithProviders } from '@deal/test-utils';
 import { DealCreateForm } from './DealCreateForm';
 
 const server = setupTestServer();

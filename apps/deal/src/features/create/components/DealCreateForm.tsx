@@ -2,12 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Formik } from 'formik';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import styled from 'styled-components';
 import { contactQueryOptions, getErrorMessage, useCustomFields } from '@crm-panel/api-client';
 import { MODAL_CANCELLED, parseModalQuery } from '@crm-panel/contracts';
 import { type CustomFieldDefinition, MESSAGES } from '@crm-panel/crm-model';
 import { useHostForms } from '@crm-panel/host-bridge';
 import { Alert, FormErrorBanner } from '@crm-panel/ui';
+import { ModalPage } from '@crm-panel/ui/form-kit';
 import {
   dealCreateSchema,
   type DealCreateValues,
@@ -16,28 +16,6 @@ import {
 } from '../dealCreateSchema';
 import { useCreateDeal } from '../hooks/useCreateDeal';
 import { DealCreateFields } from './DealCreateFields';
-
-const StyledPage = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[4]};
-  width: 100%;
-  max-width: ${({ theme }) => theme.sizes.content.wide};
-  margin: 0 auto;
-  padding: ${({ theme }) => theme.space[4]};
-`;
-
-const StyledTitle = styled.h1`
-  margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.xxl};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  color: ${({ theme }) => theme.colors.text};
-`;
-
-const StyledContact = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.textSecondary};
-`;
 
 const byOrder = (a: CustomFieldDefinition, b: CustomFieldDefinition) =>
   (a.order ?? Number.MAX_SAFE_INTEGER) - (b.order ?? Number.MAX_SAFE_INTEGER);
@@ -91,9 +69,11 @@ export function DealCreateForm() {
   };
 
   return (
-    <StyledPage>
-      <StyledTitle>Criar Negociação</StyledTitle>
-      {contact.data ? <StyledContact>Contato: {contact.data.name}</StyledContact> : null}
+    <ModalPage
+      title="Criar Negociação"
+      subtitle={contact.data ? `Contato: ${contact.data.name}` : undefined}
+      width="wide"
+    >
       {created ? <Alert tone="success">{MESSAGES.deal.createSuccess}</Alert> : null}
       <FormErrorBanner message={submitError} onClose={() => setSubmitError(null)} />
       <Formik<DealCreateValues>
@@ -109,6 +89,6 @@ export function DealCreateForm() {
           onCancel={cancel}
         />
       </Formik>
-    </StyledPage>
+    </ModalPage>
   );
 }

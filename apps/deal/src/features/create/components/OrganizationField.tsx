@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useInfiniteOrganizations } from '@crm-panel/api-client';
 import { ORGANIZATION_SEARCH_PAGE_SIZE } from '@crm-panel/crm-model';
 import { type DealCreateValues } from '../dealCreateSchema';
-import { FormikSingleSelect } from './FormikSingleSelect';
+import { FormikSingleSelect } from '@crm-panel/ui/form-kit';
 
 /** Optional organization: searched on the server by name, 50 at a time. */
 export function OrganizationField() {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createDeal, queryKeys } from '@crm-panel/api-client';
 import { type DealCreatePayload } from '@crm-panel/crm-model';
-import { dealListsKey } from '../../shared/dealQueryKeys';
+import { dealListsKey } from '@deal/features/shared/dealQueryKeys';
 
 export interface DealCreation {
   payload: DealCreatePayload;

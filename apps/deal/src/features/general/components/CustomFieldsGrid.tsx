@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import { useCustomFields } from '@crm-panel/api-client';
 import { type CustomFieldDefinition, type Deal } from '@crm-panel/crm-model';
 import { Card, InlineError, Skeleton } from '@crm-panel/ui';
-import { formatCustomFieldValue } from '../../shared/formatCustomFieldValue';
+import { formatCustomFieldValue } from '@deal/features/shared/formatCustomFieldValue';
 
 const StyledGrid = styled.dl`
   display: grid;

@@ -4,7 +4,7 @@ import { useSources, useStages, usePipelines, useUsers } from '@crm-panel/api-cl
 import { type Deal, type DealUpdatePayload } from '@crm-panel/crm-model';
 import { formatBRL } from '@crm-panel/format';
 import { Card, Rating, SingleSelect } from '@crm-panel/ui';
-import { namedOptions, nameOf, userOptions } from '../../shared/options';
+import { namedOptions, nameOf, userOptions } from '@deal/features/shared/options';
 
 const StyledGrid = styled.div`
   display: grid;

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { dealsFixture, mockErrorHandler, setupTestServer } from '@crm-panel/api-client/testing';
-import { renderWithProviders } from '../../../test-utils';
+import { renderWithProviders } from '@deal/test-utils';
 import { DealGeneralTab } from './DealGeneralTab';
 import { FIELD_UPDATE_LOG } from '../hooks/useUpdateDealField';
 

@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import { type DealTabProps } from '@crm-panel/contracts';
 import { type DealUpdatePayload } from '@crm-panel/crm-model';
 import { Card, EmptyState, InlineError, Skeleton } from '@crm-panel/ui';
-import { useDeal } from '../../shared/useDeal';
+import { useDeal } from '@deal/features/shared/useDeal';
 import { useUpdateDealField } from '../hooks/useUpdateDealField';
 import { CustomFieldsGrid } from './CustomFieldsGrid';
 import { DealFieldsCard } from './DealFieldsCard';

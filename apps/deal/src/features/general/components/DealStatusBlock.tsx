@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lostReasonsQueryOptions } from '@crm-panel/api-client';
 import { DEAL_STATUS_LABELS, type Deal, MESSAGES } from '@crm-panel/crm-model';
 import { Alert, Button, Card, StatusBadge, type StatusBadgeTone } from '@crm-panel/ui';
-import { nameOf } from '../../shared/options';
+import { nameOf } from '@deal/features/shared/options';
 import { useUpdateDealStatus } from '../hooks/useUpdateDealStatus';
 import { LostDealDialog } from './LostDealDialog';
 import { WonDealDialog } from './WonDealDialog';

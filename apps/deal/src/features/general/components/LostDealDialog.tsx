@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useLostReasons } from '@crm-panel/api-client';
 import { MESSAGES } from '@crm-panel/crm-model';
 import { Alert, ConfirmDialog, SingleSelect } from '@crm-panel/ui';
-import { namedOptions } from '../../shared/options';
+import { namedOptions } from '@deal/features/shared/options';
 
 export interface LostDealDialogProps {
   /** Resolves when the deal was marked lost; rejects when that failed. */

@@ -7,7 +7,7 @@ export interface DealFieldUpdate {
   patch: DealUpdatePayload;
 }
 
-/** Logged, and only logged, when an in-place field change fails (spec §8). */
+/** Logged, and only logged, when an in-place field change fails (PRODUCT.md §8). */
 export const FIELD_UPDATE_LOG = 'Erro ao atualizar campo da negociação';
 
 /**

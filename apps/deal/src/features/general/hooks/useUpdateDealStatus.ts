@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys, updateDeal } from '@crm-panel/api-client';
-import { dealListsKey } from '../../shared/dealQueryKeys';
+import { dealListsKey } from '@deal/features/shared/dealQueryKeys';
 
 export type DealStatusChange =
   { dealId: string; status: 'won' } | { dealId: string; status: 'lost'; lostReasonId: string };

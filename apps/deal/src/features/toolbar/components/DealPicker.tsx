@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { InlineError, SingleSelect } from '@crm-panel/ui';
-import { dealCrmUrl } from '../../shared/crmLinks';
+import { dealCrmUrl } from '@deal/features/shared/crmLinks';
 import { useDealPickerOptions } from '../hooks/useDealPickerOptions';
 
 export interface DealPickerProps {

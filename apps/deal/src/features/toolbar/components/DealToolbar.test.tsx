@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { type Deal } from '@crm-panel/crm-model';
 import { dealsFixture, mockErrorHandler, setupTestServer } from '@crm-panel/api-client/testing';
-import { renderWithProviders } from '../../../test-utils';
+import { renderWithProviders } from '@deal/test-utils';
 import { DealToolbar } from './DealToolbar';
 
 const server = setupTestServer();

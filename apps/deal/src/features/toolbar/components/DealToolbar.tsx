@@ -5,8 +5,8 @@ import { type DealListFilter, type DealToolbarProps } from '@crm-panel/contracts
 import { DEAL_FILTER_LABELS, DEAL_FILTERS, MESSAGES } from '@crm-panel/crm-model';
 import { useFormResult, useHostForms } from '@crm-panel/host-bridge';
 import { Button, DropdownMenu, NoticeBanner, useNotice } from '@crm-panel/ui';
-import { dealListsKey } from '../../shared/dealQueryKeys';
-import { useDeal } from '../../shared/useDeal';
+import { dealListsKey } from '@deal/features/shared/dealQueryKeys';
+import { useDeal } from '@deal/features/shared/useDeal';
 import { useContactMembership } from '../hooks/useContactMembership';
 import { scanLimitNote } from '../scanLimitNote';
 import { ContactMembershipButton } from './ContactMembershipButton';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys, updateDeal } from '@crm-panel/api-client';
 import { type Deal } from '@crm-panel/crm-model';
-import { dealListsKey } from '../../shared/dealQueryKeys';
+import { dealListsKey } from '@deal/features/shared/dealQueryKeys';
 
 export interface ContactMembershipChange {
   dealId: string;

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -8,20 +8,13 @@ import { parseModalQuery } from '@crm-panel/contracts';
 import { type ChatMessage, MESSAGES, NOTE_MAX_LENGTH } from '@crm-panel/crm-model';
 import { formatChatImport } from '@crm-panel/format';
 import { useHostForms } from '@crm-panel/host-bridge';
-import { Alert, Button, FormErrorBanner, FormikTextArea } from '@crm-panel/ui';
-import { FormActions } from '../../layout/components/FormActions';
-import { FormPage } from '../../layout/components/FormPage';
-import { useDealName } from '../../notes/hooks/useDealName';
+import { Alert, Button, FormErrorBanner } from '@crm-panel/ui';
+import { FormActions, FormikFormLayout, FormikTextArea, ModalPage } from '@crm-panel/ui/form-kit';
+import { useDealName } from '@notes/features/notes/hooks/useDealName';
 import { useCreateNote } from '../hooks/useCreateNote';
 import { NOTE_FORM_INITIAL_VALUES, type NoteFormValues, noteSchema } from '../noteSchema';
 import { ChatImportPanel } from './ChatImportPanel';
 import { type NoteSource, NoteSourceSwitch } from './NoteSourceSwitch';
-
-const StyledForm = styled(Form)`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[4]};
-`;
 
 const StyledBanners = styled.div`
   display: flex;
@@ -117,11 +110,12 @@ export function NoteCreatePage() {
         };
 
         return (
-          <FormPage
+          <ModalPage
+            width="wide"
             title="Adicionar Nota"
             subtitle={dealName ? `Negociação: ${dealName}` : undefined}
           >
-            <StyledForm noValidate aria-label="Adicionar Nota">
+            <FormikFormLayout aria-label="Adicionar Nota">
               {blockingError || submitError || saved ? (
                 <StyledBanners ref={bannersRef}>
                   <FormErrorBanner
@@ -169,8 +163,8 @@ export function NoteCreatePage() {
                   Salvar Nota
                 </Button>
               </FormActions>
-            </StyledForm>
-          </FormPage>
+            </FormikFormLayout>
+          </ModalPage>
         );
       }}
     </Formik>

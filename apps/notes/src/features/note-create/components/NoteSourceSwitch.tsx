@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { visuallyHidden } from '@crm-panel/ui';
+import { hiddenInput } from '@crm-panel/ui';
 
 export type NoteSource = 'manual' | 'chat';
 
@@ -64,7 +64,7 @@ const StyledOption = styled.label<{ $checked: boolean }>`
 `;
 
 const StyledRadio = styled.input`
-  ${visuallyHidden}
+  ${hiddenInput}
 `;
 
 /** Manual note or import from chat: a radio group shown as a segmented control. */

@@ -5,9 +5,8 @@ import { parseModalQuery } from '@crm-panel/contracts';
 import { formatDateTime } from '@crm-panel/format';
 import { useHostForms } from '@crm-panel/host-bridge';
 import { Alert, Button } from '@crm-panel/ui';
-import { FormActions } from '../../layout/components/FormActions';
-import { FormPage } from '../../layout/components/FormPage';
-import { NoteContent } from '../../notes/components/NoteContent';
+import { FormActions, ModalPage } from '@crm-panel/ui/form-kit';
+import { NoteContent } from '@notes/features/notes/components/NoteContent';
 
 const StyledDetails = styled.dl`
   display: grid;
@@ -45,7 +44,7 @@ export function NoteViewPage() {
   const { cancelForm } = useHostForms();
 
   return (
-    <FormPage title="Nota">
+    <ModalPage title="Nota" width="wide">
       {parsed.ok ? (
         <>
           <StyledDetails>
@@ -80,6 +79,6 @@ export function NoteViewPage() {
           Fechar
         </Button>
       </FormActions>
-    </FormPage>
+    </ModalPage>
   );
 }

@@ -1,51 +1,15 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import styled from 'styled-components';
 import { productsInfiniteQueryOptions } from '@crm-panel/api-client';
 import { MESSAGES } from '@crm-panel/crm-model';
 import { useHostForms } from '@crm-panel/host-bridge';
 import { Alert, Button, InlineError } from '@crm-panel/ui';
+import { FormActions, ModalPage } from '@crm-panel/ui/form-kit';
 import { useDealProductToEdit } from '../hooks/useDealProductToEdit';
 import { useFormLoadGate } from '../hooks/useFormLoadGate';
 import { useProductFormQuery } from '../hooks/useProductFormQuery';
 import { dealProductToFormValues, EMPTY_PRODUCT_FORM } from '../model/productForm';
 import { ProductFormFields } from './ProductFormFields';
 import { ProductFormSkeleton } from './ProductFormSkeleton';
-
-const StyledPage = styled.main`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[4]};
-  width: 100%;
-  max-width: 40rem;
-  margin: 0 auto;
-  padding: ${({ theme }) => `${theme.space[4]} 0`};
-`;
-
-const StyledHeader = styled.header`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[1]};
-`;
-
-const StyledTitle = styled.h1`
-  margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.xxl};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  line-height: ${({ theme }) => theme.lineHeights.tight};
-  color: ${({ theme }) => theme.colors.text};
-`;
-
-const StyledDeal = styled.p`
-  margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.md};
-  color: ${({ theme }) => theme.colors.textSecondary};
-  overflow-wrap: anywhere;
-`;
-
-const StyledActions = styled.div`
-  display: flex;
-  justify-content: flex-end;
-`;
 
 /**
  * /product-create-modal (query dealId, dealName, productId — present means edit). Data loads as
@@ -61,11 +25,11 @@ export function DealProductForm() {
   useInfiniteQuery({ ...productsInfiniteQueryOptions(), enabled: canLoad });
   const title = query.isEdit ? 'Editar Produto' : 'Adicionar Produto';
   const cancel = (
-    <StyledActions>
+    <FormActions>
       <Button variant="secondary" onClick={() => void forms.cancelForm()}>
         Cancelar
       </Button>
-    </StyledActions>
+    </FormActions>
   );
 
   let body;
@@ -103,12 +67,12 @@ export function DealProductForm() {
   }
 
   return (
-    <StyledPage aria-busy={(query.isEdit && toEdit.status === 'loading') || undefined}>
-      <StyledHeader>
-        <StyledTitle>{title}</StyledTitle>
-        {query.dealName ? <StyledDeal>Negociação: {query.dealName}</StyledDeal> : null}
-      </StyledHeader>
+    <ModalPage
+      title={title}
+      subtitle={query.dealName ? `Negociação: ${query.dealName}` : undefined}
+      busy={query.isEdit && toEdit.status === 'loading'}
+    >
       {body}
-    </StyledPage>
+    </ModalPage>
   );
 }

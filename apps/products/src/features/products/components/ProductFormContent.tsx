@@ -1,5 +1,4 @@
-import { Form, useFormikContext } from 'formik';
-import styled from 'styled-components';
+import { useFormikContext } from 'formik';
 import {
   BILLING_FREQUENCIES,
   BILLING_FREQUENCY_LABELS,
@@ -8,7 +7,14 @@ import {
   type DiscountType,
   MESSAGES,
 } from '@crm-panel/crm-model';
-import { Alert, Button, FormErrorBanner, FormikSelect, InlineError, Select } from '@crm-panel/ui';
+import { Alert, Button, FormErrorBanner, InlineError, Select } from '@crm-panel/ui';
+import {
+  FormActions,
+  FormikFormLayout,
+  FormikSelect,
+  FormikTextField,
+  FormRow,
+} from '@crm-panel/ui/form-kit';
 import { useProductOptions } from '../hooks/useProductOptions';
 import {
   canSubmitProduct,
@@ -17,7 +23,6 @@ import {
   type ProductFormValues,
 } from '../model/productForm';
 import { EstimatedTotal } from './EstimatedTotal';
-import { NumberField } from './NumberField';
 import { ProductSelectField } from './ProductSelectField';
 
 export interface ProductFormContentProps {
@@ -30,28 +35,6 @@ export interface ProductFormContentProps {
 }
 
 const TEXTS = MESSAGES.products;
-
-const StyledForm = styled(Form)`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[4]};
-`;
-
-const StyledRow = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(11rem, 1fr));
-  gap: ${({ theme }) => theme.space[4]};
-  align-items: start;
-`;
-
-const StyledActions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: flex-end;
-  gap: ${({ theme }) => theme.space[2]};
-  padding-top: ${({ theme }) => theme.space[4]};
-  border-top: ${({ theme }) => theme.borders.subtle};
-`;
 
 const discountTypeOptions = DISCOUNT_TYPES.map((type) => ({
   value: type,
@@ -82,15 +65,16 @@ export function ProductFormContent({
   const hasDiscountType = values.discountType !== '';
 
   return (
-    <StyledForm noValidate aria-label={isEdit ? 'Editar Produto' : 'Adicionar Produto'}>
+    <FormikFormLayout aria-label={isEdit ? 'Editar Produto' : 'Adicionar Produto'}>
       {success ? <Alert tone="success">{success}</Alert> : null}
       <FormErrorBanner message={bannerError} onClose={onCloseBanner} />
       {catalogue.error ? <InlineError message={catalogue.error} onRetry={catalogue.retry} /> : null}
 
       <ProductSelectField catalogue={catalogue} disabled={done} />
 
-      <StyledRow>
-        <NumberField
+      <FormRow>
+        <FormikTextField
+          type="number"
           name="price"
           label="Preço Unitário (R$)"
           inputMode="decimal"
@@ -99,7 +83,8 @@ export function ProductFormContent({
           required
           disabled={done}
         />
-        <NumberField
+        <FormikTextField
+          type="number"
           name="quantity"
           label="Quantidade"
           inputMode="numeric"
@@ -108,9 +93,9 @@ export function ProductFormContent({
           required
           disabled={done}
         />
-      </StyledRow>
+      </FormRow>
 
-      <StyledRow>
+      <FormRow>
         <Select
           label="Tipo de Desconto"
           name="discountType"
@@ -125,7 +110,8 @@ export function ProductFormContent({
             if (!isDiscountType(next)) void setFieldValue('discount', '');
           }}
         />
-        <NumberField
+        <FormikTextField
+          type="number"
           name="discount"
           label="Valor do Desconto"
           inputMode="decimal"
@@ -137,7 +123,7 @@ export function ProductFormContent({
           disabled={!hasDiscountType || done}
           helperText={hasDiscountType ? undefined : 'Escolha um tipo de desconto primeiro.'}
         />
-      </StyledRow>
+      </FormRow>
 
       <FormikSelect
         name="billingFrequency"
@@ -154,7 +140,7 @@ export function ProductFormContent({
         />
       ) : null}
 
-      <StyledActions>
+      <FormActions>
         <Button variant="secondary" onClick={onCancel} disabled={isSubmitting || done}>
           Cancelar
         </Button>
@@ -166,7 +152,7 @@ export function ProductFormContent({
         >
           {isEdit ? 'Salvar Alterações' : 'Adicionar Produto'}
         </Button>
-      </StyledActions>
-    </StyledForm>
+      </FormActions>
+    </FormikFormLayout>
   );
 }

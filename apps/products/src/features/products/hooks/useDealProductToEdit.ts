@@ -10,7 +10,7 @@ export type DealProductToEdit =
   | { status: 'ready'; item: DealProduct };
 
 /**
- * Edit mode: spec §7 reads the deal's products and takes the item whose id equals productId.
+ * Edit mode: PRODUCT.md §7 reads the deal's products and takes the item whose id equals productId.
  * Shares the tab's cache entry, so a form opened in the same page starts from what the tab shows.
  */
 export function useDealProductToEdit(

@@ -84,7 +84,7 @@ export const productFormSchema: ObjectSchema<ProductFormValues> = object({
 });
 
 /**
- * The deal-product payload of spec §3: discount (and its type) only when greater than 0. One
+ * The deal-product payload of PRODUCT.md §3: discount (and its type) only when greater than 0. One
  * exception: an edit that takes the discount off an item that had one sends `discount: 0`,
  * because the CRM's update keeps fields it is not sent and the discount would silently stay.
  */

@@ -55,7 +55,7 @@ const isTaskStatus = (value: string): value is TaskStatus =>
   (TASK_STATUSES as readonly string[]).includes(value);
 
 /**
- * The deal's Tarefas tab (spec §2): a status filter, 'Adicionar' and 'Atualizar', one card per
+ * The deal's Tarefas tab (PRODUCT.md §2): a status filter, 'Adicionar' and 'Atualizar', one card per
  * task, and 'Editar' / 'Concluir' on open tasks. Forms open through the host; when one closes
  * with success the lists reload in place.
  */

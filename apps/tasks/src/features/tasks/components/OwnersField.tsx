@@ -1,7 +1,5 @@
-import { useField } from 'formik';
 import { type DropdownOption, MESSAGES } from '@crm-panel/crm-model';
-import { MultiSelect } from '@crm-panel/ui';
-import { useFieldError } from '../hooks/useFieldError';
+import { FormikMultiSelect } from '@crm-panel/ui/form-kit';
 import { TASK_FIELD_IDS } from '../model/taskFormSchema';
 
 export interface OwnersFieldProps {
@@ -11,22 +9,15 @@ export interface OwnersFieldProps {
 
 /** 'Responsáveis': the CRM users (name, email as subtitle) as a searchable multi-select. */
 export function OwnersField({ options, disabled }: OwnersFieldProps) {
-  const [field, , helpers] = useField<string[]>('ownerIds');
-  const error = useFieldError('ownerIds');
   return (
-    <MultiSelect
+    <FormikMultiSelect
+      name="ownerIds"
       id={TASK_FIELD_IDS.ownerIds}
       label="Responsáveis"
       required
       searchable
       options={options}
-      value={field.value}
-      onChange={(values) => {
-        void helpers.setTouched(true, false);
-        void helpers.setValue(values);
-      }}
       emptyText={MESSAGES.tasks.noUsers}
-      error={error}
       disabled={disabled}
     />
   );

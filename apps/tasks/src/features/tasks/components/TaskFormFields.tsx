@@ -1,13 +1,14 @@
-import { Form } from 'formik';
-import styled from 'styled-components';
 import { type DropdownOption, MESSAGES, TASK_TYPE_LABELS, TASK_TYPES } from '@crm-panel/crm-model';
+import { Button } from '@crm-panel/ui';
 import {
-  Button,
+  FormActions,
   FormikDateField,
+  FormikFormLayout,
   FormikSelect,
   FormikTextArea,
   FormikTextField,
-} from '@crm-panel/ui';
+  FormRow,
+} from '@crm-panel/ui/form-kit';
 import { useFocusFirstInvalidField } from '../hooks/useFocusFirstInvalidField';
 import { TASK_FIELD_IDS } from '../model/taskFormSchema';
 import { OwnersField } from './OwnersField';
@@ -23,27 +24,6 @@ export interface TaskFormFieldsProps {
   isSubmitting: boolean;
 }
 
-const StyledForm = styled(Form)`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[4]};
-`;
-
-const StyledRow = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(${({ theme }) => theme.sizes.gridColumn.sm}, 1fr));
-  gap: ${({ theme }) => theme.space[4]};
-`;
-
-const StyledFooter = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: flex-end;
-  gap: ${({ theme }) => theme.space[2]};
-  padding-top: ${({ theme }) => theme.space[2]};
-  border-top: ${({ theme }) => theme.borders.subtle};
-`;
-
 const TYPE_OPTIONS = TASK_TYPES.map((type) => ({ value: type, label: TASK_TYPE_LABELS[type] }));
 
 /** Título, Descrição, Tipo, Data de Vencimento, Responsáveis; Cancelar and submit. */
@@ -58,7 +38,7 @@ export function TaskFormFields({
   useFocusFirstInvalidField();
   const inert = locked || isSubmitting;
   return (
-    <StyledForm noValidate aria-label={submitLabel}>
+    <FormikFormLayout aria-label={submitLabel}>
       <FormikTextField
         id={TASK_FIELD_IDS.name}
         name="name"
@@ -75,7 +55,7 @@ export function TaskFormFields({
         rows={4}
         readOnly={inert}
       />
-      <StyledRow>
+      <FormRow>
         <FormikSelect
           id={TASK_FIELD_IDS.type}
           name="type"
@@ -92,9 +72,9 @@ export function TaskFormFields({
           required
           readOnly={inert}
         />
-      </StyledRow>
+      </FormRow>
       <OwnersField options={ownerOptions} disabled={inert} />
-      <StyledFooter>
+      <FormActions>
         <Button variant="secondary" onClick={onCancel} disabled={inert}>
           Cancelar
         </Button>
@@ -106,7 +86,7 @@ export function TaskFormFields({
         >
           {submitLabel}
         </Button>
-      </StyledFooter>
-    </StyledForm>
+      </FormActions>
+    </FormikFormLayout>
   );
 }

@@ -2,7 +2,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Formik } from 'formik';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import styled from 'styled-components';
 import {
   createTask,
   getErrorMessage,
@@ -20,7 +19,8 @@ import {
   type User,
 } from '@crm-panel/crm-model';
 import { useHostForms, useHostUserInfo } from '@crm-panel/host-bridge';
-import { Alert, Button, FormErrorBanner, InlineError, PageWrapper } from '@crm-panel/ui';
+import { Alert, Button, FormErrorBanner, InlineError } from '@crm-panel/ui';
+import { FormActions, ModalPage } from '@crm-panel/ui/form-kit';
 import { useFormLoadGate } from '../hooks/useFormLoadGate';
 import { readTaskFormQuery } from '../model/taskFormQuery';
 import {
@@ -35,38 +35,6 @@ import { dealTaskListsKey } from '../model/taskListKey';
 import { TaskFormFields } from './TaskFormFields';
 import { TaskFormSkeleton } from './TaskFormSkeleton';
 
-const StyledPage = styled(PageWrapper)`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[4]};
-  padding: ${({ theme }) => `${theme.space[6]} 0`};
-`;
-
-const StyledHeader = styled.header`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[1]};
-`;
-
-const StyledTitle = styled.h1`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSizes.xxl};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  line-height: ${({ theme }) => theme.lineHeights.tight};
-`;
-
-const StyledDeal = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.textSecondary};
-  font-size: ${({ theme }) => theme.fontSizes.md};
-`;
-
-const StyledFooter = styled.div`
-  display: flex;
-  justify-content: flex-end;
-`;
-
 const TEXTS = MESSAGES.tasks;
 
 type Saved = 'created' | 'updated';
@@ -78,7 +46,7 @@ const toOwnerOption = (user: User): DropdownOption => ({
 });
 
 /**
- * /task-create-modal (spec §2, §5): creates a task for the deal, or edits the one in `taskId`.
+ * /task-create-modal (PRODUCT.md §2, §5): creates a task for the deal, or edits the one in `taskId`.
  * Loads the users (and the task) once the host is ready, at the latest after 5000 ms; ends by
  * closing the form with `{ success: true, task }` or `{ success: true, updated: true }`.
  */
@@ -166,11 +134,11 @@ export function TaskFormPage() {
     body = (
       <>
         <InlineError message={TEXTS.taskLoadError} onRetry={() => void taskQuery.refetch()} />
-        <StyledFooter>
+        <FormActions>
           <Button variant="secondary" onClick={cancel}>
             Cancelar
           </Button>
-        </StyledFooter>
+        </FormActions>
       </>
     );
   } else {
@@ -200,11 +168,11 @@ export function TaskFormPage() {
   }
 
   return (
-    <StyledPage>
-      <StyledHeader>
-        <StyledTitle>{title}</StyledTitle>
-        {dealName ? <StyledDeal>{`Negociação: ${dealName}`}</StyledDeal> : null}
-      </StyledHeader>
+    <ModalPage
+      title={title}
+      subtitle={dealName ? `Negociação: ${dealName}` : undefined}
+      busy={loading || undefined}
+    >
       <FormErrorBanner message={idError} />
       <FormErrorBanner message={saveError} onClose={() => setSaveError(null)} />
       {saved ? (
@@ -213,6 +181,6 @@ export function TaskFormPage() {
         </Alert>
       ) : null}
       {body}
-    </StyledPage>
+    </ModalPage>
   );
 }

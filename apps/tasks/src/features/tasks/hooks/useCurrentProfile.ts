@@ -7,7 +7,7 @@ import { useHostUserInfo } from '@crm-panel/host-bridge';
 const PROFILE_STALE_TIME_MS = 5 * 60_000;
 
 /**
- * The signed-in CRM user (spec §6: the task completer and creator). `resolveProfileId` answers
+ * The signed-in CRM user (PRODUCT.md §6: the task completer and creator). `resolveProfileId` answers
  * from the cache, fetching the profile when it is not there yet; null when it cannot be had.
  */
 export function useCurrentProfile() {

@@ -26,7 +26,7 @@ async function errorsOf(values: TaskFormValues): Promise<string[]> {
   }
 }
 
-describe('task form rules (spec §5)', () => {
+describe('task form rules (PRODUCT.md §5)', () => {
   it('reports every rule of an empty form in the spec order', async () => {
     expect(await errorsOf(EMPTY_TASK_FORM)).toEqual([
       'O título é obrigatório',

@@ -80,7 +80,7 @@ export function taskToFormValues(task: Task): TaskFormValues {
 }
 
 /**
- * The task payload of spec §3 from valid form values: texts trimmed, the day as an ISO date-time.
+ * The task payload of PRODUCT.md §3 from valid form values: texts trimmed, the day as an ISO date-time.
  * `originalDueDate` keeps an edited task's time when its day did not change.
  */
 export function toTaskPayload(

@@ -1,0 +1,227 @@
+import { type DropdownOption } from '@crm-panel/crm-model';
+import { type KeyboardEvent, type ReactNode, useRef } from 'react';
+import { Icon } from '@ui/components/Icon';
+import { FieldShell } from '@ui/forms/FieldShell';
+import { type FieldIds, useFieldIds } from '@ui/forms/useFieldIds';
+import { DropdownPanel } from './DropdownPanel';
+import {
+  StyledAdornment,
+  StyledControl,
+  StyledSearchInput,
+  StyledSelectOnly,
+  StyledValueText,
+} from './dropdownStyles';
+import { type DropdownState } from './useDropdown';
+
+/** What both selects take besides their value. */
+export interface SelectFieldProps {
+  options: DropdownOption[];
+  placeholder?: string;
+  /** Visible label and the accessible name; without it the placeholder names the control. */
+  label?: ReactNode;
+  hideLabel?: boolean;
+  id?: string;
+  required?: boolean;
+  error?: ReactNode;
+  helperText?: ReactNode;
+  disabled?: boolean;
+  /** Typing in the box filters: locally, or through onSearch when given. */
+  searchable?: boolean;
+  /** Called with the search text 600 ms after typing stops, and with '' when a search is reset. */
+  onSearch?: (text: string) => void;
+  /** First page or a new search is loading: the list shows 'Carregando...'. */
+  loading?: boolean;
+  hasMore?: boolean;
+  /** A further page is loading: 'Carregando mais...' under the options. */
+  loadingMore?: boolean;
+  /** Called 200 ms after the list is scrolled within 50 px of its bottom (when hasMore). */
+  onLoadMore?: () => void;
+  emptyText?: string;
+  className?: string;
+}
+
+/** The list part of a select's props, with the spec's default empty text. */
+export function listStateOf({
+  loading = false,
+  loadingMore = false,
+  hasMore = false,
+  onLoadMore,
+  emptyText = 'Nenhuma opção disponível',
+}: SelectFieldProps): ComboboxListState {
+  return { loading, loadingMore, hasMore, onLoadMore, emptyText };
+}
+
+/** Ids, refs and the accessible name every select needs. */
+export function useSelectField({ id, helperText, error, label }: SelectFieldProps) {
+  const ids = useFieldIds(id, { helper: Boolean(helperText), error: Boolean(error) });
+  const rootRef = useRef<HTMLDivElement | null>(null);
+  const controlRef = useRef<HTMLElement | null>(null);
+  const labelledBy = label !== undefined ? ids.labelId : undefined;
+  return { ids, rootRef, controlRef, labelledBy };
+}
+
+export interface SelectFieldShellProps {
+  field: SelectFieldProps;
+  ids: FieldIds;
+  /** Clicking the label focuses the control (or the summary's 'Alterar'). */
+  onLabelClick: () => void;
+  children: ReactNode;
+}
+
+/** Label, helper text and error around a select, as for every other field. */
+export function SelectFieldShell({ field, ids, onLabelClick, children }: SelectFieldShellProps) {
+  return (
+    <FieldShell
+      ids={ids}
+      label={field.label}
+      labelElement="span"
+      required={field.required}
+      hideLabel={field.hideLabel}
+      helperText={field.helperText}
+      error={field.error}
+      className={field.className}
+      onLabelClick={onLabelClick}
+    >
+      {children}
+    </FieldShell>
+  );
+}
+
+/** What the list shows while pages load (PRODUCT.md §2: 'Carregando...', 'Carregando mais...'). */
+export interface ComboboxListState {
+  loading: boolean;
+  loadingMore: boolean;
+  hasMore: boolean;
+  onLoadMore?: () => void;
+  emptyText: string;
+}
+
+export type SelectField = ReturnType<typeof useSelectField>;
+
+export interface ComboboxProps {
+  /** The select's own props (searchable, disabled, error, required, the list's paging). */
+  field: SelectFieldProps;
+  /** The placeholder after the select's default: names the control without a label, and the list. */
+  placeholder: string;
+  select: SelectField;
+  dropdown: DropdownState;
+  /** The search box's text (searchable) and its placeholder. */
+  inputValue: string;
+  inputPlaceholder: string;
+  /** What a select-only control shows, and whether that is the placeholder. */
+  displayText: string;
+  displayIsPlaceholder: boolean;
+  isSelected: (option: DropdownOption) => boolean;
+  multiselectable?: boolean;
+  onKeyDown: (event: KeyboardEvent<HTMLElement>) => void;
+  /** Clicking the search box of a closed list. */
+  onInputClick?: () => void;
+}
+
+/**
+ * The combobox + listbox both selects are made of: the control (a search box or a select-only
+ * element, with its ARIA), its adornments and the open list with paging. Chips (MultiSelect) and
+ * the summary with 'Alterar' (SingleSelect) sit around it.
+ */
+export function Combobox({
+  field,
+  placeholder,
+  select: { ids, labelledBy, controlRef },
+  dropdown,
+  inputValue,
+  inputPlaceholder,
+  displayText,
+  displayIsPlaceholder,
+  isSelected,
+  multiselectable,
+  onKeyDown,
+  onInputClick,
+}: ComboboxProps) {
+  const { searchable = false, disabled = false, required } = field;
+  const invalid = Boolean(field.error);
+  const list = listStateOf(field);
+  const comboboxAria = {
+    role: 'combobox',
+    'aria-expanded': dropdown.open,
+    'aria-controls': dropdown.open ? dropdown.listboxId : undefined,
+    'aria-haspopup': 'listbox' as const,
+    'aria-activedescendant':
+      dropdown.open && dropdown.activeIndex >= 0
+        ? dropdown.optionId(dropdown.activeIndex)
+        : undefined,
+    'aria-labelledby': labelledBy,
+    'aria-label': labelledBy ? undefined : placeholder,
+    'aria-invalid': invalid ? true : undefined,
+    'aria-required': required || undefined,
+    'aria-describedby': ids.describedBy,
+  };
+  const setControl = (node: HTMLElement | null) => {
+    controlRef.current = node;
+  };
+
+  return (
+    <>
+      <StyledControl
+        $invalid={invalid}
+        $open={dropdown.open}
+        aria-disabled={disabled || undefined}
+        onClick={(event) => dropdown.clickControl(event, controlRef.current)}
+      >
+        {searchable ? (
+          <>
+            <StyledAdornment>
+              <Icon name="search" size={16} />
+            </StyledAdornment>
+            <StyledSearchInput
+              {...comboboxAria}
+              ref={setControl}
+              id={ids.inputId}
+              type="text"
+              autoComplete="off"
+              aria-autocomplete="list"
+              value={inputValue}
+              placeholder={inputPlaceholder}
+              disabled={disabled}
+              onChange={(event) => dropdown.changeQuery(event.target.value)}
+              onClick={onInputClick}
+              onKeyDown={onKeyDown}
+            />
+          </>
+        ) : (
+          <StyledSelectOnly
+            {...comboboxAria}
+            ref={setControl}
+            id={ids.inputId}
+            tabIndex={disabled ? -1 : 0}
+            aria-disabled={disabled || undefined}
+            onKeyDown={onKeyDown}
+          >
+            <StyledValueText $placeholder={displayIsPlaceholder}>{displayText}</StyledValueText>
+          </StyledSelectOnly>
+        )}
+        <StyledAdornment $open={dropdown.open}>
+          <Icon name="chevronDown" size={16} />
+        </StyledAdornment>
+      </StyledControl>
+      {dropdown.open ? (
+        <DropdownPanel
+          listboxId={dropdown.listboxId}
+          optionId={dropdown.optionId}
+          labelledBy={labelledBy}
+          ariaLabel={placeholder}
+          options={dropdown.visibleOptions}
+          activeIndex={dropdown.activeIndex}
+          isSelected={isSelected}
+          multiselectable={multiselectable}
+          onChoose={dropdown.choose}
+          onActivate={dropdown.setActiveIndex}
+          loading={list.loading}
+          loadingMore={list.loadingMore}
+          hasMore={list.hasMore}
+          onLoadMore={list.onLoadMore}
+          emptyText={list.emptyText}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+// The form kit: the frame, layout and Formik-bound fields of every modal form. A separate entry
+// (`@crm-panel/ui/form-kit`) so Formik and the form pieces load only with the pages that use them.
+import '@ui/theme/styled';
+
+export { ModalPage, type ModalPageProps, type ModalPageWidth } from './ModalPage';
+export {
+  FormLayout,
+  type FormLayoutProps,
+  FormRow,
+  type FormRowProps,
+  type FormRowColumn,
+  FormActions,
+  type FormActionsProps,
+  FormSection,
+  type FormSectionProps,
+  FormWide,
+  type FormWideProps,
+} from './FormLayout';
+export { FormikFormLayout, type FormikFormLayoutProps } from '@ui/formik/FormikFormLayout';
+export { FormikTextField, type FormikTextFieldProps } from '@ui/formik/FormikTextField';
+export { FormikTextArea, type FormikTextAreaProps } from '@ui/formik/FormikTextArea';
+export { FormikSelect, type FormikSelectProps } from '@ui/formik/FormikSelect';
+export { FormikCheckbox, type FormikCheckboxProps } from '@ui/formik/FormikCheckbox';
+export { FormikDateField, type FormikDateFieldProps } from '@ui/formik/FormikDateField';
+export { FormikSingleSelect, type FormikSingleSelectProps } from '@ui/formik/FormikSingleSelect';
+export { FormikMultiSelect, type FormikMultiSelectProps } from '@ui/formik/FormikMultiSelect';
+export { useFormikFieldError } from '@ui/formik/useFormikFieldError';
