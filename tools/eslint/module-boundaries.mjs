@@ -17,8 +17,10 @@ const FRONTEND_LIBS = [
 
 /** Which tags a project with a given tag may import. Anything else is an error. */
 export const DEPENDENCY_MATRIX = {
-  'type:shell': FRONTEND_LIBS,
-  'type:remote': FRONTEND_LIBS,
+  'type:shell': [...FRONTEND_LIBS, 'type:dev-harness'],
+  'type:remote': [...FRONTEND_LIBS, 'type:dev-harness'],
+  // The standalone pages' and tests' harness: a fake host, the mock api, the shell's providers.
+  'type:dev-harness': FRONTEND_LIBS,
   'type:ui': ['type:format', 'type:model'],
   'type:api-client': ['type:model'],
   'type:host-bridge': ['type:contracts'],
@@ -40,7 +42,7 @@ export const DEPENDENCY_MATRIX = {
  */
 const TESTING_TAG = 'type:testing';
 /** Projects that exist to test: the journeys, the benches and the stand-ins themselves. */
-const TESTING_USERS = ['type:e2e', 'type:bench', 'type:tool'];
+const TESTING_USERS = ['type:e2e', 'type:bench', 'type:tool', 'type:dev-harness'];
 const TESTING_DIR = /[\\/]src[\\/]testing([\\/]|$)/;
 const MAY_USE_TESTING =
   /(\.test\.[cm]?[jt]sx?$)|([\\/](test|bench|testing|test-support|standalone)[\\/])|([\\/]test-utils\.tsx?$)|([\\/]src[\\/]bootstrap\.tsx$)/;
@@ -129,6 +131,9 @@ export function createBoundaryChecker(root = workspaceRoot) {
       ...(TEST_FILE.test(filename) ? (TEST_ONLY_MATRIX[ownTag] ?? []) : []),
       ...(BUILD_CONFIG.test(filename) ? ['type:build'] : []),
     ];
+    if (targetTag === 'type:dev-harness' && !MAY_USE_TESTING.test(filename)) {
+      return `'${source}' is the dev harness (type:dev-harness): only standalone pages (src/standalone/**, src/bootstrap.tsx) and tests may import it.`;
+    }
     if (!allowed.includes(targetTag)) {
       return `A project tagged '${ownTag}' ('${own.name}') may not depend on one tagged '${targetTag}' ('${target.name}').`;
     }

@@ -234,3 +234,21 @@ test("a project's own alias is not a way into it from another project", () => {
     null,
   );
 });
+
+test('the dev harness serves standalone pages and tests only', () => {
+  assert.equal(check(at('apps/tasks/src/bootstrap.tsx'), '@crm-panel/dev-harness'), null);
+  assert.equal(check(at('apps/tasks/src/standalone/config.tsx'), '@crm-panel/dev-harness'), null);
+  assert.equal(check(at('apps/tasks/src/test-utils.tsx'), '@crm-panel/dev-harness/render'), null);
+  assert.equal(
+    check(at('apps/tasks/src/exposed/TaskForm.test.tsx'), '@crm-panel/dev-harness/render'),
+    null,
+  );
+  assert.match(
+    check(at('apps/tasks/src/exposed/TaskForm.tsx'), '@crm-panel/dev-harness'),
+    /dev harness \(type:dev-harness\)/,
+  );
+  assert.match(
+    check(at('libs/ui/src/index.test.ts'), '@crm-panel/dev-harness'),
+    /type:ui.*type:dev-harness/,
+  );
+});

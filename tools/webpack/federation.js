@@ -48,7 +48,9 @@ const shared = {
         ([key, [target]]) =>
           target.replace(/^\.\//, '').startsWith('libs/') &&
           !key.endsWith('/testing') &&
-          !key.endsWith('/*'),
+          !key.endsWith('/*') &&
+          // The standalone pages' harness is each remote's own dev entry, never shared.
+          !key.startsWith('@crm-panel/dev-harness'),
       )
       .map(([key]) => [key, { singleton: true, requiredVersion: false, version: '0.0.0' }]),
   ),

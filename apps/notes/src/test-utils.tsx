@@ -1,62 +1,21 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, type RenderResult } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { type ReactElement, type ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { type ReactElement } from 'react';
 import {
-  createFakeHostAdapter,
-  type FakeHostAdapter,
-  FakeHostProvider,
-} from '@crm-panel/host-bridge/testing';
-import { PanelThemeProvider } from '@crm-panel/ui';
+  renderRemoteSettled,
+  type RenderRemoteOptions,
+  type RenderRemoteResult,
+} from '@crm-panel/dev-harness/render';
 
-export interface RenderOptions {
-  /** Path and query the router starts at, e.g. '/note-create-modal?dealId=deal-1'. */
-  route?: string;
-  adapter?: FakeHostAdapter;
-  queryClient?: QueryClient;
-  /** For tests on fake timers. */
+export { createTestQueryClient } from '@crm-panel/dev-harness/render';
+
+export interface RenderOptions extends RenderRemoteOptions {
+  /** Kept for the tests that say so; user-event follows jest's fake timers by itself. */
   advanceTimers?: (ms: number) => void;
 }
 
-export interface RenderWithProvidersResult extends RenderResult {
-  user: UserEvent;
-  adapter: FakeHostAdapter;
-  queryClient: QueryClient;
-}
-
-export function createTestQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
-  });
-}
-
-/**
- * Renders like the shell does: theme, one QueryClient (no retries), a router and a fake host.
- * Resolves once the host user info has settled, so its state update lands inside act().
- */
-export async function renderWithProviders(
+/** The notes remote as the shell mounts it, once the fake host handed over its user info. */
+export function renderWithProviders(
   ui: ReactElement,
-  {
-    route = '/',
-    adapter = createFakeHostAdapter(),
-    queryClient = createTestQueryClient(),
-    advanceTimers,
-  }: RenderOptions = {},
-): Promise<RenderWithProvidersResult> {
-  function Providers({ children }: { children: ReactNode }) {
-    return (
-      <PanelThemeProvider>
-        <QueryClientProvider client={queryClient}>
-          <MemoryRouter initialEntries={[route]}>
-            <FakeHostProvider adapter={adapter}>{children}</FakeHostProvider>
-          </MemoryRouter>
-        </QueryClientProvider>
-      </PanelThemeProvider>
-    );
-  }
-  const user = userEvent.setup(advanceTimers ? { advanceTimers } : {});
-  const result = render(ui, { wrapper: Providers });
-  await act(async () => {});
-  return { ...result, user, adapter, queryClient };
+  { advanceTimers: _advanceTimers, ...options }: RenderOptions = {},
+): Promise<RenderRemoteResult> {
+  return renderRemoteSettled(ui, options);
 }

@@ -1,15 +1,6 @@
-import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import { FakeHostProvider, type FakeHostAdapter } from '@crm-panel/host-bridge/testing';
-import { PanelThemeProvider } from '@crm-panel/ui';
-
-/** Shows where the router is, so tests can assert redirects as a person would see the page. */
-function LocationProbe() {
-  const location = useLocation();
-  return <output data-testid="location">{location.pathname}</output>;
-}
+import { type ReactElement } from 'react';
+import { type FakeHostAdapter } from '@crm-panel/host-bridge/testing';
+import { renderRemote, type RenderRemoteResult } from '@crm-panel/dev-harness/render';
 
 export interface RenderShellOptions {
   adapter: FakeHostAdapter;
@@ -18,26 +9,10 @@ export interface RenderShellOptions {
   routes?: { path: string; element: ReactElement }[];
 }
 
+/** A piece of the shell with its providers; anything not in `routes` shows `ui`. */
 export function renderShell(
   ui: ReactElement,
   { adapter, route = '/', routes = [] }: RenderShellOptions,
-) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <PanelThemeProvider>
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={[route]}>
-          <FakeHostProvider adapter={adapter}>
-            <LocationProbe />
-            <Routes>
-              {routes.map((r) => (
-                <Route key={r.path} path={r.path} element={r.element} />
-              ))}
-              <Route path="*" element={ui} />
-            </Routes>
-          </FakeHostProvider>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </PanelThemeProvider>,
-  );
+): RenderRemoteResult {
+  return renderRemote(ui, { adapter, route, routes });
 }

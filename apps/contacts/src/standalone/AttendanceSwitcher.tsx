@@ -1,6 +1,11 @@
 import styled from 'styled-components';
+import { type StandaloneHost } from '@crm-panel/dev-harness';
 import { Button } from '@crm-panel/ui';
-import { DEMO_ATTENDANCES, standaloneHost } from './standaloneHost';
+import { DEMO_ATTENDANCES } from './demoAttendances';
+
+export interface AttendanceSwitcherProps {
+  host: StandaloneHost;
+}
 
 const StyledBar = styled.div`
   display: flex;
@@ -12,7 +17,7 @@ const StyledBar = styled.div`
 `;
 
 /** Plays the host: opens one of the demo chats or closes the current one. */
-export function AttendanceSwitcher() {
+export function AttendanceSwitcher({ host }: AttendanceSwitcherProps) {
   return (
     <StyledBar role="group" aria-label="Atendimento simulado">
       <span>Atendimento simulado:</span>
@@ -21,12 +26,12 @@ export function AttendanceSwitcher() {
           key={demo.id}
           size="sm"
           variant="secondary"
-          onClick={() => standaloneHost.openAttendance(demo.attendance)}
+          onClick={() => host.fake.openAttendance(demo.attendance)}
         >
           {demo.label}
         </Button>
       ))}
-      <Button size="sm" variant="ghost" onClick={() => standaloneHost.closeAttendance()}>
+      <Button size="sm" variant="ghost" onClick={() => host.fake.closeAttendance()}>
         Fechar atendimento
       </Button>
     </StyledBar>

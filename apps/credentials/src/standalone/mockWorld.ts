@@ -1,13 +1,9 @@
-import { setupWorker } from 'msw/browser';
-import { configureApiClient } from '@crm-panel/api-client';
 import {
-  createHandlers,
   createMockDb,
   integrationFixture,
   type IntegrationFixture,
   type MockDb,
 } from '@crm-panel/api-client/testing';
-import { type HostUserInfo } from '@crm-panel/crm-model';
 
 const STORAGE_KEY = 'crm-panel.credentials.standalone.integration';
 
@@ -25,6 +21,8 @@ function readSaved(): Partial<IntegrationFixture> {
 
 export interface MockWorld {
   db: MockDb;
+  /** Keeps the integration flags (after each mock answer) for the other windows of this page. */
+  save(): void;
   /** Sets one flag of the mock api (and tells the other windows of this page). */
   setFlag(flag: IntegrationFlag, value: boolean): void;
   reset(): void;
@@ -33,10 +31,10 @@ export interface MockWorld {
 }
 
 /**
- * The api-client mock world in the browser (MSW service worker, same origin). Its integration
- * flags live in localStorage, so a form opened in a popup and this page share one tenant.
+ * The mock world of the standalone page. Its integration flags live in localStorage, so the
+ * sign-in window this page opens and the page itself share one tenant.
  */
-export async function startMockWorld(getIdentity: () => HostUserInfo | null): Promise<MockWorld> {
+export function createMockWorld(): MockWorld {
   const db = createMockDb({ integration: { ...integrationFixture, ...readSaved() } });
   const listeners = new Set<() => void>();
   const notify = () => listeners.forEach((listener) => listener());
@@ -49,18 +47,9 @@ export async function startMockWorld(getIdentity: () => HostUserInfo | null): Pr
     db.state.integration = { ...integrationFixture, ...readSaved() };
     notify();
   });
-
-  const worker = setupWorker(...createHandlers({ baseURL: '', db, delayMs: 300 }));
-  worker.events.on('response:mocked', save);
-  await worker.start({
-    serviceWorker: { url: '/mockServiceWorker.js' },
-    onUnhandledRequest: 'bypass',
-    quiet: true,
-  });
-  configureApiClient({ baseURL: '', getIdentity });
-
   return {
     db,
+    save,
     setFlag(flag, value) {
       db.state.integration[flag] = value;
       save();

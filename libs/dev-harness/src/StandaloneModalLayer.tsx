@@ -1,13 +1,20 @@
-import { useSyncExternalStore } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { type ReactElement } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import styled from 'styled-components';
+import { useStore } from 'zustand';
 import { MODAL_CANCELLED } from '@crm-panel/contracts';
 import { IconButton } from '@crm-panel/ui';
-import { TaskForm } from '@tasks/exposed/TaskForm';
-import { type StandaloneModalHost } from './standaloneModalHost';
+import { type StandaloneHost } from './standaloneHost';
+
+/** A modal page of the remote: its path (MODAL_PATHS) and what it renders. */
+export interface StandaloneModalRoute {
+  path: string;
+  element: ReactElement;
+}
 
 export interface StandaloneModalLayerProps {
-  host: StandaloneModalHost;
+  host: StandaloneHost;
+  routes: StandaloneModalRoute[];
 }
 
 const StyledBackdrop = styled.div`
@@ -21,10 +28,10 @@ const StyledBackdrop = styled.div`
   background: ${({ theme }) => theme.colors.overlay};
 `;
 
-const StyledWindow = styled.div<{ $width: number; $height: number }>`
+const StyledWindow = styled.div`
   position: relative;
-  width: min(100%, ${({ $width }) => $width}px);
-  max-height: min(100%, ${({ $height }) => $height}px);
+  width: min(${({ theme }) => theme.sizes.standaloneModal.width}, 100%);
+  max-height: min(${({ theme }) => theme.sizes.standaloneModal.maxHeight}, 100%);
   overflow-y: auto;
   border-radius: ${({ theme }) => theme.radii.lg};
   background: ${({ theme }) => theme.colors.background};
@@ -37,25 +44,23 @@ const StyledClose = styled.div`
   right: ${({ theme }) => theme.space[2]};
 `;
 
-/** Draws the modal the fake host was asked to open, the way a host modal would. */
-export function StandaloneModalLayer({ host }: StandaloneModalLayerProps) {
-  const modal = useSyncExternalStore(host.subscribe, host.current);
+/** Draws the modal the fake host was asked to open, the way a host's modal would. */
+export function StandaloneModalLayer({ host, routes }: StandaloneModalLayerProps) {
+  const modal = useStore(host.store, (state) => state.modal);
   if (!modal) return null;
   const close = () => void host.adapter.closeModal?.(MODAL_CANCELLED);
   return (
     <StyledBackdrop>
-      <StyledWindow
-        role="dialog"
-        aria-modal="true"
-        aria-label={modal.options.title}
-        $width={modal.options.width}
-        $height={modal.options.height}
-      >
+      <StyledWindow role="dialog" aria-modal="true" aria-label={modal.options.title}>
         <StyledClose>
           <IconButton label="Fechar" icon="close" onClick={close} />
         </StyledClose>
         <MemoryRouter initialEntries={[modal.path]}>
-          <TaskForm />
+          <Routes>
+            {routes.map((route) => (
+              <Route key={route.path} path={route.path} element={route.element} />
+            ))}
+          </Routes>
         </MemoryRouter>
       </StyledWindow>
     </StyledBackdrop>

@@ -1,5 +1,5 @@
 import { type HostAttendance } from '@crm-panel/crm-model';
-import { createFakeHostAdapter, FAKE_ATTENDANCE } from '@crm-panel/host-bridge/testing';
+import { FAKE_ATTENDANCE } from '@crm-panel/host-bridge/testing';
 
 /** Chats the standalone page can open, to see suggestions, an empty result and a linked one. */
 export const DEMO_ATTENDANCES: { id: string; label: string; attendance: HostAttendance }[] = [
@@ -29,12 +29,3 @@ export const DEMO_ATTENDANCES: { id: string; label: string; attendance: HostAtte
     },
   },
 ];
-
-/**
- * The fake host of the standalone page. Without a modal API, forms open as popups, so the edit
- * form can be seen in its own window as in a host without modals.
- */
-export const standaloneHost = createFakeHostAdapter({
-  attendance: DEMO_ATTENDANCES[0]?.attendance ?? FAKE_ATTENDANCE,
-  modalApi: false,
-});

@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'dev-harness',
+  preset: '../../jest.preset.js',
+  rootDir: __dirname,
+};
