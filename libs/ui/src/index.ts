@@ -37,6 +37,7 @@ export {
 } from './components/DropdownMenu';
 export { StatusBadge, type StatusBadgeProps, type StatusBadgeTone } from './components/StatusBadge';
 export { VisuallyHidden } from './components/VisuallyHidden';
+export { Stack, type StackProps } from './components/Stack';
 
 export { TextInput, type TextInputProps } from './forms/TextInput';
 export { TextArea, type TextAreaProps } from './forms/TextArea';

@@ -212,7 +212,7 @@ describe('Ana, in Mariana Costa’s chat', () => {
     const form = sim.modal.getByRole('form', { name: 'Adicionar Produto' });
     await form.waitFor();
     await form.getByRole('combobox', { name: /Produto/ }).click({ timeout: 15_000 });
-    await sim.modal.getByRole('option').first().click();
+    await sim.modal.getByRole('listbox').getByRole('option').first().click();
     const quantity = form.getByRole('spinbutton', { name: /Quantidade/ });
     await quantity.fill('0');
     const posts = recordBodies(

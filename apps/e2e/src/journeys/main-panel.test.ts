@@ -131,7 +131,7 @@ test('a chat without a CRM contact: create the contact, then a deal that becomes
   await create.getByRole('combobox', { name: /Funil de vendas/ }).click();
   await modal.getByRole('option', { name: BETA.pipeline.name }).click();
   await create.getByRole('combobox', { name: /Etapa do funil/ }).click();
-  await modal.getByRole('option').first().click();
+  await modal.getByRole('listbox').getByRole('option').first().click();
   await create.getByRole('button', { name: 'Criar Negociação' }).click();
 
   await panel.getByText('Manutenção anual - Patrícia').first().waitFor();

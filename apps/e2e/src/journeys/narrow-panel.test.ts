@@ -232,7 +232,7 @@ test('every form the main panel opens in the host modal', async () => {
   await sim.panel.getByRole('button', { name: 'Adicionar Produto' }).click();
   const product = sim.modal.getByRole('form', { name: 'Adicionar Produto' });
   await product.getByRole('combobox', { name: /Produto/ }).click();
-  await sim.modal.getByRole('option').first().click();
+  await sim.modal.getByRole('listbox').getByRole('option').first().click();
   await product.getByRole('combobox', { name: /Tipo de Desconto/ }).selectOption({ index: 2 });
   await product.getByRole('spinbutton', { name: /Valor do Desconto/ }).fill('10');
   await sim.modal.getByText('Valor Total Estimado').waitFor();

@@ -79,7 +79,7 @@ test("'Tarefa criada com sucesso!' and 'Produto adicionado com sucesso!' the sam
   await products.getByRole('button', { name: 'Adicionar Produto' }).click();
   const product = sim.modal.getByRole('form', { name: 'Adicionar Produto' });
   await product.getByRole('combobox', { name: /^Produto/ }).click();
-  await sim.modal.getByRole('option').first().click();
+  await sim.modal.getByRole('listbox').getByRole('option').first().click();
   await product.getByRole('button', { name: 'Adicionar Produto' }).click();
   await modalClosed();
   await panelSays(products, 'Produto adicionado com sucesso!');
@@ -94,7 +94,7 @@ test("'Criar Negociação': the owner can be removed, 'Responsável é obrigató
   await form.getByRole('combobox', { name: /Funil de vendas/ }).click();
   await sim.modal.getByRole('option', { name: ACME.pipelines.vendas.name }).click();
   await form.getByRole('combobox', { name: /Etapa do funil/ }).click();
-  await sim.modal.getByRole('option').first().click();
+  await sim.modal.getByRole('listbox').getByRole('option').first().click();
   // The signed-in user starts as the owner.
   await eventually(() => owner.inputValue(), ACME.users.ana.name);
   await form.getByRole('button', { name: 'Remover' }).click();

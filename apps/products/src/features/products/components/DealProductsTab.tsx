@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
-import styled from 'styled-components';
 import { dealProductsQueryOptions, queryKeys } from '@crm-panel/api-client';
 import { type DealTabProps } from '@crm-panel/contracts';
 import { type DealProduct, MESSAGES } from '@crm-panel/crm-model';
@@ -14,6 +13,7 @@ import {
   NoticeBanner,
   Skeleton,
   useNotice,
+  Stack,
 } from '@crm-panel/ui';
 import { useCatalogueProducts } from '../hooks/useCatalogueProducts';
 import { useDeleteDealProduct } from '../hooks/useDeleteDealProduct';
@@ -23,27 +23,6 @@ import { DealProductItem } from './DealProductItem';
 export type DealProductsTabProps = DealTabProps;
 
 const TEXTS = MESSAGES.products;
-
-const StyledBody = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]};
-`;
-
-const StyledList = styled.ul`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-`;
-
-const StyledSkeletons = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]};
-`;
 
 /**
  * The deal's 'Produtos e Serviços' tab: its products with catalogue name, list and negotiated
@@ -114,16 +93,16 @@ export function DealProductsTab({ dealId, dealName }: DealProductsTabProps) {
     content = <InlineError message={TEXTS.loadError} onRetry={() => void products.refetch()} />;
   } else if (products.isPending) {
     content = (
-      <StyledSkeletons>
+      <Stack>
         <Skeleton variant="block" height="128px" label="Carregando produtos..." />
         <Skeleton variant="block" height="128px" decorative />
-      </StyledSkeletons>
+      </Stack>
     );
   } else if (items.length === 0) {
     content = <EmptyState title={TEXTS.empty} />;
   } else {
     content = (
-      <StyledList aria-label="Produtos da negociação">
+      <Stack list aria-label="Produtos da negociação">
         {items.map((item) => (
           <li key={item.id}>
             <DealProductItem
@@ -135,7 +114,7 @@ export function DealProductsTab({ dealId, dealName }: DealProductsTabProps) {
             />
           </li>
         ))}
-      </StyledList>
+      </Stack>
     );
   }
 
@@ -163,10 +142,10 @@ export function DealProductsTab({ dealId, dealName }: DealProductsTabProps) {
         </>
       }
     >
-      <StyledBody aria-busy={(hasDeal && products.isFetching) || undefined}>
+      <Stack aria-busy={(hasDeal && products.isFetching) || undefined}>
         <NoticeBanner notice={notice.notice} onClose={notice.clear} />
         {content}
-      </StyledBody>
+      </Stack>
       <ConfirmDialog
         open={toDelete !== null}
         title="Excluir produto"

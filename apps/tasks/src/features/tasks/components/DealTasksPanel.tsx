@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import styled from 'styled-components';
 import { type DealTabProps } from '@crm-panel/contracts';
 import {
   MESSAGES,
@@ -19,6 +18,7 @@ import {
   InlineError,
   NoticeBanner,
   useNotice,
+  Stack,
 } from '@crm-panel/ui';
 import { useCompleteTask } from '../hooks/useCompleteTask';
 import { useCurrentProfile } from '../hooks/useCurrentProfile';
@@ -28,21 +28,6 @@ import { TaskCard } from './TaskCard';
 import { TaskListSkeleton } from './TaskListSkeleton';
 
 export type DealTasksPanelProps = DealTabProps;
-
-const StyledBody = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]};
-`;
-
-const StyledList = styled.ul`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-`;
 
 const TEXTS = MESSAGES.tasks;
 
@@ -129,13 +114,13 @@ export function DealTasksPanel({ dealId, dealName }: DealTasksPanelProps) {
     content = <EmptyState icon="inbox" title={TEXTS.empty} />;
   } else {
     content = (
-      <StyledList aria-label={`Tarefas ${TASK_STATUS_FILTER_LABELS[status].toLowerCase()}`}>
+      <Stack list aria-label={`Tarefas ${TASK_STATUS_FILTER_LABELS[status].toLowerCase()}`}>
         {tasks.map((task) => (
           <li key={task.id}>
             <TaskCard task={task} onEdit={openEditForm} onComplete={setConfirming} />
           </li>
         ))}
-      </StyledList>
+      </Stack>
     );
   }
 
@@ -174,10 +159,10 @@ export function DealTasksPanel({ dealId, dealName }: DealTasksPanelProps) {
         </>
       }
     >
-      <StyledBody>
+      <Stack>
         <NoticeBanner notice={notice.notice} onClose={notice.clear} />
         {content}
-      </StyledBody>
+      </Stack>
       <ConfirmDialog
         open={confirming !== null}
         title="Concluir tarefa"
