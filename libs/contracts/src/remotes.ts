@@ -102,6 +102,39 @@ export interface RemoteModules {
 
 export type RemoteModuleId = keyof RemoteModules;
 
+/**
+ * Every exposed module id at run time. The compiler keeps it equal to RemoteModules' keys, and a
+ * shell test compares it with each remote's webpack `exposes`.
+ */
+export const REMOTE_MODULE_IDS = [
+  'deal/DealToolbar',
+  'deal/DealGeneralTab',
+  'deal/DealCreateForm',
+  'contacts/ContactHeader',
+  'contacts/ContactLinkingPage',
+  'contacts/ContactEditForm',
+  'notes/NotesTab',
+  'notes/NoteCreateForm',
+  'notes/NoteViewForm',
+  'tasks/TasksTab',
+  'tasks/TaskForm',
+  'products/ProductsTab',
+  'products/ProductForm',
+  'credentials/CredentialsNeeded',
+  'credentials/TermsPage',
+  'credentials/CredentialsSetupPage',
+  'credentials/CredentialsManagerPage',
+  'credentials/RemoveIntegrationPage',
+  'credentials/LoginPromptPage',
+  'credentials/LoginPage',
+  'credentials/AuthPopupPage',
+] as const satisfies readonly RemoteModuleId[];
+
+type UnlistedModuleId = Exclude<RemoteModuleId, (typeof REMOTE_MODULE_IDS)[number]>;
+/** Fails to compile when a module of RemoteModules is missing from REMOTE_MODULE_IDS. */
+export const EVERY_MODULE_LISTED: [UnlistedModuleId] extends [never] ? true : UnlistedModuleId =
+  true;
+
 /** What a remote's exposed module file exports: the component as its named export and default. */
 export type RemoteModuleExports<Id extends RemoteModuleId> = { default: RemoteModules[Id] };
 

@@ -1,5 +1,7 @@
 import { ContactLinkingPage } from '@contacts/features/contact-linking/components/ContactLinkingPage';
+import { type RemoteModules } from '@crm-panel/contracts';
 
 /** 'contacts/ContactLinkingPage': the /contact-linking route. */
 export { ContactLinkingPage };
-export { ContactLinkingPage as default };
+// Checked against the shell's contract at build time (libs/contracts RemoteModules).
+export default ContactLinkingPage satisfies RemoteModules['contacts/ContactLinkingPage'];

@@ -1,9 +1,11 @@
 import type { NoProps } from '@crm-panel/contracts';
 import { AuthPopup } from '@credentials/features/auth/components/AuthPopup';
+import { type RemoteModules } from '@crm-panel/contracts';
 
 /** /rdstation-auth-popup */
 export function AuthPopupPage(_props: NoProps) {
   return <AuthPopup />;
 }
 
-export { AuthPopupPage as default };
+// Checked against the shell's contract at build time (libs/contracts RemoteModules).
+export default AuthPopupPage satisfies RemoteModules['credentials/AuthPopupPage'];

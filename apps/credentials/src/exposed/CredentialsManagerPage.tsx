@@ -1,9 +1,11 @@
 import type { PageModeProps } from '@crm-panel/contracts';
 import { CredentialsManagerScreen } from '@credentials/features/manager/components/CredentialsManagerScreen';
+import { type RemoteModules } from '@crm-panel/contracts';
 
 /** /credentials-manager and /credentials-manager-modal */
 export function CredentialsManagerPage({ mode }: PageModeProps) {
   return <CredentialsManagerScreen mode={mode} />;
 }
 
-export { CredentialsManagerPage as default };
+// Checked against the shell's contract at build time (libs/contracts RemoteModules).
+export default CredentialsManagerPage satisfies RemoteModules['credentials/CredentialsManagerPage'];

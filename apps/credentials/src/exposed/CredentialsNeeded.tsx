@@ -1,6 +1,7 @@
 import type { CredentialsNeededProps } from '@crm-panel/contracts';
 import { CredentialsNeededCard } from '@credentials/features/credentials/components/CredentialsNeededCard';
 import { useConfigureCredentials } from '@credentials/features/credentials/hooks/useConfigureCredentials';
+import { type RemoteModules } from '@crm-panel/contracts';
 
 /**
  * Shown while the tenant has no CRM credentials. Without `onConfigure`, 'Configurar Agora' opens
@@ -11,4 +12,5 @@ export function CredentialsNeeded({ onConfigure }: CredentialsNeededProps) {
   return <CredentialsNeededCard onConfigure={onConfigure ?? configure} />;
 }
 
-export { CredentialsNeeded as default };
+// Checked against the shell's contract at build time (libs/contracts RemoteModules).
+export default CredentialsNeeded satisfies RemoteModules['credentials/CredentialsNeeded'];

@@ -1,9 +1,11 @@
 import type { NoProps } from '@crm-panel/contracts';
 import { LoginPrompt } from '@credentials/features/auth/components/LoginPrompt';
+import { type RemoteModules } from '@crm-panel/contracts';
 
 /** /rdstation-login-prompt */
 export function LoginPromptPage(_props: NoProps) {
   return <LoginPrompt />;
 }
 
-export { LoginPromptPage as default };
+// Checked against the shell's contract at build time (libs/contracts RemoteModules).
+export default LoginPromptPage satisfies RemoteModules['credentials/LoginPromptPage'];

@@ -1,9 +1,11 @@
 import type { NoProps } from '@crm-panel/contracts';
 import { RemoveIntegrationScreen } from '@credentials/features/manager/components/RemoveIntegrationScreen';
+import { type RemoteModules } from '@crm-panel/contracts';
 
 /** /remove-integration-modal */
 export function RemoveIntegrationPage(_props: NoProps) {
   return <RemoveIntegrationScreen />;
 }
 
-export { RemoveIntegrationPage as default };
+// Checked against the shell's contract at build time (libs/contracts RemoteModules).
+export default RemoveIntegrationPage satisfies RemoteModules['credentials/RemoveIntegrationPage'];

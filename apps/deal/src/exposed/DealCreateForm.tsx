@@ -1,4 +1,6 @@
 import { DealCreateForm } from '@deal/features/create/components/DealCreateForm';
+import { type RemoteModules } from '@crm-panel/contracts';
 
 export { DealCreateForm };
-export { DealCreateForm as default };
+// Checked against the shell's contract at build time (libs/contracts RemoteModules).
+export default DealCreateForm satisfies RemoteModules['deal/DealCreateForm'];

@@ -1,4 +1,6 @@
 import { DealToolbar } from '@deal/features/toolbar/components/DealToolbar';
+import { type RemoteModules } from '@crm-panel/contracts';
 
 export { DealToolbar };
-export { DealToolbar as default };
+// Checked against the shell's contract at build time (libs/contracts RemoteModules).
+export default DealToolbar satisfies RemoteModules['deal/DealToolbar'];

@@ -1,8 +1,10 @@
 import { NoteCreatePage } from '@notes/features/note-create/components/NoteCreatePage';
+import { type RemoteModules } from '@crm-panel/contracts';
 
 /** 'notes/NoteCreateForm': the /note-create-modal page. */
 export function NoteCreateForm() {
   return <NoteCreatePage />;
 }
 
-export { NoteCreateForm as default };
+// Checked against the shell's contract at build time (libs/contracts RemoteModules).
+export default NoteCreateForm satisfies RemoteModules['notes/NoteCreateForm'];

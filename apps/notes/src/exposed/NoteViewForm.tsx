@@ -1,8 +1,10 @@
 import { NoteViewPage } from '@notes/features/note-view/components/NoteViewPage';
+import { type RemoteModules } from '@crm-panel/contracts';
 
 /** 'notes/NoteViewForm': the /note-view-modal page. */
 export function NoteViewForm() {
   return <NoteViewPage />;
 }
 
-export { NoteViewForm as default };
+// Checked against the shell's contract at build time (libs/contracts RemoteModules).
+export default NoteViewForm satisfies RemoteModules['notes/NoteViewForm'];

@@ -1,9 +1,11 @@
 import type { DealTabProps } from '@crm-panel/contracts';
 import { NotesPanel } from '@notes/features/notes/components/NotesPanel';
+import { type RemoteModules } from '@crm-panel/contracts';
 
 /** 'notes/NotesTab': the deal's Notas tab. Rendered by the shell's main panel with the deal. */
 export function NotesTab({ dealId, dealName }: DealTabProps) {
   return <NotesPanel dealId={dealId} dealName={dealName} />;
 }
 
-export { NotesTab as default };
+// Checked against the shell's contract at build time (libs/contracts RemoteModules).
+export default NotesTab satisfies RemoteModules['notes/NotesTab'];

@@ -1,8 +1,10 @@
 import { DealProductForm } from '@products/features/products/components/DealProductForm';
+import { type RemoteModules } from '@crm-panel/contracts';
 
 /** products/ProductForm: the /product-create-modal page (add, or edit when productId is given). */
 export function ProductForm() {
   return <DealProductForm />;
 }
 
-export { ProductForm as default };
+// Checked against the shell's contract at build time (libs/contracts RemoteModules).
+export default ProductForm satisfies RemoteModules['products/ProductForm'];

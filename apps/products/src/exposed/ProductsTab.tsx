@@ -1,4 +1,4 @@
-import { type DealTabProps } from '@crm-panel/contracts';
+import { type DealTabProps, type RemoteModules } from '@crm-panel/contracts';
 import { DealProductsTab } from '@products/features/products/components/DealProductsTab';
 
 /** products/ProductsTab: the deal's 'Produtos e Serviços' tab. */
@@ -7,4 +7,5 @@ export function ProductsTab({ dealId, dealName }: DealTabProps) {
   return <DealProductsTab key={dealId ?? 'sem-negociacao'} dealId={dealId} dealName={dealName} />;
 }
 
-export { ProductsTab as default };
+// Checked against the shell's contract at build time (libs/contracts RemoteModules).
+export default ProductsTab satisfies RemoteModules['products/ProductsTab'];

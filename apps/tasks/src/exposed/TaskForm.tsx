@@ -1,9 +1,11 @@
 import type { NoProps } from '@crm-panel/contracts';
 import { TaskFormPage } from '@tasks/features/tasks/components/TaskFormPage';
+import { type RemoteModules } from '@crm-panel/contracts';
 
 /** 'tasks/TaskForm': the /task-create-modal page (create, or edit with `taskId`). */
 export function TaskForm(_props: NoProps) {
   return <TaskFormPage />;
 }
 
-export { TaskForm as default };
+// Checked against the shell's contract at build time (libs/contracts RemoteModules).
+export default TaskForm satisfies RemoteModules['tasks/TaskForm'];

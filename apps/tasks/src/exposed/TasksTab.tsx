@@ -1,9 +1,11 @@
 import type { DealTabProps } from '@crm-panel/contracts';
 import { DealTasksPanel } from '@tasks/features/tasks/components/DealTasksPanel';
+import { type RemoteModules } from '@crm-panel/contracts';
 
 /** 'tasks/TasksTab': the deal's Tarefas tab, mounted by the shell's main panel with the deal. */
 export function TasksTab({ dealId, dealName }: DealTabProps) {
   return <DealTasksPanel dealId={dealId} dealName={dealName} />;
 }
 
-export { TasksTab as default };
+// Checked against the shell's contract at build time (libs/contracts RemoteModules).
+export default TasksTab satisfies RemoteModules['tasks/TasksTab'];
