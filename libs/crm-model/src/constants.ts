@@ -20,6 +20,7 @@ export const RATING_MAX = 5;
 export const RATING_VALUES: readonly Rating[] = [1, 2, 3, 4, 5];
 export const DEAL_RATING_DEFAULT = 0;
 
+/** Longest note body; also the api's limit of a task description and a text custom field. */
 export const NOTE_MAX_LENGTH = 5_000;
 export const NOTE_PREVIEW_LENGTH = 200;
 export const TRUNCATION_SUFFIX = '...';

@@ -1,38 +1,26 @@
-export interface ContactEmail {
-  email: string;
-  type?: string;
-}
+import type { Static } from '@sinclair/typebox';
+import type {
+  ContactCreateBody,
+  ContactRecord,
+  contactEmailRecord,
+  contactPhoneRecord,
+} from './schemas';
 
-export interface ContactPhone {
-  phone: string;
-  /** v2 answers work/fax/home/mobile; the panel writes 'cellphone' (PRODUCT.md §5). */
-  type?: string;
-}
+// Types derived from the wire schemas (`./schemas`); change a field there.
+
+export type ContactEmail = Static<typeof contactEmailRecord>;
+
+/** v2 answers work/fax/home/mobile; the panel writes 'cellphone' (PRODUCT.md §5). */
+export type ContactPhone = Static<typeof contactPhoneRecord>;
 
 /**
  * RD Station CRM contact. Some responses carry `_id` instead of (or beside) `id`;
  * use `contactIdOf` to read either.
  */
-export interface Contact {
-  id: string;
-  _id?: string;
-  name: string;
-  organization_id: string | null;
-  emails: ContactEmail[];
-  phones: ContactPhone[];
-  job_title: string | null;
-  created_at?: string;
-  updated_at?: string;
-}
+export type Contact = ContactRecord;
 
 /** POST /api/rdstation/contacts (and the contact part of create-with-mapping). */
-export interface ContactPayload {
-  name: string;
-  emails?: ContactEmail[];
-  phones?: ContactPhone[];
-  job_title?: string;
-  organization_id?: string;
-}
+export type ContactPayload = ContactCreateBody;
 
 /** PUT /api/rdstation/contacts/{id}; organization_id only when it changed. */
 export interface ContactUpdatePayload {

@@ -1,66 +1,42 @@
-/** Values of a deal's custom fields (text, date as ISO string, number, option(s), flag). */
-export type CustomFieldValue = string | number | boolean | null | string[];
+import type { DEAL_STATUSES } from './enums';
+import type {
+  CustomFieldValue as CustomFieldValueSchema,
+  DealCreateBody,
+  DealRecord,
+  DealUpdateBody,
+} from './schemas';
 
-export type DealStatus = 'ongoing' | 'paused' | 'won' | 'lost';
+// Types derived from the wire schemas (`./schemas`); change a field there.
+
+/** Values of a deal's custom fields (text, date as ISO string, number, option(s), flag). */
+export type CustomFieldValue = CustomFieldValueSchema;
+
+export type DealStatus = (typeof DEAL_STATUSES)[number];
 
 /** Star rating picked by a person: whole numbers 1 to 5 (a deal without rating holds 0). */
 export type Rating = 1 | 2 | 3 | 4 | 5;
 
 /** RD Station CRM v2 deal. Foreign ids are null when unset. */
-export interface Deal {
-  id: string;
-  name: string;
-  owner_id: string | null;
-  source_id: string | null;
-  pipeline_id: string | null;
-  stage_id: string | null;
-  /** 0 (no rating, the default) or 1..5. */
-  rating: number;
-  status: DealStatus;
-  lost_reason_id: string | null;
-  total_price: number;
-  contact_ids: string[];
-  /** Keyed by custom-field slug in the API; the general tab shows them by label. */
-  custom_fields: Record<string, CustomFieldValue>;
-  organization_id: string | null;
-  campaign_id: string | null;
-  recurrence_price?: number;
-  one_time_price?: number;
-  expected_close_date?: string | null;
-  closed_at?: string | null;
-  created_at?: string;
-  updated_at?: string;
-}
+export type Deal = DealRecord;
 
 /** POST /api/rdstation/deals. The CRM only creates deals with status ongoing. */
-export interface DealCreatePayload {
-  name: string;
-  pipeline_id: string;
-  stage_id: string;
-  owner_id: string;
-  organization_id?: string;
-  rating?: number;
-  source_id?: string;
-  campaign_id?: string;
-  /** Keyed by custom-field slug. */
-  custom_fields?: Record<string, CustomFieldValue>;
-  /** The CRM contacts the deal starts with (the chat's contact). */
-  contact_ids?: string[];
-}
+export type DealCreatePayload = DealCreateBody;
+
+type DealFields = Required<DealUpdateBody>;
 
 /**
  * PUT /api/rdstation/deals/{id}: exactly one of the partial bodies the panel sends
  * (PRODUCT.md §7). Changing the pipeline always clears the stage.
  */
 export type DealUpdatePayload =
-  | { owner_id: string }
-  | { rating: number }
-  | { source_id: string | null }
-  | { pipeline_id: string; stage_id: null }
+  | Pick<DealFields, 'owner_id'>
+  | Pick<DealFields, 'rating'>
+  | Pick<DealFields, 'source_id'>
+  | { pipeline_id: DealFields['pipeline_id']; stage_id: null }
   | { stage_id: string }
   | { status: 'won' }
   | { status: 'lost'; lost_reason_id: string }
-  | { contact_ids: string[] };
+  | Pick<DealFields, 'contact_ids'>;
 
 /** Deal picker filter (PRODUCT.md §2 filter menu). */
 export type DealFilter = 'all' | 'contact';

@@ -12,4 +12,5 @@ export * from './host';
 export * from './dropdown';
 export * from './labels';
 export * from './constants';
+export * from './enums';
 export * from './messages';

@@ -2,8 +2,6 @@ import { type DealFilter, type DealStatus } from './deal';
 import { type BillingFrequency, type DiscountType } from './product';
 import { type TaskStatus, type TaskType } from './task';
 
-export const DEAL_STATUSES: readonly DealStatus[] = ['ongoing', 'paused', 'won', 'lost'];
-
 export const DEAL_STATUS_LABELS: Readonly<Record<DealStatus, string>> = {
   ongoing: 'Em andamento',
   paused: 'Pausada',
@@ -18,16 +16,6 @@ export const DEAL_FILTER_LABELS: Readonly<Record<DealFilter, string>> = {
   contact: 'Negociações com esse contato',
 };
 
-export const TASK_TYPES: readonly TaskType[] = [
-  'call',
-  'email',
-  'meeting',
-  'task',
-  'lunch',
-  'visit',
-  'whatsapp',
-];
-
 export const TASK_TYPE_LABELS: Readonly<Record<TaskType, string>> = {
   call: 'Ligação',
   email: 'E-mail',
@@ -37,8 +25,6 @@ export const TASK_TYPE_LABELS: Readonly<Record<TaskType, string>> = {
   visit: 'Visita',
   whatsapp: 'WhatsApp',
 };
-
-export const TASK_STATUSES: readonly TaskStatus[] = ['open', 'completed', 'canceled'];
 
 /** Filter menu of the tasks tab (plural, PRODUCT.md §2). */
 export const TASK_STATUS_FILTER_LABELS: Readonly<Record<TaskStatus, string>> = {
@@ -54,15 +40,11 @@ export const TASK_STATUS_LABELS: Readonly<Record<TaskStatus, string>> = {
   canceled: 'Cancelada',
 };
 
-export const BILLING_FREQUENCIES: readonly BillingFrequency[] = ['one-time', 'monthly', 'annually'];
-
 export const BILLING_FREQUENCY_LABELS: Readonly<Record<BillingFrequency, string>> = {
   'one-time': 'Pagamento único',
   monthly: 'Mensal',
   annually: 'Anual',
 };
-
-export const DISCOUNT_TYPES: readonly DiscountType[] = ['amount', 'percentage'];
 
 export const DISCOUNT_TYPE_LABELS: Readonly<Record<DiscountType, string>> = {
   amount: 'Valor fixo (R$)',

@@ -1,14 +1,9 @@
-export interface Note {
-  id: string;
-  /** May be HTML: sanitise before display. */
-  description: string;
-  /** ISO date-time. */
-  registered_at: string;
-  user_id: string;
-}
+import type { NoteCreateBody, NoteRecord } from './schemas';
+
+// Types derived from the wire schemas (`./schemas`); change a field there.
+
+/** A deal's note; `description` may be HTML: sanitise before display. */
+export type Note = NoteRecord;
 
 /** POST /api/rdstation/deals/{id}/notes. */
-export interface NotePayload {
-  description: string;
-  user_id: string;
-}
+export type NotePayload = Required<NoteCreateBody>;

@@ -1,35 +1,18 @@
-export type DiscountType = 'amount' | 'percentage';
-export type BillingFrequency = 'one-time' | 'monthly' | 'annually';
+import type { BILLING_FREQUENCIES, DISCOUNT_TYPES } from './enums';
+import type { DealProductCreateBody, DealProductRecord, ProductRecord } from './schemas';
 
-export interface Product {
-  id: string;
-  name: string;
-  description: string | null;
-  /** List price. */
-  price: number;
-}
+// Types derived from the wire schemas (`./schemas`); change a field there.
 
-export interface DealProduct {
-  id: string;
-  product_id: string;
-  quantity: number;
-  /** Negotiated unit price. */
-  price: number;
-  discount: number;
-  discount_type: DiscountType | null;
-  billing_frequency: BillingFrequency;
-  total_price: number;
-}
+export type DiscountType = (typeof DISCOUNT_TYPES)[number];
+export type BillingFrequency = (typeof BILLING_FREQUENCIES)[number];
+
+export type Product = ProductRecord;
+
+/** A product on a deal: `price` is the negotiated unit price. */
+export type DealProduct = DealProductRecord;
 
 /**
  * POST /api/rdstation/deals/{id}/products and PUT …/products/{productId}.
  * `discount` (and its type) is sent only when greater than 0.
  */
-export interface DealProductPayload {
-  product_id: string;
-  price: number;
-  quantity: number;
-  billing_frequency?: BillingFrequency;
-  discount_type?: DiscountType;
-  discount?: number;
-}
+export type DealProductPayload = DealProductCreateBody;

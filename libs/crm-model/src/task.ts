@@ -1,41 +1,27 @@
-export type TaskType = 'call' | 'email' | 'meeting' | 'task' | 'lunch' | 'visit' | 'whatsapp';
-export type TaskStatus = 'open' | 'completed' | 'canceled';
+import type { TASK_STATUSES, TASK_TYPES } from './enums';
+import type { TaskCreateBody, TaskRecord, TaskUpdateBody } from './schemas';
 
-export interface Task {
-  id: string;
-  name: string;
-  description: string | null;
-  type: TaskType;
-  /** ISO date-time; null shows 'Sem data'. */
-  due_date: string | null;
-  status: TaskStatus;
-  owner_ids: string[];
-  completed_by_id: string | null;
-  deal_id: string;
-  created_by_id?: string | null;
-  completed_at?: string | null;
-}
+// Types derived from the wire schemas (`./schemas`); change a field there.
+
+export type TaskType = (typeof TASK_TYPES)[number];
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+/** A deal's task; `due_date` null shows 'Sem data'. */
+export type Task = TaskRecord;
+
+type TaskFields = Required<TaskUpdateBody>;
 
 /** PUT /api/rdstation/tasks/{id} body (edit) and the common part of a create. */
-export interface TaskPayload {
-  name: string;
-  description: string;
-  type: TaskType;
-  due_date: string;
-  owner_ids: string[];
-}
+export type TaskPayload = Pick<
+  TaskFields,
+  'name' | 'description' | 'type' | 'due_date' | 'owner_ids'
+>;
 
 /** POST /api/rdstation/tasks: the CRM only creates open tasks tied to a deal. */
-export interface TaskCreatePayload extends TaskPayload {
-  status: 'open';
-  deal_id: string;
-  created_by_id?: string;
-}
+export type TaskCreatePayload = TaskPayload &
+  Pick<TaskCreateBody, 'deal_id' | 'created_by_id'> & { status: 'open' };
 
 export type TaskUpdatePayload = TaskPayload;
 
 /** PUT /api/rdstation/tasks/{id} when a person completes an open task. */
-export interface TaskCompletePayload {
-  status: 'completed';
-  completed_by_id: string;
-}
+export type TaskCompletePayload = Pick<TaskFields, 'completed_by_id'> & { status: 'completed' };

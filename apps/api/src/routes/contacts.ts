@@ -4,7 +4,11 @@ import { ApiError } from '@api/errors';
 import { isRecord } from '@api/http';
 import { API_MESSAGES } from '@api/messages';
 import { identityOf, type Services } from '@api/services';
-import { contactCreateBody, contactUpdateBody, contactWithMappingBody } from './bodies';
+import {
+  contactCreateBody,
+  contactUpdateBody,
+  contactWithMappingBody,
+} from '@crm-panel/crm-model/schemas';
 import { crmPath, registerGetRoute, registerListRoute, registerWriteRoute } from './proxy';
 import { crmId, hostId, identityHeaders, messageSchema, noQuery } from './schemas';
 

@@ -6,7 +6,7 @@ import {
   dealProductUpdateBody,
   dealUpdateBody,
   noteCreateBody,
-} from './bodies';
+} from '@crm-panel/crm-model/schemas';
 import { crmPath, registerGetRoute, registerListRoute, registerWriteRoute } from './proxy';
 
 export function registerDealRoutes(app: FastifyInstance, services: Services): void {

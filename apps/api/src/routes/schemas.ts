@@ -1,4 +1,5 @@
 // JSON schemas shared by the routes; Fastify validates with them and @fastify/swagger documents them.
+import { crmId } from '@crm-panel/crm-model/schemas';
 
 export const identityHeaders = {
   type: 'object',
@@ -33,20 +34,8 @@ export const cachedIdentityHeaders = {
   },
 } as const;
 
-/** CRM ids travel in our paths and into the CRM's: no slashes, dots or spaces. */
-export const crmId = {
-  type: 'string',
-  minLength: 1,
-  maxLength: 100,
-  pattern: '^[A-Za-z0-9_-]+$',
-} as const;
-/** Host ids (contacts, chats, channels) are stored or forwarded only. */
-export const hostId = {
-  type: 'string',
-  minLength: 1,
-  maxLength: 200,
-  pattern: '^[^/\\\\\\s\\u0000-\\u001f\\u007f]+$',
-} as const;
+/** CRM ids and host ids: the wire contract's (libs/crm-model/src/schemas). */
+export { crmId, hostId } from '@crm-panel/crm-model/schemas';
 
 export function idParams<K extends string>(...names: K[]) {
   return {

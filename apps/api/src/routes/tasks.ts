@@ -1,6 +1,6 @@
 import { type FastifyInstance } from 'fastify';
 import { type Services } from '@api/services';
-import { taskCreateBody, taskUpdateBody } from './bodies';
+import { taskCreateBody, taskUpdateBody } from '@crm-panel/crm-model/schemas';
 import { crmPath, registerGetRoute, registerListRoute, registerWriteRoute } from './proxy';
 
 const TAG = 'tarefas';

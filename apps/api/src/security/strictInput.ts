@@ -1,20 +1,15 @@
 import { type Socket } from 'node:net';
 import Ajv from 'ajv';
+import { BODY_AJV_OPTIONS } from '@crm-panel/crm-model/schemas';
 import { type FastifyInstance, type FastifySchema } from 'fastify';
 import { ApiError } from '@api/errors';
 import { API_MESSAGES } from '@api/messages';
 
-// Bodies are taken as sent: a number where text is expected is refused, never turned into text.
-// Query strings and path parameters arrive as text, so only they are coerced (limit=200 → 200).
-const AJV_BASE = {
-  useDefaults: true,
-  removeAdditional: true,
-  allErrors: false,
-  strict: false,
-  addUsedSchema: false,
-} as const;
-const strictAjv = new Ajv({ ...AJV_BASE, coerceTypes: false });
-const coercingAjv = new Ajv({ ...AJV_BASE, coerceTypes: 'array' });
+// Bodies are taken as sent (BODY_AJV_OPTIONS, shared with the mock api): a number where text is
+// expected is refused, never turned into text. Query strings and path parameters arrive as text,
+// so only they are coerced (limit=200 → 200).
+const strictAjv = new Ajv(BODY_AJV_OPTIONS);
+const coercingAjv = new Ajv({ ...BODY_AJV_OPTIONS, coerceTypes: 'array' });
 
 /** Control characters: none anywhere in ids, headers and queries; in bodies only tab and newlines. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point here

@@ -30,6 +30,7 @@ describe('authentication calls', () => {
     await expect(getAuthStatus()).resolves.toEqual({
       authenticated: true,
       userId: 'user-1',
+      method: 'oauth',
       crmUserRequired: false,
       crmUserSource: 'attendant-claim',
     });
@@ -54,6 +55,7 @@ describe('authentication calls', () => {
     await expect(getAuthStatus()).resolves.toEqual({
       authenticated: false,
       userId: null,
+      method: null,
       crmUserRequired: false,
       crmUserSource: null,
     });
@@ -65,6 +67,7 @@ describe('authentication calls', () => {
     await expect(submitApiV1Token('token-v1-valido')).resolves.toEqual({
       authenticated: true,
       userId: 'user-1',
+      method: 'api-v1',
       crmUserRequired: false,
       crmUserSource: null,
     });

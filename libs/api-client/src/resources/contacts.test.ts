@@ -86,7 +86,11 @@ describe('contact records', () => {
 
     const created = await createContact(payload);
 
-    expect(created).toMatchObject({ ...payload, id: expect.any(String) });
+    expect(created).toMatchObject({
+      ...payload,
+      emails: [{ email: 'paula@exemplo.com.br' }],
+      id: expect.any(String),
+    });
     expect(server.lastRequest()).toEqual({
       method: 'POST',
       path: '/api/rdstation/contacts',
@@ -263,7 +267,10 @@ describe('createContactWithMapping', () => {
     );
 
     expect(result.success).toBe(true);
-    expect(result.contact).toMatchObject(contact);
+    expect(result.contact).toMatchObject({
+      ...contact,
+      emails: [{ email: 'roberto@exemplo.com.br' }],
+    });
     expect(server.lastRequest()).toEqual({
       method: 'POST',
       path: '/api/rdstation/contacts/with-mapping',

@@ -3,6 +3,7 @@ import {
   type ChatMessage,
   type Contact,
   type CustomFieldDefinition,
+  type CustomFieldValue,
   type Deal,
   type DealProduct,
   type HostUserInfo,
@@ -19,7 +20,80 @@ import {
 } from '@crm-panel/crm-model';
 
 // One small pt-BR CRM account, typed with the shared model. Dates are fixed ISO strings so
-// tests can pin the clock; every id is unique across kinds.
+// tests can pin the clock; every id is unique across kinds. Records carry the fields RD Station
+// CRM sends beside the ones the panel reads (timestamps, addresses, …), because the api passes
+// them on: the contract test (test/contract) compares these answers with the real api's.
+
+/** When a CRM record was created and last changed: every v2 record but notes has both. */
+export interface CrmTimestamps {
+  created_at: string;
+  updated_at: string;
+}
+
+/** Custom-field values of a contact, organization or product, keyed by slug. */
+export type CustomFieldValues = Record<string, CustomFieldValue>;
+
+/** RD's fields of a user beside the panel's. */
+export type CrmUser = User & CrmTimestamps & { phone: string | null };
+export type CrmPipeline = Pipeline & CrmTimestamps;
+export type CrmStage = Stage &
+  CrmTimestamps & { description: string | null; objective: string | null };
+export type CrmSource = Source & CrmTimestamps & { description: string | null };
+export type CrmCampaign = Campaign & CrmTimestamps & { description: string | null };
+export type CrmLostReason = LostReason & CrmTimestamps;
+/** A rule of a custom field: required or shown when `property` (e.g. deal_stage_id) is `value`. */
+export interface CustomFieldRule {
+  property: string;
+  value: string;
+  always: boolean;
+}
+export type CrmCustomField = CustomFieldDefinition &
+  CrmTimestamps & {
+    options: string[];
+    unique: boolean;
+    allow_new_option: boolean;
+    required_rules: CustomFieldRule[];
+    display_rules: CustomFieldRule[];
+  };
+export type CrmOrganization = Organization &
+  CrmTimestamps & {
+    description: string | null;
+    url: string | null;
+    address: { line: string; latitude: string; longitude: string } | null;
+    segment_ids: string[];
+    follower_ids: string[];
+    owner_id: string | null;
+    custom_fields: CustomFieldValues;
+  };
+export type CrmContact = Contact &
+  CrmTimestamps & {
+    birthday: string | null;
+    social_profiles: { type: string; username: string }[];
+    legal_bases: { category: string; type: string; status: string }[];
+    custom_fields: CustomFieldValues;
+  };
+export type CrmDeal = Deal &
+  CrmTimestamps & {
+    recurrence_price: number;
+    one_time_price: number;
+    expected_close_date: string | null;
+    closed_at: string | null;
+  };
+export type CrmNote = Note & {
+  pinned_at: string | null;
+  edited_by_id: string | null;
+  edited_at: string | null;
+};
+export type CrmTask = Task & CrmTimestamps & { completed_at: string | null };
+export type CrmProduct = Product &
+  CrmTimestamps & { visible: boolean; custom_fields: CustomFieldValues };
+export type CrmDealProduct = DealProduct & CrmTimestamps;
+
+const CREATED_AT = '2025-01-15T12:00:00.000Z';
+const UPDATED_AT = '2025-03-01T12:00:00.000Z';
+/** The timestamps of the seeded records. */
+export const SEED_TIMESTAMPS: CrmTimestamps = { created_at: CREATED_AT, updated_at: UPDATED_AT };
+const stamps = SEED_TIMESTAMPS;
 
 /** Base URL of the mock world in tests (loopback; nothing listens there, MSW answers). */
 export const MOCK_BASE_URL = 'http://127.0.0.1:3999';
@@ -29,16 +103,30 @@ export const identityFixture: HostUserInfo = {
   systemKey: 'system-key-demo',
 };
 
-const account = { id: 'account-1', name: 'Empresa Demonstração Ltda' };
+/** The CRM account's name (the tenant's, as the api names it: RD's v2 users carry none). */
+const account = { name: 'Empresa Demonstração Ltda' };
 
-export const usersFixture: User[] = [
-  { id: 'user-1', name: 'Ana Souza', email: 'ana.souza@empresa.com.br', organization: account },
-  { id: 'user-2', name: 'Bruno Lima', email: 'bruno.lima@empresa.com.br', organization: account },
+export const usersFixture: CrmUser[] = [
+  {
+    id: 'user-1',
+    name: 'Ana Souza',
+    email: 'ana.souza@empresa.com.br',
+    phone: '+5511970000001',
+    ...stamps,
+  },
+  {
+    id: 'user-2',
+    name: 'Bruno Lima',
+    email: 'bruno.lima@empresa.com.br',
+    phone: null,
+    ...stamps,
+  },
   {
     id: 'user-3',
     name: 'Carla Mendes',
     email: 'carla.mendes@empresa.com.br',
-    organization: account,
+    phone: '+5511970000003',
+    ...stamps,
   },
 ];
 
@@ -50,48 +138,68 @@ export const profileFixture: UserProfile = {
   organization: account,
 };
 
-export const pipelinesFixture: Pipeline[] = [
+export const pipelinesFixture: CrmPipeline[] = [
   {
     id: 'pipeline-1',
     name: 'Funil de Vendas',
     order: 1,
     stage_ids: ['stage-1', 'stage-2', 'stage-3'],
+    ...stamps,
   },
-  { id: 'pipeline-2', name: 'Funil de Parcerias', order: 2, stage_ids: ['stage-4', 'stage-5'] },
+  {
+    id: 'pipeline-2',
+    name: 'Funil de Parcerias',
+    order: 2,
+    stage_ids: ['stage-4', 'stage-5'],
+    ...stamps,
+  },
 ];
+
+const stage = (
+  id: string,
+  name: string,
+  order: number,
+  objective: string | null = null,
+): CrmStage => ({ id, name, order, description: null, objective, ...stamps });
 
 /** Stages by pipeline id. */
-export const stagesFixture: Record<string, Stage[]> = {
+export const stagesFixture: Record<string, CrmStage[]> = {
   'pipeline-1': [
-    { id: 'stage-1', name: 'Prospecção', order: 1 },
-    { id: 'stage-2', name: 'Qualificação', order: 2 },
-    { id: 'stage-3', name: 'Proposta', order: 3 },
+    { ...stage('stage-1', 'Prospecção', 1), description: 'Primeiro contato com o cliente' },
+    stage('stage-2', 'Qualificação', 2, 'Confirmar orçamento e necessidade'),
+    stage('stage-3', 'Proposta', 3),
   ],
-  'pipeline-2': [
-    { id: 'stage-4', name: 'Contato inicial', order: 1 },
-    { id: 'stage-5', name: 'Negociação', order: 2 },
-  ],
+  'pipeline-2': [stage('stage-4', 'Contato inicial', 1), stage('stage-5', 'Negociação', 2)],
 };
 
-export const sourcesFixture: Source[] = [
-  { id: 'source-1', name: 'Indicação' },
-  { id: 'source-2', name: 'Site' },
-  { id: 'source-3', name: 'WhatsApp' },
+export const sourcesFixture: CrmSource[] = [
+  { id: 'source-1', name: 'Indicação', description: 'Clientes que indicaram', ...stamps },
+  { id: 'source-2', name: 'Site', description: null, ...stamps },
+  { id: 'source-3', name: 'WhatsApp', description: null, ...stamps },
 ];
 
-export const campaignsFixture: Campaign[] = [
-  { id: 'campaign-1', name: 'Black Friday' },
-  { id: 'campaign-2', name: 'Feira do Varejo' },
+export const campaignsFixture: CrmCampaign[] = [
+  { id: 'campaign-1', name: 'Black Friday', description: 'Descontos de novembro', ...stamps },
+  { id: 'campaign-2', name: 'Feira do Varejo', description: null, ...stamps },
 ];
 
-export const lostReasonsFixture: LostReason[] = [
-  { id: 'lost-reason-1', name: 'Preço alto' },
-  { id: 'lost-reason-2', name: 'Escolheu a concorrência' },
-  { id: 'lost-reason-3', name: 'Sem orçamento' },
+export const lostReasonsFixture: CrmLostReason[] = [
+  { id: 'lost-reason-1', name: 'Preço alto', ...stamps },
+  { id: 'lost-reason-2', name: 'Escolheu a concorrência', ...stamps },
+  { id: 'lost-reason-3', name: 'Sem orçamento', ...stamps },
 ];
 
 /** Deal fields plus one contact field (the panel's `entity:"deal"` filter leaves it out). */
-export const customFieldsFixture: CustomFieldDefinition[] = [
+const fieldDefaults = {
+  options: [],
+  unique: false,
+  allow_new_option: false,
+  required_rules: [],
+  display_rules: [],
+  ...stamps,
+};
+
+export const customFieldsFixture: CrmCustomField[] = [
   {
     id: 'custom-field-1',
     name: 'Segmento',
@@ -99,6 +207,8 @@ export const customFieldsFixture: CustomFieldDefinition[] = [
     entity: 'deal',
     type: 'text',
     order: 1,
+    ...fieldDefaults,
+    unique: true,
   },
   {
     id: 'custom-field-2',
@@ -107,6 +217,8 @@ export const customFieldsFixture: CustomFieldDefinition[] = [
     entity: 'deal',
     type: 'date',
     order: 2,
+    ...fieldDefaults,
+    required_rules: [{ property: 'deal_stage_id', value: 'stage-3', always: false }],
   },
   {
     id: 'custom-field-3',
@@ -114,8 +226,11 @@ export const customFieldsFixture: CustomFieldDefinition[] = [
     slug: 'canais',
     entity: 'deal',
     type: 'multiple_choice',
-    options: ['Loja', 'Online'],
     order: 3,
+    ...fieldDefaults,
+    options: ['Loja', 'Online'],
+    allow_new_option: true,
+    display_rules: [{ property: 'deal_pipeline_id', value: 'pipeline-1', always: false }],
   },
   {
     id: 'custom-field-4',
@@ -124,31 +239,73 @@ export const customFieldsFixture: CustomFieldDefinition[] = [
     entity: 'contact',
     type: 'date',
     order: 1,
+    ...fieldDefaults,
   },
 ];
 
-export const organizationsFixture: Organization[] = [
-  { id: 'organization-1', name: 'Acme Comércio Ltda' },
-  { id: 'organization-2', name: 'Padaria Pão Quente' },
-  { id: 'organization-3', name: 'Tech Soluções S.A.' },
+const organization = (id: string, name: string): CrmOrganization => ({
+  id,
+  name,
+  description: null,
+  url: null,
+  address: null,
+  segment_ids: [],
+  follower_ids: [],
+  owner_id: 'user-1',
+  custom_fields: {},
+  ...stamps,
+});
+
+export const organizationsFixture: CrmOrganization[] = [
+  {
+    ...organization('organization-1', 'Acme Comércio Ltda'),
+    description: 'Rede de lojas de varejo',
+    url: 'https://www.acmecomercio.com.br',
+    address: {
+      line: 'Avenida Paulista, 1000 - São Paulo/SP',
+      latitude: '-23.5614',
+      longitude: '-46.6559',
+    },
+    segment_ids: ['segment-1'],
+    follower_ids: ['user-2'],
+    custom_fields: { cnpj: '12.345.678/0001-90' },
+  },
+  organization('organization-2', 'Padaria Pão Quente'),
+  { ...organization('organization-3', 'Tech Soluções S.A.'), owner_id: null },
 ];
 
-export const contactsFixture: Contact[] = [
+/** RD's fields of a contact beside the panel's, empty. */
+export const CONTACT_CRM_DEFAULTS = {
+  birthday: null,
+  social_profiles: [],
+  legal_bases: [],
+  custom_fields: {},
+} as const satisfies Partial<CrmContact>;
+
+/** Seeded e-mails are `{ email }`, as RD v2 answers them: it keeps no e-mail type. */
+export const contactsFixture: CrmContact[] = [
   {
     id: 'contact-1',
     name: 'Maria Oliveira',
     organization_id: 'organization-1',
-    emails: [{ email: 'maria.oliveira@acme.com.br', type: 'work' }],
+    emails: [{ email: 'maria.oliveira@acme.com.br' }],
     phones: [{ phone: '+55 11 98765-4321', type: 'cellphone' }],
     job_title: 'Compradora',
+    birthday: '1985-04-12',
+    social_profiles: [{ type: 'linkedin', username: 'mariaoliveira' }],
+    legal_bases: [{ category: 'communications', type: 'legitimate_interest', status: 'granted' }],
+    custom_fields: { cpf: '123.456.789-09' },
+    ...stamps,
   },
   {
     id: 'contact-2',
     name: 'João Pereira',
     organization_id: 'organization-2',
-    emails: [{ email: 'joao@paoquente.com.br', type: 'work' }],
+    emails: [{ email: 'joao@paoquente.com.br' }],
     phones: [{ phone: '+55 21 3456-7890', type: 'work' }],
     job_title: 'Sócio',
+    ...CONTACT_CRM_DEFAULTS,
+    ...stamps,
   },
   {
     id: 'contact-3',
@@ -157,10 +314,12 @@ export const contactsFixture: Contact[] = [
     emails: [],
     phones: [],
     job_title: null,
+    ...CONTACT_CRM_DEFAULTS,
+    ...stamps,
   },
 ];
 
-export const dealsFixture: Deal[] = [
+export const dealsFixture: CrmDeal[] = [
   {
     id: 'deal-1',
     name: 'Contrato anual Acme',
@@ -176,6 +335,11 @@ export const dealsFixture: Deal[] = [
     custom_fields: { segmento: 'Varejo', data_visita: '2025-03-10', canais: ['Loja', 'Online'] },
     organization_id: 'organization-1',
     campaign_id: 'campaign-1',
+    recurrence_price: 0,
+    one_time_price: 2301.7,
+    expected_close_date: '2025-04-30',
+    closed_at: null,
+    ...stamps,
   },
   {
     id: 'deal-2',
@@ -192,6 +356,11 @@ export const dealsFixture: Deal[] = [
     custom_fields: {},
     organization_id: 'organization-2',
     campaign_id: null,
+    recurrence_price: 0,
+    one_time_price: 0,
+    expected_close_date: null,
+    closed_at: null,
+    ...stamps,
   },
   {
     id: 'deal-3',
@@ -208,6 +377,11 @@ export const dealsFixture: Deal[] = [
     custom_fields: { segmento: 'Tecnologia' },
     organization_id: 'organization-3',
     campaign_id: null,
+    recurrence_price: 0,
+    one_time_price: 0,
+    expected_close_date: null,
+    closed_at: '2025-02-20T15:00:00.000Z',
+    ...stamps,
   },
   {
     id: 'deal-4',
@@ -224,17 +398,27 @@ export const dealsFixture: Deal[] = [
     custom_fields: {},
     organization_id: 'organization-1',
     campaign_id: null,
+    recurrence_price: 0,
+    one_time_price: 0,
+    expected_close_date: null,
+    closed_at: '2025-02-10T15:00:00.000Z',
+    ...stamps,
   },
 ];
 
 /** Notes by deal id; the second one is HTML (to be sanitised before display). */
-export const notesFixture: Record<string, Note[]> = {
+const unedited = { pinned_at: null, edited_by_id: null, edited_at: null };
+
+export const notesFixture: Record<string, CrmNote[]> = {
   'deal-1': [
     {
       id: 'note-1',
       description: 'Cliente pediu uma proposta com pagamento mensal.',
       registered_at: '2025-03-12T14:30:00.000Z',
       user_id: 'user-1',
+      pinned_at: '2025-03-12T15:00:00.000Z',
+      edited_by_id: 'user-1',
+      edited_at: '2025-03-12T14:45:00.000Z',
     },
     {
       id: 'note-2',
@@ -242,18 +426,20 @@ export const notesFixture: Record<string, Note[]> = {
         '<p>Reunião com a <strong>diretoria</strong> confirmada.</p><img src="x" onerror="alert(1)"><script>alert(1)</script>',
       registered_at: '2025-03-11T09:15:00.000Z',
       user_id: 'user-2',
+      ...unedited,
     },
     {
       id: 'note-3',
       description: 'Primeiro contato feito por WhatsApp.',
       registered_at: '2025-03-01T18:00:00.000Z',
       user_id: 'user-9',
+      ...unedited,
     },
   ],
 };
 
 /** Tasks of deal-1 in every status, plus one without due date ('Sem data'). */
-export const tasksFixture: Task[] = [
+export const tasksFixture: CrmTask[] = [
   {
     id: 'task-1',
     name: 'Ligar para confirmar proposta',
@@ -265,6 +451,8 @@ export const tasksFixture: Task[] = [
     completed_by_id: null,
     deal_id: 'deal-1',
     created_by_id: 'user-1',
+    completed_at: null,
+    ...stamps,
   },
   {
     id: 'task-2',
@@ -277,6 +465,8 @@ export const tasksFixture: Task[] = [
     completed_by_id: null,
     deal_id: 'deal-1',
     created_by_id: 'user-2',
+    completed_at: null,
+    ...stamps,
   },
   {
     id: 'task-3',
@@ -290,6 +480,7 @@ export const tasksFixture: Task[] = [
     deal_id: 'deal-1',
     created_by_id: 'user-1',
     completed_at: '2025-03-05T16:00:00.000Z',
+    ...stamps,
   },
   {
     id: 'task-4',
@@ -302,23 +493,42 @@ export const tasksFixture: Task[] = [
     completed_by_id: null,
     deal_id: 'deal-1',
     created_by_id: 'user-1',
+    completed_at: null,
+    ...stamps,
   },
 ];
 
-export const productsFixture: Product[] = [
-  { id: 'product-1', name: 'Plano Básico', description: 'Até 3 usuários.', price: 99.9 },
+const catalogue = { visible: true, custom_fields: {}, ...stamps };
+
+export const productsFixture: CrmProduct[] = [
+  {
+    id: 'product-1',
+    name: 'Plano Básico',
+    description: 'Até 3 usuários.',
+    price: 99.9,
+    ...catalogue,
+    custom_fields: { categoria: 'Licença' },
+  },
   {
     id: 'product-2',
     name: 'Plano Profissional',
     description:
       'Usuários ilimitados, relatórios avançados e suporte prioritário por telefone e chat.',
     price: 299,
+    ...catalogue,
   },
-  { id: 'product-3', name: 'Consultoria de Implantação', description: null, price: 1500 },
+  {
+    id: 'product-3',
+    name: 'Consultoria de Implantação',
+    description: null,
+    price: 1500,
+    ...catalogue,
+    visible: false,
+  },
 ];
 
 /** Products of deal-1: a percentage discount, an amount discount and none. */
-export const dealProductsFixture: Record<string, DealProduct[]> = {
+export const dealProductsFixture: Record<string, CrmDealProduct[]> = {
   'deal-1': [
     {
       id: 'deal-product-1',
@@ -329,6 +539,7 @@ export const dealProductsFixture: Record<string, DealProduct[]> = {
       discount_type: 'percentage',
       billing_frequency: 'monthly',
       total_price: 502.2,
+      ...stamps,
     },
     {
       id: 'deal-product-2',
@@ -339,6 +550,7 @@ export const dealProductsFixture: Record<string, DealProduct[]> = {
       discount_type: 'amount',
       billing_frequency: 'one-time',
       total_price: 1300,
+      ...stamps,
     },
     {
       id: 'deal-product-3',
@@ -349,6 +561,7 @@ export const dealProductsFixture: Record<string, DealProduct[]> = {
       discount_type: null,
       billing_frequency: 'annually',
       total_price: 499.5,
+      ...stamps,
     },
   ],
 };
@@ -411,6 +624,8 @@ export interface IntegrationFixture {
   crmUserChosen: boolean;
   /** The user the picker pre-selects (an e-mail the api verified), if any. */
   suggestedCrmUserId: string | null;
+  /** How the session signed in to the CRM, while it is signed in. */
+  signInMethod: 'oauth' | 'api-v1';
 }
 
 export const integrationFixture: IntegrationFixture = {
@@ -424,4 +639,5 @@ export const integrationFixture: IntegrationFixture = {
   authUrl: 'about:blank#oauth-mock',
   crmUserChosen: true,
   suggestedCrmUserId: null,
+  signInMethod: 'oauth',
 };

@@ -95,3 +95,36 @@ describe('mock api: answers like the api', () => {
     });
   });
 });
+
+describe('mock api: the wire contract (libs/crm-model/src/schemas)', () => {
+  it('refuses a body the api would refuse, and logs what was sent', async () => {
+    const error: unknown = await apiClient
+      .post('/api/rdstation/deals/deal-1/notes', { description: '   ', user_id: 'user-1' })
+      .catch((caught: unknown) => caught);
+    expect(isHttpStatus(error, 400)).toBe(true);
+    expect(getErrorMessage(error, '')).toMatch(
+      /^O corpo da requisição não segue o contrato da api/,
+    );
+    expect(server.requests.at(-1)?.body).toEqual({ description: '   ', user_id: 'user-1' });
+  });
+
+  it('drops unknown fields as the api does, keeping them in the request log', async () => {
+    await apiClient.put('/api/rdstation/deals/deal-2', { rating: 3, total_price: 1 });
+    await expect(getDeal('deal-2')).resolves.toMatchObject({
+      rating: 3,
+      total_price: dealsFixture[1]?.total_price,
+    });
+    expect(server.requests.at(-2)?.body).toEqual({ rating: 3, total_price: 1 });
+  });
+
+  it('answers 500 rather than hand out a record outside its schema', async () => {
+    await expect(getDeal('deal-1')).resolves.toMatchObject({ id: 'deal-1' });
+    const deal = server.db.state.deals[0] as unknown as Record<string, unknown>;
+    delete deal.status;
+    const error: unknown = await getDeal('deal-1').catch((caught: unknown) => caught);
+    expect(isHttpStatus(error, 500)).toBe(true);
+    expect(getErrorMessage(error, '')).toMatch(
+      /fora do esquema em get \/api\/rdstation\/deals\/:id/,
+    );
+  });
+});

@@ -3,20 +3,44 @@
 // imports a Node-only module.
 import { delay, http, type HttpHandler, HttpResponse, type JsonBodyType } from 'msw';
 import {
-  type Contact,
   contactIdOf,
   CRM_USER_REQUIRED_CODE,
   CRM_USER_TEXTS,
   type ContactPayload,
-  type Deal,
   type DealCreatePayload,
   type DealProduct,
   type DealProductPayload,
   MESSAGES,
-  type Note,
-  type Task,
   type TaskCreatePayload,
 } from '@crm-panel/crm-model';
+import {
+  CONTACT_CRM_DEFAULTS,
+  type CrmContact,
+  type CrmDeal,
+  type CrmDealProduct,
+  type CrmNote,
+  type CrmTask,
+} from './fixtures';
+import { type TSchema } from '@sinclair/typebox';
+import {
+  contactCreateBody,
+  contactRecord,
+  contactUpdateBody,
+  contactWithMappingBody,
+  createSchemaChecker,
+  dealCreateBody,
+  dealProductCreateBody,
+  dealProductRecord,
+  dealProductUpdateBody,
+  dealRecord,
+  dealUpdateBody,
+  noteCreateBody,
+  noteRecord,
+  productRecord,
+  taskCreateBody,
+  taskRecord,
+  taskUpdateBody,
+} from '@crm-panel/crm-model/schemas';
 import { type CapturedRequest, createMockDb, type MockDb, type MockState } from './mockDb';
 import { applyFilter, MockFilterError } from './mockRdql';
 
@@ -32,6 +56,7 @@ export const MOCK_API_MESSAGES = {
   notFound: 'Registro não encontrado no RD Station CRM.',
   rejected: 'O RD Station CRM recusou os dados enviados',
   invalidJson: 'O corpo da requisição não é um JSON válido.',
+  invalidBody: 'O corpo da requisição não segue o contrato da api.',
   invalidQuery: 'Parâmetros de consulta inválidos.',
   panelSessionRequired: 'Sessão do painel ausente. Recarregue o painel para entrar novamente.',
   crmUserUnknown: 'Este usuário não existe no RD Station CRM. Escolha um usuário da lista.',
@@ -67,6 +92,10 @@ export interface CreateHandlersOptions {
 
 const json = (body: unknown, status = 200): Response =>
   HttpResponse.json(body as JsonBodyType, { status });
+/**
+ * The api's own answers (terms, credentials, auth, last deal) go bare, as `json`; the rest
+ * (profile, mappings, chat, CRM user, lists) in a `{ data }` envelope.
+ */
 const payload = (value: unknown, status = 200): Response => json({ data: value }, status);
 const record = (value: unknown, status = 200): Response => json({ data: { data: value } }, status);
 const fail = (status: number, message: string): Response => json({ message }, status);
@@ -80,6 +109,17 @@ const asRecord = (body: unknown): Record<string, unknown> =>
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 const cents = (value: number): number => Math.round(value * 100) / 100;
+
+/** created_at and updated_at of a record created now. */
+function timestamps(): { created_at: string; updated_at: string } {
+  const now = new Date().toISOString();
+  return { created_at: now, updated_at: now };
+}
+
+/** A changed record's updated_at (records seeded without one keep none). */
+function touch(found: object): void {
+  if ('updated_at' in found) Object.assign(found, { updated_at: new Date().toISOString() });
+}
 
 function dealProductTotal(
   item: Pick<DealProduct, 'price' | 'quantity' | 'discount' | 'discount_type'>,
@@ -193,6 +233,65 @@ function stringParams(
   );
 }
 
+/**
+ * The wire contract of each route, from the schemas the api validates with: the mock checks each
+ * body as the api does (the same Ajv options: unknown fields dropped, wrong types refused) and each
+ * of its own answers, so the fake cannot drift from the api without a test noticing.
+ */
+const WIRE: Record<string, { body?: TSchema; answer?: TSchema; items?: TSchema }> = {
+  'get /api/rdstation/contacts': { items: contactRecord },
+  'post /api/rdstation/contacts': { body: contactCreateBody, answer: contactRecord },
+  'get /api/rdstation/contacts/:id': { answer: contactRecord },
+  'put /api/rdstation/contacts/:id': { body: contactUpdateBody, answer: contactRecord },
+  'post /api/rdstation/contacts/with-mapping': { body: contactWithMappingBody },
+  'get /api/rdstation/deals': { items: dealRecord },
+  'post /api/rdstation/deals': { body: dealCreateBody, answer: dealRecord },
+  'get /api/rdstation/deals/:id': { answer: dealRecord },
+  'put /api/rdstation/deals/:id': { body: dealUpdateBody, answer: dealRecord },
+  'get /api/rdstation/deals/:id/notes': { items: noteRecord },
+  'post /api/rdstation/deals/:id/notes': { body: noteCreateBody, answer: noteRecord },
+  'get /api/rdstation/deals/:id/products': { items: dealProductRecord },
+  'post /api/rdstation/deals/:id/products': {
+    body: dealProductCreateBody,
+    answer: dealProductRecord,
+  },
+  'put /api/rdstation/deals/:id/products/:productId': {
+    body: dealProductUpdateBody,
+    answer: dealProductRecord,
+  },
+  'get /api/rdstation/tasks': { items: taskRecord },
+  'post /api/rdstation/tasks': { body: taskCreateBody, answer: taskRecord },
+  'get /api/rdstation/tasks/:id': { answer: taskRecord },
+  'put /api/rdstation/tasks/:id': { body: taskUpdateBody, answer: taskRecord },
+  'get /api/rdstation/products': { items: productRecord },
+  'get /api/rdstation/products/:id': { answer: productRecord },
+};
+const checkBody = createSchemaChecker();
+const checkAnswer = createSchemaChecker({ removeAdditional: false, useDefaults: false });
+
+/** The CRM record (or list) inside an answer: `{ data: { data } }`. */
+async function answerData(response: Response): Promise<unknown> {
+  if (!response.ok) return undefined;
+  const parsed: unknown = await response.clone().json();
+  const outer = asRecord(parsed).data;
+  return asRecord(outer).data;
+}
+
+/** A mock answer outside its schema is the mock's bug: a 500 that names it, never a quiet pass. */
+async function checkedAnswer(key: string, response: Response): Promise<Response> {
+  const wire = WIRE[key];
+  if (!wire?.answer && !wire?.items) return response;
+  const data = await answerData(response);
+  if (data === undefined) return response;
+  const items = wire.items ? (Array.isArray(data) ? data : [data]) : [data];
+  const schema = (wire.items ?? wire.answer) as TSchema;
+  for (const item of items) {
+    const check = checkAnswer(schema, item);
+    if (!check.ok) return fail(500, `Resposta do mock fora do esquema em ${key}: ${check.error}`);
+  }
+  return response;
+}
+
 export function createHandlers(options: CreateHandlersOptions = {}): HttpHandler[] {
   const { baseURL = '', delayMs = 0 } = options;
   const db = options.db ?? createMockDb();
@@ -243,8 +342,24 @@ export function createHandlers(options: CreateHandlersOptions = {}): HttpHandler
       }
       const blocked = gateFailure(db.state, gate);
       if (blocked) return blocked;
+      const key = `${method} ${path}`;
+      const bodySchema = WIRE[key]?.body;
+      // The request log keeps what the panel sent; the route sees what the api would pass on.
+      const accepted: unknown = bodySchema ? structuredClone(body) : body;
+      if (bodySchema) {
+        const check = checkBody(bodySchema, accepted);
+        if (!check.ok) return fail(400, `${MOCK_API_MESSAGES.invalidBody} (${check.error})`);
+      }
       try {
-        return resolve({ request, url, params: stringParams(params), body, state: db.state, db });
+        const response = resolve({
+          request,
+          url,
+          params: stringParams(params),
+          body: accepted,
+          state: db.state,
+          db,
+        });
+        return await checkedAnswer(key, response);
       } catch (error) {
         if (error instanceof MockFilterError) return fail(422, error.message);
         throw error;
@@ -263,14 +378,17 @@ export function createHandlers(options: CreateHandlersOptions = {}): HttpHandler
     }),
   ];
 
-  const createContact = (state: MockState, input: ContactPayload): Contact => {
-    const contact: Contact = {
+  const createContact = (state: MockState, input: ContactPayload): CrmContact => {
+    const contact: CrmContact = {
       id: db.nextId('contact'),
       name: input.name,
       organization_id: input.organization_id ?? null,
-      emails: input.emails ?? [],
+      // RD v2 answers e-mails as { email }: the type the panel sends is not kept (as the sandbox).
+      emails: (input.emails ?? []).map(({ email }) => ({ email })),
       phones: input.phones ?? [],
       job_title: input.job_title ?? null,
+      ...CONTACT_CRM_DEFAULTS,
+      ...timestamps(),
     };
     state.contacts.push(contact);
     return contact;
@@ -295,13 +413,14 @@ export function createHandlers(options: CreateHandlersOptions = {}): HttpHandler
 
     // --- authentication ------------------------------------------------------------------
     route('get', '/api/rdstation/auth/start', 'credentials', ({ state }) =>
-      payload({ authUrl: state.integration.authUrl }),
+      json({ authUrl: state.integration.authUrl }),
     ),
     route('get', '/api/rdstation/auth/status', 'identity', ({ state }) => {
-      const { authenticated, crmUserChosen } = state.integration;
-      return payload({
+      const { authenticated, crmUserChosen, signInMethod } = state.integration;
+      return json({
         authenticated,
         userId: authenticated ? state.profile.id : null,
+        method: authenticated ? signInMethod : null,
         crmUserRequired: authenticated && !crmUserChosen,
         crmUserSource: authenticated && crmUserChosen ? 'attendant-claim' : null,
       });
@@ -329,7 +448,7 @@ export function createHandlers(options: CreateHandlersOptions = {}): HttpHandler
     }),
     route('post', '/api/rdstation/auth/revoke', 'identity', ({ state }) => {
       state.integration.authenticated = false;
-      return payload({ success: true });
+      return json({ success: true });
     }),
     route('post', '/api/rdstation/auth/v1-token', 'identity', ({ body, state }) => {
       const token = text(asRecord(body).apiV1Token).trim();
@@ -338,10 +457,12 @@ export function createHandlers(options: CreateHandlersOptions = {}): HttpHandler
         return fail(428, MOCK_API_MESSAGES.credentialsNotConfigured);
       if (token !== state.integration.validApiV1Token) return fail(401, MESSAGES.auth.invalidToken);
       state.integration.authenticated = true;
+      state.integration.signInMethod = 'api-v1';
       // A v1 token alone reaches no v2 call: there is no CRM user to choose.
-      return payload({
+      return json({
         authenticated: true,
         userId: state.profile.id,
+        method: 'api-v1',
         crmUserRequired: false,
         crmUserSource: null,
       });
@@ -349,7 +470,7 @@ export function createHandlers(options: CreateHandlersOptions = {}): HttpHandler
 
     // --- credentials ---------------------------------------------------------------------
     route('get', '/api/rdstation/credentials/status', 'identity', ({ state }) =>
-      payload({
+      json({
         configured: state.integration.credentialsConfigured,
         redirectUri: state.integration.redirectUri,
       }),
@@ -375,7 +496,7 @@ export function createHandlers(options: CreateHandlersOptions = {}): HttpHandler
       state.integration.credentialsConfigured = true;
       state.integration.securityPassword = password;
       state.integration.redirectUri = redirectUri;
-      return payload({ success: true, redirectUri }, 201);
+      return json({ success: true, redirectUri }, 201);
     }),
     route('delete', '/api/rdstation/credentials', 'identity', ({ body, state }) => {
       const password = text(asRecord(body).securityPassword);
@@ -386,16 +507,16 @@ export function createHandlers(options: CreateHandlersOptions = {}): HttpHandler
         return fail(403, MESSAGES.credentials.wrongSecurityPassword);
       state.integration.credentialsConfigured = false;
       state.integration.authenticated = false;
-      return payload({ usersAffected: state.integration.usersAffected });
+      return json({ usersAffected: state.integration.usersAffected });
     }),
 
     // --- terms ---------------------------------------------------------------------------
     route('get', '/api/rdstation/terms/status', 'identity', ({ state }) =>
-      payload({ accepted: state.integration.termsAccepted }),
+      json({ accepted: state.integration.termsAccepted }),
     ),
     route('post', '/api/rdstation/terms/accept', 'identity', ({ state }) => {
       state.integration.termsAccepted = true;
-      return payload({ accepted: true });
+      return json({ accepted: true });
     }),
 
     // --- profile -------------------------------------------------------------------------
@@ -433,6 +554,7 @@ export function createHandlers(options: CreateHandlersOptions = {}): HttpHandler
       if (typeof input.name === 'string') found.name = input.name;
       if ('organization_id' in input)
         found.organization_id = (input.organization_id as string | null) ?? null;
+      touch(found);
       return record(found);
     }),
     route('get', '/api/rdstation/contact-mapping/:id', 'identity', ({ params, state }) => {
@@ -449,14 +571,14 @@ export function createHandlers(options: CreateHandlersOptions = {}): HttpHandler
       return payload({ mapped: true, rdstationContactId });
     }),
     route('get', '/api/rdstation/contact/:id/last-deal', 'identity', ({ params, state }) =>
-      payload({ dealId: state.lastDeals[params.id ?? ''] ?? null }),
+      json({ dealId: state.lastDeals[params.id ?? ''] ?? null }),
     ),
     route('post', '/api/rdstation/contact/:id/last-deal', 'identity', ({ params, body, state }) => {
       const input = asRecord(body);
       if (!('dealId' in input)) return fail(400, MOCK_API_MESSAGES.rejected);
       const dealId = typeof input.dealId === 'string' ? input.dealId : null;
       state.lastDeals[params.id ?? ''] = dealId;
-      return payload({ dealId });
+      return json({ dealId });
     }),
 
     // --- reference data ------------------------------------------------------------------
@@ -505,7 +627,7 @@ export function createHandlers(options: CreateHandlersOptions = {}): HttpHandler
       if (!input.name?.trim() || !input.pipeline_id || !input.stage_id || !input.owner_id) {
         return fail(422, MOCK_API_MESSAGES.rejected);
       }
-      const deal: Deal = {
+      const deal: CrmDeal = {
         id: db.nextId('deal'),
         name: input.name,
         owner_id: input.owner_id,
@@ -520,6 +642,11 @@ export function createHandlers(options: CreateHandlersOptions = {}): HttpHandler
         custom_fields: input.custom_fields ?? {},
         organization_id: input.organization_id ?? null,
         campaign_id: input.campaign_id ?? null,
+        recurrence_price: 0,
+        one_time_price: 0,
+        expected_close_date: null,
+        closed_at: null,
+        ...timestamps(),
       };
       state.deals.push(deal);
       return record(deal, 201);
@@ -528,6 +655,7 @@ export function createHandlers(options: CreateHandlersOptions = {}): HttpHandler
       const found = state.deals.find((item) => item.id === params.id);
       if (!found) return notFound();
       Object.assign(found, asRecord(body));
+      touch(found);
       return record(found);
     }),
 
@@ -542,11 +670,14 @@ export function createHandlers(options: CreateHandlersOptions = {}): HttpHandler
       const input = asRecord(body);
       const description = text(input.description);
       if (description.trim() === '') return fail(422, MOCK_API_MESSAGES.rejected);
-      const note: Note = {
+      const note: CrmNote = {
         id: db.nextId('note'),
         description,
         registered_at: new Date().toISOString(),
         user_id: text(input.user_id) || state.profile.id,
+        pinned_at: null,
+        edited_by_id: null,
+        edited_at: null,
       };
       state.notes[dealId] = [note, ...(state.notes[dealId] ?? [])];
       return record(note, 201);
@@ -568,7 +699,7 @@ export function createHandlers(options: CreateHandlersOptions = {}): HttpHandler
       ) {
         return fail(422, MOCK_API_MESSAGES.rejected);
       }
-      const item: DealProduct = {
+      const item: CrmDealProduct = {
         id: db.nextId('deal-product'),
         product_id: input.product_id,
         quantity: input.quantity,
@@ -577,6 +708,7 @@ export function createHandlers(options: CreateHandlersOptions = {}): HttpHandler
         discount_type: input.discount_type ?? null,
         billing_frequency: input.billing_frequency ?? 'one-time',
         total_price: 0,
+        ...timestamps(),
       };
       item.total_price = dealProductTotal(item);
       state.dealProducts[dealId] = [...(state.dealProducts[dealId] ?? []), item];
@@ -595,6 +727,7 @@ export function createHandlers(options: CreateHandlersOptions = {}): HttpHandler
         if (!found) return notFound();
         Object.assign(found, asRecord(body));
         found.total_price = dealProductTotal(found);
+        touch(found);
         refreshDealTotal(state, dealId);
         return record(found);
       },
@@ -619,7 +752,7 @@ export function createHandlers(options: CreateHandlersOptions = {}): HttpHandler
       if (!input.name?.trim() || !input.type || !input.deal_id || input.status !== 'open') {
         return fail(422, MOCK_API_MESSAGES.rejected);
       }
-      const task: Task = {
+      const task: CrmTask = {
         id: db.nextId('task'),
         name: input.name,
         description: input.description ?? null,
@@ -630,6 +763,8 @@ export function createHandlers(options: CreateHandlersOptions = {}): HttpHandler
         completed_by_id: null,
         deal_id: input.deal_id,
         created_by_id: input.created_by_id ?? null,
+        completed_at: null,
+        ...timestamps(),
       };
       state.tasks.push(task);
       return record(task, 201);
@@ -640,6 +775,7 @@ export function createHandlers(options: CreateHandlersOptions = {}): HttpHandler
       const input = asRecord(body);
       Object.assign(found, input);
       if (input.status === 'completed') found.completed_at = new Date().toISOString();
+      touch(found);
       return record(found);
     }),
   ];

@@ -12,6 +12,7 @@ describe('setupTestServer', () => {
     await expect(getAuthStatus()).resolves.toEqual({
       authenticated: false,
       userId: null,
+      method: null,
       crmUserRequired: false,
       crmUserSource: null,
     });

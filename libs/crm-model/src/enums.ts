@@ -1,0 +1,24 @@
+// The CRM's closed value sets, written once: the wire schemas (`@crm-panel/crm-model/schemas`), the
+// types and the forms' choices all read them from here. Plain arrays, so the panel's main entry
+// pays no schema library for them.
+
+export const DEAL_STATUSES = ['ongoing', 'paused', 'won', 'lost'] as const;
+export const TASK_TYPES = [
+  'call',
+  'email',
+  'meeting',
+  'task',
+  'lunch',
+  'visit',
+  'whatsapp',
+] as const;
+export const TASK_STATUSES = ['open', 'completed', 'canceled'] as const;
+export const BILLING_FREQUENCIES = ['one-time', 'monthly', 'annually'] as const;
+export const DISCOUNT_TYPES = ['amount', 'percentage'] as const;
+
+/** Longest name of a contact, deal or task the api accepts. */
+export const NAME_MAX_LENGTH = 255;
+/** Most contacts on one deal, ids in one write. */
+export const DEAL_CONTACTS_MAX = 200;
+/** Most owners of one task. */
+export const TASK_OWNERS_MAX = 50;

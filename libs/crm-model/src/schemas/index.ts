@@ -1,0 +1,6 @@
+// @crm-panel/crm-model/schemas: the wire contract, written once (TypeBox → JSON Schema). The api,
+// the mock api and the contract test import it; the panel's main entry only imports its types.
+export * from './common';
+export * from './payloads';
+export * from './records';
+export * from './validate';

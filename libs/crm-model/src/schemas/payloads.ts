@@ -1,0 +1,221 @@
+// What the panel sends: one schema per write body (PRODUCT.md §3, §7). Fastify validates each
+// request with it and publishes it in the OpenAPI document; the mock api validates with the same
+// object; the payload types are derived from it. Unknown fields are refused.
+import { Type, type Static } from '@sinclair/typebox';
+import {
+  BILLING_FREQUENCIES,
+  DEAL_CONTACTS_MAX,
+  DEAL_STATUSES,
+  DISCOUNT_TYPES,
+  NAME_MAX_LENGTH,
+  TASK_OWNERS_MAX,
+  TASK_STATUSES,
+  TASK_TYPES,
+} from '@crm-model/enums';
+import { DISCOUNT_PERCENTAGE_MAX, NOTE_MAX_LENGTH, RATING_MAX } from '@crm-model/constants';
+import { crmId, nullable, stringEnum } from './common';
+
+const { Optional } = Type;
+const nullableId = nullable(crmId);
+const name = Type.String({ minLength: 1, maxLength: NAME_MAX_LENGTH, pattern: '\\S' });
+const shortText = Type.String({ maxLength: NAME_MAX_LENGTH });
+const longText = Type.String({ maxLength: NOTE_MAX_LENGTH });
+
+// ---- contacts -------------------------------------------------------------------------------
+
+const contactEmail = Type.Object(
+  {
+    email: Type.String({ minLength: 1, maxLength: 254 }),
+    type: Optional(Type.String({ maxLength: 30 })),
+  },
+  { additionalProperties: false },
+);
+const contactPhone = Type.Object(
+  {
+    phone: Type.String({ minLength: 1, maxLength: 40 }),
+    type: Optional(Type.String({ maxLength: 30, description: 'v2 answers work/fax/home/mobile' })),
+  },
+  { additionalProperties: false },
+);
+
+const contactFields = {
+  emails: Optional(Type.Array(contactEmail, { maxItems: 20 })),
+  phones: Optional(Type.Array(contactPhone, { maxItems: 20 })),
+  job_title: Optional(nullable(shortText)),
+  organization_id: Optional(nullableId),
+};
+
+/** POST /api/rdstation/contacts (and the contact part of create-with-mapping). */
+export const contactCreateBody = Type.Object(
+  { name, ...contactFields },
+  { additionalProperties: false },
+);
+export type ContactCreateBody = Static<typeof contactCreateBody>;
+
+/** PUT /api/rdstation/contacts/{id}: any of the fields, at least one. */
+export const contactUpdateBody = Type.Object(
+  { name: Optional(name), ...contactFields },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type ContactUpdateBody = Static<typeof contactUpdateBody>;
+
+/** POST /api/rdstation/contacts/with-mapping: create a CRM contact and map the chat's to it. */
+export const contactWithMappingBody = Type.Object(
+  {
+    contact: contactCreateBody,
+    contactId: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+  },
+  { additionalProperties: false },
+);
+export type ContactWithMappingBody = Static<typeof contactWithMappingBody>;
+
+// ---- deals ----------------------------------------------------------------------------------
+
+const customFieldValue = Type.Union([
+  Type.String({ maxLength: NOTE_MAX_LENGTH }),
+  Type.Number(),
+  Type.Boolean(),
+  Type.Null(),
+  Type.Array(Type.String({ maxLength: 500 }), { maxItems: 100 }),
+]);
+/** Values of a deal's custom fields (text, date as ISO string, number, option(s), flag). */
+export type CustomFieldValue = Static<typeof customFieldValue>;
+
+export const customFieldsSchema = Type.Record(Type.String(), customFieldValue, {
+  maxProperties: 200,
+  propertyNames: { pattern: '^[A-Za-z0-9_.-]{1,100}$' },
+  description: 'Keyed by custom-field slug',
+});
+const rating = Type.Integer({
+  minimum: 0,
+  maximum: RATING_MAX,
+  description: '0 (no rating) or 1..5',
+});
+const contactIds = Type.Array(crmId, { maxItems: DEAL_CONTACTS_MAX });
+
+/** POST /api/rdstation/deals. The CRM only creates deals with status ongoing. */
+export const dealCreateBody = Type.Object(
+  {
+    name,
+    pipeline_id: crmId,
+    stage_id: crmId,
+    owner_id: crmId,
+    organization_id: Optional(nullableId),
+    rating: Optional(rating),
+    source_id: Optional(nullableId),
+    campaign_id: Optional(nullableId),
+    custom_fields: Optional(customFieldsSchema),
+    contact_ids: Optional(contactIds),
+  },
+  { additionalProperties: false },
+);
+export type DealCreateBody = Static<typeof dealCreateBody>;
+
+/** PUT /api/rdstation/deals/{id}: a partial body, at least one field. */
+export const dealUpdateBody = Type.Object(
+  {
+    name: Optional(name),
+    owner_id: Optional(crmId),
+    rating: Optional(rating),
+    source_id: Optional(nullableId),
+    pipeline_id: Optional(crmId),
+    stage_id: Optional(nullableId),
+    status: Optional(stringEnum(DEAL_STATUSES)),
+    lost_reason_id: Optional(nullableId),
+    contact_ids: Optional(contactIds),
+    organization_id: Optional(nullableId),
+    campaign_id: Optional(nullableId),
+    custom_fields: Optional(customFieldsSchema),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type DealUpdateBody = Static<typeof dealUpdateBody>;
+
+// ---- notes ----------------------------------------------------------------------------------
+
+/** POST /api/rdstation/deals/{id}/notes. */
+export const noteCreateBody = Type.Object(
+  {
+    description: Type.String({ minLength: 1, maxLength: NOTE_MAX_LENGTH, pattern: '\\S' }),
+    user_id: Optional(crmId),
+  },
+  { additionalProperties: false },
+);
+export type NoteCreateBody = Static<typeof noteCreateBody>;
+
+// ---- tasks ----------------------------------------------------------------------------------
+
+const taskType = stringEnum(TASK_TYPES);
+const dueDate = Type.String({
+  minLength: 10,
+  maxLength: 40,
+  pattern: '^\\d{4}-\\d{2}-\\d{2}',
+  description: 'ISO date or date-time',
+});
+const ownerIds = Type.Array(crmId, { minItems: 1, maxItems: TASK_OWNERS_MAX });
+
+/** POST /api/rdstation/tasks: the CRM only creates open tasks tied to a deal. */
+export const taskCreateBody = Type.Object(
+  {
+    name,
+    description: Optional(longText),
+    type: taskType,
+    due_date: Optional(dueDate),
+    owner_ids: Optional(ownerIds),
+    status: Optional(stringEnum(['open'] as const)),
+    deal_id: crmId,
+    created_by_id: Optional(crmId),
+  },
+  { additionalProperties: false },
+);
+export type TaskCreateBody = Static<typeof taskCreateBody>;
+
+/** PUT /api/rdstation/tasks/{id}: an edit, or a completion. */
+export const taskUpdateBody = Type.Object(
+  {
+    name: Optional(name),
+    description: Optional(longText),
+    type: Optional(taskType),
+    due_date: Optional(dueDate),
+    owner_ids: Optional(ownerIds),
+    status: Optional(stringEnum(TASK_STATUSES)),
+    completed_by_id: Optional(crmId),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type TaskUpdateBody = Static<typeof taskUpdateBody>;
+
+// ---- deal products --------------------------------------------------------------------------
+
+const dealProductFields = {
+  product_id: crmId,
+  price: Type.Number({ minimum: 0 }),
+  quantity: Type.Number({ exclusiveMinimum: 0 }),
+  discount: Optional(Type.Number({ minimum: 0 })),
+  discount_type: Optional(stringEnum(DISCOUNT_TYPES)),
+  billing_frequency: Optional(stringEnum(BILLING_FREQUENCIES)),
+};
+
+/** A percentage discount above 100% is refused (PRODUCT.md §5). */
+const percentageCap = {
+  if: {
+    required: ['discount_type', 'discount'],
+    properties: { discount_type: { const: 'percentage' } },
+  },
+  then: { properties: { discount: { maximum: DISCOUNT_PERCENTAGE_MAX } } },
+};
+
+/** POST /api/rdstation/deals/{id}/products. `discount` (and its type) only when above 0. */
+export const dealProductCreateBody = Type.Object(dealProductFields, {
+  additionalProperties: false,
+  ...percentageCap,
+});
+export type DealProductCreateBody = Static<typeof dealProductCreateBody>;
+
+/** PUT /api/rdstation/deals/{id}/products/{productId}: a partial body. */
+export const dealProductUpdateBody = Type.Partial(Type.Object(dealProductFields), {
+  additionalProperties: false,
+  minProperties: 1,
+  ...percentageCap,
+});
+export type DealProductUpdateBody = Static<typeof dealProductUpdateBody>;
