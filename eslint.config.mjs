@@ -4,6 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import crmPanel from './tools/eslint/module-boundaries.mjs';
 import crmPanelStyle from './tools/eslint/style-rules.mjs';
+import crmPanelCache from './tools/eslint/cache-rules.mjs';
 
 const PANEL_APPS = '{shell,deal,notes,tasks,products,contacts,credentials}';
 
@@ -55,6 +56,14 @@ export default tseslint.config(
     // The panel's apps take colours and sizes from the theme (libs/ui), tests included.
     files: [`apps/${PANEL_APPS}/src/**/*.{ts,tsx}`],
     rules: { 'crm-panel-style/no-raw-style-values': 'error' },
+  },
+  {
+    // Writes and cache rules live in api-client (libs/api-client/src/writes); tests may set a
+    // cache up by hand.
+    files: [`apps/${PANEL_APPS}/src/**/*.{ts,tsx}`],
+    ignores: ['**/*.test.{ts,tsx}', '**/test-utils.tsx'],
+    plugins: { 'crm-panel-cache': crmPanelCache },
+    rules: { 'crm-panel-cache/no-cache-api-in-apps': 'error' },
   },
   {
     files: ['**/*.{js,cjs,mjs}'],

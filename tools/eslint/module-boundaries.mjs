@@ -24,7 +24,8 @@ export const DEPENDENCY_MATRIX = {
   'type:ui': ['type:format', 'type:model'],
   'type:api-client': ['type:model'],
   'type:host-bridge': ['type:contracts'],
-  'type:contracts': ['type:model'],
+  // Each exposed module's preload (the queries it needs from its props) is part of its contract.
+  'type:contracts': ['type:model', 'type:api-client'],
   'type:format': ['type:model'],
   'type:model': [],
   'type:server': ['type:model', 'type:format'],
@@ -55,6 +56,8 @@ const BUILD_CONFIG = /[\\/](webpack|jest|module-federation)\.config\.[cm]?[jt]s$
  * for real; product code may not.
  */
 export const TEST_ONLY_MATRIX = {
+  // The contract test runs api-client's calls against the real api and the sandbox.
+  'type:api-client': ['type:server', 'type:tool'],
   'type:server': ['type:tool'],
   'type:tool': ['type:tool', 'type:server'],
 };

@@ -252,3 +252,42 @@ test('the dev harness serves standalone pages and tests only', () => {
     /type:ui.*type:dev-harness/,
   );
 });
+
+test("an app may not use TanStack Query's mutation or cache API: api-client owns writes", async () => {
+  const messages = await lint(
+    [
+      "import { useMutation, useQueryClient } from '@tanstack/react-query';",
+      'export function useBad() {',
+      '  const client = useQueryClient();',
+      "  void client.invalidateQueries({ queryKey: ['x'] });",
+      "  client.setQueryData(['x'], 1);",
+      '  return useMutation({ mutationFn: async () => 1 });',
+      '}',
+      '',
+    ].join('\n'),
+    'apps/deal/src/features/general/hooks/useBad.ts',
+  );
+  const cache = messages.filter((m) => m.startsWith('crm-panel-cache/no-cache-api-in-apps'));
+  assert.equal(cache.length, 3, messages.join('\n'));
+  assert.match(cache.join('\n'), /'useMutation' belongs to api-client/);
+  assert.match(cache.join('\n'), /'invalidateQueries' belongs to api-client/);
+  assert.match(cache.join('\n'), /'setQueryData' belongs to api-client/);
+});
+
+test('api-client itself, and an app test setting a cache up, may use the cache API', async () => {
+  const code = [
+    "import { QueryClient } from '@tanstack/react-query';",
+    'const client = new QueryClient();',
+    "client.setQueryData(['x'], 1);",
+    'export { client };',
+    '',
+  ].join('\n');
+  for (const file of ['libs/api-client/src/writes/bad.ts', 'apps/deal/src/bad.test.ts']) {
+    const messages = await lint(code, file);
+    assert.deepEqual(
+      messages.filter((m) => m.startsWith('crm-panel-cache/')),
+      [],
+      `${file}: ${messages.join('\n')}`,
+    );
+  }
+});

@@ -112,6 +112,7 @@ export { queryKeys } from './query/queryKeys';
 export { nextPageParam } from './query/nextPageParam';
 export {
   REFERENCE_STALE_TIME_MS,
+  PROFILE_STALE_TIME_MS,
   type RefreshOption,
   usersQueryOptions,
   userQueryOptions,
@@ -132,6 +133,8 @@ export {
   userProfileQueryOptions,
   chatMessagesQueryOptions,
   contactQueryOptions,
+  contactsPageQueryOptions,
+  lastDealQueryOptions,
   contactMappingQueryOptions,
   dealQueryOptions,
   dealNotesQueryOptions,
@@ -146,6 +149,8 @@ export {
   productsInfiniteQueryOptions,
 } from './query/infiniteQueryOptions';
 
+export * from './writes';
+
 export { useUsers } from './hooks/useUsers';
 export { usePipelines } from './hooks/usePipelines';
 export { useStages } from './hooks/useStages';
@@ -153,8 +158,5 @@ export { useSources } from './hooks/useSources';
 export { useCampaigns } from './hooks/useCampaigns';
 export { useLostReasons } from './hooks/useLostReasons';
 export { useCustomFields } from './hooks/useCustomFields';
-export { useProducts } from './hooks/useProducts';
-export { useInfiniteDeals } from './hooks/useInfiniteDeals';
 export { useInfiniteContacts } from './hooks/useInfiniteContacts';
 export { useInfiniteOrganizations } from './hooks/useInfiniteOrganizations';
-export { useInfiniteProducts } from './hooks/useInfiniteProducts';

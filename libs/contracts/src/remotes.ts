@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { ComponentProps, ComponentType } from 'react';
 
 /** The remotes the shell composes at run time. Each is built and deployed on its own. */
 export const REMOTE_NAMES = [
@@ -135,8 +135,17 @@ type UnlistedModuleId = Exclude<RemoteModuleId, (typeof REMOTE_MODULE_IDS)[numbe
 export const EVERY_MODULE_LISTED: [UnlistedModuleId] extends [never] ? true : UnlistedModuleId =
   true;
 
-/** What a remote's exposed module file exports: the component as its named export and default. */
-export type RemoteModuleExports<Id extends RemoteModuleId> = { default: RemoteModules[Id] };
+/** The props module `Id` is mounted with. */
+export type RemoteModulePropsOf<Id extends RemoteModuleId> = ComponentProps<RemoteModules[Id]>;
+
+/**
+ * What a remote's exposed module file exports: the component as its named export and default.
+ * For any one id the default is RemoteModules[Id]; written as a component of that id's props so
+ * code generic over the id (the shell's loader) keeps the props tied to the id without a cast.
+ */
+export type RemoteModuleExports<Id extends RemoteModuleId> = {
+  default: ComponentType<RemoteModulePropsOf<Id>>;
+};
 
 /** The runtime manifest the shell reads at start, served beside it and replaceable per deployment. */
 export interface RuntimeManifest {

@@ -1,6 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer } from 'react';
 import styled from 'styled-components';
+import { usePanelCache } from '@crm-panel/api-client';
 import { integrationFixture } from '@crm-panel/api-client/testing';
 import { Button, Checkbox } from '@crm-panel/ui';
 import { type IntegrationFlag, type MockWorld } from './mockWorld';
@@ -38,12 +38,12 @@ const StyledHint = styled.span`
 
 /** Switches the mock api's tenant state, to see every screen without a real backend. */
 export function MockWorldControls({ world }: MockWorldControlsProps) {
-  const queryClient = useQueryClient();
+  const cache = usePanelCache();
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   useEffect(() => world.subscribe(rerender), [world]);
   const integration = world.db.state.integration;
 
-  const changed = () => void queryClient.invalidateQueries();
+  const changed = () => void cache.refreshAll();
 
   return (
     <StyledBox>

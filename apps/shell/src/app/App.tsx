@@ -1,11 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { createPanelQueryClient } from '@crm-panel/api-client';
 import { HostBridgeProvider, type HostAdapter } from '@crm-panel/host-bridge';
 import { PanelThemeProvider } from '@crm-panel/ui';
 import { IdentitySync } from '@shell/identity/IdentitySync';
 import { AppRoutes } from '@shell/routes/AppRoutes';
-import { createPanelQueryClient } from './queryClient';
 
 function HostBridge({ adapter, children }: { adapter: HostAdapter; children: ReactNode }) {
   const navigate = useNavigate();

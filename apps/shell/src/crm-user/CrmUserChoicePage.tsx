@@ -2,11 +2,10 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { useQuery } from '@tanstack/react-query';
-import { crmUsersQueryOptions, getErrorCode, getErrorMessage } from '@crm-panel/api-client';
+import { crmUsersQueryOptions, getErrorMessage, useChooseCrmUser } from '@crm-panel/api-client';
 import { CRM_USER_TEXTS } from '@crm-panel/crm-model';
 import { Alert, Button, Card, EmptyState, Logo, Spinner, TextInput } from '@crm-panel/ui';
 import { CrmUserOptionList } from './CrmUserOptionList';
-import { useChooseCrmUser } from './useChooseCrmUser';
 
 const StyledPage = styled.div`
   width: 100%;
@@ -62,19 +61,19 @@ export function CrmUserChoicePage() {
   const users = useQuery({ ...crmUsersQueryOptions(), staleTime: 0, gcTime: 0, retry: false });
   const [picked, setPicked] = useState<string | null>(null);
   const [search, setSearch] = useState('');
-  const choose = useChooseCrmUser(() => navigate('/', { replace: true }));
+  const choose = useChooseCrmUser();
 
   const list = users.data?.users ?? [];
   const selectedId = picked ?? users.data?.suggestedId ?? null;
   const shown = list.filter((user) => matches(`${user.name} ${user.email}`, search));
-  const chooseFailed =
-    choose.isError && getErrorCode(choose.error) !== 'crm_user_chosen'
-      ? getErrorMessage(choose.error, CRM_USER_TEXTS.chooseError)
-      : null;
+  const chooseFailed = choose.isError
+    ? getErrorMessage(choose.error, CRM_USER_TEXTS.chooseError)
+    : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (selectedId && !choose.isPending) choose.mutate(selectedId);
+    if (selectedId && !choose.isPending)
+      choose.mutate(selectedId, { onSuccess: () => navigate('/', { replace: true }) });
   };
 
   const retry = (

@@ -1,5 +1,7 @@
 import { render as rtlRender, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { preloadModule } from '@crm-panel/contracts/preloads';
 import { PanelThemeProvider } from '@crm-panel/ui';
 import userEvent from '@testing-library/user-event';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
@@ -11,10 +13,22 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: jest.fn(),
 }));
 
+jest.mock('@crm-panel/contracts/preloads', () => ({
+  preloadModule: jest.fn(async () => undefined),
+}));
+
 const mockedLoadRemote = loadRemote as jest.MockedFunction<typeof loadRemote>;
 const mockedRegister = registerRemotes as jest.MockedFunction<typeof registerRemotes>;
 
-const render = (ui: ReactElement) => rtlRender(<PanelThemeProvider>{ui}</PanelThemeProvider>);
+const mockedPreload = preloadModule as jest.MockedFunction<typeof preloadModule>;
+
+const queryClient = new QueryClient();
+const withProviders = (ui: ReactElement) => (
+  <QueryClientProvider client={queryClient}>
+    <PanelThemeProvider>{ui}</PanelThemeProvider>
+  </QueryClientProvider>
+);
+const render = (ui: ReactElement) => rtlRender(withProviders(ui));
 
 function NotesStub({ dealId }: { dealId: string | null }) {
   return <p>Notas da negociação {dealId}</p>;
@@ -35,6 +49,7 @@ beforeEach(() => {
     hostOrigins: [],
   });
   mockedRegister.mockClear();
+  mockedPreload.mockClear();
 });
 
 it('renders the remote module with the props the shell passes', async () => {
@@ -83,4 +98,22 @@ it('renders a module loaded before without loading it again (no fallback on remo
   render(<RemoteModule id="notes/NotesTab" label="Notas" props={{ dealId: 'd2' }} />);
   expect(screen.getByText('Notas da negociação d2')).toBeInTheDocument();
   expect(mockedLoadRemote).not.toHaveBeenCalled();
+});
+
+it("starts the module's contract preload with its load, again only when the props' data change", async () => {
+  mockedLoadRemote.mockResolvedValue({ default: NotesStub });
+  const view = render(<RemoteModule id="notes/NotesTab" label="Notas" props={{ dealId: 'd1' }} />);
+  expect(mockedPreload).toHaveBeenCalledWith(queryClient, 'notes/NotesTab', { dealId: 'd1' });
+  await screen.findByText('Notas da negociação d1');
+
+  view.rerender(
+    withProviders(<RemoteModule id="notes/NotesTab" label="Notas" props={{ dealId: 'd1' }} />),
+  );
+  expect(mockedPreload).toHaveBeenCalledTimes(1);
+
+  view.rerender(
+    withProviders(<RemoteModule id="notes/NotesTab" label="Notas" props={{ dealId: 'd2' }} />),
+  );
+  expect(mockedPreload).toHaveBeenCalledTimes(2);
+  expect(mockedPreload).toHaveBeenLastCalledWith(queryClient, 'notes/NotesTab', { dealId: 'd2' });
 });

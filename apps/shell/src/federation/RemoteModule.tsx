@@ -1,52 +1,76 @@
 import {
-  createElement,
   lazy,
   Suspense,
+  useEffect,
+  useLayoutEffect,
   useMemo,
+  useRef,
   useState,
-  type ComponentProps,
   type ComponentType,
   type LazyExoticComponent,
 } from 'react';
-import type { RemoteModuleId, RemoteModules } from '@crm-panel/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import type { RemoteModuleId, RemoteModulePropsOf } from '@crm-panel/contracts';
+import { preloadModule } from '@crm-panel/contracts/preloads';
 import { InlineError, Skeleton } from '@crm-panel/ui';
 import { loadRemoteModule, onRemotesRegistered } from './remoteLoader';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 
 export const REMOTE_LOAD_ERROR = 'Não foi possível carregar este módulo.';
 
+/** The lazy component of module `Id`: it takes exactly the props of its contract. */
+type LazyRemote<Id extends RemoteModuleId> = LazyExoticComponent<
+  ComponentType<RemoteModulePropsOf<Id>>
+>;
+
 /**
  * One lazy component per exposed module for the page's life: a remount (a tab switched back, a
  * chat opened again) renders the loaded module at once instead of suspending anew. A load that
  * failed is forgotten, so the next mount (or 'Tentar novamente') loads it again.
  */
-const lazyModules = new Map<RemoteModuleId, LazyExoticComponent<ComponentType<object>>>();
-onRemotesRegistered(() => lazyModules.clear());
+let lazyModules: { [Id in RemoteModuleId]?: LazyRemote<Id> } = {};
+onRemotesRegistered(() => {
+  lazyModules = {};
+});
 
-function lazyModule(
-  id: RemoteModuleId,
-  fresh: boolean,
-): LazyExoticComponent<ComponentType<object>> {
-  const cached = lazyModules.get(id);
+function lazyModule<Id extends RemoteModuleId>(id: Id, fresh: boolean): LazyRemote<Id> {
+  const cached = lazyModules[id];
   if (cached && !fresh) return cached;
-  const created = lazy(async () => {
+  const created: LazyRemote<Id> = lazy(async () => {
     try {
-      // The id fixes the props type at the call site; the lazy wrapper only forwards them.
-      return (await loadRemoteModule(id, fresh)) as unknown as { default: ComponentType<object> };
+      return await loadRemoteModule(id, fresh);
     } catch (error) {
-      if (lazyModules.get(id) === created) lazyModules.delete(id);
+      if (lazyModules[id] === created) delete lazyModules[id];
       throw error;
     }
   });
-  lazyModules.set(id, created);
+  // A fresh object: a write through a generic key would ask for every id's type at once.
+  lazyModules = { ...lazyModules, [id]: created };
   return created;
+}
+
+/**
+ * Starts the module's first reads (its contract preload, libs/contracts/src/preloads.ts) while
+ * its JS downloads. Runs again only when the id or the props' data change, not on every render.
+ */
+function usePreload<Id extends RemoteModuleId>(id: Id, props: RemoteModulePropsOf<Id>): void {
+  const queryClient = useQueryClient();
+  // Functions (callbacks) are not data: JSON leaves them out of the key.
+  const key = JSON.stringify(props);
+  const latest = useRef(props);
+  useLayoutEffect(() => {
+    latest.current = props;
+  });
+  useEffect(() => {
+    void preloadModule(queryClient, id, latest.current);
+  }, [queryClient, id, key]);
 }
 
 export type RemoteModuleProps<Id extends RemoteModuleId> = {
   id: Id;
   /** The area's name for people and assistive tech, e.g. 'Notas'. */
   label: string;
-  props: ComponentProps<RemoteModules[Id]>;
+  props: RemoteModulePropsOf<Id>;
 };
 
 /**
@@ -60,6 +84,7 @@ export function RemoteModule<Id extends RemoteModuleId>({
 }: RemoteModuleProps<Id>) {
   const [attempt, setAttempt] = useState(0);
   const Component = useMemo(() => lazyModule(id, attempt > 0), [id, attempt]);
+  usePreload(id, props);
 
   return (
     <section aria-label={label} data-remote={id}>
@@ -70,7 +95,7 @@ export function RemoteModule<Id extends RemoteModuleId>({
         )}
       >
         <Suspense fallback={<Skeleton lines={3} label={`Carregando ${label}...`} />}>
-          {createElement(Component, props)}
+          <Component key={id} {...props} />
         </Suspense>
       </RemoteErrorBoundary>
     </section>

@@ -1,7 +1,7 @@
 import { Navigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { credentialsStatusQueryOptions } from '@crm-panel/api-client';
+import { useQuery } from '@tanstack/react-query';
+import { credentialsStatusQueryOptions, usePanelCache } from '@crm-panel/api-client';
 import { useHostForms } from '@crm-panel/host-bridge';
 import { Alert, IconButton, Logo, Skeleton } from '@crm-panel/ui';
 import { CRM_USER_CHOICE_PATH } from '@shell/guards/Guard';
@@ -53,9 +53,9 @@ export interface PanelHeaderProps {
 export function PanelHeader({ reload }: PanelHeaderProps = {}) {
   const { profile, loading, error, needsCrmUser } = useUserProfile();
   const integrationMessage = useIntegrationResult(reload);
-  const queryClient = useQueryClient();
+  const cache = usePanelCache();
   const forms = useHostForms();
-  const credentials = useQuery({ ...credentialsStatusQueryOptions(), staleTime: 60_000 });
+  const credentials = useQuery(credentialsStatusQueryOptions());
 
   // The guard let the panel in, but the api says the CRM user is unknown (e.g. a user RD no
   // longer has): the picker again.
@@ -80,11 +80,7 @@ export function PanelHeader({ reload }: PanelHeaderProps = {}) {
           )}
         </StyledGreeting>
         <StyledActions>
-          <IconButton
-            label="Atualizar"
-            icon="refresh"
-            onClick={() => queryClient.invalidateQueries()}
-          />
+          <IconButton label="Atualizar" icon="refresh" onClick={() => void cache.refreshAll()} />
           {credentials.data?.configured && (
             <IconButton
               label="Gerenciar Integração"

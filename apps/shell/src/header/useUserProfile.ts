@@ -24,11 +24,7 @@ export interface UserProfileState {
  */
 export function useUserProfile(): UserProfileState {
   const { status } = useHostUserInfo();
-  const query = useQuery({
-    ...userProfileQueryOptions(),
-    enabled: status === 'ready',
-    staleTime: 5 * 60_000,
-  });
+  const query = useQuery({ ...userProfileQueryOptions(), enabled: status === 'ready' });
   if (query.isError) {
     const needsCrmUser = getErrorCode(query.error) === CRM_USER_REQUIRED_CODE;
     return {

@@ -4,16 +4,11 @@ import styled from 'styled-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   contactMappingQueryOptions,
-  customFieldsQueryOptions,
   dealQueryOptions,
-  getLastDeal,
-  pipelinesQueryOptions,
-  queryKeys,
-  saveLastDeal,
-  sourcesQueryOptions,
-  stagesQueryOptions,
-  usersQueryOptions,
+  lastDealQueryOptions,
+  useSaveLastDeal,
 } from '@crm-panel/api-client';
+import { preloadModule } from '@crm-panel/contracts/preloads';
 import { Card, InlineError, Skeleton, Tabs } from '@crm-panel/ui';
 import { RemoteModule } from '@shell/federation/RemoteModule';
 import { useChatMemory, useChatMemoryStore, type PanelTab } from './chatMemory';
@@ -42,35 +37,27 @@ export function ChatPanel({ chatKey, hostContactId }: ChatPanelProps) {
 
   // The last selected deal matters only until this chat has a deal of its own.
   const lastDeal = useQuery({
-    queryKey: queryKeys.lastDeal(crmContactId ?? ''),
-    queryFn: () => getLastDeal(crmContactId ?? ''),
+    ...lastDealQueryOptions(crmContactId ?? ''),
     enabled: crmContactId !== null && memory.dealId === undefined,
   });
   const dealId = memory.dealId !== undefined ? memory.dealId : (lastDeal.data ?? null);
   const deal = useQuery({ ...dealQueryOptions(dealId ?? ''), enabled: dealId !== null });
 
-  // The general tab needs the account's reference data the moment the deal shows: ask for it
-  // now, alongside the contact, instead of after the deal (one CRM round trip less to ready).
+  // The Geral tab needs its reads the moment the deal shows: start its contract preload now,
+  // alongside the contact, not when its area mounts (one CRM round trip less to ready). What it
+  // reads is the deal remote's business (libs/contracts/src/preloads.ts); the area's own preload
+  // then finds the cache filled and sends nothing.
   useEffect(() => {
-    void queryClient.prefetchQuery(usersQueryOptions());
-    void queryClient.prefetchQuery(sourcesQueryOptions());
-    void queryClient.prefetchQuery(pipelinesQueryOptions());
-    void queryClient.prefetchQuery(customFieldsQueryOptions());
-  }, [queryClient]);
-  const pipelineId = deal.data?.pipeline_id;
-  useEffect(() => {
-    if (pipelineId) void queryClient.prefetchQuery(stagesQueryOptions(pipelineId));
-  }, [pipelineId, queryClient]);
+    void preloadModule(queryClient, 'deal/DealGeneralTab', { dealId });
+  }, [queryClient, dealId]);
 
+  const { mutate: saveLastDeal } = useSaveLastDeal();
   const onDealChange = useCallback(
     (next: string | null) => {
       remember(chatKey, { dealId: next });
-      if (crmContactId) {
-        queryClient.setQueryData(queryKeys.lastDeal(crmContactId), next);
-        void saveLastDeal(crmContactId, next);
-      }
+      if (crmContactId) saveLastDeal({ crmContactId, dealId: next });
     },
-    [chatKey, crmContactId, queryClient, remember],
+    [chatKey, crmContactId, remember, saveLastDeal],
   );
 
   if (mapping.isError) {

@@ -226,4 +226,9 @@ it("asks for the general tab's reference data when the chat opens, and the deal'
   expect(paths.indexOf('/api/rdstation/users')).toBeLessThan(
     paths.indexOf('/api/rdstation/deals/deal-1'),
   );
+  // The panel's preload and the areas' own preloads share the cache: each read goes out once.
+  for (const path of ['/api/rdstation/users', '/api/rdstation/deals/deal-1']) {
+    expect(paths.filter((p) => p === path)).toHaveLength(1);
+  }
+  expect(paths.filter((p) => p.endsWith('/stages'))).toHaveLength(1);
 });

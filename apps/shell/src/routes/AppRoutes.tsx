@@ -1,6 +1,6 @@
-import type { ComponentProps, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import type { RemoteModuleId, RemoteModules } from '@crm-panel/contracts';
+import type { RemoteModuleId, RemoteModulePropsOf } from '@crm-panel/contracts';
 import { PageWrapper } from '@crm-panel/ui';
 import { RemoteModule } from '@shell/federation/RemoteModule';
 import { CrmUserChoicePage } from '@shell/crm-user/CrmUserChoicePage';
@@ -8,15 +8,17 @@ import { CRM_USER_CHOICE_PATH, Guard, type GuardRequirement } from '@shell/guard
 import { PanelHeader } from '@shell/header/PanelHeader';
 import { MainPanel } from '@shell/main-panel/MainPanel';
 
-interface PageRoute<Id extends RemoteModuleId = RemoteModuleId> {
+/** A page route of module `Id`, with exactly that module's props. */
+interface PageRouteOf<Id extends RemoteModuleId> {
   path: string;
   guard: GuardRequirement[];
   module: Id;
   label: string;
-  props: ComponentProps<RemoteModules[Id]>;
+  props: RemoteModulePropsOf<Id>;
 }
 
-const route = <Id extends RemoteModuleId>(r: PageRoute<Id>): PageRoute => r as unknown as PageRoute;
+/** Any page route: one member per module, so a route's props always match its module. */
+type PageRoute = { [Id in RemoteModuleId]: PageRouteOf<Id> }[RemoteModuleId];
 
 const TERMS: GuardRequirement[] = ['terms'];
 const CONFIGURED: GuardRequirement[] = ['terms', 'credentials'];
@@ -24,111 +26,111 @@ const NONE: GuardRequirement[] = [];
 
 /** The route table of PRODUCT.md §2: every page a remote provides, with its guard. */
 export const PAGE_ROUTES: PageRoute[] = [
-  route({
+  {
     path: '/terms-acceptance',
     guard: NONE,
     module: 'credentials/TermsPage',
     label: 'Termos de uso',
     props: {},
-  }),
-  route({
+  },
+  {
     path: '/credentials-setup',
     guard: TERMS,
     module: 'credentials/CredentialsSetupPage',
     label: 'Configuração',
     props: { mode: 'page' },
-  }),
-  route({
+  },
+  {
     path: '/credentials-setup-modal',
     guard: NONE,
     module: 'credentials/CredentialsSetupPage',
     label: 'Configuração',
     props: { mode: 'modal' },
-  }),
-  route({
+  },
+  {
     path: '/credentials-manager-modal',
     guard: NONE,
     module: 'credentials/CredentialsManagerPage',
     label: 'Gerenciar Integração',
     props: { mode: 'modal' },
-  }),
-  route({
+  },
+  {
     path: '/remove-integration-modal',
     guard: NONE,
     module: 'credentials/RemoveIntegrationPage',
     label: 'Remover integração',
     props: {},
-  }),
-  route({
+  },
+  {
     path: '/contact-edit-modal',
     guard: NONE,
     module: 'contacts/ContactEditForm',
     label: 'Editar contato',
     props: {},
-  }),
-  route({
+  },
+  {
     path: '/deal-create-modal',
     guard: NONE,
     module: 'deal/DealCreateForm',
     label: 'Criar Negociação',
     props: {},
-  }),
-  route({
+  },
+  {
     path: '/note-create-modal',
     guard: NONE,
     module: 'notes/NoteCreateForm',
     label: 'Adicionar Nota',
     props: {},
-  }),
-  route({
+  },
+  {
     path: '/note-view-modal',
     guard: NONE,
     module: 'notes/NoteViewForm',
     label: 'Nota',
     props: {},
-  }),
-  route({
+  },
+  {
     path: '/task-create-modal',
     guard: NONE,
     module: 'tasks/TaskForm',
     label: 'Tarefa',
     props: {},
-  }),
-  route({
+  },
+  {
     path: '/product-create-modal',
     guard: NONE,
     module: 'products/ProductForm',
     label: 'Produto',
     props: {},
-  }),
-  route({
+  },
+  {
     path: '/rdstation-login-prompt',
     guard: CONFIGURED,
     module: 'credentials/LoginPromptPage',
     label: 'Entrar',
     props: {},
-  }),
-  route({
+  },
+  {
     path: '/rdstation-login',
     guard: CONFIGURED,
     module: 'credentials/LoginPage',
     label: 'Integração OAuth2',
     props: {},
-  }),
-  route({
+  },
+  {
     path: '/rdstation-auth-popup',
     guard: CONFIGURED,
     module: 'credentials/AuthPopupPage',
     label: 'Autenticação',
     props: {},
-  }),
-  route({
+  },
+  {
     path: '/credentials-manager',
     guard: CONFIGURED,
     module: 'credentials/CredentialsManagerPage',
     label: 'Gerenciar Integração',
     props: { mode: 'page' },
-  }),
+  },
 ];
 
 /** Signed in to the CRM, but who the attendant is there may still be unknown. */

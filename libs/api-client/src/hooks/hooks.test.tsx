@@ -1,4 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  QueryClient,
+  QueryClientProvider,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import { type ReactNode } from 'react';
 import {
@@ -11,15 +16,17 @@ import {
   stagesFixture,
   usersFixture,
 } from '@api-client/testing';
+import {
+  dealsInfiniteQueryOptions,
+  productsInfiniteQueryOptions,
+} from '@api-client/query/infiniteQueryOptions';
+import { productsQueryOptions } from '@api-client/query/queryOptions';
 import { useCampaigns } from './useCampaigns';
 import { useCustomFields } from './useCustomFields';
 import { useInfiniteContacts } from './useInfiniteContacts';
-import { useInfiniteDeals } from './useInfiniteDeals';
 import { useInfiniteOrganizations } from './useInfiniteOrganizations';
-import { useInfiniteProducts } from './useInfiniteProducts';
 import { useLostReasons } from './useLostReasons';
 import { usePipelines } from './usePipelines';
-import { useProducts } from './useProducts';
 import { useSources } from './useSources';
 import { useStages } from './useStages';
 import { useUsers } from './useUsers';
@@ -82,8 +89,9 @@ describe('reference-data hooks', () => {
     expect(server.lastRequest().path).toBe('/api/rdstation/pipelines/pipeline-2/stages');
   });
 
-  it('useProducts searches by exact name', async () => {
-    const { result } = renderHook(() => useProducts('Consultoria de Implantação'), {
+  it('the products query searches by exact name', async () => {
+    const search = 'Consultoria de Implantação';
+    const { result } = renderHook(() => useQuery(productsQueryOptions({ search })), {
       wrapper: wrapper(),
     });
     await waitFor(() => expect(result.current.data).toEqual([productsFixture[2]]));
@@ -92,8 +100,11 @@ describe('reference-data hooks', () => {
 });
 
 describe('infinite hooks', () => {
-  it("useInfiniteDeals filters by the contact when 'Negociações com esse contato' is on", async () => {
-    const { result } = renderHook(() => useInfiniteDeals('', 'contact-3'), { wrapper: wrapper() });
+  it("the deal pages filter by the contact when 'Negociações com esse contato' is on", async () => {
+    const { result } = renderHook(
+      () => useInfiniteQuery(dealsInfiniteQueryOptions({ search: '', contactId: 'contact-3' })),
+      { wrapper: wrapper() },
+    );
 
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(result.current.data?.pages[0]?.data.map((deal) => deal.id)).toEqual(['deal-3']);
@@ -101,12 +112,12 @@ describe('infinite hooks', () => {
     expect(server.lastRequest().query.filter).toBe('contact_ids:"contact-3"');
   });
 
-  it('useInfiniteContacts, useInfiniteOrganizations and useInfiniteProducts load their first page', async () => {
+  it('contacts, organizations and products load their first page', async () => {
     const { result } = renderHook(
       () => ({
         contacts: useInfiniteContacts('joão'),
         organizations: useInfiniteOrganizations('tech', 50),
-        products: useInfiniteProducts(),
+        products: useInfiniteQuery(productsInfiniteQueryOptions()),
       }),
       { wrapper: wrapper() },
     );

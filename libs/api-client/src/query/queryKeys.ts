@@ -36,6 +36,7 @@ export const queryKeys = {
 
   contactsInfinite: (search?: string) =>
     [ROOT, 'contacts', 'infinite', { search: norm(search) }] as const,
+  contactsPage: () => [ROOT, 'contacts', 'page'] as const,
   contact: (id: string) => [ROOT, 'contacts', 'detail', id] as const,
   contactMapping: (hostContactId: string) => [ROOT, 'contact-mapping', hostContactId] as const,
   lastDeal: (crmContactId: string) => [ROOT, 'last-deal', crmContactId] as const,
@@ -48,4 +49,17 @@ export const queryKeys = {
     [ROOT, 'tasks', 'list', { dealId, status }] as const,
   task: (id: string) => [ROOT, 'tasks', 'detail', id] as const,
   dealProducts: (dealId: string) => [ROOT, 'deal-products', dealId] as const,
+
+  // Prefixes: each covers every list of its kind, whatever the search, filter or page.
+  /** Every page of the deal picker. */
+  dealLists: () => [ROOT, 'deals', 'infinite'] as const,
+  /** Every read of the product catalogue (lists, pages, single products). */
+  productsCatalogue: () => [ROOT, 'products'] as const,
+  /** Every contact list and search (the contact pickers, the linking page's suggestions). */
+  contactLists: () => [ROOT, 'contacts'] as const,
+  /**
+   * Every task list of one deal, whatever the status filter: TanStack Query matches the trailing
+   * object partially, so this covers 'Abertas', 'Concluídas' and 'Canceladas' at once.
+   */
+  dealTaskLists: (dealId: string) => [ROOT, 'tasks', 'list', { dealId }] as const,
 } as const;

@@ -2,7 +2,12 @@ import { queryOptions, skipToken } from '@tanstack/react-query';
 import { type TaskStatus } from '@crm-panel/crm-model';
 import { getAuthStatus, listCrmUsers } from '@api-client/resources/auth';
 import { getChatMessages } from '@api-client/resources/chat';
-import { getContact, getContactMapping } from '@api-client/resources/contacts';
+import {
+  getContact,
+  getContactMapping,
+  getLastDeal,
+  listContacts,
+} from '@api-client/resources/contacts';
 import { getCredentialsStatus } from '@api-client/resources/credentials';
 import { listDealProducts } from '@api-client/resources/dealProducts';
 import { getDeal } from '@api-client/resources/deals';
@@ -153,16 +158,36 @@ export const termsStatusQueryOptions = () =>
     queryFn: ({ signal }) => getTermsStatus({ signal }),
   });
 
+/** The signed-in CRM user changes only by a choice made here (which clears it): kept 5 min. */
+export const PROFILE_STALE_TIME_MS = 5 * 60_000;
+
 export const userProfileQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.profile(),
     queryFn: ({ signal }) => getUserProfile({ signal }),
+    staleTime: PROFILE_STALE_TIME_MS,
   });
 
 export const chatMessagesQueryOptions = (chatId: string, channelId: string) =>
   queryOptions({
     queryKey: queryKeys.chatMessages(chatId, channelId),
     queryFn: ({ signal }) => getChatMessages(chatId, channelId, { signal }),
+  });
+
+/** The first page of the account's contacts, read when asked for (the login page's check). */
+export const contactsPageQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.contactsPage(),
+    queryFn: ({ signal }) => listContacts(undefined, { signal }),
+    staleTime: 0,
+  });
+
+/** The deal last chosen for a CRM contact (null: none, or not readable). */
+export const lastDealQueryOptions = (crmContactId: string) =>
+  queryOptions({
+    queryKey: queryKeys.lastDeal(crmContactId),
+    // Not cancellable: getLastDeal reads any failure as 'no last deal', an abort included.
+    queryFn: () => getLastDeal(crmContactId),
   });
 
 export const contactQueryOptions = (id: string) =>

@@ -1,13 +1,12 @@
 import { Formik } from 'formik';
 import { useState } from 'react';
-import { getErrorMessage } from '@crm-panel/api-client';
+import { getErrorMessage, useUpdateContact } from '@crm-panel/api-client';
 import { type ContactEditQuery } from '@crm-panel/contracts';
 import { MESSAGES } from '@crm-panel/crm-model';
 import { useHostForms } from '@crm-panel/host-bridge';
 import { Button, FormErrorBanner } from '@crm-panel/ui';
 import { FormActions, FormikFormLayout, FormikTextField, ModalPage } from '@crm-panel/ui/form-kit';
 import { contactEditSchema, type ContactEditValues, contactUpdatePayload } from '../contactEdit';
-import { useUpdateContact } from '../hooks/useUpdateContact';
 import { OrganizationSelect } from './OrganizationSelect';
 
 export interface ContactEditFieldsProps {
@@ -17,7 +16,7 @@ export interface ContactEditFieldsProps {
 /** The contact's name and organization; saves with PUT and closes the form with the result. */
 export function ContactEditFields({ query }: ContactEditFieldsProps) {
   const { closeForm, cancelForm } = useHostForms();
-  const update = useUpdateContact(query.contactId);
+  const update = useUpdateContact();
   const [error, setError] = useState<string | null>(null);
   const initialOrganizationId = query.organizationId ?? null;
 
@@ -31,7 +30,10 @@ export function ContactEditFields({ query }: ContactEditFieldsProps) {
   const submit = async (values: ContactEditValues) => {
     setError(null);
     try {
-      await update.mutateAsync(contactUpdatePayload(values, initialOrganizationId));
+      await update.mutateAsync({
+        contactId: query.contactId,
+        payload: contactUpdatePayload(values, initialOrganizationId),
+      });
     } catch (failure) {
       // Formik keeps what was typed; the banner says what went wrong.
       setError(getErrorMessage(failure, MESSAGES.contacts.updateError));

@@ -1,13 +1,17 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { contactQueryOptions, organizationQueryOptions, queryKeys } from '@crm-panel/api-client';
+import {
+  contactQueryOptions,
+  organizationQueryOptions,
+  usePanelCache,
+} from '@crm-panel/api-client';
 
 /**
  * The header's contact and its organization. Both are keyed by id, so an answer for the chat the
  * attendant just left can never show on the one now open.
  */
 export function useContactHeaderData(contactId: string | null) {
-  const queryClient = useQueryClient();
+  const cache = usePanelCache();
   const contactQuery = useQuery({
     ...contactQueryOptions(contactId ?? ''),
     enabled: contactId !== null,
@@ -27,11 +31,8 @@ export function useContactHeaderData(contactId: string | null) {
   /** After an edit elsewhere: the contact (and so maybe its organization) changed. */
   const reloadAfterEdit = useCallback(async () => {
     if (!contactId) return;
-    await queryClient.invalidateQueries({ queryKey: queryKeys.contact(contactId) });
-    if (organizationId) {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.organization(organizationId) });
-    }
-  }, [queryClient, contactId, organizationId]);
+    await cache.contactChanged(contactId, organizationId);
+  }, [cache, contactId, organizationId]);
 
   return { contactQuery, organizationId, organizationQuery, refresh, reloadAfterEdit };
 }

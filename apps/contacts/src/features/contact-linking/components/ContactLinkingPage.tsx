@@ -1,7 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { contactMappingQueryOptions } from '@crm-panel/api-client';
 import { linkableHostContact } from '@crm-panel/crm-model';
 import { useAttendance } from '@crm-panel/host-bridge';
 import { type LinkedHandler } from '../linking';
@@ -15,7 +13,6 @@ import { LinkingUnavailable } from './LinkingUnavailable';
 export function ContactLinkingPage() {
   const { attendance } = useAttendance();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   // A visitor the host knows by name or phone only is linkable too (keyed by the attendance).
   const hostContact = linkableHostContact(attendance);
   const hostContactId = hostContact?.id ?? null;
@@ -35,15 +32,11 @@ export function ContactLinkingPage() {
   }, []);
 
   const onLinked = useCallback<LinkedHandler>(
-    (linkedHostContactId, rdstationContactId) => {
-      // The shell reads this mapping to open the panel: known now, no round trip needed.
-      queryClient.setQueryData(contactMappingQueryOptions(linkedHostContactId).queryKey, {
-        mapped: true,
-        rdstationContactId,
-      });
+    (linkedHostContactId) => {
+      // The link is in the cache already (the write's rule): the shell opens the panel at once.
       if (mounted.current && currentHostContactId.current === linkedHostContactId) navigate('/');
     },
-    [navigate, queryClient],
+    [navigate],
   );
 
   // The same message as the main panel's for the same situation.

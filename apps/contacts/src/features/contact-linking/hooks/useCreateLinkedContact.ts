@@ -1,5 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createContactWithMapping, queryKeys } from '@crm-panel/api-client';
+import { useCreateLinkedContact as useCreateContactWithLink } from '@crm-panel/api-client';
 import { type LinkedHandler } from '../linking';
 import { newContactPayload, type NewContactValues } from '../newContact';
 
@@ -8,13 +7,15 @@ import { newContactPayload, type NewContactValues } from '../newContact';
  * in one call. An answer without the new contact's id rejects ('Contato criado sem ID').
  */
 export function useCreateLinkedContact(hostContactId: string, onLinked: LinkedHandler) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (values: NewContactValues) =>
-      createContactWithMapping(newContactPayload(values), hostContactId),
-    onSuccess: async (created) => {
+  const create = useCreateContactWithLink();
+  return {
+    mutateAsync: async (values: NewContactValues) => {
+      const created = await create.mutateAsync({
+        contact: newContactPayload(values),
+        hostContactId,
+      });
       await onLinked(hostContactId, created.rdstationContactId);
-      void queryClient.invalidateQueries({ queryKey: [...queryKeys.all, 'contacts'] });
     },
-  });
+    isPending: create.isPending,
+  };
 }

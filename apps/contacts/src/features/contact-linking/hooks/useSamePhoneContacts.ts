@@ -1,5 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { useFetchQuery } from '@crm-panel/api-client';
 import { type HostContact } from '@crm-panel/crm-model';
 import { type ContactSuggestion, phoneSearchTerm } from '../suggestions';
 import { contactSuggestionsQueryOptions } from './useContactSuggestions';
@@ -13,16 +13,16 @@ export const SAME_PHONE_FRESH_MS = 30_000;
  * number typed into the form is searched the same way as the suggestions are.
  */
 export function useSamePhoneContacts(hostContact: Pick<HostContact, 'nome'>) {
-  const queryClient = useQueryClient();
+  const fetchQuery = useFetchQuery();
   return useCallback(
     async (phone: string): Promise<ContactSuggestion[]> => {
       if (phoneSearchTerm(phone) === null) return [];
-      const found = await queryClient.fetchQuery({
+      const found = await fetchQuery({
         ...contactSuggestionsQueryOptions({ numero: phone, nome: hostContact.nome }),
         staleTime: SAME_PHONE_FRESH_MS,
       });
       return found.filter((suggestion) => suggestion.reason !== 'name');
     },
-    [queryClient, hostContact.nome],
+    [fetchQuery, hostContact.nome],
   );
 }

@@ -1,6 +1,7 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import styled from 'styled-components';
-import { authStatusQueryOptions, listContacts } from '@crm-panel/api-client';
+import { authStatusQueryOptions, contactsPageQueryOptions } from '@crm-panel/api-client';
 import { MESSAGES } from '@crm-panel/crm-model';
 import { useHostAdapter, useHostUserInfo } from '@crm-panel/host-bridge';
 import { Alert, Button, Card, InlineError, Skeleton } from '@crm-panel/ui';
@@ -61,7 +62,8 @@ export function LoginScreen() {
   const auth = useQuery(authStatusQueryOptions());
   // The window's outcome refreshes the shared auth-status cache, which re-renders this page.
   const authWindow = useAuthWindow(() => undefined);
-  const contacts = useMutation({ mutationFn: () => listContacts() });
+  const [contactsAsked, setContactsAsked] = useState(false);
+  const contacts = useQuery({ ...contactsPageQueryOptions(), enabled: contactsAsked });
   const logout = useLogout('page');
   const devMode = adapter.kind === 'none' || adapter.kind === 'fake';
 
@@ -110,7 +112,10 @@ export function LoginScreen() {
           ) : null}
           {logout.error ? <Alert tone="error">{logout.error}</Alert> : null}
           <StyledActions>
-            <Button icon="search" onClick={() => contacts.mutateAsync().catch(() => undefined)}>
+            <Button
+              icon="search"
+              onClick={() => (contactsAsked ? void contacts.refetch() : setContactsAsked(true))}
+            >
               {t.fetchContacts}
             </Button>
             <Button

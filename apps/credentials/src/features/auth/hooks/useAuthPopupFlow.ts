@@ -1,11 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import {
   getAuthStatus,
   getErrorMessage,
-  queryKeys,
   startAuth,
   submitApiV1Token,
+  usePanelCache,
 } from '@crm-panel/api-client';
 import { MODAL_CANCELLED } from '@crm-panel/contracts';
 import {
@@ -55,7 +54,7 @@ const INITIAL: AuthPopupState = {
  */
 export function useAuthPopupFlow(): AuthPopupFlow {
   const { closeForm } = useHostForms();
-  const queryClient = useQueryClient();
+  const cache = usePanelCache();
   const [state, setState] = useState<AuthPopupState>(INITIAL);
   const authUrlRef = useRef<string | null>(null);
   const providerRef = useRef<Window | null>(null);
@@ -84,7 +83,7 @@ export function useAuthPopupFlow(): AuthPopupFlow {
 
   const succeed = (status: AuthStatus) => {
     // Same document when the page was opened in-app: the guards see the new session at once.
-    queryClient.setQueryData<AuthStatus>(queryKeys.authStatus(), status);
+    void cache.authChanged(status);
     show({ status: 'success' });
     closeAfter(true, AUTH_SUCCESS_CLOSE_DELAY_MS);
   };

@@ -1,6 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { authStatusQueryOptions } from '@crm-panel/api-client';
+import { authStatusQueryOptions, useFetchQuery } from '@crm-panel/api-client';
 import { AUTH_POLL_INTERVAL_MS, AUTH_WINDOW } from '@crm-panel/crm-model';
 import {
   AUTH_POPUP_PATH,
@@ -23,7 +22,7 @@ export interface AuthWindowControls {
  * authenticated (the shared auth-status cache is refreshed on the way).
  */
 export function useAuthWindow(onDone: (authenticated: boolean) => void): AuthWindowControls {
-  const queryClient = useQueryClient();
+  const fetchQuery = useFetchQuery();
   const [waiting, setWaiting] = useState(false);
   const [blocked, setBlocked] = useState(false);
   const childRef = useRef<Window | null>(null);
@@ -42,12 +41,10 @@ export function useAuthWindow(onDone: (authenticated: boolean) => void): AuthWin
   const settle = async () => {
     stopWatching();
     // A failed check counts as not authenticated (PRODUCT.md §8).
-    const authenticated = await queryClient
-      .fetchQuery({ ...authStatusQueryOptions(), staleTime: 0 })
-      .then(
-        (status) => status.authenticated,
-        () => false,
-      );
+    const authenticated = await fetchQuery({ ...authStatusQueryOptions(), staleTime: 0 }).then(
+      (status) => status.authenticated,
+      () => false,
+    );
     setWaiting(false);
     onDoneRef.current(authenticated);
   };

@@ -1,6 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { queryKeys } from '@crm-panel/api-client';
+import { usePanelCache } from '@crm-panel/api-client';
 import { MESSAGES, RELOAD_AFTER_REMOVAL_MS } from '@crm-panel/crm-model';
 import { useFormResult } from '@crm-panel/host-bridge';
 import { scheduleReload } from '@credentials/features/shared/scheduleReload';
@@ -11,7 +10,7 @@ import { scheduleReload } from '@credentials/features/shared/scheduleReload';
  * logout (`updated`), fresh statuses. Returns the success message to show, if any.
  */
 export function useManagerResult(): string | null {
-  const queryClient = useQueryClient();
+  const cache = usePanelCache();
   const [message, setMessage] = useState<string | null>(null);
   useFormResult('credentials-manager', ({ result }) => {
     if (!result.success) return;
@@ -20,8 +19,7 @@ export function useManagerResult(): string | null {
       scheduleReload(RELOAD_AFTER_REMOVAL_MS);
       return;
     }
-    void queryClient.invalidateQueries({ queryKey: queryKeys.authStatus() });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.credentialsStatus() });
+    void cache.accessChanged();
   });
   return message;
 }

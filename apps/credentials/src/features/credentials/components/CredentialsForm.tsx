@@ -1,8 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Formik } from 'formik';
 import { useState } from 'react';
-import { getErrorMessage, queryKeys, saveCredentials } from '@crm-panel/api-client';
-import { type CredentialsStatus, MESSAGES } from '@crm-panel/crm-model';
+import { getErrorMessage, useSaveCredentials } from '@crm-panel/api-client';
+import { MESSAGES } from '@crm-panel/crm-model';
 import { useHostForms } from '@crm-panel/host-bridge';
 import { Button, FormErrorBanner } from '@crm-panel/ui';
 import { FormActions, FormikFormLayout, FormikTextField } from '@crm-panel/ui/form-kit';
@@ -26,7 +25,7 @@ export const CREDENTIALS_FORM_TITLE_ID = 'credentials-form-title';
 /** /credentials-setup-modal: the tenant's RD Station CRM credentials (PRODUCT.md §2, §5, §8). */
 export function CredentialsForm({ initialRedirectUri }: CredentialsFormProps) {
   const { closeForm, cancelForm } = useHostForms();
-  const queryClient = useQueryClient();
+  const save = useSaveCredentials();
   const [serverError, setServerError] = useState<string | null>(null);
 
   const initialValues: CredentialsFormValues = {
@@ -42,16 +41,12 @@ export function CredentialsForm({ initialRedirectUri }: CredentialsFormProps) {
     setServerError(null);
     const payload = toCredentialsPayload(values);
     try {
-      await saveCredentials(payload);
+      await save.mutateAsync(payload);
     } catch (cause) {
       // The form keeps every value: nothing typed is lost.
       setServerError(getErrorMessage(cause, MESSAGES.credentials.saveError));
       return;
     }
-    queryClient.setQueryData<CredentialsStatus>(queryKeys.credentialsStatus(), {
-      configured: true,
-      redirectUri: payload.redirectUri,
-    });
     await closeForm({ success: true, updated: true });
   }
 

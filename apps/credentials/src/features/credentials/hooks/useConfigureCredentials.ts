@@ -1,7 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { queryKeys } from '@crm-panel/api-client';
-import { type CredentialsStatus } from '@crm-panel/crm-model';
+import { usePanelCache } from '@crm-panel/api-client';
 import { useFormResult, useHostForms } from '@crm-panel/host-bridge';
 
 /**
@@ -10,17 +8,13 @@ import { useFormResult, useHostForms } from '@crm-panel/host-bridge';
  */
 export function useConfigureCredentials(): () => void {
   const { openForm } = useHostForms();
-  const queryClient = useQueryClient();
+  const cache = usePanelCache();
   const navigate = useNavigate();
 
   useFormResult('credentials-setup', ({ result }) => {
     if (!result.success) return;
     // Known now, before any refetch: the shell's guard must not send the user back here.
-    queryClient.setQueryData<CredentialsStatus>(queryKeys.credentialsStatus(), (previous) => ({
-      configured: true,
-      redirectUri: previous?.redirectUri ?? null,
-    }));
-    void queryClient.invalidateQueries({ queryKey: queryKeys.credentialsStatus() });
+    cache.credentialsSaved();
     navigate('/rdstation-login-prompt', { replace: true });
   });
 

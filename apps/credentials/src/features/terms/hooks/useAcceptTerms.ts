@@ -1,13 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
-  acceptTerms,
   credentialsStatusQueryOptions,
   getErrorMessage,
-  queryKeys,
+  useAcceptTerms as useAcceptTermsWrite,
+  useFetchQuery,
 } from '@crm-panel/api-client';
-import { MESSAGES, type TermsStatus } from '@crm-panel/crm-model';
+import { MESSAGES } from '@crm-panel/crm-model';
 
 export interface AcceptTermsState {
   accept(): Promise<void>;
@@ -21,7 +20,8 @@ export interface AcceptTermsState {
  * configured.
  */
 export function useAcceptTerms(): AcceptTermsState {
-  const queryClient = useQueryClient();
+  const acceptance = useAcceptTermsWrite();
+  const fetchQuery = useFetchQuery();
   const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -30,20 +30,17 @@ export function useAcceptTerms(): AcceptTermsState {
     setSubmitting(true);
     setError(null);
     try {
-      await acceptTerms();
+      // The guards see the acceptance at once: the next route must not bounce back here.
+      await acceptance.mutateAsync();
     } catch (cause) {
       setError(getErrorMessage(cause, MESSAGES.terms.acceptError));
       setSubmitting(false);
       return;
     }
-    // The shell's guards read this key: the next route must not bounce back here.
-    queryClient.setQueryData<TermsStatus>(queryKeys.termsStatus(), { accepted: true });
-    const configured = await queryClient
-      .fetchQuery({ ...credentialsStatusQueryOptions(), staleTime: 0 })
-      .then(
-        (status) => status.configured,
-        () => false,
-      );
+    const configured = await fetchQuery({ ...credentialsStatusQueryOptions(), staleTime: 0 }).then(
+      (status) => status.configured,
+      () => false,
+    );
     navigate(configured ? '/rdstation-login-prompt' : '/credentials-setup', { replace: true });
   }
 

@@ -2,7 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Formik } from 'formik';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { contactQueryOptions, getErrorMessage, useCustomFields } from '@crm-panel/api-client';
+import {
+  contactQueryOptions,
+  getErrorMessage,
+  useCreateDeal,
+  useCustomFields,
+} from '@crm-panel/api-client';
 import { MODAL_CANCELLED, parseModalQuery } from '@crm-panel/contracts';
 import { type CustomFieldDefinition, MESSAGES } from '@crm-panel/crm-model';
 import { useHostForms } from '@crm-panel/host-bridge';
@@ -14,7 +19,6 @@ import {
   EMPTY_DEAL_VALUES,
   toDealCreatePayload,
 } from '../dealCreateSchema';
-import { useCreateDeal } from '../hooks/useCreateDeal';
 import { DealCreateFields } from './DealCreateFields';
 
 const byOrder = (a: CustomFieldDefinition, b: CustomFieldDefinition) =>
@@ -47,10 +51,11 @@ export function DealCreateForm() {
     setSubmitError(null);
     let dealId: string;
     try {
-      const deal = await createDeal.mutateAsync({
-        payload: toDealCreatePayload(values, definitions),
-        contactId,
-      });
+      // The new deal starts with the chat's contact.
+      const payload = toDealCreatePayload(values, definitions);
+      const deal = await createDeal.mutateAsync(
+        contactId ? { ...payload, contact_ids: [contactId] } : payload,
+      );
       dealId = deal.id;
     } catch (error) {
       setSubmitError(getErrorMessage(error, MESSAGES.deal.createError));

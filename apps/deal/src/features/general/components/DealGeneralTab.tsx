@@ -52,7 +52,7 @@ export function DealGeneralTab({ dealId }: DealTabProps) {
   }
 
   const current = deal.data;
-  const update = (patch: DealUpdatePayload) => fieldUpdate.mutate({ dealId: current.id, patch });
+  const update = (patch: DealUpdatePayload) => fieldUpdate({ dealId: current.id, patch });
 
   // Keyed by deal: dialogs and messages of one deal never show on the next.
   return (

@@ -63,7 +63,7 @@ export function DealStatusBlock({ deal }: DealStatusBlockProps) {
 
   const markWon = async () => {
     try {
-      await statusUpdate.mutateAsync({ dealId: deal.id, status: 'won' });
+      await statusUpdate({ dealId: deal.id, status: 'won' });
     } catch (error) {
       console.error(MESSAGES.deal.statusUpdateError, error);
       throw error;
@@ -74,7 +74,7 @@ export function DealStatusBlock({ deal }: DealStatusBlockProps) {
 
   const markLost = async (lostReasonId: string) => {
     try {
-      await statusUpdate.mutateAsync({ dealId: deal.id, status: 'lost', lostReasonId });
+      await statusUpdate({ dealId: deal.id, status: 'lost', lostReasonId });
     } catch (error) {
       console.error(MESSAGES.deal.statusUpdateError, error);
       throw error;

@@ -1,11 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
+import { usePanelCache } from '@crm-panel/api-client';
 import { type DealListFilter, type DealToolbarProps } from '@crm-panel/contracts';
 import { DEAL_FILTER_LABELS, DEAL_FILTERS, MESSAGES } from '@crm-panel/crm-model';
 import { useFormResult, useHostForms } from '@crm-panel/host-bridge';
 import { Button, DropdownMenu, NoticeBanner, useNotice } from '@crm-panel/ui';
-import { dealListsKey } from '@deal/features/shared/dealQueryKeys';
 import { useDeal } from '@deal/features/shared/useDeal';
 import { useContactMembership } from '../hooks/useContactMembership';
 import { scanLimitNote } from '../scanLimitNote';
@@ -47,7 +46,7 @@ const isDealFilter = (id: string): id is DealListFilter =>
  * the selected deal (or takes it off) and 'Criar Negociação'. The shell owns the selection.
  */
 export function DealToolbar({ contactId, dealId, onDealChange }: DealToolbarProps) {
-  const queryClient = useQueryClient();
+  const cache = usePanelCache();
   const { openForm } = useHostForms();
   const [chosenFilter, setFilter] = useState<DealListFilter>('all');
   const filter: DealListFilter = contactId ? chosenFilter : 'all';
@@ -65,7 +64,7 @@ export function DealToolbar({ contactId, dealId, onDealChange }: DealToolbarProp
 
   useFormResult('deal-create', ({ result }) => {
     if (!result.success || !result.dealId) return;
-    void queryClient.invalidateQueries({ queryKey: dealListsKey });
+    void cache.dealCreated();
     const openedFor = formContactRef.current;
     formContactRef.current = undefined;
     if (openedFor !== undefined && openedFor !== contactRef.current) return;
@@ -81,7 +80,7 @@ export function DealToolbar({ contactId, dealId, onDealChange }: DealToolbarProp
     const add = !isMember;
     notice.clear();
     try {
-      await membership.mutateAsync({ dealId, contactId, add });
+      await membership.change({ dealId, contactId, add });
       if (contactRef.current !== contactId) return;
       notice.success(add ? MESSAGES.deal.contactAdded : MESSAGES.deal.contactRemoved);
     } catch (error) {
@@ -122,7 +121,7 @@ export function DealToolbar({ contactId, dealId, onDealChange }: DealToolbarProp
         {contactId && dealId ? (
           <ContactMembershipButton
             isMember={isMember}
-            busy={membership.isPending}
+            busy={membership.busy}
             onToggle={toggleMembership}
           />
         ) : null}

@@ -1,9 +1,13 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Formik } from 'formik';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { getErrorMessage, userProfileQueryOptions } from '@crm-panel/api-client';
+import {
+  getErrorMessage,
+  useCreateNote,
+  useFetchQuery,
+  userProfileQueryOptions,
+} from '@crm-panel/api-client';
 import { parseModalQuery } from '@crm-panel/contracts';
 import { type ChatMessage, MESSAGES, NOTE_MAX_LENGTH } from '@crm-panel/crm-model';
 import { formatChatImport } from '@crm-panel/format';
@@ -11,7 +15,6 @@ import { useHostForms } from '@crm-panel/host-bridge';
 import { Alert, Button, FormErrorBanner } from '@crm-panel/ui';
 import { FormActions, FormikFormLayout, FormikTextArea, ModalPage } from '@crm-panel/ui/form-kit';
 import { useDealName } from '@notes/features/notes/hooks/useDealName';
-import { useCreateNote } from '../hooks/useCreateNote';
 import { NOTE_FORM_INITIAL_VALUES, type NoteFormValues, noteSchema } from '../noteSchema';
 import { ChatImportPanel } from './ChatImportPanel';
 import { type NoteSource, NoteSourceSwitch } from './NoteSourceSwitch';
@@ -31,7 +34,7 @@ export function NoteCreatePage() {
   const dealId = query.dealId ?? null;
   const dealName = useDealName(dealId, query.dealName);
   const { closeForm, cancelForm } = useHostForms();
-  const queryClient = useQueryClient();
+  const fetchQuery = useFetchQuery();
   const createNote = useCreateNote();
 
   const [source, setSource] = useState<NoteSource>('manual');
@@ -55,7 +58,7 @@ export function NoteCreatePage() {
 
   /** The note's author: the current user, from the query or else from the profile. */
   const authorId = async (): Promise<string> =>
-    query.userId ?? (await queryClient.fetchQuery(userProfileQueryOptions())).id;
+    query.userId ?? (await fetchQuery(userProfileQueryOptions())).id;
 
   const submit = async (values: NoteFormValues) => {
     setSubmitError(null);

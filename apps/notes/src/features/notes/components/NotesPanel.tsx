@@ -1,5 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from '@crm-panel/api-client';
+import { usePanelCache } from '@crm-panel/api-client';
 import { MESSAGES, type Note } from '@crm-panel/crm-model';
 import { useAttendance, useFormResult, useHostForms } from '@crm-panel/host-bridge';
 import styled from 'styled-components';
@@ -41,13 +40,13 @@ export function NotesPanel({ dealId, dealName }: NotesPanelProps) {
   const userId = useCurrentUserId(hasDeal);
   const { attendance } = useAttendance();
   const { openForm } = useHostForms();
-  const queryClient = useQueryClient();
+  const cache = usePanelCache();
   const notice = useNotice(currentDealId);
 
   useFormResult('note-create', ({ result }) => {
     if (!result.success || currentDealId === null) return;
     notice.success(MESSAGES.notes.createSuccess);
-    void queryClient.invalidateQueries({ queryKey: queryKeys.dealNotes(currentDealId) });
+    void cache.dealNotesChanged(currentDealId);
   });
 
   const addNote = () => {

@@ -1,6 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
-import { dealProductsQueryOptions, queryKeys } from '@crm-panel/api-client';
+import {
+  dealProductsQueryOptions,
+  useDeleteDealProduct,
+  usePanelCache,
+} from '@crm-panel/api-client';
 import { type DealTabProps } from '@crm-panel/contracts';
 import { type DealProduct, MESSAGES } from '@crm-panel/crm-model';
 import { useFormResult, useHostForms } from '@crm-panel/host-bridge';
@@ -16,8 +20,6 @@ import {
   Stack,
 } from '@crm-panel/ui';
 import { useCatalogueProducts } from '../hooks/useCatalogueProducts';
-import { useDeleteDealProduct } from '../hooks/useDeleteDealProduct';
-import { useInvalidateDealProducts } from '../hooks/useInvalidateDealProducts';
 import { DealProductItem } from './DealProductItem';
 
 export type DealProductsTabProps = DealTabProps;
@@ -30,8 +32,7 @@ const TEXTS = MESSAGES.products;
  */
 export function DealProductsTab({ dealId, dealName }: DealProductsTabProps) {
   const forms = useHostForms();
-  const queryClient = useQueryClient();
-  const invalidate = useInvalidateDealProducts();
+  const cache = usePanelCache();
   const hasDeal = Boolean(dealId);
   const products = useQuery({ ...dealProductsQueryOptions(dealId ?? ''), enabled: hasDeal });
   const items = useMemo(
@@ -40,7 +41,7 @@ export function DealProductsTab({ dealId, dealName }: DealProductsTabProps) {
   );
   const productIds = useMemo(() => items.map((item) => item.product_id), [items]);
   const catalogue = useCatalogueProducts(productIds);
-  const remove = useDeleteDealProduct(dealId ?? '');
+  const remove = useDeleteDealProduct();
   const notice = useNotice(dealId);
   const [toDelete, setToDelete] = useState<DealProduct | null>(null);
   // Which form the tab opened last, to confirm the right thing once it closes with success.
@@ -48,7 +49,7 @@ export function DealProductsTab({ dealId, dealName }: DealProductsTabProps) {
 
   useFormResult('product-create', ({ result }) => {
     if (!result.success || !dealId) return;
-    void invalidate(dealId);
+    void cache.dealProductsChanged(dealId);
     notice.success(openedFor.current === 'edit' ? TEXTS.updateSuccess : TEXTS.addSuccess);
   });
 
@@ -66,13 +67,13 @@ export function DealProductsTab({ dealId, dealName }: DealProductsTabProps) {
   const refresh = () => {
     notice.clear();
     void products.refetch();
-    void queryClient.invalidateQueries({ queryKey: queryKeys.products() });
+    void cache.catalogueRefreshed();
   };
 
   const confirmDelete = async () => {
-    if (!toDelete) return;
+    if (!toDelete || !dealId) return;
     try {
-      await remove.mutateAsync(toDelete.id);
+      await remove.mutateAsync({ dealId, dealProductId: toDelete.id });
       notice.success(TEXTS.removeSuccess);
     } catch {
       notice.error(TEXTS.removeError);

@@ -1,9 +1,8 @@
 import { Formik } from 'formik';
 import { useState } from 'react';
-import { getErrorMessage } from '@crm-panel/api-client';
+import { getErrorMessage, useSaveDealProduct } from '@crm-panel/api-client';
 import { type DealProduct, MESSAGES } from '@crm-panel/crm-model';
 import { useHostForms } from '@crm-panel/host-bridge';
-import { useSaveDealProduct } from '../hooks/useSaveDealProduct';
 import {
   productFormSchema,
   type ProductFormValues,
@@ -48,7 +47,8 @@ export function ProductFormFields({
     let product: DealProduct;
     try {
       product = await save.mutateAsync({
-        target: { dealId, dealProductId: isEdit ? dealProductId : null },
+        dealId,
+        dealProductId: isEdit ? dealProductId : null,
         payload: toDealProductPayload(values, isEdit ? initialValues : undefined),
       });
     } catch (error) {

@@ -1,5 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useCompleteTask, usePanelCache } from '@crm-panel/api-client';
 import { type DealTabProps } from '@crm-panel/contracts';
 import {
   MESSAGES,
@@ -20,10 +20,8 @@ import {
   useNotice,
   Stack,
 } from '@crm-panel/ui';
-import { useCompleteTask } from '../hooks/useCompleteTask';
 import { useCurrentProfile } from '../hooks/useCurrentProfile';
 import { useDealTasks } from '../hooks/useDealTasks';
-import { dealTaskListsKey } from '../model/taskListKey';
 import { TaskCard } from './TaskCard';
 import { TaskListSkeleton } from './TaskListSkeleton';
 
@@ -48,7 +46,7 @@ export function DealTasksPanel({ dealId, dealName }: DealTasksPanelProps) {
   const [status, setStatus] = useState<TaskStatus>('open');
   const notice = useNotice(dealId);
   const [confirming, setConfirming] = useState<Task | null>(null);
-  const queryClient = useQueryClient();
+  const cache = usePanelCache();
   const forms = useHostForms();
   const tasksQuery = useDealTasks(dealId, status);
   const { resolveProfileId } = useCurrentProfile();
@@ -61,7 +59,7 @@ export function DealTasksPanel({ dealId, dealName }: DealTasksPanelProps) {
   useFormResult('task-create', ({ result }) => {
     if (!result.success || !dealId) return;
     notice.success(result.updated ? TEXTS.updateSuccess : TEXTS.createSuccess);
-    void queryClient.invalidateQueries({ queryKey: dealTaskListsKey(dealId) });
+    void (result.task ? cache.taskWritten(result.task) : cache.dealTasksChanged(dealId));
   });
 
   const openCreateForm = async () => {
@@ -85,7 +83,7 @@ export function DealTasksPanel({ dealId, dealName }: DealTasksPanelProps) {
         notice.error(TEXTS.completeError);
         return;
       }
-      await completion.mutateAsync({ dealId, task, completedById });
+      await completion.mutateAsync({ taskId: task.id, completedById });
       notice.success(TEXTS.completeSuccess);
     } catch {
       notice.error(TEXTS.completeError);

@@ -1,14 +1,12 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Formik } from 'formik';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
-  createTask,
   getErrorMessage,
-  queryKeys,
   taskQueryOptions,
-  updateTask,
   usersQueryOptions,
+  useSaveTask,
 } from '@crm-panel/api-client';
 import { type ModalSucceeded } from '@crm-panel/contracts';
 import {
@@ -31,7 +29,6 @@ import {
   toTaskPayload,
   type TaskFormValues,
 } from '../model/taskFormSchema';
-import { dealTaskListsKey } from '../model/taskListKey';
 import { TaskFormFields } from './TaskFormFields';
 import { TaskFormSkeleton } from './TaskFormSkeleton';
 
@@ -59,7 +56,7 @@ export function TaskFormPage() {
   const { status } = useHostUserInfo();
   const ready = useFormLoadGate(status);
   const forms = useHostForms();
-  const queryClient = useQueryClient();
+  const saveTask = useSaveTask();
   const [saveError, setSaveError] = useState<string | null>(null);
   const [saved, setSaved] = useState<Saved | null>(null);
 
@@ -82,9 +79,7 @@ export function TaskFormPage() {
     return { ...EMPTY_TASK_FORM, ownerIds: creatorIsUser && creatorId ? [creatorId] : [] };
   }, [taskQuery.data, creatorId, users]);
 
-  const finish = async (result: ModalSucceeded, task: Task) => {
-    queryClient.setQueryData(queryKeys.task(task.id), task);
-    await queryClient.invalidateQueries({ queryKey: dealTaskListsKey(task.deal_id) });
+  const finish = async (result: ModalSucceeded) => {
     try {
       await forms.closeForm(result);
     } catch (error) {
@@ -98,28 +93,33 @@ export function TaskFormPage() {
     if (!isEdit && dealId) {
       let task: Task;
       try {
-        task = await createTask({
-          ...toTaskPayload(values),
-          status: TASK_CREATE_STATUS,
-          deal_id: dealId,
-          ...(creatorId ? { created_by_id: creatorId } : {}),
+        task = await saveTask.mutateAsync({
+          taskId: null,
+          payload: {
+            ...toTaskPayload(values),
+            status: TASK_CREATE_STATUS,
+            deal_id: dealId,
+            ...(creatorId ? { created_by_id: creatorId } : {}),
+          },
         });
       } catch (error) {
         setSaveError(getErrorMessage(error, TEXTS.createError));
         return;
       }
       setSaved('created');
-      await finish({ success: true, task }, task);
+      await finish({ success: true, task });
     } else if (isEdit && taskId) {
-      let task: Task;
       try {
-        task = await updateTask(taskId, toTaskPayload(values, taskQuery.data?.due_date));
+        await saveTask.mutateAsync({
+          taskId,
+          payload: toTaskPayload(values, taskQuery.data?.due_date),
+        });
       } catch (error) {
         setSaveError(getErrorMessage(error, TEXTS.updateError));
         return;
       }
       setSaved('updated');
-      await finish({ success: true, updated: true }, task);
+      await finish({ success: true, updated: true });
     }
   };
 

@@ -1,10 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { userProfileQueryOptions } from '@crm-panel/api-client';
+import { useFetchQuery, userProfileQueryOptions } from '@crm-panel/api-client';
 import { useHostUserInfo } from '@crm-panel/host-bridge';
-
-/** Same freshness as the shell's header, which reads the same cache entry. */
-const PROFILE_STALE_TIME_MS = 5 * 60_000;
 
 /**
  * The signed-in CRM user (PRODUCT.md §6: the task completer and creator). `resolveProfileId` answers
@@ -12,26 +9,19 @@ const PROFILE_STALE_TIME_MS = 5 * 60_000;
  */
 export function useCurrentProfile() {
   const { status } = useHostUserInfo();
-  const queryClient = useQueryClient();
-  const query = useQuery({
-    ...userProfileQueryOptions(),
-    enabled: status === 'ready',
-    staleTime: PROFILE_STALE_TIME_MS,
-  });
+  const fetchQuery = useFetchQuery();
+  const query = useQuery({ ...userProfileQueryOptions(), enabled: status === 'ready' });
   const cachedId = query.data?.id ?? null;
 
   const resolveProfileId = useCallback(async (): Promise<string | null> => {
     if (cachedId) return cachedId;
     try {
-      const profile = await queryClient.fetchQuery({
-        ...userProfileQueryOptions(),
-        staleTime: PROFILE_STALE_TIME_MS,
-      });
+      const profile = await fetchQuery(userProfileQueryOptions());
       return profile.id || null;
     } catch {
       return null;
     }
-  }, [cachedId, queryClient]);
+  }, [cachedId, fetchQuery]);
 
   return { profileId: cachedId, resolveProfileId };
 }

@@ -1,0 +1,34 @@
+import {
+  QueryClient,
+  useQueryClient,
+  type FetchQueryOptions,
+  type QueryKey,
+} from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { shouldRetryQuery } from '@api-client/client/errors';
+
+/**
+ * The panel's one query cache (the shell creates it; TanStack Query is a federation singleton, so
+ * every remote shares it). Freshness is set here and in each query's options, nowhere else.
+ */
+export function createPanelQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: shouldRetryQuery, refetchOnWindowFocus: false, staleTime: 30_000 },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/**
+ * A read on demand (a button, a check before a step) through the shared cache: an answer already
+ * there and fresh enough is used, a read in flight is joined. Pass `staleTime: 0` to ask anew.
+ */
+export function useFetchQuery() {
+  const client = useQueryClient();
+  return useCallback(
+    <T, Key extends QueryKey>(options: FetchQueryOptions<T, Error, T, Key>) =>
+      client.fetchQuery(options),
+    [client],
+  );
+}

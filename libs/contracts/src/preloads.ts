@@ -1,0 +1,117 @@
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  contactQueryOptions,
+  customFieldsQueryOptions,
+  dealNotesQueryOptions,
+  dealProductsQueryOptions,
+  dealQueryOptions,
+  organizationQueryOptions,
+  pipelinesQueryOptions,
+  productsQueryOptions,
+  sourcesQueryOptions,
+  stagesQueryOptions,
+  tasksQueryOptions,
+  usersQueryOptions,
+} from '@crm-panel/api-client';
+import type { RemoteModuleId, RemoteModulePropsOf } from './remotes';
+
+/**
+ * The entry `@crm-panel/contracts/preloads`, kept out of the main index: it pulls api-client, and
+ * host-bridge (which imports the contracts) must not.
+ */
+
+/**
+ * What an exposed module reads first on mount, asked for before (and while) its JS downloads.
+ * A preload uses exactly the query options the remote's components use (same key, same fetcher),
+ * so it never adds a request: it only starts the remote's own first reads earlier.
+ */
+export type Preload<Id extends RemoteModuleId> = (
+  client: QueryClient,
+  props: RemoteModulePropsOf<Id>,
+) => Promise<void>;
+
+/** For modules whose first read depends on what they do once mounted (a form, a page). */
+const NOTHING: Preload<RemoteModuleId> = async () => undefined;
+
+/**
+ * Every exposed module's preload. Every id is required (with NOTHING where no read is worth
+ * starting early), so whoever adds or changes an exposed module decides its preload here, next to
+ * its props; the shell calls `preloadModule` and never knows a remote's reads.
+ */
+export const PRELOADS: { readonly [Id in RemoteModuleId]: Preload<Id> } = {
+  // deal: DealToolbar and the general tab read the deal by id (features/shared/useDeal).
+  'deal/DealToolbar': async (client, { dealId }) => {
+    if (dealId) await client.ensureQueryData(dealQueryOptions(dealId));
+  },
+  // The general tab: the account's reference data (DealFieldsCard, CustomFieldsGrid) whatever the
+  // deal, then the deal and the stages of its pipeline (useStages(deal.pipeline_id)).
+  'deal/DealGeneralTab': async (client, { dealId }) => {
+    const dealAndStages = async (id: string) => {
+      const deal = await client.ensureQueryData(dealQueryOptions(id));
+      if (deal.pipeline_id) await client.prefetchQuery(stagesQueryOptions(deal.pipeline_id));
+    };
+    // Settled, not all: a failed deal read must not end the preload before the other reads do.
+    await Promise.allSettled([
+      client.prefetchQuery(usersQueryOptions()),
+      client.prefetchQuery(sourcesQueryOptions()),
+      client.prefetchQuery(pipelinesQueryOptions()),
+      client.prefetchQuery(customFieldsQueryOptions()),
+      dealId ? dealAndStages(dealId) : undefined,
+    ]);
+  },
+  'deal/DealCreateForm': NOTHING,
+  // contacts: the header reads the contact, then its organization (useContactHeaderData).
+  'contacts/ContactHeader': async (client, { contactId }) => {
+    if (!contactId) return;
+    const contact = await client.ensureQueryData(contactQueryOptions(contactId));
+    if (contact.organization_id) {
+      await client.prefetchQuery(organizationQueryOptions(contact.organization_id));
+    }
+  },
+  'contacts/ContactLinkingPage': NOTHING,
+  'contacts/ContactEditForm': NOTHING,
+  // notes: the timeline (useDealNotes).
+  'notes/NotesTab': async (client, { dealId }) => {
+    if (dealId) await client.prefetchQuery(dealNotesQueryOptions(dealId));
+  },
+  'notes/NoteCreateForm': NOTHING,
+  'notes/NoteViewForm': NOTHING,
+  // tasks: the tab opens on the open tasks (DealTasksPanel's first status, useDealTasks).
+  'tasks/TasksTab': async (client, { dealId }) => {
+    if (dealId) await client.prefetchQuery(tasksQueryOptions(dealId, 'open'));
+  },
+  'tasks/TaskForm': NOTHING,
+  // products: the deal's items, then the catalogue's first page when there is any item
+  // (DealProductsTab, useCatalogueProducts).
+  'products/ProductsTab': async (client, { dealId }) => {
+    if (!dealId) return;
+    const items = await client.ensureQueryData(dealProductsQueryOptions(dealId));
+    if (items.length > 0) await client.prefetchQuery(productsQueryOptions());
+  },
+  'products/ProductForm': NOTHING,
+  'credentials/CredentialsNeeded': NOTHING,
+  'credentials/TermsPage': NOTHING,
+  'credentials/CredentialsSetupPage': NOTHING,
+  'credentials/CredentialsManagerPage': NOTHING,
+  'credentials/RemoveIntegrationPage': NOTHING,
+  'credentials/LoginPromptPage': NOTHING,
+  'credentials/LoginPage': NOTHING,
+  'credentials/AuthPopupPage': NOTHING,
+};
+
+/**
+ * Starts the first reads of module `id` for `props`. Never rejects: a failed read stays in the
+ * query cache as an error and the area shows its own error state (and retry) once mounted.
+ */
+export async function preloadModule<Id extends RemoteModuleId>(
+  client: QueryClient,
+  id: Id,
+  props: RemoteModulePropsOf<Id>,
+): Promise<void> {
+  const preload: Preload<Id> = PRELOADS[id];
+  try {
+    await preload(client, props);
+  } catch {
+    // Swallowed on purpose: see above.
+  }
+}
