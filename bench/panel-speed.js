@@ -2,7 +2,8 @@
 // CRM sandbox adding 150 ms to every CRM request:
 //  a) panel ready: from the host's attendance-open event (the click on Mariana's attendance) to
 //     the deal's 'Geral' tab interactive, ours against a baseline that makes the calls one after
-//     another (same build, `?baseline=sequential` on the panel URL); requests panel → api and
+//     another (the same build; the bench alone holds each api request until the previous one is
+//     answered, with a Playwright route: the product knows nothing of it); requests panel → api and
 //     api → CRM on that path; CRM round trips on the critical path estimated as ready / 150 ms;
 //  b) switching back to a chat already seen: ready from cache, requests on the way back;
 //  c) bytes: gzipped JS a browser downloads to show the main panel, against a React + ReactDOM
@@ -199,7 +200,7 @@ function hostSimController(ports, shellUrl, keyFile) {
   async function use(variant) {
     if (current === variant) return;
     await stop();
-    const panelUrl = variant === 'baseline' ? `${shellUrl}/?baseline=sequential` : shellUrl;
+    const panelUrl = shellUrl;
     child = spawn(process.execPath, [require.resolve('tsx/cli'), 'tools/host-sim/src/main.ts'], {
       cwd: root,
       env: workspaceEnv({
@@ -298,10 +299,34 @@ async function probedContext(browser, stack) {
   return context;
 }
 
+/**
+ * The baseline's one-at-a-time api: each request to the api waits until the previous one has been
+ * answered (FIFO), held by the bench's route, never by the product.
+ */
+async function sequentialApi(page, apiPort) {
+  let tail = Promise.resolve();
+  await page.route(
+    (url) => url.port === String(apiPort),
+    async (route) => {
+      const previous = tail;
+      let release = () => undefined;
+      tail = new Promise((resolve) => (release = resolve));
+      await previous;
+      try {
+        await route.fulfill({ response: await route.fetch() });
+      } catch {
+        await route.abort().catch(() => undefined);
+      } finally {
+        release();
+      }
+    },
+  );
+}
+
 /** A fresh page (tab) on host-sim, the panel loaded and idle, with a log of its requests. */
 async function openHostSim(context, stack, { beforeGoto } = {}) {
   const page = await context.newPage();
-  beforeGoto?.(page);
+  await beforeGoto?.(page);
   const pageErrors = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
   const origins = new Map([
@@ -425,9 +450,11 @@ async function panelReadyTrial({ context, stack, hostSim, admin, owner, variant,
     await callApi('GET', '/api/rdstation/campaigns?limit=200');
     await callApi('GET', '/api/rdstation/lost-reasons?limit=200');
   }
-  await hostSim.use(variant === 'baseline' ? 'baseline' : 'ours');
+  await hostSim.use('ours');
   const start = await admin.stats();
-  const session = await openHostSim(context, stack);
+  const session = await openHostSim(context, stack, {
+    beforeGoto: variant === 'baseline' ? (page) => sequentialApi(page, stack.ports.api) : undefined,
+  });
   try {
     if (variant === 'preloaded') await preloadMainPanelRemotes(session.panelFrame);
     const before = await admin.stats();

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { connectHost } from '@crm-panel/host-bridge';
 import { App } from './app/App';
-import { fetchRuntimeManifest, readBaselineMode } from './federation/runtimeManifest';
+import { fetchRuntimeManifest } from './federation/runtimeManifest';
 import { registerManifestRemotes } from './federation/remoteLoader';
 import { configurePanelApi } from './identity/configurePanelApi';
 
@@ -15,12 +15,7 @@ async function start() {
   registerManifestRemotes(manifest);
   // The host first: the api client asks it for identity assertions to earn its session.
   const adapter = await connectHost(window, { allowedHostOrigins: manifest.hostOrigins });
-  configurePanelApi({
-    apiBaseUrl: manifest.apiBaseUrl,
-    adapter,
-    // The bench's baseline (same build): the spec's calls one after another.
-    baseline: readBaselineMode(window),
-  });
+  configurePanelApi({ apiBaseUrl: manifest.apiBaseUrl, adapter });
   root.render(
     <StrictMode>
       <App adapter={adapter} />

@@ -1,13 +1,15 @@
+import type { CredentialsBody } from './schemas';
+
 import { type CrmUserSource } from './crmUser';
 
 /** POST /api/rdstation/credentials. */
-export interface CredentialsPayload {
-  clientId: string;
-  clientSecret: string;
-  redirectUri: string;
-  securityPassword: string;
-  defaultChatDomain: string;
-}
+/** POST /api/rdstation/credentials as the panel sends it: the five fields (`./schemas`). */
+export type CredentialsPayload = Required<
+  Pick<
+    NonNullable<CredentialsBody>,
+    'clientId' | 'clientSecret' | 'redirectUri' | 'securityPassword' | 'defaultChatDomain'
+  >
+>;
 
 /** GET /api/rdstation/credentials/status. */
 export interface CredentialsStatus {

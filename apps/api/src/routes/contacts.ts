@@ -7,7 +7,9 @@ import { identityOf, type Services } from '@api/services';
 import {
   contactCreateBody,
   contactUpdateBody,
+  contactMappingBody,
   contactWithMappingBody,
+  lastDealBody,
 } from '@crm-panel/crm-model/schemas';
 import { crmPath, registerGetRoute, registerListRoute, registerWriteRoute } from './proxy';
 import { crmId, hostId, identityHeaders, messageSchema, noQuery } from './schemas';
@@ -161,12 +163,7 @@ export function registerContactRoutes(app: FastifyInstance, services: Services):
         summary: 'Vincula um contato do host a um contato do CRM',
         headers: identityHeaders,
         querystring: noQuery,
-        body: {
-          type: 'object',
-          required: ['contactId', 'rdstationContactId'],
-          additionalProperties: false,
-          properties: { contactId: hostId, rdstationContactId: crmId },
-        },
+        body: contactMappingBody,
         response: { 200: mappingSchema, 400: messageSchema },
       },
     },
@@ -205,12 +202,7 @@ export function registerContactRoutes(app: FastifyInstance, services: Services):
         headers: identityHeaders,
         params: idParamsOf(),
         querystring: noQuery,
-        body: {
-          type: 'object',
-          required: ['dealId'],
-          additionalProperties: false,
-          properties: { dealId: { anyOf: [crmId, { type: 'null' }] } },
-        },
+        body: lastDealBody,
         response: { 200: lastDealSchema, 400: messageSchema },
       },
     },

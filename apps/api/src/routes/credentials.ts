@@ -13,32 +13,14 @@ import {
 import { hashPassword, verifyPassword } from '@api/security/password';
 import { type Services } from '@api/services';
 import { type PanelSession } from '@api/db/repositories/panelSessionsRepository';
+import {
+  credentialsBody,
+  credentialsRemovalBody,
+  type CredentialsBody as CredentialsBodySchema,
+} from '@crm-panel/crm-model/schemas';
 import { identityHeaders, messageSchema, noQuery } from './schemas';
 
-interface CredentialsBody {
-  clientId?: string;
-  clientSecret?: string;
-  redirectUri?: string;
-  securityPassword?: string;
-  confirmSecurityPassword?: string;
-  confirmPassword?: string;
-  defaultChatDomain?: string;
-}
-
-const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
-
-const credentialsBody = {
-  type: ['object', 'null'],
-  properties: {
-    clientId: text(500),
-    clientSecret: text(1000),
-    redirectUri: text(2000),
-    securityPassword: text(200),
-    confirmSecurityPassword: { ...text(200), description: 'Confirmação da senha (opcional)' },
-    confirmPassword: { ...text(200), description: 'Sinônimo de confirmSecurityPassword' },
-    defaultChatDomain: text(500),
-  },
-} as const;
+type CredentialsBody = NonNullable<CredentialsBodySchema>;
 
 /** The credentials form rules of PRODUCT.md §5, in order; values trimmed except the password. */
 export function validateCredentials(body: CredentialsBody): string | null {
@@ -186,7 +168,7 @@ export function registerCredentialsRoutes(app: FastifyInstance, services: Servic
         summary: 'Remove a integração do tenant (todas as sessões terminam)',
         headers: identityHeaders,
         querystring: noQuery,
-        body: { type: ['object', 'null'], properties: { securityPassword: text(200) } },
+        body: credentialsRemovalBody,
         response: {
           200: { type: 'object', properties: { usersAffected: { type: 'integer' } } },
           400: messageSchema,

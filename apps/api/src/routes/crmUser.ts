@@ -1,10 +1,10 @@
 import { type FastifyInstance } from 'fastify';
+import { crmUserChoiceBody } from '@crm-panel/crm-model/schemas';
 import { sessionOf } from '@api/identity/authenticate';
 import { type Services, wantsFreshData } from '@api/services';
 import {
   cachedIdentityHeaders,
   cacheQuery,
-  crmId,
   identityHeaders,
   messageSchema,
   noQuery,
@@ -76,12 +76,7 @@ export function registerCrmUserRoutes(app: FastifyInstance, services: Services):
           'O id é conferido em GET /users/{id} (desconhecido: 400). É a palavra do atendente, salvo quando um e-mail verificado (token v1 ou host) é o desse usuário. Já decidido: 409 crm_user_chosen (para trocar, sair e entrar de novo).',
         headers: identityHeaders,
         querystring: noQuery,
-        body: {
-          type: 'object',
-          required: ['userId'],
-          additionalProperties: false,
-          properties: { userId: crmId },
-        },
+        body: crmUserChoiceBody,
         response: {
           200: dataOf({ ...userSchema.properties, source: sourceSchema }),
           400: messageSchema,

@@ -72,8 +72,13 @@ export function CrmUserChoicePage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (selectedId && !choose.isPending)
-      choose.mutate(selectedId, { onSuccess: () => navigate('/', { replace: true }) });
+    if (!selectedId || choose.isPending) return;
+    // Not mutate's per-call onSuccess: the guard may unmount this page once the new status
+    // arrives, and TanStack then skips those callbacks; the promise always settles.
+    void choose.mutateAsync(selectedId).then(
+      () => navigate('/', { replace: true }),
+      () => undefined,
+    );
   };
 
   const retry = (

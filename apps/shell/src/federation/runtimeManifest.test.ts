@@ -1,8 +1,6 @@
 import {
-  BASELINE_STORAGE_KEY,
   fetchRuntimeManifest,
   parseRuntimeManifest,
-  readBaselineMode,
   RuntimeManifestError,
 } from './runtimeManifest';
 
@@ -54,49 +52,5 @@ describe('runtime manifest', () => {
     await expect(
       fetchRuntimeManifest('http://panel.example/', fetchImpl as unknown as typeof fetch),
     ).rejects.toThrow('O manifesto de módulos respondeu 404.');
-  });
-});
-
-describe('benchmark baseline flag', () => {
-  const visit = (pathAndQuery: string) => window.history.replaceState(null, '', pathAndQuery);
-
-  beforeEach(() => {
-    window.sessionStorage.clear();
-    visit('/');
-  });
-
-  it('is off by default', () => {
-    expect(readBaselineMode(window)).toBeNull();
-  });
-
-  it('?baseline=sequential turns it on and is remembered after navigation drops the query', () => {
-    visit('/?hostSdk=http%3A%2F%2Fhost%2Fsdk.js&baseline=sequential');
-    expect(readBaselineMode(window)).toBe('sequential');
-    expect(window.sessionStorage.getItem(BASELINE_STORAGE_KEY)).toBe('sequential');
-
-    visit('/contact-linking');
-    expect(readBaselineMode(window)).toBe('sequential');
-  });
-
-  it('any other value turns it off and forgets it', () => {
-    visit('/?baseline=sequential');
-    readBaselineMode(window);
-
-    visit('/?baseline=off');
-    expect(readBaselineMode(window)).toBeNull();
-    visit('/');
-    expect(readBaselineMode(window)).toBeNull();
-    expect(window.sessionStorage.getItem(BASELINE_STORAGE_KEY)).toBeNull();
-  });
-
-  it('blocked storage: the URL still counts, nothing is remembered', () => {
-    const blocked = (search: string) => ({
-      location: { ...window.location, search },
-      get sessionStorage(): Storage {
-        throw new DOMException('bloqueado', 'SecurityError');
-      },
-    });
-    expect(readBaselineMode(blocked('?baseline=sequential'))).toBe('sequential');
-    expect(readBaselineMode(blocked(''))).toBeNull();
   });
 });

@@ -1,4 +1,3 @@
-import { delay, http } from 'msw';
 import { getTermsStatus } from '@crm-panel/api-client';
 import { setupTestServer } from '@crm-panel/api-client/testing';
 import { createFakeHostAdapter, FAKE_USER_INFO } from '@crm-panel/host-bridge/testing';
@@ -21,7 +20,7 @@ const calls = () => server.requests.map((request) => `${request.method} ${reques
 it("earns the api session from the host's assertion and sends its token as the host user", async () => {
   let issued = 0;
   const adapter = createFakeHostAdapter({ identityAssertion: () => `jwt-${++issued}` });
-  configurePanelApi({ apiBaseUrl: server.baseURL, adapter, baseline: null });
+  configurePanelApi({ apiBaseUrl: server.baseURL, adapter });
 
   await getTermsStatus();
 
@@ -36,7 +35,7 @@ it("earns the api session from the host's assertion and sends its token as the h
 
 it('with a host that signs nothing, starts the session with an empty body', async () => {
   const adapter = createFakeHostAdapter();
-  configurePanelApi({ apiBaseUrl: server.baseURL, adapter, baseline: null });
+  configurePanelApi({ apiBaseUrl: server.baseURL, adapter });
 
   await getTermsStatus();
 
@@ -48,37 +47,9 @@ it('an adapter without getIdentityAssertion (hand-written hosts) counts as signi
   const { getIdentityAssertion: _unused, ...older } = createFakeHostAdapter({
     identityAssertion: 'jwt-que-nao-deve-ser-usado',
   });
-  configurePanelApi({ apiBaseUrl: server.baseURL, adapter: older, baseline: null });
+  configurePanelApi({ apiBaseUrl: server.baseURL, adapter: older });
 
   await getTermsStatus();
 
   expect(server.requests[0]?.body).toEqual({});
-});
-
-it('keeps the sequential baseline: one call at a time, the session call first', async () => {
-  let inFlight = 0;
-  let maxInFlight = 0;
-  server.use(
-    http.get(`${server.baseURL}/api/rdstation/terms/status`, async () => {
-      inFlight += 1;
-      maxInFlight = Math.max(maxInFlight, inFlight);
-      await delay(10);
-      inFlight -= 1;
-      return undefined;
-    }),
-  );
-  configurePanelApi({
-    apiBaseUrl: server.baseURL,
-    adapter: createFakeHostAdapter(),
-    baseline: 'sequential',
-  });
-
-  await Promise.all([getTermsStatus(), getTermsStatus()]);
-
-  expect(calls()).toEqual([
-    'POST /api/session',
-    'GET /api/rdstation/terms/status',
-    'GET /api/rdstation/terms/status',
-  ]);
-  expect(maxInFlight).toBe(1);
 });

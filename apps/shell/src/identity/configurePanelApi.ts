@@ -1,6 +1,5 @@
 import { configureApiClient } from '@crm-panel/api-client';
 import { type HostAdapter } from '@crm-panel/host-bridge';
-import { type BaselineMode } from '@shell/federation/runtimeManifest';
 import { getIdentity } from './identity';
 
 export interface ConfigurePanelApiOptions {
@@ -8,8 +7,6 @@ export interface ConfigurePanelApiOptions {
   apiBaseUrl: string;
   /** The connected host: it signs the identity assertions the api's sessions start from. */
   adapter: HostAdapter;
-  /** `?baseline=sequential` of the bench: every call waits for the previous one. */
-  baseline: BaselineMode | null;
 }
 
 /**
@@ -17,12 +14,11 @@ export interface ConfigurePanelApiOptions {
  * the host user as identity and the api's session on: each call carries a bearer token earned
  * from the host's assertion, or — for hosts that sign nothing — by the CRM sign-in.
  */
-export function configurePanelApi({ apiBaseUrl, adapter, baseline }: ConfigurePanelApiOptions) {
+export function configurePanelApi({ apiBaseUrl, adapter }: ConfigurePanelApiOptions) {
   configureApiClient({
     baseURL: apiBaseUrl,
     getIdentity,
     session: true,
     getAssertion: async () => (await adapter.getIdentityAssertion?.()) ?? null,
-    sequential: baseline === 'sequential',
   });
 }

@@ -183,7 +183,7 @@ describe('428 responses', () => {
   });
 });
 
-describe('sequential baseline (opt-in)', () => {
+describe('concurrency', () => {
   /** A slow endpoint that records the order requests arrive in and how many overlap. */
   function gateProbe(status = (_n: string) => 200) {
     const seen = { arrived: [] as string[], inFlight: 0, maxInFlight: 0 };
@@ -201,66 +201,11 @@ describe('sequential baseline (opt-in)', () => {
     return seen;
   }
 
-  it('is off by default: concurrent calls reach the api together', async () => {
+  it('concurrent calls reach the api together (no gate of any kind in the product)', async () => {
     const seen = gateProbe();
 
     await Promise.all(['1', '2', '3'].map((n) => apiClient.get(`/api/probe/${n}`)));
 
     expect(seen.maxInFlight).toBe(3);
-  });
-
-  it('with sequential: true each call waits until the previous one has answered, in call order', async () => {
-    configureApiClient({
-      baseURL: server.baseURL,
-      getIdentity: () => identityFixture,
-      sequential: true,
-    });
-    const seen = gateProbe();
-
-    const answers = await Promise.all(
-      ['1', '2', '3'].map((n) => apiClient.get<{ n: string }>(`/api/probe/${n}`)),
-    );
-
-    expect(answers.map((answer) => answer.data.n)).toEqual(['1', '2', '3']);
-    expect(seen.arrived).toEqual(['1', '2', '3']);
-    expect(seen.maxInFlight).toBe(1);
-  });
-
-  it('a failed call and a call cancelled while waiting both let the next one go', async () => {
-    configureApiClient({
-      baseURL: server.baseURL,
-      getIdentity: () => identityFixture,
-      sequential: true,
-    });
-    const seen = gateProbe((n) => (n === '1' ? 500 : 200));
-    const abort = new AbortController();
-
-    const first = apiClient.get('/api/probe/1').catch((error: unknown) => error);
-    const second = apiClient
-      .get('/api/probe/2', { signal: abort.signal })
-      .catch((error: unknown) => error);
-    const third = apiClient.get<{ n: string }>('/api/probe/3');
-    abort.abort();
-
-    expect(isHttpStatus(await first, 500)).toBe(true);
-    expect(await second).toMatchObject({ code: 'ERR_CANCELED' });
-    expect((await third).data).toEqual({ n: '3' });
-    expect(seen.arrived).toEqual(['1', '3']);
-    expect(seen.maxInFlight).toBe(1);
-  });
-
-  it('identity headers are still sent on gated calls', async () => {
-    configureApiClient({
-      baseURL: server.baseURL,
-      getIdentity: () => identityFixture,
-      sequential: true,
-    });
-
-    await Promise.all([getTermsStatus(), getTermsStatus()]);
-
-    expect(server.requests.slice(-2).map((request) => request.headers['x-user-id'])).toEqual([
-      'host-user-1',
-      'host-user-1',
-    ]);
   });
 });

@@ -34,11 +34,6 @@ export interface ApiClientConfig {
    * session is started or an assertion session is renewed. Only used with `session: true`.
    */
   getAssertion?: () => Promise<string | null>;
-  /**
-   * Benchmark baseline only: every request waits until the previous one has finished, so the
-   * panel makes its calls one after another. Off by default.
-   */
-  sequential?: boolean;
 }
 
 /** Console warnings of the request interceptor (PRODUCT.md §6: the header is omitted and logged). */
@@ -53,7 +48,6 @@ export const CACHE_BYPASS_HEADER = 'x-cache-bypass';
 export const AUTHORIZATION_HEADER = 'Authorization';
 
 let getIdentity: () => HostUserInfo | null = () => null;
-let sequential = false;
 let sessions: SessionManager | null = null;
 
 /**
@@ -70,7 +64,7 @@ const identityHeadersOf = (identity: ApiSessionIdentity): Record<string, string>
   [SYSTEM_KEY_HEADER]: identity.systemKey,
 });
 
-/** The session calls go through the same instance (base URL, timeout, baseline gate). */
+/** The session calls go through the same instance (base URL, timeout). */
 const sessionTransport: SessionTransport = {
   async start(identity, body) {
     const response = await apiClient.post<unknown>(SESSION_PATH, body, {
@@ -89,7 +83,6 @@ const sessionTransport: SessionTransport = {
 export function configureApiClient(config: ApiClientConfig): void {
   apiClient.defaults.baseURL = config.baseURL.replace(/\/+$/, '');
   getIdentity = config.getIdentity;
-  sequential = config.sequential ?? false;
   sessions?.dispose();
   sessions = config.session
     ? createSessionManager({
@@ -218,47 +211,6 @@ function warnOnMissingCredentials(error: unknown): Promise<never> {
   return Promise.reject(error);
 }
 
-// The FIFO gate of the sequential baseline: each gated request holds the gate from the moment
-// it may go until its answer (or error, timeout, cancellation) comes back.
-let gateTail: Promise<void> = Promise.resolve();
-const gateReleases = new WeakMap<object, () => void>();
-
-async function waitForGate(
-  config: InternalAxiosRequestConfig,
-): Promise<InternalAxiosRequestConfig> {
-  if (!sequential) return config;
-  const previous = gateTail;
-  let release: () => void = () => undefined;
-  gateTail = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  gateReleases.set(config, release);
-  await previous;
-  return config;
-}
-
-function releaseGate(config: object | undefined): void {
-  if (!config) return;
-  const release = gateReleases.get(config);
-  gateReleases.delete(config);
-  release?.();
-}
-
-// Request interceptors run last-registered first: the gate, registered first, runs right before
-// the request is sent, after every other interceptor — so a call waiting for its session token
-// does not hold the gate, and the session calls themselves can pass it.
-apiClient.interceptors.request.use(waitForGate);
 apiClient.interceptors.request.use(prepareRequest);
-apiClient.interceptors.response.use(
-  (response) => {
-    releaseGate(response.config);
-    return response;
-  },
-  (error: unknown) => {
-    // Axios errors (cancellations included) carry the config the gate was taken for.
-    if (axios.isAxiosError(error)) releaseGate(error.config);
-    return Promise.reject(error);
-  },
-);
 apiClient.interceptors.response.use((response) => response, warnOnMissingCredentials);
 apiClient.interceptors.response.use((response) => response, retryWithNewSession);

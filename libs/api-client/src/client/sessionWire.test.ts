@@ -473,38 +473,3 @@ describe('a 401 that says the token is no good', () => {
     },
   );
 });
-
-describe('with the sequential baseline', () => {
-  it('the session call passes the gate and the calls still go one after another', async () => {
-    configure({ sequential: true });
-    let inFlight = 0;
-    let maxInFlight = 0;
-    server.use(
-      http.get(TERMS_URL(), async () => {
-        inFlight += 1;
-        maxInFlight = Math.max(maxInFlight, inFlight);
-        await delay(10);
-        inFlight -= 1;
-        return undefined;
-      }),
-    );
-
-    await Promise.all([getTermsStatus(), getTermsStatus(), getTermsStatus()]);
-
-    expect(calls()).toEqual([
-      'POST /api/session',
-      'GET /api/rdstation/terms/status',
-      'GET /api/rdstation/terms/status',
-      'GET /api/rdstation/terms/status',
-    ]);
-    expect(maxInFlight).toBe(1);
-  });
-
-  it('a retried call does not deadlock the gate', async () => {
-    configure({ sequential: true });
-    await getTermsStatus();
-    termsProbe((n) => (n === 1 ? refusal('session_expired') : undefined));
-
-    await expect(Promise.all([getTermsStatus(), getAuthStatus()])).resolves.toHaveLength(2);
-  });
-});

@@ -24,16 +24,20 @@ import {
 import { type TSchema } from '@sinclair/typebox';
 import {
   contactCreateBody,
+  contactMappingBody,
   contactRecord,
   contactUpdateBody,
   contactWithMappingBody,
   createSchemaChecker,
+  credentialsBody,
+  crmUserChoiceBody,
   dealCreateBody,
   dealProductCreateBody,
   dealProductRecord,
   dealProductUpdateBody,
   dealRecord,
   dealUpdateBody,
+  lastDealBody,
   noteCreateBody,
   noteRecord,
   productRecord,
@@ -239,6 +243,10 @@ function stringParams(
  * of its own answers, so the fake cannot drift from the api without a test noticing.
  */
 const WIRE: Record<string, { body?: TSchema; answer?: TSchema; items?: TSchema }> = {
+  'post /api/rdstation/credentials': { body: credentialsBody },
+  'post /api/rdstation/auth/crm-user': { body: crmUserChoiceBody },
+  'post /api/rdstation/contact-mapping': { body: contactMappingBody },
+  'post /api/rdstation/contact/:id/last-deal': { body: lastDealBody },
   'get /api/rdstation/contacts': { items: contactRecord },
   'post /api/rdstation/contacts': { body: contactCreateBody, answer: contactRecord },
   'get /api/rdstation/contacts/:id': { answer: contactRecord },

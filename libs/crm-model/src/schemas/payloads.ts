@@ -13,7 +13,7 @@ import {
   TASK_TYPES,
 } from '@crm-model/enums';
 import { DISCOUNT_PERCENTAGE_MAX, NOTE_MAX_LENGTH, RATING_MAX } from '@crm-model/constants';
-import { crmId, nullable, stringEnum } from './common';
+import { crmId, hostId, nullable, objectOrNull, stringEnum } from './common';
 
 const { Optional } = Type;
 const nullableId = nullable(crmId);
@@ -219,3 +219,45 @@ export const dealProductUpdateBody = Type.Partial(Type.Object(dealProductFields)
   ...percentageCap,
 });
 export type DealProductUpdateBody = Static<typeof dealProductUpdateBody>;
+
+// ---- the panel's own records: links, choices, credentials ------------------------------------
+
+/** POST /api/rdstation/contact-mapping: the chat's (host) contact is this CRM contact. */
+export const contactMappingBody = Type.Object(
+  { contactId: hostId, rdstationContactId: crmId },
+  { additionalProperties: false },
+);
+export type ContactMappingBody = Static<typeof contactMappingBody>;
+
+/** POST /api/rdstation/contact/{id}/last-deal: the deal chosen last (null clears it). */
+export const lastDealBody = Type.Object({ dealId: nullableId }, { additionalProperties: false });
+export type LastDealBody = Static<typeof lastDealBody>;
+
+/** POST /api/rdstation/auth/crm-user: who the attendant is in the CRM. */
+export const crmUserChoiceBody = Type.Object({ userId: crmId }, { additionalProperties: false });
+export type CrmUserChoiceBody = Static<typeof crmUserChoiceBody>;
+
+/**
+ * POST /api/rdstation/credentials. Every field optional in the schema: the api answers a missing
+ * or short one with the form's own pt-BR sentence (PRODUCT.md §5), in the form's order.
+ */
+export const credentialsBody = objectOrNull({
+  clientId: Optional(Type.String({ maxLength: 500 })),
+  clientSecret: Optional(Type.String({ maxLength: 1000 })),
+  redirectUri: Optional(Type.String({ maxLength: 2000 })),
+  securityPassword: Optional(Type.String({ maxLength: 200 })),
+  confirmSecurityPassword: Optional(
+    Type.String({ maxLength: 200, description: 'Confirmação da senha (opcional)' }),
+  ),
+  confirmPassword: Optional(
+    Type.String({ maxLength: 200, description: 'Sinônimo de confirmSecurityPassword' }),
+  ),
+  defaultChatDomain: Optional(Type.String({ maxLength: 500 })),
+});
+export type CredentialsBody = Static<typeof credentialsBody>;
+
+/** DELETE /api/rdstation/credentials: the security password (its absence: the form's sentence). */
+export const credentialsRemovalBody = objectOrNull({
+  securityPassword: Optional(Type.String({ maxLength: 200 })),
+});
+export type CredentialsRemovalBody = Static<typeof credentialsRemovalBody>;

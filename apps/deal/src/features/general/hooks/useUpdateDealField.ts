@@ -15,6 +15,9 @@ export const FIELD_UPDATE_LOG = 'Erro ao atualizar campo da negociação';
  */
 export function useUpdateDealField() {
   const update = useUpdateDeal({ optimistic: true });
+  // The promise, not mutate's per-call onError: that one is skipped once the tab unmounts.
   return (change: DealFieldUpdate) =>
-    update.mutate(change, { onError: (error) => console.error(FIELD_UPDATE_LOG, error) });
+    void update
+      .mutateAsync(change)
+      .catch((error: unknown) => console.error(FIELD_UPDATE_LOG, error));
 }
