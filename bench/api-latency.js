@@ -123,6 +123,10 @@ async function setUpTenant(apiUrl, sandboxUrl) {
   const { WELL_KNOWN } = tsxRequire('../tools/crm-sandbox/src/seed/fixtures.ts', __filename);
   const { consentOverHttp } = tsxRequire('../tools/crm-sandbox/src/testing/consent.ts', __filename);
   const acme = WELL_KNOWN.account1;
+  // The sandbox accepts only registered callback URLs (RD's rule): register this api's.
+  await http('POST', `${sandboxUrl}/__admin/redirect-uris`, {
+    body: { uri: `${apiUrl}/api/rdstation/auth/callback`, client_id: acme.clientId },
+  });
   for (let i = 0; i < CONNECTIONS; i += 1) {
     const session = await http('POST', `${apiUrl}/api/session`, { headers: identity(i), body: {} });
     panelTokens[i] = session.token;

@@ -796,7 +796,7 @@ async function run() {
     ports,
     quiet: true,
     env: { DATA_DIR: dataDir, SESSION_STARTS_PER_MINUTE: '100000' },
-    // host-sim is started below, once per variant (the panel URL differs).
+    // host-sim is started below (hostSimController), with its own signing key file.
     services: ['crm-sandbox', 'api', ...FRONTENDS],
   });
   const hostSim = hostSimController(
@@ -807,6 +807,8 @@ async function run() {
   let browser;
   try {
     const admin = sandboxAdmin(ports);
+    // Ana's session is earned with host-sim's signed assertion: host-sim first.
+    await hostSim.use('ours');
     const owners = await readyTenant(ports);
     await admin.knobs({ latencyMs: CRM_LATENCY_MS, rateLimitPerMinute: 100_000 });
     browser = await chromium.launch({
