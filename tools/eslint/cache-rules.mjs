@@ -5,6 +5,7 @@
 
 const MUTATION_API = new Set([
   'useMutation',
+  'useQueryClient',
   'useIsMutating',
   'useMutationState',
   'QueryClient',
@@ -36,7 +37,7 @@ const noCacheApi = {
     schema: [],
     messages: {
       mutationImport:
-        "'{{name}}' belongs to api-client: call its write hook (e.g. useUpdateDeal) instead.",
+        "'{{name}}' belongs to api-client: call its write hook (e.g. useUpdateDeal), usePanelCache() or a contract preload instead.",
       cacheCall:
         "'{{name}}' belongs to api-client: use its write hooks, usePanelCache() or useFetchQuery().",
     },

@@ -1,4 +1,5 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import {
   customFieldsQueryOptions,
   dealNotesQueryOptions,
@@ -109,4 +110,24 @@ export async function preloadModule<Id extends RemoteModuleId>(
   } catch {
     // Swallowed on purpose: see above.
   }
+}
+
+/**
+ * Runs module `id`'s preload in the panel's query cache for `props`, again only when the id or
+ * the props' data change (not on every render). The shell calls this, never the cache itself.
+ */
+export function usePreloadModule<Id extends RemoteModuleId>(
+  id: Id,
+  props: RemoteModulePropsOf<Id>,
+): void {
+  const client = useQueryClient();
+  // Functions (callbacks) are not data: JSON leaves them out of the key.
+  const key = JSON.stringify(props);
+  const latest = useRef(props);
+  useLayoutEffect(() => {
+    latest.current = props;
+  });
+  useEffect(() => {
+    void preloadModule(client, id, latest.current);
+  }, [client, id, key]);
 }

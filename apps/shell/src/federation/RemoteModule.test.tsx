@@ -1,7 +1,7 @@
 import { render as rtlRender, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { preloadModule } from '@crm-panel/contracts/preloads';
+import { usePreloadModule } from '@crm-panel/contracts/preloads';
 import { PanelThemeProvider } from '@crm-panel/ui';
 import userEvent from '@testing-library/user-event';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
@@ -14,13 +14,13 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 }));
 
 jest.mock('@crm-panel/contracts/preloads', () => ({
-  preloadModule: jest.fn(async () => undefined),
+  usePreloadModule: jest.fn(),
 }));
 
 const mockedLoadRemote = loadRemote as jest.MockedFunction<typeof loadRemote>;
 const mockedRegister = registerRemotes as jest.MockedFunction<typeof registerRemotes>;
 
-const mockedPreload = preloadModule as jest.MockedFunction<typeof preloadModule>;
+const mockedPreload = usePreloadModule as jest.MockedFunction<typeof usePreloadModule>;
 
 const queryClient = new QueryClient();
 const withProviders = (ui: ReactElement) => (
@@ -100,20 +100,9 @@ it('renders a module loaded before without loading it again (no fallback on remo
   expect(mockedLoadRemote).not.toHaveBeenCalled();
 });
 
-it("starts the module's contract preload with its load, again only when the props' data change", async () => {
+it("starts the module's contract preload with its load, with the shell's props", async () => {
   mockedLoadRemote.mockResolvedValue({ default: NotesStub });
-  const view = render(<RemoteModule id="notes/NotesTab" label="Notas" props={{ dealId: 'd1' }} />);
-  expect(mockedPreload).toHaveBeenCalledWith(queryClient, 'notes/NotesTab', { dealId: 'd1' });
+  render(<RemoteModule id="notes/NotesTab" label="Notas" props={{ dealId: 'd1' }} />);
+  expect(mockedPreload).toHaveBeenCalledWith('notes/NotesTab', { dealId: 'd1' });
   await screen.findByText('Notas da negociação d1');
-
-  view.rerender(
-    withProviders(<RemoteModule id="notes/NotesTab" label="Notas" props={{ dealId: 'd1' }} />),
-  );
-  expect(mockedPreload).toHaveBeenCalledTimes(1);
-
-  view.rerender(
-    withProviders(<RemoteModule id="notes/NotesTab" label="Notas" props={{ dealId: 'd2' }} />),
-  );
-  expect(mockedPreload).toHaveBeenCalledTimes(2);
-  expect(mockedPreload).toHaveBeenLastCalledWith(queryClient, 'notes/NotesTab', { dealId: 'd2' });
 });

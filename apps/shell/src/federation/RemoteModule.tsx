@@ -1,17 +1,13 @@
 import {
   lazy,
   Suspense,
-  useEffect,
-  useLayoutEffect,
   useMemo,
-  useRef,
   useState,
   type ComponentType,
   type LazyExoticComponent,
 } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { RemoteModuleId, RemoteModulePropsOf } from '@crm-panel/contracts';
-import { preloadModule } from '@crm-panel/contracts/preloads';
+import { usePreloadModule } from '@crm-panel/contracts/preloads';
 import { InlineError, Skeleton } from '@crm-panel/ui';
 import { loadRemoteModule, onRemotesRegistered } from './remoteLoader';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
@@ -49,23 +45,6 @@ function lazyModule<Id extends RemoteModuleId>(id: Id, fresh: boolean): LazyRemo
   return created;
 }
 
-/**
- * Starts the module's first reads (its contract preload, libs/contracts/src/preloads.ts) while
- * its JS downloads. Runs again only when the id or the props' data change, not on every render.
- */
-function usePreload<Id extends RemoteModuleId>(id: Id, props: RemoteModulePropsOf<Id>): void {
-  const queryClient = useQueryClient();
-  // Functions (callbacks) are not data: JSON leaves them out of the key.
-  const key = JSON.stringify(props);
-  const latest = useRef(props);
-  useLayoutEffect(() => {
-    latest.current = props;
-  });
-  useEffect(() => {
-    void preloadModule(queryClient, id, latest.current);
-  }, [queryClient, id, key]);
-}
-
 export type RemoteModuleProps<Id extends RemoteModuleId> = {
   id: Id;
   /** The area's name for people and assistive tech, e.g. 'Notas'. */
@@ -84,7 +63,8 @@ export function RemoteModule<Id extends RemoteModuleId>({
 }: RemoteModuleProps<Id>) {
   const [attempt, setAttempt] = useState(0);
   const Component = useMemo(() => lazyModule(id, attempt > 0), [id, attempt]);
-  usePreload(id, props);
+  // Its first reads (libs/contracts/src/preloads.ts) start while its JS downloads.
+  usePreloadModule(id, props);
 
   return (
     <section aria-label={label} data-remote={id}>

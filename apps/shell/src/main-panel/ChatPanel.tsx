@@ -1,14 +1,14 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback } from 'react';
 import { Navigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   contactMappingQueryOptions,
   dealQueryOptions,
   lastDealQueryOptions,
   useSaveLastDeal,
 } from '@crm-panel/api-client';
-import { preloadModule } from '@crm-panel/contracts/preloads';
+import { usePreloadModule } from '@crm-panel/contracts/preloads';
 import { Card, InlineError, Skeleton, Tabs } from '@crm-panel/ui';
 import { RemoteModule } from '@shell/federation/RemoteModule';
 import { useChatMemory, useChatMemoryStore, type PanelTab } from './chatMemory';
@@ -28,7 +28,6 @@ export interface ChatPanelProps {
 
 /** One chat's panel: its CRM contact, the selected deal and the deal's tabs. */
 export function ChatPanel({ chatKey, hostContactId }: ChatPanelProps) {
-  const queryClient = useQueryClient();
   const memory = useChatMemory(chatKey);
   const remember = useChatMemoryStore((state) => state.remember);
 
@@ -47,9 +46,7 @@ export function ChatPanel({ chatKey, hostContactId }: ChatPanelProps) {
   // alongside the contact, not when its area mounts (one CRM round trip less to ready). What it
   // reads is the deal remote's business (libs/contracts/src/preloads.ts); the area's own preload
   // then finds the cache filled and sends nothing.
-  useEffect(() => {
-    void preloadModule(queryClient, 'deal/DealGeneralTab', { dealId });
-  }, [queryClient, dealId]);
+  usePreloadModule('deal/DealGeneralTab', { dealId });
 
   const { mutate: saveLastDeal } = useSaveLastDeal();
   const onDealChange = useCallback(

@@ -1,11 +1,13 @@
 /**
  * @jest-environment jest-fixed-jsdom
  */
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderHook } from '@testing-library/react';
+import { type ReactNode } from 'react';
 import { queryKeys } from '@crm-panel/api-client';
 import { mockErrorHandler, setupTestServer } from '@crm-panel/api-client/testing';
 import { REMOTE_MODULE_IDS } from './remotes';
-import { PRELOADS, preloadModule } from './preloads';
+import { PRELOADS, preloadModule, usePreloadModule } from './preloads';
 
 const server = setupTestServer();
 
@@ -107,4 +109,22 @@ it('every exposed module has a preload; pages and forms read nothing ahead', asy
   await preloadModule(client, 'deal/DealCreateForm', {});
   await preloadModule(client, 'credentials/CredentialsSetupPage', { mode: 'page' });
   expect(paths()).toEqual([]);
+});
+
+it('usePreloadModule runs the preload in the provided cache, again only when the props change', () => {
+  const notes = jest.spyOn(PRELOADS, 'notes/NotesTab').mockResolvedValue(undefined);
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+  const view = renderHook(
+    ({ dealId }: { dealId: string }) => usePreloadModule('notes/NotesTab', { dealId }),
+    { wrapper, initialProps: { dealId: 'deal-1' } },
+  );
+  expect(notes).toHaveBeenCalledWith(client, { dealId: 'deal-1' });
+  view.rerender({ dealId: 'deal-1' });
+  expect(notes).toHaveBeenCalledTimes(1);
+  view.rerender({ dealId: 'deal-2' });
+  expect(notes).toHaveBeenCalledTimes(2);
+  expect(notes).toHaveBeenLastCalledWith(client, { dealId: 'deal-2' });
+  notes.mockRestore();
 });
