@@ -25,7 +25,19 @@ export {
   framedHostOrigin,
   isHostGlobal,
   type DetectHostOptions,
+  type FramedHostProtocol,
 } from './adapter/detectHostAdapter';
+export {
+  createNovusHostAdapter,
+  NOVUS_CLOSE_MODAL_COMMAND,
+  NOVUS_EVENTS,
+  NOVUS_PLUGIN_ID,
+  type NovusApiRequest,
+  type NovusHostAdapter,
+  type NovusHostOptions,
+  type NovusRegistry,
+} from './adapter/novus/createNovusHostAdapter';
+export { HOST_ASSERTION_PARAM, HOST_PROTOCOL_PARAM, HOST_TENANT_PARAM } from './adapter/hostParams';
 export {
   DEFAULT_SDK_TIMEOUT_MS,
   loadHostSdk,

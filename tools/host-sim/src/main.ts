@@ -15,8 +15,8 @@ function portFromEnv(): number {
 function modeFromEnv(): IntegrationMode {
   const raw = process.env.HOST_SIM_MODE;
   if (raw === undefined || raw === '' || raw === 'global') return 'global';
-  if (raw === 'postMessage') return 'postMessage';
-  throw new Error(`HOST_SIM_MODE deve ser 'global' ou 'postMessage', não '${raw}'`);
+  if (raw === 'postMessage' || raw === 'novus') return raw;
+  throw new Error(`HOST_SIM_MODE deve ser 'global', 'postMessage' ou 'novus', não '${raw}'`);
 }
 
 async function main(): Promise<void> {

@@ -224,6 +224,98 @@ describe.each([
   });
 });
 
+describe('host-sim with the Novus (plugin) integration', () => {
+  const events = async (frame: FrameLocator) =>
+    (await frame.locator('#events li').allInnerTexts()).join(' | ');
+
+  it('takes the registry, answers getInfoUser and re-emits open and focus events', async () => {
+    const frame = await openSim('?modo=novus');
+    await hasText(frame.locator('#mode'), 'novus');
+    const src = await page.locator('iframe[title="Painel CRM"]').getAttribute('src');
+    expect(src).toBe(
+      `${panelServer.url}/?hostOrigin=${encodeURIComponent(sim.url)}` +
+        '&hostProtocol=novus&hostTenant=tenant-acme&hostAssertion=getIdentityAssertion',
+    );
+    expect(await page.getByLabel('Novus (plugin)').isChecked()).toBe(true);
+    await hasText(page.locator('.panel-title'), 'Painel de teste');
+    expect(await page.locator('.panel').getAttribute('data-events')).toBe(
+      'aoAbrirAtendimento aoFocarAtendimento aoFecharAtendimento',
+    );
+    expect(JSON.parse(await frame.locator('#user-raw').innerText())).toEqual({
+      id: 'user-ana',
+      nome: 'Ana Souza',
+      email: 'ana.ferreira@acmesolucoes.com.br',
+    });
+
+    await page.getByRole('button', { name: /Mariana Costa/ }).click();
+    await hasText(frame.locator('#events'), 'aoAbrirAtendimento at-1001');
+    expect(await attendanceFields(frame)).toEqual(MARIANA);
+    await page.getByRole('button', { name: /João Pereira/ }).click();
+    await hasText(frame.locator('#events'), 'aoAbrirAtendimento at-1002');
+    await page.getByRole('button', { name: /Mariana Costa/ }).click();
+    await hasText(frame.locator('#events'), 'aoFocarAtendimento at-1001');
+    expect(await page.locator('[data-atendimento-id="at-1002"]').getAttribute('data-state')).toBe(
+      'aberto',
+    );
+    expect(await page.locator('[data-atendimento-id="at-1001"]').getAttribute('data-state')).toBe(
+      'focado',
+    );
+
+    // A plugin that (re)loads late gets the retained last event, focus included.
+    await frame.locator('body').evaluate(() => window.location.reload());
+    await hasText(frame.locator('#events'), 'aoFocarAtendimento at-1001');
+    expect(await events(frame)).toBe('aoFocarAtendimento at-1001');
+
+    await page.getByRole('button', { name: 'Encerrar atendimento' }).click();
+    await hasText(frame.locator('#events'), 'aoFecharAtendimento at-1001');
+    await hasText(frame.locator('#attendance'), 'nenhum');
+    await frame.locator('body').evaluate(() => window.location.reload());
+    await hasText(frame.locator('#user'), 'user-ana/tenant-acme');
+    await page.waitForTimeout(300);
+    expect(await events(frame)).toBe('');
+  });
+
+  it('opens a modal with openModal and delivers close_custom_modal to the panel', async () => {
+    const frame = await openSim('?modo=novus');
+    await frame.getByRole('button', { name: 'Abrir formulário' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Adicionar Nota' });
+    await dialog.waitFor();
+    const form = page.frameLocator('iframe[title="Formulário: Adicionar Nota"]');
+    await hasText(form.locator('#mode'), 'novus');
+    await hasText(form.locator('#user'), 'user-ana/tenant-acme');
+    await form.getByRole('button', { name: 'Salvar' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await hasText(frame.locator('#result'), '{"success":true,"dealId":"d-123"}');
+
+    await frame.getByRole('button', { name: 'Abrir formulário' }).click();
+    await page.getByRole('dialog', { name: 'Adicionar Nota' }).waitFor();
+    await page.getByRole('button', { name: 'Fechar' }).click();
+    await hasText(frame.locator('#result'), '{"success":false}');
+  });
+
+  it('answers getInfoChannels, refuses apiRequest like an unlisted proxy host, signs per tenant', async () => {
+    const frame = await openSim('?modo=novus');
+    await frame.getByRole('button', { name: 'Pedir canais' }).click();
+    await hasText(frame.locator('#raw'), 'canal-whatsapp-acme');
+    const channels = JSON.parse(await frame.locator('#raw').innerText()) as { data: unknown[] };
+    expect(channels.data).toContainEqual(expect.objectContaining({ id: 'canal-webchat-acme' }));
+    await frame.getByRole('button', { name: 'Chamar proxy' }).click();
+    await hasText(frame.locator('#raw'), 'Host not allowed');
+    expect(JSON.parse(await frame.locator('#raw').innerText())).toEqual({
+      error: 'Host not allowed',
+    });
+
+    const ana = (await askIdentity(frame)) as { data?: unknown };
+    expect(typeof ana.data).toBe('string');
+
+    await page.getByLabel('Atendente').selectOption('user-carla');
+    await hasText(frame.locator('#user'), 'user-carla/tenant-beta');
+    const src = await page.locator('iframe[title="Painel CRM"]').getAttribute('src');
+    expect(src).toContain('hostTenant=tenant-beta');
+    expect(src).not.toContain('hostAssertion');
+  });
+});
+
 describe('host-sim', () => {
   it('switches identities and reloads the panel with the new one', async () => {
     const frame = await openSim('');

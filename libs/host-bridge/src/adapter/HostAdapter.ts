@@ -7,7 +7,7 @@ import {
 } from '@crm-panel/contracts';
 
 /** Which host the panel runs in: see README 'Host adapters'. */
-export type HostAdapterKind = 'global' | 'postMessage' | 'none' | 'fake';
+export type HostAdapterKind = 'global' | 'postMessage' | 'novus' | 'none' | 'fake';
 
 /**
  * One interface over every host the panel can run in. The shell picks an adapter once at start

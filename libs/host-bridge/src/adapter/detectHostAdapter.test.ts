@@ -75,6 +75,55 @@ describe('detectHostAdapter', () => {
     adapter.dispose();
   });
 
+  it('uses the Novus plugin protocol for ?hostProtocol=novus, with its settings, and remembers it', async () => {
+    const { win, parent, stored } = fakeWindow({
+      framed: true,
+      search: `?hostOrigin=${HOST}&hostProtocol=novus&hostTenant=tenant-acme`,
+    });
+    const adapter = detectHostAdapter(win, {
+      allowedHostOrigins: [HOST],
+      createChannel: createFakeChannel,
+    });
+    expect(adapter.kind).toBe('novus');
+    expect(parent.postMessage).toHaveBeenCalledWith(
+      expect.objectContaining({ command: 'initialize', id: 'crm-panel' }),
+      HOST,
+      [expect.anything()],
+    );
+    // No hostAssertion: the Novus host signs nothing, the panel does not even ask.
+    await expect(adapter.getIdentityAssertion?.()).resolves.toBeNull();
+    adapter.dispose();
+    expect(stored.get('crm-panel:hostProtocol')).toBe('novus');
+    expect(stored.get('crm-panel:hostTenant')).toBe('tenant-acme');
+
+    const reloaded = fakeWindow({ framed: true });
+    for (const [key, value] of stored) reloaded.stored.set(key, value);
+    const again = detectHostAdapter(reloaded.win, {
+      allowedHostOrigins: [HOST],
+      createChannel: createFakeChannel,
+    });
+    expect(again.kind).toBe('novus');
+    again.dispose();
+  });
+
+  it('uses the Novus protocol when the runtime config says so, only for an allow-listed origin', () => {
+    const framed = fakeWindow({ framed: true, search: `?hostOrigin=${HOST}` });
+    const adapter = detectHostAdapter(framed.win, {
+      allowedHostOrigins: [HOST],
+      hostProtocol: 'novus',
+      createChannel: createFakeChannel,
+    });
+    expect(adapter.kind).toBe('novus');
+    adapter.dispose();
+
+    const foreign = fakeWindow({
+      framed: true,
+      search: '?hostOrigin=https://intruso.example&hostProtocol=novus',
+    });
+    expect(detectHostAdapter(foreign.win, { allowedHostOrigins: [HOST] }).kind).toBe('none');
+    expect(foreign.parent.postMessage).not.toHaveBeenCalled();
+  });
+
   it('falls back to the referrer origin and remembers the parameter for reloads', () => {
     const first = fakeWindow({ framed: true, referrer: `${HOST}/atendimentos` });
     expect(
@@ -109,6 +158,15 @@ describe('detectHostAdapter', () => {
       createChannel: createFakeChannel,
     });
     expect([...switched.stored.keys()]).toEqual(['crm-panel:hostOrigin']);
+
+    const back = fakeWindow({ framed: true, search: `?hostOrigin=${HOST}` });
+    back.stored.set('crm-panel:hostProtocol', 'novus');
+    const adapter = detectHostAdapter(back.win, {
+      allowedHostOrigins: [HOST],
+      createChannel: createFakeChannel,
+    });
+    expect(adapter.kind).toBe('postMessage');
+    adapter.dispose();
   });
 
   it('never reuses remembered parameters in a top-level window', () => {

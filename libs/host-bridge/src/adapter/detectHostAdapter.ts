@@ -9,6 +9,10 @@ import {
 import { createPostMessageHostAdapter, type ChannelLike } from './createPostMessageHostAdapter';
 import { type HostAdapter } from './HostAdapter';
 import { normalizeOrigin, readHostParams } from './hostParams';
+import { createNovusHostAdapter } from './novus/createNovusHostAdapter';
+
+/** The protocol of a framed host: ours (`crm-panel`, adapter b) or Novus CRM's plugins. */
+export type FramedHostProtocol = 'crm-panel' | 'novus';
 
 export interface DetectHostOptions {
   /**
@@ -20,6 +24,13 @@ export interface DetectHostOptions {
   noHost?: Omit<NoHostOptions, 'opener'>;
   requestTimeoutMs?: number;
   pluginId?: string;
+  /**
+   * The framed host's protocol from the runtime config; when absent the panel URL's
+   * `?hostProtocol=novus` decides (remembered like `hostOrigin`), else ours.
+   */
+  hostProtocol?: FramedHostProtocol;
+  /** Novus settings the URL may also carry (`hostTenant`, `hostAssertion`); the config wins. */
+  novus?: { tenant?: string | null; identityAssertionCommand?: string | null };
   /** MessageChannel factory of the postMessage adapter (tests). */
   createChannel?: () => ChannelLike;
 }
@@ -52,6 +63,11 @@ export function framedHostOrigin(win: Window, allowed: readonly string[]): strin
   return allowList.includes(origin) ? origin : null;
 }
 
+function framedProtocol(win: Window, options: DetectHostOptions): FramedHostProtocol {
+  if (options.hostProtocol) return options.hostProtocol;
+  return readHostParams(win).hostProtocol === 'novus' ? 'novus' : 'crm-panel';
+}
+
 function openerOf(win: Window): Window | null {
   const opener: unknown = win.opener;
   return opener && opener !== win ? (opener as Window) : null;
@@ -59,7 +75,8 @@ function openerOf(win: Window): Window | null {
 
 /**
  * Picks the adapter for this page, in this order: the global-object host (`window.CrmPanelHost`,
- * load its SDK first with `loadHostSdk`), a postMessage host (framed, allow-listed origin), no
+ * load its SDK first with `loadHostSdk`), a framed host at an allow-listed origin (Novus CRM's
+ * plugin protocol when configured or `?hostProtocol=novus`, else ours over postMessage), no
  * host. Also lets windows this page opens (form popups) read its identity and ask its host for
  * identity assertions.
  */
@@ -71,6 +88,17 @@ export function detectHostAdapter(win: Window, options: DetectHostOptions = {}):
     : framedHostOrigin(win, options.allowedHostOrigins ?? []);
   if (isHostGlobal(global)) {
     adapter = createGlobalHostAdapter(global);
+  } else if (hostOrigin && framedProtocol(win, options) === 'novus') {
+    const params = readHostParams(win);
+    adapter = createNovusHostAdapter({
+      window: win,
+      hostOrigin,
+      pluginId: options.pluginId,
+      tenant: options.novus?.tenant ?? params.hostTenant,
+      identityAssertionCommand: options.novus?.identityAssertionCommand ?? params.hostAssertion,
+      requestTimeoutMs: options.requestTimeoutMs,
+      createChannel: options.createChannel,
+    });
   } else if (hostOrigin) {
     adapter = createPostMessageHostAdapter({
       window: win,

@@ -21,31 +21,46 @@ function storage(win: Window): Storage | null {
   }
 }
 
-/** The host parameters of the panel URL: the SDK to load, or the postMessage host's origin. */
+/** Panel URL parameter choosing the framed host's protocol: `novus`, or absent (ours). */
+export const HOST_PROTOCOL_PARAM = 'hostProtocol';
+/** Panel URL parameter: the tenant (systemKey) when the Novus host's getInfoUser names none. */
+export const HOST_TENANT_PARAM = 'hostTenant';
+/** Panel URL parameter: the Novus command answering a signed identity JWT, if the host has one. */
+export const HOST_ASSERTION_PARAM = 'hostAssertion';
+
+/**
+ * The host parameters of the panel URL: the SDK to load, or the framed host's origin, its
+ * protocol and (Novus) its settings.
+ */
 export interface HostParams {
   hostSdk: string | null;
   hostOrigin: string | null;
+  hostProtocol: string | null;
+  hostTenant: string | null;
+  hostAssertion: string | null;
 }
 
 const NAMES: Record<keyof HostParams, string> = {
   hostSdk: HOST_SDK_PARAM,
   hostOrigin: HOST_ORIGIN_PARAM,
+  hostProtocol: HOST_PROTOCOL_PARAM,
+  hostTenant: HOST_TENANT_PARAM,
+  hostAssertion: HOST_ASSERTION_PARAM,
 };
 
 /**
  * Router navigation drops the query and the spec reloads the page (after logout, after removal),
- * so a framed panel remembers its host parameters for the session. A URL naming either one
- * replaces both (the host may switch integrations); a top-level window never reuses remembered
+ * so a framed panel remembers its host parameters for the session. A URL naming the SDK or the
+ * origin replaces them all (the host may switch integrations); a top-level window never reuses remembered
  * values (a popup must not think it is framed).
  */
 export function readHostParams(win: Window): HostParams {
   const search = new URLSearchParams(win.location.search);
-  const fromUrl: HostParams = {
-    hostSdk: search.get(NAMES.hostSdk) || null,
-    hostOrigin: search.get(NAMES.hostOrigin) || null,
-  };
-  const store = win.parent !== win ? storage(win) : null;
   const keys = Object.keys(NAMES) as (keyof HostParams)[];
+  const fromUrl = Object.fromEntries(
+    keys.map((key) => [key, search.get(NAMES[key]) || null]),
+  ) as unknown as HostParams;
+  const store = win.parent !== win ? storage(win) : null;
   try {
     if (fromUrl.hostSdk || fromUrl.hostOrigin) {
       for (const key of keys) {
@@ -55,10 +70,9 @@ export function readHostParams(win: Window): HostParams {
       }
       return fromUrl;
     }
-    return {
-      hostSdk: store?.getItem(STORAGE_PREFIX + NAMES.hostSdk) ?? null,
-      hostOrigin: store?.getItem(STORAGE_PREFIX + NAMES.hostOrigin) ?? null,
-    };
+    return Object.fromEntries(
+      keys.map((key) => [key, store?.getItem(STORAGE_PREFIX + NAMES[key]) ?? null]),
+    ) as unknown as HostParams;
   } catch {
     // Quota or privacy mode: not remembered, the URL still counts.
     return fromUrl;

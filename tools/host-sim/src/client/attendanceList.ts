@@ -8,6 +8,8 @@ export interface AttendanceListProps {
   attendances: SimAttendance[];
   channels: HostChannel[];
   openId: string | null;
+  /** Attendances open in the background (opened, not focused). */
+  backgroundIds?: string[];
   onOpen(item: SimAttendance): void;
 }
 
@@ -21,12 +23,19 @@ export function renderAttendanceList(container: HTMLElement, props: AttendanceLi
     const { attendance } = item;
     const name = attendance.contato?.nome ?? NO_CONTACT_NAME;
     const open = attendance.atendimentoId === props.openId;
+    const background = props.backgroundIds?.includes(attendance.atendimentoId) ?? false;
+    const className = open
+      ? 'attendance-item is-open'
+      : background
+        ? 'attendance-item is-background'
+        : 'attendance-item';
     return el('li', {}, [
       el(
         'button',
         {
-          className: open ? 'attendance-item is-open' : 'attendance-item',
+          className,
           attrs: {
+            'data-state': open ? 'focado' : background ? 'aberto' : undefined,
             type: 'button',
             'aria-current': open ? 'true' : undefined,
             'data-atendimento-id': attendance.atendimentoId,
@@ -46,6 +55,7 @@ export function renderAttendanceList(container: HTMLElement, props: AttendanceLi
               className: 'channel-tag',
               text: channelName(props.channels, attendance.canalId),
             }),
+            background && el('span', { className: 'background-tag', text: 'Aberto' }),
           ]),
         ],
       ),

@@ -10,5 +10,5 @@ export const MODE_PARAM = 'modo';
 export const USER_PARAM = 'usuario';
 
 export function modeFrom(value: string | null, fallback: IntegrationMode): IntegrationMode {
-  return value === 'global' || value === 'postMessage' ? value : fallback;
+  return value === 'global' || value === 'postMessage' || value === 'novus' ? value : fallback;
 }

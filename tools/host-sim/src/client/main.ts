@@ -7,6 +7,7 @@ import { el } from './dom.js';
 import { HostConnector } from './hostConnector.js';
 import { fetchIdentityAssertion } from './identityAssertion.js';
 import { showModalOverlay, type OpenModal } from './modalOverlay.js';
+import { NovusHost } from './novusHost.js';
 import { withHostParams } from './panelUrls.js';
 import { createTopBar } from './topBar.js';
 
@@ -23,7 +24,10 @@ if (!firstIdentity) throw new Error('Nenhuma identidade configurada');
 interface PageState {
   identity: SimIdentity;
   mode: IntegrationMode;
+  /** The focused attendance: the one the chat view and the panel show. */
   open: SimAttendance | null;
+  /** Every attendance opened and not closed yet (the focused one included), in opening order. */
+  opened: SimAttendance[];
   wide: boolean;
 }
 
@@ -31,6 +35,7 @@ const state: PageState = {
   identity: config.identities.find((i) => i.userId === params.get(USER_PARAM)) ?? firstIdentity,
   mode: modeFrom(params.get(MODE_PARAM), config.defaultMode),
   open: null,
+  opened: [],
   wide: false,
 };
 
@@ -58,33 +63,73 @@ function endModal(result: ModalResult): void {
   const ended = modal;
   modal = null;
   connector.unregister(ended.frame);
+  novus.unregister(ended.frame);
   ended.overlay.remove();
-  connector.modalClosed(ended.opener, ended.id, result);
+  if (state.mode === 'novus') novus.modalClosed(ended.opener, result);
+  else connector.modalClosed(ended.opener, ended.id, result);
 }
+
+function showModal(options: HostModalOptions, opener: Window): string {
+  if (modal) throw new Error('Já existe um formulário aberto');
+  modalSequence += 1;
+  const id = `modal-${modalSequence}`;
+  const src = withHostParams(
+    new URL(options.url),
+    state.mode,
+    hostOrigin,
+    config.sdkPath,
+    state.identity,
+  );
+  const overlay = showModalOverlay(options, src, () => endModal(MODAL_CANCELLED));
+  const frame = overlay.frame.contentWindow;
+  if (!frame) {
+    overlay.remove();
+    throw new Error('Não foi possível abrir o formulário');
+  }
+  if (state.mode === 'novus') {
+    novus.register(frame, 'modal', id);
+  } else {
+    connector.register(frame, 'modal', id);
+    overlay.frame.addEventListener('load', () => connector.announce(frame));
+  }
+  modal = { id, opener, overlay, frame };
+  return id;
+}
+
+function closeModal(modalId: string, result: ModalResult): void {
+  if (modal?.id === modalId) endModal(result);
+}
+
+const identityAssertion = () => fetchIdentityAssertion(config.assertionPath, state.identity.userId);
 
 const connector = new HostConnector(panelOrigin, {
   userInfo: () => ({ userId: state.identity.userId, systemKey: state.identity.systemKey }),
   attendance: () => state.open?.attendance ?? null,
   channels: tenantChannels,
-  identityAssertion: () => fetchIdentityAssertion(config.assertionPath, state.identity.userId),
-  openModal(options: HostModalOptions, opener: Window): string {
-    if (modal) throw new Error('Já existe um formulário aberto');
-    modalSequence += 1;
-    const id = `modal-${modalSequence}`;
-    const src = withHostParams(new URL(options.url), state.mode, hostOrigin, config.sdkPath);
-    const overlay = showModalOverlay(options, src, () => endModal(MODAL_CANCELLED));
-    const frame = overlay.frame.contentWindow;
-    if (!frame) {
-      overlay.remove();
-      throw new Error('Não foi possível abrir o formulário');
-    }
-    connector.register(frame, 'modal', id);
-    overlay.frame.addEventListener('load', () => connector.announce(frame));
-    modal = { id, opener, overlay, frame };
-    return id;
-  },
-  closeModal(modalId: string, result: ModalResult): void {
-    if (modal?.id === modalId) endModal(result);
+  identityAssertion,
+  openModal: showModal,
+  closeModal,
+  onRefused: (total) => topBar.setRefused(total),
+});
+
+// Novus CRM's plugin protocol (novusHost.ts); only frames registered with it while in that mode.
+const novus = new NovusHost(panelOrigin, {
+  userInfo: () => ({
+    userId: state.identity.userId,
+    systemKey: state.identity.systemKey,
+    name: state.identity.name,
+    email: state.identity.email,
+  }),
+  channels: tenantChannels,
+  // A simulator extension: Novus shows no signed identity; asked only via hostAssertion.
+  identityAssertion,
+  openModal: showModal,
+  closeModal,
+  onRegistered(registration) {
+    const item = registration.widgetbar[0];
+    panelTitle.textContent = item ? item.text : 'CRM';
+    panel.dataset.pluginId = registration.pluginId;
+    panel.dataset.events = Object.keys(registration.events).join(' ');
   },
   onRefused: (total) => topBar.setRefused(total),
 });
@@ -99,11 +144,9 @@ const widenButton = el('button', {
   attrs: { type: 'button', 'aria-pressed': 'false' },
 });
 const panelBody = el('div', { className: 'panel-body' });
+const panelTitle = el('span', { className: 'panel-title', text: 'CRM' });
 const panel = el('aside', { className: 'panel', attrs: { 'aria-label': 'Painel CRM' } }, [
-  el('header', { className: 'panel-header' }, [
-    el('span', { className: 'panel-title', text: 'CRM' }),
-    widenButton,
-  ]),
+  el('header', { className: 'panel-header' }, [panelTitle, widenButton]),
   panelBody,
 ]);
 
@@ -126,12 +169,24 @@ function renderWidth(): void {
 /** (Re)loads the panel: a new frame, so the panel starts over with the current identity. */
 function mountPanel(): void {
   if (modal) endModal(MODAL_CANCELLED);
-  if (panelFrame?.contentWindow) connector.unregister(panelFrame.contentWindow);
+  if (panelFrame?.contentWindow) {
+    connector.unregister(panelFrame.contentWindow);
+    novus.unregister(panelFrame.contentWindow);
+  }
+  panelTitle.textContent = 'CRM';
+  delete panel.dataset.pluginId;
+  delete panel.dataset.events;
   const frame = el('iframe', {
     className: 'panel-frame',
     attrs: {
       title: 'Painel CRM',
-      src: withHostParams(new URL(config.panelUrl), state.mode, hostOrigin, config.sdkPath),
+      src: withHostParams(
+        new URL(config.panelUrl),
+        state.mode,
+        hostOrigin,
+        config.sdkPath,
+        state.identity,
+      ),
       'data-mode': state.mode,
       'data-user-id': state.identity.userId,
     },
@@ -140,19 +195,37 @@ function mountPanel(): void {
   panelFrame = frame;
   const frameWindow = frame.contentWindow;
   if (!frameWindow) return;
+  if (state.mode === 'novus') {
+    // Novus announces nothing: the plugin initializes when it loads, and gets the retained event.
+    novus.register(frameWindow, 'panel');
+    return;
+  }
   connector.register(frameWindow, 'panel');
   frame.addEventListener('load', () => connector.announce(frameWindow));
 }
 
+const sameItem = (a: SimAttendance | null, b: SimAttendance): boolean =>
+  a?.attendance.atendimentoId === b.attendance.atendimentoId;
+
+/**
+ * Clicking an attendance opens it (aoAbrirAtendimento) or, when it is open already in the
+ * background, focuses it (aoFocarAtendimento). Our protocols know only "open": both send it.
+ */
 function openAttendance(item: SimAttendance): void {
-  if (state.open?.attendance.atendimentoId === item.attendance.atendimentoId) return;
+  if (sameItem(state.open, item)) return;
+  const focus = state.opened.some((other) => sameItem(other, item));
+  if (!focus) state.opened.push(item);
   state.open = item;
+  novus.emitOpen(item.attendance, focus);
   connector.emit({ event: 'attendanceOpen', payload: item.attendance });
   render();
 }
 
+/** Ends the focused attendance; the others stay open in the background, none is focused. */
 function closeAttendance(item: SimAttendance): void {
   state.open = null;
+  state.opened = state.opened.filter((other) => !sameItem(other, item));
+  novus.emitClose(item.attendance);
   connector.emit({ event: 'attendanceClose', payload: item.attendance });
   render();
 }
@@ -162,6 +235,9 @@ function render(): void {
     attendances: tenantAttendances(),
     channels: tenantChannels(),
     openId: state.open?.attendance.atendimentoId ?? null,
+    backgroundIds: state.opened
+      .filter((item) => !sameItem(state.open, item))
+      .map((item) => item.attendance.atendimentoId),
     onOpen: openAttendance,
   });
   renderChatView(chat, {
@@ -187,12 +263,17 @@ const topBar = createTopBar({
     if (!identity) return;
     state.identity = identity;
     state.open = null;
+    state.opened = [];
     updateUrl();
     render();
     mountPanel();
   },
   onMode(mode) {
     state.mode = mode;
+    // A panel of another integration starts from a clean slate (Novus re-emits no stale event).
+    state.open = null;
+    state.opened = [];
+    render();
     updateUrl();
     mountPanel();
   },
@@ -208,6 +289,7 @@ if (!app) throw new Error('Elemento #app ausente');
 app.replaceChildren(topBar.element, el('div', { className: 'workspace' }, [sidebar, chat, panel]));
 app.removeAttribute('aria-busy');
 connector.start();
+novus.start();
 renderWidth();
 render();
 mountPanel();

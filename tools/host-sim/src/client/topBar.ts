@@ -18,6 +18,7 @@ export interface TopBar {
 const MODES: { value: IntegrationMode; label: string }[] = [
   { value: 'global', label: 'Objeto global (SDK)' },
   { value: 'postMessage', label: 'postMessage' },
+  { value: 'novus', label: 'Novus (plugin)' },
 ];
 
 const SIGNED_NOTE = 'Identidade assinada pelo host';

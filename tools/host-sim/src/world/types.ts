@@ -51,7 +51,8 @@ export interface SimMessage extends ChatMessage {
   mediaLabel?: string;
 }
 
-export type IntegrationMode = 'global' | 'postMessage';
+/** The panel's integrations: the spec's global object, our postMessage protocol, Novus CRM's. */
+export type IntegrationMode = 'global' | 'postMessage' | 'novus';
 
 /** Everything the browser page needs, embedded in it as JSON. */
 export interface HostSimPageConfig {

@@ -20,6 +20,10 @@ const PANEL_PAGE = `<!doctype html>
     <p>Resultado: <span id="result">nenhum</span></p>
     <button id="ask-identity" type="button">Pedir identidade</button>
     <p>Identidade: <span id="assertion">nenhuma</span></p>
+    <p>getInfoUser: <span id="user-raw"></span></p>
+    <button id="ask-channels" type="button">Pedir canais</button>
+    <button id="ask-proxy" type="button">Chamar proxy</button>
+    <p>Resposta: <span id="raw"></span></p>
     <script type="module" src="/modules/testpanel/testPanel.js"></script>
   </body>
 </html>`;

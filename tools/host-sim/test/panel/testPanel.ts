@@ -26,6 +26,9 @@ interface PanelHost {
   identityAssertion(): Promise<string>;
   openModal(options: HostModalOptions): Promise<ModalResult>;
   closeModal(result: ModalResult): Promise<void>;
+  /** Novus only: the raw replies of getInfoChannels and apiRequest. */
+  channels?(): Promise<string>;
+  apiRequest?(): Promise<string>;
 }
 
 function byId(id: string): HTMLElement {
@@ -147,6 +150,89 @@ function viaPostMessage(hostOrigin: string): PanelHost {
   };
 }
 
+/**
+ * Novus CRM's plugin protocol written the way the public example's plugin.js writes it
+ * (github.com/novuscrm/novus-plugin-example): a persistent channel for initialize and the host's
+ * callbacks, one channel per command, replies { data | payload } or { error }.
+ */
+function viaNovus(hostOrigin: string, tenant: string | null): PanelHost {
+  let user: HostUserInfo | null = null;
+  const registered: Record<string, (payload: unknown) => void> = {};
+  const modals: ((result: ModalResult) => void)[] = [];
+  let nextId = 0;
+  const persistent = new MessageChannel();
+  persistent.port1.onmessage = (event: MessageEvent) => {
+    const message = event.data as { command?: string; callbackId?: string; payload?: unknown };
+    if (message.command === 'callback' && message.callbackId) {
+      registered[message.callbackId]?.(message.payload);
+    } else if (message.command === 'close_custom_modal') {
+      modals.shift()?.(message.payload as ModalResult);
+    }
+  };
+  function registerEvent(name: string) {
+    nextId += 1;
+    const callbackId = `${name}-${nextId}`;
+    registered[callbackId] = (payload) => {
+      const attendance = payload as HostAttendance | undefined;
+      byId('attendance').textContent =
+        name === 'aoFecharAtendimento' ? 'nenhum' : JSON.stringify(attendance);
+      record(`${name} ${attendance?.atendimentoId ?? 'null'}`);
+    };
+    return { callbackId };
+  }
+  function send(command: string, args: unknown): Promise<Record<string, unknown>> {
+    return new Promise((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = (event: MessageEvent) => {
+        resolve((event.data ?? {}) as Record<string, unknown>);
+      };
+      window.parent.postMessage({ command, args }, hostOrigin, [channel.port2]);
+    });
+  }
+  async function command(name: string, args: unknown): Promise<unknown> {
+    const reply = await send(name, args);
+    if (reply.error) throw new Error(String(reply.error));
+    return reply.data !== undefined ? reply.data : reply.payload;
+  }
+  window.parent.postMessage(
+    {
+      command: 'initialize',
+      id: 'painel-de-teste',
+      args: {
+        widgetbar: [{ id: 'painel-de-teste', text: 'Painel de teste' }],
+        events: {
+          aoAbrirAtendimento: registerEvent('aoAbrirAtendimento'),
+          aoFocarAtendimento: registerEvent('aoFocarAtendimento'),
+          aoFecharAtendimento: registerEvent('aoFecharAtendimento'),
+        },
+      },
+    },
+    hostOrigin,
+    [persistent.port2],
+  );
+  void command('getInfoUser', null).then((info) => {
+    const id = (info as { id?: unknown } | null)?.id;
+    if (typeof id === 'string' && tenant) user = { userId: id, systemKey: tenant };
+    byId('user-raw').textContent = JSON.stringify(info);
+  });
+  return {
+    mode: 'novus',
+    readUser: () => user,
+    identityAssertion: async () => JSON.stringify(await send('getIdentityAssertion', null)),
+    openModal: async (options) => {
+      const result = new Promise<ModalResult>((resolve) => modals.push(resolve));
+      await command('openModal', options);
+      return result;
+    },
+    closeModal: async (result) => {
+      await command('close_custom_modal', result);
+    },
+    channels: async () => JSON.stringify(await send('getInfoChannels', null)),
+    apiRequest: async () =>
+      JSON.stringify(await send('apiRequest', { host: 'publica', method: 'GET', endpoint: 'x' })),
+  };
+}
+
 function waitForUser(host: PanelHost): void {
   let tries = 0;
   const timer = window.setInterval(() => {
@@ -163,7 +249,14 @@ async function start(): Promise<void> {
   const params = new URLSearchParams(window.location.search);
   const sdk = params.get(HOST_SDK_PARAM);
   const hostOrigin = params.get(HOST_ORIGIN_PARAM);
-  const host = sdk ? await viaSdk(sdk) : hostOrigin ? viaPostMessage(hostOrigin) : null;
+  const novus = params.get('hostProtocol') === 'novus';
+  const host = sdk
+    ? await viaSdk(sdk)
+    : hostOrigin && novus
+      ? viaNovus(hostOrigin, params.get('hostTenant'))
+      : hostOrigin
+        ? viaPostMessage(hostOrigin)
+        : null;
   byId('mode').textContent = host?.mode ?? 'sem host';
   if (!host) return;
   waitForUser(host);
@@ -201,6 +294,13 @@ async function start(): Promise<void> {
         byId('assertion').textContent = `erro: ${String(error)}`;
       },
     );
+  });
+  const { channels, apiRequest } = host;
+  byId('ask-channels').addEventListener('click', () => {
+    if (channels) void channels().then((shown) => (byId('raw').textContent = shown));
+  });
+  byId('ask-proxy').addEventListener('click', () => {
+    if (apiRequest) void apiRequest().then((shown) => (byId('raw').textContent = shown));
   });
   byId('save').addEventListener('click', () => {
     void host.closeModal({ success: true, dealId: 'd-123' });

@@ -1,0 +1,340 @@
+import { MessageChannel as NodeMessageChannel, type MessagePort } from 'node:worker_threads';
+import { type HostAttendance, type HostEventHandlers } from '@crm-panel/contracts';
+import { HOST_TIMEOUT_MESSAGE, HostRequestError } from '../createPostMessageHostAdapter';
+import { type PanelWindowLike } from '../createPostMessageHostAdapter';
+import { createNovusHostAdapter, type NovusHostOptions } from './createNovusHostAdapter';
+
+// A fake Novus host over real MessageChannels (Node's): it records what the panel posts to
+// window.parent and answers on the ports the panel transfers, as plugin.js expects.
+
+const HOST = 'https://acme.novuscrm.com.br';
+
+interface Posted {
+  message: Record<string, unknown>;
+  targetOrigin: string;
+  port: MessagePort;
+}
+
+class FakeNovusHost {
+  readonly posted: Posted[] = [];
+  persistent: MessagePort | null = null;
+  /** Commands answered automatically: name → reply (or a function of the args). */
+  readonly replies = new Map<string, unknown>();
+  readonly window: PanelWindowLike = {
+    parent: {
+      postMessage: (message: unknown, targetOrigin: string, transfer?: Transferable[]) => {
+        const port = transfer?.[0] as unknown as MessagePort;
+        const posted = { message: message as Record<string, unknown>, targetOrigin, port };
+        this.posted.push(posted);
+        if (posted.message.command === 'initialize') {
+          this.persistent = port;
+          return;
+        }
+        const name = String(posted.message.command);
+        if (!this.replies.has(name)) return; // the host stays silent
+        const reply = this.replies.get(name);
+        port.postMessage(typeof reply === 'function' ? reply(posted.message.args) : reply);
+        port.close();
+      },
+    },
+    addEventListener: jest.fn(),
+    removeEventListener: jest.fn(),
+  };
+
+  commands(name: string): Posted[] {
+    return this.posted.filter((p) => p.message.command === name);
+  }
+
+  /** `{ command: "callback", callbackId, payload }` for a registered event. */
+  emit(event: string, payload?: unknown): void {
+    const init = this.commands('initialize')[0];
+    const events = (init?.message.args as { events: Record<string, { callbackId: string }> })
+      .events;
+    const callbackId = events[event]?.callbackId;
+    this.persistent?.postMessage({ command: 'callback', callbackId, payload });
+  }
+}
+
+const ports: { close(): void }[] = [];
+function createChannel() {
+  const channel = new NodeMessageChannel();
+  ports.push(channel.port1, channel.port2);
+  return channel as unknown as MessageChannel;
+}
+
+function setup(options: Partial<NovusHostOptions> = {}) {
+  const host = new FakeNovusHost();
+  host.replies.set('getInfoUser', { data: { id: 42, nome: 'Ana Souza' } });
+  const adapter = createNovusHostAdapter({
+    window: host.window,
+    hostOrigin: HOST,
+    tenant: 'tenant-acme',
+    createChannel,
+    ...options,
+  });
+  const seen: string[] = [];
+  const handlers: HostEventHandlers = {
+    onAttendanceOpen: (a) => seen.push(`open ${a.atendimentoId}`),
+    onAttendanceClose: (a) => seen.push(`close ${a?.atendimentoId ?? 'null'}`),
+  };
+  return { host, adapter, seen, handlers };
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+const mariana = {
+  atendimentoId: 'at-1001',
+  canalId: 'canal-whatsapp',
+  descricao: 'Dúvida sobre proposta',
+  contato: { id: 'c-1', nome: 'Mariana Costa', nomeSecundario: null, numero: '+5511987654321' },
+};
+
+afterEach(() => {
+  for (const port of ports.splice(0)) port.close();
+  jest.useRealTimers();
+});
+
+describe('Novus host adapter', () => {
+  it('sends initialize first, to the host origin only, with the registry and a persistent port', () => {
+    const { host, adapter } = setup();
+    expect(host.posted[0]).toMatchObject({ targetOrigin: HOST });
+    expect(host.posted[0]?.message).toEqual({
+      command: 'initialize',
+      id: 'crm-panel',
+      args: {
+        widgetbar: [{ id: 'crm-panel', text: 'CRM' }],
+        events: {
+          aoAbrirAtendimento: { callbackId: 'aoAbrirAtendimento-1' },
+          aoFocarAtendimento: { callbackId: 'aoFocarAtendimento-2' },
+          aoFecharAtendimento: { callbackId: 'aoFecharAtendimento-3' },
+        },
+      },
+    });
+    expect(host.posted[0]?.port).toBeDefined();
+    expect(adapter.kind).toBe('novus');
+    adapter.dispose();
+  });
+
+  it('puts the icon in the widgetbar entry when configured', () => {
+    const { host, adapter } = setup({ widgetIconUrl: 'data:image/svg+xml,x', widgetText: 'RD' });
+    expect((host.posted[0]?.message.args as { widgetbar: unknown }).widgetbar).toEqual([
+      { id: 'crm-panel', text: 'RD', icon_url: 'data:image/svg+xml,x' },
+    ]);
+    adapter.dispose();
+  });
+
+  it('asks getInfoUser at start, each command on its own channel, and maps the user leniently', async () => {
+    const { host, adapter } = setup();
+    expect(adapter.readUserInfo()).toBeNull();
+    await tick();
+    const asked = host.commands('getInfoUser');
+    expect(asked).toHaveLength(1);
+    expect(asked[0]?.message).toEqual({ command: 'getInfoUser', args: null });
+    expect(asked[0]?.targetOrigin).toBe(HOST);
+    expect(asked[0]?.port).not.toBe(host.persistent);
+    expect(adapter.readUserInfo()).toEqual({ userId: '42', systemKey: 'tenant-acme' });
+
+    host.replies.set('getInfoUser', { payload: { userId: 'u-7', systemKey: 'tenant-x' } });
+    await expect(adapter.getInfoUser()).resolves.toEqual({ userId: 'u-7', systemKey: 'tenant-x' });
+    expect(host.commands('getInfoUser')[1]?.port).not.toBe(asked[0]?.port);
+    adapter.dispose();
+  });
+
+  it('has no user info without a tenant from the host or the settings', async () => {
+    const { adapter } = setup({ tenant: null });
+    await tick();
+    expect(adapter.readUserInfo()).toBeNull();
+    adapter.dispose();
+  });
+
+  it('maps getInfoChannels leniently', async () => {
+    const { host, adapter } = setup();
+    host.replies.set('getInfoChannels', {
+      data: [{ id: 1, nome: 'WhatsApp', tipo: 'whatsapp' }, { Id: 'c2' }, { nome: 'sem id' }],
+    });
+    await expect(adapter.getInfoChannels()).resolves.toEqual([
+      { id: '1', nome: 'WhatsApp', tipo: 'whatsapp' },
+      { id: 'c2', nome: 'c2', tipo: '' },
+    ]);
+    expect(host.commands('getInfoChannels')[0]?.message).toEqual({
+      command: 'getInfoChannels',
+      args: null,
+    });
+    adapter.dispose();
+  });
+
+  it('rejects with the host error text', async () => {
+    const { host, adapter } = setup();
+    host.replies.set('apiRequest', { error: 'Host not allowed' });
+    const request = { host: 'publica', method: 'GET', endpoint: 'v1/contatodechat/9' };
+    await expect(adapter.apiRequest(request)).rejects.toMatchObject({
+      code: 'host',
+      message: 'Host not allowed',
+    });
+    expect(host.commands('apiRequest')[0]?.message).toEqual({
+      command: 'apiRequest',
+      args: request,
+    });
+    adapter.dispose();
+  });
+
+  it('rejects with the pt-BR timeout error when the host does not answer', async () => {
+    jest.useFakeTimers();
+    const { adapter } = setup({ requestTimeoutMs: 1000 });
+    const channels = adapter.getInfoChannels();
+    jest.advanceTimersByTime(1000);
+    await expect(channels).rejects.toBeInstanceOf(HostRequestError);
+    await expect(channels).rejects.toMatchObject({
+      code: 'timeout',
+      message: HOST_TIMEOUT_MESSAGE,
+    });
+    adapter.dispose();
+  });
+
+  it('opens, focuses and closes attendances from the callbacks', async () => {
+    const { host, adapter, seen, handlers } = setup();
+    adapter.subscribe(handlers);
+    const joao = { ...mariana, atendimentoId: 'at-1002', contato: { id: 'c-2', nome: 'João' } };
+    host.emit('aoAbrirAtendimento', mariana);
+    host.emit('aoAbrirAtendimento', joao);
+    host.emit('aoFocarAtendimento', mariana);
+    host.emit('aoFocarAtendimento', mariana); // re-emission of the chat on screen
+    await tick();
+    expect(seen).toEqual(['open at-1001', 'open at-1002', 'open at-1001']);
+
+    host.emit('aoFecharAtendimento', joao); // a chat in the background
+    host.emit('aoFecharAtendimento', mariana);
+    await tick();
+    expect(seen).toEqual(['open at-1001', 'open at-1002', 'open at-1001', 'close at-1001']);
+    adapter.dispose();
+  });
+
+  it('ignores unknown callback ids and other messages on the persistent port', async () => {
+    const { host, adapter, seen, handlers } = setup();
+    adapter.subscribe(handlers);
+    host.persistent?.postMessage({ command: 'callback', callbackId: 'x-9', payload: mariana });
+    host.persistent?.postMessage('lixo');
+    await tick();
+    expect(seen).toEqual([]);
+    adapter.dispose();
+  });
+
+  it('maps a sparse atendimento leniently instead of rejecting it', async () => {
+    const { host, adapter, handlers } = setup();
+    const opened: HostAttendance[] = [];
+    adapter.subscribe({ ...handlers, onAttendanceOpen: (a) => opened.push(a) });
+    host.emit('aoAbrirAtendimento', { contato: { id: 77, nome: 'Contato só com id' } });
+    host.emit('aoAbrirAtendimento', {
+      id: 'at-9',
+      canal: { id: 'wa' },
+      contato: { Telefone: '+55' },
+    });
+    host.emit('aoAbrirAtendimento', { IdAtendimento: 10, titulo: 'Sem contato' });
+    await tick();
+    expect(opened).toEqual([
+      {
+        atendimentoId: '77',
+        canalId: '',
+        descricao: '',
+        contato: { id: '77', nome: 'Contato só com id', nomeSecundario: null, numero: null },
+      },
+      {
+        atendimentoId: 'at-9',
+        canalId: 'wa',
+        descricao: '',
+        contato: { id: '', nome: '', nomeSecundario: null, numero: '+55' },
+      },
+      { atendimentoId: '10', canalId: '', descricao: 'Sem contato' },
+    ]);
+    adapter.dispose();
+  });
+
+  it('treats an open event without attendance or contact id as a close, like the example', async () => {
+    const { host, adapter, seen, handlers } = setup();
+    adapter.subscribe(handlers);
+    host.emit('aoAbrirAtendimento', mariana);
+    host.emit('aoAbrirAtendimento', { contato: {} });
+    host.emit('aoFecharAtendimento');
+    await tick();
+    expect(seen).toEqual(['open at-1001', 'close null']);
+    adapter.dispose();
+  });
+
+  it('shows a late plugin the event the host re-emits after initialize', async () => {
+    const { host, adapter, seen, handlers } = setup();
+    host.emit('aoFocarAtendimento', mariana); // the host's retained last event
+    await tick();
+    adapter.subscribe(handlers); // a screen mounting after the event still sees it
+    expect(seen).toEqual(['open at-1001']);
+    adapter.dispose();
+  });
+
+  it('opens a modal with openModal and resolves with the close_custom_modal result', async () => {
+    const { host, adapter } = setup();
+    host.replies.set('openModal', { data: null });
+    const options = {
+      url: 'https://panel/note-create-modal?x=1',
+      title: 'Nota',
+      width: 600,
+      height: 700,
+    };
+    const result = adapter.openModal?.(options);
+    await tick();
+    expect(host.commands('openModal')[0]?.message).toEqual({ command: 'openModal', args: options });
+    host.persistent?.postMessage({
+      command: 'close_custom_modal',
+      payload: { success: true, dealId: 'd-1' },
+    });
+    await expect(result).resolves.toEqual({ success: true, dealId: 'd-1' });
+
+    const second = adapter.openModal?.(options);
+    await tick();
+    host.persistent?.postMessage({ command: 'close_custom_modal', payload: 'não é resultado' });
+    await expect(second).resolves.toEqual({ success: false });
+    adapter.dispose();
+  });
+
+  it('rejects openModal when the host refuses it', async () => {
+    const { host, adapter } = setup();
+    host.replies.set('openModal', { error: 'Modal indisponível' });
+    await expect(
+      adapter.openModal?.({ url: 'https://panel/x', title: 't', width: 1, height: 1 }),
+    ).rejects.toMatchObject({ code: 'host', message: 'Modal indisponível' });
+    adapter.dispose();
+  });
+
+  it('ends a modal page with close_custom_modal carrying the result', async () => {
+    const { host, adapter } = setup();
+    host.replies.set('close_custom_modal', { data: null });
+    await adapter.closeModal?.({ success: true, noteId: 'n-1' } as never);
+    expect(host.commands('close_custom_modal')[0]?.message).toEqual({
+      command: 'close_custom_modal',
+      args: { success: true, noteId: 'n-1' },
+    });
+    adapter.dispose();
+  });
+
+  it('signs nothing by default and asks the configured command otherwise', async () => {
+    const plain = setup();
+    await expect(plain.adapter.getIdentityAssertion?.()).resolves.toBeNull();
+    expect(plain.host.commands('getIdentityAssertion')).toHaveLength(0);
+    plain.adapter.dispose();
+
+    const signing = setup({ identityAssertionCommand: 'getIdentityAssertion' });
+    signing.host.replies.set('getIdentityAssertion', { data: 'eyJ.jwt.sig' });
+    await expect(signing.adapter.getIdentityAssertion?.()).resolves.toBe('eyJ.jwt.sig');
+    signing.host.replies.set('getIdentityAssertion', { error: 'não' });
+    await expect(signing.adapter.getIdentityAssertion?.()).resolves.toBeNull();
+    signing.adapter.dispose();
+  });
+
+  it('rejects pending commands and cancels modals on dispose', async () => {
+    const { adapter } = setup();
+    const channels = adapter.getInfoChannels();
+    const modal = adapter.openModal?.({ url: 'https://panel/x', title: 't', width: 1, height: 1 });
+    adapter.dispose();
+    await expect(channels).rejects.toMatchObject({ code: 'disposed' });
+    await expect(modal).rejects.toMatchObject({ code: 'disposed' });
+    await expect(adapter.getInfoChannels()).rejects.toMatchObject({ code: 'disposed' });
+  });
+});

@@ -1,0 +1,267 @@
+import {
+  type HostAttendance,
+  type HostChannel,
+  type HostModalOptions,
+  type HostUserInfo,
+  type ModalResult,
+} from '@crm-panel/contracts';
+import { type FrameRole } from './hostConnector.js';
+
+// The host side of Novus CRM's plugin protocol, written from the public example
+// (github.com/novuscrm/novus-plugin-example), not from the panel's code:
+//
+//   plugin → host  { command: "initialize", args: registry, id }  + the persistent port
+//   plugin → host  { command, args }                               + a port per command
+//   host → plugin  reply on that port: { data } or { error }
+//   host → plugin  persistent port: { command: "callback", callbackId, payload },
+//                  { command: "close_custom_modal", payload }
+//
+// "O Novus CRM retém o último aoAbrirAtendimento e reemite para plugins que terminam de carregar
+// depois" (README): no 'initialized' message, the retained event is re-sent after initialize.
+// What the example does not show, and this simulator had to choose (README 'Novus'):
+//   - the payload of the events is the attendance as the panel's contract names it
+//     (atendimentoId, canalId, descricao, contato { id, nome, nomeSecundario, numero });
+//   - getInfoUser answers { id, nome, email } — no tenant: the plugin URL carries it;
+//   - getInfoChannels answers the channels ({ id, nome, tipo });
+//   - openModal args are { url, title, width, height }; the modal page ends itself with the
+//     command close_custom_modal (args = the result), relayed to its opener as above;
+//   - getIdentityAssertion is a simulator extension (Novus shows none), answered only for
+//     tenants whose platform signs;
+//   - apiRequest is refused like a proxy without the host allow-listed ('Host not allowed').
+
+export const NOVUS_EVENT_NAMES = [
+  'aoAbrirAtendimento',
+  'aoFocarAtendimento',
+  'aoFecharAtendimento',
+] as const;
+export type NovusEventName = (typeof NOVUS_EVENT_NAMES)[number];
+
+const KNOWN_COMMANDS = new Set([
+  'initialize',
+  'getInfoUser',
+  'getInfoChannels',
+  'openModal',
+  'close_custom_modal',
+  'apiRequest',
+  'getIdentityAssertion',
+]);
+
+export interface NovusRegistration {
+  pluginId: string;
+  widgetbar: { id: string; text: string; icon_url?: string }[];
+  events: Partial<Record<NovusEventName, string>>;
+}
+
+interface Connection {
+  frame: Window;
+  role: FrameRole;
+  modalId: string | null;
+  persistent: MessagePort | null;
+  registration: NovusRegistration | null;
+}
+
+export interface NovusHostCallbacks {
+  userInfo(): HostUserInfo & { name: string; email: string | null };
+  channels(): HostChannel[];
+  /** A signed JWT, or null when the tenant's platform signs nothing (a simulator extension). */
+  identityAssertion(): Promise<string | null>;
+  openModal(options: HostModalOptions, opener: Window): string;
+  closeModal(modalId: string, result: ModalResult): void;
+  /** A plugin registered (or re-registered) its widgetbar item and events. */
+  onRegistered(registration: NovusRegistration): void;
+  onRefused(total: number): void;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isModalOptions(value: unknown): value is HostModalOptions {
+  return (
+    isRecord(value) &&
+    typeof value.url === 'string' &&
+    typeof value.title === 'string' &&
+    typeof value.width === 'number' &&
+    typeof value.height === 'number'
+  );
+}
+
+function isResult(value: unknown): value is ModalResult {
+  return isRecord(value) && typeof value.success === 'boolean';
+}
+
+/** The registry of an initialize message, or null when it is not one the host accepts. */
+export function readRegistration(message: Record<string, unknown>): NovusRegistration | null {
+  const args = message.args;
+  if (typeof message.id !== 'string' || message.id === '' || !isRecord(args)) return null;
+  const widgetbar = Array.isArray(args.widgetbar)
+    ? args.widgetbar.filter(isRecord).flatMap((item) => {
+        const text = item.text;
+        if (typeof item.id !== 'string' || typeof text !== 'string') return [];
+        // The host accepts `icon_url`, `icone_url` and `icon` (research notes on the example).
+        const icon = [item.icon_url, item.icone_url, item.icon].find((v) => typeof v === 'string');
+        return [{ id: item.id, text, ...(typeof icon === 'string' ? { icon_url: icon } : {}) }];
+      })
+    : [];
+  const events: NovusRegistration['events'] = {};
+  if (isRecord(args.events)) {
+    for (const name of NOVUS_EVENT_NAMES) {
+      const def = args.events[name];
+      if (isRecord(def) && typeof def.callbackId === 'string') events[name] = def.callbackId;
+    }
+  }
+  return { pluginId: message.id, widgetbar, events };
+}
+
+/** The simulated Novus page's side of the plugin protocol. */
+export class NovusHost {
+  private readonly connections = new Map<Window, Connection>();
+  private refused = 0;
+  /** The last open/focus event, re-emitted to plugins that initialize later. */
+  private retained: { event: NovusEventName; payload: HostAttendance } | null = null;
+
+  constructor(
+    private readonly panelOrigin: string,
+    private readonly callbacks: NovusHostCallbacks,
+  ) {}
+
+  start(): void {
+    window.addEventListener('message', this.onMessage);
+  }
+
+  register(frame: Window, role: FrameRole, modalId: string | null = null): void {
+    this.unregister(frame);
+    this.connections.set(frame, { frame, role, modalId, persistent: null, registration: null });
+  }
+
+  unregister(frame: Window): void {
+    this.connections.get(frame)?.persistent?.close();
+    this.connections.delete(frame);
+  }
+
+  /** aoAbrirAtendimento (a chat newly opened) or aoFocarAtendimento (an open chat focused). */
+  emitOpen(attendance: HostAttendance, focus: boolean): void {
+    this.retained = {
+      event: focus ? 'aoFocarAtendimento' : 'aoAbrirAtendimento',
+      payload: attendance,
+    };
+    this.emit(this.retained.event, attendance);
+  }
+
+  emitClose(attendance: HostAttendance): void {
+    this.retained = null;
+    this.emit('aoFecharAtendimento', attendance);
+  }
+
+  modalClosed(opener: Window, result: ModalResult): void {
+    this.connections
+      .get(opener)
+      ?.persistent?.postMessage({ command: 'close_custom_modal', payload: result });
+  }
+
+  private emit(event: NovusEventName, payload: HostAttendance): void {
+    for (const connection of this.connections.values()) {
+      if (connection.role === 'panel') this.callback(connection, event, payload);
+    }
+  }
+
+  private callback(connection: Connection, event: NovusEventName, payload: unknown): void {
+    const callbackId = connection.registration?.events[event];
+    if (!callbackId || !connection.persistent) return;
+    connection.persistent.postMessage({ command: 'callback', callbackId, payload });
+  }
+
+  private refuse(): void {
+    this.refused += 1;
+    this.callbacks.onRefused(this.refused);
+  }
+
+  private readonly onMessage = (event: MessageEvent): void => {
+    const data: unknown = event.data;
+    // Ours are the Novus commands; other protocols' messages (with `protocol`) are not for us.
+    if (!isRecord(data) || 'protocol' in data || typeof data.command !== 'string') return;
+    if (!KNOWN_COMMANDS.has(data.command) && !event.ports[0]) return;
+    const connection = event.source ? this.connections.get(event.source as Window) : undefined;
+    if (event.origin !== this.panelOrigin || !connection) {
+      this.refuse();
+      return;
+    }
+    const port = event.ports[0];
+    if (!port) return;
+
+    if (data.command === 'initialize') {
+      const registration = readRegistration(data);
+      if (!registration) {
+        this.refuse();
+        port.close();
+        return;
+      }
+      connection.persistent?.close();
+      connection.persistent = port;
+      connection.registration = registration;
+      this.callbacks.onRegistered(registration);
+      if (connection.role === 'panel' && this.retained) {
+        this.callback(connection, this.retained.event, this.retained.payload);
+      }
+      return;
+    }
+
+    const answer = (outcome: { data: unknown } | { error: string }): void => {
+      port.postMessage(outcome);
+      port.close();
+    };
+    const failure = (error: unknown): string =>
+      error instanceof Error ? error.message : 'Erro no sistema de atendimento';
+    try {
+      switch (data.command) {
+        case 'getInfoUser': {
+          const user = this.callbacks.userInfo();
+          answer({ data: { id: user.userId, nome: user.name, email: user.email } });
+          return;
+        }
+        case 'getInfoChannels':
+          answer({ data: this.callbacks.channels() });
+          return;
+        case 'getIdentityAssertion':
+          this.callbacks.identityAssertion().then(
+            (assertion) => answer({ data: assertion }),
+            (error: unknown) => answer({ error: failure(error) }),
+          );
+          return;
+        case 'openModal': {
+          if (connection.role !== 'panel') {
+            answer({ error: 'Um formulário não pode abrir outro formulário' });
+            return;
+          }
+          if (!isModalOptions(data.args) || new URL(data.args.url).origin !== this.panelOrigin) {
+            answer({ error: 'Endereço do formulário não permitido' });
+            return;
+          }
+          this.callbacks.openModal(data.args, connection.frame);
+          answer({ data: null });
+          return;
+        }
+        case 'close_custom_modal': {
+          if (connection.role !== 'modal' || !connection.modalId) {
+            answer({ error: 'Esta janela não é um formulário aberto pelo sistema' });
+            return;
+          }
+          if (!isResult(data.args)) {
+            answer({ error: 'Resultado inválido' });
+            return;
+          }
+          answer({ data: null });
+          this.callbacks.closeModal(connection.modalId, data.args);
+          return;
+        }
+        case 'apiRequest':
+          answer({ error: 'Host not allowed' });
+          return;
+        default:
+          answer({ error: `Comando desconhecido: ${data.command}` });
+      }
+    } catch (error) {
+      answer({ error: failure(error) });
+    }
+  };
+}
