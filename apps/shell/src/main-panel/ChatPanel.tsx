@@ -2,18 +2,12 @@ import { useCallback } from 'react';
 import { Navigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { useQuery } from '@tanstack/react-query';
-import {
-  contactMappingQueryOptions,
-  dealQueryOptions,
-  lastDealQueryOptions,
-  useSaveLastDeal,
-} from '@crm-panel/api-client';
+import { dealQueryOptions, lastDealQueryOptions, useSaveLastDeal } from '@crm-panel/api-client';
 import { usePreloadModule } from '@crm-panel/contracts/preloads';
-import { Card, InlineError, Skeleton, Tabs } from '@crm-panel/ui';
+import { InlineError, Skeleton, Tabs } from '@crm-panel/ui';
 import { RemoteModule } from '@shell/federation/RemoteModule';
 import { useChatMemory, useChatMemoryStore, type PanelTab } from './chatMemory';
-
-export const CONTACT_LOAD_ERROR = 'Erro ao carregar dados do contato';
+import { CONTACT_LOAD_ERROR, ContactLoading, useContactMapping } from './ContactLinkingRoute';
 
 const StyledPanel = styled.div`
   display: flex;
@@ -31,7 +25,7 @@ export function ChatPanel({ chatKey, hostContactId }: ChatPanelProps) {
   const memory = useChatMemory(chatKey);
   const remember = useChatMemoryStore((state) => state.remember);
 
-  const mapping = useQuery({ ...contactMappingQueryOptions(hostContactId), staleTime: 0 });
+  const mapping = useContactMapping(hostContactId);
   const crmContactId = mapping.data?.mapped ? mapping.data.rdstationContactId : null;
 
   // The last selected deal matters only until this chat has a deal of its own.
@@ -61,11 +55,7 @@ export function ChatPanel({ chatKey, hostContactId }: ChatPanelProps) {
     return <InlineError message={CONTACT_LOAD_ERROR} onRetry={() => void mapping.refetch()} />;
   }
   if (mapping.isPending || (mapping.isFetching && !crmContactId)) {
-    return (
-      <Card>
-        <Skeleton lines={3} label="Carregando contato..." />
-      </Card>
-    );
+    return <ContactLoading />;
   }
   if (!crmContactId) return <Navigate to="/contact-linking" replace />;
 

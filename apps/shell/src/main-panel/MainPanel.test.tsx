@@ -12,6 +12,7 @@ import { createFakeHostAdapter, FAKE_ATTENDANCE } from '@crm-panel/host-bridge/t
 import { registerManifestRemotes } from '@shell/federation/remoteLoader';
 import { renderShell } from '@shell/test-utils';
 import { useChatMemoryStore } from './chatMemory';
+import { ContactLinkingRoute } from './ContactLinkingRoute';
 import { MainPanel } from './MainPanel';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -154,6 +155,84 @@ it('sends an unmapped chat contact to /contact-linking', async () => {
   });
   renderShell(<MainPanel />, { adapter });
   await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/contact-linking'));
+});
+
+describe('/contact-linking', () => {
+  const unlinkedChat = {
+    ...FAKE_ATTENDANCE,
+    atendimentoId: 'at-sem-vinculo',
+    contato: { ...FAKE_ATTENDANCE.contato!, id: 'sem-vinculo' },
+  };
+  const withLinkingRoute = {
+    routes: [{ path: '/contact-linking', element: <ContactLinkingRoute /> }],
+  };
+  const location = () => screen.getByTestId('location');
+
+  it('sends a linked chat back to the panel: linked, then unlinked, then the linked one again', async () => {
+    const adapter = createFakeHostAdapter({ attendance: linkedAttendance });
+    renderShell(<MainPanel />, { adapter, ...withLinkingRoute });
+    expect(
+      await screen.findByText('toolbar contato=contact-1 negociação=deal-1'),
+    ).toBeInTheDocument();
+
+    act(() => adapter.openAttendance(unlinkedChat));
+    expect(await screen.findByText('contacts/ContactLinkingPage {}')).toBeInTheDocument();
+    expect(location()).toHaveTextContent('/contact-linking');
+
+    act(() => adapter.openAttendance(linkedAttendance));
+    expect(
+      await screen.findByText('toolbar contato=contact-1 negociação=deal-1'),
+    ).toBeInTheDocument();
+    expect(location()).not.toHaveTextContent('/contact-linking');
+    expect(screen.queryByText(/ContactLinkingPage/)).not.toBeInTheDocument();
+  });
+
+  it('reads the link of a chat it has not seen before showing the linking page', async () => {
+    renderShell(<MainPanel />, {
+      adapter: createFakeHostAdapter({ attendance: linkedAttendance }),
+      route: '/contact-linking',
+      ...withLinkingRoute,
+    });
+    expect(screen.getByText('Carregando contato...')).toBeInTheDocument();
+    expect(
+      await screen.findByText('toolbar contato=contact-1 negociação=deal-1'),
+    ).toBeInTheDocument();
+    expect(location()).not.toHaveTextContent('/contact-linking');
+  });
+
+  it('keeps an unlinked chat on the linking page', async () => {
+    renderShell(<MainPanel />, {
+      adapter: createFakeHostAdapter({ attendance: unlinkedChat }),
+      route: '/contact-linking',
+      ...withLinkingRoute,
+    });
+    expect(await screen.findByText('contacts/ContactLinkingPage {}')).toBeInTheDocument();
+    expect(location()).toHaveTextContent('/contact-linking');
+  });
+
+  it("says 'Erro ao carregar dados do contato' when the link cannot be read, and retries", async () => {
+    server.use(
+      mockErrorHandler({
+        baseURL: server.baseURL,
+        method: 'get',
+        path: '/api/rdstation/contact-mapping/sem-vinculo',
+        status: 500,
+      }),
+    );
+    renderShell(<MainPanel />, {
+      adapter: createFakeHostAdapter({ attendance: unlinkedChat }),
+      route: '/contact-linking',
+      ...withLinkingRoute,
+    });
+    expect(await screen.findByText('Erro ao carregar dados do contato')).toBeInTheDocument();
+    server.use(
+      http.get(`${server.baseURL}/api/rdstation/contact-mapping/sem-vinculo`, () =>
+        HttpResponse.json({ data: { mapped: false, rdstationContactId: null } }),
+      ),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByText('contacts/ContactLinkingPage {}')).toBeInTheDocument();
+  });
 });
 
 it("shows 'Erro ao carregar dados do contato' with a retry that works", async () => {

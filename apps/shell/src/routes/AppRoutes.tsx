@@ -6,6 +6,7 @@ import { RemoteModule } from '@shell/federation/RemoteModule';
 import { CrmUserChoicePage } from '@shell/crm-user/CrmUserChoicePage';
 import { CRM_USER_CHOICE_PATH, Guard, type GuardRequirement } from '@shell/guards/Guard';
 import { PanelHeader } from '@shell/header/PanelHeader';
+import { ContactLinkingRoute } from '@shell/main-panel/ContactLinkingRoute';
 import { MainPanel } from '@shell/main-panel/MainPanel';
 
 /** A page route of module `Id`, with exactly that module's props. */
@@ -175,7 +176,7 @@ export function AppRoutes() {
           <Guarded guard={SIGNED_IN}>
             <PageWrapper>
               <PanelHeader />
-              <RemoteModule id="contacts/ContactLinkingPage" label="Vincular contato" props={{}} />
+              <ContactLinkingRoute />
             </PageWrapper>
           </Guarded>
         }
