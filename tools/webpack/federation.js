@@ -32,7 +32,8 @@ const shared = {
   'react/jsx-runtime': npmShared('react/jsx-runtime', 'react'),
   'react-dom': npmShared('react-dom'),
   'react-dom/client': npmShared('react-dom/client', 'react-dom'),
-  'react-router-dom': npmShared('react-router-dom'),
+  // The router is shared as `@crm-panel/contracts/router` (a workspace lib, below): only the parts
+  // the panel uses, one instance per page.
   'styled-components': npmShared('styled-components'),
   zustand: npmShared('zustand'),
   '@tanstack/react-query': npmShared('@tanstack/react-query'),
