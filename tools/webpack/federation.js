@@ -107,6 +107,14 @@ function federatedConfig({ name, exposes, title, copy = [] }) {
           remotes: {},
           shared,
           dts: false,
+          experiments: {
+            // Browser-only builds: the runtime's node code stays out. A remote loads no other
+            // remote, so its runtime drops remote loading and the manifest snapshots too; the
+            // shell keeps them (it reads the remotes' mf-manifest.json).
+            optimization: exposes
+              ? { target: 'web', disableRemote: true, disableSnapshot: true }
+              : { target: 'web' },
+          },
         }),
         new HtmlPagePlugin({
           title,
