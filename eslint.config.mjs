@@ -53,6 +53,21 @@ export default tseslint.config(
     },
   },
   {
+    // One router per page, shared in its used parts only (libs/contracts/src/router.ts).
+    files: [`apps/${PANEL_APPS}/src/**/*.{ts,tsx}`, 'libs/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['react-router-dom', 'react-router'].map((name) => ({
+            name,
+            message: "Import the router from '@crm-panel/contracts/router' (one shared router).",
+          })),
+        },
+      ],
+    },
+  },
+  {
     // The panel's apps take colours and sizes from the theme (libs/ui), tests included.
     files: [`apps/${PANEL_APPS}/src/**/*.{ts,tsx}`],
     rules: { 'crm-panel-style/no-raw-style-values': 'error' },

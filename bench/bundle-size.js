@@ -1,16 +1,33 @@
-// Bundle sizes, measured as a browser sees them: the gzipped JS of the shell's initial load, of
-// each remote (remoteEntry + exposed chunks, read from its mf-manifest.json), and what a browser
-// downloads for a one-remote page (recorded in headless Chromium).
+// Bundle sizes, measured as a browser sees them (gzip -9): the JS a browser downloads to show the
+// main panel (host-sim, Ana signed in, Mariana's chat on 'Geral'; recorded in headless Chromium)
+// against the targets of issue 16 and the React floor, the copies of the federation runtime it
+// holds, each entry point against its budget (apps/e2e/src/support/bundleBudgets.ts, the same
+// figures the bundle-budget journey checks), every shared singleton with its figure, each remote
+// (remoteEntry + exposed chunks, from its mf-manifest.json) and a one-remote page (the note view).
 const fs = require('fs');
+const os = require('os');
 const path = require('path');
-const zlib = require('zlib');
 const { chromium } = require('playwright-core');
+const tsx = require('tsx/cjs/api');
 const { startStack, portsWithOffset } = require('../tools/scripts/stack');
 const { REMOTES } = require('../tools/scripts/ports');
+const {
+  gz,
+  kb,
+  entryPointSizes,
+  sharedFigures,
+  floorBytes,
+} = require('../tools/scripts/bundleBytes');
+
+const { readyAnaWithMariana } = tsx.require('../apps/e2e/src/support/apiSetup.ts', __filename);
+const { measureMainPanel } = tsx.require('../apps/e2e/src/support/mainPanelBytes.ts', __filename);
+const budgets = tsx.require('../apps/e2e/src/support/bundleBudgets.ts', __filename);
 
 const root = path.resolve(__dirname, '..');
-const gz = (buffer) => zlib.gzipSync(buffer, { level: 9 }).length;
-const kb = (bytes) => Math.round(bytes / 102.4) / 10;
+/** Issue 16, point 1: the main panel's JS within 200 KB and 3× the floor (on the way to 2.5×). */
+const TARGET_MAIN_PANEL_GZ = 200 * 1024;
+const TARGET_RATIO = 3;
+const NEXT_RATIO = 2.5;
 
 function remoteFiles(name) {
   const dir = path.join(root, 'dist/apps', name);
@@ -32,10 +49,11 @@ function remoteSizes() {
 }
 
 async function browserDownload() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-panel-bundle-size-'));
   const stack = await startStack({
     ports: portsWithOffset(2000),
     quiet: true,
-    services: ['shell', ...REMOTES],
+    env: { DATA_DIR: dataDir, SESSION_STARTS_PER_MINUTE: '100000' },
   });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
@@ -50,6 +68,9 @@ async function browserDownload() {
     ],
   });
   try {
+    await readyAnaWithMariana(stack);
+    const mainPanel = await measureMainPanel(browser, stack);
+    const floor = await floorBytes(browser);
     const page = await browser.newPage();
     const scripts = [];
     page.on('response', (response) => {
@@ -73,6 +94,8 @@ async function browserDownload() {
     const shellPort = String(stack.ports.shell);
     const shellInitial = files.filter((f) => f.origin === shellPort);
     return {
+      mainPanel,
+      floor,
       requests: files.length,
       shellInitialGz: shellInitial.reduce((s, f) => s + f.gz, 0),
       noteViewTotalGz: files.reduce((s, f) => s + f.gz, 0),
@@ -83,6 +106,7 @@ async function browserDownload() {
   } finally {
     await browser.close();
     await stack.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -110,25 +134,74 @@ function baselineTraces() {
   return traces;
 }
 
+const holds = (ok) => (ok ? 'holds' : 'does not hold');
+const withBudget = (bytes, budget) =>
+  `${kb(bytes)} (budget ${budget ? kb(budget) : '—'}${budget && bytes > budget ? ', OVER' : ''})`;
+
 async function run() {
   const remotes = remoteSizes();
+  const entryPoints = entryPointSizes();
+  const shared = sharedFigures();
   const traces = baselineTraces();
   const browser = await browserDownload();
+  const main = browser.mainPanel;
+  const ratio = Math.round((main.totalGz / browser.floor.downloadedGz) * 100) / 100;
   const rows = [
-    ['shell: initial JS (gz)', kb(browser.shellInitialGz)],
+    [
+      'main panel (Mariana, Geral): JS downloaded (KB gz) / script files',
+      `${withBudget(main.totalGz, budgets.MAIN_PANEL_BUDGET)} / ${main.scripts}`,
+    ],
+    [
+      'main panel by origin (KB gz)',
+      Object.entries(main.byAppGz)
+        .map(([app, bytes]) => `${app} ${kb(bytes)}`)
+        .join(', '),
+    ],
+    ['floor (React + ReactDOM, one line): JS downloaded (KB gz)', kb(browser.floor.downloadedGz)],
+    ['ratio main panel / floor', `${ratio}×`],
+    [
+      `target: main panel ≤ ${kb(TARGET_MAIN_PANEL_GZ)} KB`,
+      holds(main.totalGz <= TARGET_MAIN_PANEL_GZ),
+    ],
+    [`target: ≤ ${TARGET_RATIO}× the floor`, holds(ratio <= TARGET_RATIO)],
+    [`next: ≤ ${NEXT_RATIO}× the floor`, holds(ratio <= NEXT_RATIO)],
+    [
+      'target: federation runtime once per page (copies downloaded on the main panel)',
+      `${main.federationRuntimeCopies} → ${holds(main.federationRuntimeCopies <= 1)}`,
+    ],
+    ['react-dom copies downloaded on the main panel', main.reactDomCopies],
+    [
+      'shell start-up on the main panel: its code + the shared modules it provides (KB gz)',
+      withBudget(main.byAppGz.shell ?? 0, budgets.SHELL_STARTUP_BUDGET),
+    ],
+    ...Object.entries(entryPoints.remoteEntries).map(([name, bytes]) => [
+      `${name}: remoteEntry.js (KB gz)`,
+      withBudget(bytes, budgets.REMOTE_ENTRY_BUDGET[name]),
+    ]),
+    ...Object.entries(entryPoints.exposed).map(([id, bytes]) => [
+      `${id}: exposed module + its chunks (KB gz)`,
+      withBudget(bytes, budgets.EXPOSED_MODULE_BUDGET[id]),
+    ]),
+    ...shared.map((s) => [
+      `shared ${s.name} (KB gz, from ${s.from || 'none'})`,
+      `${kb(s.gz)}; used by ${s.users.length} (${s.users.join(' ')}); unshared, a page of all would add ${kb(s.savedGz)}`,
+    ]),
     ...Object.entries(remotes).map(([name, s]) => [
       `${name}: remoteEntry + exposed (gz)`,
       `${kb(s.remoteEntryGz)} + ${kb(s.exposedGz)} = ${kb(s.totalGz)}`,
     ]),
+    ['note view page (shell + notes): shell-origin JS (gz)', kb(browser.shellInitialGz)],
     ['note view page (shell + notes): total JS (gz)', kb(browser.noteViewTotalGz)],
     ['note view page: script requests', browser.requests],
-    ['react-dom downloads', browser.reactDomDownloads],
+    ['react-dom downloads (note view)', browser.reactDomDownloads],
     ['benchmark baseline in the product bundles', traces.length === 0 ? 'none' : traces.join(', ')],
   ];
   return {
     name: 'bundle-size',
     unit: 'KB gzip -9',
     remotes,
+    entryPoints,
+    shared,
     browser,
     baselineTraces: traces,
     rows,

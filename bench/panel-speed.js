@@ -10,7 +10,6 @@
 //     page that renders one line (the floor).
 /* global window, document, location, MutationObserver -- in-page code of the probes */
 const fs = require('fs');
-const http = require('http');
 const os = require('os');
 const path = require('path');
 const zlib = require('zlib');
@@ -19,6 +18,7 @@ const { chromium } = require('playwright-core');
 const tsx = require('tsx/cjs/api');
 const { startStack, portsWithOffset, waitForHttp, FRONTENDS } = require('../tools/scripts/stack');
 const { root, workspaceEnv } = require('../tools/scripts/env');
+const { floorBytes } = require('../tools/scripts/bundleBytes');
 
 const { WELL_KNOWN } = tsx.require('../tools/crm-sandbox/src/seed/fixtures.ts', __filename);
 const { consentOverHttp } = tsx.require('../tools/crm-sandbox/src/testing/consent.ts', __filename);
@@ -698,72 +698,6 @@ async function mainPanelBytes({ browser, stack, hostSim, owners }) {
     };
   } finally {
     await context.close();
-  }
-}
-
-/** The floor: React + ReactDOM rendering one line, built by webpack in production mode. */
-async function floorBytes(browser) {
-  const webpack = require('webpack');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-panel-floor-'));
-  try {
-    fs.writeFileSync(
-      path.join(dir, 'entry.js'),
-      [
-        "import { createElement } from 'react';",
-        "import { createRoot } from 'react-dom/client';",
-        "createRoot(document.getElementById('root')).render(createElement('p', null, 'Olá, mundo'));",
-        '',
-      ].join('\n'),
-    );
-    fs.writeFileSync(
-      path.join(dir, 'index.html'),
-      '<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Piso</title>' +
-        '<div id="root"></div><script src="floor.js"></script></html>',
-    );
-    const stats = await new Promise((resolve, reject) =>
-      webpack(
-        {
-          mode: 'production',
-          context: dir,
-          entry: './entry.js',
-          output: { path: dir, filename: 'floor.js' },
-          resolve: { modules: [path.join(root, 'node_modules')] },
-          devtool: false,
-          performance: { hints: false },
-        },
-        (error, result) => (error ? reject(error) : resolve(result)),
-      ),
-    );
-    if (stats.hasErrors()) throw new Error(stats.toString('errors-only'));
-    const files = fs.readdirSync(dir).filter((f) => f.endsWith('.js') && f !== 'entry.js');
-    const builtGz = files.reduce((sum, f) => sum + gz(fs.readFileSync(path.join(dir, f))), 0);
-
-    // And as a browser gets it: the page loaded, its line on screen, its scripts gzipped.
-    const server = http.createServer((req, res) => {
-      const file = path.join(dir, req.url === '/' ? 'index.html' : path.basename(req.url));
-      if (!fs.existsSync(file)) return res.writeHead(404).end();
-      res.writeHead(200, {
-        'content-type': file.endsWith('.html') ? 'text/html; charset=utf-8' : 'text/javascript',
-      });
-      res.end(fs.readFileSync(file));
-    });
-    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const context = await browser.newContext();
-    try {
-      const page = await context.newPage();
-      const scripts = [];
-      page.on('response', (r) => r.request().resourceType() === 'script' && scripts.push(r));
-      await page.goto(`http://127.0.0.1:${server.address().port}/`);
-      await page.getByText('Olá, mundo').waitFor();
-      let downloadedGz = 0;
-      for (const response of scripts) downloadedGz += gz(await response.body());
-      return { builtGz, downloadedGz, scripts: scripts.length };
-    } finally {
-      await context.close();
-      await new Promise((resolve) => server.close(resolve));
-    }
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -32,7 +32,8 @@ const shared = {
   'react/jsx-runtime': npmShared('react/jsx-runtime', 'react'),
   'react-dom': npmShared('react-dom'),
   'react-dom/client': npmShared('react-dom/client', 'react-dom'),
-  'react-router-dom': npmShared('react-router-dom'),
+  // The router is shared as `@crm-panel/contracts/router` (a workspace lib, below): only the parts
+  // the panel uses, one instance per page.
   'styled-components': npmShared('styled-components'),
   zustand: npmShared('zustand'),
   '@tanstack/react-query': npmShared('@tanstack/react-query'),
@@ -106,6 +107,14 @@ function federatedConfig({ name, exposes, title, copy = [] }) {
           remotes: {},
           shared,
           dts: false,
+          experiments: {
+            // Browser-only builds: the runtime's node code stays out. A remote loads no other
+            // remote, so its runtime drops remote loading and the manifest snapshots too; the
+            // shell keeps them (it reads the remotes' mf-manifest.json).
+            optimization: exposes
+              ? { target: 'web', disableRemote: true, disableSnapshot: true }
+              : { target: 'web' },
+          },
         }),
         new HtmlPagePlugin({
           title,

@@ -1,5 +1,5 @@
 import { type ReactElement, type ReactNode, useEffect } from 'react';
-import { Link, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { Link, Route, Routes, useLocation, useNavigate } from '@crm-panel/contracts/router';
 import styled from 'styled-components';
 import { useStore } from 'zustand';
 import { PageWrapper } from '@crm-panel/ui';

@@ -1,5 +1,5 @@
 import { type ReactElement } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from '@crm-panel/contracts/router';
 import styled from 'styled-components';
 import { useStore } from 'zustand';
 import { MODAL_CANCELLED } from '@crm-panel/contracts';

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@crm-panel/contracts/router';
 import { currentLocation, renderRemote } from './render';
 
 function GoHome() {

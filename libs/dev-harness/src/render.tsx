@@ -5,7 +5,7 @@ import { act, render, type RenderResult, screen } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { axe } from 'jest-axe';
 import { type ReactElement, type ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from '@crm-panel/contracts/router';
 import {
   createFakeHostAdapter,
   type FakeHostAdapter,

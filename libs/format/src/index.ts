@@ -25,5 +25,6 @@ export {
   formatChatMessage,
   formatChatImport,
 } from './chatImport';
-export { type NoteSanitizer, createNoteSanitizer, sanitizeNoteHtml, htmlToText } from './sanitize';
-export { normaliseBrazilianPhone, phonesMatch } from './phone';
+// Phones (libphonenumber-js, ~28 KB gz) and note HTML (DOMPurify, ~11 KB gz) are entries of their
+// own, `@crm-panel/format/phone` and `@crm-panel/format/sanitize`: the main panel needs neither, and a
+// shared module is downloaded whole.

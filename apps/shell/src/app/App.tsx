@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { BrowserRouter, useNavigate } from 'react-router-dom';
+import { BrowserRouter, useNavigate } from '@crm-panel/contracts/router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createPanelQueryClient } from '@crm-panel/api-client';
 import { HostBridgeProvider, type HostAdapter } from '@crm-panel/host-bridge';

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@crm-panel/contracts/router';
 import styled from 'styled-components';
 import { useQuery } from '@tanstack/react-query';
 import { crmUsersQueryOptions, getErrorMessage, useChooseCrmUser } from '@crm-panel/api-client';

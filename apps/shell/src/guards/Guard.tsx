@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate } from '@crm-panel/contracts/router';
 import { useQuery } from '@tanstack/react-query';
 import {
   authStatusQueryOptions,

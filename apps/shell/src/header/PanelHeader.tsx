@@ -1,4 +1,4 @@
-import { Navigate } from 'react-router-dom';
+import { Navigate } from '@crm-panel/contracts/router';
 import styled from 'styled-components';
 import { useQuery } from '@tanstack/react-query';
 import { credentialsStatusQueryOptions, usePanelCache } from '@crm-panel/api-client';

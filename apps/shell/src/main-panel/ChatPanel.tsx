@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate } from '@crm-panel/contracts/router';
 import styled from 'styled-components';
 import { useQuery } from '@tanstack/react-query';
 import { dealQueryOptions, lastDealQueryOptions, useSaveLastDeal } from '@crm-panel/api-client';

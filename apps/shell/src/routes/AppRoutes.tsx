@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@crm-panel/contracts/router';
 import type { RemoteModuleId, RemoteModulePropsOf } from '@crm-panel/contracts';
 import { PageWrapper } from '@crm-panel/ui';
 import { RemoteModule } from '@shell/federation/RemoteModule';

@@ -1,5 +1,5 @@
 import { type Contact, contactIdOf } from '@crm-panel/crm-model';
-import { normaliseBrazilianPhone, phonesMatch } from '@crm-panel/format';
+import { normaliseBrazilianPhone, phonesMatch } from '@crm-panel/format/phone';
 
 /** Why a CRM contact is offered for the chat's contact. */
 export type SuggestionReason = 'phone' | 'name' | 'phone-and-name';

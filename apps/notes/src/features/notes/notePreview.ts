@@ -1,5 +1,6 @@
 import { NOTE_PREVIEW_LENGTH } from '@crm-panel/crm-model';
-import { htmlToText, truncate } from '@crm-panel/format';
+import { truncate } from '@crm-panel/format';
+import { htmlToText } from '@crm-panel/format/sanitize';
 
 /** What the timeline shows of a note: all of it, or a plain-text preview with 'Ver mais'. */
 export type NotePreview = { truncated: false } | { truncated: true; text: string };

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@crm-panel/contracts/router';
 import { parseModalQuery } from '@crm-panel/contracts';
 import { useHostForms } from '@crm-panel/host-bridge';
 import { Alert, Button } from '@crm-panel/ui';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@crm-panel/contracts/router';
 import { linkableHostContact } from '@crm-panel/crm-model';
 import { useAttendance } from '@crm-panel/host-bridge';
 import { type LinkedHandler } from '../linking';

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@crm-panel/contracts/router';
 import { Button, Card, NoContactState } from '@crm-panel/ui';
 
 export interface LinkingUnavailableProps {

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@crm-panel/contracts/router';
 import { useHostForms } from '@crm-panel/host-bridge';
 import { Alert, Button } from '@crm-panel/ui';
 import { CenteredPanel } from '@credentials/features/shared/components/CenteredPanel';

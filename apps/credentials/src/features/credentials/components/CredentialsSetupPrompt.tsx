@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@crm-panel/contracts/router';
 import { credentialsStatusQueryOptions } from '@crm-panel/api-client';
 import { useConfigureCredentials } from '../hooks/useConfigureCredentials';
 import { CredentialsNeededCard } from './CredentialsNeededCard';

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@crm-panel/contracts/router';
 import { usePanelCache } from '@crm-panel/api-client';
 import { useFormResult, useHostForms } from '@crm-panel/host-bridge';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Formik } from 'formik';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@crm-panel/contracts/router';
 import {
   contactQueryOptions,
   getErrorMessage,

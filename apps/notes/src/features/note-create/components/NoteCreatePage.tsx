@@ -1,6 +1,6 @@
 import { Formik } from 'formik';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@crm-panel/contracts/router';
 import styled from 'styled-components';
 import {
   getErrorMessage,

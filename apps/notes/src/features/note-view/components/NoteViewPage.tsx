@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@crm-panel/contracts/router';
 import styled from 'styled-components';
 import { parseModalQuery } from '@crm-panel/contracts';
 import { formatDateTime } from '@crm-panel/format';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import styled from 'styled-components';
-import { sanitizeNoteHtml } from '@crm-panel/format';
+import { sanitizeNoteHtml } from '@crm-panel/format/sanitize';
 import { isEmptyAfterSanitising, isPlainTextNote } from '../notePreview';
 import { NOTE_CONTENT_REMOVED } from '../noteTexts';
 

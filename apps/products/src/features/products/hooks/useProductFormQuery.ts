@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@crm-panel/contracts/router';
 import { parseModalQuery, type ProductCreateQuery } from '@crm-panel/contracts';
 import { MESSAGES } from '@crm-panel/crm-model';
 

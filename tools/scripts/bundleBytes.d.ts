@@ -1,0 +1,50 @@
+// Types of bundleBytes.js for the TypeScript journeys.
+import type { Page } from 'playwright-core';
+
+export interface DownloadedFile {
+  app: string;
+  file: string;
+  gz: number;
+  federationRuntime: boolean;
+  reactDom: boolean;
+}
+
+export interface DownloadSummary {
+  totalGz: number;
+  scripts: number;
+  byAppGz: Record<string, number>;
+  federationRuntimeCopies: number;
+  reactDomCopies: number;
+  files: DownloadedFile[];
+}
+
+export interface ScriptRecorder {
+  count(): number;
+  summary(): Promise<DownloadSummary>;
+}
+
+export interface SharedFigure {
+  name: string;
+  users: string[];
+  from: string;
+  gz: number;
+  savedGz: number;
+}
+
+export function gz(buffer: Buffer): number;
+export function kb(bytes: number): number;
+export const MARKS: { federationRuntime: string; reactDom: string };
+export const MAIN_PANEL_MODULES: string[];
+export function entryPointSizes(): {
+  remoteEntries: Record<string, number>;
+  exposed: Record<string, number>;
+};
+export function sharedFigures(): SharedFigure[];
+export function recordScripts(page: Page, ports: Record<string, string>): ScriptRecorder;
+export function scriptsSettled(
+  recorder: ScriptRecorder,
+  options?: { quietMs?: number; timeoutMs?: number },
+): Promise<void>;
+export function floorBytes(
+  browser: import('playwright-core').Browser,
+): Promise<{ builtGz: number; downloadedGz: number; scripts: number }>;

@@ -1,0 +1,238 @@
+// Bytes of the built panel, as a browser sees them (gzip -9 of each JS file), computed once for
+// the bundle-size bench (bench/bundle-size.js) and the size budget (apps/e2e bundle-budget test).
+const fs = require('fs');
+const http = require('http');
+const os = require('os');
+const path = require('path');
+const zlib = require('zlib');
+const { REMOTES } = require('./ports');
+
+const root = path.resolve(__dirname, '../..');
+const distDir = (name) => path.join(root, 'dist/apps', name);
+
+const gz = (buffer) => zlib.gzipSync(buffer, { level: 9 }).length;
+const kb = (bytes) => Math.round(bytes / 102.4) / 10;
+
+/** What the main panel renders for a linked chat on its 'Geral' tab (apps/shell ChatPanel). */
+const MAIN_PANEL_MODULES = ['contacts/ContactHeader', 'deal/DealToolbar', 'deal/DealGeneralTab'];
+
+/** Strings only one copy of a library carries: counted per downloaded file. */
+const MARKS = {
+  // The federation runtime's error codes (runtime-core): once per copy of the runtime.
+  federationRuntime: 'RUNTIME-00',
+  // React DOM's client bundle (the root container's internal key).
+  reactDom: '__reactContainer$',
+};
+
+function readManifest(name) {
+  return JSON.parse(fs.readFileSync(path.join(distDir(name), 'mf-manifest.json'), 'utf8'));
+}
+
+const fileGz = (name, file) => gz(fs.readFileSync(path.join(distDir(name), file)));
+
+/**
+ * Each entry point of the built panel, gzip -9: each remote's remoteEntry.js, and each exposed
+ * module with the chunks its manifest lists for it (sync and async; shared modules excluded).
+ */
+function entryPointSizes() {
+  const remoteEntries = {};
+  const exposed = {};
+  for (const name of REMOTES) {
+    const manifest = readManifest(name);
+    remoteEntries[name] = fileGz(name, manifest.metaData.remoteEntry.name);
+    for (const expose of manifest.exposes) {
+      const files = [...new Set([...expose.assets.js.sync, ...expose.assets.js.async])];
+      exposed[`${name}/${expose.name}`] = files.reduce((sum, f) => sum + fileGz(name, f), 0);
+    }
+  }
+  return { remoteEntries, exposed };
+}
+
+/**
+ * The files a container downloads to provide each shared module, read from its share-scope
+ * registration in the entry file (`"<key>":[{version:…,get:()=>Promise.all([x.e(24),x.e(312)])`):
+ * the manifests list only part of them (split vendor chunks are left out).
+ */
+function providedFiles(name, entryFile) {
+  const dir = distDir(name);
+  const text = fs.readFileSync(path.join(dir, entryFile), 'utf8');
+  const chunkFiles = new Map(
+    fs
+      .readdirSync(dir)
+      .map((f) => /^(\d+)\.[0-9a-f]{8}\.js$/.exec(f))
+      .filter(Boolean)
+      .map((m) => [m[1], m[0]]),
+  );
+  const provided = {};
+  // Keys that are identifiers (axios, react) come unquoted from the minifier.
+  const registration =
+    /(?:"([^"]+)"|([A-Za-z_$][\w$]*)):\[\{version:"[^"]*",get:\(\)=>(Promise\.all\(\[[^\]]*\]\)|\w+\.e\(\d+\))/g;
+  for (const [, quoted, bare, loads] of text.matchAll(registration)) {
+    const key = quoted ?? bare;
+    const ids = [...loads.matchAll(/\.e\((\d+)\)/g)].map((m) => m[1]);
+    provided[key] = ids.map((id) => chunkFiles.get(id)).filter(Boolean);
+  }
+  return provided;
+}
+
+/**
+ * Every shared module with a figure: its size as the shell provides it (else the first remote
+ * that does), the containers that use it, and the bytes a page showing all of them would
+ * download again if it were not shared (size × (users − 1)).
+ */
+function sharedFigures() {
+  const byKey = new Map();
+  for (const name of ['shell', ...REMOTES]) {
+    const manifest = readManifest(name);
+    const entryFile =
+      name === 'shell'
+        ? fs.readdirSync(distDir(name)).find((f) => /^main\.[0-9a-f]{8}\.js$/.test(f))
+        : manifest.metaData.remoteEntry.name;
+    const provided = providedFiles(name, entryFile);
+    for (const shared of manifest.shared) {
+      const files = provided[shared.name] ?? [];
+      const entry = byKey.get(shared.name) ?? { name: shared.name, users: [], gz: 0, from: '' };
+      entry.users.push(name);
+      if (!entry.from && files.length) {
+        entry.from = name;
+        entry.gz = files.reduce((sum, f) => sum + fileGz(name, f), 0);
+      }
+      byKey.set(shared.name, entry);
+    }
+  }
+  return [...byKey.values()]
+    .map((e) => ({ ...e, savedGz: e.gz * (e.users.length - 1) }))
+    .sort((a, b) => b.gz - a.gz);
+}
+
+/**
+ * Records the JS a page downloads from the panel's own servers. `ports` maps a port to its app
+ * (shell or a remote); `summary()` gzips what arrived so far.
+ */
+function recordScripts(page, ports) {
+  const responses = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const app = ports[new URL(response.url()).port];
+    if (app) responses.push({ app, response });
+  });
+  return {
+    count: () => responses.length,
+    async summary() {
+      const files = [];
+      for (const { app, response } of responses) {
+        const body = await response.body();
+        const text = body.toString('utf8');
+        files.push({
+          app,
+          file: path.basename(new URL(response.url()).pathname),
+          gz: gz(body),
+          federationRuntime: text.includes(MARKS.federationRuntime),
+          reactDom: text.includes(MARKS.reactDom),
+        });
+      }
+      const byAppGz = {};
+      for (const f of files) byAppGz[f.app] = (byAppGz[f.app] ?? 0) + f.gz;
+      return {
+        totalGz: files.reduce((sum, f) => sum + f.gz, 0),
+        scripts: files.length,
+        byAppGz,
+        federationRuntimeCopies: files.filter((f) => f.federationRuntime).length,
+        reactDomCopies: files.filter((f) => f.reactDom).length,
+        files,
+      };
+    },
+  };
+}
+
+/** Resolves once no new script has arrived for `quietMs` (a page's lazy loads are over). */
+async function scriptsSettled(recorder, { quietMs = 1500, timeoutMs = 30000 } = {}) {
+  const started = Date.now();
+  let seen = -1;
+  let since = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (recorder.count() !== seen) {
+      seen = recorder.count();
+      since = Date.now();
+    } else if (Date.now() - since >= quietMs) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The floor: React + ReactDOM rendering one line, built by webpack in production mode. */
+async function floorBytes(browser) {
+  const webpack = require('webpack');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-panel-floor-'));
+  try {
+    fs.writeFileSync(
+      path.join(dir, 'entry.js'),
+      [
+        "import { createElement } from 'react';",
+        "import { createRoot } from 'react-dom/client';",
+        "createRoot(document.getElementById('root')).render(createElement('p', null, 'Olá, mundo'));",
+        '',
+      ].join('\n'),
+    );
+    fs.writeFileSync(
+      path.join(dir, 'index.html'),
+      '<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Piso</title>' +
+        '<div id="root"></div><script src="floor.js"></script></html>',
+    );
+    const stats = await new Promise((resolve, reject) =>
+      webpack(
+        {
+          mode: 'production',
+          context: dir,
+          entry: './entry.js',
+          output: { path: dir, filename: 'floor.js' },
+          resolve: { modules: [path.join(root, 'node_modules')] },
+          devtool: false,
+          performance: { hints: false },
+        },
+        (error, result) => (error ? reject(error) : resolve(result)),
+      ),
+    );
+    if (stats.hasErrors()) throw new Error(stats.toString('errors-only'));
+    const files = fs.readdirSync(dir).filter((f) => f.endsWith('.js') && f !== 'entry.js');
+    const builtGz = files.reduce((sum, f) => sum + gz(fs.readFileSync(path.join(dir, f))), 0);
+
+    // And as a browser gets it: the page loaded, its line on screen, its scripts gzipped.
+    const server = http.createServer((req, res) => {
+      const file = path.join(dir, req.url === '/' ? 'index.html' : path.basename(req.url));
+      if (!fs.existsSync(file)) return res.writeHead(404).end();
+      res.writeHead(200, {
+        'content-type': file.endsWith('.html') ? 'text/html; charset=utf-8' : 'text/javascript',
+      });
+      res.end(fs.readFileSync(file));
+    });
+    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      const scripts = [];
+      page.on('response', (r) => r.request().resourceType() === 'script' && scripts.push(r));
+      await page.goto(`http://127.0.0.1:${server.address().port}/`);
+      await page.getByText('Olá, mundo').waitFor();
+      let downloadedGz = 0;
+      for (const response of scripts) downloadedGz += gz(await response.body());
+      return { builtGz, downloadedGz, scripts: scripts.length };
+    } finally {
+      await context.close();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+module.exports = {
+  floorBytes,
+  gz,
+  kb,
+  MARKS,
+  MAIN_PANEL_MODULES,
+  entryPointSizes,
+  sharedFigures,
+  recordScripts,
+  scriptsSettled,
+};
