@@ -1,4 +1,4 @@
-import { Navigate } from 'react-router-dom';
+import { Navigate } from '@crm-panel/contracts/router';
 import { useQuery } from '@tanstack/react-query';
 import { contactMappingQueryOptions } from '@crm-panel/api-client';
 import { linkableHostContact } from '@crm-panel/crm-model';
