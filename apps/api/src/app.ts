@@ -101,7 +101,9 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
   app.addHook('onClose', async () => database.close());
 
   const box = createSecretBox(config.secretKey);
-  const repos = createRepositories(database, box, config.now);
+  const repos = createRepositories(database, box, config.now, {
+    lookupCacheTtlMs: config.identity.lookupCacheTtlMs,
+  });
   const oauth = createOAuthClient(config.crm, config.fetch, config.now);
   const cache = createReferenceCache(config.crm.cacheTtlMs, config.now);
   const refresher = createTokenRefresher({
