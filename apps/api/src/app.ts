@@ -1,5 +1,5 @@
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
+import { type FastifyHelmetOptions } from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -27,6 +27,7 @@ import { createCrmUserDirectory } from './identity/crmUser';
 import { createTenantRegistry, registerAuthentication } from './identity/authenticate';
 import { clientErrorHandler, registerStrictInput } from './security/strictInput';
 import { createSecretBox } from './security/crypto';
+import { registerSecurityHeaders } from './security/headers';
 import { REDACT_PATHS, requestSerializer } from './logging';
 import { API_MESSAGES } from './messages';
 import { registerAuthRoutes } from './routes/auth';
@@ -54,6 +55,12 @@ function loggerOptions(config: ApiConfig): FastifyServerOptions['logger'] {
     ...(config.logger.destination ? { stream: config.logger.destination } : {}),
   };
 }
+
+/** The security headers of every route without `helmet` options of its own (@fastify/helmet's). */
+export const HELMET_OPTIONS: FastifyHelmetOptions = {
+  global: true,
+  contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+};
 
 const IDENTITY_SCHEMAS = new Set<unknown>([identityHeaders, cachedIdentityHeaders]);
 
@@ -232,11 +239,9 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
       }),
   });
 
-  // No upgrade-insecure-requests: local runs serve the docs over plain http.
-  await app.register(helmet, {
-    global: true,
-    contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
-  });
+  // Helmet's headers, computed once per configuration (security/headers.ts). No
+  // upgrade-insecure-requests: local runs serve the docs over plain http.
+  registerSecurityHeaders(app, HELMET_OPTIONS);
   await app.register(cors, {
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
