@@ -28,7 +28,7 @@ import { createTenantRegistry, registerAuthentication } from './identity/authent
 import { clientErrorHandler, registerStrictInput } from './security/strictInput';
 import { createSecretBox } from './security/crypto';
 import { registerSecurityHeaders } from './security/headers';
-import { REDACT_PATHS, requestSerializer } from './logging';
+import { OneLinePerRequest, REDACT_PATHS, requestSerializer } from './logging';
 import { API_MESSAGES } from './messages';
 import { registerAuthRoutes } from './routes/auth';
 import { registerChatRoutes } from './routes/chat';
@@ -94,6 +94,7 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
 
   const app = Fastify({
     logger: loggerOptions(config),
+    logController: new OneLinePerRequest(),
     bodyLimit: 1024 * 1024,
     // Control characters in a header or a header block over 16 KB never reach a route: answer
     // them in pt-BR too, as JSON.
