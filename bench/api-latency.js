@@ -1,8 +1,14 @@
-// Latency and throughput of the api's CRM proxy (issue 5, point 12), side by side with the same
-// call made to the crm-sandbox directly: an uncached GET (a deal) and a cached one (pipelines,
-// reference data kept 60 s per tenant). The sandbox and the api run as child processes on free
-// loopback ports; autocannon drives them from this process.
-const { spawn } = require('child_process');
+// Latency and throughput of the api's CRM proxy (issue 5, point 12; issue 16, point 5), side by
+// side with the same call made to the crm-sandbox directly: an uncached GET (a deal) and a cached
+// one (pipelines, reference data kept 60 s per tenant), and a minimal Fastify JSON route (the
+// floor of one Node process on this machine). The sandbox, the api and the minimal route run as
+// child processes on free loopback ports; autocannon drives them from this process.
+//
+// BENCH_RUNS=n measures every line n times (interleaved) and reports the medians.
+// BENCH_BASELINE_REF=<git ref> also runs the api of that commit (git archive into a temporary
+// folder) against the same sandbox, in the same run: the 'before' of the targets.
+// BENCH_PROFILE_DIR=<folder> writes a V8 CPU profile of the api child.
+const { spawn, spawnSync } = require('child_process');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
@@ -17,6 +23,13 @@ const WARMUP_S = 1;
 const UNLIMITED = 10_000_000;
 const TENANT = 'bench-tenant';
 const SECURITY_PASSWORD = 'bench-senha-123';
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
+/** Issue 16, point 5: the api adds at most this to a proxied call's p50… */
+const TARGET_ADDED_P50_MS = 1;
+/** …and serves a cached GET at this many times the rate measured before the change. */
+const TARGET_CACHED_TIMES = 3;
+/** The cached GET before the change when no baseline runs: README, 2026-11-26, this machine. */
+const README_BEFORE = { requestsPerSecond: 1713, p50Ms: 5.34, source: 'README (2026-11-26)' };
 
 // ---- child processes (run as `node bench/api-latency.js <role>`) ----
 
@@ -25,10 +38,19 @@ async function serveChild(role) {
   if (role === 'crm-sandbox') {
     const { startSandbox } = tsxRequire('../tools/crm-sandbox/src/index.ts', __filename);
     server = await startSandbox({ port: 0, host: '127.0.0.1' });
+  } else if (role === 'minimal') {
+    // The floor: a plain Fastify (no logger, no plugins) answering one small JSON.
+    const fastify = require('fastify');
+    const app = fastify();
+    app.get('/hello', async () => ({ data: { hello: 'mundo' } }));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    server = { url: `http://127.0.0.1:${app.server.address().port}`, close: () => app.close() };
   } else if (role === 'api') {
     // The configuration of `npm start` (configFromEnv), with the CRM client's own limit lifted.
-    const { startApi } = tsxRequire('../apps/api/src/app.ts', __filename);
-    const { configFromEnv } = tsxRequire('../apps/api/src/config.ts', __filename);
+    // BENCH_API_ROOT: another checkout of the api (the baseline), with its own path aliases.
+    const apiRoot = process.env.BENCH_API_ROOT ?? root;
+    const { startApi } = tsxRequire(path.join(apiRoot, 'apps/api/src/app.ts'), __filename);
+    const { configFromEnv } = tsxRequire(path.join(apiRoot, 'apps/api/src/config.ts'), __filename);
     const config = configFromEnv(process.env);
     server = await startApi({
       ...config,
@@ -49,9 +71,13 @@ async function serveChild(role) {
 }
 
 function startChild(role, env = {}) {
-  const child = spawn(process.execPath, [__filename, role], {
+  // BENCH_PROFILE_DIR=<folder>: the api child writes a V8 CPU profile there when it stops.
+  const profile = role === 'api' && !env.BENCH_API_ROOT && process.env.BENCH_PROFILE_DIR;
+  const execArgv = profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : [];
+  const tsconfig = path.join(env.BENCH_API_ROOT ?? root, 'tsconfig.json');
+  const child = spawn(process.execPath, [...execArgv, __filename, role], {
     cwd: root,
-    env: { ...process.env, TSX_TSCONFIG_PATH: path.join(root, 'tsconfig.json'), ...env },
+    env: { ...process.env, TSX_TSCONFIG_PATH: tsconfig, ...env },
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
   let stderr = '';
@@ -88,9 +114,8 @@ async function http(method, url, { headers = {}, body } = {}) {
   return text.startsWith('{') ? JSON.parse(text) : text;
 }
 
-/** Each bench user's panel session (a browser of a tenant whose host signs nothing). */
-const panelTokens = [];
-const identity = (i) => ({
+/** The headers of bench user i: who, and (once earned) that browser's panel session on one api. */
+const identityWith = (panelTokens) => (i) => ({
   'x-user-id': `bench-user-${i}`,
   'x-system-key': TENANT,
   ...(panelTokens[i] ? { authorization: `Bearer ${panelTokens[i]}` } : {}),
@@ -120,6 +145,8 @@ async function signInWindow(apiUrl, authUrl, email, consentOverHttp) {
  * apps/e2e/src/support/apiSetup.ts): terms, credentials, OAuth consent over HTTP.
  */
 async function setUpTenant(apiUrl, sandboxUrl) {
+  const panelTokens = [];
+  const identity = identityWith(panelTokens);
   const { WELL_KNOWN } = tsxRequire('../tools/crm-sandbox/src/seed/fixtures.ts', __filename);
   const { consentOverHttp } = tsxRequire('../tools/crm-sandbox/src/testing/consent.ts', __filename);
   const acme = WELL_KNOWN.account1;
@@ -155,7 +182,22 @@ async function setUpTenant(apiUrl, sandboxUrl) {
     });
     tokens.push(issued.access_token);
   }
-  return { dealId: acme.deals.implantacao.id, tokens };
+  return { dealId: acme.deals.implantacao.id, tokens, identity };
+}
+
+/** The api of `ref` (git archive), beside this checkout's node_modules; its folder. */
+function extractApi(ref) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-baseline-'));
+  const files = ['apps/api', 'libs', 'tsconfig.base.json', 'tsconfig.json'];
+  const archive = spawnSync('git', ['archive', '--format=tar', ref, ...files], {
+    cwd: root,
+    maxBuffer: 1 << 30,
+  });
+  if (archive.status !== 0) throw new Error(`git archive ${ref}: ${archive.stderr}`);
+  const untar = spawnSync('tar', ['-x', '-C', dir], { input: archive.stdout });
+  if (untar.status !== 0) throw new Error(`tar: ${untar.stderr}`);
+  fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
+  return dir;
 }
 
 // ---- measuring ----
@@ -166,14 +208,14 @@ function percentile(sorted, p) {
 }
 
 /** autocannon rounds latencies to whole ms; its 'response' events carry the exact duration. */
-async function load(url, headersFor, durationS) {
+async function load(url, headersFor, durationS, connections) {
   let next = 0;
   const samples = [];
   const instance = autocannon({
     url,
-    connections: CONNECTIONS,
+    connections,
     duration: durationS,
-    setupClient: (client) => client.setHeaders(headersFor(next++ % CONNECTIONS)),
+    setupClient: (client) => client.setHeaders(headersFor(next++ % connections)),
   });
   instance.on('response', (_client, status, _bytes, ms) => {
     if (status >= 200 && status < 300) samples.push(ms);
@@ -193,10 +235,25 @@ async function load(url, headersFor, durationS) {
   };
 }
 
-async function measure(url, headersFor) {
-  await load(url, headersFor, WARMUP_S);
-  return load(url, headersFor, DURATION_S);
+async function measure(url, headersFor, connections = CONNECTIONS) {
+  await load(url, headersFor, WARMUP_S, connections);
+  return load(url, headersFor, DURATION_S, connections);
 }
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/** The median of each figure over the runs of one line (each run kept in `runs`). */
+const medianOf = (runs) => ({
+  p50Ms: Math.round(median(runs.map((r) => r.p50Ms)) * 100) / 100,
+  p99Ms: Math.round(median(runs.map((r) => r.p99Ms)) * 100) / 100,
+  requestsPerSecond: Math.round(median(runs.map((r) => r.requestsPerSecond))),
+  requests: Math.round(median(runs.map((r) => r.requests))),
+  runs,
+});
 
 const ratio = (api, direct) => ({
   p50: Math.round((api.p50Ms / direct.p50Ms) * 100) / 100,
@@ -206,6 +263,8 @@ const ratio = (api, direct) => ({
 
 async function run() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-latency-'));
+  const baselineRef = process.env.BENCH_BASELINE_REF;
+  const baselineRoot = baselineRef ? extractApi(baselineRef) : null;
   const children = [];
   try {
     const sandbox = startChild('crm-sandbox');
@@ -215,40 +274,131 @@ async function run() {
     await http('PUT', `${sandboxUrl}/__admin/knobs`, {
       body: { rateLimitPerMinute: UNLIMITED, latencyMs: 0, errorRate: 0 },
     });
-    const api = startChild('api', {
+    const apiEnv = (dir, extra = {}) => ({
       PORT: '0',
-      DATA_DIR: dataDir,
-      TENANTS_FILE: writeTenantsFile(dataDir),
+      DATA_DIR: dir,
+      TENANTS_FILE: writeTenantsFile(dir),
       LOG_LEVEL: 'info',
       CRM_BASE_URL: `${sandboxUrl}/crm/v2`,
       CRM_AUTHORIZE_URL: `${sandboxUrl}/oauth/authorize`,
       CRM_TOKEN_URL: `${sandboxUrl}/oauth2/token`,
       CRM_V1_BASE_URL: `${sandboxUrl}/api/v1`,
+      ...extra,
     });
+    const api = startChild('api', apiEnv(dataDir));
     children.push(api);
     const apiUrl = await api.ready;
-    const { dealId, tokens } = await setUpTenant(apiUrl, sandboxUrl);
+    const { dealId, tokens, identity } = await setUpTenant(apiUrl, sandboxUrl);
+    let baseline = null;
+    if (baselineRoot) {
+      const baselineData = path.join(dataDir, 'baseline');
+      fs.mkdirSync(baselineData);
+      const child = startChild('api', apiEnv(baselineData, { BENCH_API_ROOT: baselineRoot }));
+      children.push(child);
+      const url = await child.ready;
+      baseline = { url, identity: (await setUpTenant(url, sandboxUrl)).identity };
+    }
+    const minimal = startChild('minimal');
+    children.push(minimal);
+    const minimalUrl = await minimal.ready;
 
     const bearer = (i) => ({ authorization: `Bearer ${tokens[i]}`, accept: 'application/json' });
-    const directDeal = await measure(`${sandboxUrl}/crm/v2/deals/${dealId}`, bearer);
-    const apiDeal = await measure(`${apiUrl}/api/rdstation/deals/${dealId}`, identity);
-    const directPipelines = await measure(`${sandboxUrl}/crm/v2/pipelines`, bearer);
-    const apiPipelines = await measure(`${apiUrl}/api/rdstation/pipelines`, identity);
+    const none = () => ({});
+    const lines = {
+      directDeal: () => measure(`${sandboxUrl}/crm/v2/deals/${dealId}`, bearer),
+      apiDeal: () => measure(`${apiUrl}/api/rdstation/deals/${dealId}`, identity),
+      directPipelines: () => measure(`${sandboxUrl}/crm/v2/pipelines`, bearer),
+      apiPipelines: () => measure(`${apiUrl}/api/rdstation/pipelines`, identity),
+      minimal: () => measure(`${minimalUrl}/hello`, none),
+      directDealOne: () => measure(`${sandboxUrl}/crm/v2/deals/${dealId}`, bearer, 1),
+      apiDealOne: () => measure(`${apiUrl}/api/rdstation/deals/${dealId}`, identity, 1),
+      ...(baseline
+        ? {
+            baselineDeal: () =>
+              measure(`${baseline.url}/api/rdstation/deals/${dealId}`, baseline.identity),
+            baselinePipelines: () =>
+              measure(`${baseline.url}/api/rdstation/pipelines`, baseline.identity),
+            baselineDealOne: () =>
+              measure(`${baseline.url}/api/rdstation/deals/${dealId}`, baseline.identity, 1),
+          }
+        : {}),
+    };
+    const samples = Object.fromEntries(Object.keys(lines).map((name) => [name, []]));
+    for (let runIndex = 0; runIndex < RUNS; runIndex += 1)
+      for (const [name, line] of Object.entries(lines)) samples[name].push(await line());
+    const m = Object.fromEntries(
+      Object.entries(samples).map(([name, runs]) => [name, medianOf(runs)]),
+    );
 
-    const uncachedRatio = ratio(apiDeal, directDeal);
-    const cachedRatio = ratio(apiPipelines, directPipelines);
-    const cell = (m) => `p50 ${m.p50Ms} · p99 ${m.p99Ms} · ${m.requestsPerSecond} req/s`;
+    const round2 = (value) => Math.round(value * 100) / 100;
+    const uncachedRatio = ratio(m.apiDeal, m.directDeal);
+    const cachedRatio = ratio(m.apiPipelines, m.directPipelines);
+    const minimalRatio = ratio(m.apiPipelines, m.minimal);
+    const addedP50Ms = round2(m.apiDeal.p50Ms - m.directDeal.p50Ms);
+    const addedP50OneMs = round2(m.apiDealOne.p50Ms - m.directDealOne.p50Ms);
+    const before = m.baselinePipelines
+      ? {
+          requestsPerSecond: m.baselinePipelines.requestsPerSecond,
+          p50Ms: m.baselinePipelines.p50Ms,
+          source: `${baselineRef}, measured in this run`,
+        }
+      : README_BEFORE;
+    const cachedTimesBefore = round2(m.apiPipelines.requestsPerSecond / before.requestsPerSecond);
+    const targets = {
+      addedP50: {
+        targetMs: TARGET_ADDED_P50_MS,
+        measuredMs: addedP50Ms,
+        met: addedP50Ms <= TARGET_ADDED_P50_MS,
+      },
+      addedP50OneConnection: {
+        targetMs: TARGET_ADDED_P50_MS,
+        measuredMs: addedP50OneMs,
+        met: addedP50OneMs <= TARGET_ADDED_P50_MS,
+      },
+      cachedRate: {
+        target: `≥ ${TARGET_CACHED_TIMES} × ${before.requestsPerSecond} req/s (${before.source})`,
+        targetRequestsPerSecond: TARGET_CACHED_TIMES * before.requestsPerSecond,
+        measuredRequestsPerSecond: m.apiPipelines.requestsPerSecond,
+        timesBefore: cachedTimesBefore,
+        met: cachedTimesBefore >= TARGET_CACHED_TIMES,
+      },
+    };
+    const cell = (x) => `p50 ${x.p50Ms} · p99 ${x.p99Ms} · ${x.requestsPerSecond} req/s`;
     const times = (r) => `p50 ×${r.p50} · p99 ×${r.p99} · req/s ×${r.requestsPerSecond}`;
+    const verdict = (met) => (met ? 'met' : 'NOT met');
     const rows = [
-      ['sandbox direct: GET /crm/v2/deals/{id}', cell(directDeal)],
-      ['api uncached: GET /api/rdstation/deals/{id}', cell(apiDeal)],
+      ['sandbox direct: GET /crm/v2/deals/{id}', cell(m.directDeal)],
+      ['api uncached: GET /api/rdstation/deals/{id}', cell(m.apiDeal)],
       ['  api ÷ sandbox (uncached)', times(uncachedRatio)],
-      ['sandbox direct: GET /crm/v2/pipelines', cell(directPipelines)],
-      ['api cached (60 s): GET /api/rdstation/pipelines', cell(apiPipelines)],
+      ...(m.baselineDeal ? [[`  ${baselineRef} (before): same call`, cell(m.baselineDeal)]] : []),
+      ['sandbox direct: GET /crm/v2/pipelines', cell(m.directPipelines)],
+      ['api cached (60 s): GET /api/rdstation/pipelines', cell(m.apiPipelines)],
       ['  api ÷ sandbox (cached)', times(cachedRatio)],
+      ...(m.baselinePipelines
+        ? [[`  ${baselineRef} (before): same call`, cell(m.baselinePipelines)]]
+        : []),
+      ['minimal Fastify: GET /hello (one small JSON)', cell(m.minimal)],
+      ['  api cached ÷ minimal Fastify', times(minimalRatio)],
+      ['1 connection: sandbox direct deal', cell(m.directDealOne)],
+      ['1 connection: api uncached deal', cell(m.apiDealOne)],
+      ...(m.baselineDealOne
+        ? [[`  ${baselineRef} (before): same call`, cell(m.baselineDealOne)]]
+        : []),
+      [
+        `target: api adds ≤ ${TARGET_ADDED_P50_MS} ms p50 (${CONNECTIONS} connections)`,
+        `${addedP50Ms} ms (${m.apiDeal.p50Ms} − ${m.directDeal.p50Ms}): ${verdict(targets.addedP50.met)}`,
+      ],
+      [
+        `target: api adds ≤ ${TARGET_ADDED_P50_MS} ms p50 (1 connection)`,
+        `${addedP50OneMs} ms (${m.apiDealOne.p50Ms} − ${m.directDealOne.p50Ms}): ${verdict(targets.addedP50OneConnection.met)}`,
+      ],
+      [
+        `target: cached GET ≥ ${TARGET_CACHED_TIMES}× before`,
+        `${m.apiPipelines.requestsPerSecond} req/s = ${cachedTimesBefore}× ${before.requestsPerSecond} req/s (${before.source}): ${verdict(targets.cachedRate.met)}`,
+      ],
       [
         'load',
-        `autocannon, ${CONNECTIONS} connections (one user and token each), ${WARMUP_S} s warm-up + ${DURATION_S} s per line, loopback, ${os.cpus().length} CPUs shared by load, api and sandbox`,
+        `autocannon, ${CONNECTIONS} connections (one user and token each) unless marked, ${WARMUP_S} s warm-up + ${DURATION_S} s per line, median of ${RUNS} run(s) taken in turn, loopback, ${os.cpus().length} CPUs shared by load, api, sandbox and minimal route`,
       ],
       [
         'rate limits lifted',
@@ -260,14 +410,36 @@ async function run() {
       unit: 'ms (latency), requests/s',
       connections: CONNECTIONS,
       durationSeconds: DURATION_S,
-      sandboxDirect: { deal: directDeal, pipelines: directPipelines },
-      api: { uncachedDeal: apiDeal, cachedPipelines: apiPipelines },
-      ratios: { uncached: uncachedRatio, cached: cachedRatio },
+      runs: RUNS,
+      baselineRef: baselineRef ?? null,
+      sandboxDirect: {
+        deal: m.directDeal,
+        pipelines: m.directPipelines,
+        dealOneConnection: m.directDealOne,
+      },
+      api: {
+        uncachedDeal: m.apiDeal,
+        cachedPipelines: m.apiPipelines,
+        uncachedDealOneConnection: m.apiDealOne,
+      },
+      minimalFastify: m.minimal,
+      ...(m.baselineDeal
+        ? {
+            baseline: {
+              uncachedDeal: m.baselineDeal,
+              cachedPipelines: m.baselinePipelines,
+              uncachedDealOneConnection: m.baselineDealOne,
+            },
+          }
+        : {}),
+      ratios: { uncached: uncachedRatio, cached: cachedRatio, cachedToMinimal: minimalRatio },
+      targets,
       rows,
     };
   } finally {
     await Promise.all(children.map((child) => child.stop()));
     fs.rmSync(dataDir, { recursive: true, force: true });
+    if (baselineRoot) fs.rmSync(baselineRoot, { recursive: true, force: true });
   }
 }
 

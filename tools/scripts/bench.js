@@ -8,6 +8,8 @@ const { workspaceEnv, root } = require('./env');
 const { FRONTENDS } = require('./stack');
 
 const BENCHES = ['bundle-size', 'api-latency', 'panel-speed'];
+/** Benches that read the built front ends (api-latency runs the api from its sources). */
+const NEEDS_BUILD = new Set(['bundle-size', 'panel-speed']);
 
 function build() {
   const result = spawnSync(
@@ -27,10 +29,11 @@ function build() {
 
 async function main() {
   const only = process.argv.slice(2);
-  build();
+  const selected = BENCHES.filter((b) => !only.length || only.includes(b));
+  if (selected.some((name) => NEEDS_BUILD.has(name))) build();
   const outDir = path.join(root, 'bench/results');
   fs.mkdirSync(outDir, { recursive: true });
-  for (const name of BENCHES.filter((b) => !only.length || only.includes(b))) {
+  for (const name of selected) {
     const result = await require(path.join(root, 'bench', `${name}.js`)).run();
     const record = { ...result, measuredAt: new Date().toISOString(), node: process.version };
     fs.writeFileSync(path.join(outDir, `${name}.json`), JSON.stringify(record, null, 2) + '\n');

@@ -1,5 +1,5 @@
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
+import { type FastifyHelmetOptions } from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -27,7 +27,8 @@ import { createCrmUserDirectory } from './identity/crmUser';
 import { createTenantRegistry, registerAuthentication } from './identity/authenticate';
 import { clientErrorHandler, registerStrictInput } from './security/strictInput';
 import { createSecretBox } from './security/crypto';
-import { REDACT_PATHS, requestSerializer } from './logging';
+import { registerSecurityHeaders } from './security/headers';
+import { OneLinePerRequest, REDACT_PATHS, requestSerializer } from './logging';
 import { API_MESSAGES } from './messages';
 import { registerAuthRoutes } from './routes/auth';
 import { registerChatRoutes } from './routes/chat';
@@ -54,6 +55,12 @@ function loggerOptions(config: ApiConfig): FastifyServerOptions['logger'] {
     ...(config.logger.destination ? { stream: config.logger.destination } : {}),
   };
 }
+
+/** The security headers of every route without `helmet` options of its own (@fastify/helmet's). */
+export const HELMET_OPTIONS: FastifyHelmetOptions = {
+  global: true,
+  contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+};
 
 const IDENTITY_SCHEMAS = new Set<unknown>([identityHeaders, cachedIdentityHeaders]);
 
@@ -87,6 +94,7 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
 
   const app = Fastify({
     logger: loggerOptions(config),
+    logController: new OneLinePerRequest(),
     bodyLimit: 1024 * 1024,
     // Control characters in a header or a header block over 16 KB never reach a route: answer
     // them in pt-BR too, as JSON.
@@ -101,7 +109,9 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
   app.addHook('onClose', async () => database.close());
 
   const box = createSecretBox(config.secretKey);
-  const repos = createRepositories(database, box, config.now);
+  const repos = createRepositories(database, box, config.now, {
+    lookupCacheTtlMs: config.identity.lookupCacheTtlMs,
+  });
   const oauth = createOAuthClient(config.crm, config.fetch, config.now);
   const cache = createReferenceCache(config.crm.cacheTtlMs, config.now);
   const refresher = createTokenRefresher({
@@ -230,11 +240,9 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
       }),
   });
 
-  // No upgrade-insecure-requests: local runs serve the docs over plain http.
-  await app.register(helmet, {
-    global: true,
-    contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
-  });
+  // Helmet's headers, computed once per configuration (security/headers.ts). No
+  // upgrade-insecure-requests: local runs serve the docs over plain http.
+  registerSecurityHeaders(app, HELMET_OPTIONS);
   await app.register(cors, {
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],

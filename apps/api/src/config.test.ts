@@ -133,3 +133,13 @@ describe('who the CRM user is: settings', () => {
     }
   });
 });
+
+describe('identity look-ups: settings (issue 16)', () => {
+  it('keeps them 5 s by default; IDENTITY_CACHE_TTL_MS sets it, 0 turns it off, nonsense is refused', () => {
+    expect(resolveConfig({ secretKey: 'a'.repeat(64) }).identity.lookupCacheTtlMs).toBe(5_000);
+    expect(configFromEnv({ IDENTITY_CACHE_TTL_MS: '0' }).identity?.lookupCacheTtlMs).toBe(0);
+    expect(configFromEnv({ IDENTITY_CACHE_TTL_MS: '2000' }).identity?.lookupCacheTtlMs).toBe(2_000);
+    for (const bad of ['-1', '1.5', 'abc', '600000'])
+      expect(() => configFromEnv({ IDENTITY_CACHE_TTL_MS: bad })).toThrow('IDENTITY_CACHE_TTL_MS');
+  });
+});

@@ -80,6 +80,12 @@ export interface IdentityConfig {
   sessionStartsPerMinute: number;
   /** Writes per minute per session. */
   writesPerMinute: number;
+  /**
+   * How long one process reuses what every request looks up (the session of a token, terms,
+   * credentials, CRM tokens) before reading the store again. Its own writes invalidate at once;
+   * this bounds how late it sees another api process's (PostgreSQL). 0 reads the store every time.
+   */
+  lookupCacheTtlMs: number;
 }
 
 export type ApiMode = 'development' | 'production';
@@ -153,6 +159,7 @@ export const DEFAULT_IDENTITY_CONFIG: IdentityConfig = {
   pendingTtlMs: 30 * 60_000,
   sessionStartsPerMinute: 60,
   writesPerMinute: 120,
+  lookupCacheTtlMs: 5_000,
 };
 
 /** The tenants file: `{ issuers: IssuerConfig[], tenants: TenantConfig[] }` (README). */
@@ -294,6 +301,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfigIn
   if (env.SESSION_STARTS_PER_MINUTE)
     identity.sessionStartsPerMinute = Number(env.SESSION_STARTS_PER_MINUTE);
   if (env.WRITES_PER_MINUTE) identity.writesPerMinute = Number(env.WRITES_PER_MINUTE);
+  const lookupTtl = env.IDENTITY_CACHE_TTL_MS?.trim();
+  if (lookupTtl) {
+    const value = Number(lookupTtl);
+    if (!Number.isInteger(value) || value < 0 || value > 60_000)
+      throw new Error('IDENTITY_CACHE_TTL_MS deve ser um número inteiro de 0 a 60000.');
+    identity.lookupCacheTtlMs = value;
+  }
   const crmCalls = crmCallsFromEnv(env, crm);
   return {
     mode: env.NODE_ENV === 'production' ? 'production' : 'development',

@@ -1,4 +1,4 @@
-import { type FastifyRequest } from 'fastify';
+import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 
 const SECRET_KEYS = [
   'authorization',
@@ -46,3 +46,30 @@ export const requestSerializer = (request: FastifyRequest) => ({
   url: safeUrl(request.url),
   remoteAddress: request.ip,
 });
+
+/**
+ * One line per request instead of Fastify's two ('incoming request', then 'request completed'):
+ * when the response is finished, its request (method, URL with secret query values masked,
+ * remote address), status, response time (ms) and the request id (reqId), at info ('request
+ * errored' at error when the response failed). The logger's redaction applies as to every line.
+ */
+export class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (error)
+      reply.log.error(
+        { req: request, res: reply, err: error, responseTime: reply.elapsedTime },
+        'request errored',
+      );
+    else
+      reply.log.info(
+        { req: request, res: reply, responseTime: reply.elapsedTime },
+        'request completed',
+      );
+  }
+}

@@ -463,6 +463,55 @@ describe('secrets at rest and in logs', () => {
     await h.close();
   });
 
+  it('logs one line per request: method, masked URL, status, response time, request id; no secret', async () => {
+    const lh = await startHarness({ sharedSandbox: sandbox });
+    try {
+      await configure(lh.api, alice);
+      await login(lh, alice);
+      const token = (await sessionHeaders(lh.api, alice)).authorization ?? '';
+      lh.logs.length = 0;
+      const profile = await call(lh.api, 'GET', '/api/rdstation/user/profile', { as: alice });
+      expect(profile.status).toBe(200);
+      const callback = await call(
+        lh.api,
+        'GET',
+        '/api/rdstation/auth/callback?code=segredo-do-codigo&state=estado-secreto',
+        { as: null, headers: { authorization: 'Bearer leaked-bearer-value' } },
+      );
+      expect(callback.status).toBe(400);
+      const lines = lh.logs.map((line) => JSON.parse(line) as Record<string, unknown>);
+      const perRequest = lines.filter((line) => line.msg === 'request completed');
+      expect(lines.filter((line) => line.msg === 'incoming request')).toEqual([]);
+      expect(perRequest).toHaveLength(2);
+      expect(perRequest[0]).toMatchObject({
+        level: 30,
+        req: { method: 'GET', url: '/api/rdstation/user/profile' },
+        res: { statusCode: 200 },
+        responseTime: expect.any(Number),
+        reqId: expect.any(String),
+      });
+      expect(perRequest[1]).toMatchObject({
+        req: {
+          method: 'GET',
+          url: '/api/rdstation/auth/callback?code=%5BRedacted%5D&state=%5BRedacted%5D',
+        },
+        res: { statusCode: 400 },
+      });
+      expect(perRequest[0]?.reqId).not.toBe(perRequest[1]?.reqId);
+      const logText = lh.logs.join('\n');
+      for (const secret of [
+        token.replace(/^Bearer /, ''),
+        'leaked-bearer-value',
+        'segredo-do-codigo',
+        'estado-secreto',
+        ...lh.secretsSeen,
+      ])
+        expect(logText).not.toContain(secret);
+    } finally {
+      await lh.close();
+    }
+  });
+
   it('writes the dev secret key once, readable only by its owner', async () => {
     const dir = fs.mkdtempSync(path.join(h.dataDir, 'dev-'));
     const { resolveConfig } = await import('@api/config');

@@ -156,12 +156,16 @@ describe('rate limits, server errors and timeouts', () => {
   });
 
   it('answers 504 in pt-BR when the CRM does not answer in time', async () => {
-    const quick = await startHarness({ sharedSandbox: sandbox, api: { crm: { timeoutMs: 100 } } });
+    const quick = await startHarness({ sharedSandbox: sandbox });
     try {
+      // Sign-in with the default deadline (a loaded machine may take over 100 ms per CRM call),
+      // then the same store on an api whose CRM deadline is 100 ms: only the call under test has it.
       await configure(quick.api, alice);
       await login(quick, alice);
+      await quick.api.close();
+      const api = await quick.restart({ crm: { timeoutMs: 100 } });
       sandbox.setKnobs({ latencyMs: 400 });
-      const result = await call(quick.api, 'GET', '/api/rdstation/deals?limit=1', { as: alice });
+      const result = await call(api, 'GET', '/api/rdstation/deals?limit=1', { as: alice });
       expect(result).toMatchObject({
         status: 504,
         json: { message: 'O CRM não respondeu a tempo. Tente novamente.' },

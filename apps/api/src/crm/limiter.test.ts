@@ -74,6 +74,16 @@ describe('createMemoryRateLimiter: the tenant is the bucket', () => {
     expect(granted.map((g) => g.at)).toEqual([START, START]);
   });
 
+  it('lets several users through at once while the window has a slot for each waiting request', async () => {
+    const rate = limiter({ maxPerWindow: 100, pollMs: 25 });
+    const granted: { user: string; at: number }[] = [];
+    const all = ['ana', 'bruno', 'carla', 'davi'].flatMap((user) => burst(rate, user, 2, granted));
+    await jest.advanceTimersByTimeAsync(0);
+    await Promise.all(all);
+    // Nobody waited a poll for a slot nobody else needed.
+    expect(granted.map((g) => g.at)).toEqual(Array(8).fill(START));
+  });
+
   it('lets a user alone use the whole window', async () => {
     const rate = limiter();
     const granted: { user: string; at: number }[] = [];

@@ -55,28 +55,85 @@ export interface RateSnapshot {
 
 export type RateDecision = { grant: true } | { grant: false; wakeAt: number };
 
-/** Whether `me` may go now, or when to look again. */
+/** The current window of a bucket, however it is kept. */
+export interface RateWindow {
+  /** Requests sent in the window. */
+  live: number;
+  /** When the oldest of them was sent (only read when the window is full). */
+  oldestAt: number;
+  /** Requests `user` sent in the window. */
+  usage(user: string): number;
+}
+
+/** The window of a snapshot's events at `now`. */
+export function windowOf(
+  events: RateSnapshot['events'],
+  now: number,
+  windowMs: number,
+): RateWindow {
+  const used = new Map<string, number>();
+  let live = 0;
+  let oldestAt = Infinity;
+  for (const event of events) {
+    if (event.at <= now - windowMs) continue;
+    live += 1;
+    oldestAt = Math.min(oldestAt, event.at);
+    used.set(event.user, (used.get(event.user) ?? 0) + 1);
+  }
+  return { live, oldestAt, usage: (user) => used.get(user) ?? 0 };
+}
+
+/**
+ * Whether `me` may go now, or when to look again. The free slots go one at a time to the waiting
+ * user who used least (the oldest request on a tie), counting each slot given: `me` goes when one
+ * of those slots is its user's. With a slot free for every waiting request, all of them go at
+ * once (nobody waits a poll for a slot nobody else needs).
+ */
+export function decideIn(
+  window: RateWindow,
+  waiters: readonly Waiter[],
+  blockedUntil: number,
+  me: Waiter,
+  now: number,
+  options: Pick<RateLimiterOptions, 'maxPerWindow' | 'windowMs' | 'pollMs'>,
+): RateDecision {
+  if (blockedUntil > now) return { grant: false, wakeAt: blockedUntil };
+  const free = options.maxPerWindow - window.live;
+  if (free <= 0) return { grant: false, wakeAt: window.oldestAt + options.windowMs };
+  if (waiters.length <= free) return { grant: true };
+  const used = new Map<string, number>();
+  const usage = (waiter: Waiter) => used.get(waiter.user) ?? window.usage(waiter.user);
+  const waiting = [...waiters];
+  for (let slot = 0; slot < free && waiting.length > 0; slot += 1) {
+    let best = 0;
+    for (let index = 1; index < waiting.length; index += 1) {
+      const a = waiting[index] as Waiter;
+      const b = waiting[best] as Waiter;
+      if ((usage(a) - usage(b) || a.since - b.since || a.id.localeCompare(b.id)) < 0) best = index;
+    }
+    const [next] = waiting.splice(best, 1) as [Waiter];
+    // The slot is the user's: whichever of their waiting requests gets here first takes it.
+    if (next.user === me.user) return { grant: true };
+    used.set(next.user, usage(next) + 1);
+  }
+  return { grant: false, wakeAt: now + options.pollMs };
+}
+
+/** Whether `me` may go now, or when to look again (decideIn over the snapshot's events). */
 export function decide(
   snapshot: RateSnapshot,
   me: Waiter,
   now: number,
   options: Pick<RateLimiterOptions, 'maxPerWindow' | 'windowMs' | 'pollMs'>,
 ): RateDecision {
-  if (snapshot.blockedUntil > now) return { grant: false, wakeAt: snapshot.blockedUntil };
-  const live = snapshot.events.filter((event) => event.at > now - options.windowMs);
-  if (live.length >= options.maxPerWindow) {
-    const oldest = Math.min(...live.map((event) => event.at));
-    return { grant: false, wakeAt: oldest + options.windowMs };
-  }
-  const used = new Map<string, number>();
-  for (const event of live) used.set(event.user, (used.get(event.user) ?? 0) + 1);
-  const usage = (waiter: Waiter) => used.get(waiter.user) ?? 0;
-  const next = [...snapshot.waiters].sort(
-    (a, b) => usage(a) - usage(b) || a.since - b.since || a.id.localeCompare(b.id),
-  )[0];
-  // The slot is the user's: whichever of their waiting requests gets here first takes it.
-  if (!next || next.user === me.user) return { grant: true };
-  return { grant: false, wakeAt: now + options.pollMs };
+  return decideIn(
+    windowOf(snapshot.events, now, options.windowMs),
+    snapshot.waiters,
+    snapshot.blockedUntil,
+    me,
+    now,
+    options,
+  );
 }
 
 /** Where the window, the waiters and the block live: this process, or the shared store. */
@@ -122,16 +179,45 @@ function limiterOn(store: RateStore, options: RateLimiterOptions): RateLimiter {
   };
 }
 
-/** One process (SQLite): the tenant's window and waiters in memory. */
+interface MemoryBucket {
+  /** Requests sent, oldest first; those before `head` have left the window. */
+  events: { user: string; at: number }[];
+  head: number;
+  /** Requests per user among events[head…]. */
+  used: Map<string, number>;
+  waiters: Waiter[];
+  blockedUntil: number;
+}
+
+/**
+ * One process (SQLite): the tenant's window and waiters in memory, kept so that a decision costs
+ * the same however many requests the window holds (requests leave from the front, counts per
+ * user are kept as they come and go).
+ */
 export function createMemoryRateLimiter(options: RateLimiterOptions): RateLimiter {
-  const buckets = new Map<string, RateSnapshot>();
-  const stateOf = (bucket: string): RateSnapshot => {
+  const buckets = new Map<string, MemoryBucket>();
+  const stateOf = (bucket: string): MemoryBucket => {
     let state = buckets.get(bucket);
     if (!state) {
-      state = { events: [], waiters: [], blockedUntil: 0 };
+      state = { events: [], head: 0, used: new Map(), waiters: [], blockedUntil: 0 };
       buckets.set(bucket, state);
     }
     return state;
+  };
+  const slide = (state: MemoryBucket, now: number) => {
+    const { events, used } = state;
+    while (state.head < events.length) {
+      const event = events[state.head] as { user: string; at: number };
+      if (event.at > now - options.windowMs) break;
+      const count = (used.get(event.user) ?? 1) - 1;
+      if (count > 0) used.set(event.user, count);
+      else used.delete(event.user);
+      state.head += 1;
+    }
+    if (state.head > 1024 && state.head * 2 > events.length) {
+      state.events = events.slice(state.head);
+      state.head = 0;
+    }
   };
   return limiterOn(
     {
@@ -141,17 +227,27 @@ export function createMemoryRateLimiter(options: RateLimiterOptions): RateLimite
       async step(bucket, me) {
         const now = options.now();
         const state = stateOf(bucket);
-        state.events = state.events.filter((event) => event.at > now - options.windowMs);
-        const decision = decide(state, me, now, options);
+        slide(state, now);
+        const window: RateWindow = {
+          live: state.events.length - state.head,
+          oldestAt: state.events[state.head]?.at ?? now,
+          usage: (user) => state.used.get(user) ?? 0,
+        };
+        const decision = decideIn(window, state.waiters, state.blockedUntil, me, now, options);
         if (decision.grant) {
-          state.events.push({ user: me.user, at: now });
-          state.waiters = state.waiters.filter((waiter) => waiter.id !== me.id);
+          // A clock that stepped back still counts the request at the window's newest time.
+          const last = state.events[state.events.length - 1];
+          state.events.push({ user: me.user, at: Math.max(now, last?.at ?? now) });
+          state.used.set(me.user, (state.used.get(me.user) ?? 0) + 1);
+          const index = state.waiters.findIndex((waiter) => waiter.id === me.id);
+          if (index >= 0) state.waiters.splice(index, 1);
         }
         return { decision, now };
       },
       async dequeue(bucket, id) {
         const state = stateOf(bucket);
-        state.waiters = state.waiters.filter((waiter) => waiter.id !== id);
+        const index = state.waiters.findIndex((waiter) => waiter.id === id);
+        if (index >= 0) state.waiters.splice(index, 1);
       },
       async block(bucket, untilMs) {
         const state = stateOf(bucket);

@@ -1,4 +1,5 @@
 import { type Database } from '../database';
+import { createIdentityLookups } from '../identityLookups';
 import { type SecretBox } from '@api/security/crypto';
 import { createCredentialsRepository } from './credentialsRepository';
 import { createMappingsRepository } from './mappingsRepository';
@@ -8,13 +9,28 @@ import { createPasswordAttemptsRepository } from './passwordAttemptsRepository';
 import { createSessionsRepository } from './sessionsRepository';
 import { createTermsRepository } from './termsRepository';
 
-export function createRepositories(database: Database, box: SecretBox, now: () => number) {
+export interface RepositoryOptions {
+  /**
+   * How long this process keeps the identity look-ups of every request (token → session, terms,
+   * credentials, CRM tokens) before reading the store again; 0 (the default here) never keeps them.
+   * The api passes `identity.lookupCacheTtlMs`.
+   */
+  lookupCacheTtlMs?: number;
+}
+
+export function createRepositories(
+  database: Database,
+  box: SecretBox,
+  now: () => number,
+  options: RepositoryOptions = {},
+) {
+  const lookups = createIdentityLookups(options.lookupCacheTtlMs ?? 0, now);
   return {
-    credentials: createCredentialsRepository(database, box, now),
+    credentials: createCredentialsRepository(database, box, now, lookups),
     passwordAttempts: createPasswordAttemptsRepository(database, now),
-    terms: createTermsRepository(database, now),
-    sessions: createSessionsRepository(database, box, now),
-    panelSessions: createPanelSessionsRepository(database, box, now),
+    terms: createTermsRepository(database, now, lookups),
+    sessions: createSessionsRepository(database, box, now, lookups),
+    panelSessions: createPanelSessionsRepository(database, box, now, lookups),
     oauthStates: createOAuthStatesRepository(database, now),
     mappings: createMappingsRepository(database, now),
   };

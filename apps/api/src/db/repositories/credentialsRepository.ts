@@ -1,5 +1,6 @@
 import { type Database } from '../database';
 import { type SecretBox } from '@api/security/crypto';
+import { type IdentityLookups, ofTenant } from '../identityLookups';
 
 export interface StoredCredentials {
   clientId: string;
@@ -15,7 +16,12 @@ export interface NewCredentials extends Omit<StoredCredentials, 'clientSecret'> 
 
 const secretContext = (systemKey: string): string => `credentials:${systemKey}`;
 
-export function createCredentialsRepository(database: Database, box: SecretBox, now: () => number) {
+export function createCredentialsRepository(
+  database: Database,
+  box: SecretBox,
+  now: () => number,
+  lookups: IdentityLookups,
+) {
   const { db } = database;
   return {
     async get(systemKey: string): Promise<StoredCredentials | null> {
@@ -34,13 +40,15 @@ export function createCredentialsRepository(database: Database, box: SecretBox, 
       };
     },
 
-    async exists(systemKey: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('credentials')
-        .select('system_key')
-        .where('system_key', '=', systemKey)
-        .executeTakeFirst();
-      return row !== undefined;
+    exists(systemKey: string): Promise<boolean> {
+      return lookups.credentials.get(systemKey, async () => {
+        const row = await db
+          .selectFrom('credentials')
+          .select('system_key')
+          .where('system_key', '=', systemKey)
+          .executeTakeFirst();
+        return row !== undefined;
+      });
     },
 
     /** Inserts; false when the tenant already has credentials (nothing is overwritten). */
@@ -60,12 +68,13 @@ export function createCredentialsRepository(database: Database, box: SecretBox, 
         })
         .onConflict((oc) => oc.column('system_key').doNothing())
         .executeTakeFirst();
+      lookups.credentials.delete(systemKey);
       return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
     },
 
     /** Removes the credentials and every session of the tenant; answers how many sessions ended. */
     async removeWithSessions(systemKey: string): Promise<number> {
-      return db.transaction().execute(async (trx) => {
+      const ended = await db.transaction().execute(async (trx) => {
         const sessions = await trx
           .deleteFrom('sessions')
           .where('system_key', '=', systemKey)
@@ -75,6 +84,9 @@ export function createCredentialsRepository(database: Database, box: SecretBox, 
         await trx.deleteFrom('password_attempts').where('system_key', '=', systemKey).execute();
         return Number(sessions.numDeletedRows);
       });
+      lookups.credentials.delete(systemKey);
+      lookups.sessions.deleteWhere(ofTenant(systemKey));
+      return ended;
     },
   };
 }

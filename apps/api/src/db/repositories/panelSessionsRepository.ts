@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { type Database } from '../database';
 import { type SecretBox } from '@api/security/crypto';
+import { type IdentityLookups, ownerKey } from '../identityLookups';
 import { type NewCredentials } from './credentialsRepository';
 
 export type SessionStage = 'pending' | 'full';
@@ -49,8 +50,11 @@ export function createPanelSessionsRepository(
   database: Database,
   box: SecretBox,
   now: () => number,
+  lookups: IdentityLookups,
 ) {
   const { db } = database;
+  const forgetFamily = (familyId: string) =>
+    lookups.panelSessions.deleteWhere((_key, value) => value?.session.familyId === familyId);
 
   const insertToken = async (familyId: string, expiresAt: number): Promise<string> => {
     const token = newToken();
@@ -105,36 +109,45 @@ export function createPanelSessionsRepository(
 
     /** The session of a token, or null when the token or its family is unknown or over. */
     async find(token: string): Promise<PanelSession | null> {
-      const row = await db
-        .selectFrom('panel_sessions as t')
-        .innerJoin('session_families as f', 'f.id', 't.family_id')
-        .select([
-          't.expires_at as token_expires_at',
-          'f.id',
-          'f.system_key',
-          'f.user_id',
-          'f.role',
-          'f.method',
-          'f.stage',
-          'f.crm_owner',
-          'f.verified_email',
-          'f.expires_at',
-        ])
-        .where('t.token_hash', '=', hashSecret(token))
-        .executeTakeFirst();
+      const tokenHash = hashSecret(token);
+      const stored = await lookups.panelSessions.get(tokenHash, async () => {
+        const row = await db
+          .selectFrom('panel_sessions as t')
+          .innerJoin('session_families as f', 'f.id', 't.family_id')
+          .select([
+            't.expires_at as token_expires_at',
+            'f.id',
+            'f.system_key',
+            'f.user_id',
+            'f.role',
+            'f.method',
+            'f.stage',
+            'f.crm_owner',
+            'f.verified_email',
+            'f.expires_at',
+          ])
+          .where('t.token_hash', '=', tokenHash)
+          .executeTakeFirst();
+        if (!row) return null;
+        return {
+          session: {
+            familyId: row.id,
+            systemKey: row.system_key,
+            userId: row.user_id,
+            role: row.role === 'admin' || row.role === 'attendant' ? row.role : null,
+            method: row.method === 'assertion' ? 'assertion' : 'crm',
+            stage: row.stage === 'full' ? 'full' : 'pending',
+            crmOwner: row.crm_owner,
+            verifiedEmail: row.verified_email,
+            expiresAt: row.token_expires_at,
+          },
+          familyExpiresAt: row.expires_at,
+        };
+      });
+      // Checked on every use, cached or not: a session ends exactly when it ends.
       const at = now();
-      if (!row || row.token_expires_at <= at || row.expires_at <= at) return null;
-      return {
-        familyId: row.id,
-        systemKey: row.system_key,
-        userId: row.user_id,
-        role: row.role === 'admin' || row.role === 'attendant' ? row.role : null,
-        method: row.method === 'assertion' ? 'assertion' : 'crm',
-        stage: row.stage === 'full' ? 'full' : 'pending',
-        crmOwner: row.crm_owner,
-        verifiedEmail: row.verified_email,
-        expiresAt: row.token_expires_at,
-      };
+      if (!stored || stored.session.expiresAt <= at || stored.familyExpiresAt <= at) return null;
+      return stored.session;
     },
 
     /**
@@ -155,6 +168,7 @@ export function createPanelSessionsRepository(
           .set({ expires_at: familyExpiresAt, updated_at: at })
           .where('id', '=', session.familyId)
           .execute();
+        forgetFamily(session.familyId);
       } else {
         const row = await db
           .selectFrom('session_families')
@@ -181,6 +195,7 @@ export function createPanelSessionsRepository(
         })
         .where('id', '=', familyId)
         .execute();
+      forgetFamily(familyId);
     },
 
     async savePendingCredentials(familyId: string, credentials: NewCredentials): Promise<void> {
@@ -226,6 +241,7 @@ export function createPanelSessionsRepository(
         .where('system_key', '=', systemKey)
         .where('method', '=', 'crm')
         .execute();
+      lookups.panelSessions.deleteWhere((_key, value) => value?.session.systemKey === systemKey);
     },
 
     /** An assertion's `jti` is used once; false when it was seen before. */
@@ -269,6 +285,11 @@ export function createPanelSessionsRepository(
             .execute();
         }
         await db.deleteFrom('session_families').where('id', '=', family.id).execute();
+        forgetFamily(family.id);
+        if (family.method === 'crm') {
+          lookups.sessions.delete(ownerKey(family.system_key, family.crm_owner));
+          lookups.terms.delete(ownerKey(family.system_key, family.crm_owner));
+        }
       }
       return expired.length;
     },

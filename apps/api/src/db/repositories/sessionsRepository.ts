@@ -2,6 +2,7 @@ import { type Kysely } from 'kysely';
 import { type Database } from '../database';
 import { type DatabaseSchema } from '../schema';
 import { type SecretBox } from '@api/security/crypto';
+import { type IdentityLookups, ownerKey } from '../identityLookups';
 
 export interface Identity {
   systemKey: string;
@@ -55,8 +56,16 @@ const context = (kind: string, identity: Identity): string =>
 
 type Row = DatabaseSchema['sessions'];
 
-export function createSessionsRepository(database: Database, box: SecretBox, now: () => number) {
+export function createSessionsRepository(
+  database: Database,
+  box: SecretBox,
+  now: () => number,
+  lookups: IdentityLookups,
+) {
   const { db } = database;
+  /** After every write of an owner's row: this process reads it from the store again. */
+  const forget = (identity: Identity) =>
+    lookups.sessions.delete(ownerKey(identity.systemKey, identity.userId));
 
   // The CRM user belongs to one CRM sign-in: it goes when the sign-in goes, or a new one starts.
   const noCrmUser = { crm_user_id: null, crm_user_source: null, crm_user_chosen_at: null };
@@ -155,11 +164,37 @@ export function createSessionsRepository(database: Database, box: SecretBox, now
       .execute();
   };
 
-  return {
-    get: (identity: Identity): Promise<StoredSession | null> => read(db, identity, false),
+  const lockedSession = async <T>(
+    identity: Identity,
+    fn: (session: StoredSession | null, writer: SessionWriter) => Promise<T>,
+  ): Promise<T> => {
+    if (database.kind === 'postgres') {
+      return db.transaction().execute(async (trx) => {
+        const session = await read(trx, identity, true);
+        return fn(session, {
+          saveOAuth: (tokens) => saveOAuth(trx, identity, tokens),
+          clearOAuth: () => clearOAuth(trx, identity),
+        });
+      });
+    }
+    const session = await read(db, identity, false);
+    return fn(session, {
+      saveOAuth: (tokens) => saveOAuth(db, identity, tokens),
+      clearOAuth: () => clearOAuth(db, identity),
+    });
+  };
 
-    saveOAuth: (identity: Identity, tokens: OAuthTokens): Promise<void> =>
-      saveOAuth(db, identity, tokens),
+  return {
+    /** The owner's CRM tokens, decrypted (cached: section 'Identity look-ups' of the README). */
+    get: (identity: Identity): Promise<StoredSession | null> =>
+      lookups.sessions.get(ownerKey(identity.systemKey, identity.userId), () =>
+        read(db, identity, false),
+      ),
+
+    async saveOAuth(identity: Identity, tokens: OAuthTokens): Promise<void> {
+      await saveOAuth(db, identity, tokens);
+      forget(identity);
+    },
 
     /**
      * A completed CRM sign-in: its tokens, and no CRM user yet (whoever consented this time is
@@ -170,6 +205,7 @@ export function createSessionsRepository(database: Database, box: SecretBox, now
         await saveOAuth(trx, identity, tokens);
         await clearCrmUser(trx, identity);
       });
+      forget(identity);
     },
 
     /** Records who the owner is in the CRM; null when the owner has no sign-in (nothing saved). */
@@ -189,11 +225,15 @@ export function createSessionsRepository(database: Database, box: SecretBox, now
         .where('system_key', '=', identity.systemKey)
         .where('user_id', '=', identity.userId)
         .executeTakeFirst();
+      forget(identity);
       return Number(result.numUpdatedRows) > 0 ? { ...choice, chosenAt } : null;
     },
 
     /** Forgets the CRM user (e.g. RD no longer knows that id); the sign-in stays. */
-    clearCrmUser: (identity: Identity): Promise<void> => clearCrmUser(db, identity),
+    async clearCrmUser(identity: Identity): Promise<void> {
+      await clearCrmUser(db, identity);
+      forget(identity);
+    },
 
     async saveV1(identity: Identity, token: string, profile: V1Profile): Promise<void> {
       const at = now();
@@ -216,6 +256,7 @@ export function createSessionsRepository(database: Database, box: SecretBox, now
         })
         .onConflict((oc) => oc.columns(['system_key', 'user_id']).doUpdateSet(values))
         .execute();
+      forget(identity);
     },
 
     async delete(identity: Identity): Promise<boolean> {
@@ -224,6 +265,7 @@ export function createSessionsRepository(database: Database, box: SecretBox, now
         .where('system_key', '=', identity.systemKey)
         .where('user_id', '=', identity.userId)
         .executeTakeFirst();
+      forget(identity);
       return Number(result.numDeletedRows) > 0;
     },
 
@@ -231,25 +273,18 @@ export function createSessionsRepository(database: Database, box: SecretBox, now
      * Runs `fn` while the session row is locked. On PostgreSQL this is a transaction holding
      * SELECT … FOR UPDATE, so api processes sharing one database refresh a token one at a time.
      * SQLite serves one process: the caller's in-memory single flight is the lock there.
+     * Always reads the store, and this process's cached copy goes afterwards whatever happened
+     * (a refresh, an ended session, or tokens another process had already renewed).
      */
     async withLockedSession<T>(
       identity: Identity,
       fn: (session: StoredSession | null, writer: SessionWriter) => Promise<T>,
     ): Promise<T> {
-      if (database.kind === 'postgres') {
-        return db.transaction().execute(async (trx) => {
-          const session = await read(trx, identity, true);
-          return fn(session, {
-            saveOAuth: (tokens) => saveOAuth(trx, identity, tokens),
-            clearOAuth: () => clearOAuth(trx, identity),
-          });
-        });
+      try {
+        return await lockedSession(identity, fn);
+      } finally {
+        forget(identity);
       }
-      const session = await read(db, identity, false);
-      return fn(session, {
-        saveOAuth: (tokens) => saveOAuth(db, identity, tokens),
-        clearOAuth: () => clearOAuth(db, identity),
-      });
     },
   };
 }

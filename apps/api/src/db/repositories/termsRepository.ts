@@ -1,16 +1,23 @@
 import { type Database } from '../database';
+import { type IdentityLookups, ownerKey } from '../identityLookups';
 
-export function createTermsRepository(database: Database, now: () => number) {
+export function createTermsRepository(
+  database: Database,
+  now: () => number,
+  lookups: IdentityLookups,
+) {
   const { db } = database;
   return {
-    async isAccepted(systemKey: string, userId: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('terms')
-        .select('accepted_at')
-        .where('system_key', '=', systemKey)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      return row !== undefined;
+    isAccepted(systemKey: string, userId: string): Promise<boolean> {
+      return lookups.terms.get(ownerKey(systemKey, userId), async () => {
+        const row = await db
+          .selectFrom('terms')
+          .select('accepted_at')
+          .where('system_key', '=', systemKey)
+          .where('user_id', '=', userId)
+          .executeTakeFirst();
+        return row !== undefined;
+      });
     },
 
     async accept(systemKey: string, userId: string): Promise<void> {
@@ -19,6 +26,7 @@ export function createTermsRepository(database: Database, now: () => number) {
         .values({ system_key: systemKey, user_id: userId, accepted_at: now() })
         .onConflict((oc) => oc.columns(['system_key', 'user_id']).doNothing())
         .execute();
+      lookups.terms.delete(ownerKey(systemKey, userId));
     },
   };
 }
