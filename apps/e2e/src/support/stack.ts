@@ -10,9 +10,12 @@ import {
 
 /**
  * Journeys run on ports shifted by 1000 (E2E_PORT_OFFSET to change it, e.g. for two runs at
- * once), so a running `npm start` is never in the way.
+ * once), so a running `npm start` is never in the way. Each jest worker adds 20 more
+ * (JEST_WORKER_ID 1, 2, …), so two journeys running at once never share a port.
  */
-export const E2E_PORTS = portsWithOffset(Number(process.env.E2E_PORT_OFFSET ?? 1000));
+export const E2E_PORTS = portsWithOffset(
+  Number(process.env.E2E_PORT_OFFSET ?? 1000) + (Number(process.env.JEST_WORKER_ID ?? 1) - 1) * 20,
+);
 
 /** The whole product on its own fresh SQLite file; stopped (and the file removed) by `stop`. */
 export async function startE2eStack(services?: ServiceName[]): Promise<Stack> {
