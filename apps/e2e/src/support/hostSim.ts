@@ -2,6 +2,22 @@ import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { trackPageErrors } from './browser';
 import type { Stack } from './stack';
 
+/** host-sim's integrations: the spec's global object, our postMessage protocol, Novus's plugin. */
+export const HOST_MODES = ['global', 'postMessage', 'novus'] as const;
+export type HostMode = (typeof HOST_MODES)[number];
+
+function hostModeFrom(value: string | undefined): HostMode {
+  const mode = HOST_MODES.find((known) => known === (value ?? 'global'));
+  if (!mode) throw new Error(`E2E_HOST_MODE=${value}: use ${HOST_MODES.join(', ')}`);
+  return mode;
+}
+
+/**
+ * The integration every journey opens host-sim in: `E2E_HOST_MODE=postMessage` (or `novus`) runs
+ * the whole suite through that adapter; `global` by default.
+ */
+export const HOST_MODE: HostMode = hostModeFrom(process.env.E2E_HOST_MODE);
+
 /** Drives host-sim (the chat platform) as an attendant would. */
 export class HostSim {
   constructor(
@@ -9,7 +25,7 @@ export class HostSim {
     private readonly stack: Stack,
   ) {}
 
-  async open(usuario = 'user-ana', modo: 'global' | 'postMessage' = 'global'): Promise<void> {
+  async open(usuario = 'user-ana', modo: HostMode = HOST_MODE): Promise<void> {
     await this.page.goto(`${this.stack.url('host-sim')}/?usuario=${usuario}&modo=${modo}`);
     await this.page.getByRole('list', { name: 'Atendimentos' }).waitFor();
   }
@@ -31,6 +47,14 @@ export class HostSim {
   async closeAttendance(): Promise<void> {
     await this.page.getByRole('button', { name: 'Encerrar atendimento' }).click();
   }
+
+  /** Loads the panel's page again, as a host does with a plugin loaded after a chat is open. */
+  async reloadPanel(): Promise<void> {
+    const handle = await this.page.locator('iframe[title="Painel CRM"]').elementHandle();
+    const frame = handle ? await handle.contentFrame() : null;
+    if (!frame) throw new Error('o painel não foi encontrado');
+    await frame.goto(frame.url());
+  }
 }
 
 export interface OpenedHostSim {
@@ -46,10 +70,11 @@ export async function openHostSim(
   stack: Stack,
   usuario: string,
   viewport = { width: 1280, height: 1100 },
+  mode: HostMode = HOST_MODE,
 ): Promise<OpenedHostSim> {
   const page = await browser.newPage({ viewport });
   const errors = trackPageErrors(page);
   const sim = new HostSim(page, stack);
-  await sim.open(usuario);
+  await sim.open(usuario, mode);
   return { sim, page, errors };
 }

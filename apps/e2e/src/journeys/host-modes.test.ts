@@ -1,0 +1,136 @@
+// The panel through each of host-sim's integrations (the spec's global object, our postMessage
+// protocol, Novus's plugin protocol): what a host does to a panel, journey by journey. The whole
+// suite runs in any one mode with E2E_HOST_MODE (support/hostSim.ts); this file runs every mode.
+import { ACME, ANA, callApi, readyAnaWithMariana } from '@e2e/support/apiSetup';
+import { screenshot } from '@e2e/support/browser';
+import { crmData, dateInputValue, pickDeal } from '@e2e/support/dealTabs';
+import { HOST_MODES, openHostSim, type HostMode } from '@e2e/support/hostSim';
+import { journeyWorld } from '@e2e/support/journeyWorld';
+
+const world = journeyWorld(readyAnaWithMariana);
+
+const open = (mode: HostMode) =>
+  openHostSim(world.browser, world.stack, ANA.userId, { width: 1280, height: 1100 }, mode);
+
+describe.each(HOST_MODES)('host-sim in %s mode', (mode) => {
+  test('a chat opened, another opened, the first focused again, then closed', async () => {
+    const { sim, page, errors } = await open(mode);
+    const marianaLink = sim.panel.getByRole('link', { name: /Mariana Costa/ });
+
+    await sim.openAttendance('Mariana Costa');
+    await marianaLink.waitFor();
+    await sim.panel.getByText('Costa & Filhos Comércio Ltda').waitFor();
+
+    // João's chat is not linked: the panel offers the CRM contact with his phone number.
+    await sim.openAttendance('João Pereira');
+    await sim.panel
+      .getByRole('list', { name: 'Contatos sugeridos' })
+      .getByText(ACME.contactWithoutCountryCode.name)
+      .waitFor();
+
+    // Back to Mariana's chat, still open in the host: her panel, not João's linking page.
+    await sim.openAttendance('Mariana Costa');
+    await marianaLink.waitFor();
+    await sim.panel.getByText('Costa & Filhos Comércio Ltda').waitFor();
+    await screenshot(page, `host-modes-${mode}-focus-back`);
+
+    await sim.closeAttendance();
+    await sim.panel.getByText('Nenhum contato selecionado').waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  test('a panel loaded after the chat was opened shows that chat', async () => {
+    const { sim, page, errors } = await open(mode);
+    await sim.openAttendance('Mariana Costa');
+    await sim.panel.getByRole('link', { name: /Mariana Costa/ }).waitFor();
+
+    await sim.reloadPanel();
+    await sim.panel.getByRole('link', { name: /Mariana Costa/ }).waitFor();
+    await sim.panel.getByText('Costa & Filhos Comércio Ltda').waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  test('each form opens in the host modal and its result reaches the panel', async () => {
+    const { sim, page, errors } = await open(mode);
+    const panel = sim.panel;
+    const modal = sim.modal;
+    const modalClosed = () =>
+      page.locator('iframe.modal-frame').waitFor({ state: 'detached', timeout: 15_000 });
+    const deal = ACME.deals.implantacao;
+
+    await sim.openAttendance('Mariana Costa');
+    await pickDeal(sim, deal.name);
+
+    // A note.
+    const noteText = `Nota pelo modo ${mode}.`;
+    await panel.getByRole('tab', { name: 'Notas' }).click();
+    const notes = panel.getByRole('region', { name: 'Notas' });
+    await notes.getByRole('button', { name: 'Adicionar Nota' }).click();
+    const noteForm = modal.getByRole('form', { name: 'Adicionar Nota' });
+    await noteForm.getByRole('textbox', { name: /Conteúdo da nota/ }).fill(noteText);
+    await noteForm.getByRole('button', { name: 'Salvar Nota' }).click();
+    await modalClosed();
+    await notes.getByText('Nota criada com sucesso!').waitFor();
+    await notes.getByText(noteText).waitFor();
+
+    // A task.
+    const taskName = `Ligar para a Mariana (${mode})`;
+    await panel.getByRole('tab', { name: 'Tarefas' }).click();
+    const tasks = panel.getByRole('region', { name: 'Tarefas' });
+    await tasks.getByRole('button', { name: 'Adicionar' }).click();
+    const taskForm = modal.getByRole('form', { name: 'Criar Tarefa' });
+    await taskForm.getByRole('textbox', { name: /^Título/ }).fill(taskName);
+    await taskForm.getByRole('textbox', { name: /^Descrição/ }).fill('Confirmar a implantação.');
+    await taskForm.getByRole('combobox', { name: /^Tipo/ }).selectOption({ label: 'Ligação' });
+    const [y, m, d] = dateInputValue(3).split('-');
+    await taskForm.getByLabel(/^Data de Vencimento/).fill(`${d}/${m}/${y}`);
+    await taskForm.getByRole('button', { name: 'Criar Tarefa' }).click();
+    await modalClosed();
+    await tasks.getByText('Tarefa criada com sucesso!').waitFor();
+    await tasks.getByRole('article', { name: taskName }).waitFor();
+
+    // The contact, edited from its header.
+    const contactName = `Mariana Costa (${mode})`;
+    await panel.getByRole('button', { name: 'Editar contato' }).click();
+    const contactForm = modal.getByRole('form', { name: 'Editar Contato' });
+    await contactForm.getByRole('textbox', { name: /Nome/ }).fill(contactName);
+    await contactForm.getByRole('button', { name: 'Salvar Alterações' }).click();
+    await modalClosed();
+    await panel
+      .getByRole('link', { name: new RegExp(contactName.replace(/[()]/g, '\\$&')) })
+      .waitFor();
+
+    // A deal, which becomes the chat's selected deal.
+    const dealName = `Renovação (${mode})`;
+    await panel.getByRole('button', { name: 'Criar Negociação' }).click();
+    const dealForm = modal.getByRole('form', { name: 'Criar Negociação' });
+    await dealForm.getByRole('textbox', { name: /Nome da negociação/ }).fill(dealName);
+    await dealForm.getByRole('combobox', { name: /Funil de vendas/ }).click();
+    await modal.getByRole('option', { name: ACME.pipelines.vendas.name }).click();
+    await dealForm.getByRole('combobox', { name: /Etapa do funil/ }).click();
+    await modal.getByRole('listbox').getByRole('option').first().click();
+    await dealForm.getByRole('button', { name: 'Criar Negociação' }).click();
+    await modalClosed();
+    await panel
+      .locator('[data-remote="deal/DealToolbar"]')
+      .getByText('Negociação criada com sucesso!')
+      .waitFor();
+    await panel
+      .getByRole('group', { name: /Negociação/ })
+      .getByText(dealName)
+      .waitFor();
+    await screenshot(page, `host-modes-${mode}-forms`);
+
+    // What the panel showed is what the CRM holds, written as Ana.
+    const notesInCrm = crmData<{ description: string; user_id: string }[]>(
+      await callApi(world.stack, ANA, 'GET', `/api/rdstation/deals/${deal.id}/notes`),
+    );
+    expect(notesInCrm).toContainEqual(
+      expect.objectContaining({ description: noteText, user_id: ACME.users.ana.id }),
+    );
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
