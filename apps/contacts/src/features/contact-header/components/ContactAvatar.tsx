@@ -18,9 +18,12 @@ export interface ContactAvatarProps {
   name: string;
 }
 
-/** First letters of the first and last names ('Maria Oliveira' → 'MO'). */
+/**
+ * First letters of the first and last names ('Maria Oliveira' → 'MO'); words without a letter or
+ * digit ('Maria (VIP)', 'Ana - SP') and the signs around them are skipped: 'Maria (VIP)' → 'MV'.
+ */
 export function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
+  const words = name.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? [];
   const first = words[0]?.[0] ?? '';
   const last = words.length > 1 ? (words[words.length - 1]?.[0] ?? '') : '';
   return `${first}${last}`.toUpperCase();
