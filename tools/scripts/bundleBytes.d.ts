@@ -1,5 +1,5 @@
 // Types of bundleBytes.js for the TypeScript journeys.
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
 export interface DownloadedFile {
   app: string;
@@ -46,5 +46,5 @@ export function scriptsSettled(
   options?: { quietMs?: number; timeoutMs?: number },
 ): Promise<void>;
 export function floorBytes(
-  browser: import('playwright-core').Browser,
+  browser: Browser,
 ): Promise<{ builtGz: number; downloadedGz: number; scripts: number }>;

@@ -18,8 +18,10 @@ const MAIN_PANEL_MODULES = ['contacts/ContactHeader', 'deal/DealToolbar', 'deal/
 
 /** Strings only one copy of a library carries: counted per downloaded file. */
 const MARKS = {
-  // The federation runtime's error codes (runtime-core): once per copy of the runtime.
-  federationRuntime: 'RUNTIME-00',
+  // The federation runtime (runtime-core): one of its hooks' names, once per copy of the runtime
+  // (its error codes, 'RUNTIME-00…', are also in each remote's bundler runtime, which takes
+  // runtime-core from the page).
+  federationRuntime: 'beforeInitContainer',
   // React DOM's client bundle (the root container's internal key).
   reactDom: '__reactContainer$',
 };

@@ -4,9 +4,17 @@ const fs = require('fs');
 const path = require('path');
 
 class HtmlPagePlugin {
-  constructor({ title, copy = [] }) {
+  /**
+   * @param {object} options
+   * @param {string} options.title
+   * @param {string[]} [options.copy]     files copied beside the build
+   * @param {() => string[]} [options.before]  scripts loaded before the entry's (e.g. the
+   *   federation runtime a remote's standalone page provides itself: StandaloneRuntimePlugin)
+   */
+  constructor({ title, copy = [], before = () => [] }) {
     this.title = title;
     this.copy = copy;
+    this.before = before;
   }
 
   apply(compiler) {
@@ -19,8 +27,7 @@ class HtmlPagePlugin {
         },
         () => {
           const entry = compilation.entrypoints.get('main');
-          const scripts = entry
-            .getFiles()
+          const scripts = [...this.before(), ...entry.getFiles()]
             .filter((file) => file.endsWith('.js') && !file.endsWith('.hot-update.js'))
             .map((file) => `<script defer src="./${file}"></script>`)
             .join('');

@@ -5,6 +5,7 @@ const path = require('path');
 const fs = require('fs');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { HtmlPagePlugin } = require('./HtmlPagePlugin');
+const { StandaloneRuntimePlugin } = require('./StandaloneRuntimePlugin');
 const { PORTS } = require('../scripts/ports');
 
 const root = path.resolve(__dirname, '../..');
@@ -69,6 +70,9 @@ function federatedConfig({ name, exposes, title, copy = [] }) {
   return (_env, argv) => {
     const mode = argv.mode || 'production';
     const isProd = mode === 'production';
+    // A remote takes the federation runtime from the page: the shell's in the panel, its own
+    // small federation-runtime.<hash>.js on its standalone page.
+    const standaloneRuntime = exposes ? new StandaloneRuntimePlugin({ name }) : undefined;
     return {
       mode,
       context: appRoot,
@@ -114,11 +118,19 @@ function federatedConfig({ name, exposes, title, copy = [] }) {
             optimization: exposes
               ? { target: 'web', disableRemote: true, disableSnapshot: true }
               : { target: 'web' },
+            // The federation runtime (runtime-core) once per page: each remote's containers use
+            // the page's (global `_FEDERATION_RUNTIME_CORE`), which the shell provides (its
+            // runtime plugin below); both are built with the same pinned
+            // @module-federation/enhanced (docs/ARCHITECTURE.md, 'Federation').
+            ...(exposes ? { externalRuntime: true } : {}),
           },
+          runtimePlugins: exposes ? [] : [path.join(__dirname, 'provideFederationRuntime.mjs')],
         }),
+        ...(standaloneRuntime ? [standaloneRuntime] : []),
         new HtmlPagePlugin({
           title,
           copy: copy.map((file) => path.resolve(appRoot, 'public', file)),
+          before: () => (standaloneRuntime ? standaloneRuntime.files : []),
         }),
       ],
       watchOptions: { ignored: /node_modules|dist/ },

@@ -113,3 +113,23 @@ test('a remote that is down fails in its own area, and "Tentar novamente" loads 
     if (!stack.isRunning('notes')) await stack.startService('notes');
   }
 });
+
+test('each remote runs alone on its standalone page, with the federation runtime it brings', async () => {
+  // A remote's containers take the federation runtime from the page (the shell provides it in
+  // the panel); its standalone page loads its own federation-runtime.<hash>.js first.
+  const remotes = ['deal', 'notes', 'tasks', 'products', 'contacts', 'credentials'] as const;
+  for (const remote of remotes) {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    const errors = trackPageErrors(page);
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.url());
+    });
+    await page.goto(`http://127.0.0.1:${stack.ports[remote]}/`);
+    await page.getByText(`Módulo ${remote} em execução isolada`).waitFor();
+    expect(scripts.some((url) => /\/federation-runtime\.[0-9a-f]+\.js$/.test(url))).toBe(true);
+    if (remote === 'deal') await screenshot(page, 'federation-standalone-deal');
+    expect(errors).toEqual([]);
+    await page.close();
+  }
+});
