@@ -314,6 +314,28 @@ describe('host-sim with the Novus (plugin) integration', () => {
     expect(src).toContain('hostTenant=tenant-beta');
     expect(src).not.toContain('hostAssertion');
   });
+  it('answers no command of a plugin that did not send initialize first', async () => {
+    // novusHost.ts NOT_INITIALIZED (client code, not imported by the node-side tests).
+    const NOT_INITIALIZED = 'Plugin não inicializado: initialize precisa ser a primeira mensagem';
+    const strict = await startHostSim({
+      port: 0,
+      host: '127.0.0.1',
+      panelUrl: `${panelServer.url}?semInitialize=1`,
+    });
+    try {
+      await page.goto(`${strict.url}/?modo=novus`);
+      const frame = panel();
+      await hasText(frame.locator('#user-raw'), NOT_INITIALIZED);
+      await frame.getByRole('button', { name: 'Pedir canais' }).click();
+      await hasText(frame.locator('#raw'), NOT_INITIALIZED);
+      expect(JSON.parse(await frame.locator('#raw').innerText())).toEqual({
+        error: NOT_INITIALIZED,
+      });
+      await hasText(frame.locator('#user'), 'sem usuário');
+    } finally {
+      await strict.close();
+    }
+  });
 });
 
 describe('host-sim', () => {

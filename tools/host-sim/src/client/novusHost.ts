@@ -72,6 +72,10 @@ export interface NovusHostCallbacks {
   onRefused(total: number): void;
 }
 
+/** The answer to a command from a frame that never sent initialize. */
+export const NOT_INITIALIZED =
+  'Plugin não inicializado: initialize precisa ser a primeira mensagem';
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -210,6 +214,13 @@ export class NovusHost {
       port.postMessage(outcome);
       port.close();
     };
+    // "Precisa ser a primeira mensagem enviada" (plugin.js, on initialize): a frame that has not
+    // registered is no plugin yet, and gets no answer but an error.
+    if (!connection.registration) {
+      this.refuse();
+      answer({ error: NOT_INITIALIZED });
+      return;
+    }
     const failure = (error: unknown): string =>
       error instanceof Error ? error.message : 'Erro no sistema de atendimento';
     try {

@@ -194,27 +194,38 @@ function viaNovus(hostOrigin: string, tenant: string | null): PanelHost {
     if (reply.error) throw new Error(String(reply.error));
     return reply.data !== undefined ? reply.data : reply.payload;
   }
-  window.parent.postMessage(
-    {
-      command: 'initialize',
-      id: 'painel-de-teste',
-      args: {
-        widgetbar: [{ id: 'painel-de-teste', text: 'Painel de teste' }],
-        events: {
-          aoAbrirAtendimento: registerEvent('aoAbrirAtendimento'),
-          aoFocarAtendimento: registerEvent('aoFocarAtendimento'),
-          aoFecharAtendimento: registerEvent('aoFecharAtendimento'),
+  // ?semInitialize=1: a plugin that skips initialize, to prove the host refuses it.
+  if (new URLSearchParams(window.location.search).get('semInitialize') !== '1') {
+    initialize();
+  }
+  function initialize() {
+    window.parent.postMessage(
+      {
+        command: 'initialize',
+        id: 'painel-de-teste',
+        args: {
+          widgetbar: [{ id: 'painel-de-teste', text: 'Painel de teste' }],
+          events: {
+            aoAbrirAtendimento: registerEvent('aoAbrirAtendimento'),
+            aoFocarAtendimento: registerEvent('aoFocarAtendimento'),
+            aoFecharAtendimento: registerEvent('aoFecharAtendimento'),
+          },
         },
       },
+      hostOrigin,
+      [persistent.port2],
+    );
+  }
+  void command('getInfoUser', null).then(
+    (info) => {
+      const id = (info as { id?: unknown } | null)?.id;
+      if (typeof id === 'string' && tenant) user = { userId: id, systemKey: tenant };
+      byId('user-raw').textContent = JSON.stringify(info);
     },
-    hostOrigin,
-    [persistent.port2],
+    (error: unknown) => {
+      byId('user-raw').textContent = String(error);
+    },
   );
-  void command('getInfoUser', null).then((info) => {
-    const id = (info as { id?: unknown } | null)?.id;
-    if (typeof id === 'string' && tenant) user = { userId: id, systemKey: tenant };
-    byId('user-raw').textContent = JSON.stringify(info);
-  });
   return {
     mode: 'novus',
     readUser: () => user,
