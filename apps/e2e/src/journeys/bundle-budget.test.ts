@@ -1,6 +1,4 @@
-import type { Browser } from 'playwright-core';
 import { readyAnaWithMariana } from '@e2e/support/apiSetup';
-import { launchBrowser } from '@e2e/support/browser';
 import {
   EXPOSED_MODULE_BUDGET,
   FEDERATION_RUNTIME_COPIES_BUDGET,
@@ -9,23 +7,11 @@ import {
   SHELL_STARTUP_BUDGET,
 } from '@e2e/support/bundleBudgets';
 import { measureMainPanel } from '@e2e/support/mainPanelBytes';
-import { startE2eStack, type Stack } from '@e2e/support/stack';
+import { journeyWorld } from '@e2e/support/journeyWorld';
 import { entryPointSizes } from '../../../../tools/scripts/bundleBytes';
 
 // Bytes are deterministic for a build: these budgets hold exactly, with no timing involved.
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startE2eStack();
-  await readyAnaWithMariana(stack);
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const world = journeyWorld(readyAnaWithMariana);
 
 /** Every figure over its budget, as 'name: figure > budget' lines (empty when all hold). */
 function overBudget(figures: Record<string, number>, budgets: Record<string, number>): string[] {
@@ -37,7 +23,7 @@ function overBudget(figures: Record<string, number>, budgets: Record<string, num
 }
 
 test('the main panel downloads no more JS, and no more federation runtimes, than its budgets', async () => {
-  const main = await measureMainPanel(browser, stack);
+  const main = await measureMainPanel(world.browser, world.stack);
   expect(
     overBudget(
       { 'main panel': main.totalGz, 'shell start-up': main.byAppGz.shell ?? 0 },
