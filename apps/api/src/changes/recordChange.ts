@@ -1,0 +1,78 @@
+/**
+ * One change made through the api, described once where the write happens and consumed by
+ * everything that cares about it: the audit trail (stored) and the live-update feed (pushed to
+ * open panels of the same tenant, across api processes). Issue 15.
+ *
+ * A producer (a write route) publishes after the CRM or the store accepted the write; consumers
+ * subscribe on the ChangeFeed. Producers never know who listens.
+ */
+
+/** What kind of record changed: the panel invalidates by it, the audit list filters by it. */
+export type ChangedRecordType =
+  | 'deal'
+  | 'contact'
+  | 'note'
+  | 'task'
+  | 'dealProduct'
+  | 'dealContacts'
+  | 'contactMapping'
+  | 'lastDeal';
+
+export type ChangeAction = 'created' | 'updated' | 'deleted';
+
+/** One field's change. Values are display-safe: never secrets, note bodies only as a preview. */
+export interface FieldChange {
+  field: string;
+  before: string | null;
+  after: string | null;
+}
+
+/** Who made the change: from the session, never from a header. */
+export interface ChangeActor {
+  /** The session's host user id ('assertion' sessions: verified). */
+  userId: string;
+  /** Whether the host signed who this is, or only claimed it. */
+  verified: boolean;
+  /** A name a person reads ('Atualizado por … agora'); the user id when no better one is known. */
+  name: string;
+  /** The CRM user the session acts as, when known. */
+  crmUserId: string | null;
+}
+
+export interface RecordChange {
+  /** Unique per change (uuid): consumers de-duplicate by it. */
+  id: string;
+  systemKey: string;
+  /** Where the change came from: a panel write, or a CRM webhook signal. */
+  origin: 'panel' | 'crm';
+  /** Null for origin 'crm' (RD does not say who). */
+  actor: ChangeActor | null;
+  /** The attendance and chat the panel was showing, as the panel declared them. */
+  attendanceId: string | null;
+  chatId: string | null;
+  record: {
+    type: ChangedRecordType;
+    id: string;
+    /** The deal a note, task, product or contact list belongs to. */
+    dealId: string | null;
+    /** The contact a mapping or contact edit is about. */
+    contactId: string | null;
+  };
+  action: ChangeAction;
+  fields: FieldChange[];
+  /** ISO 8601. */
+  at: string;
+}
+
+export type ChangeListener = (change: RecordChange) => void;
+
+/**
+ * Where changes are published. The in-process implementation serves one api process (SQLite);
+ * the PostgreSQL one also carries them to every other api process (LISTEN/NOTIFY). A listener
+ * that throws never stops the others or the write.
+ */
+export interface ChangeFeed {
+  publish(change: RecordChange): void;
+  subscribe(listener: ChangeListener): () => void;
+  close(): Promise<void>;
+}
