@@ -9,6 +9,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyServerOptions,
 } from 'fastify';
+import { createInProcessChangeFeed } from './changes/inProcessChangeFeed';
 import { type ApiConfig, type ApiConfigInput, resolveConfig } from './config';
 import { createChatClient } from './chat/chatClient';
 import { createReferenceCache } from './crm/cache';
@@ -154,6 +155,10 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
   });
   const tenants = createTenantRegistry(config.identity.tenants);
   const assertions = createAssertionVerifier(config.identity.issuers, config.now);
+  const changes = createInProcessChangeFeed((error, change) =>
+    app.log.error({ err: error, change: change.id }, 'ouvinte de mudanças falhou'),
+  );
+  app.addHook('onClose', async () => changes.close());
   const services: Services = {
     config,
     repos,
@@ -171,6 +176,7 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
       cache,
       lists,
     }),
+    changes,
   };
   registerStrictInput(app);
 

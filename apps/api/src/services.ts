@@ -1,4 +1,5 @@
 import { type FastifyRequest } from 'fastify';
+import { type ChangeFeed } from './changes/recordChange';
 import { type ApiConfig } from './config';
 import { type ChatClient } from './chat/chatClient';
 import { type ReferenceCache } from './crm/cache';
@@ -27,6 +28,8 @@ export interface Services {
   assertions: AssertionVerifier;
   /** Who the session's owner is in the CRM (identity/crmUser.ts). */
   crmUsers: CrmUserDirectory;
+  /** Every change made through the api: the audit trail and live updates consume it (issue 15). */
+  changes: ChangeFeed;
 }
 
 /**
