@@ -2,6 +2,7 @@ export {
   apiClient,
   configureApiClient,
   getSessionInfo,
+  prepareSession,
   type ApiClientConfig,
   IDENTITY_WARNINGS,
   USER_ID_HEADER,

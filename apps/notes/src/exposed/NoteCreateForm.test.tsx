@@ -123,7 +123,21 @@ describe('NoteCreateForm — manual note', () => {
       user_id: 'user-2',
     });
     // No wait of its own (the spec sets none): the Notas tab confirms it, as for tasks and products.
-    await waitFor(() => expect(adapter.closedForms).toEqual([{ success: true, updated: true }]));
+    // The CRM's answer goes back with the result: the tab shows it without reading the list again.
+    const saved = server.db.state.notes['deal-1']?.[0];
+    await waitFor(() =>
+      expect(adapter.closedForms).toEqual([
+        {
+          success: true,
+          updated: true,
+          note: expect.objectContaining({
+            id: saved?.id,
+            description: 'Cliente aprovou a proposta.',
+            user_id: 'user-2',
+          }),
+        },
+      ]),
+    );
   });
 
   it('takes the author from the profile when the query has no user id', async () => {

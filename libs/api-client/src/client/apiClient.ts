@@ -120,6 +120,20 @@ export function getSessionInfo(): ApiSessionInfo | null {
   return sessions && identity ? sessions.info(identity) : null;
 }
 
+/**
+ * Earns (or renews) the current user's session before the first call needs it, e.g. while a form
+ * is being filled, so that saving sends the write alone. Nothing without sessions or identity;
+ * a failure is left for the first real call to meet and report.
+ */
+export function prepareSession(): Promise<void> {
+  const identity = completeIdentity();
+  if (!sessions || !identity) return Promise.resolve();
+  return sessions.token(identity).then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
 function addIdentityHeaders(config: InternalAxiosRequestConfig): InternalAxiosRequestConfig {
   const { userId, systemKey } = currentIdentity();
   if (present(userId)) {
