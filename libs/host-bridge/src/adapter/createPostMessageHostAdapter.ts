@@ -24,7 +24,8 @@ export const HOST_DISCONNECTED_MESSAGE = 'Conexão com o sistema de atendimento 
 export const DEFAULT_HOST_REQUEST_TIMEOUT_MS = 5_000;
 export const DEFAULT_PLUGIN_ID = 'crm-panel';
 
-export type HostRequestErrorCode = 'timeout' | 'host' | 'invalid-reply' | 'disposed';
+/** 'config': the panel's own setting for this request is unusable (nothing was sent). */
+export type HostRequestErrorCode = 'timeout' | 'host' | 'invalid-reply' | 'disposed' | 'config';
 
 export class HostRequestError extends Error {
   readonly code: HostRequestErrorCode;

@@ -1,6 +1,7 @@
 import {
   isModalResult,
   MODAL_CANCELLED,
+  type ChatMessage,
   type HostAttendance,
   type HostUserInfo,
   type ModalResult,
@@ -15,8 +16,15 @@ import {
   type PanelWindowLike,
   type PortLike,
 } from '@host-bridge/adapter/createPostMessageHostAdapter';
-import { type HostAdapter } from '@host-bridge/adapter/HostAdapter';
+import { type HostAdapter, type HostChatRef } from '@host-bridge/adapter/HostAdapter';
 import { pickIdentityAssertion } from '@host-bridge/adapter/identityAssertion';
+import {
+  chatMessagesRequest,
+  chatMessagesSettingProblem,
+  toChatMessages,
+  type NovusApiRequest,
+  type NovusChatMessagesSetting,
+} from './novusChatMessages';
 import { toHostAttendance, toHostChannels, toHostUserInfo } from './novusMapping';
 
 // Adapter (d): the Novus CRM plugin protocol, exactly as the public example speaks it
@@ -49,17 +57,6 @@ export interface NovusRegistry {
   events: Record<string, { callbackId: string }>;
 }
 
-/** The request of the host's server-side proxy (README 'Segurança'); only `host` and `endpoint`
- * are required by the example. */
-export interface NovusApiRequest {
-  host: string;
-  method: string;
-  endpoint: string;
-  query?: Record<string, string | number | boolean>;
-  body?: unknown;
-  secretRefs?: Record<string, { secret: string; in: 'header' | 'query' | 'body' }>;
-}
-
 export interface NovusHostOptions {
   window: PanelWindowLike;
   /** Allow-listed origin of the Novus page; messages go there only. */
@@ -77,6 +74,11 @@ export interface NovusHostOptions {
    */
   identityAssertionCommand?: string | null;
   closeModalCommand?: string;
+  /**
+   * Reads chat messages through `apiRequest` (`hostChatMessages` URL parameter or config). Default
+   * null: the example shows no messages endpoint, so the panel keeps its api route (spec §7).
+   */
+  chatMessages?: NovusChatMessagesSetting | null;
   requestTimeoutMs?: number;
   createChannel?: () => ChannelLike;
 }
@@ -220,6 +222,21 @@ export function createNovusHostAdapter(options: NovusHostOptions): NovusHostAdap
     if (info) userInfo = info;
     return info;
   };
+  const chatMessages = options.chatMessages ?? null;
+  const settingProblem = chatMessages && chatMessagesSettingProblem(chatMessages);
+  const readChatMessages =
+    chatMessages &&
+    (async (chat: HostChatRef): Promise<ChatMessage[]> => {
+      // A broken setting fails loudly (the import's error state), never falls back in silence.
+      if (settingProblem) {
+        throw new HostRequestError(
+          'config',
+          `Configuração hostChatMessages inválida: ${settingProblem}.`,
+        );
+      }
+      return toChatMessages(await command('apiRequest', chatMessagesRequest(chatMessages, chat)));
+    });
+
   // The host gives no user info unasked (no 'initialized'): ask once at start, so readUserInfo
   // (polled by waitForHostUserInfo) has it; a failure leaves it null, the panel's 'missing' state.
   getInfoUser().catch(() => undefined);
@@ -249,6 +266,7 @@ export function createNovusHostAdapter(options: NovusHostOptions): NovusHostAdap
       await command(closeModalCommand, result);
     },
     apiRequest: (request) => command('apiRequest', request),
+    ...(readChatMessages ? { readChatMessages } : {}),
     dispose() {
       if (disposed) return;
       disposed = true;
