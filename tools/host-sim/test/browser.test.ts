@@ -17,6 +17,9 @@ const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // MessagePort's close event (off by default in Chromium): host-sim forgets a Novus plugin's
+  // registration when the page that made it goes (novusHost.ts, README 'Novus (plugin)').
+  '--enable-blink-features=MessagePortCloseEvent',
 ];
 const SCREENSHOTS = path.resolve(__dirname, '../../../test-results/host-sim');
 
@@ -335,6 +338,42 @@ describe('host-sim with the Novus (plugin) integration', () => {
     } finally {
       await strict.close();
     }
+  });
+});
+
+describe('host-sim with a Novus plugin that reloads in its frame', () => {
+  // novusHost.ts NOT_INITIALIZED (client code, not imported by the node-side tests).
+  const NOT_INITIALIZED = 'Plugin não inicializado: initialize precisa ser a primeira mensagem';
+
+  /** The same frame navigates to the test panel with (or without) `semInitialize`. */
+  async function navigatePanel(frame: FrameLocator, skipInitialize: boolean): Promise<void> {
+    await frame.locator('body').evaluate((_body, skip) => {
+      const url = new URL(window.location.href);
+      if (skip) url.searchParams.set('semInitialize', '1');
+      else url.searchParams.delete('semInitialize');
+      window.location.href = url.toString();
+    }, skipInitialize);
+  }
+
+  it("forgets the old page's registration when its channel closes: the new page must initialize", async () => {
+    const frame = await openSim('?modo=novus');
+    await hasText(frame.locator('#user-raw'), 'user-ana');
+    await hasText(page.locator('.panel-title'), 'Painel de teste');
+
+    await navigatePanel(frame, true);
+    // getInfoUser goes out as the new page's script runs, before anything else.
+    await hasText(frame.locator('#user-raw'), NOT_INITIALIZED);
+    await frame.getByRole('button', { name: 'Pedir canais' }).click();
+    await hasText(frame.locator('#raw'), NOT_INITIALIZED);
+    expect(await page.locator('.panel-title').innerText()).toBe('CRM');
+    expect(await page.locator('.panel').getAttribute('data-plugin-id')).toBeNull();
+
+    // A chat opened meanwhile reaches the plugin once a page registers again (the retained event).
+    await page.getByRole('button', { name: /Mariana Costa/ }).click();
+    await navigatePanel(frame, false);
+    await hasText(frame.locator('#events'), 'aoAbrirAtendimento at-1001');
+    await hasText(frame.locator('#user-raw'), 'user-ana');
+    await hasText(page.locator('.panel-title'), 'Painel de teste');
   });
 });
 

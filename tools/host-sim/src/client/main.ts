@@ -131,8 +131,18 @@ const novus = new NovusHost(panelOrigin, {
     panel.dataset.pluginId = registration.pluginId;
     panel.dataset.events = Object.keys(registration.events).join(' ');
   },
+  onUnregistered(role) {
+    if (role === 'panel') showNoPlugin();
+  },
   onRefused: (total) => topBar.setRefused(total),
 });
+
+/** The panel header without a registered plugin. */
+function showNoPlugin(): void {
+  panelTitle.textContent = 'CRM';
+  delete panel.dataset.pluginId;
+  delete panel.dataset.events;
+}
 
 const sidebar = el('nav', {
   className: 'sidebar',
@@ -173,9 +183,7 @@ function mountPanel(): void {
     connector.unregister(panelFrame.contentWindow);
     novus.unregister(panelFrame.contentWindow);
   }
-  panelTitle.textContent = 'CRM';
-  delete panel.dataset.pluginId;
-  delete panel.dataset.events;
+  showNoPlugin();
   const frame = el('iframe', {
     className: 'panel-frame',
     attrs: {

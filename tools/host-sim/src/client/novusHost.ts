@@ -69,6 +69,8 @@ export interface NovusHostCallbacks {
   closeModal(modalId: string, result: ModalResult): void;
   /** A plugin registered (or re-registered) its widgetbar item and events. */
   onRegistered(registration: NovusRegistration): void;
+  /** The page that registered in a frame of this role is gone (reloaded, navigated away). */
+  onUnregistered(role: FrameRole): void;
   onRefused(total: number): void;
 }
 
@@ -135,7 +137,21 @@ export class NovusHost {
 
   register(frame: Window, role: FrameRole, modalId: string | null = null): void {
     this.unregister(frame);
-    this.connections.set(frame, { frame, role, modalId, persistent: null, registration: null });
+    this.connections.set(frame, {
+      frame,
+      role,
+      modalId,
+      persistent: null,
+      registration: null,
+    });
+  }
+
+  /** The page that registered is gone: no plugin in this frame until a page initializes. */
+  private forget(connection: Connection): void {
+    connection.persistent?.close();
+    connection.persistent = null;
+    connection.registration = null;
+    this.callbacks.onUnregistered(connection.role);
   }
 
   unregister(frame: Window): void {
@@ -203,6 +219,12 @@ export class NovusHost {
       connection.persistent?.close();
       connection.persistent = port;
       connection.registration = registration;
+      // Where the browser fires MessagePort's close event (Chromium with the MessagePortCloseEvent
+      // feature), the old page's end closing says at once that it is gone.
+      port.addEventListener('close', () => {
+        if (connection.persistent === port) this.forget(connection);
+      });
+      port.start();
       this.callbacks.onRegistered(registration);
       if (connection.role === 'panel' && this.retained) {
         this.callback(connection, this.retained.event, this.retained.payload);
