@@ -70,6 +70,18 @@ afterEach(async () => {
   expect(pageErrors).toEqual([]);
 });
 
+/** Sends apiRequest with these args from the test panel; the host's raw reply. */
+async function callProxy(frame: FrameLocator, args: unknown): Promise<unknown> {
+  const raw = frame.locator('#raw');
+  await raw.evaluate((element) => {
+    element.textContent = '';
+  });
+  await frame.locator('#proxy-request').fill(JSON.stringify(args));
+  await frame.getByRole('button', { name: 'Chamar proxy' }).click();
+  await waitFor(async () => (await raw.innerText()) !== '', 'a resposta do proxy');
+  return JSON.parse(await raw.innerText()) as unknown;
+}
+
 /** Waits until the element's text contains `expected`. */
 async function hasText(locator: Located, expected: string): Promise<void> {
   try {
@@ -302,11 +314,9 @@ describe('host-sim with the Novus (plugin) integration', () => {
     await hasText(frame.locator('#raw'), 'canal-whatsapp-acme');
     const channels = JSON.parse(await frame.locator('#raw').innerText()) as { data: unknown[] };
     expect(channels.data).toContainEqual(expect.objectContaining({ id: 'canal-webchat-acme' }));
-    await frame.getByRole('button', { name: 'Chamar proxy' }).click();
-    await hasText(frame.locator('#raw'), 'Host not allowed');
-    expect(JSON.parse(await frame.locator('#raw').innerText())).toEqual({
-      error: 'Host not allowed',
-    });
+    expect(
+      await callProxy(frame, { host: 'meuerp', method: 'GET', endpoint: 'v1/pedidos' }),
+    ).toEqual({ error: 'Host not allowed' });
 
     const ana = (await askIdentity(frame)) as { data?: unknown };
     expect(typeof ana.data).toBe('string');
@@ -317,6 +327,71 @@ describe('host-sim with the Novus (plugin) integration', () => {
     expect(src).toContain('hostTenant=tenant-beta');
     expect(src).not.toContain('hostAssertion');
   });
+  it("serves the chat's messages through apiRequest on publica, and refuses any other request", async () => {
+    const frame = await openSim('?modo=novus&mensagensPeloProxy=1');
+    const template = 'api/chat/{chatId}/messages?channelId={channelId}';
+    const src = await page.locator('iframe[title="Painel CRM"]').getAttribute('src');
+    expect(new URL(src ?? '').searchParams.get('hostChatMessages')).toBe(template);
+
+    await page.getByRole('button', { name: /Mariana Costa/ }).click();
+    await waitFor(async () => (await page.locator('.bubble').count()) === 9, 'a conversa');
+    const shownIds = await page
+      .locator('.bubble')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('data-message-id')));
+    const shownTexts = await page.locator('.bubble-text').allInnerTexts();
+
+    const chat = {
+      host: 'publica',
+      method: 'GET',
+      endpoint: 'api/chat/at-1001/messages',
+      query: { channelId: 'canal-whatsapp-acme' },
+    };
+    const answer = (await callProxy(frame, chat)) as {
+      data: { messages: { IdMessage: string; text: string; senderName: string }[] };
+    };
+    expect(answer.data.messages.map((m) => m.IdMessage)).toEqual(shownIds);
+    expect(answer.data.messages.map((m) => m.text).filter((text) => text !== '')).toEqual(
+      shownTexts,
+    );
+    expect(answer.data.messages[0]).toMatchObject({ senderName: 'Mariana Costa' });
+
+    const refusals: [unknown, string][] = [
+      [{ ...chat, host: 'meuerp' }, 'Host not allowed'],
+      [{ ...chat, endpoint: 'v1/contatodechat/contato-mariana' }, 'Endpoint not allowed'],
+      [{ ...chat, endpoint: 'api/chat/at-1001/messages/../x' }, 'Endpoint not allowed'],
+      [{ ...chat, method: 'POST' }, 'Endpoint not allowed'],
+      [{ ...chat, query: { channelId: 'canal-whatsapp-acme', limite: 1 } }, 'Endpoint not allowed'],
+      [{ ...chat, query: {} }, 'Endpoint not allowed'],
+      [
+        { ...chat, secretRefs: { 'X-Api-Key': { secret: 's', in: 'header' } } },
+        'Endpoint not allowed',
+      ],
+      [
+        {
+          ...chat,
+          endpoint: 'api/chat/at-2001/messages',
+          query: { channelId: 'canal-whatsapp-beta' },
+        },
+        'Acesso negado: o atendimento é de outra empresa',
+      ],
+      [
+        { ...chat, query: { channelId: 'canal-webchat-acme' } },
+        'Atendimento não encontrado neste canal',
+      ],
+    ];
+    for (const [request, error] of refusals) {
+      expect(await callProxy(frame, request)).toEqual({ error });
+    }
+
+    // A form page the host opens gets the same setting (its URL carries the host parameters).
+    await frame.getByRole('button', { name: 'Abrir formulário' }).click();
+    await page.getByRole('dialog', { name: 'Adicionar Nota' }).waitFor();
+    const formSrc = await page
+      .locator('iframe[title="Formulário: Adicionar Nota"]')
+      .getAttribute('src');
+    expect(new URL(formSrc ?? '').searchParams.get('hostChatMessages')).toBe(template);
+  });
+
   it('answers no command of a plugin that did not send initialize first', async () => {
     // novusHost.ts NOT_INITIALIZED (client code, not imported by the node-side tests).
     const NOT_INITIALIZED = 'Plugin não inicializado: initialize precisa ser a primeira mensagem';

@@ -27,7 +27,11 @@ import { type FrameRole } from './hostConnector.js';
 //     command close_custom_modal (args = the result), relayed to its opener as above;
 //   - getIdentityAssertion is a simulator extension (Novus shows none), answered only for
 //     tenants whose platform signs;
-//   - apiRequest is refused like a proxy without the host allow-listed ('Host not allowed').
+//   - apiRequest: the proxy knows one host, "publica" (the example's name for Novus's own public
+//     API), and on it one endpoint, this simulator's chat-messages API
+//     (GET api/chat/{chatId}/messages, query { channelId }), answered with that API's body;
+//     every other host is refused ('Host not allowed'), every other request on "publica"
+//     ('Endpoint not allowed') — like a proxy with nothing else allow-listed.
 
 export const NOVUS_EVENT_NAMES = [
   'aoAbrirAtendimento',
@@ -46,6 +50,52 @@ const KNOWN_COMMANDS = new Set([
   'getIdentityAssertion',
 ]);
 
+/** The proxy host of Novus's own public API in the example (plugin.js: `HOST_NOVUS`). */
+export const PUBLIC_API_HOST = 'publica';
+export const HOST_NOT_ALLOWED = 'Host not allowed';
+export const ENDPOINT_NOT_ALLOWED = 'Endpoint not allowed';
+/** The one endpoint the simulated proxy allows on "publica": the chat-messages API. */
+const CHAT_MESSAGES_ENDPOINT = /^api\/chat\/([^/?#]+)\/messages$/;
+
+/** The chat whose messages an allowed apiRequest reads. */
+export interface ChatMessagesCall {
+  chatId: string;
+  channelId: string;
+}
+
+/**
+ * An apiRequest's args → the chat-messages call it may make, or the refusal: exactly
+ * `{ host: "publica", method: "GET", endpoint: "api/chat/{id}/messages", query: { channelId } }`
+ * (no body, no secretRefs: "publica" needs no secret and takes none from a plugin).
+ */
+export function readChatMessagesCall(args: unknown): ChatMessagesCall | { refused: string } {
+  if (!isRecord(args) || args.host !== PUBLIC_API_HOST) return { refused: HOST_NOT_ALLOWED };
+  const endpoint = typeof args.endpoint === 'string' ? args.endpoint : '';
+  const match = CHAT_MESSAGES_ENDPOINT.exec(endpoint);
+  const query = isRecord(args.query) ? args.query : {};
+  const extra = Object.keys(args).filter(
+    (key) => !['host', 'method', 'endpoint', 'query'].includes(key),
+  );
+  const channelId = query.channelId;
+  if (
+    args.method !== 'GET' ||
+    !match?.[1] ||
+    extra.length > 0 ||
+    Object.keys(query).length !== 1 ||
+    typeof channelId !== 'string' ||
+    channelId === ''
+  ) {
+    return { refused: ENDPOINT_NOT_ALLOWED };
+  }
+  let chatId: string;
+  try {
+    chatId = decodeURIComponent(match[1]);
+  } catch {
+    return { refused: ENDPOINT_NOT_ALLOWED };
+  }
+  return { chatId, channelId };
+}
+
 export interface NovusRegistration {
   pluginId: string;
   widgetbar: { id: string; text: string; icon_url?: string }[];
@@ -63,6 +113,11 @@ interface Connection {
 export interface NovusHostCallbacks {
   userInfo(): HostUserInfo & { name: string; email: string | null };
   channels(): HostChannel[];
+  /**
+   * The proxy's call to the public API (the chat-messages API, as the current attendant's
+   * tenant): resolves with the answer's body, rejects with the API's error message.
+   */
+  chatMessages(call: ChatMessagesCall): Promise<unknown>;
   /** A signed JWT, or null when the tenant's platform signs nothing (a simulator extension). */
   identityAssertion(): Promise<string | null>;
   openModal(options: HostModalOptions, opener: Window): string;
@@ -287,9 +342,19 @@ export class NovusHost {
           this.callbacks.closeModal(connection.modalId, data.args);
           return;
         }
-        case 'apiRequest':
-          answer({ error: 'Host not allowed' });
+        case 'apiRequest': {
+          const call = readChatMessagesCall(data.args);
+          if ('refused' in call) {
+            answer({ error: call.refused });
+            return;
+          }
+          // "host resolve o segredo, faz a chamada e devolve só o corpo da resposta" (README).
+          this.callbacks.chatMessages(call).then(
+            (body) => answer({ data: body }),
+            (error: unknown) => answer({ error: failure(error) }),
+          );
           return;
+        }
         default:
           answer({ error: `Comando desconhecido: ${data.command}` });
       }
