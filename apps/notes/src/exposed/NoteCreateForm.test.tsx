@@ -53,6 +53,18 @@ const [message1, message2, message3] = chatMessagesFixture[CHAT_ID_FIXTURE] as [
   ChatMessage,
   ChatMessage,
 ];
+/** The chat import's load error (the spec's text), then its 'Tentar novamente'. */
+async function retryAfterLoadError(user: UserEvent): Promise<void> {
+  const banner = await screen.findByRole('alert');
+  expect(banner).toHaveTextContent(
+    'Erro ao carregar mensagens. Verifique se o domínio do chat está configurado.',
+  );
+  await user.click(within(banner).getByRole('button', { name: 'Tentar novamente' }));
+}
+
+const chooseImport = async (user: UserEvent) =>
+  user.click(screen.getByRole('radio', { name: 'Importar do chat' }));
+
 const stamp = (message: ChatMessage) => formatDateTime(new Date(message.unixTimeMessage * 1000));
 
 describe('NoteCreateForm — manual note', () => {
@@ -202,9 +214,6 @@ describe('NoteCreateForm — manual note', () => {
 });
 
 describe('NoteCreateForm — import from chat', () => {
-  const chooseImport = async (user: UserEvent) =>
-    user.click(screen.getByRole('radio', { name: 'Importar do chat' }));
-
   it('loads the attendance messages and lists the text ones newest first', async () => {
     const { user } = await renderForm();
     expect(server.requests.some((r) => r.path === CHAT_PATH)).toBe(false);
@@ -350,18 +359,12 @@ describe('NoteCreateForm — import from chat', () => {
     );
     const { user } = await renderForm();
     await chooseImport(user);
-    const banner = await screen.findByRole('alert');
-    expect(banner).toHaveTextContent(
-      'Erro ao carregar mensagens. Verifique se o domínio do chat está configurado.',
-    );
-    await user.click(within(banner).getByRole('button', { name: 'Tentar novamente' }));
+    await retryAfterLoadError(user);
     expect(await screen.findAllByRole('checkbox')).toHaveLength(3);
   });
 });
 
 describe('NoteCreateForm — import from chat through the host', () => {
-  const chooseImport = async (user: UserEvent) =>
-    user.click(screen.getByRole('radio', { name: 'Importar do chat' }));
   const chatRequests = () => server.requests.filter((r) => r.path.startsWith('/api/chat/'));
   const hostMessages: ChatMessage[] = [
     {
@@ -439,11 +442,7 @@ describe('NoteCreateForm — import from chat through the host', () => {
     });
     const { user } = await renderForm(FULL_QUERY, { adapter });
     await chooseImport(user);
-    const banner = await screen.findByRole('alert');
-    expect(banner).toHaveTextContent(
-      'Erro ao carregar mensagens. Verifique se o domínio do chat está configurado.',
-    );
-    await user.click(within(banner).getByRole('button', { name: 'Tentar novamente' }));
+    await retryAfterLoadError(user);
     expect(await screen.findAllByRole('checkbox')).toHaveLength(2);
     expect(reads).toBe(2);
     expect(chatRequests()).toEqual([]);
