@@ -3,18 +3,20 @@ export { type HostAdapter, type HostAdapterKind, type HostChatRef } from './adap
 export { createGlobalHostAdapter } from './adapter/createGlobalHostAdapter';
 export {
   createPostMessageHostAdapter,
-  DEFAULT_HOST_REQUEST_TIMEOUT_MS,
   DEFAULT_PLUGIN_ID,
+  type PanelWindowLike,
+  type PostMessageHostOptions,
+} from './adapter/createPostMessageHostAdapter';
+export {
+  DEFAULT_HOST_REQUEST_TIMEOUT_MS,
   HOST_DISCONNECTED_MESSAGE,
   HOST_INVALID_REPLY_MESSAGE,
   HOST_TIMEOUT_MESSAGE,
   HostRequestError,
   type ChannelLike,
   type HostRequestErrorCode,
-  type PanelWindowLike,
   type PortLike,
-  type PostMessageHostOptions,
-} from './adapter/createPostMessageHostAdapter';
+} from './adapter/portRequests';
 export {
   createNoHostAdapter,
   OPENER_BRIDGE_KEY,

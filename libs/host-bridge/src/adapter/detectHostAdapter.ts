@@ -6,11 +6,12 @@ import {
   type NoHostOptions,
   type OpenerBridge,
 } from './createNoHostAdapter';
-import { createPostMessageHostAdapter, type ChannelLike } from './createPostMessageHostAdapter';
+import { createPostMessageHostAdapter } from './createPostMessageHostAdapter';
 import { type HostAdapter } from './HostAdapter';
 import { normalizeOrigin, readHostParams } from './hostParams';
 import { createNovusHostAdapter } from './novus/createNovusHostAdapter';
 import { type NovusChatMessagesSetting } from './novus/novusChatMessages';
+import { type ChannelLike } from './portRequests';
 
 /** The protocol of a framed host: ours (`crm-panel`, adapter b) or Novus CRM's plugins. */
 export type FramedHostProtocol = 'crm-panel' | 'novus';

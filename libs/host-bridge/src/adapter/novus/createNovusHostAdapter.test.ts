@@ -1,6 +1,6 @@
 import { MessageChannel as NodeMessageChannel, type MessagePort } from 'node:worker_threads';
 import { type HostAttendance, type HostEventHandlers } from '@crm-panel/contracts';
-import { HOST_TIMEOUT_MESSAGE, HostRequestError } from '../createPostMessageHostAdapter';
+import { HOST_TIMEOUT_MESSAGE, HostRequestError } from '../portRequests';
 import { type PanelWindowLike } from '../createPostMessageHostAdapter';
 import { createNovusHostAdapter, type NovusHostOptions } from './createNovusHostAdapter';
 
@@ -80,7 +80,8 @@ function setup(options: Partial<NovusHostOptions> = {}) {
   return { host, adapter, seen, handlers };
 }
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
+// Generous: port delivery is slow on a loaded machine.
+const tick = () => new Promise((resolve) => setTimeout(resolve, 100));
 /** Waits (real time, up to 2 s) until `check` holds: port delivery is slow on a loaded machine. */
 async function until(check: () => boolean): Promise<void> {
   for (let waited = 0; !check() && waited < 2000; waited += 10) {

@@ -7,17 +7,16 @@ import {
   type ModalResult,
 } from '@crm-panel/contracts';
 import { createAttendanceRelay } from '@host-bridge/adapter/attendanceRelay';
-import {
-  DEFAULT_HOST_REQUEST_TIMEOUT_MS,
-  HOST_DISCONNECTED_MESSAGE,
-  HOST_TIMEOUT_MESSAGE,
-  HostRequestError,
-  type ChannelLike,
-  type PanelWindowLike,
-  type PortLike,
-} from '@host-bridge/adapter/createPostMessageHostAdapter';
+import { type PanelWindowLike } from '@host-bridge/adapter/createPostMessageHostAdapter';
 import { type HostAdapter, type HostChatRef } from '@host-bridge/adapter/HostAdapter';
 import { pickIdentityAssertion } from '@host-bridge/adapter/identityAssertion';
+import {
+  createPortRequests,
+  DEFAULT_HOST_REQUEST_TIMEOUT_MS,
+  HostRequestError,
+  type ChannelLike,
+  type PortLike,
+} from '@host-bridge/adapter/portRequests';
 import {
   chatMessagesRequest,
   chatMessagesSettingProblem,
@@ -110,7 +109,11 @@ export function createNovusHostAdapter(options: NovusHostOptions): NovusHostAdap
   const relay = createAttendanceRelay();
   let userInfo: HostUserInfo | null = null;
   let disposed = false;
-  const openRequests = new Set<() => void>();
+  const requests = createPortRequests({
+    post: (message, port) => win.parent.postMessage(message, hostOrigin, [port]),
+    createChannel,
+    timeoutMs,
+  });
   /** Novus shows one custom modal at a time: results end the oldest open one. */
   const pendingModals: ((result: ModalResult) => void)[] = [];
 
@@ -177,36 +180,11 @@ export function createNovusHostAdapter(options: NovusHostOptions): NovusHostAdap
   }
 
   function command(name: string, args: unknown): Promise<unknown> {
-    if (disposed) {
-      return Promise.reject(new HostRequestError('disposed', HOST_DISCONNECTED_MESSAGE));
-    }
-    return new Promise((resolve, reject) => {
-      const channel = createChannel();
-      const finish = (): void => {
-        clearTimeout(timer);
-        channel.port1.onmessage = null;
-        channel.port1.close();
-        openRequests.delete(abort);
-      };
-      const abort = (): void => {
-        finish();
-        reject(new HostRequestError('disposed', HOST_DISCONNECTED_MESSAGE));
-      };
-      const timer = setTimeout(() => {
-        finish();
-        reject(new HostRequestError('timeout', HOST_TIMEOUT_MESSAGE));
-      }, timeoutMs);
-      openRequests.add(abort);
-      channel.port1.onmessage = (event) => {
-        finish();
-        const reply: Record<string, unknown> = isRecord(event.data) ? event.data : {};
-        if (reply.error) {
-          reject(new HostRequestError('host', errorText(reply.error)));
-          return;
-        }
-        resolve(reply.data !== undefined ? reply.data : reply.payload);
-      };
-      win.parent.postMessage({ command: name, args }, hostOrigin, [channel.port2]);
+    return requests.send({ command: name, args }, (raw) => {
+      // plugin.js: `resposta.error ? reject(...) : resolve(resposta.data ?? resposta.payload)`.
+      const reply: Record<string, unknown> = isRecord(raw) ? raw : {};
+      if (reply.error) return { error: new HostRequestError('host', errorText(reply.error)) };
+      return { value: reply.data !== undefined ? reply.data : reply.payload };
     });
   }
 
@@ -272,7 +250,7 @@ export function createNovusHostAdapter(options: NovusHostOptions): NovusHostAdap
       disposed = true;
       persistentPort.onmessage = null;
       persistentPort.close();
-      for (const abort of [...openRequests]) abort();
+      requests.dispose();
       for (const resolve of pendingModals.splice(0)) resolve(MODAL_CANCELLED);
       relay.clear();
     },

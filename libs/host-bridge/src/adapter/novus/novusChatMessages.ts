@@ -1,8 +1,5 @@
 import { type ChatMessage } from '@crm-panel/contracts';
-import {
-  HOST_INVALID_REPLY_MESSAGE,
-  HostRequestError,
-} from '@host-bridge/adapter/createPostMessageHostAdapter';
+import { HOST_INVALID_REPLY_MESSAGE, HostRequestError } from '@host-bridge/adapter/portRequests';
 import { type HostChatRef } from '@host-bridge/adapter/HostAdapter';
 
 // Chat messages through Novus's server-side proxy. The public example
