@@ -5,7 +5,14 @@ import {
   type HostUserInfo,
   type ModalResult,
 } from '@crm-panel/contracts';
-import { type FrameRole } from './hostConnector.js';
+import {
+  answerWhenSettled,
+  closingForm,
+  failureText,
+  openModalRefusal,
+  type CommandOutcome,
+  type FrameRole,
+} from './frameCommands.js';
 
 // The host side of Novus CRM's plugin protocol, written from the public example
 // (github.com/novuscrm/novus-plugin-example), not from the panel's code:
@@ -287,7 +294,7 @@ export class NovusHost {
       return;
     }
 
-    const answer = (outcome: { data: unknown } | { error: string }): void => {
+    const answer = (outcome: CommandOutcome): void => {
       port.postMessage(outcome);
       port.close();
     };
@@ -298,8 +305,6 @@ export class NovusHost {
       answer({ error: NOT_INITIALIZED });
       return;
     }
-    const failure = (error: unknown): string =>
-      error instanceof Error ? error.message : 'Erro no sistema de atendimento';
     try {
       switch (data.command) {
         case 'getInfoUser': {
@@ -311,18 +316,16 @@ export class NovusHost {
           answer({ data: this.callbacks.channels() });
           return;
         case 'getIdentityAssertion':
-          this.callbacks.identityAssertion().then(
-            (assertion) => answer({ data: assertion }),
-            (error: unknown) => answer({ error: failure(error) }),
-          );
+          answerWhenSettled(this.callbacks.identityAssertion(), answer);
           return;
         case 'openModal': {
-          if (connection.role !== 'panel') {
-            answer({ error: 'Um formulário não pode abrir outro formulário' });
+          if (!isModalOptions(data.args)) {
+            answer({ error: 'Endereço do formulário não permitido' });
             return;
           }
-          if (!isModalOptions(data.args) || new URL(data.args.url).origin !== this.panelOrigin) {
-            answer({ error: 'Endereço do formulário não permitido' });
+          const refusal = openModalRefusal(connection.role, data.args.url, this.panelOrigin);
+          if (refusal) {
+            answer({ error: refusal });
             return;
           }
           this.callbacks.openModal(data.args, connection.frame);
@@ -330,8 +333,9 @@ export class NovusHost {
           return;
         }
         case 'close_custom_modal': {
-          if (connection.role !== 'modal' || !connection.modalId) {
-            answer({ error: 'Esta janela não é um formulário aberto pelo sistema' });
+          const form = closingForm(connection.role, connection.modalId);
+          if ('refused' in form) {
+            answer({ error: form.refused });
             return;
           }
           if (!isResult(data.args)) {
@@ -339,7 +343,7 @@ export class NovusHost {
             return;
           }
           answer({ data: null });
-          this.callbacks.closeModal(connection.modalId, data.args);
+          this.callbacks.closeModal(form.modalId, data.args);
           return;
         }
         case 'apiRequest': {
@@ -349,17 +353,14 @@ export class NovusHost {
             return;
           }
           // "host resolve o segredo, faz a chamada e devolve só o corpo da resposta" (README).
-          this.callbacks.chatMessages(call).then(
-            (body) => answer({ data: body }),
-            (error: unknown) => answer({ error: failure(error) }),
-          );
+          answerWhenSettled(this.callbacks.chatMessages(call), answer);
           return;
         }
         default:
           answer({ error: `Comando desconhecido: ${data.command}` });
       }
     } catch (error) {
-      answer({ error: failure(error) });
+      answer({ error: failureText(error) });
     }
   };
 }
