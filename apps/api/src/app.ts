@@ -9,7 +9,9 @@ import Fastify, {
   type FastifyReply,
   type FastifyServerOptions,
 } from 'fastify';
+import { createRecordMemory } from './changes/recordMemory';
 import { createInProcessChangeFeed } from './changes/inProcessChangeFeed';
+import { type ChangeFeed } from './changes/recordChange';
 import { type ApiConfig, type ApiConfigInput, resolveConfig } from './config';
 import { createChatClient } from './chat/chatClient';
 import { createReferenceCache } from './crm/cache';
@@ -46,6 +48,13 @@ import { registerTaskRoutes } from './routes/tasks';
 import { registerTermsRoutes } from './routes/terms';
 import { type Services } from './services';
 import { validationMessage } from './validation';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every change made through this api (changes/recordChange.ts). */
+    changes: ChangeFeed;
+  }
+}
 
 function loggerOptions(config: ApiConfig): FastifyServerOptions['logger'] {
   if (config.logger === false) return false;
@@ -159,6 +168,8 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
     app.log.error({ err: error, change: change.id }, 'ouvinte de mudanças falhou'),
   );
   app.addHook('onClose', async () => changes.close());
+  // The feed is the app's public surface for whoever listens in-process (tests, the e2e stack).
+  app.decorate('changes', changes);
   const services: Services = {
     config,
     repos,
@@ -177,6 +188,7 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
       lists,
     }),
     changes,
+    records: createRecordMemory(),
   };
   registerStrictInput(app);
 
@@ -258,6 +270,8 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
       'x-user-id',
       'x-system-key',
       'x-cache-bypass',
+      'x-attendance-id',
+      'x-chat-id',
     ],
     maxAge: 600,
     // An OPTIONS without the preflight headers is not a browser's preflight: answer it plainly

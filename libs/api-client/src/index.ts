@@ -10,6 +10,12 @@ export {
   AUTHORIZATION_HEADER,
 } from './client/apiClient';
 export {
+  type PanelContext,
+  ATTENDANCE_ID_HEADER,
+  CHAT_ID_HEADER,
+  setPanelContext,
+} from './client/panelContext';
+export {
   type ApiSession,
   type ApiSessionInfo,
   type ApiSessionMethod,

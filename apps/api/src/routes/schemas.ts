@@ -1,5 +1,5 @@
 // JSON schemas shared by the routes; Fastify validates with them and @fastify/swagger documents them.
-import { crmId } from '@crm-panel/crm-model/schemas';
+import { crmId, hostId } from '@crm-panel/crm-model/schemas';
 
 export const identityHeaders = {
   type: 'object',
@@ -18,6 +18,14 @@ export const identityHeaders = {
       maxLength: 200,
       pattern: '\\S',
       description: 'Chave do sistema (tenant)',
+    },
+    'x-attendance-id': {
+      ...hostId,
+      description: 'Atendimento que o painel mostra (trilha de auditoria; opcional)',
+    },
+    'x-chat-id': {
+      ...hostId,
+      description: 'Chat que o painel mostra (trilha de auditoria; opcional)',
     },
   },
 } as const;

@@ -202,6 +202,8 @@ function capture(request: Request, url: URL, body: unknown): CapturedRequest {
       'x-user-id': header('x-user-id'),
       'x-system-key': header('x-system-key'),
       'x-cache-bypass': header('x-cache-bypass'),
+      'x-attendance-id': header('x-attendance-id'),
+      'x-chat-id': header('x-chat-id'),
       authorization: header('authorization'),
     },
   };

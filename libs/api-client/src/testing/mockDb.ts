@@ -82,6 +82,8 @@ export interface CapturedRequest {
     'x-user-id'?: string;
     'x-system-key'?: string;
     'x-cache-bypass'?: string;
+    'x-attendance-id'?: string;
+    'x-chat-id'?: string;
     authorization?: string;
   };
 }
