@@ -33,6 +33,8 @@ import { createSecretBox } from './security/crypto';
 import { registerSecurityHeaders } from './security/headers';
 import { OneLinePerRequest, REDACT_PATHS, requestSerializer } from './logging';
 import { API_MESSAGES } from './messages';
+import { startAuditTrail } from './audit/auditTrail';
+import { auditHeaders, registerAuditRoutes } from './routes/audit';
 import { registerAuthRoutes } from './routes/auth';
 import { registerChatRoutes } from './routes/chat';
 import { registerContactRoutes } from './routes/contacts';
@@ -72,7 +74,7 @@ export const HELMET_OPTIONS: FastifyHelmetOptions = {
   contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
 };
 
-const IDENTITY_SCHEMAS = new Set<unknown>([identityHeaders, cachedIdentityHeaders]);
+const IDENTITY_SCHEMAS = new Set<unknown>([identityHeaders, cachedIdentityHeaders, auditHeaders]);
 
 function statusMessage(error: FastifyError): { status: number; message: string } {
   switch (error.code) {
@@ -190,6 +192,16 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
     changes,
     records: createRecordMemory(),
   };
+  const auditTrail = startAuditTrail({
+    changes,
+    audit: repos.audit,
+    config: config.audit,
+    now: config.now,
+    log: app.log,
+  });
+  // Registered after the database's: Fastify closes in reverse order, so writes under way finish.
+  app.addHook('onClose', async () => auditTrail.close());
+  await auditTrail.purge();
   registerStrictInput(app);
 
   // JSON bodies; an empty one (POSTs without payload) is no body rather than an error.
@@ -272,6 +284,7 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
       'x-cache-bypass',
       'x-attendance-id',
       'x-chat-id',
+      'x-security-password',
     ],
     maxAge: 600,
     // An OPTIONS without the preflight headers is not a browser's preflight: answer it plainly
@@ -300,6 +313,7 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
         { name: 'notas' },
         { name: 'tarefas' },
         { name: 'produtos da negociação' },
+        { name: 'auditoria' },
       ],
     },
     transform: ({ schema, url }) => {
@@ -336,6 +350,7 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
   registerPipelineRoutes(app, services);
   registerDealRoutes(app, services);
   registerTaskRoutes(app, services);
+  registerAuditRoutes(app, services);
 
   await app.ready();
   return app;
