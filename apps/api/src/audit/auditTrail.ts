@@ -14,7 +14,7 @@ export interface AuditTrailDeps {
 }
 
 export interface AuditTrail {
-  /** Removes the entries older than the retention; how many went. */
+  /** Removes the entries older than the retention (and refreshes the statistics); how many went. */
   purge(): Promise<number>;
   /** Stops listening and purging; waits for the writes under way. */
   close(): Promise<void>;
@@ -44,6 +44,8 @@ export function startAuditTrail(deps: AuditTrailDeps): AuditTrail {
     try {
       const removed = await audit.purgeBefore(now() - config.retentionDays * DAY_MS);
       if (removed > 0) log.info({ removed }, 'registros de auditoria expirados removidos');
+      // The list's plans depend on fresh statistics (auditRepository.analyze).
+      await audit.analyze();
       return removed;
     } catch (error) {
       log.error({ err: error }, 'limpeza da auditoria falhou');

@@ -15,7 +15,7 @@ import { API_MESSAGES } from '@api/messages';
 import { verifyPassword } from '@api/security/password';
 import { type Services } from '@api/services';
 import { type AuditCursor, type AuditFilters } from '@api/db/repositories/auditRepository';
-import { hostId, identityHeaders, messageSchema } from './schemas';
+import { hostId, identityHeaders, messageSchema, pageSchema } from './schemas';
 
 const TAG = 'auditoria';
 
@@ -238,18 +238,7 @@ export function registerAuditRoutes(app: FastifyInstance, services: Services): v
         headers: auditHeaders,
         querystring: listQuery,
         response: {
-          200: {
-            type: 'object',
-            properties: {
-              data: {
-                type: 'object',
-                properties: {
-                  data: { type: 'array', items: entrySchema },
-                  links: { type: 'object', properties: { next: { type: 'string' } } },
-                },
-              },
-            },
-          },
+          200: pageSchema(entrySchema),
           403: messageSchema,
         },
       },

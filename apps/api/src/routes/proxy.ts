@@ -16,6 +16,7 @@ import {
   identityHeaders,
   listQuery,
   noQuery,
+  pageSchema,
 } from './schemas';
 
 type Params = Record<string, string>;
@@ -112,23 +113,16 @@ export function registerListRoute(
         ...paramsSchema(route),
         querystring: listQuery,
         response: {
-          200: {
-            type: 'object',
-            properties: {
-              data: {
-                type: 'object',
-                properties: {
-                  data: { type: 'array', items: {} },
-                  links: { type: 'object', properties: { next: { type: 'string' } } },
-                  limitedTo: {
-                    type: 'integer',
-                    description:
-                      'Só na busca de negociações por contato: quantas das negociações atualizadas mais recentemente foram examinadas, quando o limite foi atingido.',
-                  },
-                },
+          200: pageSchema(
+            {},
+            {
+              limitedTo: {
+                type: 'integer',
+                description:
+                  'Só na busca de negociações por contato: quantas das negociações atualizadas mais recentemente foram examinadas, quando o limite foi atingido.',
               },
             },
-          },
+          ),
         },
       },
     },

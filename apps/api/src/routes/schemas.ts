@@ -102,6 +102,23 @@ export const messageSchema = {
   },
 } as const;
 
+/** A list answer `{ data: { data: [items], links: { next? } } }`, plus any properties of its own. */
+export function pageSchema(items: object, extra: Record<string, object> = {}) {
+  return {
+    type: 'object',
+    properties: {
+      data: {
+        type: 'object',
+        properties: {
+          data: { type: 'array', items },
+          links: { type: 'object', properties: { next: { type: 'string' } } },
+          ...extra,
+        },
+      },
+    },
+  } as const;
+}
+
 /** Any payload inside `data` (CRM envelopes pass through untouched). */
 export const dataSchema = {
   type: 'object',
