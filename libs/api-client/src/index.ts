@@ -64,6 +64,14 @@ export {
   type CredentialsSaveResult,
 } from './resources/credentials';
 export { getTermsStatus, acceptTerms } from './resources/terms';
+export {
+  AUDIT_PAGE_SIZE,
+  SECURITY_PASSWORD_HEADER,
+  listAudit,
+  exportAuditCsv,
+  type AuditAccess,
+  type AuditPage,
+} from './resources/audit';
 export { getUserProfile } from './resources/profile';
 export {
   listContacts,
@@ -150,6 +158,7 @@ export {
 } from './query/queryOptions';
 export {
   dealsInfiniteQueryOptions,
+  auditInfiniteQueryOptions,
   contactsInfiniteQueryOptions,
   organizationsInfiniteQueryOptions,
   productsInfiniteQueryOptions,
