@@ -278,6 +278,20 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('the audit trail on %s', (kind)
       expect(wrong.json.message).toBe(MESSAGES.credentials.wrongSecurityPassword);
       const right = await withPassword(SECURITY_PASSWORD);
       expect(right.status).toBe(200);
+      // What this browser writes is recorded as claimed, not verified: nobody signed who it is.
+      const write = await browser.send('PUT', `/api/rdstation/deals/${deals.perdida.id}`, {
+        rating: 2,
+      });
+      expect(write.status).toBe(200);
+      for (let tries = 0; tries < 100; tries += 1) {
+        const page = (await withPassword(SECURITY_PASSWORD)).json as Listed;
+        if (page.data.data.length > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const listed = (await withPassword(SECURITY_PASSWORD)).json as Listed;
+      expect(listed.data.data.map((entry) => entry.actor)).toEqual([
+        { userId: 'dora', name: 'dora', verified: false },
+      ]);
       expect(h.logs.join('\n')).not.toContain('senha-errada');
       for (let i = 0; i < 4; i += 1) await withPassword(`errada-${i}`);
       const blocked = await withPassword(SECURITY_PASSWORD);
