@@ -42,7 +42,7 @@ describe('audit calls', () => {
   it("an attendant's refusal comes back with the api's pt-BR message and code", async () => {
     server.db.state.audit.access = 'attendant';
     const error: unknown = await listAudit({}, null).catch((caught: unknown) => caught);
-    expect(getErrorMessage(error)).toBe(
+    expect(getErrorMessage(error, '')).toBe(
       'Apenas administradores podem ver o histórico de alterações.',
     );
     expect(getErrorCode(error)).toBe('admin_required');
@@ -53,7 +53,7 @@ describe('audit calls', () => {
     const error: unknown = await listAudit({}, null, { securityPassword: 'errada' }).catch(
       (caught: unknown) => caught,
     );
-    expect(getErrorMessage(error)).toBe(MESSAGES.credentials.wrongSecurityPassword);
+    expect(getErrorMessage(error, '')).toBe(MESSAGES.credentials.wrongSecurityPassword);
     const page = await listAudit({}, null, {
       securityPassword: integrationFixture.securityPassword,
     });

@@ -19,7 +19,7 @@ const StyledItem = styled.li`
   flex-direction: column;
   gap: ${({ theme }) => theme.space[1]};
   padding: ${({ theme }) => theme.space[3]} 0;
-  border-bottom: 1px solid ${({ theme }) => theme.colors.borderSubtle};
+  border-bottom: ${({ theme }) => theme.borders.subtle};
 `;
 
 const StyledLine = styled.div`

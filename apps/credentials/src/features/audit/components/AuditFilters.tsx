@@ -15,7 +15,7 @@ export interface AuditFiltersProps {
 
 const StyledForm = styled.form`
   display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(160px, 1fr));
+  grid-template-columns: repeat(auto-fit, minmax(${({ theme }) => theme.sizes.gridColumn.sm}, 1fr));
   gap: ${({ theme }) => theme.space[3]};
   align-items: end;
 `;
@@ -23,6 +23,11 @@ const StyledForm = styled.form`
 const StyledButtons = styled.div`
   display: flex;
   gap: ${({ theme }) => theme.space[2]};
+
+  /* 'Filtrar' and 'Limpar filtros' stay on one line each in a narrow grid cell. */
+  & > button {
+    white-space: nowrap;
+  }
 `;
 
 const EMPTY = { person: '', recordType: '', recordId: '', from: '', to: '' };

@@ -26,6 +26,11 @@ const StyledHeader = styled.div`
   justify-content: space-between;
   align-items: center;
   gap: ${({ theme }) => theme.space[2]};
+
+  & > button {
+    flex-shrink: 0;
+    white-space: nowrap;
+  }
 `;
 
 const StyledList = styled.ul`

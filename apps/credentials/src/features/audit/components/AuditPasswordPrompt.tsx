@@ -13,7 +13,7 @@ const StyledForm = styled.form`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space[3]};
-  max-width: 360px;
+  max-width: ${({ theme }) => theme.sizes.content.narrow};
 `;
 
 /** Hosts that sign nothing: the integration's security password opens the history. */
