@@ -9,7 +9,9 @@ import Fastify, {
   type FastifyReply,
   type FastifyServerOptions,
 } from 'fastify';
+import { createRecordMemory } from './changes/recordMemory';
 import { createInProcessChangeFeed } from './changes/inProcessChangeFeed';
+import { type ChangeFeed } from './changes/recordChange';
 import { type ApiConfig, type ApiConfigInput, resolveConfig } from './config';
 import { createChatClient } from './chat/chatClient';
 import { createReferenceCache } from './crm/cache';
@@ -31,6 +33,8 @@ import { createSecretBox } from './security/crypto';
 import { registerSecurityHeaders } from './security/headers';
 import { OneLinePerRequest, REDACT_PATHS, requestSerializer } from './logging';
 import { API_MESSAGES } from './messages';
+import { startAuditTrail } from './audit/auditTrail';
+import { auditHeaders, registerAuditRoutes } from './routes/audit';
 import { registerAuthRoutes } from './routes/auth';
 import { registerChatRoutes } from './routes/chat';
 import { registerContactRoutes } from './routes/contacts';
@@ -46,6 +50,13 @@ import { registerTaskRoutes } from './routes/tasks';
 import { registerTermsRoutes } from './routes/terms';
 import { type Services } from './services';
 import { validationMessage } from './validation';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every change made through this api (changes/recordChange.ts). */
+    changes: ChangeFeed;
+  }
+}
 
 function loggerOptions(config: ApiConfig): FastifyServerOptions['logger'] {
   if (config.logger === false) return false;
@@ -63,7 +74,7 @@ export const HELMET_OPTIONS: FastifyHelmetOptions = {
   contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
 };
 
-const IDENTITY_SCHEMAS = new Set<unknown>([identityHeaders, cachedIdentityHeaders]);
+const IDENTITY_SCHEMAS = new Set<unknown>([identityHeaders, cachedIdentityHeaders, auditHeaders]);
 
 function statusMessage(error: FastifyError): { status: number; message: string } {
   switch (error.code) {
@@ -159,6 +170,8 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
     app.log.error({ err: error, change: change.id }, 'ouvinte de mudanças falhou'),
   );
   app.addHook('onClose', async () => changes.close());
+  // The feed is the app's public surface for whoever listens in-process (tests, the e2e stack).
+  app.decorate('changes', changes);
   const services: Services = {
     config,
     repos,
@@ -177,7 +190,18 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
       lists,
     }),
     changes,
+    records: createRecordMemory(),
   };
+  const auditTrail = startAuditTrail({
+    changes,
+    audit: repos.audit,
+    config: config.audit,
+    now: config.now,
+    log: app.log,
+  });
+  // Registered after the database's: Fastify closes in reverse order, so writes under way finish.
+  app.addHook('onClose', async () => auditTrail.close());
+  await auditTrail.purge();
   registerStrictInput(app);
 
   // JSON bodies; an empty one (POSTs without payload) is no body rather than an error.
@@ -258,6 +282,9 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
       'x-user-id',
       'x-system-key',
       'x-cache-bypass',
+      'x-attendance-id',
+      'x-chat-id',
+      'x-security-password',
     ],
     maxAge: 600,
     // An OPTIONS without the preflight headers is not a browser's preflight: answer it plainly
@@ -286,6 +313,7 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
         { name: 'notas' },
         { name: 'tarefas' },
         { name: 'produtos da negociação' },
+        { name: 'auditoria' },
       ],
     },
     transform: ({ schema, url }) => {
@@ -322,6 +350,7 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
   registerPipelineRoutes(app, services);
   registerDealRoutes(app, services);
   registerTaskRoutes(app, services);
+  registerAuditRoutes(app, services);
 
   await app.ready();
   return app;

@@ -143,3 +143,15 @@ describe('identity look-ups: settings (issue 16)', () => {
       expect(() => configFromEnv({ IDENTITY_CACHE_TTL_MS: bad })).toThrow('IDENTITY_CACHE_TTL_MS');
   });
 });
+
+describe('audit trail: settings', () => {
+  it('keeps 180 days by default, AUDIT_RETENTION_DAYS changes it, and a bad value stops the start', () => {
+    expect(resolveConfig({ secretKey: 'b'.repeat(64) }).audit.retentionDays).toBe(180);
+    expect(configFromEnv({ AUDIT_RETENTION_DAYS: '30' }).audit).toEqual({ retentionDays: 30 });
+    expect(configFromEnv({}).audit).toEqual({});
+    for (const bad of ['0', '1.5', 'x', '4000'])
+      expect(() => configFromEnv({ AUDIT_RETENTION_DAYS: bad })).toThrow(
+        'AUDIT_RETENTION_DAYS deve ser um número inteiro de 1 a 3650.',
+      );
+  });
+});

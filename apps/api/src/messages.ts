@@ -17,6 +17,10 @@ export const API_MESSAGES = {
     'A identidade enviada pela plataforma de atendimento é inválida ou expirou. Recarregue o painel.',
   termsRequired: 'Aceite os termos de uso para continuar.',
   adminRequired: 'Apenas administradores podem configurar ou remover a integração.',
+  auditAdminRequired: 'Apenas administradores podem ver o histórico de alterações.',
+  auditPasswordRequired: 'Informe a senha de segurança para ver o histórico de alterações.',
+  auditCursorInvalid: 'Página do histórico inválida. Recarregue o histórico.',
+  auditPeriodInvalid: 'Período inválido: a data inicial deve ser anterior ou igual à final.',
   tooManyRequests: 'Muitas requisições em pouco tempo. Aguarde um instante e tente novamente.',
   signInElsewhere:
     'Este login foi iniciado em outra janela ou navegador. Feche esta janela e inicie o login novamente pelo painel.',

@@ -146,7 +146,7 @@ describe('random, broken and near-valid input on every route', () => {
         fc.asyncProperty(requestArb(route, { ...ids, unconfigured }), async (request) => {
           const response = await send(request);
           statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
-          const problem = problemOf(response, { html: route.html });
+          const problem = problemOf(response, { html: route.html, csv: route.csv });
           if (problem) throw new Error(`${describeRequest(request)}\n  → ${problem}`);
         }),
         { numRuns: RUNS, seed: SEED },
@@ -234,7 +234,7 @@ describe('malformed URLs, oversized bodies and undocumented methods', () => {
         payload: huge,
       };
       const response = await send(request);
-      const problem = problemOf(response, { html: route.html });
+      const problem = problemOf(response, { html: route.html, csv: route.csv });
       if (problem) failures.push({ where: key, problem });
       else if (route.method !== 'GET' && response.statusCode !== 413)
         failures.push({ where: key, problem: `${response.statusCode} em vez de 413` });

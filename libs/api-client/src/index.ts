@@ -11,6 +11,12 @@ export {
   AUTHORIZATION_HEADER,
 } from './client/apiClient';
 export {
+  type PanelContext,
+  ATTENDANCE_ID_HEADER,
+  CHAT_ID_HEADER,
+  setPanelContext,
+} from './client/panelContext';
+export {
   type ApiSession,
   type ApiSessionInfo,
   type ApiSessionMethod,
@@ -59,6 +65,14 @@ export {
   type CredentialsSaveResult,
 } from './resources/credentials';
 export { getTermsStatus, acceptTerms } from './resources/terms';
+export {
+  AUDIT_PAGE_SIZE,
+  SECURITY_PASSWORD_HEADER,
+  listAudit,
+  exportAuditCsv,
+  type AuditAccess,
+  type AuditPage,
+} from './resources/audit';
 export { getUserProfile } from './resources/profile';
 export {
   listContacts,
@@ -145,6 +159,7 @@ export {
 } from './query/queryOptions';
 export {
   dealsInfiniteQueryOptions,
+  auditInfiniteQueryOptions,
   contactsInfiniteQueryOptions,
   organizationsInfiniteQueryOptions,
   productsInfiniteQueryOptions,

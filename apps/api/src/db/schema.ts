@@ -139,6 +139,28 @@ export interface CrmFilterProbesTable {
   checked_at: number;
 }
 
+/** One change made from the panel (issue 15): who, when, where from, which record, what. */
+export interface AuditEventsTable {
+  /** The RecordChange id (uuid): a change delivered twice is stored once. */
+  id: string;
+  system_key: string;
+  at: number;
+  origin: string;
+  actor_user_id: string | null;
+  actor_name: string | null;
+  /** 1 when a host signed who the actor is, 0 when it was only claimed. */
+  actor_verified: number;
+  attendance_id: string | null;
+  chat_id: string | null;
+  record_type: string;
+  record_id: string;
+  deal_id: string | null;
+  contact_id: string | null;
+  action: string;
+  /** JSON of FieldChange[] (display-safe values only). */
+  fields: string;
+}
+
 export interface DatabaseSchema {
   credentials: CredentialsTable;
   terms: TermsTable;
@@ -154,4 +176,5 @@ export interface DatabaseSchema {
   crm_rate_waiters: CrmRateWaitersTable;
   crm_rate_blocks: CrmRateBlocksTable;
   crm_filter_probes: CrmFilterProbesTable;
+  audit_events: AuditEventsTable;
 }

@@ -6,6 +6,7 @@ import axios, {
 } from 'axios';
 import { type HostUserInfo, MESSAGES, REQUEST_TIMEOUT_MS } from '@crm-panel/crm-model';
 import { getErrorCode } from './errors';
+import { panelContextHeaders } from './panelContext';
 import {
   type ApiSessionIdentity,
   type ApiSessionInfo,
@@ -148,6 +149,7 @@ function addIdentityHeaders(config: InternalAxiosRequestConfig): InternalAxiosRe
     config.headers.delete(SYSTEM_KEY_HEADER);
     console.warn(IDENTITY_WARNINGS.systemKey);
   }
+  config.headers.set(panelContextHeaders());
   return config;
 }
 

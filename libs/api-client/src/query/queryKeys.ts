@@ -1,4 +1,4 @@
-import { type TaskStatus } from '@crm-panel/crm-model';
+import { type AuditQuery, type TaskStatus } from '@crm-panel/crm-model';
 
 const ROOT = 'crm-panel';
 
@@ -14,6 +14,8 @@ export const queryKeys = {
   crmUsers: () => [ROOT, 'auth', 'crm-users'] as const,
   credentialsStatus: () => [ROOT, 'credentials', 'status'] as const,
   termsStatus: () => [ROOT, 'terms', 'status'] as const,
+  audit: (query: AuditQuery, unlockAttempt: number) =>
+    [ROOT, 'audit', { ...query, unlockAttempt }] as const,
   profile: () => [ROOT, 'profile'] as const,
   chatMessages: (chatId: string, channelId: string) => [ROOT, 'chat', chatId, channelId] as const,
 

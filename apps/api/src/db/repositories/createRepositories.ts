@@ -1,6 +1,7 @@
 import { type Database } from '../database';
 import { createIdentityLookups } from '../identityLookups';
 import { type SecretBox } from '@api/security/crypto';
+import { createAuditRepository } from './auditRepository';
 import { createCredentialsRepository } from './credentialsRepository';
 import { createMappingsRepository } from './mappingsRepository';
 import { createOAuthStatesRepository } from './oauthStatesRepository';
@@ -33,6 +34,7 @@ export function createRepositories(
     panelSessions: createPanelSessionsRepository(database, box, now, lookups),
     oauthStates: createOAuthStatesRepository(database, now),
     mappings: createMappingsRepository(database, now),
+    audit: createAuditRepository(database),
   };
 }
 
