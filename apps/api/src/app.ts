@@ -10,6 +10,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { createInProcessChangeFeed } from './changes/inProcessChangeFeed';
+import { createLiveStreams } from './changes/liveStreams';
 import { type ApiConfig, type ApiConfigInput, resolveConfig } from './config';
 import { createChatClient } from './chat/chatClient';
 import { createReferenceCache } from './crm/cache';
@@ -37,6 +38,7 @@ import { registerContactRoutes } from './routes/contacts';
 import { registerCrmUserRoutes } from './routes/crmUser';
 import { registerCredentialsRoutes } from './routes/credentials';
 import { registerDealRoutes } from './routes/deals';
+import { registerEventRoutes } from './routes/events';
 import { registerPipelineRoutes } from './routes/pipelines';
 import { registerProfileRoutes } from './routes/profile';
 import { registerReferenceRoutes } from './routes/reference';
@@ -44,7 +46,15 @@ import { registerSessionRoutes } from './routes/session';
 import { cachedIdentityHeaders, errorResponseDocs, identityHeaders } from './routes/schemas';
 import { registerTaskRoutes } from './routes/tasks';
 import { registerTermsRoutes } from './routes/terms';
+import { type ChangeFeed } from './changes/recordChange';
 import { type Services } from './services';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's ChangeFeed (services.changes): tests and tools publish on it as a write route does. */
+    changes: ChangeFeed;
+  }
+}
 import { validationMessage } from './validation';
 
 function loggerOptions(config: ApiConfig): FastifyServerOptions['logger'] {
@@ -159,6 +169,10 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
     app.log.error({ err: error, change: change.id }, 'ouvinte de mudanças falhou'),
   );
   app.addHook('onClose', async () => changes.close());
+  app.decorate('changes', changes);
+  const liveStreams = createLiveStreams(changes, config.live);
+  // Open streams never end on their own: end them before the server waits for its connections.
+  app.addHook('preClose', async () => liveStreams.close());
   const services: Services = {
     config,
     repos,
@@ -258,6 +272,7 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
       'x-user-id',
       'x-system-key',
       'x-cache-bypass',
+      'last-event-id',
     ],
     maxAge: 600,
     // An OPTIONS without the preflight headers is not a browser's preflight: answer it plainly
@@ -286,6 +301,7 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
         { name: 'notas' },
         { name: 'tarefas' },
         { name: 'produtos da negociação' },
+        { name: 'mudanças' },
       ],
     },
     transform: ({ schema, url }) => {
@@ -322,6 +338,7 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
   registerPipelineRoutes(app, services);
   registerDealRoutes(app, services);
   registerTaskRoutes(app, services);
+  registerEventRoutes(app, liveStreams);
 
   await app.ready();
   return app;

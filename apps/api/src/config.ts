@@ -114,13 +114,31 @@ export interface ApiConfig {
   fetch: typeof fetch;
   now: () => number;
   crmCalls: CrmCallsConfig;
+  /** Live updates over Server-Sent Events (GET /api/events, issue 15). */
+  live: LiveConfig;
 }
+
+export interface LiveConfig {
+  /** A comment line this often keeps proxies from closing an idle stream. */
+  heartbeatMs: number;
+  /** The `retry:` hint: how long a browser waits before reconnecting. */
+  retryMs: number;
+  /** Changes kept per tenant for a reconnect's Last-Event-ID; older gaps get a `resync`. */
+  replayPerTenant: number;
+}
+
+export const DEFAULT_LIVE_CONFIG: LiveConfig = {
+  heartbeatMs: 20_000,
+  retryMs: 3_000,
+  replayPerTenant: 200,
+};
 
 /** What callers may pass to buildApp/startApi: every field optional, nested ones too. */
 export type ApiConfigInput = Partial<
-  Omit<ApiConfig, 'crm' | 'secretKey' | 'identity' | 'crmCalls'>
+  Omit<ApiConfig, 'crm' | 'secretKey' | 'identity' | 'crmCalls' | 'live'>
 > & {
   crm?: Partial<CrmConfig>;
+  live?: Partial<LiveConfig>;
   crmCalls?: Partial<CrmCallsConfig>;
   identity?: Partial<IdentityConfig>;
   /** Raw 32 bytes, 64 hex characters, or any passphrase (derived with scrypt). */
@@ -264,6 +282,7 @@ export function resolveConfig(input: ApiConfigInput = {}): ApiConfig {
     fetch: input.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args)),
     now: input.now ?? Date.now,
     crmCalls: { ...DEFAULT_CRM_CALLS_CONFIG, ...input.crmCalls },
+    live: { ...DEFAULT_LIVE_CONFIG, ...input.live },
   };
 }
 
