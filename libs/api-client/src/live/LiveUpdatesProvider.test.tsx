@@ -2,11 +2,11 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { act, render, screen } from '@testing-library/react';
 import { queryKeys } from '@api-client/query/queryKeys';
 import {
-  changeFrame,
-  dealChange,
-  type ScriptedServer,
-  scriptedServer,
-} from '@api-client/test-support/liveStreams';
+  liveChangeFrame,
+  liveDealChange,
+  type ScriptedLiveServer,
+  scriptedLiveServer,
+} from '@api-client/testing/liveStreams';
 import { LIVE_HINT_MS, LiveUpdatesProvider } from './LiveUpdatesProvider';
 import { useLiveHint } from './useLiveHint';
 import { useRecordChangeWarning } from './useRecordChangeWarning';
@@ -37,7 +37,7 @@ function TaskForm() {
   );
 }
 
-let server: ScriptedServer;
+let server: ScriptedLiveServer;
 let client: QueryClient;
 let reads: number;
 
@@ -63,7 +63,7 @@ const read = () => {
 
 beforeEach(() => {
   jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
-  server = scriptedServer();
+  server = scriptedLiveServer();
   client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   reads = 0;
 });
@@ -77,7 +77,7 @@ describe('LiveUpdatesProvider', () => {
     renderPanel(<DealView read={read} />);
     await flush();
     expect(screen.getByText('leitura 1')).toBeInTheDocument();
-    server.streams[0]?.push(changeFrame(dealChange('c1')));
+    server.streams[0]?.push(liveChangeFrame(liveDealChange('c1')));
     await flush();
     await flush();
     expect(screen.getByText('leitura 2')).toBeInTheDocument();
@@ -89,7 +89,7 @@ describe('LiveUpdatesProvider', () => {
   it('names the CRM when the change came from RD Station CRM', async () => {
     renderPanel(<DealView read={read} />);
     await flush();
-    server.streams[0]?.push(changeFrame(dealChange('c1', { origin: 'crm', actor: null })));
+    server.streams[0]?.push(liveChangeFrame(liveDealChange('c1', { origin: 'crm', actor: null })));
     await flush();
     expect(screen.getByRole('status')).toHaveTextContent('Atualizado no RD Station CRM agora');
   });
@@ -98,7 +98,7 @@ describe('LiveUpdatesProvider', () => {
     renderPanel(<DealView read={read} />);
     await flush();
     server.streams[0]?.push(
-      changeFrame(dealChange('c1', { actor: { userId: 'u-ana', name: 'Ana' } })),
+      liveChangeFrame(liveDealChange('c1', { actor: { userId: 'u-ana', name: 'Ana' } })),
     );
     await flush();
     await flush();
@@ -116,7 +116,7 @@ describe('LiveUpdatesProvider', () => {
     );
     await flush();
     expect(notesReads).toHaveBeenCalledTimes(1);
-    server.streams[0]?.push(changeFrame(dealChange('c1')));
+    server.streams[0]?.push(liveChangeFrame(liveDealChange('c1')));
     await flush();
     await flush();
     expect(screen.getByText('leitura 2')).toBeInTheDocument();
@@ -145,7 +145,7 @@ describe('LiveUpdatesProvider', () => {
     await flush();
     const input = screen.getByLabelText('Assunto') as HTMLInputElement;
     input.value = 'Ligar amanhã';
-    server.streams[0]?.push(changeFrame(dealChange('c1')));
+    server.streams[0]?.push(liveChangeFrame(liveDealChange('c1')));
     await flush();
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Este registro foi alterado por Arthur Lima. Suas alterações não foram salvas ainda.',

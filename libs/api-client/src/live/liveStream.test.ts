@@ -1,6 +1,10 @@
 import { openLiveStream } from './liveStream';
 import { type LiveChange } from './liveChange';
-import { changeFrame, dealChange, scriptedServer } from '@api-client/test-support/liveStreams';
+import {
+  liveChangeFrame,
+  liveDealChange,
+  scriptedLiveServer,
+} from '@api-client/testing/liveStreams';
 
 const flush = () => jest.advanceTimersByTimeAsync(0);
 
@@ -11,7 +15,7 @@ describe('openLiveStream', () => {
   afterEach(() => jest.useRealTimers());
 
   it('opens GET /api/events with the session headers and hands over each change', async () => {
-    const server = scriptedServer();
+    const server = scriptedLiveServer();
     const changes: LiveChange[] = [];
     const stop = openLiveStream({
       onChange: (change) => changes.push(change),
@@ -33,10 +37,10 @@ describe('openLiveStream', () => {
       },
     ]);
     server.streams[0]?.push('retry: 3000\n\n');
-    server.streams[0]?.push(changeFrame(dealChange('c1')).slice(0, 20));
+    server.streams[0]?.push(liveChangeFrame(liveDealChange('c1')).slice(0, 20));
     await flush();
     expect(changes).toEqual([]);
-    server.streams[0]?.push(changeFrame(dealChange('c1')).slice(20));
+    server.streams[0]?.push(liveChangeFrame(liveDealChange('c1')).slice(20));
     await flush();
     expect(changes).toEqual([
       {
@@ -51,7 +55,7 @@ describe('openLiveStream', () => {
   });
 
   it('reconnects after the stream ends, with Last-Event-ID, after the retry hint', async () => {
-    const server = scriptedServer();
+    const server = scriptedLiveServer();
     const stop = openLiveStream({
       onChange: () => undefined,
       onResync: () => undefined,
@@ -60,7 +64,7 @@ describe('openLiveStream', () => {
       random: () => 1,
     });
     await flush();
-    server.streams[0]?.push('retry: 3000\n\n' + changeFrame(dealChange('c7')));
+    server.streams[0]?.push('retry: 3000\n\n' + liveChangeFrame(liveDealChange('c7')));
     server.streams[0]?.end();
     await jest.advanceTimersByTimeAsync(2_999);
     expect(server.calls).toHaveLength(1);
@@ -71,7 +75,7 @@ describe('openLiveStream', () => {
   });
 
   it('backs off exponentially while the api refuses, capped at 30 s, and forgets a refused token', async () => {
-    const server = scriptedServer();
+    const server = scriptedLiveServer();
     server.answers.push(401, 503, 503, 503, 503, 503, 503, 503);
     const stop = openLiveStream({
       onChange: () => undefined,
@@ -97,7 +101,7 @@ describe('openLiveStream', () => {
   });
 
   it('jitters each wait between half and all of it', async () => {
-    const server = scriptedServer();
+    const server = scriptedLiveServer();
     server.answers.push(503);
     const stop = openLiveStream({
       onChange: () => undefined,
@@ -115,7 +119,7 @@ describe('openLiveStream', () => {
   });
 
   it('asks for a resync on a resync event, and after reconnecting without a last id', async () => {
-    const server = scriptedServer();
+    const server = scriptedLiveServer();
     let resyncs = 0;
     const stop = openLiveStream({
       onChange: () => undefined,
@@ -139,7 +143,7 @@ describe('openLiveStream', () => {
   });
 
   it('ignores events that are not a change the panel understands', async () => {
-    const server = scriptedServer();
+    const server = scriptedLiveServer();
     const changes: LiveChange[] = [];
     const stop = openLiveStream({
       onChange: (change) => changes.push(change),
@@ -150,7 +154,7 @@ describe('openLiveStream', () => {
     await flush();
     server.streams[0]?.push('event: change\ndata: {not json\n\n');
     server.streams[0]?.push(
-      changeFrame({ ...dealChange('c2'), record: { type: 'segredo', id: 'x' } }),
+      liveChangeFrame({ ...liveDealChange('c2'), record: { type: 'segredo', id: 'x' } }),
     );
     server.streams[0]?.push(': ping\n\n');
     await flush();
@@ -159,7 +163,7 @@ describe('openLiveStream', () => {
   });
 
   it('stops for good: the stream is aborted and nothing reconnects', async () => {
-    const server = scriptedServer();
+    const server = scriptedLiveServer();
     const stop = openLiveStream({
       onChange: () => undefined,
       onResync: () => undefined,

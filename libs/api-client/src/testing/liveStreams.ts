@@ -1,13 +1,14 @@
+/** A stand-in for GET /api/events in unit tests: each fetch gets a stream the test writes to. */
 import { type ApiRequestContext } from '@api-client/client/apiClient';
 
 /** One response of GET /api/events whose body a test writes to as the api would. */
-export interface ScriptedStream {
+interface ScriptedStream {
   response: Response;
   push(text: string): void;
   end(): void;
 }
 
-export function scriptedStream(status = 200): ScriptedStream {
+function scriptedStream(status = 200): ScriptedStream {
   let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
   const body = new ReadableStream<Uint8Array>({
     start(c) {
@@ -25,7 +26,7 @@ export function scriptedStream(status = 200): ScriptedStream {
   };
 }
 
-export interface ScriptedServer {
+export interface ScriptedLiveServer {
   fetch: typeof fetch;
   /** Each call: its URL and headers. */
   calls: { url: string; headers: Record<string, string> }[];
@@ -38,8 +39,8 @@ export interface ScriptedServer {
 }
 
 /** A fake api for the live stream: every fetch gets a new scripted stream. */
-export function scriptedServer(): ScriptedServer {
-  const server: ScriptedServer = {
+export function scriptedLiveServer(): ScriptedLiveServer {
+  const server: ScriptedLiveServer = {
     calls: [],
     streams: [],
     answers: [],
@@ -75,10 +76,10 @@ export function scriptedServer(): ScriptedServer {
   return server;
 }
 
-export const changeFrame = (change: Record<string, unknown>) =>
+export const liveChangeFrame = (change: Record<string, unknown>) =>
   `id: ${String(change.id)}\nevent: change\ndata: ${JSON.stringify(change)}\n\n`;
 
-export const dealChange = (
+export const liveDealChange = (
   id: string,
   overrides: Partial<{
     origin: 'panel' | 'crm';
