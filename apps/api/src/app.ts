@@ -9,6 +9,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyServerOptions,
 } from 'fastify';
+import { createCrmWebhooks } from './changes/crmWebhooks';
 import { createInProcessChangeFeed } from './changes/inProcessChangeFeed';
 import { createLiveStreams } from './changes/liveStreams';
 import { type ApiConfig, type ApiConfigInput, resolveConfig } from './config';
@@ -46,6 +47,7 @@ import { registerSessionRoutes } from './routes/session';
 import { cachedIdentityHeaders, errorResponseDocs, identityHeaders } from './routes/schemas';
 import { registerTaskRoutes } from './routes/tasks';
 import { registerTermsRoutes } from './routes/terms';
+import { registerWebhookRoutes } from './routes/webhooks';
 import { type ChangeFeed } from './changes/recordChange';
 import { type Services } from './services';
 
@@ -191,6 +193,13 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
       lists,
     }),
     changes,
+    crmWebhooks: createCrmWebhooks({
+      crm,
+      receivers: repos.webhookReceivers,
+      publicUrl: config.publicUrl,
+      now: config.now,
+      recheckMs: config.live.webhookRecheckMs,
+    }),
   };
   registerStrictInput(app);
 
@@ -339,6 +348,7 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
   registerDealRoutes(app, services);
   registerTaskRoutes(app, services);
   registerEventRoutes(app, liveStreams);
+  registerWebhookRoutes(app, services);
 
   await app.ready();
   return app;

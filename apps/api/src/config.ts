@@ -125,12 +125,18 @@ export interface LiveConfig {
   retryMs: number;
   /** Changes kept per tenant for a reconnect's Last-Event-ID; older gaps get a `resync`. */
   replayPerTenant: number;
+  /** How long a tenant's RD webhooks, once checked at a sign-in, are not checked again. */
+  webhookRecheckMs: number;
+  /** Register RD webhooks at sign-in (CRM_WEBHOOKS=off turns it off: no CRM-side updates). */
+  crmWebhooks: boolean;
 }
 
 export const DEFAULT_LIVE_CONFIG: LiveConfig = {
   heartbeatMs: 20_000,
   retryMs: 3_000,
   replayPerTenant: 200,
+  webhookRecheckMs: 24 * 60 * 60_000,
+  crmWebhooks: true,
 };
 
 /** What callers may pass to buildApp/startApi: every field optional, nested ones too. */
@@ -341,6 +347,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfigIn
     corsOrigins: listFromEnv(env.CORS_ORIGINS),
     logger: { level: env.LOG_LEVEL ?? 'info' },
     crmCalls,
+    live: { crmWebhooks: env.CRM_WEBHOOKS?.trim().toLowerCase() !== 'off' },
   };
 }
 

@@ -1,4 +1,5 @@
 import { type FastifyRequest } from 'fastify';
+import { type CrmWebhooks } from './changes/crmWebhooks';
 import { type ChangeFeed } from './changes/recordChange';
 import { type ApiConfig } from './config';
 import { type ChatClient } from './chat/chatClient';
@@ -30,6 +31,8 @@ export interface Services {
   crmUsers: CrmUserDirectory;
   /** Every change made through the api: the audit trail and live updates consume it (issue 15). */
   changes: ChangeFeed;
+  /** The tenant's RD Station webhooks, registered at sign-in and removed with the integration. */
+  crmWebhooks: CrmWebhooks;
 }
 
 /**

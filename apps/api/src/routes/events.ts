@@ -27,6 +27,8 @@ export function registerEventRoutes(app: FastifyInstance, streams: LiveStreams):
   app.get(
     '/api/events',
     {
+      // HEAD would open a stream with no body to send: not offered.
+      exposeHeadRoute: false,
       schema: {
         tags: ['mudanças'],
         summary: 'Mudanças do tenant ao vivo (text/event-stream)',

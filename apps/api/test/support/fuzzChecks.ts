@@ -59,6 +59,8 @@ export function problemOf(response: FuzzResponse, options: CheckOptions = {}): s
   if (options.head) return null;
   if (status < 400) {
     if (options.html && type.startsWith('text/html')) return null;
+    // GET /api/events: a stream that started as SSE (its retry hint first).
+    if (type.startsWith('text/event-stream') && body.startsWith('retry: ')) return null;
     if (status === 204 && body === '') return null;
     if (!type.startsWith('application/json') || parse(body) === undefined)
       return `2xx/3xx sem JSON: ${shown}`;

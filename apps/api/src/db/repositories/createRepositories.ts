@@ -8,6 +8,7 @@ import { createPanelSessionsRepository } from './panelSessionsRepository';
 import { createPasswordAttemptsRepository } from './passwordAttemptsRepository';
 import { createSessionsRepository } from './sessionsRepository';
 import { createTermsRepository } from './termsRepository';
+import { createWebhookReceiversRepository } from './webhookReceiversRepository';
 
 export interface RepositoryOptions {
   /**
@@ -33,6 +34,7 @@ export function createRepositories(
     panelSessions: createPanelSessionsRepository(database, box, now, lookups),
     oauthStates: createOAuthStatesRepository(database, now),
     mappings: createMappingsRepository(database, now),
+    webhookReceivers: createWebhookReceiversRepository(database, box, now),
   };
 }
 
