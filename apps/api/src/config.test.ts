@@ -37,6 +37,7 @@ describe('configFromEnv', () => {
       retryMs: 3_000,
       replayPerTenant: 200,
       webhookRecheckMs: 86_400_000,
+      echoWindowMs: 10_000,
       crmWebhooks: true,
     });
   });

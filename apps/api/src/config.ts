@@ -127,6 +127,8 @@ export interface LiveConfig {
   replayPerTenant: number;
   /** How long a tenant's RD webhooks, once checked at a sign-in, are not checked again. */
   webhookRecheckMs: number;
+  /** A CRM signal for a record the panel changed this recently is that write's echo: dropped. */
+  echoWindowMs: number;
   /** Register RD webhooks at sign-in (CRM_WEBHOOKS=off turns it off: no CRM-side updates). */
   crmWebhooks: boolean;
 }
@@ -136,6 +138,7 @@ export const DEFAULT_LIVE_CONFIG: LiveConfig = {
   retryMs: 3_000,
   replayPerTenant: 200,
   webhookRecheckMs: 24 * 60 * 60_000,
+  echoWindowMs: 10_000,
   crmWebhooks: true,
 };
 

@@ -25,6 +25,8 @@ let apiUrl: string;
 let alice: Identity;
 let beatriz: Identity;
 let published: RecordChange[];
+/** The api's clock runs ahead by this much (the echo window's test). */
+let ahead = 0;
 
 interface CrmWebhook {
   id: string;
@@ -74,7 +76,11 @@ beforeAll(async () => {
   // Every sign-in checks the CRM's list again: idempotence comes from the list, not a memory.
   h = await startHarness({
     sharedSandbox: sandbox,
-    api: { publicUrl: apiUrl, live: { webhookRecheckMs: 0, crmWebhooks: true } },
+    api: {
+      publicUrl: apiUrl,
+      live: { webhookRecheckMs: 0, crmWebhooks: true },
+      now: () => Date.now() + ahead,
+    },
   });
   await h.api.listen({ port, host: '127.0.0.1' });
   h.api.changes.subscribe((change) => published.push(change));
@@ -185,6 +191,28 @@ describe('RD Station webhooks', () => {
       { type: 'task', id: 'task-9', dealId: 'deal-3', contactId: null },
       { type: 'contact', id: 'c-4', dealId: null, contactId: 'c-4' },
     ]);
+  });
+
+  it("drops the CRM's echo of a panel write to the same record, and only within 10 s", async () => {
+    const path = new URL((await ours())[0]?.url ?? '').pathname;
+    const dealId = ACCOUNT1.deals.implantacao.id;
+    const panelWrite: RecordChange = {
+      id: 'p1',
+      systemKey: alice.systemKey,
+      origin: 'panel',
+      actor: { userId: 'alice', verified: true, name: 'Alice', crmUserId: null },
+      attendanceId: null,
+      chatId: null,
+      record: { type: 'dealProduct', id: 'dp-1', dealId, contactId: null },
+      action: 'updated',
+      fields: [],
+      at: new Date().toISOString(),
+    };
+    h.api.changes.publish(panelWrite);
+    await call(h.api, 'POST', path, { as: null, body: delivery({ transaction_uuid: 'e1' }) });
+    ahead += 10_001;
+    await call(h.api, 'POST', path, { as: null, body: delivery({ transaction_uuid: 'e2' }) });
+    expect(published.map((change) => change.id)).toEqual(['p1', 'crm:e2']);
   });
 
   it('refuses a delivery without the tenant’s secret (refusal)', async () => {

@@ -1,5 +1,6 @@
 import { type FastifyInstance } from 'fastify';
 import { changeOfDelivery, WEBHOOK_RECEIVER_PATH } from '@api/changes/crmWebhooks';
+import { type RecordChange } from '@api/changes/recordChange';
 import { ApiError } from '@api/errors';
 import { API_MESSAGES } from '@api/messages';
 import { type Services } from '@api/services';
@@ -43,6 +44,37 @@ function recentDeliveries(limit: number) {
 }
 
 /**
+ * RD calls back for the panel's own writes too (an API update fires crm_deal_updated): within
+ * `live.echoWindowMs` of a panel change of the same record, the CRM's signal is that write's echo.
+ * The panels already re-read it, and its 'Atualizado no RD Station CRM' hint would be wrong.
+ */
+function panelEchoes(services: Services) {
+  const { now } = services.config;
+  const windowMs = services.config.live.echoWindowMs;
+  const lastPanelChange = new Map<string, number>();
+  const keyOf = (systemKey: string, type: string, id: string) => `${systemKey}|${type}|${id}`;
+  services.changes.subscribe((change) => {
+    if (change.origin !== 'panel') return;
+    const at = now();
+    const { systemKey, record } = change;
+    lastPanelChange.set(keyOf(systemKey, record.type, record.id), at);
+    // RD reports a deal's products, contacts and tasks as the deal's update.
+    if (record.dealId) lastPanelChange.set(keyOf(systemKey, 'deal', record.dealId), at);
+    if (lastPanelChange.size > 5_000)
+      for (const [key, seen] of lastPanelChange)
+        if (at - seen > windowMs) lastPanelChange.delete(key);
+  });
+  return {
+    isEcho(change: RecordChange): boolean {
+      const seen = lastPanelChange.get(
+        keyOf(change.systemKey, change.record.type, change.record.id),
+      );
+      return seen !== undefined && now() - seen <= windowMs;
+    },
+  };
+}
+
+/**
  * POST /api/webhooks/rdstation/:token — RD Station's deliveries, public (RD sends no session) and
  * protected only by the tenant's unguessable token: RD documents no signature. Each delivery is a
  * signal: the panels showing the record re-read it. Answered at once, with no CRM call, well
@@ -50,6 +82,7 @@ function recentDeliveries(limit: number) {
  */
 export function registerWebhookRoutes(app: FastifyInstance, services: Services): void {
   const recent = recentDeliveries(10_000);
+  const echoes = panelEchoes(services);
   app.post<{ Params: { token: string }; Body: Delivery }>(
     `${WEBHOOK_RECEIVER_PATH}/:token`,
     {
@@ -76,7 +109,7 @@ export function registerWebhookRoutes(app: FastifyInstance, services: Services):
       const delivery = request.body;
       if (recent.first(`${systemKey}:${delivery.transaction_uuid}`)) {
         const change = changeOfDelivery(systemKey, delivery, services.config.now());
-        if (change) services.changes.publish(change);
+        if (change && !echoes.isEcho(change)) services.changes.publish(change);
       }
       return reply.code(202).send({ received: true });
     },
