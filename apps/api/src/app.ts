@@ -12,6 +12,7 @@ import Fastify, {
 import { createCrmWebhooks } from './changes/crmWebhooks';
 import { createInProcessChangeFeed } from './changes/inProcessChangeFeed';
 import { createLiveStreams } from './changes/liveStreams';
+import { createPgChangeFeed } from './changes/pgChangeFeed';
 import { type ApiConfig, type ApiConfigInput, resolveConfig } from './config';
 import { createChatClient } from './chat/chatClient';
 import { createReferenceCache } from './crm/cache';
@@ -48,7 +49,7 @@ import { cachedIdentityHeaders, errorResponseDocs, identityHeaders } from './rou
 import { registerTaskRoutes } from './routes/tasks';
 import { registerTermsRoutes } from './routes/terms';
 import { registerWebhookRoutes } from './routes/webhooks';
-import { type ChangeFeed } from './changes/recordChange';
+import { type ChangeFeed, type RecordChange } from './changes/recordChange';
 import { type Services } from './services';
 
 declare module 'fastify' {
@@ -167,10 +168,27 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
   });
   const tenants = createTenantRegistry(config.identity.tenants);
   const assertions = createAssertionVerifier(config.identity.issuers, config.now);
-  const changes = createInProcessChangeFeed((error, change) =>
-    app.log.error({ err: error, change: change.id }, 'ouvinte de mudanças falhou'),
-  );
+  const onListenerError = (error: unknown, change: RecordChange) =>
+    app.log.error({ err: error, change: change.id }, 'ouvinte de mudanças falhou');
+  // PostgreSQL: every api process of the database sees every change (LISTEN/NOTIFY).
+  const changes =
+    config.database.kind === 'postgres'
+      ? createPgChangeFeed({
+          url: config.database.url,
+          onListenerError,
+          onConnectionError: (error) =>
+            app.log.warn({ err: error }, 'conexão LISTEN das mudanças falhou; reconectando'),
+        })
+      : createInProcessChangeFeed(onListenerError);
   app.addHook('onClose', async () => changes.close());
+  if ('ready' in changes) {
+    try {
+      await changes.ready;
+    } catch (error) {
+      await app.close();
+      throw error;
+    }
+  }
   app.decorate('changes', changes);
   const liveStreams = createLiveStreams(changes, config.live);
   // Open streams never end on their own: end them before the server waits for its connections.
