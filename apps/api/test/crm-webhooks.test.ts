@@ -1,7 +1,6 @@
 // Issue 15, point 1: RD Station webhooks as signals. Registered with the tenant's token at
 // sign-in (one per event, idempotent), received on a per-tenant secret URL (RD signs nothing),
 // de-duplicated, answered at once, removed with the integration.
-import net from 'node:net';
 import { type RunningSandbox, startSandbox } from '@crm-panel/crm-sandbox';
 import { CRM_WEBHOOK_EVENTS, WEBHOOK_NAME } from '@api/changes/crmWebhooks';
 import { type RecordChange } from '@api/changes/recordChange';
@@ -17,6 +16,7 @@ import {
   sessionHeaders,
   startHarness,
 } from './support/harness';
+import { freePort } from './support/postgres';
 import { openSse } from './support/sseReader';
 
 let sandbox: RunningSandbox;
@@ -35,18 +35,6 @@ interface CrmWebhook {
   http_method: string;
   url: string;
   status: string;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** The account's webhooks as RD lists them (GET /crm/v2/webhooks with a token of the account). */

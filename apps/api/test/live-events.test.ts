@@ -1,6 +1,7 @@
 // Issue 15, point 1: GET /api/events, the live stream of the tenant's changes.
 import { type RunningSandbox, startSandbox } from '@crm-panel/crm-sandbox';
 import { type RecordChange } from '@api/changes/recordChange';
+import { dealChange } from './support/changes';
 import {
   type Harness,
   type Identity,
@@ -20,18 +21,7 @@ let arthur: Identity;
 let beatriz: Identity;
 const readers: SseReader[] = [];
 
-const changeOf = (systemKey: string, id: string, dealId = 'deal-1'): RecordChange => ({
-  id,
-  systemKey,
-  origin: 'panel',
-  actor: { userId: 'arthur', verified: true, name: 'Arthur', crmUserId: null },
-  attendanceId: 'at-1',
-  chatId: 'chat-1',
-  record: { type: 'deal', id: dealId, dealId, contactId: null },
-  action: 'updated',
-  fields: [{ field: 'rating', before: '1', after: '3' }],
-  at: '2026-11-26T10:00:00.000Z',
-});
+const changeOf = (systemKey: string, id: string) => dealChange(id, systemKey);
 
 /** What a write route does after the CRM accepted a write. */
 const publish = (change: RecordChange) => h.api.changes.publish(change);

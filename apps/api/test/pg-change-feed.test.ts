@@ -3,6 +3,7 @@
 import pg from 'pg';
 import { MAX_NOTIFY_BYTES, notifyPayload, type PgChangeFeed } from '@api/changes/pgChangeFeed';
 import { type RecordChange } from '@api/changes/recordChange';
+import { dealChange } from './support/changes';
 import { buildApp } from '@api/app';
 import { type FastifyInstance } from 'fastify';
 import { type TestPostgres, startTestPostgres } from './support/postgres';
@@ -12,18 +13,7 @@ let server: TestPostgres;
 let url: string;
 const apps: FastifyInstance[] = [];
 
-const change = (id: string, systemKey = 'tenant-a'): RecordChange => ({
-  id,
-  systemKey,
-  origin: 'panel',
-  actor: { userId: 'ana', verified: true, name: 'Ana', crmUserId: null },
-  attendanceId: 'at-1',
-  chatId: 'chat-1',
-  record: { type: 'deal', id: 'd1', dealId: 'd1', contactId: null },
-  action: 'updated',
-  fields: [{ field: 'rating', before: '1', after: '3' }],
-  at: '2026-11-26T10:00:00.000Z',
-});
+const change = dealChange;
 
 const apiProcess = async () => {
   const app = await buildApp({

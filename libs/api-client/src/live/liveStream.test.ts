@@ -1,12 +1,24 @@
-import { openLiveStream } from './liveStream';
+import { type LiveStreamOptions, openLiveStream } from './liveStream';
 import { type LiveChange } from './liveChange';
 import {
+  type ScriptedLiveServer,
   liveChangeFrame,
   liveDealChange,
   scriptedLiveServer,
 } from '@api-client/testing/liveStreams';
 
 const flush = () => jest.advanceTimersByTimeAsync(0);
+
+/** The stream against a scripted api, ignoring what a test does not look at; waits at their ceiling. */
+const streamOn = (server: ScriptedLiveServer, options: Partial<LiveStreamOptions> = {}) =>
+  openLiveStream({
+    onChange: () => undefined,
+    onResync: () => undefined,
+    context: server.context,
+    fetch: server.fetch,
+    random: () => 1,
+    ...options,
+  });
 
 describe('openLiveStream', () => {
   beforeEach(() =>
@@ -17,12 +29,8 @@ describe('openLiveStream', () => {
   it('opens GET /api/events with the session headers and hands over each change', async () => {
     const server = scriptedLiveServer();
     const changes: LiveChange[] = [];
-    const stop = openLiveStream({
+    const stop = streamOn(server, {
       onChange: (change) => changes.push(change),
-      onResync: () => undefined,
-      context: server.context,
-      fetch: server.fetch,
-      random: () => 1,
     });
     await flush();
     expect(server.calls).toEqual([
@@ -56,13 +64,7 @@ describe('openLiveStream', () => {
 
   it('reconnects after the stream ends, with Last-Event-ID, after the retry hint', async () => {
     const server = scriptedLiveServer();
-    const stop = openLiveStream({
-      onChange: () => undefined,
-      onResync: () => undefined,
-      context: server.context,
-      fetch: server.fetch,
-      random: () => 1,
-    });
+    const stop = streamOn(server);
     await flush();
     server.streams[0]?.push('retry: 3000\n\n' + liveChangeFrame(liveDealChange('c7')));
     server.streams[0]?.end();
@@ -77,13 +79,7 @@ describe('openLiveStream', () => {
   it('backs off exponentially while the api refuses, capped at 30 s, and forgets a refused token', async () => {
     const server = scriptedLiveServer();
     server.answers.push(401, 503, 503, 503, 503, 503, 503, 503);
-    const stop = openLiveStream({
-      onChange: () => undefined,
-      onResync: () => undefined,
-      context: server.context,
-      fetch: server.fetch,
-      random: () => 1,
-    });
+    const stop = streamOn(server);
     await flush();
     expect(server.retired).toBe(1);
     const waits: number[] = [];
@@ -103,11 +99,7 @@ describe('openLiveStream', () => {
   it('jitters each wait between half and all of it', async () => {
     const server = scriptedLiveServer();
     server.answers.push(503);
-    const stop = openLiveStream({
-      onChange: () => undefined,
-      onResync: () => undefined,
-      context: server.context,
-      fetch: server.fetch,
+    const stop = streamOn(server, {
       random: () => 0,
     });
     await flush();
@@ -121,14 +113,10 @@ describe('openLiveStream', () => {
   it('asks for a resync on a resync event, and after reconnecting without a last id', async () => {
     const server = scriptedLiveServer();
     let resyncs = 0;
-    const stop = openLiveStream({
-      onChange: () => undefined,
+    const stop = streamOn(server, {
       onResync: () => {
         resyncs += 1;
       },
-      context: server.context,
-      fetch: server.fetch,
-      random: () => 1,
     });
     await flush();
     server.streams[0]?.push('event: resync\ndata: {}\n\n');
@@ -145,11 +133,9 @@ describe('openLiveStream', () => {
   it('ignores events that are not a change the panel understands', async () => {
     const server = scriptedLiveServer();
     const changes: LiveChange[] = [];
-    const stop = openLiveStream({
+    const stop = streamOn(server, {
       onChange: (change) => changes.push(change),
-      onResync: () => undefined,
-      context: server.context,
-      fetch: server.fetch,
+      random: Math.random,
     });
     await flush();
     server.streams[0]?.push('event: change\ndata: {not json\n\n');
@@ -164,11 +150,8 @@ describe('openLiveStream', () => {
 
   it('stops for good: the stream is aborted and nothing reconnects', async () => {
     const server = scriptedLiveServer();
-    const stop = openLiveStream({
-      onChange: () => undefined,
-      onResync: () => undefined,
-      context: server.context,
-      fetch: server.fetch,
+    const stop = streamOn(server, {
+      random: Math.random,
     });
     await flush();
     stop();
