@@ -15,9 +15,16 @@ export async function readyAnaAndBruno(stack: Stack) {
 export async function openDeal(sim: HostSim, dealName: string) {
   await sim.openAttendance('Mariana Costa');
   const panel = sim.panel;
-  await panel.getByRole('combobox', { name: /Negociação/ }).fill(dealName.slice(0, 15));
-  await panel.getByRole('option', { name: dealName }).click();
-  await panel.getByRole('heading', { name: 'Dados da negociação' }).waitFor();
+  const picker = panel.getByRole('combobox', { name: /Negociação/ });
+  const general = panel.getByRole('heading', { name: 'Dados da negociação' });
+  // The tenant's last deal of this contact may already be chosen (another attendant chose it).
+  await picker.or(general).first().waitFor();
+  if (await picker.isVisible()) {
+    await picker.fill(dealName.slice(0, 15));
+    await panel.getByRole('option', { name: dealName }).click();
+  }
+  await general.waitFor();
+  await panel.getByText(dealName, { exact: true }).first().waitFor();
 }
 
 /** A change "in the CRM itself": the sandbox applies it and fires its webhook (README, Webhooks). */
@@ -31,12 +38,17 @@ export async function changeInCrm(stack: Stack, body: Record<string, unknown>) {
     throw new Error(`change: ${response.status} ${await response.text()}`);
 }
 
+/** The stage the panel's stage select shows. */
+export async function stageShown(sim: HostSim): Promise<string> {
+  const text = await sim.panel.getByRole('combobox', { name: /Etapa do funil/ }).innerText();
+  return text.trim();
+}
+
 /** Milliseconds until the stage combobox of `sim`'s panel reads `stage` (polled every 20 ms). */
 export async function msUntilStage(sim: HostSim, stage: string, since: number, timeoutMs = 10_000) {
-  const box = sim.panel.getByRole('combobox', { name: /Etapa do funil/ });
   const deadline = since + timeoutMs;
-  while ((await box.inputValue()) !== stage) {
-    if (Date.now() > deadline) throw new Error(`etapa ainda '${await box.inputValue()}'`);
+  while ((await stageShown(sim)) !== stage) {
+    if (Date.now() > deadline) throw new Error(`etapa ainda '${await stageShown(sim)}'`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   return Date.now() - since;
