@@ -10,8 +10,10 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { createRecordMemory } from './changes/recordMemory';
+import { createCrmWebhooks } from './changes/crmWebhooks';
 import { createInProcessChangeFeed } from './changes/inProcessChangeFeed';
-import { type ChangeFeed } from './changes/recordChange';
+import { createLiveStreams } from './changes/liveStreams';
+import { createPgChangeFeed } from './changes/pgChangeFeed';
 import { type ApiConfig, type ApiConfigInput, resolveConfig } from './config';
 import { createChatClient } from './chat/chatClient';
 import { createReferenceCache } from './crm/cache';
@@ -41,6 +43,7 @@ import { registerContactRoutes } from './routes/contacts';
 import { registerCrmUserRoutes } from './routes/crmUser';
 import { registerCredentialsRoutes } from './routes/credentials';
 import { registerDealRoutes } from './routes/deals';
+import { registerEventRoutes } from './routes/events';
 import { registerPipelineRoutes } from './routes/pipelines';
 import { registerProfileRoutes } from './routes/profile';
 import { registerReferenceRoutes } from './routes/reference';
@@ -48,7 +51,10 @@ import { registerSessionRoutes } from './routes/session';
 import { cachedIdentityHeaders, errorResponseDocs, identityHeaders } from './routes/schemas';
 import { registerTaskRoutes } from './routes/tasks';
 import { registerTermsRoutes } from './routes/terms';
+import { registerWebhookRoutes } from './routes/webhooks';
+import { type ChangeFeed, type RecordChange } from './changes/recordChange';
 import { type Services } from './services';
+
 import { validationMessage } from './validation';
 
 declare module 'fastify' {
@@ -166,12 +172,32 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
   });
   const tenants = createTenantRegistry(config.identity.tenants);
   const assertions = createAssertionVerifier(config.identity.issuers, config.now);
-  const changes = createInProcessChangeFeed((error, change) =>
-    app.log.error({ err: error, change: change.id }, 'ouvinte de mudanças falhou'),
-  );
+  const onListenerError = (error: unknown, change: RecordChange) =>
+    app.log.error({ err: error, change: change.id }, 'ouvinte de mudanças falhou');
+  // PostgreSQL: every api process of the database sees every change (LISTEN/NOTIFY).
+  const changes =
+    config.database.kind === 'postgres'
+      ? createPgChangeFeed({
+          url: config.database.url,
+          onListenerError,
+          onConnectionError: (error) =>
+            app.log.warn({ err: error }, 'conexão LISTEN das mudanças falhou; reconectando'),
+        })
+      : createInProcessChangeFeed(onListenerError);
   app.addHook('onClose', async () => changes.close());
+  if ('ready' in changes) {
+    try {
+      await changes.ready;
+    } catch (error) {
+      await app.close();
+      throw error;
+    }
+  }
   // The feed is the app's public surface for whoever listens in-process (tests, the e2e stack).
   app.decorate('changes', changes);
+  const liveStreams = createLiveStreams(changes, config.live);
+  // Open streams never end on their own: end them before the server waits for its connections.
+  app.addHook('preClose', async () => liveStreams.close());
   const services: Services = {
     config,
     repos,
@@ -191,6 +217,13 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
     }),
     changes,
     records: createRecordMemory(),
+    crmWebhooks: createCrmWebhooks({
+      crm,
+      receivers: repos.webhookReceivers,
+      publicUrl: config.publicUrl,
+      now: config.now,
+      recheckMs: config.live.webhookRecheckMs,
+    }),
   };
   const auditTrail = startAuditTrail({
     changes,
@@ -285,6 +318,7 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
       'x-attendance-id',
       'x-chat-id',
       'x-security-password',
+      'last-event-id',
     ],
     maxAge: 600,
     // An OPTIONS without the preflight headers is not a browser's preflight: answer it plainly
@@ -314,6 +348,7 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
         { name: 'tarefas' },
         { name: 'produtos da negociação' },
         { name: 'auditoria' },
+        { name: 'mudanças' },
       ],
     },
     transform: ({ schema, url }) => {
@@ -351,6 +386,8 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
   registerDealRoutes(app, services);
   registerTaskRoutes(app, services);
   registerAuditRoutes(app, services);
+  registerEventRoutes(app, liveStreams);
+  registerWebhookRoutes(app, services);
 
   await app.ready();
   return app;

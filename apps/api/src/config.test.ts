@@ -32,6 +32,19 @@ describe('configFromEnv', () => {
     expect(config.corsOrigins).toEqual(DEFAULT_CORS_ORIGINS);
     expect(config.corsOrigins).toContain('http://localhost:4206');
     expect(config.corsOrigins).toContain('http://127.0.0.1:4300');
+    expect(config.live).toEqual({
+      heartbeatMs: 20_000,
+      retryMs: 3_000,
+      replayPerTenant: 200,
+      webhookRecheckMs: 86_400_000,
+      echoWindowMs: 10_000,
+      crmWebhooks: true,
+    });
+  });
+
+  it('CRM_WEBHOOKS=off registers no RD webhooks', () => {
+    expect(configFromEnv({ CRM_WEBHOOKS: 'off' }).live).toEqual({ crmWebhooks: false });
+    expect(configFromEnv({ CRM_WEBHOOKS: 'on' }).live).toEqual({ crmWebhooks: true });
   });
 
   it('reads DATABASE_URL, DATA_DIR, CORS_ORIGINS and the CRM URLs', () => {

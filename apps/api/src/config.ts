@@ -115,6 +115,8 @@ export interface ApiConfig {
   now: () => number;
   crmCalls: CrmCallsConfig;
   audit: AuditConfig;
+  /** Live updates over Server-Sent Events (GET /api/events, issue 15). */
+  live: LiveConfig;
 }
 
 /** The audit trail (issue 15): how long entries are kept, and how often old ones are purged. */
@@ -127,12 +129,37 @@ export interface AuditConfig {
 
 export const DEFAULT_AUDIT_CONFIG: AuditConfig = { retentionDays: 180, purgeEveryMs: 60 * 60_000 };
 
+export interface LiveConfig {
+  /** A comment line this often keeps proxies from closing an idle stream. */
+  heartbeatMs: number;
+  /** The `retry:` hint: how long a browser waits before reconnecting. */
+  retryMs: number;
+  /** Changes kept per tenant for a reconnect's Last-Event-ID; older gaps get a `resync`. */
+  replayPerTenant: number;
+  /** How long a tenant's RD webhooks, once checked at a sign-in, are not checked again. */
+  webhookRecheckMs: number;
+  /** A CRM signal for a record the panel changed this recently is that write's echo: dropped. */
+  echoWindowMs: number;
+  /** Register RD webhooks at sign-in (CRM_WEBHOOKS=off turns it off: no CRM-side updates). */
+  crmWebhooks: boolean;
+}
+
+export const DEFAULT_LIVE_CONFIG: LiveConfig = {
+  heartbeatMs: 20_000,
+  retryMs: 3_000,
+  replayPerTenant: 200,
+  webhookRecheckMs: 24 * 60 * 60_000,
+  echoWindowMs: 10_000,
+  crmWebhooks: true,
+};
+
 /** What callers may pass to buildApp/startApi: every field optional, nested ones too. */
 export type ApiConfigInput = Partial<
-  Omit<ApiConfig, 'crm' | 'secretKey' | 'identity' | 'crmCalls' | 'audit'>
+  Omit<ApiConfig, 'crm' | 'secretKey' | 'identity' | 'crmCalls' | 'audit' | 'live'>
 > & {
   crm?: Partial<CrmConfig>;
   audit?: Partial<AuditConfig>;
+  live?: Partial<LiveConfig>;
   crmCalls?: Partial<CrmCallsConfig>;
   identity?: Partial<IdentityConfig>;
   /** Raw 32 bytes, 64 hex characters, or any passphrase (derived with scrypt). */
@@ -277,6 +304,7 @@ export function resolveConfig(input: ApiConfigInput = {}): ApiConfig {
     now: input.now ?? Date.now,
     crmCalls: { ...DEFAULT_CRM_CALLS_CONFIG, ...input.crmCalls },
     audit: { ...DEFAULT_AUDIT_CONFIG, ...input.audit },
+    live: { ...DEFAULT_LIVE_CONFIG, ...input.live },
   };
 }
 
@@ -344,6 +372,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfigIn
     logger: { level: env.LOG_LEVEL ?? 'info' },
     crmCalls,
     audit,
+    live: { crmWebhooks: env.CRM_WEBHOOKS?.trim().toLowerCase() !== 'off' },
   };
 }
 

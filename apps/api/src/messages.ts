@@ -67,6 +67,8 @@ export const API_MESSAGES = {
   unsupportedMediaType: 'Tipo de conteúdo não suportado. Envie os dados em JSON.',
   payloadTooLarge: 'O corpo da requisição é grande demais.',
   routeNotFound: 'Rota não encontrada.',
+  /** A webhook delivery to a receiver URL no tenant has (a guess, or a removed integration). */
+  webhookReceiverUnknown: 'Receptor de webhooks desconhecido.',
   badUrl: 'Endereço inválido: verifique os identificadores enviados.',
   crmTooLarge: 'Os dados enviados excedem o tamanho aceito pelo RD Station CRM.',
   internal: 'Erro interno no servidor. Tente novamente.',

@@ -1,4 +1,5 @@
 import { type FastifyRequest } from 'fastify';
+import { type CrmWebhooks } from './changes/crmWebhooks';
 import { type ChangeFeed } from './changes/recordChange';
 import { type RecordMemory } from './changes/recordMemory';
 import { type ApiConfig } from './config';
@@ -33,6 +34,8 @@ export interface Services {
   changes: ChangeFeed;
   /** The last version of records this process served or wrote: a change's `before` values. */
   records: RecordMemory;
+  /** The tenant's RD Station webhooks, registered at sign-in and removed with the integration. */
+  crmWebhooks: CrmWebhooks;
 }
 
 /**

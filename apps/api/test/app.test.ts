@@ -13,6 +13,8 @@ const ROUTES: [string, string][] = [
   ['get', '/api/health'],
   ['get', '/api/audit'],
   ['get', '/api/audit.csv'],
+  ['get', '/api/events'],
+  ['post', '/api/webhooks/rdstation/{token}'],
   ['post', '/api/session'],
   ['post', '/api/session/renew'],
   ['get', '/api/rdstation/auth/begin'],

@@ -100,12 +100,27 @@ afterEach(async () => {
 });
 
 async function send(request: FuzzRequest): Promise<FuzzResponse> {
-  return h.api.inject({
+  const options = {
     method: request.method,
     url: request.url,
     headers: request.headers,
     ...(request.payload !== undefined ? { payload: request.payload } : {}),
+  };
+  if (!request.url.startsWith('/api/events')) return h.api.inject(options);
+  // The live stream never ends on its own: read what it sends first, then hang up.
+  const response = await h.api.inject({ ...options, payloadAsStream: true });
+  const stream = response.stream();
+  const sse = String(response.headers['content-type'] ?? '').startsWith('text/event-stream');
+  const body = await new Promise<string>((resolve) => {
+    let text = '';
+    stream.on('data', (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+      if (sse) resolve(text);
+    });
+    stream.once('end', () => resolve(text));
   });
+  stream.destroy();
+  return { statusCode: response.statusCode, headers: response.headers, body };
 }
 
 function describeRequest(request: FuzzRequest): string {

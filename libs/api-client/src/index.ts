@@ -9,6 +9,8 @@ export {
   SYSTEM_KEY_HEADER,
   CACHE_BYPASS_HEADER,
   AUTHORIZATION_HEADER,
+  apiRequestContext,
+  type ApiRequestContext,
 } from './client/apiClient';
 export {
   type PanelContext,
@@ -176,3 +178,16 @@ export { useLostReasons } from './hooks/useLostReasons';
 export { useCustomFields } from './hooks/useCustomFields';
 export { useInfiniteContacts } from './hooks/useInfiniteContacts';
 export { useInfiniteOrganizations } from './hooks/useInfiniteOrganizations';
+
+export { type LiveChange, type LiveRecordType } from './live/liveChange';
+export { LIVE_EVENTS_PATH, openLiveStream, type LiveStreamOptions } from './live/liveStream';
+export { LIVE_RETRY_BASE_MS, LIVE_RETRY_CAP_MS, reconnectDelay } from './live/backoff';
+export { LIVE_TEXTS } from './live/liveTexts';
+export { type LiveHint } from './live/LiveUpdatesContext';
+export {
+  LIVE_HINT_MS,
+  LiveUpdatesProvider,
+  type LiveUpdatesProviderProps,
+} from './live/LiveUpdatesProvider';
+export { useLiveHint } from './live/useLiveHint';
+export { useRecordChangeWarning, type WatchedRecord } from './live/useRecordChangeWarning';

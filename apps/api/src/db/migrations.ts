@@ -261,12 +261,29 @@ const auditEvents: Migration = {
   },
 };
 
+// Live updates (issue 15): the per-tenant receiver of RD Station webhooks.
+const crmWebhooks: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('crm_webhook_receivers')
+      .addColumn('system_key', 'text', (col) => col.primaryKey())
+      .addColumn('token_hash', 'text', (col) => col.notNull().unique())
+      .addColumn('token_sealed', 'text', (col) => col.notNull())
+      .addColumn('created_at', 'bigint', (col) => col.notNull())
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('crm_webhook_receivers').ifExists().execute();
+  },
+};
+
 export const MIGRATIONS: Record<string, Migration> = {
   '2025_01_01_000_initial': initial,
   '2026_11_23_000_sessions': sessions,
   '2026_12_01_000_crm_calls': crmCalls,
   '2026_12_01_001_crm_user': crmUser,
   '2026_12_02_000_audit_events': auditEvents,
+  '2026_12_02_001_crm_webhooks': crmWebhooks,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -177,4 +177,15 @@ export interface DatabaseSchema {
   crm_rate_blocks: CrmRateBlocksTable;
   crm_filter_probes: CrmFilterProbesTable;
   audit_events: AuditEventsTable;
+  crm_webhook_receivers: CrmWebhookReceiversTable;
+}
+
+/** Each tenant's receiver of RD Station webhooks: the unguessable path token, hashed and sealed. */
+export interface CrmWebhookReceiversTable {
+  system_key: string;
+  /** sha256 (hex) of the token: how a delivery finds its tenant. */
+  token_hash: string;
+  /** The token sealed (AES-256-GCM): the URL is rebuilt to find our registrations in the CRM. */
+  token_sealed: string;
+  created_at: number;
 }

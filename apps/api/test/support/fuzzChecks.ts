@@ -62,6 +62,8 @@ export function problemOf(response: FuzzResponse, options: CheckOptions = {}): s
   if (status < 400) {
     if (options.html && type.startsWith('text/html')) return null;
     if (options.csv && type === 'text/csv; charset=utf-8' && body.startsWith('\uFEFF')) return null;
+    // GET /api/events: a stream that started as SSE (its retry hint first).
+    if (type.startsWith('text/event-stream') && body.startsWith('retry: ')) return null;
     if (status === 204 && body === '') return null;
     if (!type.startsWith('application/json') || parse(body) === undefined)
       return `2xx/3xx sem JSON: ${shown}`;

@@ -53,6 +53,15 @@ export function routeSamples(fixtures: FuzzFixtures): Record<string, RouteSample
   const idOf = (id: string) => ({ params: { id } });
   return {
     'GET /api/health': {},
+    'GET /api/events': {},
+    'POST /api/webhooks/rdstation/{token}': {
+      params: { token: 'A'.repeat(43) },
+      body: {
+        event_name: 'crm_deal_updated',
+        document: { id: deals.implantacao.id },
+        transaction_uuid: 'f111b90-ec81-4353-8d52-ffd3b8df412d',
+      },
+    },
     'POST /api/session': { body: {} },
     'POST /api/session/renew': { body: {} },
     'GET /api/rdstation/auth/begin': { query: { ticket: 'bilhete' } },

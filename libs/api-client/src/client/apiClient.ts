@@ -230,3 +230,33 @@ function warnOnMissingCredentials(error: unknown): Promise<never> {
 apiClient.interceptors.request.use(prepareRequest);
 apiClient.interceptors.response.use((response) => response, warnOnMissingCredentials);
 apiClient.interceptors.response.use((response) => response, retryWithNewSession);
+
+/** What a call made outside the axios instance (the live stream over fetch) sends. */
+export interface ApiRequestContext {
+  /** The api's origin ('' for same origin), without a trailing slash. */
+  baseURL: string;
+  /** x-user-id, x-system-key and, sessions on, `Authorization: Bearer`. */
+  headers: Record<string, string>;
+  /** The api refused the token (401): forget it, so the next context earns a new one. */
+  retire(): void;
+}
+
+/**
+ * The base URL and headers the instance would send now, for a caller that cannot use it (fetch
+ * streams); null while the host has not said who the user is.
+ */
+export async function apiRequestContext(): Promise<ApiRequestContext | null> {
+  const identity = completeIdentity();
+  if (!identity) return null;
+  const headers = identityHeadersOf(identity);
+  const manager = sessions;
+  const token = manager ? await manager.token(identity) : null;
+  if (token !== null) headers[AUTHORIZATION_HEADER] = `Bearer ${token}`;
+  return {
+    baseURL: apiClient.defaults.baseURL ?? '',
+    headers,
+    retire: () => {
+      if (manager && token !== null) manager.forget(identity, token);
+    },
+  };
+}

@@ -64,4 +64,6 @@ export const queryKeys = {
    * object partially, so this covers 'Abertas', 'Concluídas' and 'Canceladas' at once.
    */
   dealTaskLists: (dealId: string) => [ROOT, 'tasks', 'list', { dealId }] as const,
+  /** Every chat's link to a CRM contact (a live change names the mapping, not the chat). */
+  contactMappings: () => [ROOT, 'contact-mapping'] as const,
 } as const;

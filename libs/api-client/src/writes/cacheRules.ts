@@ -9,6 +9,7 @@ import {
   type Task,
   type TaskStatus,
 } from '@crm-panel/crm-model';
+import { type LiveChange } from '@api-client/live/liveChange';
 import { queryKeys } from '@api-client/query/queryKeys';
 
 /**
@@ -20,7 +21,7 @@ import { queryKeys } from '@api-client/query/queryKeys';
  */
 export function cacheRules(client: QueryClient) {
   const reread = (queryKey: readonly unknown[]) => client.invalidateQueries({ queryKey });
-  return {
+  const rules = {
     /** A deal was created or changed: its answer is the deal; the picker shows name and status. */
     dealWritten(deal: Deal) {
       client.setQueryData(queryKeys.deal(deal.id), deal);
@@ -124,6 +125,40 @@ export function cacheRules(client: QueryClient) {
     lastDealChosen(crmContactId: string, dealId: string | null) {
       client.setQueryData(queryKeys.lastDeal(crmContactId), dealId);
     },
+    /**
+     * Someone else changed a record (a live update, issue 15): re-read exactly the entries that
+     * show it; only the ones on screen are fetched again, the rest are marked stale.
+     */
+    recordChanged(change: LiveChange) {
+      const { type, id, dealId, contactId } = change.record;
+      switch (type) {
+        case 'deal':
+          return Promise.all([reread(queryKeys.deal(id)), reread(queryKeys.dealLists())]);
+        case 'contact':
+          return rules.contactChanged(id, null);
+        case 'note':
+          return dealId ? reread(queryKeys.dealNotes(dealId)) : reread([...queryKeys.all, 'notes']);
+        case 'task':
+          return Promise.all([
+            reread(queryKeys.task(id)),
+            dealId ? rules.dealTasksChanged(dealId) : reread([...queryKeys.all, 'tasks', 'list']),
+          ]);
+        case 'dealProduct':
+          return dealId
+            ? rules.dealProductsChanged(dealId)
+            : reread([...queryKeys.all, 'deal-products']);
+        case 'dealContacts':
+          return Promise.all([
+            reread(queryKeys.deal(dealId ?? id)),
+            reread(queryKeys.dealLists()),
+            rereadContactLists(),
+          ]);
+        case 'contactMapping':
+          return reread(queryKeys.contactMappings());
+        case 'lastDeal':
+          return reread(queryKeys.lastDeal(contactId ?? id));
+      }
+    },
     termsAccepted() {
       client.setQueryData(queryKeys.termsStatus(), { accepted: true });
     },
@@ -155,6 +190,7 @@ export function cacheRules(client: QueryClient) {
       return client.invalidateQueries();
     },
   };
+  return rules;
 
   function rereadContactLists() {
     return client.invalidateQueries({

@@ -9,6 +9,7 @@ import { createPanelSessionsRepository } from './panelSessionsRepository';
 import { createPasswordAttemptsRepository } from './passwordAttemptsRepository';
 import { createSessionsRepository } from './sessionsRepository';
 import { createTermsRepository } from './termsRepository';
+import { createWebhookReceiversRepository } from './webhookReceiversRepository';
 
 export interface RepositoryOptions {
   /**
@@ -35,6 +36,7 @@ export function createRepositories(
     oauthStates: createOAuthStatesRepository(database, now),
     mappings: createMappingsRepository(database, now),
     audit: createAuditRepository(database),
+    webhookReceivers: createWebhookReceiversRepository(database, box, now),
   };
 }
 
