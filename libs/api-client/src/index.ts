@@ -1,5 +1,6 @@
 export {
   apiClient,
+  type ApiClient,
   configureApiClient,
   getSessionInfo,
   type ApiClientConfig,
@@ -31,7 +32,16 @@ export {
   UnexpectedResponseError,
 } from './client/envelope';
 export {
+  type ApiRequest,
+  type ApiRequestConfig,
+  type ApiResponse,
+  type HttpMethod,
+  type QueryParams,
+} from './client/http';
+export {
   ApiClientError,
+  ApiRequestError,
+  type ApiRequestErrorCode,
   getErrorCode,
   getErrorMessage,
   isHttpStatus,
