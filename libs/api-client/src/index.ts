@@ -1,5 +1,6 @@
 export {
   apiClient,
+  type ApiClient,
   configureApiClient,
   getSessionInfo,
   prepareSession,
@@ -40,7 +41,16 @@ export {
   UnexpectedResponseError,
 } from './client/envelope';
 export {
+  type ApiRequest,
+  type ApiRequestConfig,
+  type ApiResponse,
+  type HttpMethod,
+  type QueryParams,
+} from './client/http';
+export {
   ApiClientError,
+  ApiRequestError,
+  type ApiRequestErrorCode,
   getErrorCode,
   getErrorMessage,
   isHttpStatus,
