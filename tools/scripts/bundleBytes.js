@@ -66,7 +66,7 @@ function providedFiles(name, entryFile) {
       .map((m) => [m[1], m[0]]),
   );
   const provided = {};
-  // Keys that are identifiers (axios, react) come unquoted from the minifier.
+  // Keys that are identifiers (zustand, react) come unquoted from the minifier.
   const registration =
     /(?:"([^"]+)"|([A-Za-z_$][\w$]*)):\[\{version:"[^"]*",get:\(\)=>(Promise\.all\(\[[^\]]*\]\)|\w+\.e\(\d+\))/g;
   for (const [, quoted, bare, loads] of text.matchAll(registration)) {

@@ -27,12 +27,15 @@ const started = Date.now();
 const failures = [];
 for (const step of steps) {
   console.log(`\n=== ${step.name} ===`);
+  const stepStarted = Date.now();
   const result = spawnSync(process.execPath, step.args, {
     cwd: root,
     stdio: 'inherit',
     env: workspaceEnv(),
   });
   if (result.status !== 0) failures.push(step.name);
+  // Each step's time, so a CI log shows where the minutes go.
+  console.log(`=== ${step.name}: ${((Date.now() - stepStarted) / 1000).toFixed(0)} s ===`);
 }
 
 function readSummaries(dir) {

@@ -38,7 +38,6 @@ const shared = {
   'styled-components': npmShared('styled-components'),
   zustand: npmShared('zustand'),
   '@tanstack/react-query': npmShared('@tanstack/react-query'),
-  axios: npmShared('axios'),
   formik: npmShared('formik'),
   yup: npmShared('yup'),
   dompurify: npmShared('dompurify'),

@@ -9,7 +9,11 @@ import Fastify, {
   type FastifyReply,
   type FastifyServerOptions,
 } from 'fastify';
+import { createRecordMemory } from './changes/recordMemory';
+import { createCrmWebhooks } from './changes/crmWebhooks';
 import { createInProcessChangeFeed } from './changes/inProcessChangeFeed';
+import { createLiveStreams } from './changes/liveStreams';
+import { createPgChangeFeed } from './changes/pgChangeFeed';
 import { type ApiConfig, type ApiConfigInput, resolveConfig } from './config';
 import { createChatClient } from './chat/chatClient';
 import { createReferenceCache } from './crm/cache';
@@ -31,12 +35,15 @@ import { createSecretBox } from './security/crypto';
 import { registerSecurityHeaders } from './security/headers';
 import { OneLinePerRequest, REDACT_PATHS, requestSerializer } from './logging';
 import { API_MESSAGES } from './messages';
+import { startAuditTrail } from './audit/auditTrail';
+import { auditHeaders, registerAuditRoutes } from './routes/audit';
 import { registerAuthRoutes } from './routes/auth';
 import { registerChatRoutes } from './routes/chat';
 import { registerContactRoutes } from './routes/contacts';
 import { registerCrmUserRoutes } from './routes/crmUser';
 import { registerCredentialsRoutes } from './routes/credentials';
 import { registerDealRoutes } from './routes/deals';
+import { registerEventRoutes } from './routes/events';
 import { registerPipelineRoutes } from './routes/pipelines';
 import { registerProfileRoutes } from './routes/profile';
 import { registerReferenceRoutes } from './routes/reference';
@@ -44,8 +51,18 @@ import { registerSessionRoutes } from './routes/session';
 import { cachedIdentityHeaders, errorResponseDocs, identityHeaders } from './routes/schemas';
 import { registerTaskRoutes } from './routes/tasks';
 import { registerTermsRoutes } from './routes/terms';
+import { registerWebhookRoutes } from './routes/webhooks';
+import { type ChangeFeed, type RecordChange } from './changes/recordChange';
 import { type Services } from './services';
+
 import { validationMessage } from './validation';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every change made through this api (changes/recordChange.ts). */
+    changes: ChangeFeed;
+  }
+}
 
 function loggerOptions(config: ApiConfig): FastifyServerOptions['logger'] {
   if (config.logger === false) return false;
@@ -63,7 +80,7 @@ export const HELMET_OPTIONS: FastifyHelmetOptions = {
   contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
 };
 
-const IDENTITY_SCHEMAS = new Set<unknown>([identityHeaders, cachedIdentityHeaders]);
+const IDENTITY_SCHEMAS = new Set<unknown>([identityHeaders, cachedIdentityHeaders, auditHeaders]);
 
 function statusMessage(error: FastifyError): { status: number; message: string } {
   switch (error.code) {
@@ -155,10 +172,32 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
   });
   const tenants = createTenantRegistry(config.identity.tenants);
   const assertions = createAssertionVerifier(config.identity.issuers, config.now);
-  const changes = createInProcessChangeFeed((error, change) =>
-    app.log.error({ err: error, change: change.id }, 'ouvinte de mudanças falhou'),
-  );
+  const onListenerError = (error: unknown, change: RecordChange) =>
+    app.log.error({ err: error, change: change.id }, 'ouvinte de mudanças falhou');
+  // PostgreSQL: every api process of the database sees every change (LISTEN/NOTIFY).
+  const changes =
+    config.database.kind === 'postgres'
+      ? createPgChangeFeed({
+          url: config.database.url,
+          onListenerError,
+          onConnectionError: (error) =>
+            app.log.warn({ err: error }, 'conexão LISTEN das mudanças falhou; reconectando'),
+        })
+      : createInProcessChangeFeed(onListenerError);
   app.addHook('onClose', async () => changes.close());
+  if ('ready' in changes) {
+    try {
+      await changes.ready;
+    } catch (error) {
+      await app.close();
+      throw error;
+    }
+  }
+  // The feed is the app's public surface for whoever listens in-process (tests, the e2e stack).
+  app.decorate('changes', changes);
+  const liveStreams = createLiveStreams(changes, config.live);
+  // Open streams never end on their own: end them before the server waits for its connections.
+  app.addHook('preClose', async () => liveStreams.close());
   const services: Services = {
     config,
     repos,
@@ -177,7 +216,25 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
       lists,
     }),
     changes,
+    records: createRecordMemory(),
+    crmWebhooks: createCrmWebhooks({
+      crm,
+      receivers: repos.webhookReceivers,
+      publicUrl: config.publicUrl,
+      now: config.now,
+      recheckMs: config.live.webhookRecheckMs,
+    }),
   };
+  const auditTrail = startAuditTrail({
+    changes,
+    audit: repos.audit,
+    config: config.audit,
+    now: config.now,
+    log: app.log,
+  });
+  // Registered after the database's: Fastify closes in reverse order, so writes under way finish.
+  app.addHook('onClose', async () => auditTrail.close());
+  await auditTrail.purge();
   registerStrictInput(app);
 
   // JSON bodies; an empty one (POSTs without payload) is no body rather than an error.
@@ -258,6 +315,10 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
       'x-user-id',
       'x-system-key',
       'x-cache-bypass',
+      'x-attendance-id',
+      'x-chat-id',
+      'x-security-password',
+      'last-event-id',
     ],
     maxAge: 600,
     // An OPTIONS without the preflight headers is not a browser's preflight: answer it plainly
@@ -286,6 +347,8 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
         { name: 'notas' },
         { name: 'tarefas' },
         { name: 'produtos da negociação' },
+        { name: 'auditoria' },
+        { name: 'mudanças' },
       ],
     },
     transform: ({ schema, url }) => {
@@ -322,6 +385,9 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
   registerPipelineRoutes(app, services);
   registerDealRoutes(app, services);
   registerTaskRoutes(app, services);
+  registerAuditRoutes(app, services);
+  registerEventRoutes(app, liveStreams);
+  registerWebhookRoutes(app, services);
 
   await app.ready();
   return app;

@@ -32,6 +32,19 @@ describe('configFromEnv', () => {
     expect(config.corsOrigins).toEqual(DEFAULT_CORS_ORIGINS);
     expect(config.corsOrigins).toContain('http://localhost:4206');
     expect(config.corsOrigins).toContain('http://127.0.0.1:4300');
+    expect(config.live).toEqual({
+      heartbeatMs: 20_000,
+      retryMs: 3_000,
+      replayPerTenant: 200,
+      webhookRecheckMs: 86_400_000,
+      echoWindowMs: 10_000,
+      crmWebhooks: true,
+    });
+  });
+
+  it('CRM_WEBHOOKS=off registers no RD webhooks', () => {
+    expect(configFromEnv({ CRM_WEBHOOKS: 'off' }).live).toEqual({ crmWebhooks: false });
+    expect(configFromEnv({ CRM_WEBHOOKS: 'on' }).live).toEqual({ crmWebhooks: true });
   });
 
   it('reads DATABASE_URL, DATA_DIR, CORS_ORIGINS and the CRM URLs', () => {
@@ -141,5 +154,17 @@ describe('identity look-ups: settings (issue 16)', () => {
     expect(configFromEnv({ IDENTITY_CACHE_TTL_MS: '2000' }).identity?.lookupCacheTtlMs).toBe(2_000);
     for (const bad of ['-1', '1.5', 'abc', '600000'])
       expect(() => configFromEnv({ IDENTITY_CACHE_TTL_MS: bad })).toThrow('IDENTITY_CACHE_TTL_MS');
+  });
+});
+
+describe('audit trail: settings', () => {
+  it('keeps 180 days by default, AUDIT_RETENTION_DAYS changes it, and a bad value stops the start', () => {
+    expect(resolveConfig({ secretKey: 'b'.repeat(64) }).audit.retentionDays).toBe(180);
+    expect(configFromEnv({ AUDIT_RETENTION_DAYS: '30' }).audit).toEqual({ retentionDays: 30 });
+    expect(configFromEnv({}).audit).toEqual({});
+    for (const bad of ['0', '1.5', 'x', '4000'])
+      expect(() => configFromEnv({ AUDIT_RETENTION_DAYS: bad })).toThrow(
+        'AUDIT_RETENTION_DAYS deve ser um número inteiro de 1 a 3650.',
+      );
   });
 });

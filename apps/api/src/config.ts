@@ -114,13 +114,52 @@ export interface ApiConfig {
   fetch: typeof fetch;
   now: () => number;
   crmCalls: CrmCallsConfig;
+  audit: AuditConfig;
+  /** Live updates over Server-Sent Events (GET /api/events, issue 15). */
+  live: LiveConfig;
 }
+
+/** The audit trail (issue 15): how long entries are kept, and how often old ones are purged. */
+export interface AuditConfig {
+  /** Entries older than this many days are purged (AUDIT_RETENTION_DAYS, default 180). */
+  retentionDays: number;
+  /** The purge runs at start and then every this many ms. */
+  purgeEveryMs: number;
+}
+
+export const DEFAULT_AUDIT_CONFIG: AuditConfig = { retentionDays: 180, purgeEveryMs: 60 * 60_000 };
+
+export interface LiveConfig {
+  /** A comment line this often keeps proxies from closing an idle stream. */
+  heartbeatMs: number;
+  /** The `retry:` hint: how long a browser waits before reconnecting. */
+  retryMs: number;
+  /** Changes kept per tenant for a reconnect's Last-Event-ID; older gaps get a `resync`. */
+  replayPerTenant: number;
+  /** How long a tenant's RD webhooks, once checked at a sign-in, are not checked again. */
+  webhookRecheckMs: number;
+  /** A CRM signal for a record the panel changed this recently is that write's echo: dropped. */
+  echoWindowMs: number;
+  /** Register RD webhooks at sign-in (CRM_WEBHOOKS=off turns it off: no CRM-side updates). */
+  crmWebhooks: boolean;
+}
+
+export const DEFAULT_LIVE_CONFIG: LiveConfig = {
+  heartbeatMs: 20_000,
+  retryMs: 3_000,
+  replayPerTenant: 200,
+  webhookRecheckMs: 24 * 60 * 60_000,
+  echoWindowMs: 10_000,
+  crmWebhooks: true,
+};
 
 /** What callers may pass to buildApp/startApi: every field optional, nested ones too. */
 export type ApiConfigInput = Partial<
-  Omit<ApiConfig, 'crm' | 'secretKey' | 'identity' | 'crmCalls'>
+  Omit<ApiConfig, 'crm' | 'secretKey' | 'identity' | 'crmCalls' | 'audit' | 'live'>
 > & {
   crm?: Partial<CrmConfig>;
+  audit?: Partial<AuditConfig>;
+  live?: Partial<LiveConfig>;
   crmCalls?: Partial<CrmCallsConfig>;
   identity?: Partial<IdentityConfig>;
   /** Raw 32 bytes, 64 hex characters, or any passphrase (derived with scrypt). */
@@ -264,6 +303,8 @@ export function resolveConfig(input: ApiConfigInput = {}): ApiConfig {
     fetch: input.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args)),
     now: input.now ?? Date.now,
     crmCalls: { ...DEFAULT_CRM_CALLS_CONFIG, ...input.crmCalls },
+    audit: { ...DEFAULT_AUDIT_CONFIG, ...input.audit },
+    live: { ...DEFAULT_LIVE_CONFIG, ...input.live },
   };
 }
 
@@ -309,6 +350,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfigIn
     identity.lookupCacheTtlMs = value;
   }
   const crmCalls = crmCallsFromEnv(env, crm);
+  const retention = env.AUDIT_RETENTION_DAYS?.trim();
+  const audit: Partial<AuditConfig> = {};
+  if (retention) {
+    const days = Number(retention);
+    if (!Number.isInteger(days) || days < 1 || days > 3650)
+      throw new Error('AUDIT_RETENTION_DAYS deve ser um número inteiro de 1 a 3650.');
+    audit.retentionDays = days;
+  }
   return {
     mode: env.NODE_ENV === 'production' ? 'production' : 'development',
     identity,
@@ -322,6 +371,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfigIn
     corsOrigins: listFromEnv(env.CORS_ORIGINS),
     logger: { level: env.LOG_LEVEL ?? 'info' },
     crmCalls,
+    audit,
+    live: { crmWebhooks: env.CRM_WEBHOOKS?.trim().toLowerCase() !== 'off' },
   };
 }
 

@@ -32,6 +32,7 @@ export type IdentityErrorCode =
   | 'session_pending'
   | 'terms_required'
   | 'admin_required'
+  | 'security_password_required'
   | 'credentials_required'
   | 'crm_user_required'
   | 'crm_user_chosen'

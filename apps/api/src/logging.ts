@@ -20,6 +20,7 @@ const SECRET_KEYS = [
 export const REDACT_PATHS: string[] = [
   'req.headers.authorization',
   'req.headers.cookie',
+  'req.headers["x-security-password"]',
   ...SECRET_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`]),
 ];
 

@@ -17,6 +17,10 @@ export const API_MESSAGES = {
     'A identidade enviada pela plataforma de atendimento é inválida ou expirou. Recarregue o painel.',
   termsRequired: 'Aceite os termos de uso para continuar.',
   adminRequired: 'Apenas administradores podem configurar ou remover a integração.',
+  auditAdminRequired: 'Apenas administradores podem ver o histórico de alterações.',
+  auditPasswordRequired: 'Informe a senha de segurança para ver o histórico de alterações.',
+  auditCursorInvalid: 'Página do histórico inválida. Recarregue o histórico.',
+  auditPeriodInvalid: 'Período inválido: a data inicial deve ser anterior ou igual à final.',
   tooManyRequests: 'Muitas requisições em pouco tempo. Aguarde um instante e tente novamente.',
   signInElsewhere:
     'Este login foi iniciado em outra janela ou navegador. Feche esta janela e inicie o login novamente pelo painel.',
@@ -63,6 +67,8 @@ export const API_MESSAGES = {
   unsupportedMediaType: 'Tipo de conteúdo não suportado. Envie os dados em JSON.',
   payloadTooLarge: 'O corpo da requisição é grande demais.',
   routeNotFound: 'Rota não encontrada.',
+  /** A webhook delivery to a receiver URL no tenant has (a guess, or a removed integration). */
+  webhookReceiverUnknown: 'Receptor de webhooks desconhecido.',
   badUrl: 'Endereço inválido: verifique os identificadores enviados.',
   crmTooLarge: 'Os dados enviados excedem o tamanho aceito pelo RD Station CRM.',
   internal: 'Erro interno no servidor. Tente novamente.',

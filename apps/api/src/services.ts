@@ -1,5 +1,7 @@
 import { type FastifyRequest } from 'fastify';
+import { type CrmWebhooks } from './changes/crmWebhooks';
 import { type ChangeFeed } from './changes/recordChange';
+import { type RecordMemory } from './changes/recordMemory';
 import { type ApiConfig } from './config';
 import { type ChatClient } from './chat/chatClient';
 import { type ReferenceCache } from './crm/cache';
@@ -30,6 +32,10 @@ export interface Services {
   crmUsers: CrmUserDirectory;
   /** Every change made through the api: the audit trail and live updates consume it (issue 15). */
   changes: ChangeFeed;
+  /** The last version of records this process served or wrote: a change's `before` values. */
+  records: RecordMemory;
+  /** The tenant's RD Station webhooks, registered at sign-in and removed with the integration. */
+  crmWebhooks: CrmWebhooks;
 }
 
 /**

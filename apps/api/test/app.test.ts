@@ -11,6 +11,10 @@ afterAll(async () => {
 /** Every route of PRODUCT.md §7 (plus the callback, the with-mapping call and health). */
 const ROUTES: [string, string][] = [
   ['get', '/api/health'],
+  ['get', '/api/audit'],
+  ['get', '/api/audit.csv'],
+  ['get', '/api/events'],
+  ['post', '/api/webhooks/rdstation/{token}'],
   ['post', '/api/session'],
   ['post', '/api/session/renew'],
   ['get', '/api/rdstation/auth/begin'],

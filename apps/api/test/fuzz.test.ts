@@ -100,12 +100,27 @@ afterEach(async () => {
 });
 
 async function send(request: FuzzRequest): Promise<FuzzResponse> {
-  return h.api.inject({
+  const options = {
     method: request.method,
     url: request.url,
     headers: request.headers,
     ...(request.payload !== undefined ? { payload: request.payload } : {}),
+  };
+  if (!request.url.startsWith('/api/events')) return h.api.inject(options);
+  // The live stream never ends on its own: read what it sends first, then hang up.
+  const response = await h.api.inject({ ...options, payloadAsStream: true });
+  const stream = response.stream();
+  const sse = String(response.headers['content-type'] ?? '').startsWith('text/event-stream');
+  const body = await new Promise<string>((resolve) => {
+    let text = '';
+    stream.on('data', (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+      if (sse) resolve(text);
+    });
+    stream.once('end', () => resolve(text));
   });
+  stream.destroy();
+  return { statusCode: response.statusCode, headers: response.headers, body };
 }
 
 function describeRequest(request: FuzzRequest): string {
@@ -146,7 +161,7 @@ describe('random, broken and near-valid input on every route', () => {
         fc.asyncProperty(requestArb(route, { ...ids, unconfigured }), async (request) => {
           const response = await send(request);
           statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
-          const problem = problemOf(response, { html: route.html });
+          const problem = problemOf(response, { html: route.html, csv: route.csv });
           if (problem) throw new Error(`${describeRequest(request)}\n  → ${problem}`);
         }),
         { numRuns: RUNS, seed: SEED },
@@ -234,7 +249,7 @@ describe('malformed URLs, oversized bodies and undocumented methods', () => {
         payload: huge,
       };
       const response = await send(request);
-      const problem = problemOf(response, { html: route.html });
+      const problem = problemOf(response, { html: route.html, csv: route.csv });
       if (problem) failures.push({ where: key, problem });
       else if (route.method !== 'GET' && response.statusCode !== 413)
         failures.push({ where: key, problem: `${response.statusCode} em vez de 413` });

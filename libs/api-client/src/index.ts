@@ -1,14 +1,24 @@
 export {
   apiClient,
+  type ApiClient,
   configureApiClient,
   getSessionInfo,
+  prepareSession,
   type ApiClientConfig,
   IDENTITY_WARNINGS,
   USER_ID_HEADER,
   SYSTEM_KEY_HEADER,
   CACHE_BYPASS_HEADER,
   AUTHORIZATION_HEADER,
+  apiRequestContext,
+  type ApiRequestContext,
 } from './client/apiClient';
+export {
+  type PanelContext,
+  ATTENDANCE_ID_HEADER,
+  CHAT_ID_HEADER,
+  setPanelContext,
+} from './client/panelContext';
 export {
   type ApiSession,
   type ApiSessionInfo,
@@ -31,7 +41,16 @@ export {
   UnexpectedResponseError,
 } from './client/envelope';
 export {
+  type ApiRequest,
+  type ApiRequestConfig,
+  type ApiResponse,
+  type HttpMethod,
+  type QueryParams,
+} from './client/http';
+export {
   ApiClientError,
+  ApiRequestError,
+  type ApiRequestErrorCode,
   getErrorCode,
   getErrorMessage,
   isHttpStatus,
@@ -58,6 +77,14 @@ export {
   type CredentialsSaveResult,
 } from './resources/credentials';
 export { getTermsStatus, acceptTerms } from './resources/terms';
+export {
+  AUDIT_PAGE_SIZE,
+  SECURITY_PASSWORD_HEADER,
+  listAudit,
+  exportAuditCsv,
+  type AuditAccess,
+  type AuditPage,
+} from './resources/audit';
 export { getUserProfile } from './resources/profile';
 export {
   listContacts,
@@ -144,6 +171,7 @@ export {
 } from './query/queryOptions';
 export {
   dealsInfiniteQueryOptions,
+  auditInfiniteQueryOptions,
   contactsInfiniteQueryOptions,
   organizationsInfiniteQueryOptions,
   productsInfiniteQueryOptions,
@@ -160,3 +188,16 @@ export { useLostReasons } from './hooks/useLostReasons';
 export { useCustomFields } from './hooks/useCustomFields';
 export { useInfiniteContacts } from './hooks/useInfiniteContacts';
 export { useInfiniteOrganizations } from './hooks/useInfiniteOrganizations';
+
+export { type LiveChange, type LiveRecordType } from './live/liveChange';
+export { LIVE_EVENTS_PATH, openLiveStream, type LiveStreamOptions } from './live/liveStream';
+export { LIVE_RETRY_BASE_MS, LIVE_RETRY_CAP_MS, reconnectDelay } from './live/backoff';
+export { LIVE_TEXTS } from './live/liveTexts';
+export { type LiveHint } from './live/LiveUpdatesContext';
+export {
+  LIVE_HINT_MS,
+  LiveUpdatesProvider,
+  type LiveUpdatesProviderProps,
+} from './live/LiveUpdatesProvider';
+export { useLiveHint } from './live/useLiveHint';
+export { useRecordChangeWarning, type WatchedRecord } from './live/useRecordChangeWarning';

@@ -5,6 +5,8 @@ import { isModalResult, type ModalResult } from './modals';
 // panel side, tools/host-sim the host side; both import these types so the wire cannot drift.
 
 export type { HostAttendance, HostContact, HostUserInfo } from '@crm-panel/crm-model';
+/** A chat message as the panel reads it (the api's GET /api/chat/{id}/messages, or the host). */
+export type { ChatMessage } from '@crm-panel/crm-model';
 /** Guards and the manager modal wait up to 50 × 100 ms for the host user info (PRODUCT.md §9). */
 export { HOST_INFO_MAX_TRIES, HOST_INFO_RETRY_MS } from '@crm-panel/crm-model';
 

@@ -148,6 +148,7 @@ describe('modal results', () => {
     expect(isModalResult({ success: true, removed: true, usersAffected: 3 })).toBe(true);
     expect(isModalResult({ success: true, task: { id: 't-1', name: 'Ligar' } })).toBe(true);
     expect(isModalResult({ success: true, product: { id: 'dp-1', quantity: 1 } })).toBe(true);
+    expect(isModalResult({ success: true, updated: true, note: { id: 'n-1' } })).toBe(true);
   });
 
   it('rejects malformed results', () => {
@@ -157,6 +158,7 @@ describe('modal results', () => {
     expect(isModalResult({ success: true, updated: 'sim' })).toBe(false);
     expect(isModalResult({ success: true, usersAffected: -1 })).toBe(false);
     expect(isModalResult({ success: true, task: { id: 1 } })).toBe(false);
+    expect(isModalResult({ success: true, note: 'n-1' })).toBe(false);
     expect(isModalResult({ success: true, dealId: 42 })).toBe(false);
   });
 });

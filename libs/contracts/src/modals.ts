@@ -1,4 +1,4 @@
-import { AUTH_WINDOW, type DealProduct, type Task } from '@crm-panel/crm-model';
+import { AUTH_WINDOW, type DealProduct, type Note, type Task } from '@crm-panel/crm-model';
 
 /**
  * The modal pages of PRODUCT.md §2, by route id → path. The shell mounts each path; a form opens one
@@ -234,8 +234,8 @@ export interface ModalCancelled {
 /**
  * A form that completed. Which fields a route sets:
  * contact-edit `updated`; deal-create `dealId` (the new deal becomes the selected one);
- * note-create `updated`; task-create `task` (the CRM's response) or `updated`;
- * product-create `product` or `updated`; credentials-setup `updated`;
+ * note-create `updated` and `note` (the CRM's response); task-create `task` (the CRM's
+ * response) or `updated`; product-create `product` or `updated`; credentials-setup `updated`;
  * remove-integration and credentials-manager `removed` + `usersAffected`.
  */
 export interface ModalSucceeded {
@@ -243,6 +243,7 @@ export interface ModalSucceeded {
   updated?: boolean;
   task?: Task;
   product?: DealProduct;
+  note?: Note;
   dealId?: string;
   removed?: boolean;
   usersAffected?: number;
@@ -276,7 +277,8 @@ export function isModalResult(value: unknown): value is ModalResult {
     optional(value.dealId, isString) &&
     optional(value.usersAffected, isCount) &&
     optional(value.task, hasStringId) &&
-    optional(value.product, hasStringId)
+    optional(value.product, hasStringId) &&
+    optional(value.note, hasStringId)
   );
 }
 

@@ -14,3 +14,4 @@ export * from './labels';
 export * from './constants';
 export * from './enums';
 export * from './messages';
+export * from './audit';

@@ -12,6 +12,7 @@ export {
   dayGroupLabel,
   groupByDay,
 } from './dates';
+export { startOfDayIn, formatDateTimeIn } from './zonedDates';
 export { truncate } from './text';
 export {
   type ProductTotalInput,

@@ -1,20 +1,22 @@
 // Adapters
-export { type HostAdapter, type HostAdapterKind } from './adapter/HostAdapter';
+export { type HostAdapter, type HostAdapterKind, type HostChatRef } from './adapter/HostAdapter';
 export { createGlobalHostAdapter } from './adapter/createGlobalHostAdapter';
 export {
   createPostMessageHostAdapter,
-  DEFAULT_HOST_REQUEST_TIMEOUT_MS,
   DEFAULT_PLUGIN_ID,
+  type PanelWindowLike,
+  type PostMessageHostOptions,
+} from './adapter/createPostMessageHostAdapter';
+export {
+  DEFAULT_HOST_REQUEST_TIMEOUT_MS,
   HOST_DISCONNECTED_MESSAGE,
   HOST_INVALID_REPLY_MESSAGE,
   HOST_TIMEOUT_MESSAGE,
   HostRequestError,
   type ChannelLike,
   type HostRequestErrorCode,
-  type PanelWindowLike,
   type PortLike,
-  type PostMessageHostOptions,
-} from './adapter/createPostMessageHostAdapter';
+} from './adapter/portRequests';
 export {
   createNoHostAdapter,
   OPENER_BRIDGE_KEY,
@@ -32,12 +34,22 @@ export {
   NOVUS_CLOSE_MODAL_COMMAND,
   NOVUS_EVENTS,
   NOVUS_PLUGIN_ID,
-  type NovusApiRequest,
   type NovusHostAdapter,
   type NovusHostOptions,
   type NovusRegistry,
 } from './adapter/novus/createNovusHostAdapter';
-export { HOST_ASSERTION_PARAM, HOST_PROTOCOL_PARAM, HOST_TENANT_PARAM } from './adapter/hostParams';
+export {
+  NOVUS_PUBLIC_API_HOST,
+  type NovusApiRequest,
+  type NovusChatMessagesSetting,
+} from './adapter/novus/novusChatMessages';
+export {
+  HOST_ASSERTION_PARAM,
+  HOST_CHAT_MESSAGES_HOST_PARAM,
+  HOST_CHAT_MESSAGES_PARAM,
+  HOST_PROTOCOL_PARAM,
+  HOST_TENANT_PARAM,
+} from './adapter/hostParams';
 export {
   DEFAULT_SDK_TIMEOUT_MS,
   loadHostSdk,

@@ -17,6 +17,9 @@ const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // MessagePort's close event (off by default in Chromium): host-sim forgets a Novus plugin's
+  // registration when the page that made it goes (novusHost.ts, README 'Novus (plugin)').
+  '--enable-blink-features=MessagePortCloseEvent',
 ];
 const SCREENSHOTS = path.resolve(__dirname, '../../../test-results/host-sim');
 
@@ -66,6 +69,18 @@ afterEach(async () => {
   await page.close();
   expect(pageErrors).toEqual([]);
 });
+
+/** Sends apiRequest with these args from the test panel; the host's raw reply. */
+async function callProxy(frame: FrameLocator, args: unknown): Promise<unknown> {
+  const raw = frame.locator('#raw');
+  await raw.evaluate((element) => {
+    element.textContent = '';
+  });
+  await frame.locator('#proxy-request').fill(JSON.stringify(args));
+  await frame.getByRole('button', { name: 'Chamar proxy' }).click();
+  await waitFor(async () => (await raw.innerText()) !== '', 'a resposta do proxy');
+  return JSON.parse(await raw.innerText()) as unknown;
+}
 
 /** Waits until the element's text contains `expected`. */
 async function hasText(locator: Located, expected: string): Promise<void> {
@@ -299,11 +314,9 @@ describe('host-sim with the Novus (plugin) integration', () => {
     await hasText(frame.locator('#raw'), 'canal-whatsapp-acme');
     const channels = JSON.parse(await frame.locator('#raw').innerText()) as { data: unknown[] };
     expect(channels.data).toContainEqual(expect.objectContaining({ id: 'canal-webchat-acme' }));
-    await frame.getByRole('button', { name: 'Chamar proxy' }).click();
-    await hasText(frame.locator('#raw'), 'Host not allowed');
-    expect(JSON.parse(await frame.locator('#raw').innerText())).toEqual({
-      error: 'Host not allowed',
-    });
+    expect(
+      await callProxy(frame, { host: 'meuerp', method: 'GET', endpoint: 'v1/pedidos' }),
+    ).toEqual({ error: 'Host not allowed' });
 
     const ana = (await askIdentity(frame)) as { data?: unknown };
     expect(typeof ana.data).toBe('string');
@@ -314,6 +327,71 @@ describe('host-sim with the Novus (plugin) integration', () => {
     expect(src).toContain('hostTenant=tenant-beta');
     expect(src).not.toContain('hostAssertion');
   });
+  it("serves the chat's messages through apiRequest on publica, and refuses any other request", async () => {
+    const frame = await openSim('?modo=novus&mensagensPeloProxy=1');
+    const template = 'api/chat/{chatId}/messages?channelId={channelId}';
+    const src = await page.locator('iframe[title="Painel CRM"]').getAttribute('src');
+    expect(new URL(src ?? '').searchParams.get('hostChatMessages')).toBe(template);
+
+    await page.getByRole('button', { name: /Mariana Costa/ }).click();
+    await waitFor(async () => (await page.locator('.bubble').count()) === 9, 'a conversa');
+    const shownIds = await page
+      .locator('.bubble')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('data-message-id')));
+    const shownTexts = await page.locator('.bubble-text').allInnerTexts();
+
+    const chat = {
+      host: 'publica',
+      method: 'GET',
+      endpoint: 'api/chat/at-1001/messages',
+      query: { channelId: 'canal-whatsapp-acme' },
+    };
+    const answer = (await callProxy(frame, chat)) as {
+      data: { messages: { IdMessage: string; text: string; senderName: string }[] };
+    };
+    expect(answer.data.messages.map((m) => m.IdMessage)).toEqual(shownIds);
+    expect(answer.data.messages.map((m) => m.text).filter((text) => text !== '')).toEqual(
+      shownTexts,
+    );
+    expect(answer.data.messages[0]).toMatchObject({ senderName: 'Mariana Costa' });
+
+    const refusals: [unknown, string][] = [
+      [{ ...chat, host: 'meuerp' }, 'Host not allowed'],
+      [{ ...chat, endpoint: 'v1/contatodechat/contato-mariana' }, 'Endpoint not allowed'],
+      [{ ...chat, endpoint: 'api/chat/at-1001/messages/../x' }, 'Endpoint not allowed'],
+      [{ ...chat, method: 'POST' }, 'Endpoint not allowed'],
+      [{ ...chat, query: { channelId: 'canal-whatsapp-acme', limite: 1 } }, 'Endpoint not allowed'],
+      [{ ...chat, query: {} }, 'Endpoint not allowed'],
+      [
+        { ...chat, secretRefs: { 'X-Api-Key': { secret: 's', in: 'header' } } },
+        'Endpoint not allowed',
+      ],
+      [
+        {
+          ...chat,
+          endpoint: 'api/chat/at-2001/messages',
+          query: { channelId: 'canal-whatsapp-beta' },
+        },
+        'Acesso negado: o atendimento é de outra empresa',
+      ],
+      [
+        { ...chat, query: { channelId: 'canal-webchat-acme' } },
+        'Atendimento não encontrado neste canal',
+      ],
+    ];
+    for (const [request, error] of refusals) {
+      expect(await callProxy(frame, request)).toEqual({ error });
+    }
+
+    // A form page the host opens gets the same setting (its URL carries the host parameters).
+    await frame.getByRole('button', { name: 'Abrir formulário' }).click();
+    await page.getByRole('dialog', { name: 'Adicionar Nota' }).waitFor();
+    const formSrc = await page
+      .locator('iframe[title="Formulário: Adicionar Nota"]')
+      .getAttribute('src');
+    expect(new URL(formSrc ?? '').searchParams.get('hostChatMessages')).toBe(template);
+  });
+
   it('answers no command of a plugin that did not send initialize first', async () => {
     // novusHost.ts NOT_INITIALIZED (client code, not imported by the node-side tests).
     const NOT_INITIALIZED = 'Plugin não inicializado: initialize precisa ser a primeira mensagem';
@@ -335,6 +413,42 @@ describe('host-sim with the Novus (plugin) integration', () => {
     } finally {
       await strict.close();
     }
+  });
+});
+
+describe('host-sim with a Novus plugin that reloads in its frame', () => {
+  // novusHost.ts NOT_INITIALIZED (client code, not imported by the node-side tests).
+  const NOT_INITIALIZED = 'Plugin não inicializado: initialize precisa ser a primeira mensagem';
+
+  /** The same frame navigates to the test panel with (or without) `semInitialize`. */
+  async function navigatePanel(frame: FrameLocator, skipInitialize: boolean): Promise<void> {
+    await frame.locator('body').evaluate((_body, skip) => {
+      const url = new URL(window.location.href);
+      if (skip) url.searchParams.set('semInitialize', '1');
+      else url.searchParams.delete('semInitialize');
+      window.location.href = url.toString();
+    }, skipInitialize);
+  }
+
+  it("forgets the old page's registration when its channel closes: the new page must initialize", async () => {
+    const frame = await openSim('?modo=novus');
+    await hasText(frame.locator('#user-raw'), 'user-ana');
+    await hasText(page.locator('.panel-title'), 'Painel de teste');
+
+    await navigatePanel(frame, true);
+    // getInfoUser goes out as the new page's script runs, before anything else.
+    await hasText(frame.locator('#user-raw'), NOT_INITIALIZED);
+    await frame.getByRole('button', { name: 'Pedir canais' }).click();
+    await hasText(frame.locator('#raw'), NOT_INITIALIZED);
+    expect(await page.locator('.panel-title').innerText()).toBe('CRM');
+    expect(await page.locator('.panel').getAttribute('data-plugin-id')).toBeNull();
+
+    // A chat opened meanwhile reaches the plugin once a page registers again (the retained event).
+    await page.getByRole('button', { name: /Mariana Costa/ }).click();
+    await navigatePanel(frame, false);
+    await hasText(frame.locator('#events'), 'aoAbrirAtendimento at-1001');
+    await hasText(frame.locator('#user-raw'), 'user-ana');
+    await hasText(page.locator('.panel-title'), 'Painel de teste');
   });
 });
 

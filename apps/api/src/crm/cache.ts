@@ -9,6 +9,8 @@ export interface ReferenceCache {
     load: () => Promise<T>,
     options: { bypass: boolean },
   ): Promise<T>;
+  /** What `key` holds now, unexpired, without loading it (undefined otherwise). */
+  peek<T>(systemKey: string, key: string): T | undefined;
   clearTenant(systemKey: string): void;
 }
 
@@ -47,6 +49,10 @@ export function createReferenceCache(ttlMs: number, now: () => number): Referenc
       } finally {
         if (inflight.get(key) === promise) inflight.delete(key);
       }
+    },
+    peek<T>(systemKey: string, path: string): T | undefined {
+      const hit = entries.get(JSON.stringify([systemKey, path]));
+      return hit && hit.expiresAt > now() ? (hit.value as T) : undefined;
     },
     clearTenant(systemKey) {
       for (const [key, entry] of entries) if (entry.systemKey === systemKey) entries.delete(key);

@@ -221,11 +221,69 @@ const crmUser: Migration = {
   },
 };
 
+/** The audit list's indexes (the bench drops and recreates them to compare). */
+export const AUDIT_INDEXES: [string, string[]][] = [
+  ['audit_events_tenant_at_idx', ['system_key', 'at', 'id']],
+  ['audit_events_actor_idx', ['system_key', 'actor_user_id', 'at', 'id']],
+  ['audit_events_record_idx', ['system_key', 'record_id', 'at', 'id']],
+  ['audit_events_type_idx', ['system_key', 'record_type', 'at', 'id']],
+  ['audit_events_at_idx', ['at']],
+];
+
+// The audit trail (issue 15). Every list is one tenant's, newest first, keyset-paged on (at, id):
+// one index per filter the list offers (none, person, record id, record type), each ending in
+// (at, id) so a page is an index range read backwards, never a sort; `at` alone serves the purge.
+const auditEvents: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('audit_events')
+      .addColumn('id', 'text', (col) => col.primaryKey())
+      .addColumn('system_key', 'text', (col) => col.notNull())
+      .addColumn('at', 'bigint', (col) => col.notNull())
+      .addColumn('origin', 'text', (col) => col.notNull())
+      .addColumn('actor_user_id', 'text')
+      .addColumn('actor_name', 'text')
+      .addColumn('actor_verified', 'integer', (col) => col.notNull())
+      .addColumn('attendance_id', 'text')
+      .addColumn('chat_id', 'text')
+      .addColumn('record_type', 'text', (col) => col.notNull())
+      .addColumn('record_id', 'text', (col) => col.notNull())
+      .addColumn('deal_id', 'text')
+      .addColumn('contact_id', 'text')
+      .addColumn('action', 'text', (col) => col.notNull())
+      .addColumn('fields', 'text', (col) => col.notNull())
+      .execute();
+    for (const [name, columns] of AUDIT_INDEXES)
+      await db.schema.createIndex(name).on('audit_events').columns(columns).execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('audit_events').ifExists().execute();
+  },
+};
+
+// Live updates (issue 15): the per-tenant receiver of RD Station webhooks.
+const crmWebhooks: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('crm_webhook_receivers')
+      .addColumn('system_key', 'text', (col) => col.primaryKey())
+      .addColumn('token_hash', 'text', (col) => col.notNull().unique())
+      .addColumn('token_sealed', 'text', (col) => col.notNull())
+      .addColumn('created_at', 'bigint', (col) => col.notNull())
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('crm_webhook_receivers').ifExists().execute();
+  },
+};
+
 export const MIGRATIONS: Record<string, Migration> = {
   '2025_01_01_000_initial': initial,
   '2026_11_23_000_sessions': sessions,
   '2026_12_01_000_crm_calls': crmCalls,
   '2026_12_01_001_crm_user': crmUser,
+  '2026_12_02_000_audit_events': auditEvents,
+  '2026_12_02_001_crm_webhooks': crmWebhooks,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -139,6 +139,28 @@ export interface CrmFilterProbesTable {
   checked_at: number;
 }
 
+/** One change made from the panel (issue 15): who, when, where from, which record, what. */
+export interface AuditEventsTable {
+  /** The RecordChange id (uuid): a change delivered twice is stored once. */
+  id: string;
+  system_key: string;
+  at: number;
+  origin: string;
+  actor_user_id: string | null;
+  actor_name: string | null;
+  /** 1 when a host signed who the actor is, 0 when it was only claimed. */
+  actor_verified: number;
+  attendance_id: string | null;
+  chat_id: string | null;
+  record_type: string;
+  record_id: string;
+  deal_id: string | null;
+  contact_id: string | null;
+  action: string;
+  /** JSON of FieldChange[] (display-safe values only). */
+  fields: string;
+}
+
 export interface DatabaseSchema {
   credentials: CredentialsTable;
   terms: TermsTable;
@@ -154,4 +176,16 @@ export interface DatabaseSchema {
   crm_rate_waiters: CrmRateWaitersTable;
   crm_rate_blocks: CrmRateBlocksTable;
   crm_filter_probes: CrmFilterProbesTable;
+  audit_events: AuditEventsTable;
+  crm_webhook_receivers: CrmWebhookReceiversTable;
+}
+
+/** Each tenant's receiver of RD Station webhooks: the unguessable path token, hashed and sealed. */
+export interface CrmWebhookReceiversTable {
+  system_key: string;
+  /** sha256 (hex) of the token: how a delivery finds its tenant. */
+  token_hash: string;
+  /** The token sealed (AES-256-GCM): the URL is rebuilt to find our registrations in the CRM. */
+  token_sealed: string;
+  created_at: number;
 }

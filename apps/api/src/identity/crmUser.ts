@@ -193,6 +193,18 @@ export function createCrmUserDirectory(deps: CrmUserDirectoryDeps) {
   return {
     state,
 
+    /**
+     * A CRM user's name if this process already holds it (the active users or GET /users/{id}
+     * in the tenant cache); never a CRM call, so a write's audit entry costs the CRM nothing.
+     */
+    knownName(systemKey: string, userId: string): string | null {
+      const users = cache.peek<CrmUser[]>(systemKey, ACTIVE_USERS_KEY);
+      const listed = users?.find((user) => user.id === userId);
+      if (listed?.name) return listed.name;
+      const body = cache.peek<unknown>(systemKey, `/users/${encodeURIComponent(userId)}?`);
+      return crmUserOf(isRecord(body) ? body.data : null)?.name || null;
+    },
+
     /** The chosen user's id, or the refusal a write without one gets (409, or 401). */
     async requireUserId(session: PanelSession, log: FastifyBaseLogger): Promise<string> {
       const current = await state(session, log, { auto: true });

@@ -250,6 +250,18 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
       );
       await repos.panelSessions.promote(signIn.familyId, config.identity.familyTtlMs);
       request.log.info({ systemKey: signIn.systemKey }, 'sessão OAuth criada');
+      // Live updates from the CRM: the tenant's webhooks, made with this fresh token (idempotent).
+      // A CRM that refuses them costs the panel its CRM-side updates, never the sign-in.
+      if (config.live.crmWebhooks)
+        try {
+          const created = await services.crmWebhooks.register({
+            systemKey: signIn.systemKey,
+            userId: signIn.userId,
+          });
+          if (created.length) request.log.info({ events: created }, 'webhooks do CRM registrados');
+        } catch (failure) {
+          request.log.warn({ err: failure }, 'webhooks do CRM não registrados');
+        }
       return page(
         reply,
         200,

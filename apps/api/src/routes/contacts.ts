@@ -1,5 +1,5 @@
 import { contactIdOf, type ContactPayload } from '@crm-panel/crm-model';
-import { type FastifyInstance } from 'fastify';
+import { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { ApiError } from '@api/errors';
 import { isRecord } from '@api/http';
 import { API_MESSAGES } from '@api/messages';
@@ -11,6 +11,8 @@ import {
   contactWithMappingBody,
   lastDealBody,
 } from '@crm-panel/crm-model/schemas';
+import { answered, fieldChanges, param } from '@api/changes/describeChange';
+import { publishChange, publishWrite } from '@api/changes/publishChange';
 import { crmPath, registerGetRoute, registerListRoute, registerWriteRoute } from './proxy';
 import { crmId, hostId, identityHeaders, messageSchema, noQuery } from './schemas';
 
@@ -58,11 +60,25 @@ const lastDealSchema = {
 export function registerContactRoutes(app: FastifyInstance, services: Services): void {
   const { repos } = services;
 
+  /** The chat's (host) contact now points at `after` (a store write: `before` is the store's). */
+  const publishMapping = (
+    request: FastifyRequest,
+    hostContactId: string,
+    before: string | null,
+    after: string,
+  ) =>
+    publishChange(request, services, {
+      record: { type: 'contactMapping', id: hostContactId, dealId: null, contactId: after },
+      action: before === null ? 'created' : 'updated',
+      fields: fieldChanges({ rdstationContactId: after }, { rdstationContactId: before }),
+    });
+
   registerListRoute(app, services, {
     url: '/api/rdstation/contacts',
     crmPath: () => '/contacts',
     resource: 'contacts',
     mode: 'scroll',
+    remembers: 'contact',
     tag: TAG,
     summary:
       'Lista/busca contatos do CRM (nome, e-mail com sondagem de ~, telefone em todas as formas; paginação)',
@@ -73,6 +89,7 @@ export function registerContactRoutes(app: FastifyInstance, services: Services):
     crmPath: () => '/contacts',
     body: contactCreateBody,
     toCrmBody: toCrmContact,
+    change: { type: 'contact', action: 'created', id: answered('id'), contactId: answered('id') },
     tag: TAG,
     summary: 'Cria um contato no CRM',
   });
@@ -80,6 +97,7 @@ export function registerContactRoutes(app: FastifyInstance, services: Services):
     url: '/api/rdstation/contacts/:id',
     params: ['id'],
     crmPath: ({ id = '' }) => crmPath`/contacts/${id}`,
+    remembers: 'contact',
     tag: TAG,
     summary: 'Um contato do CRM',
   });
@@ -90,6 +108,7 @@ export function registerContactRoutes(app: FastifyInstance, services: Services):
     crmPath: ({ id = '' }) => crmPath`/contacts/${id}`,
     body: contactUpdateBody,
     toCrmBody: toCrmContact,
+    change: { type: 'contact', action: 'updated', id: param('id'), contactId: param('id') },
     tag: TAG,
     summary: 'Atualiza um contato do CRM',
   });
@@ -131,7 +150,21 @@ export function registerContactRoutes(app: FastifyInstance, services: Services):
         request.log.warn('CRM criou um contato sem id; vínculo não salvo');
         throw new ApiError(502, API_MESSAGES.contactWithoutId);
       }
-      await repos.mappings.saveMapping(identity.systemKey, contactId.trim(), rdstationContactId);
+      const hostContactId = contactId.trim();
+      const before = await repos.mappings.getMapping(identity.systemKey, hostContactId);
+      await repos.mappings.saveMapping(identity.systemKey, hostContactId, rdstationContactId);
+      await publishWrite(
+        request,
+        services,
+        {
+          type: 'contact',
+          action: 'created',
+          id: () => rdstationContactId,
+          contactId: () => rdstationContactId,
+        },
+        { params: {}, payload: { ...contact }, record: created },
+      );
+      await publishMapping(request, hostContactId, before, rdstationContactId);
       return reply.code(201).send({ data: { success: true, contact: created } });
     },
   );
@@ -170,7 +203,9 @@ export function registerContactRoutes(app: FastifyInstance, services: Services):
     async (request) => {
       const { systemKey } = identityOf(request);
       const { contactId, rdstationContactId } = request.body;
+      const before = await repos.mappings.getMapping(systemKey, contactId);
       await repos.mappings.saveMapping(systemKey, contactId, rdstationContactId);
+      await publishMapping(request, contactId, before, rdstationContactId);
       return { data: { mapped: true, rdstationContactId } };
     },
   );
@@ -208,7 +243,14 @@ export function registerContactRoutes(app: FastifyInstance, services: Services):
     },
     async (request) => {
       const { systemKey } = identityOf(request);
-      await repos.mappings.saveLastDeal(systemKey, request.params.id, request.body.dealId);
+      const contact = request.params.id;
+      const before = await repos.mappings.getLastDeal(systemKey, contact);
+      await repos.mappings.saveLastDeal(systemKey, contact, request.body.dealId);
+      await publishChange(request, services, {
+        record: { type: 'lastDeal', id: contact, dealId: request.body.dealId, contactId: contact },
+        action: before === null ? 'created' : 'updated',
+        fields: fieldChanges({ dealId: request.body.dealId }, { dealId: before }),
+      });
       return { dealId: request.body.dealId };
     },
   );

@@ -11,7 +11,7 @@ import {
   redirectUriAllowed,
 } from '@api/security/outbound';
 import { hashPassword, verifyPassword } from '@api/security/password';
-import { type Services } from '@api/services';
+import { identityOf, type Services } from '@api/services';
 import { type PanelSession } from '@api/db/repositories/panelSessionsRepository';
 import {
   credentialsBody,
@@ -196,6 +196,14 @@ export function registerCredentialsRoutes(app: FastifyInstance, services: Servic
       if (!(await verifyPassword(password, stored.passwordHash))) {
         request.log.warn({ systemKey }, 'senha de segurança incorreta');
         throw new ApiError(403, API_MESSAGES.wrongSecurityPassword);
+      }
+      // The CRM stops calling us while this session's token still works; the receiver token is
+      // forgotten even if the CRM refuses, so a delivery to it is refused from now on.
+      try {
+        const removed = await services.crmWebhooks.unregister(identityOf(request));
+        request.log.info({ removed }, 'webhooks do CRM removidos');
+      } catch (failure) {
+        request.log.warn({ err: failure }, 'webhooks do CRM não removidos');
       }
       const usersAffected = await repos.credentials.removeWithSessions(systemKey);
       await repos.panelSessions.demoteTenant(systemKey, config.identity.pendingTtlMs);

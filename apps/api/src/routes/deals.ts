@@ -7,7 +7,12 @@ import {
   dealUpdateBody,
   noteCreateBody,
 } from '@crm-panel/crm-model/schemas';
+import { answered, param, type Written } from '@api/changes/describeChange';
 import { crmPath, registerGetRoute, registerListRoute, registerWriteRoute } from './proxy';
+
+/** A deal write that only sets its contacts is a change of the deal's contact list. */
+const contactsOnly = ({ payload }: Written) =>
+  Object.keys(payload).every((field) => field === 'contact_ids') ? 'dealContacts' : 'deal';
 
 export function registerDealRoutes(app: FastifyInstance, services: Services): void {
   // A deal written here may have gained or lost a contact: scanned contact deals are stale.
@@ -17,6 +22,7 @@ export function registerDealRoutes(app: FastifyInstance, services: Services): vo
     crmPath: () => '/deals',
     resource: 'deals',
     mode: 'scroll',
+    remembers: 'deal',
     tag: 'negociações',
     summary:
       'Lista negociações (filter RDQL, ordem, paginação; links.next quando há mais; contact_ids:"id" pela varredura das mais recentes)',
@@ -25,6 +31,7 @@ export function registerDealRoutes(app: FastifyInstance, services: Services): vo
     url: '/api/rdstation/deals/:id',
     params: ['id'],
     crmPath: ({ id = '' }) => crmPath`/deals/${id}`,
+    remembers: 'deal',
     tag: 'negociações',
     summary: 'Uma negociação',
   });
@@ -34,6 +41,7 @@ export function registerDealRoutes(app: FastifyInstance, services: Services): vo
     crmPath: () => '/deals',
     body: dealCreateBody,
     onWritten: forgetContactDeals,
+    change: { type: 'deal', action: 'created', id: answered('id'), dealId: answered('id') },
     tag: 'negociações',
     summary: 'Cria uma negociação',
   });
@@ -44,6 +52,13 @@ export function registerDealRoutes(app: FastifyInstance, services: Services): vo
     crmPath: ({ id = '' }) => crmPath`/deals/${id}`,
     body: dealUpdateBody,
     onWritten: forgetContactDeals,
+    change: {
+      type: 'deal',
+      publishedAs: contactsOnly,
+      action: 'updated',
+      id: param('id'),
+      dealId: param('id'),
+    },
     tag: 'negociações',
     summary: 'Atualiza uma negociação (corpo parcial)',
   });
@@ -63,6 +78,14 @@ export function registerDealRoutes(app: FastifyInstance, services: Services): vo
     params: ['id'],
     crmPath: ({ id = '' }) => crmPath`/deals/${id}/notes`,
     body: noteCreateBody,
+    // The author is the session's CRM user (identity/authorship.ts): the actor already says so.
+    change: {
+      type: 'note',
+      action: 'created',
+      id: answered('id'),
+      dealId: param('id'),
+      omit: ['user_id'],
+    },
     tag: 'notas',
     summary: 'Cria uma nota na negociação',
   });
@@ -73,6 +96,7 @@ export function registerDealRoutes(app: FastifyInstance, services: Services): vo
     crmPath: ({ id = '' }) => crmPath`/deals/${id}/products`,
     resource: 'dealProducts',
     mode: 'whole',
+    remembers: 'dealProduct',
     tag: 'produtos da negociação',
     summary: 'Produtos de uma negociação',
   });
@@ -82,6 +106,7 @@ export function registerDealRoutes(app: FastifyInstance, services: Services): vo
     params: ['id'],
     crmPath: ({ id = '' }) => crmPath`/deals/${id}/products`,
     body: dealProductCreateBody,
+    change: { type: 'dealProduct', action: 'created', id: answered('id'), dealId: param('id') },
     tag: 'produtos da negociação',
     summary: 'Adiciona um produto à negociação',
   });
@@ -91,6 +116,12 @@ export function registerDealRoutes(app: FastifyInstance, services: Services): vo
     params: ['id', 'productId'],
     crmPath: ({ id = '', productId = '' }) => crmPath`/deals/${id}/products/${productId}`,
     body: dealProductUpdateBody,
+    change: {
+      type: 'dealProduct',
+      action: 'updated',
+      id: param('productId'),
+      dealId: param('id'),
+    },
     tag: 'produtos da negociação',
     summary: 'Atualiza um produto da negociação',
   });
@@ -99,6 +130,12 @@ export function registerDealRoutes(app: FastifyInstance, services: Services): vo
     url: '/api/rdstation/deals/:id/products/:productId',
     params: ['id', 'productId'],
     crmPath: ({ id = '', productId = '' }) => crmPath`/deals/${id}/products/${productId}`,
+    change: {
+      type: 'dealProduct',
+      action: 'deleted',
+      id: param('productId'),
+      dealId: param('id'),
+    },
     tag: 'produtos da negociação',
     summary: 'Remove um produto da negociação',
   });

@@ -1,4 +1,9 @@
-import { type FastifyInstance } from 'fastify';
+import { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { type ChangeDescriptor } from '@api/changes/describeChange';
+import { publishWrite } from '@api/changes/publishChange';
+import { type ChangedRecordType } from '@api/changes/recordChange';
+import { isRecord } from '@api/http';
+import { sessionOf } from '@api/identity/authenticate';
 import { type CrmMethod } from '@api/crm/crmClient';
 import { type CrmListResource } from '@api/crm/crmQuery';
 import { type ListMode, type PanelListQuery, toPanelRecord } from '@api/crm/lists';
@@ -11,6 +16,7 @@ import {
   identityHeaders,
   listQuery,
   noQuery,
+  pageSchema,
 } from './schemas';
 
 type Params = Record<string, string>;
@@ -29,6 +35,8 @@ interface ProxyRoute {
 interface ReadRoute extends ProxyRoute {
   /** Reference data: cached per tenant for the configured TTL. */
   cached?: boolean;
+  /** Records served are remembered under this kind: the `before` of a later change (issue 15). */
+  remembers?: ChangedRecordType;
 }
 
 interface ListRoute extends ReadRoute {
@@ -46,6 +54,24 @@ interface WriteRoute extends ProxyRoute {
   toCrmBody?: (body: Record<string, unknown>) => unknown;
   /** After the CRM accepted the write (e.g. forget the tenant's scanned contact deals). */
   onWritten?: (systemKey: string) => void;
+  /** What the write changes, published on services.changes once the CRM accepted it. */
+  change: ChangeDescriptor;
+}
+
+/** Keeps what a read served, so a later write knows its `before` without a CRM read. */
+function rememberServed(
+  request: FastifyRequest,
+  services: Services,
+  type: ChangedRecordType | undefined,
+  records: unknown[],
+): void {
+  if (!type) return;
+  const { systemKey } = sessionOf(request);
+  for (const record of records) {
+    const id = isRecord(record) ? record.id : undefined;
+    if (isRecord(record) && (typeof id === 'string' || typeof id === 'number'))
+      services.records.remember(systemKey, type, String(id), record);
+  }
 }
 
 const CACHE_NOTE =
@@ -87,23 +113,16 @@ export function registerListRoute(
         ...paramsSchema(route),
         querystring: listQuery,
         response: {
-          200: {
-            type: 'object',
-            properties: {
-              data: {
-                type: 'object',
-                properties: {
-                  data: { type: 'array', items: {} },
-                  links: { type: 'object', properties: { next: { type: 'string' } } },
-                  limitedTo: {
-                    type: 'integer',
-                    description:
-                      'Só na busca de negociações por contato: quantas das negociações atualizadas mais recentemente foram examinadas, quando o limite foi atingido.',
-                  },
-                },
+          200: pageSchema(
+            {},
+            {
+              limitedTo: {
+                type: 'integer',
+                description:
+                  'Só na busca de negociações por contato: quantas das negociações atualizadas mais recentemente foram examinadas, quando o limite foi atingido.',
               },
             },
-          },
+          ),
         },
       },
     },
@@ -119,6 +138,7 @@ export function registerListRoute(
           panelPath: request.url.split('?')[0] ?? route.url,
         },
       );
+      rememberServed(request, services, route.remembers, list.data);
       return { data: list };
     },
   );
@@ -144,7 +164,9 @@ export function registerGetRoute(app: FastifyInstance, services: Services, route
         path: route.crmPath(request.params),
         cache: route.cached ? { bypass: wantsFreshData(request) } : undefined,
       });
-      return { data: toPanelRecord(body) };
+      const record = toPanelRecord(body);
+      rememberServed(request, services, route.remembers, [record.data]);
+      return { data: record };
     },
   );
 }
@@ -179,6 +201,11 @@ export function registerWriteRoute(
           : undefined,
       });
       route.onWritten?.(identity.systemKey);
+      await publishWrite(request, services, route.change, {
+        params: request.params,
+        payload,
+        record: isRecord(body) && isRecord(body.data) ? body.data : null,
+      });
       if (route.method === 'DELETE') return { data: body ?? { deleted: true } };
       return reply.code(route.method === 'POST' ? 201 : 200).send({ data: toPanelRecord(body) });
     },

@@ -1,5 +1,5 @@
 // JSON schemas shared by the routes; Fastify validates with them and @fastify/swagger documents them.
-import { crmId } from '@crm-panel/crm-model/schemas';
+import { crmId, hostId } from '@crm-panel/crm-model/schemas';
 
 export const identityHeaders = {
   type: 'object',
@@ -18,6 +18,14 @@ export const identityHeaders = {
       maxLength: 200,
       pattern: '\\S',
       description: 'Chave do sistema (tenant)',
+    },
+    'x-attendance-id': {
+      ...hostId,
+      description: 'Atendimento que o painel mostra (trilha de auditoria; opcional)',
+    },
+    'x-chat-id': {
+      ...hostId,
+      description: 'Chat que o painel mostra (trilha de auditoria; opcional)',
     },
   },
 } as const;
@@ -93,6 +101,23 @@ export const messageSchema = {
     code: { type: 'string', description: 'Motivo estável de uma recusa de identidade (README)' },
   },
 } as const;
+
+/** A list answer `{ data: { data: [items], links: { next? } } }`, plus any properties of its own. */
+export function pageSchema(items: object, extra: Record<string, object> = {}) {
+  return {
+    type: 'object',
+    properties: {
+      data: {
+        type: 'object',
+        properties: {
+          data: { type: 'array', items },
+          links: { type: 'object', properties: { next: { type: 'string' } } },
+          ...extra,
+        },
+      },
+    },
+  } as const;
+}
 
 /** Any payload inside `data` (CRM envelopes pass through untouched). */
 export const dataSchema = {

@@ -1,6 +1,7 @@
 import { type FastifyInstance } from 'fastify';
 import { type Services } from '@api/services';
 import { taskCreateBody, taskUpdateBody } from '@crm-panel/crm-model/schemas';
+import { answered, param, sent } from '@api/changes/describeChange';
 import { crmPath, registerGetRoute, registerListRoute, registerWriteRoute } from './proxy';
 
 const TAG = 'tarefas';
@@ -11,6 +12,7 @@ export function registerTaskRoutes(app: FastifyInstance, services: Services): vo
     crmPath: () => '/tasks',
     resource: 'tasks',
     mode: 'whole',
+    remembers: 'task',
     tag: TAG,
     summary: 'Lista tarefas (ex.: filter deal_id:"…" and status:"open")',
   });
@@ -18,6 +20,7 @@ export function registerTaskRoutes(app: FastifyInstance, services: Services): vo
     url: '/api/rdstation/tasks/:id',
     params: ['id'],
     crmPath: ({ id = '' }) => crmPath`/tasks/${id}`,
+    remembers: 'task',
     tag: TAG,
     summary: 'Uma tarefa',
   });
@@ -26,6 +29,13 @@ export function registerTaskRoutes(app: FastifyInstance, services: Services): vo
     url: '/api/rdstation/tasks',
     crmPath: () => '/tasks',
     body: taskCreateBody,
+    change: {
+      type: 'task',
+      action: 'created',
+      id: answered('id'),
+      dealId: sent('deal_id'),
+      omit: ['created_by_id'],
+    },
     tag: TAG,
     summary: 'Cria uma tarefa (sempre aberta)',
   });
@@ -35,6 +45,14 @@ export function registerTaskRoutes(app: FastifyInstance, services: Services): vo
     params: ['id'],
     crmPath: ({ id = '' }) => crmPath`/tasks/${id}`,
     body: taskUpdateBody,
+    // A task update does not name its deal; the CRM's answer (the whole task) does.
+    change: {
+      type: 'task',
+      action: 'updated',
+      id: param('id'),
+      dealId: answered('deal_id'),
+      omit: ['completed_by_id'],
+    },
     tag: TAG,
     summary: 'Atualiza ou conclui uma tarefa',
   });

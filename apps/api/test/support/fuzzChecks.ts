@@ -35,6 +35,8 @@ export interface CheckOptions {
   html?: boolean;
   /** HEAD answers carry no body. */
   head?: boolean;
+  /** The audit export answers its 2xx as a CSV file (UTF-8 with BOM). */
+  csv?: boolean;
 }
 
 function parse(text: string): unknown {
@@ -59,6 +61,9 @@ export function problemOf(response: FuzzResponse, options: CheckOptions = {}): s
   if (options.head) return null;
   if (status < 400) {
     if (options.html && type.startsWith('text/html')) return null;
+    if (options.csv && type === 'text/csv; charset=utf-8' && body.startsWith('\uFEFF')) return null;
+    // GET /api/events: a stream that started as SSE (its retry hint first).
+    if (type.startsWith('text/event-stream') && body.startsWith('retry: ')) return null;
     if (status === 204 && body === '') return null;
     if (!type.startsWith('application/json') || parse(body) === undefined)
       return `2xx/3xx sem JSON: ${shown}`;

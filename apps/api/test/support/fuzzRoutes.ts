@@ -20,6 +20,8 @@ export interface FuzzRoute {
   queryNames: string[];
   /** Answers pt-BR HTML pages (the OAuth callback opens in a browser). */
   html: boolean;
+  /** Answers a CSV file (the audit export). */
+  csv: boolean;
   sample: RouteSample;
 }
 
@@ -51,6 +53,15 @@ export function routeSamples(fixtures: FuzzFixtures): Record<string, RouteSample
   const idOf = (id: string) => ({ params: { id } });
   return {
     'GET /api/health': {},
+    'GET /api/events': {},
+    'POST /api/webhooks/rdstation/{token}': {
+      params: { token: 'A'.repeat(43) },
+      body: {
+        event_name: 'crm_deal_updated',
+        document: { id: deals.implantacao.id },
+        transaction_uuid: 'f111b90-ec81-4353-8d52-ffd3b8df412d',
+      },
+    },
     'POST /api/session': { body: {} },
     'POST /api/session/renew': { body: {} },
     'GET /api/rdstation/auth/begin': { query: { ticket: 'bilhete' } },
@@ -182,6 +193,17 @@ export function routeSamples(fixtures: FuzzFixtures): Record<string, RouteSample
     'DELETE /api/rdstation/deals/{id}/products/{productId}': {
       params: { id: deals.treinamento.id, productId: dealProducts.treinamentoPercentage },
     },
+    'GET /api/audit': {
+      query: {
+        person: 'alice',
+        recordType: 'deal',
+        recordId: deals.implantacao.id,
+        from: '2026-01-01',
+        to: '2026-12-31',
+        limit: '10',
+      },
+    },
+    'GET /api/audit.csv': { query: { recordType: 'deal', from: '2026-01-01' } },
   };
 }
 
@@ -203,6 +225,7 @@ export function routesOf(doc: OpenApiDocument, samples: Record<string, RouteSamp
         identified: parameters.some((p) => p.in === 'header' && p.name === 'x-user-id'),
         queryNames: parameters.filter((p) => p.in === 'query').map((p) => p.name),
         html: path === '/api/rdstation/auth/callback' || path === '/api/rdstation/auth/begin',
+        csv: path === '/api/audit.csv',
         sample,
       };
     }),

@@ -166,6 +166,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       ...overrides.identity,
     },
     crm: { ...crmUrls(sandbox.url), retryBaseDelayMs: 20, ...options.api?.crm, ...overrides.crm },
+    // RD webhooks cost each new tenant 7 CRM calls at its first sign-in; every tenant here shares
+    // one sandbox account and its 120 calls a minute. Only the webhook tests turn them on.
+    live: { crmWebhooks: false, ...options.api?.live, ...overrides.live },
   });
   let api: FastifyInstance;
   try {

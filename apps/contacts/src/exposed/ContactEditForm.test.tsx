@@ -1,6 +1,14 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { buildModalUrl } from '@crm-panel/contracts';
-import { mockErrorHandler, MOCK_BASE_URL, setupTestServer } from '@crm-panel/api-client/testing';
+import { LiveUpdatesProvider } from '@crm-panel/api-client';
+import {
+  liveChangeFrame,
+  liveDealChange,
+  mockErrorHandler,
+  MOCK_BASE_URL,
+  scriptedLiveServer,
+  setupTestServer,
+} from '@crm-panel/api-client/testing';
 import { ContactEditForm } from './ContactEditForm';
 import { expectAccessible, renderPage } from '@contacts/test-utils';
 
@@ -163,4 +171,41 @@ it('passes an accessibility check', async () => {
   const { container } = renderEdit();
   await waitFor(() => expect(organizationSearches()).toHaveLength(1));
   await expectAccessible(container);
+});
+
+it('warns when someone else changes the contact being edited, and keeps what was typed', async () => {
+  const live = scriptedLiveServer();
+  const { user } = renderPage(
+    <LiveUpdatesProvider
+      selfUserId="u-ana"
+      transport={{ context: live.context, fetch: live.fetch }}
+    >
+      <ContactEditForm />
+    </LiveUpdatesProvider>,
+    { route: EDIT_URL, path: '/contact-edit-modal' },
+  );
+  const name = screen.getByLabelText(/^Nome/);
+  await user.clear(name);
+  await user.type(name, 'Maria O. Souza');
+  await waitFor(() => expect(live.streams).toHaveLength(1));
+  // Another contact changing says nothing here.
+  live.streams[0]?.push(
+    liveChangeFrame({
+      ...liveDealChange('c0'),
+      record: { type: 'contact', id: 'contact-2', dealId: null, contactId: 'contact-2' },
+    }),
+  );
+  live.streams[0]?.push(
+    liveChangeFrame({
+      ...liveDealChange('c1'),
+      record: { type: 'contact', id: 'contact-1', dealId: null, contactId: 'contact-1' },
+    }),
+  );
+  expect(
+    await screen.findByText(
+      'Este registro foi alterado por Arthur Lima. Suas alterações não foram salvas ainda.',
+    ),
+  ).toBeInTheDocument();
+  expect(screen.getByLabelText(/^Nome/)).toHaveValue('Maria O. Souza');
+  expect(puts()).toEqual([]);
 });

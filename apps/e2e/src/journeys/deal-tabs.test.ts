@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
 import type { ChatMessage, Deal, DealProduct, Note, Task } from '@crm-panel/crm-model';
 import { ACME, ANA, callApi, readyAnaWithMariana } from '@e2e/support/apiSetup';
 import { launchBrowser, screenshot, trackPageErrors } from '@e2e/support/browser';
@@ -11,7 +11,7 @@ import {
   watchPanelReloads,
 } from '@e2e/support/dealTabs';
 import { eventually } from '@e2e/support/eventually';
-import { HostSim } from '@e2e/support/hostSim';
+import { HOST_MODE, HostSim, type HostMode } from '@e2e/support/hostSim';
 import { startE2eStack, type Stack } from '@e2e/support/stack';
 
 let stack: Stack;
@@ -31,22 +31,33 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-/** Ana in host-sim, Mariana Costa's chat open, the deal picked; the panel watched for reloads. */
-async function openDealAsAna(): Promise<{
+/**
+ * Ana in host-sim, Mariana Costa's chat open, the deal picked; the panel watched for reloads and
+ * every browser request for chat messages (`/api/chat/…`, to the api or to host-sim) recorded.
+ */
+async function openDealAsAna(
+  mode: HostMode = HOST_MODE,
+  hostOptions: { chatMessagesViaProxy?: boolean } = {},
+): Promise<{
   sim: HostSim;
   page: Page;
   errors: Error[];
   reloads: () => Promise<string[]>;
+  chatRequests: string[];
 }> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 1100 } });
   const errors = trackPageErrors(page);
+  const chatRequests: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/chat/')) chatRequests.push(request.url());
+  });
   const sim = new HostSim(page, stack);
-  await sim.open('user-ana');
+  await sim.open('user-ana', mode, hostOptions);
   await sim.openAttendance('Mariana Costa');
   await sim.panel.getByRole('link', { name: /Mariana Costa/ }).waitFor();
   await pickDeal(sim, deal.name);
   const reloads = await watchPanelReloads(page);
-  return { sim, page, errors, reloads };
+  return { sim, page, errors, reloads, chatRequests };
 }
 
 const modalFrame = (page: Page) => page.locator('iframe.modal-frame');
@@ -84,41 +95,18 @@ async function findTask(name: string): Promise<Task | undefined> {
   return tasks.find((task) => task.name === name);
 }
 
-test('Notas: a note typed by hand and one imported from the chat show in the tab without a reload', async () => {
-  const { sim, page, errors, reloads } = await openDealAsAna();
-  const panel = sim.panel;
-  const modal = sim.modal;
-  const notesBefore = await readNotes();
-
-  await panel.getByRole('tab', { name: 'Notas' }).click();
-  const tab = panel.getByRole('region', { name: 'Notas' });
-  await tab.getByText('Cliente confirmou interesse no Plano Pro').waitFor();
-
-  // 1. By hand, in the host's modal.
-  const manualText = 'Mariana pediu a proposta com 10 licenças até sexta-feira.';
-  await tab.getByRole('button', { name: 'Adicionar Nota' }).click();
-  const form = modal.getByRole('form', { name: 'Adicionar Nota' });
-  await modal.getByRole('heading', { name: 'Adicionar Nota' }).waitFor();
-  await modal.getByText(`Negociação: ${deal.name}`).waitFor();
-  await form.getByRole('textbox', { name: /Conteúdo da nota/ }).fill(manualText);
-  await screenshot(page, 'deal-tabs-note-manual-form');
-  await form.getByRole('button', { name: 'Salvar Nota' }).click();
-  // The form closes as soon as the note is saved; the tab confirms it (issue 19, point 7).
-  await modalFrame(page).waitFor({ state: 'detached' });
-  await tab.getByText('Nota criada com sucesso!').waitFor();
-  await screenshot(page, 'deal-tabs-note-manual-saved');
-
-  const manualEntry = tab.getByRole('listitem').filter({ hasText: manualText });
-  await manualEntry.waitFor();
-  await manualEntry.getByText(ana.name).waitFor();
-  const today = tab.getByRole('region', { name: 'Hoje' });
-  expect(await today.getByText(manualText).count()).toBe(1);
-  const afterManual = await readNotes();
-  expect(afterManual).toHaveLength(notesBefore.length + 1);
-  expect(afterManual[0]).toMatchObject({ description: manualText, user_id: ana.id });
-  await screenshot(page, 'deal-tabs-notes-after-manual');
-
-  // 2. Imported from the chat: host-sim's messages, read back through the api.
+/**
+ * Opens 'Adicionar Nota' in the host's modal, imports Mariana's two messages (ticked newest first)
+ * after checking the picker lists every text message of host-sim's chat newest first, saves the
+ * note and waits for the tab to confirm it. Returns the note's text.
+ */
+async function importTwoMessages(
+  modal: FrameLocator,
+  tab: Locator,
+  page: Page,
+  shot: string,
+): Promise<string> {
+  // What the picker must list: host-sim's messages, read from the api route here (node side).
   const chat = await callApi(
     stack,
     ANA,
@@ -159,17 +147,16 @@ test('Notas: a note typed by hand and one imported from the chat show in the tab
     .join('\n\n');
   const content = modal.getByRole('textbox', { name: /Conteúdo da nota/ });
   expect(await content.inputValue()).toBe(imported);
-  await screenshot(page, 'deal-tabs-note-import-form');
+  await screenshot(page, shot);
   await modal.getByRole('button', { name: 'Salvar Nota' }).click();
   await modalFrame(page).waitFor({ state: 'detached' });
   await tab.getByText('Nota criada com sucesso!').waitFor();
+  return imported;
+}
 
-  const afterImport = await readNotes();
-  expect(afterImport).toHaveLength(notesBefore.length + 2);
-  expect(afterImport[0]).toMatchObject({ description: imported, user_id: ana.id });
-
-  // Longer than 200 characters: the timeline shows a preview, line breaks kept, and 'Ver mais'.
-  const lines = imported
+/** The timeline entry of a note longer than 200 characters: its preview, line breaks kept. */
+function noteEntry(tab: Locator, text: string): Locator {
+  const lines = text
     .split('\n')
     .map((line) => line.replace(/\s+/g, ' ').trim())
     .join('\n')
@@ -178,7 +165,56 @@ test('Notas: a note typed by hand and one imported from the chat show in the tab
   expect(Array.from(lines).length).toBeGreaterThan(200);
   const preview = `${Array.from(lines).slice(0, 200).join('')}...`;
   // Playwright compares text with its whitespace collapsed.
-  const importedEntry = tab.getByRole('listitem').filter({ hasText: preview.replace(/\s+/g, ' ') });
+  return tab.getByRole('listitem').filter({ hasText: preview.replace(/\s+/g, ' ') });
+}
+
+test('Notas: a note typed by hand and one imported from the chat show in the tab without a reload', async () => {
+  const { sim, page, errors, reloads, chatRequests } = await openDealAsAna();
+  const panel = sim.panel;
+  const modal = sim.modal;
+  const notesBefore = await readNotes();
+
+  await panel.getByRole('tab', { name: 'Notas' }).click();
+  const tab = panel.getByRole('region', { name: 'Notas' });
+  await tab.getByText('Cliente confirmou interesse no Plano Pro').waitFor();
+
+  // 1. By hand, in the host's modal.
+  const manualText = 'Mariana pediu a proposta com 10 licenças até sexta-feira.';
+  await tab.getByRole('button', { name: 'Adicionar Nota' }).click();
+  const form = modal.getByRole('form', { name: 'Adicionar Nota' });
+  await modal.getByRole('heading', { name: 'Adicionar Nota' }).waitFor();
+  await modal.getByText(`Negociação: ${deal.name}`).waitFor();
+  await form.getByRole('textbox', { name: /Conteúdo da nota/ }).fill(manualText);
+  await screenshot(page, 'deal-tabs-note-manual-form');
+  await form.getByRole('button', { name: 'Salvar Nota' }).click();
+  // The form closes as soon as the note is saved; the tab confirms it (issue 19, point 7).
+  await modalFrame(page).waitFor({ state: 'detached' });
+  await tab.getByText('Nota criada com sucesso!').waitFor();
+  await screenshot(page, 'deal-tabs-note-manual-saved');
+
+  const manualEntry = tab.getByRole('listitem').filter({ hasText: manualText });
+  await manualEntry.waitFor();
+  await manualEntry.getByText(ana.name).waitFor();
+  const today = tab.getByRole('region', { name: 'Hoje' });
+  expect(await today.getByText(manualText).count()).toBe(1);
+  const afterManual = await readNotes();
+  expect(afterManual).toHaveLength(notesBefore.length + 1);
+  expect(afterManual[0]).toMatchObject({ description: manualText, user_id: ana.id });
+  await screenshot(page, 'deal-tabs-notes-after-manual');
+
+  // 2. Imported from the chat: host-sim's messages, through the api route (spec §7).
+  const imported = await importTwoMessages(modal, tab, page, 'deal-tabs-note-import-form');
+  const apiOrigin = new URL(stack.url('api')).origin;
+  expect(chatRequests).toEqual([
+    `${apiOrigin}/api/chat/at-1001/messages?channelId=canal-whatsapp-acme`,
+  ]);
+
+  const afterImport = await readNotes();
+  expect(afterImport).toHaveLength(notesBefore.length + 2);
+  expect(afterImport[0]).toMatchObject({ description: imported, user_id: ana.id });
+
+  // Longer than 200 characters: the timeline shows a preview, line breaks kept, and 'Ver mais'.
+  const importedEntry = noteEntry(tab, imported);
   await importedEntry.waitFor();
   await manualEntry.waitFor();
   await screenshot(page, 'deal-tabs-notes-after-import');
@@ -195,6 +231,34 @@ test('Notas: a note typed by hand and one imported from the chat show in the tab
   await modal.getByRole('button', { name: 'Fechar' }).click();
   await modalFrame(page).waitFor({ state: 'detached' });
 
+  expect(await reloads()).toEqual([]);
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+test('Notas in Novus mode with hostChatMessages: the chat import reads through apiRequest, never the api route', async () => {
+  const { sim, page, errors, reloads, chatRequests } = await openDealAsAna('novus', {
+    chatMessagesViaProxy: true,
+  });
+  const notesBefore = await readNotes();
+  await sim.panel.getByRole('tab', { name: 'Notas' }).click();
+  const tab = sim.panel.getByRole('region', { name: 'Notas' });
+  await tab.getByText('Cliente confirmou interesse no Plano Pro').waitFor();
+
+  const imported = await importTwoMessages(sim.modal, tab, page, 'deal-tabs-note-import-novus');
+  const afterImport = await readNotes();
+  expect(afterImport).toHaveLength(notesBefore.length + 1);
+  expect(afterImport[0]).toMatchObject({ description: imported, user_id: ana.id });
+  // The tab shows it (the 'Notas' journey above may have saved the same text already).
+  const sameText = afterImport.filter((note) => note.description === imported).length;
+  await eventually(() => noteEntry(tab, imported).count(), sameText);
+  await screenshot(page, 'deal-tabs-notes-after-import-novus');
+
+  // The only chat-messages request is host-sim's proxy calling its own API (apiRequest).
+  const hostOrigin = new URL(stack.url('host-sim')).origin;
+  expect(chatRequests).toEqual([
+    `${hostOrigin}/api/chat/at-1001/messages?channelId=canal-whatsapp-acme`,
+  ]);
   expect(await reloads()).toEqual([]);
   expect(errors).toEqual([]);
   await page.close();

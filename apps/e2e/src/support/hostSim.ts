@@ -25,8 +25,17 @@ export class HostSim {
     private readonly stack: Stack,
   ) {}
 
-  async open(usuario = 'user-ana', modo: HostMode = HOST_MODE): Promise<void> {
-    await this.page.goto(`${this.stack.url('host-sim')}/?usuario=${usuario}&modo=${modo}`);
+  /**
+   * `chatMessagesViaProxy` (Novus): the plugin URL also registers host-sim's chat-messages
+   * endpoint (`hostChatMessages`), so the panel reads chat messages through apiRequest.
+   */
+  async open(
+    usuario = 'user-ana',
+    modo: HostMode = HOST_MODE,
+    options: { chatMessagesViaProxy?: boolean } = {},
+  ): Promise<void> {
+    const proxy = options.chatMessagesViaProxy ? '&mensagensPeloProxy=1' : '';
+    await this.page.goto(`${this.stack.url('host-sim')}/?usuario=${usuario}&modo=${modo}${proxy}`);
     await this.page.getByRole('list', { name: 'Atendimentos' }).waitFor();
   }
 

@@ -11,6 +11,8 @@ import {
 import { buildModalUrl, type ModalQueryInput } from '@crm-panel/contracts';
 import { type ChatMessage } from '@crm-panel/crm-model';
 import { formatDateTime } from '@crm-panel/format';
+import { HOST_TIMEOUT_MESSAGE, HostRequestError } from '@crm-panel/host-bridge';
+import { createFakeHostAdapter } from '@crm-panel/host-bridge/testing';
 import { renderWithProviders, type RenderOptions } from '@notes/test-utils';
 import { NoteCreateForm } from './NoteCreateForm';
 
@@ -51,6 +53,18 @@ const [message1, message2, message3] = chatMessagesFixture[CHAT_ID_FIXTURE] as [
   ChatMessage,
   ChatMessage,
 ];
+/** The chat import's load error (the spec's text), then its 'Tentar novamente'. */
+async function retryAfterLoadError(user: UserEvent): Promise<void> {
+  const banner = await screen.findByRole('alert');
+  expect(banner).toHaveTextContent(
+    'Erro ao carregar mensagens. Verifique se o domínio do chat está configurado.',
+  );
+  await user.click(within(banner).getByRole('button', { name: 'Tentar novamente' }));
+}
+
+const chooseImport = async (user: UserEvent) =>
+  user.click(screen.getByRole('radio', { name: 'Importar do chat' }));
+
 const stamp = (message: ChatMessage) => formatDateTime(new Date(message.unixTimeMessage * 1000));
 
 describe('NoteCreateForm — manual note', () => {
@@ -123,7 +137,21 @@ describe('NoteCreateForm — manual note', () => {
       user_id: 'user-2',
     });
     // No wait of its own (the spec sets none): the Notas tab confirms it, as for tasks and products.
-    await waitFor(() => expect(adapter.closedForms).toEqual([{ success: true, updated: true }]));
+    // The CRM's answer goes back with the result: the tab shows it without reading the list again.
+    const saved = server.db.state.notes['deal-1']?.[0];
+    await waitFor(() =>
+      expect(adapter.closedForms).toEqual([
+        {
+          success: true,
+          updated: true,
+          note: expect.objectContaining({
+            id: saved?.id,
+            description: 'Cliente aprovou a proposta.',
+            user_id: 'user-2',
+          }),
+        },
+      ]),
+    );
   });
 
   it('takes the author from the profile when the query has no user id', async () => {
@@ -200,9 +228,6 @@ describe('NoteCreateForm — manual note', () => {
 });
 
 describe('NoteCreateForm — import from chat', () => {
-  const chooseImport = async (user: UserEvent) =>
-    user.click(screen.getByRole('radio', { name: 'Importar do chat' }));
-
   it('loads the attendance messages and lists the text ones newest first', async () => {
     const { user } = await renderForm();
     expect(server.requests.some((r) => r.path === CHAT_PATH)).toBe(false);
@@ -348,11 +373,102 @@ describe('NoteCreateForm — import from chat', () => {
     );
     const { user } = await renderForm();
     await chooseImport(user);
-    const banner = await screen.findByRole('alert');
-    expect(banner).toHaveTextContent(
-      'Erro ao carregar mensagens. Verifique se o domínio do chat está configurado.',
-    );
-    await user.click(within(banner).getByRole('button', { name: 'Tentar novamente' }));
+    await retryAfterLoadError(user);
     expect(await screen.findAllByRole('checkbox')).toHaveLength(3);
+  });
+});
+
+describe('NoteCreateForm — import from chat through the host', () => {
+  const chatRequests = () => server.requests.filter((r) => r.path.startsWith('/api/chat/'));
+  const hostMessages: ChatMessage[] = [
+    {
+      IdMessage: 'h-1',
+      text: 'Olá, recebi a proposta pelo WhatsApp.',
+      senderName: 'Mariana Costa',
+      isSentByMe: false,
+      dhMessage: '2026-11-20T13:00:00.000Z',
+      unixTimeMessage: 1_795_179_600,
+    },
+    {
+      IdMessage: 'h-2',
+      text: '',
+      senderName: 'Mariana Costa',
+      isSentByMe: false,
+      dhMessage: '2026-11-20T13:01:00.000Z',
+      unixTimeMessage: 1_795_179_660,
+    },
+    {
+      IdMessage: 'h-3',
+      text: 'Perfeito, te envio o contrato hoje.',
+      senderName: 'Ana Souza',
+      isSentByMe: true,
+      dhMessage: '2026-11-20T13:05:00.000Z',
+      unixTimeMessage: 1_795_179_900,
+    },
+  ];
+  const [first, , last] = hostMessages as [ChatMessage, ChatMessage, ChatMessage];
+
+  it('without the host capability reads the api route (spec §7)', async () => {
+    const adapter = createFakeHostAdapter();
+    const { user } = await renderForm(FULL_QUERY, { adapter });
+    await chooseImport(user);
+    expect(await screen.findAllByRole('checkbox')).toHaveLength(3);
+    expect(adapter.readChatMessages).toBeUndefined();
+    expect(chatRequests()).toEqual([
+      expect.objectContaining({
+        method: 'GET',
+        path: CHAT_PATH,
+        query: { channelId: CHANNEL_ID_FIXTURE },
+      }),
+    ]);
+  });
+
+  it('reads the messages through the host, lists the text ones newest first, asks the api nothing', async () => {
+    const adapter = createFakeHostAdapter({ chatMessages: hostMessages });
+    const { user } = await renderForm(FULL_QUERY, { adapter });
+    await chooseImport(user);
+
+    const boxes = await screen.findAllByRole('checkbox');
+    expect(boxes.map((box) => box.closest('li')?.textContent)).toEqual([
+      `Você${stamp(last)}${last.text}`,
+      `Mariana Costa${stamp(first)}${first.text}`,
+    ]);
+    expect(adapter.chatMessageRequests).toEqual([
+      { chatId: CHAT_ID_FIXTURE, channelId: CHANNEL_ID_FIXTURE },
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Selecionar todas' }));
+    await user.click(screen.getByRole('button', { name: 'Importar mensagens selecionadas' }));
+    expect(contentField()).toHaveValue(
+      `Mariana Costa - ${stamp(first)}\n${first.text}\n\nVocê - ${stamp(last)}\n${last.text}`,
+    );
+    await settle();
+    expect(chatRequests()).toEqual([]);
+  });
+
+  it('a failing host shows the same error with retry as the api route, and asks the api nothing', async () => {
+    let reads = 0;
+    const adapter = createFakeHostAdapter({
+      chatMessages: async () => {
+        reads += 1;
+        if (reads === 1) throw new HostRequestError('timeout', HOST_TIMEOUT_MESSAGE);
+        return hostMessages;
+      },
+    });
+    const { user } = await renderForm(FULL_QUERY, { adapter });
+    await chooseImport(user);
+    await retryAfterLoadError(user);
+    expect(await screen.findAllByRole('checkbox')).toHaveLength(2);
+    expect(reads).toBe(2);
+    expect(chatRequests()).toEqual([]);
+  });
+
+  it('says when the host has no text message for the attendance', async () => {
+    const adapter = createFakeHostAdapter({ chatMessages: [{ ...first, text: ' ' }] });
+    const { user } = await renderForm(FULL_QUERY, { adapter });
+    await chooseImport(user);
+    expect(
+      await screen.findByText('Nenhuma mensagem de texto encontrada neste atendimento'),
+    ).toBeInTheDocument();
+    expect(chatRequests()).toEqual([]);
   });
 });

@@ -218,6 +218,33 @@ describe('NotesTab', () => {
     expect(screen.queryByText('Nota criada com sucesso!')).not.toBeInTheDocument();
   });
 
+  it("shows the note of the form's result in the timeline without reading it again", async () => {
+    seed();
+    const { user, adapter } = await renderWithProviders(
+      <NotesTab dealId="deal-1" dealName="Contrato anual Acme" />,
+    );
+    await screen.findByRole('region', { name: 'Hoje' });
+    await user.click(screen.getByRole('button', { name: 'Adicionar Nota' }));
+    const note: Note = {
+      id: 'note-from-form',
+      description: 'Nota que voltou no resultado do formulário.',
+      registered_at: new Date().toISOString(),
+      user_id: 'user-3',
+    };
+    const before = notesRequests().length;
+    await act(async () => adapter.resolveModal({ success: true, updated: true, note }));
+
+    const today = screen.getByRole('region', { name: 'Hoje' });
+    const entry = within(today)
+      .getAllByRole('listitem')
+      .find((item) => item.textContent?.includes('Nota que voltou no resultado do formulário.'));
+    // Its author's name comes from the users list, read once for the whole timeline.
+    await waitFor(() => expect(entry).toHaveTextContent('Carla Mendes'));
+    expect(await screen.findByText('Nota criada com sucesso!')).toBeInTheDocument();
+    // One request per write (issue 16): the form's POST; the timeline is not read again.
+    expect(notesRequests()).toHaveLength(before);
+  });
+
   it('does not reload when the create form is cancelled', async () => {
     seed();
     const { user, adapter } = await renderWithProviders(<NotesTab dealId="deal-1" dealName="X" />);

@@ -208,7 +208,8 @@ describe('ProductForm — fields', () => {
     fireEvent.scroll(screen.getByRole('listbox').parentElement as HTMLElement);
     await advance(200);
     await settle();
-    expect(listedOptions()).toHaveLength(205);
+    // The answer's body streams through fetch: let RTL move the fake clock until it shows.
+    await waitFor(() => expect(listedOptions()).toHaveLength(205));
     expect(catalogueRequests().map((request) => request.query)).toEqual([
       { limit: '200', page: '1' },
       { limit: '200', page: '2' },

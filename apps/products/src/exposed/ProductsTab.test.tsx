@@ -205,11 +205,13 @@ describe('ProductsTab', () => {
     expect(adapter.openedForms[1]?.options.title).toBe('Editar Produto');
   });
 
-  it('refreshes without a reload after the form closes with success, and invalidates the deal', async () => {
+  it("shows the added product from the form's result without reading the list again, and re-reads the deal", async () => {
     const { user, adapter, queryClient } = await renderTab();
     queryClient.setQueryData(queryKeys.deal('deal-1'), DEAL);
     await user.click(screen.getByRole('button', { name: 'Adicionar Produto' }));
     await screen.findByRole('article', { name: 'Plano Profissional' });
+    const shownBefore = screen.getAllByRole('article').length;
+    const basicBefore = screen.queryAllByRole('article', { name: 'Plano Básico' }).length;
 
     const added: DealProduct = {
       id: 'deal-product-9',
@@ -221,13 +223,15 @@ describe('ProductsTab', () => {
       billing_frequency: 'one-time',
       total_price: 99.9,
     };
-    server.db.state.dealProducts['deal-1'] = [added];
     adapter.resolveModal({ success: true, product: added });
 
     expect(await screen.findByText('Produto adicionado com sucesso!')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
-    expect(item('Plano Básico')).toBeInTheDocument();
-    expect(requestsTo('GET', '/api/rdstation/deals/deal-1/products')).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(shownBefore + 1));
+    expect(screen.getAllByRole('article', { name: 'Plano Básico' })).toHaveLength(basicBefore + 1);
+    expect(item('Plano Profissional')).toBeInTheDocument();
+    // One request per write (issue 16): the list was not read again; the deal's total is the
+    // CRM's to recompute, so the deal is.
+    expect(requestsTo('GET', '/api/rdstation/deals/deal-1/products')).toHaveLength(1);
     expect(queryClient.getQueryState(queryKeys.deal('deal-1'))?.isInvalidated).toBe(true);
   });
 
@@ -250,7 +254,7 @@ describe('ProductsTab', () => {
     expect(screen.queryByText(/com sucesso/)).not.toBeInTheDocument();
   });
 
-  it("'Excluir' asks first, then deletes, confirms and refreshes the list and the deal", async () => {
+  it("'Excluir' asks first, then deletes, confirms, takes it off the list and re-reads the deal", async () => {
     const { user, queryClient } = await renderTab();
     queryClient.setQueryData(queryKeys.deal('deal-1'), DEAL);
     const pro = await screen.findByRole('article', { name: 'Plano Profissional' });
@@ -267,6 +271,8 @@ describe('ProductsTab', () => {
     expect(
       requestsTo('DELETE', '/api/rdstation/deals/deal-1/products/deal-product-1'),
     ).toHaveLength(1);
+    // Off the list without reading it again; the deal (its total) is read again.
+    expect(requestsTo('GET', '/api/rdstation/deals/deal-1/products')).toHaveLength(1);
     expect(queryClient.getQueryState(queryKeys.deal('deal-1'))?.isInvalidated).toBe(true);
   });
 

@@ -5,6 +5,7 @@ import { createPanelQueryClient } from '@crm-panel/api-client';
 import { HostBridgeProvider, type HostAdapter } from '@crm-panel/host-bridge';
 import { PanelThemeProvider } from '@crm-panel/ui';
 import { IdentitySync } from '@shell/identity/IdentitySync';
+import { PanelContextSync } from '@shell/identity/PanelContextSync';
 import { AppRoutes } from '@shell/routes/AppRoutes';
 
 function HostBridge({ adapter, children }: { adapter: HostAdapter; children: ReactNode }) {
@@ -29,6 +30,7 @@ export function App({ adapter }: AppProps) {
         <BrowserRouter>
           <HostBridge adapter={adapter}>
             <IdentitySync />
+            <PanelContextSync />
             <AppRoutes />
           </HostBridge>
         </BrowserRouter>

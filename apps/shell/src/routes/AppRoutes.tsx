@@ -6,6 +6,8 @@ import { RemoteModule } from '@shell/federation/RemoteModule';
 import { CrmUserChoicePage } from '@shell/crm-user/CrmUserChoicePage';
 import { CRM_USER_CHOICE_PATH, Guard, type GuardRequirement } from '@shell/guards/Guard';
 import { PanelHeader } from '@shell/header/PanelHeader';
+import { LiveUpdateHint } from '@shell/live/LiveUpdateHint';
+import { LiveUpdates } from '@shell/live/LiveUpdates';
 import { ContactLinkingRoute } from '@shell/main-panel/ContactLinkingRoute';
 import { MainPanel } from '@shell/main-panel/MainPanel';
 
@@ -16,6 +18,8 @@ interface PageRouteOf<Id extends RemoteModuleId> {
   module: Id;
   label: string;
   props: RemoteModulePropsOf<Id>;
+  /** A form over a record others may change meanwhile: it listens to live updates to warn. */
+  live?: true;
 }
 
 /** Any page route: one member per module, so a route's props always match its module. */
@@ -68,6 +72,7 @@ export const PAGE_ROUTES: PageRoute[] = [
     module: 'contacts/ContactEditForm',
     label: 'Editar contato',
     props: {},
+    live: true,
   },
   {
     path: '/deal-create-modal',
@@ -96,6 +101,7 @@ export const PAGE_ROUTES: PageRoute[] = [
     module: 'tasks/TaskForm',
     label: 'Tarefa',
     props: {},
+    live: true,
   },
   {
     path: '/product-create-modal',
@@ -103,6 +109,7 @@ export const PAGE_ROUTES: PageRoute[] = [
     module: 'products/ProductForm',
     label: 'Produto',
     props: {},
+    live: true,
   },
   {
     path: '/rdstation-login-prompt',
@@ -147,19 +154,22 @@ function Guarded({ guard, children }: { guard: GuardRequirement[]; children: Rea
 export function AppRoutes() {
   return (
     <Routes>
-      {PAGE_ROUTES.map(({ path, guard, module, label, props }) => (
-        <Route
-          key={path}
-          path={path}
-          element={
-            <Guarded guard={guard}>
-              <PageWrapper key={path}>
-                <RemoteModule id={module} label={label} props={props} />
-              </PageWrapper>
-            </Guarded>
-          }
-        />
-      ))}
+      {PAGE_ROUTES.map(({ path, guard, module, label, props, live }) => {
+        const page = (
+          <PageWrapper key={path}>
+            <RemoteModule id={module} label={label} props={props} />
+          </PageWrapper>
+        );
+        return (
+          <Route
+            key={path}
+            path={path}
+            element={
+              <Guarded guard={guard}>{live ? <LiveUpdates>{page}</LiveUpdates> : page}</Guarded>
+            }
+          />
+        );
+      })}
       <Route
         path={CRM_USER_CHOICE_PATH}
         element={
@@ -174,10 +184,13 @@ export function AppRoutes() {
         path="/contact-linking"
         element={
           <Guarded guard={SIGNED_IN}>
-            <PageWrapper>
-              <PanelHeader />
-              <ContactLinkingRoute />
-            </PageWrapper>
+            <LiveUpdates>
+              <PageWrapper>
+                <PanelHeader />
+                <LiveUpdateHint />
+                <ContactLinkingRoute />
+              </PageWrapper>
+            </LiveUpdates>
           </Guarded>
         }
       />
@@ -185,10 +198,13 @@ export function AppRoutes() {
         path="*"
         element={
           <Guarded guard={SIGNED_IN}>
-            <PageWrapper>
-              <PanelHeader />
-              <MainPanel />
-            </PageWrapper>
+            <LiveUpdates>
+              <PageWrapper>
+                <PanelHeader />
+                <LiveUpdateHint />
+                <MainPanel />
+              </PageWrapper>
+            </LiveUpdates>
           </Guarded>
         }
       />

@@ -1,11 +1,13 @@
-import axios, {
-  type AxiosError,
-  type AxiosInstance,
-  type AxiosResponse,
-  type InternalAxiosRequestConfig,
-} from 'axios';
-import { type HostUserInfo, MESSAGES, REQUEST_TIMEOUT_MS } from '@crm-panel/crm-model';
-import { getErrorCode } from './errors';
+import { type HostUserInfo, MESSAGES } from '@crm-panel/crm-model';
+import { ApiRequestError, getErrorCode, isHttpStatus } from './errors';
+import {
+  type ApiRequest,
+  type ApiRequestConfig,
+  type ApiResponse,
+  type HttpMethod,
+  send,
+} from './http';
+import { panelContextHeaders } from './panelContext';
 import {
   type ApiSessionIdentity,
   type ApiSessionInfo,
@@ -49,22 +51,26 @@ export const AUTHORIZATION_HEADER = 'Authorization';
 
 let getIdentity: () => HostUserInfo | null = () => null;
 let sessions: SessionManager | null = null;
+let baseURL = '';
 
-/**
- * The one axios instance of the panel. The lib is a Module Federation singleton, so the shell
- * configures it once and every remote's calls go through the same instance.
- */
-export const apiClient: AxiosInstance = axios.create({
-  headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-  timeout: REQUEST_TIMEOUT_MS,
-});
+/** The panel's one client: every call of the lib (and of every remote) goes through it. */
+export interface ApiClient {
+  get<T = unknown>(url: string, config?: ApiRequestConfig): Promise<ApiResponse<T>>;
+  /** `config.data` is the DELETE's JSON body. */
+  delete<T = unknown>(
+    url: string,
+    config?: ApiRequestConfig & { data?: object },
+  ): Promise<ApiResponse<T>>;
+  post<T = unknown>(url: string, data?: object, config?: ApiRequestConfig): Promise<ApiResponse<T>>;
+  put<T = unknown>(url: string, data?: object, config?: ApiRequestConfig): Promise<ApiResponse<T>>;
+}
 
 const identityHeadersOf = (identity: ApiSessionIdentity): Record<string, string> => ({
   [USER_ID_HEADER]: identity.userId,
   [SYSTEM_KEY_HEADER]: identity.systemKey,
 });
 
-/** The session calls go through the same instance (base URL, timeout). */
+/** The session calls go through the same client (base URL, timeout). */
 const sessionTransport: SessionTransport = {
   async start(identity, body) {
     const response = await apiClient.post<unknown>(SESSION_PATH, body, {
@@ -81,7 +87,7 @@ const sessionTransport: SessionTransport = {
 };
 
 export function configureApiClient(config: ApiClientConfig): void {
-  apiClient.defaults.baseURL = config.baseURL.replace(/\/+$/, '');
+  baseURL = config.baseURL.replace(/\/+$/, '');
   getIdentity = config.getIdentity;
   sessions?.dispose();
   sessions = config.session
@@ -120,29 +126,52 @@ export function getSessionInfo(): ApiSessionInfo | null {
   return sessions && identity ? sessions.info(identity) : null;
 }
 
-function addIdentityHeaders(config: InternalAxiosRequestConfig): InternalAxiosRequestConfig {
+/**
+ * Earns (or renews) the current user's session before the first call needs it, e.g. while a form
+ * is being filled, so that saving sends the write alone. Nothing without sessions or identity;
+ * a failure is left for the first real call to meet and report.
+ */
+export function prepareSession(): Promise<void> {
+  const identity = completeIdentity();
+  if (!sessions || !identity) return Promise.resolve();
+  return sessions.token(identity).then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
+/** A request with its session token: whose it is, so a refusal can forget exactly that one. */
+interface SessionRequest extends ApiRequest {
+  session?: { identity: ApiSessionIdentity; token: string };
+  /** Set on the one retry after a refused token; its answer is final. */
+  sessionRetry?: boolean;
+}
+
+function addIdentityHeaders(request: SessionRequest): ApiSessionIdentity | null {
   const { userId, systemKey } = currentIdentity();
   if (present(userId)) {
-    config.headers.set(USER_ID_HEADER, userId);
+    request.headers.set(USER_ID_HEADER, userId);
   } else {
-    config.headers.delete(USER_ID_HEADER);
+    request.headers.delete(USER_ID_HEADER);
     console.warn(IDENTITY_WARNINGS.userId);
   }
   if (present(systemKey)) {
-    config.headers.set(SYSTEM_KEY_HEADER, systemKey);
+    request.headers.set(SYSTEM_KEY_HEADER, systemKey);
   } else {
-    config.headers.delete(SYSTEM_KEY_HEADER);
+    request.headers.delete(SYSTEM_KEY_HEADER);
     console.warn(IDENTITY_WARNINGS.systemKey);
   }
-  return config;
+  for (const [name, value] of Object.entries(panelContextHeaders()))
+    request.headers.set(name, value);
+  return present(userId) && present(systemKey) ? { userId, systemKey } : null;
 }
 
 /** The session manager's own calls name the user they are for; nothing else is added to them. */
-function isOwnSessionCall(config: InternalAxiosRequestConfig): boolean {
+function isOwnSessionCall(request: SessionRequest): boolean {
   return (
-    isSessionPath(config.url) &&
-    config.headers.has(USER_ID_HEADER) &&
-    config.headers.has(SYSTEM_KEY_HEADER)
+    isSessionPath(request.url) &&
+    request.headers.has(USER_ID_HEADER) &&
+    request.headers.has(SYSTEM_KEY_HEADER)
   );
 }
 
@@ -151,66 +180,115 @@ function isOwnSessionCall(config: InternalAxiosRequestConfig): boolean {
  * the two always agree. Calls without a complete identity go without a token: the api answers
  * them 400, as before sessions.
  */
-function prepareRequest(
-  config: InternalAxiosRequestConfig,
-): InternalAxiosRequestConfig | Promise<InternalAxiosRequestConfig> {
-  if (isOwnSessionCall(config)) return config;
-  addIdentityHeaders(config);
+async function prepareRequest(request: SessionRequest): Promise<void> {
+  if (isOwnSessionCall(request)) return;
+  const identity = addIdentityHeaders(request);
   const manager = sessions;
-  if (!manager || isSessionPath(config.url)) return config;
-  const userId = config.headers.get(USER_ID_HEADER);
-  const systemKey = config.headers.get(SYSTEM_KEY_HEADER);
-  if (typeof userId !== 'string' || typeof systemKey !== 'string') return config;
-  return manager.token({ userId, systemKey }).then((token) => {
-    config.headers.set(AUTHORIZATION_HEADER, `Bearer ${token}`);
-    return config;
-  });
-}
-
-type SessionRetryConfig = InternalAxiosRequestConfig & { crmPanelSessionRetry?: boolean };
-
-function bearerOf(value: unknown): string | null {
-  const match = typeof value === 'string' ? /^Bearer (.+)$/.exec(value) : null;
-  return match?.[1] ?? null;
+  if (!manager || isSessionPath(request.url) || !identity) return;
+  const token = await manager.token(identity);
+  request.headers.set(AUTHORIZATION_HEADER, `Bearer ${token}`);
+  request.session = { identity, token };
 }
 
 /**
  * A 401 saying the token is no good (session_required / _expired / _mismatch): forget that
- * token, earn a new one, send the call again — once; the second answer is final.
+ * token, earn a new one, send the call again — once; the second answer is final. Any other
+ * failure is rethrown as it is.
  */
-function retryWithNewSession(error: unknown): Promise<AxiosResponse> {
+function retryWithNewSession<T>(error: unknown, request: SessionRequest): Promise<ApiResponse<T>> {
   const manager = sessions;
-  if (!manager || !axios.isAxiosError(error) || error.response?.status !== 401 || !error.config) {
-    return Promise.reject(error);
-  }
-  const config = error.config as SessionRetryConfig;
   const code = getErrorCode(error);
-  const token = bearerOf(config.headers.get(AUTHORIZATION_HEADER));
-  const userId = config.headers.get(USER_ID_HEADER);
-  const systemKey = config.headers.get(SYSTEM_KEY_HEADER);
   if (
-    config.crmPanelSessionRetry ||
-    isSessionPath(config.url) ||
+    !manager ||
+    !isHttpStatus(error, 401) ||
+    request.sessionRetry ||
+    isSessionPath(request.url) ||
     code === null ||
     !SESSION_RETRY_CODES.includes(code) ||
-    token === null ||
-    typeof userId !== 'string' ||
-    typeof systemKey !== 'string'
+    !request.session
   ) {
     return Promise.reject(error);
   }
-  manager.forget({ userId, systemKey }, token);
-  const retry: SessionRetryConfig = { ...config, crmPanelSessionRetry: true };
-  return apiClient.request(retry);
+  manager.forget(request.session.identity, request.session.token);
+  // The retry starts from the headers sent (its own identity and token are set again).
+  return run<T>({
+    ...request,
+    headers: new Headers(request.headers),
+    session: undefined,
+    sessionRetry: true,
+  });
 }
 
-function warnOnMissingCredentials(error: unknown): Promise<never> {
-  if (axios.isAxiosError(error) && (error as AxiosError).response?.status === 428) {
-    console.warn(MESSAGES.credentials.notConfiguredWarning);
+/** PRODUCT.md §6: a 428 (credentials not configured) is logged, then rethrown to the caller. */
+function warnOnMissingCredentials(error: unknown): void {
+  if (isHttpStatus(error, 428)) console.warn(MESSAGES.credentials.notConfiguredWarning);
+}
+
+/**
+ * One call, as the axios interceptors ran it before: identity and session first, then the
+ * request; a failure of either (a session that could not be earned included) is logged if it
+ * is a 428 and retried once if the api refused the token.
+ */
+async function run<T>(request: SessionRequest): Promise<ApiResponse<T>> {
+  try {
+    await prepareRequest(request);
+    return await send<T>(request, baseURL);
+  } catch (error) {
+    warnOnMissingCredentials(error);
+    const failed = error instanceof ApiRequestError ? (error.config as SessionRequest) : request;
+    return retryWithNewSession<T>(error, failed);
   }
-  return Promise.reject(error);
 }
 
-apiClient.interceptors.request.use(prepareRequest);
-apiClient.interceptors.response.use((response) => response, warnOnMissingCredentials);
-apiClient.interceptors.response.use((response) => response, retryWithNewSession);
+function call<T>(
+  method: HttpMethod,
+  url: string,
+  data: object | undefined,
+  config: ApiRequestConfig = {},
+): Promise<ApiResponse<T>> {
+  return run<T>({ ...config, method, url, data, headers: new Headers(config.headers) });
+}
+
+/**
+ * The one client of the panel. The lib is a Module Federation singleton, so the shell configures
+ * it once and every remote's calls go through it.
+ */
+export const apiClient: ApiClient = {
+  get: <T>(url: string, config?: ApiRequestConfig) => call<T>('GET', url, undefined, config),
+  delete: <T>(url: string, config?: ApiRequestConfig & { data?: object }) =>
+    call<T>('DELETE', url, config?.data, config),
+  post: <T>(url: string, data?: object, config?: ApiRequestConfig) =>
+    call<T>('POST', url, data, config),
+  put: <T>(url: string, data?: object, config?: ApiRequestConfig) =>
+    call<T>('PUT', url, data, config),
+};
+
+/** What a call made outside the client (the live stream over fetch) sends. */
+export interface ApiRequestContext {
+  /** The api's origin ('' for same origin), without a trailing slash. */
+  baseURL: string;
+  /** x-user-id, x-system-key and, sessions on, `Authorization: Bearer`. */
+  headers: Record<string, string>;
+  /** The api refused the token (401): forget it, so the next context earns a new one. */
+  retire(): void;
+}
+
+/**
+ * The base URL and headers the client would send now, for a caller that cannot use it (fetch
+ * streams); null while the host has not said who the user is.
+ */
+export async function apiRequestContext(): Promise<ApiRequestContext | null> {
+  const identity = completeIdentity();
+  if (!identity) return null;
+  const headers = identityHeadersOf(identity);
+  const manager = sessions;
+  const token = manager ? await manager.token(identity) : null;
+  if (token !== null) headers[AUTHORIZATION_HEADER] = `Bearer ${token}`;
+  return {
+    baseURL,
+    headers,
+    retire: () => {
+      if (manager && token !== null) manager.forget(identity, token);
+    },
+  };
+}

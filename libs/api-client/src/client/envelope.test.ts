@@ -1,4 +1,3 @@
-import { type AxiosResponse } from 'axios';
 import {
   readPage,
   readPayload,
@@ -6,15 +5,14 @@ import {
   requestConfig,
   UnexpectedResponseError,
 } from './envelope';
+import { type ApiResponse } from './http';
 
-const response = <T>(data: T): AxiosResponse<T> =>
-  ({
-    data,
-    status: 200,
-    statusText: 'OK',
-    headers: {},
-    config: { headers: {} },
-  }) as AxiosResponse<T>;
+const response = <T>(data: T): ApiResponse<T> => ({
+  data,
+  status: 200,
+  headers: new Headers(),
+  config: { method: 'GET', url: '/api/test', headers: new Headers() },
+});
 
 describe('envelope readers', () => {
   it('readRecord unwraps data.data.data', () => {

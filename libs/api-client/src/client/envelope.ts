@@ -1,7 +1,7 @@
-import { type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import { type DataEnvelope, type Paged, type SortDirection } from '@crm-panel/crm-model';
 import { CACHE_BYPASS_HEADER } from './apiClient';
 import { UnexpectedResponseError } from './errors';
+import { type ApiRequestConfig, type ApiResponse } from './http';
 
 /** One page of a CRM list as the panel uses it: the items and the api's `links.next` (or null). */
 export interface Page<T> {
@@ -36,8 +36,8 @@ export interface ListParams {
 export function requestConfig(
   options: ReferenceRequestOptions = {},
   params?: ListParams | Record<string, string>,
-): AxiosRequestConfig {
-  const config: AxiosRequestConfig = {};
+): ApiRequestConfig {
+  const config: ApiRequestConfig = {};
   if (options.signal) config.signal = options.signal;
   if (options.refresh) config.headers = { [CACHE_BYPASS_HEADER]: '1' };
   if (params) {
@@ -55,7 +55,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** Single CRM record: `{ data: { data: record } }` → record (PRODUCT.md §7: data.data.data). */
-export function readRecord<T>(response: AxiosResponse<DataEnvelope<DataEnvelope<T>>>): T {
+export function readRecord<T>(response: ApiResponse<DataEnvelope<DataEnvelope<T>>>): T {
   const outer: unknown = response.data;
   if (!isRecord(outer) || !isRecord(outer.data) || !('data' in outer.data)) {
     throw new UnexpectedResponseError('registro sem data.data');
@@ -64,7 +64,7 @@ export function readRecord<T>(response: AxiosResponse<DataEnvelope<DataEnvelope<
 }
 
 /** CRM list page: `{ data: { data: [...], links: { next? }, limitedTo? } }` → `{ data, next, limitedTo }`. */
-export function readPage<T>(response: AxiosResponse<DataEnvelope<Paged<T>>>): Page<T> {
+export function readPage<T>(response: ApiResponse<DataEnvelope<Paged<T>>>): Page<T> {
   const outer: unknown = response.data;
   if (!isRecord(outer) || !isRecord(outer.data) || !Array.isArray(outer.data.data)) {
     throw new UnexpectedResponseError('lista sem data.data');
@@ -78,7 +78,7 @@ export function readPage<T>(response: AxiosResponse<DataEnvelope<Paged<T>>>): Pa
 }
 
 /** The items of one list page (lists the panel reads in one page of 200). */
-export function readItems<T>(response: AxiosResponse<DataEnvelope<Paged<T>>>): T[] {
+export function readItems<T>(response: ApiResponse<DataEnvelope<Paged<T>>>): T[] {
   return readPage(response).data;
 }
 
@@ -86,7 +86,7 @@ export function readItems<T>(response: AxiosResponse<DataEnvelope<Paged<T>>>): T
  * A non-CRM answer (status, mapping, profile, chat): `{ data: payload }` → payload (data.data).
  * A bare payload is accepted too, because none of these payloads has a `data` key of its own.
  */
-export function readPayload<T>(response: AxiosResponse<DataEnvelope<T> | T>): T {
+export function readPayload<T>(response: ApiResponse<DataEnvelope<T> | T>): T {
   const body: unknown = response.data;
   if (isRecord(body) && 'data' in body && (isRecord(body.data) || Array.isArray(body.data))) {
     return body.data as T;

@@ -1,34 +1,28 @@
-import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
 import { MESSAGES } from '@crm-panel/crm-model';
 import { getDeal } from '@api-client/resources/deals';
 import { mockErrorHandler, setupTestServer } from '@api-client/testing';
+import { answeredError, unansweredError } from '@api-client/test-support/apiErrors';
 import { ApiClientError, getErrorMessage, isHttpStatus } from './errors';
 
 const server = setupTestServer();
-
-function axiosError(status: number, data: unknown): AxiosError {
-  const config = { headers: new AxiosHeaders() };
-  const response: AxiosResponse = { status, statusText: '', headers: {}, config, data };
-  return new AxiosError('Request failed', 'ERR_BAD_RESPONSE', config, undefined, response);
-}
 
 describe('getErrorMessage', () => {
   const fallback = MESSAGES.deal.createError;
 
   it("prefers the server's message", () => {
-    expect(getErrorMessage(axiosError(422, { message: 'Nome já existe no CRM' }), fallback)).toBe(
-      'Nome já existe no CRM',
-    );
+    expect(
+      getErrorMessage(answeredError(422, { message: 'Nome já existe no CRM' }), fallback),
+    ).toBe('Nome já existe no CRM');
   });
 
   it('uses the fallback when the answer has no usable message', () => {
-    expect(getErrorMessage(axiosError(500, {}), fallback)).toBe(fallback);
-    expect(getErrorMessage(axiosError(500, { message: '   ' }), fallback)).toBe(fallback);
-    expect(getErrorMessage(axiosError(500, { message: 42 }), fallback)).toBe(fallback);
-    expect(getErrorMessage(axiosError(502, '<html>Bad gateway</html>'), fallback)).toBe(fallback);
-    expect(
-      getErrorMessage(new AxiosError('timeout of 10000ms exceeded', 'ECONNABORTED'), fallback),
-    ).toBe(fallback);
+    expect(getErrorMessage(answeredError(500, {}), fallback)).toBe(fallback);
+    expect(getErrorMessage(answeredError(500, { message: '   ' }), fallback)).toBe(fallback);
+    expect(getErrorMessage(answeredError(500, { message: 42 }), fallback)).toBe(fallback);
+    expect(getErrorMessage(answeredError(502, '<html>Bad gateway</html>'), fallback)).toBe(
+      fallback,
+    );
+    expect(getErrorMessage(unansweredError('ECONNABORTED'), fallback)).toBe(fallback);
   });
 
   it("shows the client's own pt-BR errors, but never a programming error's text", () => {
@@ -58,9 +52,9 @@ describe('getErrorMessage', () => {
 
 describe('isHttpStatus', () => {
   it('matches the status of an HTTP answer only', () => {
-    expect(isHttpStatus(axiosError(403, { message: 'x' }), 403)).toBe(true);
-    expect(isHttpStatus(axiosError(401, {}), 403)).toBe(false);
-    expect(isHttpStatus(new AxiosError('Network Error', 'ERR_NETWORK'), 403)).toBe(false);
+    expect(isHttpStatus(answeredError(403, { message: 'x' }), 403)).toBe(true);
+    expect(isHttpStatus(answeredError(401, {}), 403)).toBe(false);
+    expect(isHttpStatus(unansweredError('ERR_NETWORK'), 403)).toBe(false);
     expect(isHttpStatus(new Error('403'), 403)).toBe(false);
   });
 });

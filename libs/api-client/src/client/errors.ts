@@ -1,4 +1,24 @@
-import axios from 'axios';
+import { type ApiRequest, type ApiResponse } from './http';
+
+/** How a request failed: answered 4xx / 5xx, not answered, timed out, or cancelled. */
+export type ApiRequestErrorCode =
+  'ERR_BAD_REQUEST' | 'ERR_BAD_RESPONSE' | 'ERR_NETWORK' | 'ECONNABORTED' | 'ERR_CANCELED';
+
+/**
+ * A call that did not get a 2xx answer. `response` (status, parsed body) is there when the api
+ * answered; the codes are axios's, which the panel used before, so the same checks hold.
+ */
+export class ApiRequestError extends Error {
+  constructor(
+    message: string,
+    readonly code: ApiRequestErrorCode,
+    readonly config: ApiRequest,
+    readonly response?: ApiResponse,
+  ) {
+    super(message);
+    this.name = 'ApiRequestError';
+  }
+}
 
 /**
  * An error the client raises itself whose message is meant for a person (pt-BR), e.g.
@@ -20,7 +40,7 @@ export class UnexpectedResponseError extends Error {
 }
 
 function serverMessage(error: unknown): string | null {
-  if (!axios.isAxiosError(error)) return null;
+  if (!(error instanceof ApiRequestError)) return null;
   const body: unknown = error.response?.data;
   if (typeof body !== 'object' || body === null || !('message' in body)) return null;
   const { message } = body;
@@ -43,7 +63,7 @@ export function getErrorMessage(error: unknown, fallback: string): string {
  * 'session_pending', 'terms_required', 'credentials_required'; null when there is none.
  */
 export function getErrorCode(error: unknown): string | null {
-  if (!axios.isAxiosError(error)) return null;
+  if (!(error instanceof ApiRequestError)) return null;
   const body: unknown = error.response?.data;
   if (typeof body !== 'object' || body === null || !('code' in body)) return null;
   const { code } = body;
@@ -52,7 +72,7 @@ export function getErrorCode(error: unknown): string | null {
 
 /** True when `error` is an HTTP answer with this status (e.g. 403 on removal, 401 on profile). */
 export function isHttpStatus(error: unknown, status: number): boolean {
-  return axios.isAxiosError(error) && error.response?.status === status;
+  return error instanceof ApiRequestError && error.response?.status === status;
 }
 
 /** How many times a read is asked again when the api could not be reached. */
@@ -65,10 +85,7 @@ export const QUERY_RETRIES = 2;
  * CRM, so asking again would only multiply the load on a CRM in trouble.
  */
 export function isRetryableError(error: unknown): boolean {
-  if (!axios.isAxiosError(error) || error.response) return false;
-  return (
-    error.code !== 'ECONNABORTED' && error.code !== 'ETIMEDOUT' && error.code !== 'ERR_CANCELED'
-  );
+  return error instanceof ApiRequestError && error.code === 'ERR_NETWORK';
 }
 
 /** TanStack Query `retry` for every read of the panel (shell default and remotes' own queries). */

@@ -1,5 +1,5 @@
-import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
-import { UnexpectedResponseError } from './errors';
+import { answeredError, unansweredError } from '@api-client/test-support/apiErrors';
+import { ApiRequestError, UnexpectedResponseError } from './errors';
 import {
   createSessionManager,
   isSessionPath,
@@ -56,15 +56,8 @@ function fakeWindow(opener: unknown = null) {
   return { win, stored };
 }
 
-function unauthorized(code: string): AxiosError {
-  const response = {
-    status: 401,
-    data: { message: 'Sessão recusada', code },
-    headers: {},
-    statusText: 'Unauthorized',
-    config: { headers: new AxiosHeaders() },
-  } as AxiosResponse;
-  return new AxiosError('401', 'ERR_BAD_REQUEST', undefined, undefined, response);
+function unauthorized(code: string): ApiRequestError {
+  return answeredError(401, { message: 'Sessão recusada', code });
 }
 
 describe('isSessionPath', () => {
@@ -244,7 +237,7 @@ describe('createSessionManager', () => {
     const sessions = managerFor(transport, null);
     await sessions.token(ana);
     const renew = jest.fn(async () => {
-      throw new AxiosError('Network Error', 'ERR_NETWORK');
+      throw unansweredError('ERR_NETWORK');
     });
     transport.renew = renew;
 
@@ -276,7 +269,7 @@ describe('createSessionManager', () => {
       throw unauthorized('tenant_unknown');
     });
     const sessions = managerFor(transport, null);
-    await expect(sessions.token(ana)).rejects.toBeInstanceOf(AxiosError);
+    await expect(sessions.token(ana)).rejects.toBeInstanceOf(ApiRequestError);
 
     transport.start = start;
     await expect(sessions.token(ana)).resolves.toBe('token-1');

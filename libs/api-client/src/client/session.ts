@@ -1,11 +1,10 @@
-import axios from 'axios';
 import { type HostUserInfo } from '@crm-panel/crm-model';
-import { UnexpectedResponseError } from './errors';
+import { isHttpStatus, UnexpectedResponseError } from './errors';
 
 // The api's own short-lived session (apps/api 'Identity'): every /api call but the session
 // calls themselves carries `Authorization: Bearer <token>`; the x-user-id / x-system-key headers
 // must be the session's. This module earns, keeps, shares and renews those tokens; apiClient.ts
-// wires it into the one axios instance.
+// wires it into the panel's one client.
 
 export const SESSION_PATH = '/api/session';
 export const SESSION_RENEW_PATH = '/api/session/renew';
@@ -128,7 +127,7 @@ const keyOf = (identity: ApiSessionIdentity): string => sessionStorageKey(identi
 
 /** A 401 to a renewal: that session is over (expired, replaced, or it needs a new assertion). */
 function isRefusal(error: unknown): boolean {
-  return axios.isAxiosError(error) && error.response?.status === 401;
+  return isHttpStatus(error, 401);
 }
 
 /**

@@ -3,7 +3,13 @@ import { type HostUserInfo } from '@crm-panel/crm-model';
 import { getTermsStatus } from '@api-client/resources/terms';
 import { getAuthStatus } from '@api-client/resources/auth';
 import { identityFixture, setupTestServer } from '@api-client/testing';
-import { apiClient, type ApiClientConfig, configureApiClient, getSessionInfo } from './apiClient';
+import {
+  apiClient,
+  type ApiClientConfig,
+  configureApiClient,
+  getSessionInfo,
+  prepareSession,
+} from './apiClient';
 import { getErrorMessage, isHttpStatus } from './errors';
 import { sessionStorageKey } from './session';
 
@@ -66,6 +72,23 @@ const refusal = (code: string | null, message = 'Sessão recusada') =>
   HttpResponse.json(code === null ? { message } : { message, code }, { status: 401 });
 
 describe('earning a session', () => {
+  it('prepareSession earns it ahead of the first call, which then goes alone with its token', async () => {
+    await prepareSession();
+    expect(calls()).toEqual(['POST /api/session']);
+    await expect(getTermsStatus()).resolves.toEqual({ accepted: true });
+    expect(calls()).toEqual(['POST /api/session', 'GET /api/rdstation/terms/status']);
+    expect(auth(1)).toBe(`Bearer ${storedToken()}`);
+  });
+
+  it('prepareSession sends nothing without an identity or with sessions off', async () => {
+    identity = null;
+    await prepareSession();
+    identity = identityFixture;
+    configure({ session: false });
+    await prepareSession();
+    expect(calls()).toEqual([]);
+  });
+
   it('POST /api/session {} with the identity headers and no token, then Authorization: Bearer on the call', async () => {
     await expect(getTermsStatus()).resolves.toEqual({ accepted: true });
 

@@ -1,5 +1,7 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { PAGE_SIZE } from '@crm-panel/crm-model';
+import { type AuditQuery } from '@crm-panel/crm-model';
+import { type AuditAccess, listAudit } from '@api-client/resources/audit';
 import { listContacts } from '@api-client/resources/contacts';
 import { type DealListParams, listDeals } from '@api-client/resources/deals';
 import {
@@ -57,4 +59,23 @@ export const productsInfiniteQueryOptions = ({ search }: { search?: string } = {
     queryFn: ({ pageParam, signal }) => listProducts({ search, page: pageParam }, { signal }),
     initialPageParam: FIRST_PAGE,
     getNextPageParam: (lastPage, _pages, lastPageParam) => nextPageParam(lastPage, lastPageParam),
+  });
+
+/**
+ * The credentials manager's history (admins): newest first, each page after the cursor the
+ * previous one ended on. The security password (hosts that sign nothing) is never in the key:
+ * `unlockAttempt` counts the passwords tried, so each one is a new read.
+ */
+export const auditInfiniteQueryOptions = (
+  query: AuditQuery,
+  access: AuditAccess = {},
+  unlockAttempt = 0,
+) =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.audit(query, unlockAttempt),
+    queryFn: ({ pageParam, signal }) => listAudit(query, pageParam, access, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.cursor ?? undefined,
+    // Who may read it is the api's to say: a refusal (403) is shown, never retried.
+    retry: false,
   });

@@ -1,4 +1,4 @@
-import { type TaskStatus } from '@crm-panel/crm-model';
+import { type AuditQuery, type TaskStatus } from '@crm-panel/crm-model';
 
 const ROOT = 'crm-panel';
 
@@ -14,6 +14,8 @@ export const queryKeys = {
   crmUsers: () => [ROOT, 'auth', 'crm-users'] as const,
   credentialsStatus: () => [ROOT, 'credentials', 'status'] as const,
   termsStatus: () => [ROOT, 'terms', 'status'] as const,
+  audit: (query: AuditQuery, unlockAttempt: number) =>
+    [ROOT, 'audit', { ...query, unlockAttempt }] as const,
   profile: () => [ROOT, 'profile'] as const,
   chatMessages: (chatId: string, channelId: string) => [ROOT, 'chat', chatId, channelId] as const,
 
@@ -62,4 +64,6 @@ export const queryKeys = {
    * object partially, so this covers 'Abertas', 'Concluídas' and 'Canceladas' at once.
    */
   dealTaskLists: (dealId: string) => [ROOT, 'tasks', 'list', { dealId }] as const,
+  /** Every chat's link to a CRM contact (a live change names the mapping, not the chat). */
+  contactMappings: () => [ROOT, 'contact-mapping'] as const,
 } as const;

@@ -1,5 +1,5 @@
 import { queryOptions, skipToken } from '@tanstack/react-query';
-import { type TaskStatus } from '@crm-panel/crm-model';
+import { type ChatMessage, type TaskStatus } from '@crm-panel/crm-model';
 import { getAuthStatus, listCrmUsers } from '@api-client/resources/auth';
 import { getChatMessages } from '@api-client/resources/chat';
 import {
@@ -168,10 +168,20 @@ export const userProfileQueryOptions = () =>
     staleTime: PROFILE_STALE_TIME_MS,
   });
 
-export const chatMessagesQueryOptions = (chatId: string, channelId: string) =>
+/**
+ * A chat's messages: from the api (GET /api/chat/{id}/messages), or through the host when it
+ * reads them itself (`readFromHost`, host-bridge's `readChatMessages`). One key for both: a page
+ * has one host, so one source.
+ */
+export const chatMessagesQueryOptions = (
+  chatId: string,
+  channelId: string,
+  readFromHost?: () => Promise<ChatMessage[]>,
+) =>
   queryOptions({
     queryKey: queryKeys.chatMessages(chatId, channelId),
-    queryFn: ({ signal }) => getChatMessages(chatId, channelId, { signal }),
+    queryFn: ({ signal }) =>
+      readFromHost ? readFromHost() : getChatMessages(chatId, channelId, { signal }),
   });
 
 /** The first page of the account's contacts, read when asked for (the login page's check). */

@@ -1,4 +1,5 @@
 import {
+  type AuditEntry,
   type Campaign,
   type ChatMessage,
   type Contact,
@@ -641,3 +642,46 @@ export const integrationFixture: IntegrationFixture = {
   suggestedCrmUserId: null,
   signInMethod: 'oauth',
 };
+
+/** Who may read the mock's audit trail: an admin, an attendant (403), or anyone with the password. */
+export type AuditAccessFixture = 'admin' | 'attendant' | 'password';
+
+/** The audit trail of the mock world, newest first (GET /api/audit). */
+export const auditFixture: AuditEntry[] = [
+  {
+    id: 'audit-3',
+    at: '2026-11-20T17:45:00.000Z',
+    origin: 'panel',
+    actor: { userId: 'host-user-2', name: 'Bruno Lima', verified: false },
+    attendanceId: null,
+    chatId: null,
+    record: { type: 'note', id: 'note-9', dealId: 'deal-1', contactId: null },
+    action: 'created',
+    fields: [{ field: 'description', before: null, after: 'Cliente pediu desconto' }],
+  },
+  {
+    id: 'audit-2',
+    at: '2026-11-20T13:05:00.000Z',
+    origin: 'panel',
+    actor: { userId: 'host-user-1', name: 'Ana Souza', verified: true },
+    attendanceId: 'at-1001',
+    chatId: 'canal-whatsapp',
+    record: { type: 'deal', id: 'deal-1', dealId: 'deal-1', contactId: null },
+    action: 'updated',
+    fields: [{ field: 'stage_id', before: 'stage-1', after: 'stage-2' }],
+  },
+  {
+    id: 'audit-1',
+    at: '2026-11-19T12:00:00.000Z',
+    origin: 'panel',
+    actor: { userId: 'host-user-1', name: 'Ana Souza', verified: true },
+    attendanceId: 'at-1000',
+    chatId: 'canal-whatsapp',
+    record: { type: 'deal', id: 'deal-1', dealId: 'deal-1', contactId: null },
+    action: 'updated',
+    fields: [
+      { field: 'rating', before: null, after: '4' },
+      { field: 'name', before: 'Contrato Acme', after: 'Contrato anual Acme' },
+    ],
+  },
+];

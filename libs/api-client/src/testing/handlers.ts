@@ -3,6 +3,8 @@
 // imports a Node-only module.
 import { delay, http, type HttpHandler, HttpResponse, type JsonBodyType } from 'msw';
 import {
+  AUDIT_CSV_HEADERS,
+  type AuditEntry,
   contactIdOf,
   CRM_USER_REQUIRED_CODE,
   CRM_USER_TEXTS,
@@ -64,6 +66,8 @@ export const MOCK_API_MESSAGES = {
   invalidQuery: 'Parâmetros de consulta inválidos.',
   panelSessionRequired: 'Sessão do painel ausente. Recarregue o painel para entrar novamente.',
   crmUserUnknown: 'Este usuário não existe no RD Station CRM. Escolha um usuário da lista.',
+  auditAdminRequired: 'Apenas administradores podem ver o histórico de alterações.',
+  auditPasswordRequired: 'Informe a senha de segurança para ver o histórico de alterações.',
   crmUserAlreadyChosen:
     'Você já foi identificado no RD Station CRM nesta conexão. Para trocar de usuário, saia e entre novamente.',
 } as const;
@@ -202,6 +206,9 @@ function capture(request: Request, url: URL, body: unknown): CapturedRequest {
       'x-user-id': header('x-user-id'),
       'x-system-key': header('x-system-key'),
       'x-cache-bypass': header('x-cache-bypass'),
+      'x-attendance-id': header('x-attendance-id'),
+      'x-chat-id': header('x-chat-id'),
+      'x-security-password': header('x-security-password'),
       authorization: header('authorization'),
     },
   };
@@ -215,6 +222,71 @@ async function readBody(request: Request): Promise<{ body: unknown; invalid: boo
   } catch {
     return { body: raw, invalid: true };
   }
+}
+
+/** The api's admin gate of the audit trail (apps/api routes/audit.ts), as the knob says. */
+function auditRefusal(request: Request, state: MockState): Response | null {
+  const { access } = state.audit;
+  if (access === 'attendant')
+    return json({ message: MOCK_API_MESSAGES.auditAdminRequired, code: 'admin_required' }, 403);
+  if (access === 'admin') return null;
+  const password = request.headers.get('x-security-password');
+  if (!password)
+    return json(
+      { message: MOCK_API_MESSAGES.auditPasswordRequired, code: 'security_password_required' },
+      403,
+    );
+  return password === state.integration.securityPassword
+    ? null
+    : fail(403, MESSAGES.credentials.wrongSecurityPassword);
+}
+
+/** The audit entries of the query's filters (dates compared as yyyy-mm-dd), newest first. */
+function auditEntries(url: URL, state: MockState): AuditEntry[] {
+  const q = (name: string) => url.searchParams.get(name);
+  return state.audit.entries.filter((entry) => {
+    const day = entry.at.slice(0, 10);
+    return (
+      (!q('person') || entry.actor.userId === q('person')) &&
+      (!q('recordType') || entry.record.type === q('recordType')) &&
+      (!q('recordId') || entry.record.id === q('recordId')) &&
+      (!q('from') || day >= (q('from') ?? '')) &&
+      (!q('to') || day <= (q('to') ?? ''))
+    );
+  });
+}
+
+/** One page after the entry named by `cursor`, and links.next while more are left. */
+function auditPage(url: URL, state: MockState): Response {
+  const entries = auditEntries(url, state);
+  const limit = intParam(url, 'limit', 50) ?? 50;
+  const cursor = url.searchParams.get('cursor');
+  const start = cursor ? entries.findIndex((entry) => entry.id === cursor) + 1 : 0;
+  const shown = entries.slice(start, start + limit);
+  const last = shown[shown.length - 1];
+  const links: { next?: string } = {};
+  if (last && start + limit < entries.length) {
+    const next = new URLSearchParams(url.searchParams);
+    next.set('cursor', last.id);
+    links.next = `${url.pathname}?${next.toString()}`;
+  }
+  return payload({ data: shown, links });
+}
+
+/** The export: UTF-8 with BOM, the api's headers, one line per entry (the mock keeps it short). */
+function auditCsv(url: URL, state: MockState): Response {
+  const lines = [
+    AUDIT_CSV_HEADERS.join(';'),
+    ...auditEntries(url, state).map((entry) =>
+      [entry.at, entry.actor.name ?? '', entry.record.type, entry.record.id].join(';'),
+    ),
+  ];
+  return new HttpResponse(`\uFEFF${lines.join('\r\n')}\r\n`, {
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': 'attachment; filename="historico-de-alteracoes.csv"',
+    },
+  });
 }
 
 function gateFailure(state: MockState, gate: Gate): Response | null {
@@ -517,6 +589,20 @@ export function createHandlers(options: CreateHandlersOptions = {}): HttpHandler
       state.integration.authenticated = false;
       return json({ usersAffected: state.integration.usersAffected });
     }),
+
+    // --- audit trail (admins) ------------------------------------------------------------
+    route(
+      'get',
+      '/api/audit',
+      'crm',
+      ({ request, url, state }) => auditRefusal(request, state) ?? auditPage(url, state),
+    ),
+    route(
+      'get',
+      '/api/audit.csv',
+      'crm',
+      ({ request, url, state }) => auditRefusal(request, state) ?? auditCsv(url, state),
+    ),
 
     // --- terms ---------------------------------------------------------------------------
     route('get', '/api/rdstation/terms/status', 'identity', ({ state }) =>

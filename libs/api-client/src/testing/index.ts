@@ -15,3 +15,9 @@ export {
   MOCK_SESSION_TTL_MS,
 } from './handlers';
 export { setupTestServer, type TestServer, type TestServerOptions } from './setupTestServer';
+export {
+  type ScriptedLiveServer,
+  scriptedLiveServer,
+  liveChangeFrame,
+  liveDealChange,
+} from './liveStreams';

@@ -1,4 +1,5 @@
 import {
+  type AuditEntry,
   type Campaign,
   type ChatMessage,
   type Contact,
@@ -17,6 +18,8 @@ import {
   type UserProfile,
 } from '@crm-panel/crm-model';
 import {
+  type AuditAccessFixture,
+  auditFixture,
   campaignsFixture,
   chatMessagesFixture,
   contactMappingsFixture,
@@ -66,6 +69,8 @@ export interface MockState {
   /** CRM contact id → last selected deal id. */
   lastDeals: Record<string, string | null>;
   integration: IntegrationFixture;
+  /** The audit trail, newest first, and who may read it. */
+  audit: { entries: AuditEntry[]; access: AuditAccessFixture };
 }
 
 /** One request the mock handlers answered (what went over the wire). */
@@ -82,6 +87,9 @@ export interface CapturedRequest {
     'x-user-id'?: string;
     'x-system-key'?: string;
     'x-cache-bypass'?: string;
+    'x-attendance-id'?: string;
+    'x-chat-id'?: string;
+    'x-security-password'?: string;
     authorization?: string;
   };
 }
@@ -117,6 +125,7 @@ export function defaultMockState(): MockState {
     contactMappings: contactMappingsFixture,
     lastDeals: lastDealsFixture,
     integration: integrationFixture,
+    audit: { entries: auditFixture, access: 'admin' },
   });
 }
 

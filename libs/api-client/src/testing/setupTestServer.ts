@@ -1,7 +1,10 @@
 import { type RequestHandler } from 'msw';
 import type { SetupServer } from 'msw/node';
 import { type HostUserInfo } from '@crm-panel/crm-model';
-import { configureApiClient } from '@api-client/client/apiClient';
+// The public entry, not the file: in a remote's build it is the shared singleton, so a
+// standalone page configures the very client its screens use, and none of the client is split
+// into a chunk of its own beside it.
+import { configureApiClient } from '@crm-panel/api-client';
 import { identityFixture, MOCK_BASE_URL } from './fixtures';
 import { createHandlers } from './handlers';
 import { type CapturedRequest, createMockDb, type MockDb, type MockState } from './mockDb';

@@ -4,8 +4,12 @@ import {
   type Contact,
   type CredentialsStatus,
   type Deal,
+  type DealProduct,
+  type Note,
   type Task,
+  type TaskStatus,
 } from '@crm-panel/crm-model';
+import { type LiveChange } from '@api-client/live/liveChange';
 import { queryKeys } from '@api-client/query/queryKeys';
 
 /**
@@ -17,7 +21,7 @@ import { queryKeys } from '@api-client/query/queryKeys';
  */
 export function cacheRules(client: QueryClient) {
   const reread = (queryKey: readonly unknown[]) => client.invalidateQueries({ queryKey });
-  return {
+  const rules = {
     /** A deal was created or changed: its answer is the deal; the picker shows name and status. */
     dealWritten(deal: Deal) {
       client.setQueryData(queryKeys.deal(deal.id), deal);
@@ -27,22 +31,71 @@ export function cacheRules(client: QueryClient) {
     dealCreated() {
       return reread(queryKeys.dealLists());
     },
-    /** A note was added to the deal: the timeline's order is the CRM's. */
+    /** The deal's notes changed and the note is not known here (another window, a signal). */
     dealNotesChanged(dealId: string) {
       return reread(queryKeys.dealNotes(dealId));
     },
-    /** A task was created or changed: its answer is the task; the deal's lists re-read. */
+    /**
+     * A note was added: its answer is the note, the newest of the timeline (read newest first by
+     * registered_at), so it goes on top of the list already read. Nothing is read again.
+     */
+    noteWritten(dealId: string, note: Note) {
+      client.setQueryData<Note[]>(queryKeys.dealNotes(dealId), (notes) =>
+        notes ? [note, ...notes.filter((known) => known.id !== note.id)] : notes,
+      );
+      return Promise.resolve();
+    },
+    /**
+     * A task was created, edited or completed: its answer is the task. Each list of its deal
+     * already read (one per status, due date newest first) loses it and the one of its status
+     * takes it in its place; a task without a due date, whose place the CRM decides, makes the
+     * lists read again.
+     */
     taskWritten(task: Task) {
       client.setQueryData(queryKeys.task(task.id), task);
-      return reread(queryKeys.dealTaskLists(task.deal_id));
+      const lists = client.getQueriesData<Task[]>({
+        queryKey: queryKeys.dealTaskLists(task.deal_id),
+      });
+      const undated = (known: Task) => !known.due_date;
+      if (undated(task) || lists.some(([, tasks]) => tasks?.some(undated)))
+        return reread(queryKeys.dealTaskLists(task.deal_id));
+      for (const [queryKey, tasks] of lists) {
+        if (!tasks) continue;
+        const others = tasks.filter((known) => known.id !== task.id);
+        const next = listStatus(queryKey) === task.status ? placeByDueDate(others, task) : others;
+        client.setQueryData(queryKey, next);
+      }
+      return Promise.resolve();
     },
     /** The deal's task lists changed and the task itself is not known here. */
     dealTasksChanged(dealId: string) {
       return reread(queryKeys.dealTaskLists(dealId));
     },
-    /** Products on the deal changed: their list, and the deal, whose total the CRM recomputes. */
+    /** Products on the deal changed elsewhere: their list, and the deal, whose total changed. */
     dealProductsChanged(dealId: string) {
       return Promise.all([reread(queryKeys.dealProducts(dealId)), reread(queryKeys.deal(dealId))]);
+    },
+    /**
+     * A product was added or edited: its answer is the deal product, in its place or last (the
+     * CRM lists them in the order they were added). The deal is read again: its total is the
+     * CRM's sum, which the answer cannot tell.
+     */
+    dealProductWritten(dealId: string, product: DealProduct) {
+      client.setQueryData<DealProduct[]>(queryKeys.dealProducts(dealId), (products) => {
+        if (!products) return products;
+        const known = products.some((item) => item.id === product.id);
+        return known
+          ? products.map((item) => (item.id === product.id ? product : item))
+          : [...products, product];
+      });
+      return reread(queryKeys.deal(dealId));
+    },
+    /** A product was removed: it leaves the list; the deal is read again for its total. */
+    dealProductRemoved(dealId: string, dealProductId: string) {
+      client.setQueryData<DealProduct[]>(queryKeys.dealProducts(dealId), (products) =>
+        products?.filter((item) => item.id !== dealProductId),
+      );
+      return reread(queryKeys.deal(dealId));
     },
     /** 'Atualizar' in the products tab: the catalogue's names and list prices may have changed. */
     catalogueRefreshed() {
@@ -71,6 +124,40 @@ export function cacheRules(client: QueryClient) {
     /** The deal last chosen for a CRM contact. */
     lastDealChosen(crmContactId: string, dealId: string | null) {
       client.setQueryData(queryKeys.lastDeal(crmContactId), dealId);
+    },
+    /**
+     * Someone else changed a record (a live update, issue 15): re-read exactly the entries that
+     * show it; only the ones on screen are fetched again, the rest are marked stale.
+     */
+    recordChanged(change: LiveChange) {
+      const { type, id, dealId, contactId } = change.record;
+      switch (type) {
+        case 'deal':
+          return Promise.all([reread(queryKeys.deal(id)), reread(queryKeys.dealLists())]);
+        case 'contact':
+          return rules.contactChanged(id, null);
+        case 'note':
+          return dealId ? reread(queryKeys.dealNotes(dealId)) : reread([...queryKeys.all, 'notes']);
+        case 'task':
+          return Promise.all([
+            reread(queryKeys.task(id)),
+            dealId ? rules.dealTasksChanged(dealId) : reread([...queryKeys.all, 'tasks', 'list']),
+          ]);
+        case 'dealProduct':
+          return dealId
+            ? rules.dealProductsChanged(dealId)
+            : reread([...queryKeys.all, 'deal-products']);
+        case 'dealContacts':
+          return Promise.all([
+            reread(queryKeys.deal(dealId ?? id)),
+            reread(queryKeys.dealLists()),
+            rereadContactLists(),
+          ]);
+        case 'contactMapping':
+          return reread(queryKeys.contactMappings());
+        case 'lastDeal':
+          return reread(queryKeys.lastDeal(contactId ?? id));
+      }
     },
     termsAccepted() {
       client.setQueryData(queryKeys.termsStatus(), { accepted: true });
@@ -103,6 +190,7 @@ export function cacheRules(client: QueryClient) {
       return client.invalidateQueries();
     },
   };
+  return rules;
 
   function rereadContactLists() {
     return client.invalidateQueries({
@@ -113,3 +201,17 @@ export function cacheRules(client: QueryClient) {
 }
 
 export type CacheRules = ReturnType<typeof cacheRules>;
+
+/** The status of a `queryKeys.tasks(dealId, status)` key. */
+function listStatus(queryKey: readonly unknown[]): TaskStatus | undefined {
+  const filters = queryKey[3];
+  if (typeof filters !== 'object' || filters === null || !('status' in filters)) return undefined;
+  return filters.status as TaskStatus;
+}
+
+/** `tasks`, all dated, are read due date newest first: `task` goes after those due later. */
+function placeByDueDate(tasks: Task[], task: Task): Task[] {
+  const due = Date.parse(task.due_date ?? '');
+  const index = tasks.findIndex((known) => Date.parse(known.due_date ?? '') < due);
+  return index === -1 ? [...tasks, task] : [...tasks.slice(0, index), task, ...tasks.slice(index)];
+}

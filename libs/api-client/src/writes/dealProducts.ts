@@ -15,8 +15,8 @@ export interface DealProductSave {
 }
 
 /**
- * POST (add) or PUT (edit) a product on a deal. The deal's products re-read, and the deal, whose
- * total the CRM recomputes: the answer cannot tell it.
+ * POST (add) or PUT (edit) a product on a deal. The answer takes its place in the deal's
+ * products; the deal re-reads, as its total is the CRM's to recompute.
  */
 export function useSaveDealProduct() {
   const rules = usePanelCache();
@@ -25,7 +25,7 @@ export function useSaveDealProduct() {
       dealProductId
         ? updateDealProduct(dealId, dealProductId, payload)
         : createDealProduct(dealId, payload),
-    onSuccess: (_product, { dealId }) => rules.dealProductsChanged(dealId),
+    onSuccess: (product, { dealId }) => rules.dealProductWritten(dealId, product),
   });
 }
 
@@ -34,12 +34,13 @@ export interface DealProductRemoval {
   dealProductId: string;
 }
 
-/** DELETE a product from a deal; its products and the deal re-read. */
+/** DELETE a product from a deal; it leaves the list and the deal re-reads (its total). */
 export function useDeleteDealProduct() {
   const rules = usePanelCache();
   return useMutation({
     mutationFn: ({ dealId, dealProductId }: DealProductRemoval) =>
       deleteDealProduct(dealId, dealProductId),
-    onSuccess: (_nothing, { dealId }) => rules.dealProductsChanged(dealId),
+    onSuccess: (_nothing, { dealId, dealProductId }) =>
+      rules.dealProductRemoved(dealId, dealProductId),
   });
 }

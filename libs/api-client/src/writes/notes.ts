@@ -8,11 +8,11 @@ export interface NoteCreation {
   payload: NotePayload;
 }
 
-/** POST /api/rdstation/deals/{id}/notes; the deal's timeline re-reads. */
+/** POST /api/rdstation/deals/{id}/notes; the answer goes on top of the deal's timeline. */
 export function useCreateNote() {
   const rules = usePanelCache();
   return useMutation({
     mutationFn: ({ dealId, payload }: NoteCreation) => createDealNote(dealId, payload),
-    onSuccess: (_note, { dealId }) => rules.dealNotesChanged(dealId),
+    onSuccess: (note, { dealId }) => rules.noteWritten(dealId, note),
   });
 }

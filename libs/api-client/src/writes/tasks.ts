@@ -21,7 +21,7 @@ export interface TaskCompletion {
   completedById: string;
 }
 
-/** PUT status completed + completed_by_id; the task's deal's lists (every status) re-read. */
+/** PUT status completed + completed_by_id; the answer moves to its status's list. */
 export function useCompleteTask() {
   const rules = usePanelCache();
   return useMutation({

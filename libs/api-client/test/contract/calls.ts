@@ -1,5 +1,4 @@
-import { type AxiosResponse } from 'axios';
-import { apiClient } from '@api-client/client/apiClient';
+import { parseBody } from '@api-client/client/http';
 import { isSessionPath } from '@api-client/client/session';
 import { type CredentialsPayload } from '@crm-panel/crm-model';
 import {
@@ -51,7 +50,8 @@ import {
 // The calls the contract test makes, the same on both sides. Every id comes from a list call of
 // that side (or from a record the side just created), so each call refers to records that exist
 // there. A call's answer is what the resource function resolves with; its wire answer is the
-// body the api sent (the envelope, links, …), caught by an interceptor on the shared client.
+// body the api sent (the envelope, links, …), read from a copy of each answer `fetch` gives the
+// client (the client calls the global fetch at call time, so wrapping it sees every call).
 
 /** What differs between the sides: the credentials, the CRM sign-in and the host's ids. */
 export interface SideWorld {
@@ -136,10 +136,13 @@ function first<T>(items: T[], what: string): T {
 export async function runCalls(world: SideWorld): Promise<Record<CallName, CallAnswer>> {
   const answers: Partial<Record<CallName, CallAnswer>> = {};
   let lastWire: unknown;
-  const interceptor = apiClient.interceptors.response.use((response: AxiosResponse) => {
-    if (!isSessionPath(response.config.url)) lastWire = response.data;
-    return response;
-  });
+  const clientFetch = globalThis.fetch;
+  globalThis.fetch = async (input, init) => {
+    const answer = await clientFetch(input, init);
+    const url = input instanceof Request ? input.url : String(input);
+    if (!isSessionPath(url)) lastWire = parseBody(await answer.clone().text());
+    return answer;
+  };
   const call = async <T>(name: CallName, run: () => Promise<T>): Promise<T> => {
     lastWire = undefined;
     const result = await run();
@@ -272,7 +275,7 @@ export async function runCalls(world: SideWorld): Promise<Record<CallName, CallA
 
     await call('getChatMessages', () => getChatMessages(world.chatId, world.channelId));
   } finally {
-    apiClient.interceptors.response.eject(interceptor);
+    globalThis.fetch = clientFetch;
   }
   const missing = CALL_NAMES.filter((name) => !(name in answers));
   if (missing.length > 0) throw new Error(`calls not made: ${missing.join(', ')}`);

@@ -1,4 +1,5 @@
 import {
+  type ChatMessage,
   type HostChannel,
   type HostEventHandlers,
   type HostModalOptions,
@@ -8,6 +9,12 @@ import {
 
 /** Which host the panel runs in: see README 'Host adapters'. */
 export type HostAdapterKind = 'global' | 'postMessage' | 'novus' | 'none' | 'fake';
+
+/** The chat whose messages to read: the panel's chatId (the attendance id) and its channel. */
+export interface HostChatRef {
+  chatId: string;
+  channelId: string;
+}
 
 /**
  * One interface over every host the panel can run in. The shell picks an adapter once at start
@@ -41,6 +48,13 @@ export interface HostAdapter {
   readonly openModal: ((options: HostModalOptions) => Promise<ModalResult>) | null;
   /** Ends a modal page the host opened, handing it the result; null without a host. */
   readonly closeModal: ((result: ModalResult) => Promise<void>) | null;
+  /**
+   * Reads a chat's messages through the host, for a host that offers it and is configured to
+   * (Novus: its `apiRequest` proxy with the `hostChatMessages` setting). Absent: the panel reads
+   * them from its api (`GET /api/chat/{id}/messages`, spec §7). Rejects with a
+   * `HostRequestError` when the host fails, does not answer or answers no list.
+   */
+  readChatMessages?(chat: HostChatRef): Promise<ChatMessage[]>;
   /** Stops listening to the host. */
   dispose(): void;
 }

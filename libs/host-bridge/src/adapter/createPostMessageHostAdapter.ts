@@ -16,35 +16,16 @@ import {
 import { createAttendanceRelay } from './attendanceRelay';
 import { type HostAdapter } from './HostAdapter';
 import { pickIdentityAssertion } from './identityAssertion';
+import {
+  createPortRequests,
+  DEFAULT_HOST_REQUEST_TIMEOUT_MS,
+  HOST_INVALID_REPLY_MESSAGE,
+  HostRequestError,
+  type ChannelLike,
+  type PortLike,
+} from './portRequests';
 
-/** Shown when the host does not answer a request in time. */
-export const HOST_TIMEOUT_MESSAGE = 'O sistema de atendimento não respondeu a tempo.';
-export const HOST_INVALID_REPLY_MESSAGE = 'Resposta inválida do sistema de atendimento.';
-export const HOST_DISCONNECTED_MESSAGE = 'Conexão com o sistema de atendimento encerrada.';
-export const DEFAULT_HOST_REQUEST_TIMEOUT_MS = 5_000;
 export const DEFAULT_PLUGIN_ID = 'crm-panel';
-
-export type HostRequestErrorCode = 'timeout' | 'host' | 'invalid-reply' | 'disposed';
-
-export class HostRequestError extends Error {
-  readonly code: HostRequestErrorCode;
-  constructor(code: HostRequestErrorCode, message: string) {
-    super(message);
-    this.name = 'HostRequestError';
-    this.code = code;
-  }
-}
-
-/** The bits of a MessagePort the adapter uses (real ports in browsers, fakes in tests). */
-export interface PortLike {
-  onmessage: ((event: MessageEvent) => void) | null;
-  close(): void;
-}
-
-export interface ChannelLike {
-  port1: PortLike;
-  port2: Transferable;
-}
 
 /** The bits of the panel's window the adapter uses. */
 export interface PanelWindowLike {
@@ -104,7 +85,11 @@ export function createPostMessageHostAdapter(options: PostMessageHostOptions): H
   let initialized = false;
   let disposed = false;
   let eventsPort: PortLike | null = null;
-  const openRequests = new Set<() => void>();
+  const requests = createPortRequests({
+    post: (message, port) => win.parent.postMessage(message, hostOrigin, [port]),
+    createChannel,
+    timeoutMs,
+  });
   const pendingModals = new Map<string, (result: ModalResult) => void>();
   /** A modalClosed event may overtake the openModal reply: they travel on different ports. */
   const earlyResults = new Map<string, ModalResult>();
@@ -164,43 +149,15 @@ export function createPostMessageHostAdapter(options: PostMessageHostOptions): H
     command: C,
     args: HostCommandMap[C]['args'],
   ): Promise<HostCommandMap[C]['data']> {
-    if (disposed) {
-      return Promise.reject(new HostRequestError('disposed', HOST_DISCONNECTED_MESSAGE));
-    }
-    return new Promise((resolve, reject) => {
-      const channel = createChannel();
-      const finish = (): void => {
-        clearTimeout(timer);
-        channel.port1.onmessage = null;
-        channel.port1.close();
-        openRequests.delete(abort);
-      };
-      const abort = (): void => {
-        finish();
-        reject(new HostRequestError('disposed', HOST_DISCONNECTED_MESSAGE));
-      };
-      const timer = setTimeout(() => {
-        finish();
-        reject(new HostRequestError('timeout', HOST_TIMEOUT_MESSAGE));
-      }, timeoutMs);
-      openRequests.add(abort);
-      channel.port1.onmessage = (event) => {
-        const reply: unknown = event.data;
-        if (!isHostReplyMessage(reply)) return;
-        finish();
-        if (!reply.ok) {
-          reject(new HostRequestError('host', reply.error));
-          return;
-        }
-        const data = REPLY_CHECKS[command](reply.data);
-        if (data === undefined) {
-          reject(new HostRequestError('invalid-reply', HOST_INVALID_REPLY_MESSAGE));
-          return;
-        }
-        resolve(data);
-      };
-      const message = { protocol: HOST_PROTOCOL, command, args } as HostRequestMessage<C>;
-      win.parent.postMessage(message, hostOrigin, [channel.port2]);
+    const message = { protocol: HOST_PROTOCOL, command, args } as HostRequestMessage<C>;
+    return requests.send<HostCommandMap[C]['data']>(message, (reply) => {
+      // Anything but a reply of our protocol on this port is not the answer.
+      if (!isHostReplyMessage(reply)) return undefined;
+      if (!reply.ok) return { error: new HostRequestError('host', reply.error) };
+      const data = REPLY_CHECKS[command](reply.data);
+      return data === undefined
+        ? { error: new HostRequestError('invalid-reply', HOST_INVALID_REPLY_MESSAGE) }
+        : { value: data };
     });
   }
 
@@ -241,7 +198,7 @@ export function createPostMessageHostAdapter(options: PostMessageHostOptions): H
       win.removeEventListener('message', onWindowMessage);
       eventsPort?.close();
       eventsPort = null;
-      for (const abort of [...openRequests]) abort();
+      requests.dispose();
       for (const resolve of pendingModals.values()) resolve(MODAL_CANCELLED);
       pendingModals.clear();
       relay.clear();

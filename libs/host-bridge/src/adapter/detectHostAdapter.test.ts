@@ -106,6 +106,54 @@ describe('detectHostAdapter', () => {
     again.dispose();
   });
 
+  it('reads chat messages through Novus only with hostChatMessages (URL, remembered) or the config', () => {
+    const plain = fakeWindow({ framed: true, search: `?hostOrigin=${HOST}&hostProtocol=novus` });
+    const off = detectHostAdapter(plain.win, {
+      allowedHostOrigins: [HOST],
+      createChannel: createFakeChannel,
+    });
+    expect(off.readChatMessages).toBeUndefined();
+    off.dispose();
+
+    const endpoint = 'v1/atendimentos/{attendanceId}/mensagens';
+    const viaUrl = fakeWindow({
+      framed: true,
+      search: `?hostOrigin=${HOST}&hostProtocol=novus&hostChatMessages=${encodeURIComponent(endpoint)}`,
+    });
+    const on = detectHostAdapter(viaUrl.win, {
+      allowedHostOrigins: [HOST],
+      createChannel: createFakeChannel,
+    });
+    expect(on.readChatMessages).toEqual(expect.any(Function));
+    on.dispose();
+    expect(viaUrl.stored.get('crm-panel:hostChatMessages')).toBe(endpoint);
+
+    const viaConfig = detectHostAdapter(
+      fakeWindow({ framed: true, search: `?hostOrigin=${HOST}` }).win,
+      {
+        allowedHostOrigins: [HOST],
+        hostProtocol: 'novus',
+        novus: { chatMessages: { endpoint } },
+        createChannel: createFakeChannel,
+      },
+    );
+    expect(viaConfig.readChatMessages).toEqual(expect.any(Function));
+    viaConfig.dispose();
+
+    // Our own postMessage protocol has no such command: the api route stays.
+    const ours = fakeWindow({
+      framed: true,
+      search: `?hostOrigin=${HOST}&hostChatMessages=${encodeURIComponent(endpoint)}`,
+    });
+    const postMessage = detectHostAdapter(ours.win, {
+      allowedHostOrigins: [HOST],
+      createChannel: createFakeChannel,
+    });
+    expect(postMessage.kind).toBe('postMessage');
+    expect(postMessage.readChatMessages).toBeUndefined();
+    postMessage.dispose();
+  });
+
   it('uses the Novus protocol when the runtime config says so, only for an allow-listed origin', () => {
     const framed = fakeWindow({ framed: true, search: `?hostOrigin=${HOST}` });
     const adapter = detectHostAdapter(framed.win, {

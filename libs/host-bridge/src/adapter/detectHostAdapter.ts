@@ -6,10 +6,12 @@ import {
   type NoHostOptions,
   type OpenerBridge,
 } from './createNoHostAdapter';
-import { createPostMessageHostAdapter, type ChannelLike } from './createPostMessageHostAdapter';
+import { createPostMessageHostAdapter } from './createPostMessageHostAdapter';
 import { type HostAdapter } from './HostAdapter';
 import { normalizeOrigin, readHostParams } from './hostParams';
 import { createNovusHostAdapter } from './novus/createNovusHostAdapter';
+import { type NovusChatMessagesSetting } from './novus/novusChatMessages';
+import { type ChannelLike } from './portRequests';
 
 /** The protocol of a framed host: ours (`crm-panel`, adapter b) or Novus CRM's plugins. */
 export type FramedHostProtocol = 'crm-panel' | 'novus';
@@ -29,8 +31,15 @@ export interface DetectHostOptions {
    * `?hostProtocol=novus` decides (remembered like `hostOrigin`), else ours.
    */
   hostProtocol?: FramedHostProtocol;
-  /** Novus settings the URL may also carry (`hostTenant`, `hostAssertion`); the config wins. */
-  novus?: { tenant?: string | null; identityAssertionCommand?: string | null };
+  /**
+   * Novus settings the URL may also carry (`hostTenant`, `hostAssertion`, `hostChatMessages` +
+   * `hostChatMessagesHost`); the config wins.
+   */
+  novus?: {
+    tenant?: string | null;
+    identityAssertionCommand?: string | null;
+    chatMessages?: NovusChatMessagesSetting | null;
+  };
   /** MessageChannel factory of the postMessage adapter (tests). */
   createChannel?: () => ChannelLike;
 }
@@ -96,6 +105,11 @@ export function detectHostAdapter(win: Window, options: DetectHostOptions = {}):
       pluginId: options.pluginId,
       tenant: options.novus?.tenant ?? params.hostTenant,
       identityAssertionCommand: options.novus?.identityAssertionCommand ?? params.hostAssertion,
+      chatMessages:
+        options.novus?.chatMessages ??
+        (params.hostChatMessages
+          ? { endpoint: params.hostChatMessages, host: params.hostChatMessagesHost ?? undefined }
+          : null),
       requestTimeoutMs: options.requestTimeoutMs,
       createChannel: options.createChannel,
     });

@@ -27,6 +27,13 @@ export const HOST_PROTOCOL_PARAM = 'hostProtocol';
 export const HOST_TENANT_PARAM = 'hostTenant';
 /** Panel URL parameter: the Novus command answering a signed identity JWT, if the host has one. */
 export const HOST_ASSERTION_PARAM = 'hostAssertion';
+/**
+ * Panel URL parameter: the Novus endpoint template that lists a chat's messages through the
+ * host's `apiRequest` proxy (`novusChatMessages.ts`). Absent (default): the api route of spec §7.
+ */
+export const HOST_CHAT_MESSAGES_PARAM = 'hostChatMessages';
+/** Panel URL parameter: the proxy host of `hostChatMessages`; absent: `publica`. */
+export const HOST_CHAT_MESSAGES_HOST_PARAM = 'hostChatMessagesHost';
 
 /**
  * The host parameters of the panel URL: the SDK to load, or the framed host's origin, its
@@ -38,6 +45,8 @@ export interface HostParams {
   hostProtocol: string | null;
   hostTenant: string | null;
   hostAssertion: string | null;
+  hostChatMessages: string | null;
+  hostChatMessagesHost: string | null;
 }
 
 const NAMES: Record<keyof HostParams, string> = {
@@ -46,6 +55,8 @@ const NAMES: Record<keyof HostParams, string> = {
   hostProtocol: HOST_PROTOCOL_PARAM,
   hostTenant: HOST_TENANT_PARAM,
   hostAssertion: HOST_ASSERTION_PARAM,
+  hostChatMessages: HOST_CHAT_MESSAGES_PARAM,
+  hostChatMessagesHost: HOST_CHAT_MESSAGES_HOST_PARAM,
 };
 
 /**

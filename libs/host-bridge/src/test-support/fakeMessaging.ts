@@ -1,8 +1,5 @@
-import {
-  type ChannelLike,
-  type PanelWindowLike,
-  type PortLike,
-} from '@host-bridge/adapter/createPostMessageHostAdapter';
+import { type PanelWindowLike } from '@host-bridge/adapter/createPostMessageHostAdapter';
+import { type ChannelLike, type PortLike } from '@host-bridge/adapter/portRequests';
 
 /** An in-memory MessagePort pair (jsdom has none); delivery is async, like the real thing. */
 export class FakePort implements PortLike {

@@ -2,6 +2,7 @@ import {
   isModalRoute,
   MODAL_CANCELLED,
   modalRouteFromPath,
+  type ChatMessage,
   type HostAttendance,
   type HostChannel,
   type HostModalOptions,
@@ -10,7 +11,7 @@ import {
   type ModalRoute,
 } from '@crm-panel/contracts';
 import { createAttendanceRelay } from '@host-bridge/adapter/attendanceRelay';
-import { type HostAdapter } from '@host-bridge/adapter/HostAdapter';
+import { type HostAdapter, type HostChatRef } from '@host-bridge/adapter/HostAdapter';
 
 /** The identity and attendance host-sim starts with (tenant-acme, Ana Souza, Mariana Costa). */
 export const FAKE_USER_INFO: HostUserInfo = { userId: 'user-ana', systemKey: 'tenant-acme' };
@@ -49,6 +50,11 @@ export interface FakeHostAdapterOptions {
    * one fresh token per call), or null (default: a host that signs nothing).
    */
   identityAssertion?: string | null | (() => string | null);
+  /**
+   * A host that reads chat messages (the `readChatMessages` capability): the messages, or a
+   * function answering each read (reject to fail it). Absent (default): no such capability.
+   */
+  chatMessages?: ChatMessage[] | ((chat: HostChatRef) => Promise<ChatMessage[]>);
 }
 
 export interface FakeHostAdapter extends HostAdapter {
@@ -67,6 +73,8 @@ export interface FakeHostAdapter extends HostAdapter {
   setIdentityAssertion(assertion: string | null | (() => string | null)): void;
   /** How many times the panel asked for an identity assertion. */
   readonly identityAssertionRequests: number;
+  /** Every chat the panel asked the host to read messages of, oldest first. */
+  readonly chatMessageRequests: HostChatRef[];
   /** Ends the oldest open modal with a result, as the host would after its page's closeModal. */
   resolveModal(result?: ModalResult): void;
 }
@@ -92,11 +100,21 @@ export function createFakeHostAdapter(options: FakeHostAdapterOptions = {}): Fak
   let identityAssertion = options.identityAssertion ?? null;
   let identityAssertionRequests = 0;
   if (options.attendance) relay.open(options.attendance);
+  const chatMessageRequests: HostChatRef[] = [];
+  const chatMessages = options.chatMessages;
+  const readChatMessages =
+    chatMessages &&
+    (async (chat: HostChatRef): Promise<ChatMessage[]> => {
+      chatMessageRequests.push(chat);
+      return typeof chatMessages === 'function' ? chatMessages(chat) : chatMessages;
+    });
 
   return {
     kind: 'fake',
     openedForms,
     closedForms,
+    chatMessageRequests,
+    ...(readChatMessages ? { readChatMessages } : {}),
     get disposed() {
       return disposed;
     },

@@ -11,8 +11,16 @@ import {
   type ModalResult,
 } from '@crm-panel/contracts';
 
-/** Which of the page's frames a connection is: the side panel or a form opened as a modal. */
-export type FrameRole = 'panel' | 'modal';
+import {
+  answerWhenSettled,
+  closingForm,
+  failureText,
+  openModalRefusal,
+  type CommandOutcome,
+  type FrameRole,
+} from './frameCommands.js';
+
+export type { FrameRole } from './frameCommands.js';
 
 interface Connection {
   frame: Window;
@@ -132,10 +140,8 @@ export class HostConnector {
       return;
     }
 
-    const failure = (error: unknown): string =>
-      error instanceof Error ? error.message : 'Erro no sistema de atendimento';
-    const answer = <T>(outcome: { data: T } | { error: string }): void => {
-      const message: HostReplyMessage<T> =
+    const answer = (outcome: CommandOutcome): void => {
+      const message: HostReplyMessage =
         'error' in outcome
           ? { protocol: HOST_PROTOCOL, ok: false, error: outcome.error }
           : { protocol: HOST_PROTOCOL, ok: true, data: outcome.data };
@@ -153,35 +159,30 @@ export class HostConnector {
           return;
         case 'getIdentityAssertion':
           // The side panel and the forms it opened may both ask: both act for this attendant.
-          this.callbacks.identityAssertion().then(
-            (assertion) => answer({ data: assertion }),
-            (error: unknown) => answer({ error: failure(error) }),
-          );
+          answerWhenSettled(this.callbacks.identityAssertion(), answer);
           return;
         case 'openModal': {
-          if (connection.role !== 'panel') {
-            answer({ error: 'Um formulário não pode abrir outro formulário' });
-            return;
-          }
-          if (new URL(data.args.url).origin !== this.panelOrigin) {
-            answer({ error: 'Endereço do formulário não permitido' });
+          const refusal = openModalRefusal(connection.role, data.args.url, this.panelOrigin);
+          if (refusal) {
+            answer({ error: refusal });
             return;
           }
           answer({ data: { modalId: this.callbacks.openModal(data.args, connection.frame) } });
           return;
         }
         case 'closeModal': {
-          if (connection.role !== 'modal' || !connection.modalId) {
-            answer({ error: 'Esta janela não é um formulário aberto pelo sistema' });
+          const form = closingForm(connection.role, connection.modalId);
+          if ('refused' in form) {
+            answer({ error: form.refused });
             return;
           }
           answer({ data: null });
-          this.callbacks.closeModal(connection.modalId, data.args.result);
+          this.callbacks.closeModal(form.modalId, data.args.result);
           return;
         }
       }
     } catch (error) {
-      answer({ error: failure(error) });
+      answer({ error: failureText(error) });
     }
   };
 }

@@ -2,7 +2,7 @@ import { MODAL_CANCELLED, type HostModalOptions, type ModalResult } from '@crm-p
 import { type IntegrationMode, type SimAttendance, type SimIdentity } from '../world/types.js';
 import { renderAttendanceList } from './attendanceList.js';
 import { renderChatView } from './chatView.js';
-import { modeFrom, MODE_PARAM, readConfig, USER_PARAM } from './config.js';
+import { CHAT_VIA_PROXY_PARAM, modeFrom, MODE_PARAM, readConfig, USER_PARAM } from './config.js';
 import { el } from './dom.js';
 import { HostConnector } from './hostConnector.js';
 import { fetchIdentityAssertion } from './identityAssertion.js';
@@ -18,6 +18,8 @@ const config = readConfig();
 const hostOrigin = window.location.origin;
 const panelOrigin = new URL(config.panelUrl).origin;
 const params = new URLSearchParams(window.location.search);
+/** Novus: the account registered the chat-messages endpoint in the plugin URL. */
+const chatMessagesViaProxy = params.get(CHAT_VIA_PROXY_PARAM) === '1';
 const firstIdentity = config.identities[0];
 if (!firstIdentity) throw new Error('Nenhuma identidade configurada');
 
@@ -79,6 +81,7 @@ function showModal(options: HostModalOptions, opener: Window): string {
     hostOrigin,
     config.sdkPath,
     state.identity,
+    chatMessagesViaProxy,
   );
   const overlay = showModalOverlay(options, src, () => endModal(MODAL_CANCELLED));
   const frame = overlay.frame.contentWindow;
@@ -123,6 +126,19 @@ const novus = new NovusHost(panelOrigin, {
   channels: tenantChannels,
   // A simulator extension: Novus shows no signed identity; asked only via hostAssertion.
   identityAssertion,
+  // The proxy's "publica" host: this simulator's own chat-messages API, as the attendant's tenant.
+  async chatMessages({ chatId, channelId }) {
+    const response = await fetch(
+      `/api/chat/${encodeURIComponent(chatId)}/messages?channelId=${encodeURIComponent(channelId)}`,
+      { headers: { 'x-system-key': state.identity.systemKey } },
+    );
+    const body: unknown = await response.json().catch(() => null);
+    if (!response.ok) {
+      const message = (body as { message?: unknown } | null)?.message;
+      throw new Error(typeof message === 'string' ? message : `HTTP ${response.status}`);
+    }
+    return body;
+  },
   openModal: showModal,
   closeModal,
   onRegistered(registration) {
@@ -131,8 +147,18 @@ const novus = new NovusHost(panelOrigin, {
     panel.dataset.pluginId = registration.pluginId;
     panel.dataset.events = Object.keys(registration.events).join(' ');
   },
+  onUnregistered(role) {
+    if (role === 'panel') showNoPlugin();
+  },
   onRefused: (total) => topBar.setRefused(total),
 });
+
+/** The panel header without a registered plugin. */
+function showNoPlugin(): void {
+  panelTitle.textContent = 'CRM';
+  delete panel.dataset.pluginId;
+  delete panel.dataset.events;
+}
 
 const sidebar = el('nav', {
   className: 'sidebar',
@@ -173,9 +199,7 @@ function mountPanel(): void {
     connector.unregister(panelFrame.contentWindow);
     novus.unregister(panelFrame.contentWindow);
   }
-  panelTitle.textContent = 'CRM';
-  delete panel.dataset.pluginId;
-  delete panel.dataset.events;
+  showNoPlugin();
   const frame = el('iframe', {
     className: 'panel-frame',
     attrs: {
@@ -186,6 +210,7 @@ function mountPanel(): void {
         hostOrigin,
         config.sdkPath,
         state.identity,
+        chatMessagesViaProxy,
       ),
       'data-mode': state.mode,
       'data-user-id': state.identity.userId,
@@ -257,6 +282,10 @@ const topBar = createTopBar({
     { label: 'API do painel (API_URL)', value: config.apiUrl },
     { label: 'Domínio do chat (para as credenciais)', value: hostOrigin },
     { label: 'SDK do objeto global', value: `${hostOrigin}${config.sdkPath}` },
+    {
+      label: 'Novus: mensagens do chat pelo apiRequest (?mensagensPeloProxy=1)',
+      value: chatMessagesViaProxy ? 'sim' : 'não',
+    },
   ],
   onIdentity(userId) {
     const identity = config.identities.find((i) => i.userId === userId);

@@ -5,7 +5,14 @@ import {
   type HostUserInfo,
   type ModalResult,
 } from '@crm-panel/contracts';
-import { type FrameRole } from './hostConnector.js';
+import {
+  answerWhenSettled,
+  closingForm,
+  failureText,
+  openModalRefusal,
+  type CommandOutcome,
+  type FrameRole,
+} from './frameCommands.js';
 
 // The host side of Novus CRM's plugin protocol, written from the public example
 // (github.com/novuscrm/novus-plugin-example), not from the panel's code:
@@ -27,7 +34,11 @@ import { type FrameRole } from './hostConnector.js';
 //     command close_custom_modal (args = the result), relayed to its opener as above;
 //   - getIdentityAssertion is a simulator extension (Novus shows none), answered only for
 //     tenants whose platform signs;
-//   - apiRequest is refused like a proxy without the host allow-listed ('Host not allowed').
+//   - apiRequest: the proxy knows one host, "publica" (the example's name for Novus's own public
+//     API), and on it one endpoint, this simulator's chat-messages API
+//     (GET api/chat/{chatId}/messages, query { channelId }), answered with that API's body;
+//     every other host is refused ('Host not allowed'), every other request on "publica"
+//     ('Endpoint not allowed') — like a proxy with nothing else allow-listed.
 
 export const NOVUS_EVENT_NAMES = [
   'aoAbrirAtendimento',
@@ -46,6 +57,52 @@ const KNOWN_COMMANDS = new Set([
   'getIdentityAssertion',
 ]);
 
+/** The proxy host of Novus's own public API in the example (plugin.js: `HOST_NOVUS`). */
+export const PUBLIC_API_HOST = 'publica';
+export const HOST_NOT_ALLOWED = 'Host not allowed';
+export const ENDPOINT_NOT_ALLOWED = 'Endpoint not allowed';
+/** The one endpoint the simulated proxy allows on "publica": the chat-messages API. */
+const CHAT_MESSAGES_ENDPOINT = /^api\/chat\/([^/?#]+)\/messages$/;
+
+/** The chat whose messages an allowed apiRequest reads. */
+export interface ChatMessagesCall {
+  chatId: string;
+  channelId: string;
+}
+
+/**
+ * An apiRequest's args → the chat-messages call it may make, or the refusal: exactly
+ * `{ host: "publica", method: "GET", endpoint: "api/chat/{id}/messages", query: { channelId } }`
+ * (no body, no secretRefs: "publica" needs no secret and takes none from a plugin).
+ */
+export function readChatMessagesCall(args: unknown): ChatMessagesCall | { refused: string } {
+  if (!isRecord(args) || args.host !== PUBLIC_API_HOST) return { refused: HOST_NOT_ALLOWED };
+  const endpoint = typeof args.endpoint === 'string' ? args.endpoint : '';
+  const match = CHAT_MESSAGES_ENDPOINT.exec(endpoint);
+  const query = isRecord(args.query) ? args.query : {};
+  const extra = Object.keys(args).filter(
+    (key) => !['host', 'method', 'endpoint', 'query'].includes(key),
+  );
+  const channelId = query.channelId;
+  if (
+    args.method !== 'GET' ||
+    !match?.[1] ||
+    extra.length > 0 ||
+    Object.keys(query).length !== 1 ||
+    typeof channelId !== 'string' ||
+    channelId === ''
+  ) {
+    return { refused: ENDPOINT_NOT_ALLOWED };
+  }
+  let chatId: string;
+  try {
+    chatId = decodeURIComponent(match[1]);
+  } catch {
+    return { refused: ENDPOINT_NOT_ALLOWED };
+  }
+  return { chatId, channelId };
+}
+
 export interface NovusRegistration {
   pluginId: string;
   widgetbar: { id: string; text: string; icon_url?: string }[];
@@ -63,12 +120,19 @@ interface Connection {
 export interface NovusHostCallbacks {
   userInfo(): HostUserInfo & { name: string; email: string | null };
   channels(): HostChannel[];
+  /**
+   * The proxy's call to the public API (the chat-messages API, as the current attendant's
+   * tenant): resolves with the answer's body, rejects with the API's error message.
+   */
+  chatMessages(call: ChatMessagesCall): Promise<unknown>;
   /** A signed JWT, or null when the tenant's platform signs nothing (a simulator extension). */
   identityAssertion(): Promise<string | null>;
   openModal(options: HostModalOptions, opener: Window): string;
   closeModal(modalId: string, result: ModalResult): void;
   /** A plugin registered (or re-registered) its widgetbar item and events. */
   onRegistered(registration: NovusRegistration): void;
+  /** The page that registered in a frame of this role is gone (reloaded, navigated away). */
+  onUnregistered(role: FrameRole): void;
   onRefused(total: number): void;
 }
 
@@ -135,7 +199,21 @@ export class NovusHost {
 
   register(frame: Window, role: FrameRole, modalId: string | null = null): void {
     this.unregister(frame);
-    this.connections.set(frame, { frame, role, modalId, persistent: null, registration: null });
+    this.connections.set(frame, {
+      frame,
+      role,
+      modalId,
+      persistent: null,
+      registration: null,
+    });
+  }
+
+  /** The page that registered is gone: no plugin in this frame until a page initializes. */
+  private forget(connection: Connection): void {
+    connection.persistent?.close();
+    connection.persistent = null;
+    connection.registration = null;
+    this.callbacks.onUnregistered(connection.role);
   }
 
   unregister(frame: Window): void {
@@ -203,6 +281,12 @@ export class NovusHost {
       connection.persistent?.close();
       connection.persistent = port;
       connection.registration = registration;
+      // Where the browser fires MessagePort's close event (Chromium with the MessagePortCloseEvent
+      // feature), the old page's end closing says at once that it is gone.
+      port.addEventListener('close', () => {
+        if (connection.persistent === port) this.forget(connection);
+      });
+      port.start();
       this.callbacks.onRegistered(registration);
       if (connection.role === 'panel' && this.retained) {
         this.callback(connection, this.retained.event, this.retained.payload);
@@ -210,7 +294,7 @@ export class NovusHost {
       return;
     }
 
-    const answer = (outcome: { data: unknown } | { error: string }): void => {
+    const answer = (outcome: CommandOutcome): void => {
       port.postMessage(outcome);
       port.close();
     };
@@ -221,8 +305,6 @@ export class NovusHost {
       answer({ error: NOT_INITIALIZED });
       return;
     }
-    const failure = (error: unknown): string =>
-      error instanceof Error ? error.message : 'Erro no sistema de atendimento';
     try {
       switch (data.command) {
         case 'getInfoUser': {
@@ -234,18 +316,16 @@ export class NovusHost {
           answer({ data: this.callbacks.channels() });
           return;
         case 'getIdentityAssertion':
-          this.callbacks.identityAssertion().then(
-            (assertion) => answer({ data: assertion }),
-            (error: unknown) => answer({ error: failure(error) }),
-          );
+          answerWhenSettled(this.callbacks.identityAssertion(), answer);
           return;
         case 'openModal': {
-          if (connection.role !== 'panel') {
-            answer({ error: 'Um formulário não pode abrir outro formulário' });
+          if (!isModalOptions(data.args)) {
+            answer({ error: 'Endereço do formulário não permitido' });
             return;
           }
-          if (!isModalOptions(data.args) || new URL(data.args.url).origin !== this.panelOrigin) {
-            answer({ error: 'Endereço do formulário não permitido' });
+          const refusal = openModalRefusal(connection.role, data.args.url, this.panelOrigin);
+          if (refusal) {
+            answer({ error: refusal });
             return;
           }
           this.callbacks.openModal(data.args, connection.frame);
@@ -253,8 +333,9 @@ export class NovusHost {
           return;
         }
         case 'close_custom_modal': {
-          if (connection.role !== 'modal' || !connection.modalId) {
-            answer({ error: 'Esta janela não é um formulário aberto pelo sistema' });
+          const form = closingForm(connection.role, connection.modalId);
+          if ('refused' in form) {
+            answer({ error: form.refused });
             return;
           }
           if (!isResult(data.args)) {
@@ -262,17 +343,24 @@ export class NovusHost {
             return;
           }
           answer({ data: null });
-          this.callbacks.closeModal(connection.modalId, data.args);
+          this.callbacks.closeModal(form.modalId, data.args);
           return;
         }
-        case 'apiRequest':
-          answer({ error: 'Host not allowed' });
+        case 'apiRequest': {
+          const call = readChatMessagesCall(data.args);
+          if ('refused' in call) {
+            answer({ error: call.refused });
+            return;
+          }
+          // "host resolve o segredo, faz a chamada e devolve só o corpo da resposta" (README).
+          answerWhenSettled(this.callbacks.chatMessages(call), answer);
           return;
+        }
         default:
           answer({ error: `Comando desconhecido: ${data.command}` });
       }
     } catch (error) {
-      answer({ error: failure(error) });
+      answer({ error: failureText(error) });
     }
   };
 }

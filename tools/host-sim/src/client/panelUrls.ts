@@ -8,7 +8,21 @@ const ORIGIN_PARAM = 'hostOrigin';
 const PROTOCOL_PARAM = 'hostProtocol';
 const TENANT_PARAM = 'hostTenant';
 const ASSERTION_PARAM = 'hostAssertion';
-const ALL_PARAMS = [SDK_PARAM, ORIGIN_PARAM, PROTOCOL_PARAM, TENANT_PARAM, ASSERTION_PARAM];
+const CHAT_MESSAGES_PARAM = 'hostChatMessages';
+const ALL_PARAMS = [
+  SDK_PARAM,
+  ORIGIN_PARAM,
+  PROTOCOL_PARAM,
+  TENANT_PARAM,
+  ASSERTION_PARAM,
+  CHAT_MESSAGES_PARAM,
+];
+
+/**
+ * The endpoint template an account would register for reading chat messages through the proxy:
+ * this simulator's own chat-messages API on the "publica" host (novusHost.ts).
+ */
+export const NOVUS_CHAT_MESSAGES_ENDPOINT = 'api/chat/{chatId}/messages?channelId={channelId}';
 
 /**
  * Adds what the panel needs to find its host: the SDK's URL (global-object integration), the
@@ -22,6 +36,8 @@ export function withHostParams(
   hostOrigin: string,
   sdkPath: string,
   identity: Pick<SimIdentity, 'systemKey' | 'signsIdentity'>,
+  /** Novus: also register the chat-messages endpoint (`?mensagensPeloProxy=1`). */
+  chatMessagesViaProxy = false,
 ): string {
   const target = new URL(url.toString());
   for (const name of ALL_PARAMS) target.searchParams.delete(name);
@@ -34,6 +50,9 @@ export function withHostParams(
     target.searchParams.set(PROTOCOL_PARAM, 'novus');
     target.searchParams.set(TENANT_PARAM, identity.systemKey);
     if (identity.signsIdentity) target.searchParams.set(ASSERTION_PARAM, 'getIdentityAssertion');
+    if (chatMessagesViaProxy) {
+      target.searchParams.set(CHAT_MESSAGES_PARAM, NOVUS_CHAT_MESSAGES_ENDPOINT);
+    }
   }
   return target.toString();
 }

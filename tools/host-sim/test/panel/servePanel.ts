@@ -22,6 +22,7 @@ const PANEL_PAGE = `<!doctype html>
     <p>Identidade: <span id="assertion">nenhuma</span></p>
     <p>getInfoUser: <span id="user-raw"></span></p>
     <button id="ask-channels" type="button">Pedir canais</button>
+    <label>Pedido ao proxy <textarea id="proxy-request">{"host":"publica","method":"GET","endpoint":"x"}</textarea></label>
     <button id="ask-proxy" type="button">Chamar proxy</button>
     <p>Resposta: <span id="raw"></span></p>
     <script type="module" src="/modules/testpanel/testPanel.js"></script>

@@ -28,7 +28,7 @@ interface PanelHost {
   closeModal(result: ModalResult): Promise<void>;
   /** Novus only: the raw replies of getInfoChannels and apiRequest. */
   channels?(): Promise<string>;
-  apiRequest?(): Promise<string>;
+  apiRequest?(args: unknown): Promise<string>;
 }
 
 function byId(id: string): HTMLElement {
@@ -239,8 +239,7 @@ function viaNovus(hostOrigin: string, tenant: string | null): PanelHost {
       await command('close_custom_modal', result);
     },
     channels: async () => JSON.stringify(await send('getInfoChannels', null)),
-    apiRequest: async () =>
-      JSON.stringify(await send('apiRequest', { host: 'publica', method: 'GET', endpoint: 'x' })),
+    apiRequest: async (args) => JSON.stringify(await send('apiRequest', args)),
   };
 }
 
@@ -311,7 +310,8 @@ async function start(): Promise<void> {
     if (channels) void channels().then((shown) => (byId('raw').textContent = shown));
   });
   byId('ask-proxy').addEventListener('click', () => {
-    if (apiRequest) void apiRequest().then((shown) => (byId('raw').textContent = shown));
+    const args: unknown = JSON.parse((byId('proxy-request') as HTMLTextAreaElement).value);
+    if (apiRequest) void apiRequest(args).then((shown) => (byId('raw').textContent = shown));
   });
   byId('save').addEventListener('click', () => {
     void host.closeModal({ success: true, dealId: 'd-123' });

@@ -1,6 +1,7 @@
 import { type Database } from '../database';
 import { createIdentityLookups } from '../identityLookups';
 import { type SecretBox } from '@api/security/crypto';
+import { createAuditRepository } from './auditRepository';
 import { createCredentialsRepository } from './credentialsRepository';
 import { createMappingsRepository } from './mappingsRepository';
 import { createOAuthStatesRepository } from './oauthStatesRepository';
@@ -8,6 +9,7 @@ import { createPanelSessionsRepository } from './panelSessionsRepository';
 import { createPasswordAttemptsRepository } from './passwordAttemptsRepository';
 import { createSessionsRepository } from './sessionsRepository';
 import { createTermsRepository } from './termsRepository';
+import { createWebhookReceiversRepository } from './webhookReceiversRepository';
 
 export interface RepositoryOptions {
   /**
@@ -33,6 +35,8 @@ export function createRepositories(
     panelSessions: createPanelSessionsRepository(database, box, now, lookups),
     oauthStates: createOAuthStatesRepository(database, now),
     mappings: createMappingsRepository(database, now),
+    audit: createAuditRepository(database),
+    webhookReceivers: createWebhookReceiversRepository(database, box, now),
   };
 }
 

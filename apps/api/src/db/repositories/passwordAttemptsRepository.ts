@@ -26,6 +26,17 @@ export function createPasswordAttemptsRepository(database: Database, now: () => 
       return Number(row.count);
     },
 
+    /** How many tries the tenant made inside the window, recording none. */
+    async recent(systemKey: string, windowMs: number): Promise<number> {
+      const row = await db
+        .selectFrom('password_attempts')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .where('system_key', '=', systemKey)
+        .where('attempted_at', '>=', now() - windowMs)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
     async clear(systemKey: string): Promise<void> {
       await db.deleteFrom('password_attempts').where('system_key', '=', systemKey).execute();
     },

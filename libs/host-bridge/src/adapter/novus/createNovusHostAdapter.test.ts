@@ -1,6 +1,6 @@
 import { MessageChannel as NodeMessageChannel, type MessagePort } from 'node:worker_threads';
 import { type HostAttendance, type HostEventHandlers } from '@crm-panel/contracts';
-import { HOST_TIMEOUT_MESSAGE, HostRequestError } from '../createPostMessageHostAdapter';
+import { HOST_TIMEOUT_MESSAGE, HostRequestError } from '../portRequests';
 import { type PanelWindowLike } from '../createPostMessageHostAdapter';
 import { createNovusHostAdapter, type NovusHostOptions } from './createNovusHostAdapter';
 
@@ -80,7 +80,14 @@ function setup(options: Partial<NovusHostOptions> = {}) {
   return { host, adapter, seen, handlers };
 }
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
+// Generous: port delivery is slow on a loaded machine.
+const tick = () => new Promise((resolve) => setTimeout(resolve, 100));
+/** Waits (real time, up to 2 s) until `check` holds: port delivery is slow on a loaded machine. */
+async function until(check: () => boolean): Promise<void> {
+  for (let waited = 0; !check() && waited < 2000; waited += 10) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
 
 const mariana = {
   atendimentoId: 'at-1001',
@@ -126,7 +133,7 @@ describe('Novus host adapter', () => {
   it('asks getInfoUser at start, each command on its own channel, and maps the user leniently', async () => {
     const { host, adapter } = setup();
     expect(adapter.readUserInfo()).toBeNull();
-    await tick();
+    await until(() => adapter.readUserInfo() !== null);
     const asked = host.commands('getInfoUser');
     expect(asked).toHaveLength(1);
     expect(asked[0]?.message).toEqual({ command: 'getInfoUser', args: null });
@@ -188,6 +195,120 @@ describe('Novus host adapter', () => {
       code: 'timeout',
       message: HOST_TIMEOUT_MESSAGE,
     });
+    adapter.dispose();
+  });
+
+  it('offers no chat-messages reading without the hostChatMessages setting (the default)', () => {
+    const { adapter } = setup();
+    expect(adapter.readChatMessages).toBeUndefined();
+    adapter.dispose();
+  });
+
+  it('reads a chat through apiRequest with the setting: the exact command, then the mapped answer', async () => {
+    const { host, adapter } = setup({
+      chatMessages: { endpoint: 'v1/atendimentos/{attendanceId}/mensagens?canal={channelId}' },
+    });
+    host.replies.set('apiRequest', {
+      data: {
+        Value: [
+          {
+            IdMensagem: 501,
+            Texto: 'Bom dia, quero o plano anual.',
+            NomeRemetente: 'Mariana Costa',
+            DataHora: '2026-11-20T13:00:00.000Z',
+          },
+          {
+            id: 'm-2',
+            text: 'Claro!',
+            senderName: 'Ana',
+            isSentByMe: true,
+            unixTimeMessage: 1795179660,
+          },
+        ],
+      },
+    });
+    const chat = { chatId: 'at 1001/x', channelId: 'canal whatsapp&1' };
+    await expect(adapter.readChatMessages?.(chat)).resolves.toEqual([
+      {
+        IdMessage: '501',
+        text: 'Bom dia, quero o plano anual.',
+        senderName: 'Mariana Costa',
+        isSentByMe: false,
+        dhMessage: '2026-11-20T13:00:00.000Z',
+        unixTimeMessage: 1795179600,
+      },
+      {
+        IdMessage: 'm-2',
+        text: 'Claro!',
+        senderName: 'Ana',
+        isSentByMe: true,
+        dhMessage: '2026-11-20T13:01:00.000Z',
+        unixTimeMessage: 1795179660,
+      },
+    ]);
+    const sent = host.commands('apiRequest');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.targetOrigin).toBe(HOST);
+    expect(sent[0]?.port).not.toBe(host.persistent);
+    expect(sent[0]?.message).toEqual({
+      command: 'apiRequest',
+      args: {
+        host: 'publica',
+        method: 'GET',
+        endpoint: 'v1/atendimentos/at%201001%2Fx/mensagens',
+        query: { canal: 'canal whatsapp&1' },
+      },
+    });
+    adapter.dispose();
+  });
+
+  it('uses the configured proxy host, and rejects a host error, a non-list answer and a timeout', async () => {
+    jest.useFakeTimers();
+    const { host, adapter } = setup({
+      requestTimeoutMs: 1000,
+      chatMessages: { endpoint: 'api/chat/{chatId}/messages?channelId={channelId}', host: 'chat' },
+    });
+    const chat = { chatId: 'at-1001', channelId: 'canal-1' };
+    host.replies.set('apiRequest', { error: 'Endpoint not allowed' });
+    await expect(adapter.readChatMessages?.(chat)).rejects.toMatchObject({
+      name: 'HostRequestError',
+      code: 'host',
+      message: 'Endpoint not allowed',
+    });
+    expect(host.commands('apiRequest')[0]?.message.args).toEqual({
+      host: 'chat',
+      method: 'GET',
+      endpoint: 'api/chat/at-1001/messages',
+      query: { channelId: 'canal-1' },
+    });
+
+    host.replies.set('apiRequest', { data: { total: 0 } });
+    await expect(adapter.readChatMessages?.(chat)).rejects.toMatchObject({
+      code: 'invalid-reply',
+      message: 'Resposta inválida do sistema de atendimento.',
+    });
+    host.replies.set('apiRequest', { payload: [] });
+    await expect(adapter.readChatMessages?.(chat)).resolves.toEqual([]);
+
+    host.replies.delete('apiRequest');
+    const silent = adapter.readChatMessages?.(chat);
+    jest.advanceTimersByTime(1000);
+    await expect(silent).rejects.toMatchObject({ code: 'timeout', message: HOST_TIMEOUT_MESSAGE });
+    adapter.dispose();
+  });
+
+  it('refuses an unusable setting loudly and sends nothing', async () => {
+    const { host, adapter } = setup({
+      chatMessages: { endpoint: 'https://evil.example/{chatId}' },
+    });
+    await expect(
+      adapter.readChatMessages?.({ chatId: 'at-1', channelId: 'c-1' }),
+    ).rejects.toMatchObject({
+      code: 'config',
+      message:
+        'Configuração hostChatMessages inválida: o endpoint deve ser relativo ao host do proxy, não uma URL.',
+    });
+    expect(host.commands('apiRequest')).toEqual([]);
     adapter.dispose();
   });
 

@@ -1,22 +1,29 @@
 import {
   isModalResult,
   MODAL_CANCELLED,
+  type ChatMessage,
   type HostAttendance,
   type HostUserInfo,
   type ModalResult,
 } from '@crm-panel/contracts';
 import { createAttendanceRelay } from '@host-bridge/adapter/attendanceRelay';
+import { type PanelWindowLike } from '@host-bridge/adapter/createPostMessageHostAdapter';
+import { type HostAdapter, type HostChatRef } from '@host-bridge/adapter/HostAdapter';
+import { pickIdentityAssertion } from '@host-bridge/adapter/identityAssertion';
 import {
+  createPortRequests,
   DEFAULT_HOST_REQUEST_TIMEOUT_MS,
-  HOST_DISCONNECTED_MESSAGE,
-  HOST_TIMEOUT_MESSAGE,
   HostRequestError,
   type ChannelLike,
-  type PanelWindowLike,
   type PortLike,
-} from '@host-bridge/adapter/createPostMessageHostAdapter';
-import { type HostAdapter } from '@host-bridge/adapter/HostAdapter';
-import { pickIdentityAssertion } from '@host-bridge/adapter/identityAssertion';
+} from '@host-bridge/adapter/portRequests';
+import {
+  chatMessagesRequest,
+  chatMessagesSettingProblem,
+  toChatMessages,
+  type NovusApiRequest,
+  type NovusChatMessagesSetting,
+} from './novusChatMessages';
 import { toHostAttendance, toHostChannels, toHostUserInfo } from './novusMapping';
 
 // Adapter (d): the Novus CRM plugin protocol, exactly as the public example speaks it
@@ -49,17 +56,6 @@ export interface NovusRegistry {
   events: Record<string, { callbackId: string }>;
 }
 
-/** The request of the host's server-side proxy (README 'Segurança'); only `host` and `endpoint`
- * are required by the example. */
-export interface NovusApiRequest {
-  host: string;
-  method: string;
-  endpoint: string;
-  query?: Record<string, string | number | boolean>;
-  body?: unknown;
-  secretRefs?: Record<string, { secret: string; in: 'header' | 'query' | 'body' }>;
-}
-
 export interface NovusHostOptions {
   window: PanelWindowLike;
   /** Allow-listed origin of the Novus page; messages go there only. */
@@ -77,6 +73,11 @@ export interface NovusHostOptions {
    */
   identityAssertionCommand?: string | null;
   closeModalCommand?: string;
+  /**
+   * Reads chat messages through `apiRequest` (`hostChatMessages` URL parameter or config). Default
+   * null: the example shows no messages endpoint, so the panel keeps its api route (spec §7).
+   */
+  chatMessages?: NovusChatMessagesSetting | null;
   requestTimeoutMs?: number;
   createChannel?: () => ChannelLike;
 }
@@ -108,7 +109,11 @@ export function createNovusHostAdapter(options: NovusHostOptions): NovusHostAdap
   const relay = createAttendanceRelay();
   let userInfo: HostUserInfo | null = null;
   let disposed = false;
-  const openRequests = new Set<() => void>();
+  const requests = createPortRequests({
+    post: (message, port) => win.parent.postMessage(message, hostOrigin, [port]),
+    createChannel,
+    timeoutMs,
+  });
   /** Novus shows one custom modal at a time: results end the oldest open one. */
   const pendingModals: ((result: ModalResult) => void)[] = [];
 
@@ -175,36 +180,11 @@ export function createNovusHostAdapter(options: NovusHostOptions): NovusHostAdap
   }
 
   function command(name: string, args: unknown): Promise<unknown> {
-    if (disposed) {
-      return Promise.reject(new HostRequestError('disposed', HOST_DISCONNECTED_MESSAGE));
-    }
-    return new Promise((resolve, reject) => {
-      const channel = createChannel();
-      const finish = (): void => {
-        clearTimeout(timer);
-        channel.port1.onmessage = null;
-        channel.port1.close();
-        openRequests.delete(abort);
-      };
-      const abort = (): void => {
-        finish();
-        reject(new HostRequestError('disposed', HOST_DISCONNECTED_MESSAGE));
-      };
-      const timer = setTimeout(() => {
-        finish();
-        reject(new HostRequestError('timeout', HOST_TIMEOUT_MESSAGE));
-      }, timeoutMs);
-      openRequests.add(abort);
-      channel.port1.onmessage = (event) => {
-        finish();
-        const reply: Record<string, unknown> = isRecord(event.data) ? event.data : {};
-        if (reply.error) {
-          reject(new HostRequestError('host', errorText(reply.error)));
-          return;
-        }
-        resolve(reply.data !== undefined ? reply.data : reply.payload);
-      };
-      win.parent.postMessage({ command: name, args }, hostOrigin, [channel.port2]);
+    return requests.send({ command: name, args }, (raw) => {
+      // plugin.js: `resposta.error ? reject(...) : resolve(resposta.data ?? resposta.payload)`.
+      const reply: Record<string, unknown> = isRecord(raw) ? raw : {};
+      if (reply.error) return { error: new HostRequestError('host', errorText(reply.error)) };
+      return { value: reply.data !== undefined ? reply.data : reply.payload };
     });
   }
 
@@ -220,6 +200,21 @@ export function createNovusHostAdapter(options: NovusHostOptions): NovusHostAdap
     if (info) userInfo = info;
     return info;
   };
+  const chatMessages = options.chatMessages ?? null;
+  const settingProblem = chatMessages && chatMessagesSettingProblem(chatMessages);
+  const readChatMessages =
+    chatMessages &&
+    (async (chat: HostChatRef): Promise<ChatMessage[]> => {
+      // A broken setting fails loudly (the import's error state), never falls back in silence.
+      if (settingProblem) {
+        throw new HostRequestError(
+          'config',
+          `Configuração hostChatMessages inválida: ${settingProblem}.`,
+        );
+      }
+      return toChatMessages(await command('apiRequest', chatMessagesRequest(chatMessages, chat)));
+    });
+
   // The host gives no user info unasked (no 'initialized'): ask once at start, so readUserInfo
   // (polled by waitForHostUserInfo) has it; a failure leaves it null, the panel's 'missing' state.
   getInfoUser().catch(() => undefined);
@@ -249,12 +244,13 @@ export function createNovusHostAdapter(options: NovusHostOptions): NovusHostAdap
       await command(closeModalCommand, result);
     },
     apiRequest: (request) => command('apiRequest', request),
+    ...(readChatMessages ? { readChatMessages } : {}),
     dispose() {
       if (disposed) return;
       disposed = true;
       persistentPort.onmessage = null;
       persistentPort.close();
-      for (const abort of [...openRequests]) abort();
+      requests.dispose();
       for (const resolve of pendingModals.splice(0)) resolve(MODAL_CANCELLED);
       relay.clear();
     },

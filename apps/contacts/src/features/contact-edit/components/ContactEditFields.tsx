@@ -1,10 +1,10 @@
 import { Formik } from 'formik';
 import { useState } from 'react';
-import { getErrorMessage, useUpdateContact } from '@crm-panel/api-client';
+import { getErrorMessage, useRecordChangeWarning, useUpdateContact } from '@crm-panel/api-client';
 import { type ContactEditQuery } from '@crm-panel/contracts';
 import { MESSAGES } from '@crm-panel/crm-model';
 import { useHostForms } from '@crm-panel/host-bridge';
-import { Button, FormErrorBanner } from '@crm-panel/ui';
+import { Alert, Button, FormErrorBanner } from '@crm-panel/ui';
 import { FormActions, FormikFormLayout, FormikTextField, ModalPage } from '@crm-panel/ui/form-kit';
 import { contactEditSchema, type ContactEditValues, contactUpdatePayload } from '../contactEdit';
 import { OrganizationSelect } from './OrganizationSelect';
@@ -18,6 +18,8 @@ export function ContactEditFields({ query }: ContactEditFieldsProps) {
   const { closeForm, cancelForm } = useHostForms();
   const update = useUpdateContact();
   const [error, setError] = useState<string | null>(null);
+  // Someone else changed this contact meanwhile: say so, and keep what was typed here.
+  const changedElsewhere = useRecordChangeWarning({ type: 'contact', id: query.contactId });
   const initialOrganizationId = query.organizationId ?? null;
 
   const initialValues: ContactEditValues = {
@@ -52,6 +54,7 @@ export function ContactEditFields({ query }: ContactEditFieldsProps) {
         {({ isSubmitting, values, setFieldValue }) => (
           <FormikFormLayout aria-label="Editar Contato">
             <FormErrorBanner message={error} onClose={() => setError(null)} />
+            {changedElsewhere ? <Alert tone="warning">{changedElsewhere}</Alert> : null}
             <FormikTextField name="name" label="Nome" required autoComplete="off" />
             <OrganizationSelect
               value={values.organization}

@@ -1,9 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { authStatusQueryOptions, credentialsStatusQueryOptions } from '@crm-panel/api-client';
+import {
+  authStatusQueryOptions,
+  credentialsStatusQueryOptions,
+  getSessionInfo,
+} from '@crm-panel/api-client';
 import { type PageModeProps } from '@crm-panel/contracts';
 import { useHostForms } from '@crm-panel/host-bridge';
-import { Button, InlineError, Skeleton } from '@crm-panel/ui';
+import { Button, InlineError, Skeleton, Tabs } from '@crm-panel/ui';
+import { AuditHistory } from '@credentials/features/audit/components/AuditHistory';
 import { TEXTS } from '@credentials/features/shared/texts';
 import { DangerZone } from './DangerZone';
 import { IntegrationStatus } from './IntegrationStatus';
@@ -23,7 +28,17 @@ const StyledActions = styled.div`
   justify-content: flex-end;
 `;
 
-/** Integration status and the danger zone, once both statuses are read. */
+/**
+ * Attendants of a host that signs its users never see the history tab (the api refuses them
+ * anyway). Without a signed session (hosts that sign nothing, or sessions off) the tab is shown
+ * and the api decides: the security password, or its refusal.
+ */
+function mayReadHistory(): boolean {
+  const session = getSessionInfo();
+  return !(session?.method === 'assertion' && session.role !== 'admin');
+}
+
+/** Integration status and the danger zone, once both statuses are read; the history beside. */
 export function CredentialsManager({ mode }: CredentialsManagerProps) {
   const { cancelForm } = useHostForms();
   const credentials = useQuery(credentialsStatusQueryOptions());
@@ -62,7 +77,17 @@ export function CredentialsManager({ mode }: CredentialsManagerProps) {
 
   return (
     <StyledStack>
-      {content}
+      {mayReadHistory() ? (
+        <Tabs
+          label={TEXTS.audit.tabsLabel}
+          tabs={[
+            { id: 'integration', label: TEXTS.audit.integrationTab, content },
+            { id: 'history', label: TEXTS.audit.title, content: <AuditHistory /> },
+          ]}
+        />
+      ) : (
+        content
+      )}
       {mode === 'modal' ? (
         <StyledActions>
           <Button variant="secondary" onClick={() => cancelForm()}>

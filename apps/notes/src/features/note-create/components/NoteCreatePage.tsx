@@ -4,12 +4,13 @@ import { useSearchParams } from '@crm-panel/contracts/router';
 import styled from 'styled-components';
 import {
   getErrorMessage,
+  prepareSession,
   useCreateNote,
   useFetchQuery,
   userProfileQueryOptions,
 } from '@crm-panel/api-client';
 import { parseModalQuery } from '@crm-panel/contracts';
-import { type ChatMessage, MESSAGES, NOTE_MAX_LENGTH } from '@crm-panel/crm-model';
+import { type ChatMessage, MESSAGES, type Note, NOTE_MAX_LENGTH } from '@crm-panel/crm-model';
 import { formatChatImport } from '@crm-panel/format';
 import { useHostForms } from '@crm-panel/host-bridge';
 import { Alert, Button, FormErrorBanner } from '@crm-panel/ui';
@@ -45,6 +46,12 @@ export function NoteCreatePage() {
   const contentRef = useRef<HTMLTextAreaElement>(null);
   const bannersRef = useRef<HTMLDivElement>(null);
 
+  // A hand-typed note calls the api only to save it: its session is earned while the person
+  // types, so 'Salvar Nota' sends the note alone (issue 16, one request per write).
+  useEffect(() => {
+    void prepareSession();
+  }, []);
+
   // The banners sit above the form; after a save the person is usually scrolled down to the button.
   useEffect(() => {
     if (submitError || saved) bannersRef.current?.scrollIntoView?.({ block: 'nearest' });
@@ -73,8 +80,9 @@ export function NoteCreatePage() {
       setSubmitError(getErrorMessage(error, MESSAGES.profile.loadError));
       return;
     }
+    let note: Note;
     try {
-      await createNote.mutateAsync({
+      note = await createNote.mutateAsync({
         dealId,
         payload: { description: values.content.trim(), user_id: userId },
       });
@@ -87,7 +95,8 @@ export function NoteCreatePage() {
     // sucesso!' (the spec sets no delay here); the banner shows while the host closes the form.
     setSaved(true);
     try {
-      await closeForm({ success: true, updated: true });
+      // The note itself goes back: the panel puts it on its timeline without reading it again.
+      await closeForm({ success: true, updated: true, note });
     } catch (error) {
       // The note is saved; a host that fails to close its modal must not turn that into an error.
       console.error(error);

@@ -2,16 +2,24 @@ import { useQuery } from '@tanstack/react-query';
 import { chatMessagesQueryOptions } from '@crm-panel/api-client';
 import { type ChatMessage } from '@crm-panel/crm-model';
 import { sortNewestFirst } from '@crm-panel/format';
+import { useHostAdapter } from '@crm-panel/host-bridge';
 
 function textMessagesNewestFirst(messages: ChatMessage[]): ChatMessage[] {
   // Media, stickers and system events arrive without text: nothing to import from them.
   return sortNewestFirst(messages.filter((message) => (message.text ?? '').trim() !== ''));
 }
 
-/** The attendance's text messages, newest first (the picker's order). */
+/**
+ * The attendance's text messages, newest first (the picker's order). Read through the host when
+ * it offers that (host-bridge's `readChatMessages`), else from the api route of spec §7.
+ */
 export function useChatTextMessages(chatId: string | null, channelId: string | null) {
+  const adapter = useHostAdapter();
+  const chat = { chatId: chatId ?? '', channelId: channelId ?? '' };
+  const viaHost = adapter.readChatMessages?.bind(adapter);
+  const readFromHost = viaHost && (() => viaHost(chat));
   return useQuery({
-    ...chatMessagesQueryOptions(chatId ?? '', channelId ?? ''),
+    ...chatMessagesQueryOptions(chat.chatId, chat.channelId, readFromHost),
     enabled: chatId !== null && channelId !== null,
     select: textMessagesNewestFirst,
   });

@@ -46,7 +46,9 @@ export function NotesPanel({ dealId, dealName }: NotesPanelProps) {
   useFormResult('note-create', ({ result }) => {
     if (!result.success || currentDealId === null) return;
     notice.success(MESSAGES.notes.createSuccess);
-    void cache.dealNotesChanged(currentDealId);
+    void (result.note
+      ? cache.noteWritten(currentDealId, result.note)
+      : cache.dealNotesChanged(currentDealId));
   });
 
   const addNote = () => {

@@ -49,7 +49,9 @@ export function DealProductsTab({ dealId, dealName }: DealProductsTabProps) {
 
   useFormResult('product-create', ({ result }) => {
     if (!result.success || !dealId) return;
-    void cache.dealProductsChanged(dealId);
+    void (result.product
+      ? cache.dealProductWritten(dealId, result.product)
+      : cache.dealProductsChanged(dealId));
     notice.success(openedFor.current === 'edit' ? TEXTS.updateSuccess : TEXTS.addSuccess);
   });
 

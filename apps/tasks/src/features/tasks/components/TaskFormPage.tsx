@@ -6,6 +6,7 @@ import {
   getErrorMessage,
   taskQueryOptions,
   usersQueryOptions,
+  useRecordChangeWarning,
   useSaveTask,
 } from '@crm-panel/api-client';
 import { type ModalSucceeded } from '@crm-panel/contracts';
@@ -64,6 +65,10 @@ export function TaskFormPage() {
   const loadsTask = isEdit && Boolean(taskId);
   const usersQuery = useQuery({ ...usersQueryOptions(), enabled: ready });
   const taskQuery = useQuery({ ...taskQueryOptions(taskId ?? ''), enabled: ready && loadsTask });
+  // Someone else changed this task meanwhile: say so; the form keeps what was typed.
+  const changedElsewhere = useRecordChangeWarning(
+    loadsTask && taskId ? { type: 'task', id: taskId } : null,
+  );
 
   const idError = missingIdMessage(mode, { dealId, taskId });
   const title = isEdit ? 'Editar Tarefa' : 'Criar Tarefa';
@@ -175,6 +180,7 @@ export function TaskFormPage() {
     >
       <FormErrorBanner message={idError} />
       <FormErrorBanner message={saveError} onClose={() => setSaveError(null)} />
+      {changedElsewhere && !saved ? <Alert tone="warning">{changedElsewhere}</Alert> : null}
       {saved ? (
         <Alert tone="success">
           {saved === 'created' ? TEXTS.createSuccess : TEXTS.updateSuccess}

@@ -1,0 +1,83 @@
+import { EventEmitter } from 'node:events';
+import { DEFAULT_LIVE_CONFIG } from '@api/config';
+import { createInProcessChangeFeed } from './inProcessChangeFeed';
+import { createLiveStreams, type StreamSink } from './liveStreams';
+import { type RecordChange } from './recordChange';
+
+class FakeResponse extends EventEmitter implements StreamSink {
+  writableEnded = false;
+  destroyed = false;
+  written = '';
+  write(text: string) {
+    this.written += text;
+    return true;
+  }
+  end() {
+    this.writableEnded = true;
+  }
+}
+
+const change = (id: string, systemKey = 'tenant-a'): RecordChange => ({
+  id,
+  systemKey,
+  origin: 'crm',
+  actor: null,
+  attendanceId: null,
+  chatId: null,
+  record: { type: 'deal', id: 'd1', dealId: 'd1', contactId: null },
+  action: 'updated',
+  fields: [],
+  at: '2026-11-26T10:00:00.000Z',
+});
+
+describe('createLiveStreams', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('writes a heartbeat comment every heartbeatMs on every open stream, and none after close', () => {
+    const streams = createLiveStreams(createInProcessChangeFeed(), DEFAULT_LIVE_CONFIG);
+    const res = new FakeResponse();
+    streams.open('tenant-a', res, null);
+    expect(res.written).toBe('retry: 3000\n\n');
+    jest.advanceTimersByTime(19_999);
+    expect(res.written).toBe('retry: 3000\n\n');
+    jest.advanceTimersByTime(1);
+    expect(res.written).toBe('retry: 3000\n\n: ping\n\n');
+    jest.advanceTimersByTime(20_000);
+    expect(res.written).toBe('retry: 3000\n\n: ping\n\n: ping\n\n');
+    streams.close();
+    expect(res.writableEnded).toBe(true);
+    jest.advanceTimersByTime(60_000);
+    expect(res.written).toBe('retry: 3000\n\n: ping\n\n: ping\n\n');
+  });
+
+  it('forgets a stream the client closed', () => {
+    const feed = createInProcessChangeFeed();
+    const streams = createLiveStreams(feed, DEFAULT_LIVE_CONFIG);
+    const res = new FakeResponse();
+    streams.open('tenant-a', res, null);
+    expect(streams.count()).toBe(1);
+    res.emit('close');
+    expect(streams.count()).toBe(0);
+    feed.publish(change('c1'));
+    expect(res.written).toBe('retry: 3000\n\n');
+    streams.close();
+  });
+
+  it('keeps only the last replayPerTenant changes of each tenant', () => {
+    const feed = createInProcessChangeFeed();
+    const streams = createLiveStreams(feed, { ...DEFAULT_LIVE_CONFIG, replayPerTenant: 2 });
+    ['c1', 'c2', 'c3'].forEach((id) => feed.publish(change(id)));
+    feed.publish(change('x1', 'tenant-b'));
+    const fromC2 = new FakeResponse();
+    streams.open('tenant-a', fromC2, 'c2');
+    expect(fromC2.written).toBe(
+      `retry: 3000\n\nid: c3\nevent: change\ndata: ${JSON.stringify(change('c3'))}\n\n`,
+    );
+    // c1 fell out of the buffer: what followed it cannot all be replayed.
+    const fromC1 = new FakeResponse();
+    streams.open('tenant-a', fromC1, 'c1');
+    expect(fromC1.written).toBe('retry: 3000\n\nevent: resync\ndata: {}\n\n');
+    streams.close();
+  });
+});

@@ -1,0 +1,98 @@
+import { type LiveConfig } from '@api/config';
+import { type ChangeFeed, type RecordChange } from './recordChange';
+
+/** What the hub writes on a stream: SSE frames (https://html.spec.whatwg.org/#server-sent-events). */
+export const sseFrame = {
+  retry: (ms: number) => `retry: ${ms}\n\n`,
+  change: (change: RecordChange) =>
+    `id: ${change.id}\nevent: change\ndata: ${JSON.stringify(change)}\n\n`,
+  /** The gap after Last-Event-ID cannot be filled: the panel re-reads everything it shows. */
+  resync: () => `event: resync\ndata: {}\n\n`,
+  /** A comment: ignored by parsers, keeps proxies and load balancers from closing the stream. */
+  heartbeat: () => `: ping\n\n`,
+};
+
+/** The part of a ServerResponse a stream writes on. */
+export interface StreamSink {
+  readonly writableEnded: boolean;
+  readonly destroyed: boolean;
+  write(text: string): unknown;
+  end(): unknown;
+  on(event: 'close', listener: () => void): unknown;
+}
+
+interface OpenStream {
+  systemKey: string;
+  res: StreamSink;
+}
+
+export interface LiveStreams {
+  /**
+   * Serves one panel's stream on `res` (headers already written): replays what follows
+   * `lastEventId` (or sends `resync` when the gap is gone), then every change of `systemKey`.
+   */
+  open(systemKey: string, res: StreamSink, lastEventId: string | null): void;
+  /** Streams open now (tests, health). */
+  count(): number;
+  /** Ends every stream and stops listening (app close). */
+  close(): void;
+}
+
+type Timers = Pick<typeof globalThis, 'setInterval' | 'clearInterval'>;
+
+/**
+ * The open SSE streams of this process, by tenant. Subscribes once on the ChangeFeed, keeps the
+ * last `replayPerTenant` changes of each tenant for reconnects, and never writes one tenant's
+ * change on another tenant's stream.
+ */
+export function createLiveStreams(
+  feed: ChangeFeed,
+  config: LiveConfig,
+  timers: Timers = globalThis,
+): LiveStreams {
+  const streams = new Set<OpenStream>();
+  const recent = new Map<string, RecordChange[]>();
+
+  const write = (stream: OpenStream, text: string) => {
+    if (!stream.res.writableEnded && !stream.res.destroyed) stream.res.write(text);
+  };
+
+  const unsubscribe = feed.subscribe((change) => {
+    const kept = recent.get(change.systemKey) ?? [];
+    kept.push(change);
+    if (kept.length > config.replayPerTenant) kept.splice(0, kept.length - config.replayPerTenant);
+    recent.set(change.systemKey, kept);
+    const frame = sseFrame.change(change);
+    for (const stream of streams) if (stream.systemKey === change.systemKey) write(stream, frame);
+  });
+
+  const heartbeat = timers.setInterval(() => {
+    for (const stream of streams) write(stream, sseFrame.heartbeat());
+  }, config.heartbeatMs);
+  // The heartbeat alone must not keep a process alive.
+  if (typeof heartbeat === 'object' && 'unref' in heartbeat) heartbeat.unref();
+
+  return {
+    open(systemKey, res, lastEventId) {
+      const stream: OpenStream = { systemKey, res };
+      streams.add(stream);
+      res.on('close', () => streams.delete(stream));
+      write(stream, sseFrame.retry(config.retryMs));
+      if (lastEventId === null) return;
+      const kept = recent.get(systemKey) ?? [];
+      const index = kept.findIndex((change) => change.id === lastEventId);
+      if (index === -1) {
+        write(stream, sseFrame.resync());
+        return;
+      }
+      for (const change of kept.slice(index + 1)) write(stream, sseFrame.change(change));
+    },
+    count: () => streams.size,
+    close() {
+      unsubscribe();
+      timers.clearInterval(heartbeat);
+      for (const stream of streams) stream.res.end();
+      streams.clear();
+    },
+  };
+}

@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { type FastifyRequest } from 'fastify';
+import { sessionOf } from '@api/identity/authenticate';
+import { type Services } from '@api/services';
+import { type ChangeDescriptor, deletedFields, fieldChanges, type Written } from './describeChange';
+import { type ChangeActor, type RecordChange } from './recordChange';
+
+/** What a route says about its change; the rest comes from the request and the session. */
+export type ChangeInput = Pick<RecordChange, 'record' | 'action' | 'fields'>;
+
+/** The panel declares what it shows in these headers (validated as host ids, both optional). */
+export const PANEL_CONTEXT_HEADERS = { attendance: 'x-attendance-id', chat: 'x-chat-id' } as const;
+
+const headerOf = (request: FastifyRequest, name: string): string | null => {
+  const value = request.headers[name];
+  return typeof value === 'string' && value !== '' ? value : null;
+};
+
+/**
+ * Who wrote, from the session only: verified when a host signed it. The name is the CRM user's
+ * when this process already knows it (crmUsers.knownName, never a CRM call), else the user id.
+ */
+async function actorOf(request: FastifyRequest, services: Services): Promise<ChangeActor> {
+  const session = sessionOf(request);
+  const stored = await services.repos.sessions.get({
+    systemKey: session.systemKey,
+    userId: session.crmOwner,
+  });
+  const crmUserId = stored?.crmUser?.userId ?? null;
+  const name = crmUserId ? services.crmUsers.knownName(session.systemKey, crmUserId) : null;
+  return {
+    userId: session.userId,
+    verified: session.method === 'assertion',
+    name: name ?? session.userId,
+    crmUserId,
+  };
+}
+
+/**
+ * Publishes one change on services.changes after the CRM or the store accepted the write. It
+ * never fails the write: a change that cannot be described is logged and dropped.
+ */
+export async function publishChange(
+  request: FastifyRequest,
+  services: Services,
+  input: ChangeInput,
+): Promise<void> {
+  try {
+    const session = sessionOf(request);
+    services.changes.publish({
+      id: randomUUID(),
+      systemKey: session.systemKey,
+      origin: 'panel',
+      actor: await actorOf(request, services),
+      attendanceId: headerOf(request, PANEL_CONTEXT_HEADERS.attendance),
+      chatId: headerOf(request, PANEL_CONTEXT_HEADERS.chat),
+      ...input,
+      at: new Date(services.config.now()).toISOString(),
+    });
+  } catch (error) {
+    request.log.error({ err: error }, 'mudança não publicada');
+  }
+}
+
+/**
+ * A write route's change, as its descriptor says: fields from the payload against the version
+ * this process last knew (services.records), which then becomes the written one.
+ */
+export async function publishWrite(
+  request: FastifyRequest,
+  services: Services,
+  descriptor: ChangeDescriptor,
+  written: Written,
+): Promise<void> {
+  const { systemKey } = sessionOf(request);
+  const { type, action } = descriptor;
+  const id = descriptor.id(written);
+  if (!id) {
+    request.log.warn({ type }, 'mudança sem id do registro; não publicada');
+    return;
+  }
+  const before = action === 'created' ? null : services.records.recall(systemKey, type, id);
+  const fields =
+    action === 'deleted'
+      ? deletedFields(before)
+      : fieldChanges(written.payload, before, descriptor.omit);
+  if (action === 'deleted') services.records.forget(systemKey, type, id);
+  else
+    services.records.remember(
+      systemKey,
+      type,
+      id,
+      written.record ?? { ...before, ...written.payload },
+    );
+  await publishChange(request, services, {
+    record: {
+      type: descriptor.publishedAs?.(written) ?? type,
+      id,
+      dealId: descriptor.dealId?.(written) ?? null,
+      contactId: descriptor.contactId?.(written) ?? null,
+    },
+    action,
+    fields,
+  });
+}

@@ -1,0 +1,64 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { type SecretBox } from '@api/security/crypto';
+import { type Database } from '../database';
+
+const hashOf = (token: string): string => createHash('sha256').update(token).digest('hex');
+const context = (systemKey: string) => JSON.stringify(['crm-webhook-receiver', systemKey]);
+
+/**
+ * The token in each tenant's webhook receiver URL. RD Station signs no webhook (its webhook pages
+ * document no signature or secret), so an unguessable path token is the only proof a delivery
+ * comes from a registration we made: stored hashed for look-up and sealed to rebuild the URL.
+ */
+export function createWebhookReceiversRepository(
+  database: Database,
+  box: SecretBox,
+  now: () => number,
+) {
+  const { db } = database;
+  const read = async (systemKey: string): Promise<string | null> => {
+    const row = await db
+      .selectFrom('crm_webhook_receivers')
+      .select('token_sealed')
+      .where('system_key', '=', systemKey)
+      .executeTakeFirst();
+    return row ? box.decrypt(row.token_sealed, context(systemKey)) : null;
+  };
+  return {
+    /** The tenant's token, created once (concurrent callers get the same one). */
+    async tokenFor(systemKey: string): Promise<string> {
+      const known = await read(systemKey);
+      if (known) return known;
+      const token = randomBytes(32).toString('base64url');
+      await db
+        .insertInto('crm_webhook_receivers')
+        .values({
+          system_key: systemKey,
+          token_hash: hashOf(token),
+          token_sealed: box.encrypt(token, context(systemKey)),
+          created_at: now(),
+        })
+        .onConflict((oc) => oc.column('system_key').doNothing())
+        .execute();
+      const stored = await read(systemKey);
+      if (!stored) throw new Error('receptor de webhooks não gravado');
+      return stored;
+    },
+    /** The tenant's token if one exists (no new one). */
+    existingToken: read,
+    /** The tenant a delivery's token belongs to, or null. */
+    async tenantOf(token: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('crm_webhook_receivers')
+        .select('system_key')
+        .where('token_hash', '=', hashOf(token))
+        .executeTakeFirst();
+      return row?.system_key ?? null;
+    },
+    async remove(systemKey: string): Promise<void> {
+      await db.deleteFrom('crm_webhook_receivers').where('system_key', '=', systemKey).execute();
+    },
+  };
+}
+
+export type WebhookReceiversRepository = ReturnType<typeof createWebhookReceiversRepository>;

@@ -1,0 +1,288 @@
+import { Readable } from 'node:stream';
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_CSV_HEADERS,
+  AUDIT_RECORD_TYPES,
+  type AuditEntry,
+  auditFieldLabel,
+  auditRecordLabel,
+} from '@crm-panel/crm-model';
+import { formatDateTimeIn, startOfDayIn } from '@crm-panel/format';
+import { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { ApiError, identityError } from '@api/errors';
+import { sessionOf } from '@api/identity/authenticate';
+import { API_MESSAGES } from '@api/messages';
+import { verifyPassword } from '@api/security/password';
+import { type Services } from '@api/services';
+import { type AuditCursor, type AuditFilters } from '@api/db/repositories/auditRepository';
+import { hostId, identityHeaders, messageSchema, pageSchema } from './schemas';
+
+const TAG = 'auditoria';
+
+/** The export's and the period filter's clock (README, 'Audit trail'). */
+export const AUDIT_TIME_ZONE = 'America/Sao_Paulo';
+
+const DAY_MS = 24 * 60 * 60_000;
+const DAY = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
+
+export const auditHeaders = {
+  ...identityHeaders,
+  properties: {
+    ...identityHeaders.properties,
+    'x-security-password': {
+      type: 'string',
+      minLength: 1,
+      maxLength: 500,
+      description:
+        'Sessões de hosts que não assinam identidade: a senha de segurança da integração (a mesma do gerenciador de credenciais)',
+    },
+  },
+} as const;
+
+const filterProperties = {
+  person: { ...hostId, description: 'Id do usuário do host que fez a alteração' },
+  recordType: { type: 'string', enum: [...AUDIT_RECORD_TYPES] },
+  recordId: { ...hostId, description: 'Id do registro (negociação, contato, nota…)' },
+  from: { ...DAY, description: 'Primeiro dia (yyyy-mm-dd, horário de São Paulo)' },
+  to: { ...DAY, description: 'Último dia, incluído (yyyy-mm-dd, horário de São Paulo)' },
+} as const;
+
+const listQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    ...filterProperties,
+    limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 },
+    cursor: { type: 'string', minLength: 1, maxLength: 300, pattern: '^[A-Za-z0-9_-]+$' },
+  },
+} as const;
+
+const exportQuery = { type: 'object', additionalProperties: false, properties: filterProperties };
+
+interface FilterQuery {
+  person?: string;
+  recordType?: string;
+  recordId?: string;
+  from?: string;
+  to?: string;
+}
+
+interface ListQuery extends FilterQuery {
+  limit: number;
+  cursor?: string;
+}
+
+const encodeCursor = (cursor: AuditCursor): string =>
+  Buffer.from(`${cursor.at}:${cursor.id}`, 'utf8').toString('base64url');
+
+function decodeCursor(value: string): AuditCursor {
+  const text = Buffer.from(value, 'base64url').toString('utf8');
+  const match = /^(\d{1,15}):(.{1,200})$/.exec(text);
+  if (!match) throw new ApiError(400, API_MESSAGES.auditCursorInvalid);
+  return { at: Number(match[1]), id: match[2] ?? '' };
+}
+
+function filtersOf(query: FilterQuery): AuditFilters {
+  const day = (value: string | undefined) => {
+    if (value === undefined) return undefined;
+    const start = startOfDayIn(value, AUDIT_TIME_ZONE);
+    if (start === null) throw new ApiError(400, API_MESSAGES.auditPeriodInvalid);
+    return start;
+  };
+  const from = day(query.from);
+  const toDay = day(query.to);
+  // `to` is a whole day: up to (not including) the start of the next São Paulo day.
+  const to =
+    toDay === undefined
+      ? undefined
+      : (startOfDayIn(nextDay(query.to ?? ''), AUDIT_TIME_ZONE) ?? toDay + DAY_MS);
+  if (from !== undefined && to !== undefined && from >= to)
+    throw new ApiError(400, API_MESSAGES.auditPeriodInvalid);
+  return {
+    userId: query.person,
+    recordType: query.recordType,
+    recordId: query.recordId,
+    from,
+    to,
+  };
+}
+
+function nextDay(day: string): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The next page's path: the same filters and limit, and where this page ended. */
+function nextLink(query: ListQuery, cursor: AuditCursor): string {
+  const params = new URLSearchParams();
+  for (const key of ['person', 'recordType', 'recordId', 'from', 'to'] as const) {
+    const value = query[key];
+    if (value !== undefined) params.set(key, value);
+  }
+  params.set('limit', String(query.limit));
+  params.set('cursor', encodeCursor(cursor));
+  return `/api/audit?${params.toString()}`;
+}
+
+/**
+ * Only admins read the trail. A host-signed session: role 'admin'. A session of a host that signs
+ * nothing: the credentials manager's own gate, the integration's security password, sent with
+ * each call (failures count towards the tenant's password attempts; too many → 429).
+ */
+async function requireAuditor(request: FastifyRequest, services: Services): Promise<void> {
+  const session = sessionOf(request);
+  if (session.method === 'assertion') {
+    if (session.role !== 'admin')
+      throw identityError(403, 'admin_required', API_MESSAGES.auditAdminRequired);
+    return;
+  }
+  const { repos, config } = services;
+  const password = request.headers['x-security-password'];
+  if (typeof password !== 'string' || password === '')
+    throw identityError(403, 'security_password_required', API_MESSAGES.auditPasswordRequired);
+  const stored = await repos.credentials.get(session.systemKey);
+  if (!stored) throw new ApiError(428, API_MESSAGES.credentialsNotConfigured);
+  const tries = await repos.passwordAttempts.recent(session.systemKey, config.passwordWindowMs);
+  if (tries >= config.passwordMaxAttempts)
+    throw new ApiError(429, API_MESSAGES.tooManyPasswordAttempts, {
+      'retry-after': String(Math.ceil(config.passwordWindowMs / 1000)),
+    });
+  if (!(await verifyPassword(password, stored.passwordHash))) {
+    await repos.passwordAttempts.record(session.systemKey, config.passwordWindowMs);
+    request.log.warn({ systemKey: session.systemKey }, 'senha de segurança incorreta (auditoria)');
+    throw new ApiError(403, API_MESSAGES.wrongSecurityPassword);
+  }
+}
+
+/** A CSV cell: quoted, and never read as a formula by a spreadsheet (=, +, -, @ lead with '). */
+function cell(value: string | null | undefined): string {
+  const text = value ?? '';
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+function csvRows(entry: AuditEntry): string[] {
+  const common = [
+    formatDateTimeIn(Date.parse(entry.at), AUDIT_TIME_ZONE),
+    entry.actor.name,
+    entry.actor.userId,
+    entry.actor.verified ? 'Sim' : 'Não',
+    entry.attendanceId,
+    entry.chatId,
+    auditRecordLabel(entry.record.type),
+    entry.record.id,
+    entry.record.dealId,
+    AUDIT_ACTION_LABELS[entry.action] ?? entry.action,
+  ];
+  const fields = entry.fields.length > 0 ? entry.fields : [null];
+  return fields.map((field) =>
+    [...common, field ? auditFieldLabel(field.field) : '', field?.before ?? '', field?.after ?? '']
+      .map(cell)
+      .join(';'),
+  );
+}
+
+const entrySchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    at: { type: 'string' },
+    origin: { type: 'string' },
+    actor: {
+      type: 'object',
+      properties: {
+        userId: { type: ['string', 'null'] },
+        name: { type: ['string', 'null'] },
+        verified: { type: 'boolean' },
+      },
+    },
+    attendanceId: { type: ['string', 'null'] },
+    chatId: { type: ['string', 'null'] },
+    record: {
+      type: 'object',
+      properties: {
+        type: { type: 'string' },
+        id: { type: 'string' },
+        dealId: { type: ['string', 'null'] },
+        contactId: { type: ['string', 'null'] },
+      },
+    },
+    action: { type: 'string' },
+    fields: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          field: { type: 'string' },
+          before: { type: ['string', 'null'] },
+          after: { type: ['string', 'null'] },
+        },
+      },
+    },
+  },
+} as const;
+
+export function registerAuditRoutes(app: FastifyInstance, services: Services): void {
+  const { repos } = services;
+
+  app.get<{ Querystring: ListQuery }>(
+    '/api/audit',
+    {
+      schema: {
+        tags: [TAG],
+        summary:
+          'Histórico de alterações feitas pelo painel (só administradores), mais recentes primeiro',
+        description:
+          'Filtros: pessoa (person), registro (recordType e/ou recordId), período (from/to, dias de São Paulo). Paginação estável por cursor: links.next.',
+        headers: auditHeaders,
+        querystring: listQuery,
+        response: {
+          200: pageSchema(entrySchema),
+          403: messageSchema,
+        },
+      },
+    },
+    async (request) => {
+      await requireAuditor(request, services);
+      const { systemKey } = sessionOf(request);
+      const query = request.query;
+      const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+      const page = await repos.audit.list(systemKey, filtersOf(query), query.limit, cursor);
+      return {
+        data: {
+          data: page.entries,
+          links: page.next ? { next: nextLink(query, page.next) } : {},
+        },
+      };
+    },
+  );
+
+  app.get<{ Querystring: FilterQuery }>(
+    '/api/audit.csv',
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'O histórico filtrado inteiro em CSV (UTF-8 com BOM, ";", datas de São Paulo)',
+        headers: auditHeaders,
+        querystring: exportQuery,
+        response: { 403: messageSchema },
+      },
+    },
+    async (request, reply) => {
+      await requireAuditor(request, services);
+      const { systemKey } = sessionOf(request);
+      const filters = filtersOf(request.query);
+      async function* lines() {
+        yield `\uFEFF${AUDIT_CSV_HEADERS.map(cell).join(';')}\r\n`;
+        for await (const entry of repos.audit.all(systemKey, filters))
+          for (const row of csvRows(entry)) yield `${row}\r\n`;
+      }
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="historico-de-alteracoes.csv"')
+        .header('cache-control', 'no-store')
+        .send(Readable.from(lines()));
+    },
+  );
+}

@@ -1,0 +1,63 @@
+import { type FastifyInstance } from 'fastify';
+import { type LiveStreams } from '@api/changes/liveStreams';
+import { sessionOf } from '@api/identity/authenticate';
+import { identityHeaders, noQuery } from './schemas';
+
+/** The header a reconnecting panel sends: the id of the last change it received. */
+const LAST_EVENT_ID = 'last-event-id';
+
+const eventHeaders = {
+  ...identityHeaders,
+  properties: {
+    ...identityHeaders.properties,
+    [LAST_EVENT_ID]: {
+      type: 'string',
+      maxLength: 100,
+      description: 'id da última mudança recebida: o stream repete as seguintes, ou envia resync',
+    },
+  },
+} as const;
+
+/**
+ * GET /api/events: one Server-Sent Events stream per panel, with the session like every /api
+ * route (the identity gate reads `schema.headers`), carrying the changes of the session's tenant
+ * only.
+ */
+export function registerEventRoutes(app: FastifyInstance, streams: LiveStreams): void {
+  app.get(
+    '/api/events',
+    {
+      // HEAD would open a stream with no body to send: not offered.
+      exposeHeadRoute: false,
+      schema: {
+        tags: ['mudanças'],
+        summary: 'Mudanças do tenant ao vivo (text/event-stream)',
+        description:
+          "Um stream por painel. Cada mudança (RecordChange) vai como `event: change` com `id:`; reconectando com Last-Event-ID, o api repete as mudanças que ainda guarda ou envia `event: resync` (o painel relê tudo o que mostra). Um comentário ': ping' a cada ~20 s; `retry:` sugere a espera de reconexão.",
+        headers: eventHeaders,
+        querystring: noQuery,
+        produces: ['text/event-stream'],
+      },
+    },
+    (request, reply) => {
+      const { systemKey } = sessionOf(request);
+      const header = request.headers[LAST_EVENT_ID];
+      const lastEventId = typeof header === 'string' && header !== '' ? header : null;
+      // The stream is written on the socket directly: no serializer, no compression, nothing
+      // between a change and the panel. Headers set by earlier hooks (CORS) go along.
+      reply.hijack();
+      const raw = reply.raw;
+      for (const [name, value] of Object.entries(reply.getHeaders()))
+        if (value !== undefined) raw.setHeader(name, value);
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        // nginx and similar proxies buffer responses unless told not to.
+        'x-accel-buffering': 'no',
+      });
+      raw.flushHeaders();
+      streams.open(systemKey, raw, lastEventId);
+    },
+  );
+}

@@ -1,0 +1,117 @@
+import { type FastifyInstance } from 'fastify';
+import { changeOfDelivery, WEBHOOK_RECEIVER_PATH } from '@api/changes/crmWebhooks';
+import { type RecordChange } from '@api/changes/recordChange';
+import { ApiError } from '@api/errors';
+import { API_MESSAGES } from '@api/messages';
+import { type Services } from '@api/services';
+import { messageSchema } from './schemas';
+
+/** RD's webhook envelope (webhooks-payload-crm): only what the receiver reads is required. */
+const deliveryBody = {
+  type: 'object',
+  required: ['event_name', 'document', 'transaction_uuid'],
+  properties: {
+    event_name: { type: 'string', minLength: 1, maxLength: 100 },
+    // The sample's own id ('f111b90-ec81-…') is not a well-formed UUID: any short token is taken.
+    transaction_uuid: { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9-]+$' },
+    event_timestamp: { type: 'string', maxLength: 40 },
+    document: { type: 'object' },
+  },
+} as const;
+
+interface Delivery {
+  event_name: string;
+  transaction_uuid: string;
+  event_timestamp?: string;
+  document: Record<string, unknown>;
+}
+
+/** Deliveries seen lately, per process: RD re-sends after 5 s or a non-2xx ("duplicidade"). */
+function recentDeliveries(limit: number) {
+  const seen = new Set<string>();
+  return {
+    /** True the first time `key` is seen (oldest forgotten beyond `limit`). */
+    first(key: string): boolean {
+      if (seen.has(key)) return false;
+      seen.add(key);
+      if (seen.size > limit) {
+        const oldest = seen.values().next().value;
+        if (oldest !== undefined) seen.delete(oldest);
+      }
+      return true;
+    },
+  };
+}
+
+/**
+ * RD calls back for the panel's own writes too (an API update fires crm_deal_updated): within
+ * `live.echoWindowMs` of a panel change of the same record, the CRM's signal is that write's echo.
+ * The panels already re-read it, and its 'Atualizado no RD Station CRM' hint would be wrong.
+ */
+function panelEchoes(services: Services) {
+  const { now } = services.config;
+  const windowMs = services.config.live.echoWindowMs;
+  const lastPanelChange = new Map<string, number>();
+  const keyOf = (systemKey: string, type: string, id: string) => `${systemKey}|${type}|${id}`;
+  services.changes.subscribe((change) => {
+    if (change.origin !== 'panel') return;
+    const at = now();
+    const { systemKey, record } = change;
+    lastPanelChange.set(keyOf(systemKey, record.type, record.id), at);
+    // RD reports a deal's products, contacts and tasks as the deal's update.
+    if (record.dealId) lastPanelChange.set(keyOf(systemKey, 'deal', record.dealId), at);
+    if (lastPanelChange.size > 5_000)
+      for (const [key, seen] of lastPanelChange)
+        if (at - seen > windowMs) lastPanelChange.delete(key);
+  });
+  return {
+    isEcho(change: RecordChange): boolean {
+      const seen = lastPanelChange.get(
+        keyOf(change.systemKey, change.record.type, change.record.id),
+      );
+      return seen !== undefined && now() - seen <= windowMs;
+    },
+  };
+}
+
+/**
+ * POST /api/webhooks/rdstation/:token — RD Station's deliveries, public (RD sends no session) and
+ * protected only by the tenant's unguessable token: RD documents no signature. Each delivery is a
+ * signal: the panels showing the record re-read it. Answered at once, with no CRM call, well
+ * inside RD's 5 s.
+ */
+export function registerWebhookRoutes(app: FastifyInstance, services: Services): void {
+  const recent = recentDeliveries(10_000);
+  const echoes = panelEchoes(services);
+  app.post<{ Params: { token: string }; Body: Delivery }>(
+    `${WEBHOOK_RECEIVER_PATH}/:token`,
+    {
+      config: { access: 'public' },
+      bodyLimit: 256 * 1024,
+      schema: {
+        tags: ['mudanças'],
+        summary: 'Recebe os webhooks do RD Station CRM do tenant (sem sessão; o token da URL)',
+        params: {
+          type: 'object',
+          required: ['token'],
+          properties: { token: { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$' } },
+        },
+        body: deliveryBody,
+        response: {
+          202: { type: 'object', properties: { received: { type: 'boolean' } } },
+          404: messageSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const systemKey = await services.repos.webhookReceivers.tenantOf(request.params.token);
+      if (!systemKey) throw new ApiError(404, API_MESSAGES.webhookReceiverUnknown);
+      const delivery = request.body;
+      if (recent.first(`${systemKey}:${delivery.transaction_uuid}`)) {
+        const change = changeOfDelivery(systemKey, delivery, services.config.now());
+        if (change && !echoes.isEcho(change)) services.changes.publish(change);
+      }
+      return reply.code(202).send({ received: true });
+    },
+  );
+}

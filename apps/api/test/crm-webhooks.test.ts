@@ -1,0 +1,259 @@
+// Issue 15, point 1: RD Station webhooks as signals. Registered with the tenant's token at
+// sign-in (one per event, idempotent), received on a per-tenant secret URL (RD signs nothing),
+// de-duplicated, answered at once, removed with the integration.
+import { type RunningSandbox, startSandbox } from '@crm-panel/crm-sandbox';
+import { CRM_WEBHOOK_EVENTS, WEBHOOK_NAME } from '@api/changes/crmWebhooks';
+import { type RecordChange } from '@api/changes/recordChange';
+import {
+  ACCOUNT1,
+  type Harness,
+  type Identity,
+  SECURITY_PASSWORD,
+  call,
+  configure,
+  freshPeople,
+  login,
+  sessionHeaders,
+  startHarness,
+} from './support/harness';
+import { freePort } from './support/postgres';
+import { openSse } from './support/sseReader';
+
+let sandbox: RunningSandbox;
+let h: Harness;
+let apiUrl: string;
+let alice: Identity;
+let beatriz: Identity;
+let published: RecordChange[];
+/** The api's clock runs ahead by this much (the echo window's test). */
+let ahead = 0;
+
+interface CrmWebhook {
+  id: string;
+  name: string;
+  event_name: string;
+  http_method: string;
+  url: string;
+  status: string;
+}
+
+/** The account's webhooks as RD lists them (GET /crm/v2/webhooks with a token of the account). */
+async function crmWebhooks(): Promise<CrmWebhook[]> {
+  const tokens = sandbox.issueTokens(ACCOUNT1.clientId, ACCOUNT1.users.ana.email);
+  const response = await fetch(`${sandbox.url}/crm/v2/webhooks?page[size]=100`, {
+    headers: { authorization: `Bearer ${tokens.access_token}` },
+  });
+  return ((await response.json()) as { data: CrmWebhook[] }).data;
+}
+
+const ours = async () =>
+  (await crmWebhooks()).filter((hook) => hook.url.startsWith(`${apiUrl}/api/webhooks/rdstation/`));
+
+const delivery = (overrides: Record<string, unknown> = {}) => ({
+  event_name: 'crm_deal_updated',
+  document: { id: ACCOUNT1.deals.implantacao.id, name: 'Implantação' },
+  event_timestamp: '2026-11-26T10:00:00.000Z',
+  transaction_uuid: 'f111b90-ec81-4353-8d52-ffd3b8df412d',
+  ...overrides,
+});
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 });
+  const port = await freePort();
+  apiUrl = `http://127.0.0.1:${port}`;
+  // Every sign-in checks the CRM's list again: idempotence comes from the list, not a memory.
+  h = await startHarness({
+    sharedSandbox: sandbox,
+    api: {
+      publicUrl: apiUrl,
+      live: { webhookRecheckMs: 0, crmWebhooks: true },
+      now: () => Date.now() + ahead,
+    },
+  });
+  await h.api.listen({ port, host: '127.0.0.1' });
+  h.api.changes.subscribe((change) => published.push(change));
+});
+afterAll(async () => {
+  await h.close();
+  await sandbox.close();
+});
+beforeEach(async () => {
+  sandbox.reset();
+  published = [];
+  ({ alice, beatriz } = freshPeople());
+  await configure(h.api, alice);
+  await login(h, alice);
+});
+
+describe('RD Station webhooks', () => {
+  it('registers one webhook per event at sign-in, and none again at the next sign-in', async () => {
+    const hooks = await ours();
+    expect(hooks.map((hook) => hook.event_name).sort()).toEqual([...CRM_WEBHOOK_EVENTS].sort());
+    const url = hooks[0]?.url ?? '';
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/webhooks\/rdstation\/[A-Za-z0-9_-]{43}$/);
+    for (const hook of hooks)
+      expect(hook).toMatchObject({
+        name: WEBHOOK_NAME,
+        http_method: 'POST',
+        url,
+        status: 'active',
+      });
+
+    const posts = () =>
+      h.calls.filter((c) => c.method === 'POST' && c.url.endsWith('/crm/v2/webhooks')).length;
+    const before = posts();
+    await login(h, { ...alice, userId: 'arthur' }, ACCOUNT1.users.ana.email);
+    expect(posts()).toBe(before);
+    expect((await ours()).map((hook) => hook.id).sort()).toEqual(
+      hooks.map((hook) => hook.id).sort(),
+    );
+  });
+
+  it('a change made in the CRM reaches the tenant’s open panels as an origin crm change', async () => {
+    const stream = await openSse(`${apiUrl}/api/events`, await sessionHeaders(h.api, alice));
+    await sandbox.change({
+      account: ACCOUNT1.id,
+      resource: 'deals',
+      id: ACCOUNT1.deals.implantacao.id,
+      data: { rating: 4 },
+    });
+    const [event] = await stream.waitForEvents(1);
+    stream.close();
+    const change = JSON.parse(event?.data ?? '{}') as RecordChange;
+    expect(change).toMatchObject({
+      systemKey: alice.systemKey,
+      origin: 'crm',
+      actor: null,
+      record: {
+        type: 'deal',
+        id: ACCOUNT1.deals.implantacao.id,
+        dealId: ACCOUNT1.deals.implantacao.id,
+        contactId: null,
+      },
+      action: 'updated',
+    });
+    expect(event?.id).toBe(change.id);
+    expect(change.id).toMatch(/^crm:/);
+    const [sent] = sandbox.webhookDeliveries(ACCOUNT1.id);
+    expect(sent?.state).toBe('delivered');
+    expect(sent?.attempts[0]?.status).toBe(202);
+  });
+
+  it('publishes a delivery RD sends twice only once', async () => {
+    const url = (await ours())[0]?.url ?? '';
+    const path = new URL(url).pathname;
+    for (let i = 0; i < 2; i += 1) {
+      const answer = await call(h.api, 'POST', path, { as: null, body: delivery() });
+      expect(answer).toMatchObject({ status: 202, json: { received: true } });
+    }
+    expect(published.map((change) => change.id)).toEqual([
+      'crm:f111b90-ec81-4353-8d52-ffd3b8df412d',
+    ]);
+    expect(published[0]).toMatchObject({
+      at: '2026-11-26T10:00:00.000Z',
+      record: { type: 'deal' },
+    });
+  });
+
+  it('maps tasks to their deal and contacts to themselves; ignores events the panel does not show', async () => {
+    const path = new URL((await ours())[0]?.url ?? '').pathname;
+    const send = (body: unknown) => call(h.api, 'POST', path, { as: null, body });
+    await send(
+      delivery({
+        event_name: 'crm_task_updated',
+        document: { id: 'task-9', deal_id: 'deal-3' },
+        transaction_uuid: 't1',
+      }),
+    );
+    await send(
+      delivery({
+        event_name: 'crm_contact_updated',
+        document: { id: 'c-4' },
+        transaction_uuid: 't2',
+      }),
+    );
+    expect(
+      (await send(delivery({ event_name: 'crm_source_updated', transaction_uuid: 't3' }))).status,
+    ).toBe(202);
+    expect(published.map((change) => change.record)).toEqual([
+      { type: 'task', id: 'task-9', dealId: 'deal-3', contactId: null },
+      { type: 'contact', id: 'c-4', dealId: null, contactId: 'c-4' },
+    ]);
+  });
+
+  it("drops the CRM's echo of a panel write to the same record, and only within 10 s", async () => {
+    const path = new URL((await ours())[0]?.url ?? '').pathname;
+    const dealId = ACCOUNT1.deals.implantacao.id;
+    const panelWrite: RecordChange = {
+      id: 'p1',
+      systemKey: alice.systemKey,
+      origin: 'panel',
+      actor: { userId: 'alice', verified: true, name: 'Alice', crmUserId: null },
+      attendanceId: null,
+      chatId: null,
+      record: { type: 'dealProduct', id: 'dp-1', dealId, contactId: null },
+      action: 'updated',
+      fields: [],
+      at: new Date().toISOString(),
+    };
+    h.api.changes.publish(panelWrite);
+    await call(h.api, 'POST', path, { as: null, body: delivery({ transaction_uuid: 'e1' }) });
+    ahead += 10_001;
+    await call(h.api, 'POST', path, { as: null, body: delivery({ transaction_uuid: 'e2' }) });
+    expect(published.map((change) => change.id)).toEqual(['p1', 'crm:e2']);
+  });
+
+  it('refuses a delivery without the tenant’s secret (refusal)', async () => {
+    const wrong = await call(h.api, 'POST', `/api/webhooks/rdstation/${'A'.repeat(43)}`, {
+      as: null,
+      body: delivery(),
+    });
+    expect(wrong).toMatchObject({
+      status: 404,
+      json: { message: 'Receptor de webhooks desconhecido.' },
+    });
+    const malformed = await call(h.api, 'POST', '/api/webhooks/rdstation/curto', {
+      as: null,
+      body: delivery(),
+    });
+    expect(malformed.status).toBe(400);
+    const missing = await call(h.api, 'POST', '/api/webhooks/rdstation/', {
+      as: null,
+      body: delivery(),
+    });
+    expect(missing.status).toBe(400);
+    const path = new URL((await ours())[0]?.url ?? '').pathname;
+    const notAnEnvelope = await call(h.api, 'POST', path, { as: null, body: { hello: 'world' } });
+    expect(notAnEnvelope.status).toBe(400);
+    expect(published).toEqual([]);
+  });
+
+  it('a tenant’s receiver publishes to that tenant only', async () => {
+    await configure(h.api, beatriz);
+    await login(h, beatriz);
+    const hooks = await ours();
+    const urls = [...new Set(hooks.map((hook) => hook.url))];
+    expect(urls).toHaveLength(2);
+    for (const [index, url] of urls.entries())
+      await call(h.api, 'POST', new URL(url).pathname, {
+        as: null,
+        body: delivery({ transaction_uuid: `x${index}` }),
+      });
+    expect(published.map((change) => change.systemKey).sort()).toEqual(
+      [alice.systemKey, beatriz.systemKey].sort(),
+    );
+  });
+
+  it('removes the registrations with the integration; the old URL is refused from then on', async () => {
+    const path = new URL((await ours())[0]?.url ?? '').pathname;
+    const removed = await call(h.api, 'DELETE', '/api/rdstation/credentials', {
+      as: alice,
+      body: { securityPassword: SECURITY_PASSWORD },
+    });
+    expect(removed.status).toBe(200);
+    expect(await ours()).toEqual([]);
+    const late = await call(h.api, 'POST', path, { as: null, body: delivery() });
+    expect(late.status).toBe(404);
+    expect(published).toEqual([]);
+  });
+});

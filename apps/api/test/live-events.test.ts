@@ -1,0 +1,158 @@
+// Issue 15, point 1: GET /api/events, the live stream of the tenant's changes.
+import { type RunningSandbox, startSandbox } from '@crm-panel/crm-sandbox';
+import { type RecordChange } from '@api/changes/recordChange';
+import { dealChange } from './support/changes';
+import {
+  type Harness,
+  type Identity,
+  configure,
+  freshPeople,
+  login,
+  sessionHeaders,
+  startHarness,
+} from './support/harness';
+import { openSse, type SseReader } from './support/sseReader';
+
+let sandbox: RunningSandbox;
+let h: Harness;
+let url: string;
+let alice: Identity;
+let arthur: Identity;
+let beatriz: Identity;
+const readers: SseReader[] = [];
+
+const changeOf = (systemKey: string, id: string) => dealChange(id, systemKey);
+
+/** What a write route does after the CRM accepted a write. */
+const publish = (change: RecordChange) => h.api.changes.publish(change);
+
+const open = async (who: Identity, extra: Record<string, string> = {}) => {
+  const reader = await openSse(`${url}/api/events`, {
+    ...(await sessionHeaders(h.api, who)),
+    ...extra,
+  });
+  readers.push(reader);
+  return reader;
+};
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 });
+  h = await startHarness({ sharedSandbox: sandbox });
+  url = await h.api.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  readers.forEach((reader) => reader.close());
+  await h.close();
+  await sandbox.close();
+});
+beforeEach(async () => {
+  ({ alice, arthur, beatriz } = freshPeople());
+  await configure(h.api, alice);
+  await login(h, alice);
+  await configure(h.api, beatriz);
+  await login(h, beatriz);
+});
+afterEach(() => {
+  readers.splice(0).forEach((reader) => reader.close());
+});
+
+describe('GET /api/events', () => {
+  it('streams each change of the tenant as it happens, before the response ends', async () => {
+    const stream = await open(alice);
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(stream.headers.get('cache-control')).toBe('no-store');
+    expect(stream.headers.get('content-encoding')).toBeNull();
+
+    publish(changeOf(alice.systemKey, 'c1'));
+    const [first] = await stream.waitForEvents(1);
+    expect(stream.ended()).toBe(false);
+    expect(first).toEqual({
+      id: 'c1',
+      event: 'change',
+      data: JSON.stringify(changeOf(alice.systemKey, 'c1')),
+    });
+    expect(stream.retries).toEqual([3000]);
+  });
+
+  it('never sends a change of another tenant (refusal)', async () => {
+    const aliceStream = await open(alice);
+    const beatrizStream = await open(beatriz);
+    publish(changeOf(beatriz.systemKey, 'b1'));
+    publish(changeOf(alice.systemKey, 'a1'));
+    await aliceStream.waitForEvents(1);
+    await beatrizStream.waitForEvents(1);
+    expect(aliceStream.events.map((event) => event.id)).toEqual(['a1']);
+    expect(beatrizStream.events.map((event) => event.id)).toEqual(['b1']);
+  });
+
+  it('reaches every panel of the tenant, one stream each', async () => {
+    await login(h, arthur);
+    const first = await open(alice);
+    const second = await open(arthur);
+    publish(changeOf(alice.systemKey, 'c1'));
+    expect((await first.waitForEvents(1))[0]?.id).toBe('c1');
+    expect((await second.waitForEvents(1))[0]?.id).toBe('c1');
+  });
+
+  it('refuses a call without a session, with a session of someone else, or of another tenant', async () => {
+    const noSession = await fetch(`${url}/api/events`, {
+      headers: { 'x-user-id': alice.userId, 'x-system-key': alice.systemKey },
+    });
+    expect(noSession.status).toBe(401);
+    expect(await noSession.json()).toEqual({
+      message: expect.any(String),
+      code: 'session_required',
+    });
+    const headers = await sessionHeaders(h.api, alice);
+    const otherTenant = await fetch(`${url}/api/events`, {
+      headers: { ...headers, 'x-system-key': beatriz.systemKey },
+    });
+    expect(otherTenant.status).toBe(401);
+    expect(((await otherTenant.json()) as { code: string }).code).toBe('session_mismatch');
+    const otherUser = await fetch(`${url}/api/events`, {
+      headers: { ...headers, 'x-user-id': 'intruso' },
+    });
+    expect(otherUser.status).toBe(401);
+    expect(((await otherUser.json()) as { code: string }).code).toBe('session_mismatch');
+    const forged = await fetch(`${url}/api/events`, {
+      headers: { ...headers, authorization: `Bearer ${'a'.repeat(43)}` },
+    });
+    expect(forged.status).toBe(401);
+  });
+
+  it('replays what followed Last-Event-ID, and sends resync when the gap is gone', async () => {
+    publish(changeOf(alice.systemKey, 'r1'));
+    publish(changeOf(alice.systemKey, 'r2'));
+    publish(changeOf(beatriz.systemKey, 'other'));
+    publish(changeOf(alice.systemKey, 'r3'));
+
+    const resumed = await open(alice, { 'last-event-id': 'r1' });
+    expect((await resumed.waitForEvents(2)).map((event) => event.id)).toEqual(['r2', 'r3']);
+
+    const lost = await open(alice, { 'last-event-id': 'nunca-visto' });
+    expect(await lost.waitForEvents(1)).toEqual([{ id: undefined, event: 'resync', data: '{}' }]);
+
+    // Another tenant's id is not a place to resume from.
+    const foreign = await open(alice, { 'last-event-id': 'other' });
+    expect((await foreign.waitForEvents(1))[0]?.event).toBe('resync');
+  });
+
+  it('ends the streams when the app closes, without hanging', async () => {
+    const own = await startHarness({ sharedSandbox: sandbox });
+    const ownUrl = await own.api.listen({ port: 0, host: '127.0.0.1' });
+    const people = freshPeople();
+    await configure(own.api, people.alice);
+    await login(own, people.alice);
+    const stream = await openSse(
+      `${ownUrl}/api/events`,
+      await sessionHeaders(own.api, people.alice),
+    );
+    expect(stream.status).toBe(200);
+    const started = Date.now();
+    await own.close();
+    await stream.done;
+    expect(stream.ended()).toBe(true);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+});

@@ -1,0 +1,90 @@
+import { type FormEvent, useState } from 'react';
+import styled from 'styled-components';
+import {
+  AUDIT_RECORD_LABELS,
+  AUDIT_RECORD_TYPES,
+  type AuditQuery,
+  type AuditRecordType,
+} from '@crm-panel/crm-model';
+import { Button, Select, TextInput } from '@crm-panel/ui';
+import { TEXTS } from '@credentials/features/shared/texts';
+
+export interface AuditFiltersProps {
+  onApply: (query: AuditQuery) => void;
+}
+
+const StyledForm = styled.form`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(${({ theme }) => theme.sizes.gridColumn.sm}, 1fr));
+  gap: ${({ theme }) => theme.space[3]};
+  align-items: end;
+`;
+
+const StyledButtons = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space[2]};
+
+  /* 'Filtrar' and 'Limpar filtros' stay on one line each in a narrow grid cell. */
+  & > button {
+    white-space: nowrap;
+  }
+`;
+
+const EMPTY = { person: '', recordType: '', recordId: '', from: '', to: '' };
+
+const isRecordType = (value: string): value is AuditRecordType =>
+  (AUDIT_RECORD_TYPES as readonly string[]).includes(value);
+
+/** The history's filters: person, record (type and/or id) and period; applied on 'Filtrar'. */
+export function AuditFilters({ onApply }: AuditFiltersProps) {
+  const [draft, setDraft] = useState(EMPTY);
+  const set = (key: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
+    setDraft((current) => ({ ...current, [key]: event.target.value }));
+
+  const apply = (values: typeof EMPTY) => {
+    const query: AuditQuery = {};
+    if (values.person.trim()) query.person = values.person.trim();
+    if (isRecordType(values.recordType)) query.recordType = values.recordType;
+    if (values.recordId.trim()) query.recordId = values.recordId.trim();
+    if (values.from) query.from = values.from;
+    if (values.to) query.to = values.to;
+    onApply(query);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    apply(draft);
+  };
+
+  return (
+    <StyledForm aria-label={TEXTS.audit.filtersTitle} onSubmit={submit}>
+      <TextInput label={TEXTS.audit.person} value={draft.person} onChange={set('person')} />
+      <Select
+        label={TEXTS.audit.recordType}
+        placeholder={TEXTS.audit.anyRecordType}
+        options={AUDIT_RECORD_TYPES.map((type) => ({
+          value: type,
+          label: AUDIT_RECORD_LABELS[type],
+        }))}
+        value={draft.recordType}
+        onChange={set('recordType')}
+      />
+      <TextInput label={TEXTS.audit.recordId} value={draft.recordId} onChange={set('recordId')} />
+      <TextInput label={TEXTS.audit.from} type="date" value={draft.from} onChange={set('from')} />
+      <TextInput label={TEXTS.audit.to} type="date" value={draft.to} onChange={set('to')} />
+      <StyledButtons>
+        <Button type="submit">{TEXTS.audit.apply}</Button>
+        <Button
+          type="button"
+          variant="secondary"
+          onClick={() => {
+            setDraft(EMPTY);
+            apply(EMPTY);
+          }}
+        >
+          {TEXTS.audit.clear}
+        </Button>
+      </StyledButtons>
+    </StyledForm>
+  );
+}

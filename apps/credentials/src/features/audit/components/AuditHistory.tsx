@@ -1,0 +1,121 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import styled from 'styled-components';
+import {
+  auditInfiniteQueryOptions,
+  getErrorCode,
+  getErrorMessage,
+  isHttpStatus,
+} from '@crm-panel/api-client';
+import { type AuditQuery } from '@crm-panel/crm-model';
+import { Alert, Button, EmptyState, InlineError, Skeleton } from '@crm-panel/ui';
+import { useAuditExport } from '@credentials/features/audit/hooks/useAuditExport';
+import { TEXTS } from '@credentials/features/shared/texts';
+import { AuditEntryItem } from './AuditEntryItem';
+import { AuditFilters } from './AuditFilters';
+import { AuditPasswordPrompt } from './AuditPasswordPrompt';
+
+const StyledSection = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[3]};
+`;
+
+const StyledHeader = styled.div`
+  display: flex;
+  justify-content: space-between;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]};
+
+  & > button {
+    flex-shrink: 0;
+    white-space: nowrap;
+  }
+`;
+
+const StyledList = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+`;
+
+/**
+ * 'Histórico de alterações' (issue 15): the admin's filterable list of changes made from the
+ * panel, paged with 'Carregar mais', and its CSV export. Who may read it is the api's call: an
+ * attendant's 403 is shown as the api words it; a host that signs nothing asks for the password.
+ */
+export function AuditHistory() {
+  const [query, setQuery] = useState<AuditQuery>({});
+  const [password, setPassword] = useState<string | null>(null);
+  const [unlockAttempt, setUnlockAttempt] = useState(0);
+  const access = { securityPassword: password };
+  const history = useInfiniteQuery(auditInfiniteQueryOptions(query, access, unlockAttempt));
+  const unlock = (value: string) => {
+    setPassword(value);
+    setUnlockAttempt((attempt) => attempt + 1);
+  };
+  const { exportCsv, error: exportError } = useAuditExport(query, access);
+
+  const code = history.isError ? getErrorCode(history.error) : null;
+  const needsPassword =
+    code === 'security_password_required' ||
+    (password !== null && history.isError && isHttpStatus(history.error, 403) && code === null);
+
+  let content;
+  if (needsPassword) {
+    content = (
+      <AuditPasswordPrompt
+        error={password === null ? null : getErrorMessage(history.error, TEXTS.audit.loadError)}
+        onSubmit={unlock}
+      />
+    );
+  } else if (history.isError && isHttpStatus(history.error, 403)) {
+    content = <Alert tone="warning">{getErrorMessage(history.error, TEXTS.audit.loadError)}</Alert>;
+  } else if (history.isError) {
+    content = (
+      <InlineError message={TEXTS.audit.loadError} onRetry={() => void history.refetch()} />
+    );
+  } else if (!history.data) {
+    content = <Skeleton variant="block" height="160px" label={TEXTS.common.loading} />;
+  } else {
+    const entries = history.data.pages.flatMap((page) => page.entries);
+    content =
+      entries.length === 0 ? (
+        <EmptyState title={TEXTS.audit.emptyTitle} description={TEXTS.audit.emptyDescription} />
+      ) : (
+        <>
+          <StyledList aria-label={TEXTS.audit.title}>
+            {entries.map((entry) => (
+              <AuditEntryItem key={entry.id} entry={entry} />
+            ))}
+          </StyledList>
+          {history.hasNextPage ? (
+            <Button
+              variant="secondary"
+              loading={history.isFetchingNextPage}
+              onClick={() => history.fetchNextPage()}
+            >
+              {TEXTS.audit.loadMore}
+            </Button>
+          ) : null}
+        </>
+      );
+  }
+
+  const readable = !history.isError && history.data !== undefined;
+  return (
+    <StyledSection aria-label={TEXTS.audit.title}>
+      <StyledHeader>
+        <p>{TEXTS.audit.intro}</p>
+        {readable ? (
+          <Button variant="secondary" onClick={exportCsv}>
+            {TEXTS.audit.export}
+          </Button>
+        ) : null}
+      </StyledHeader>
+      {exportError ? <Alert tone="error">{exportError}</Alert> : null}
+      {needsPassword ? null : <AuditFilters onApply={setQuery} />}
+      {content}
+    </StyledSection>
+  );
+}

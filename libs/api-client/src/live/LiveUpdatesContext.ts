@@ -1,0 +1,17 @@
+import { createContext } from 'react';
+import { type LiveChange } from './liveChange';
+
+export interface LiveHint {
+  /** The change it is about (a new change replaces the hint). */
+  changeId: string;
+  text: string;
+}
+
+export interface LiveUpdatesValue {
+  /** The latest change someone else made, while it is fresh; null otherwise. */
+  hint: LiveHint | null;
+  /** Calls `listener` with every change someone else makes, until the returned stop. */
+  subscribe(listener: (change: LiveChange) => void): () => void;
+}
+
+export const LiveUpdatesContext = createContext<LiveUpdatesValue | null>(null);

@@ -1,0 +1,78 @@
+/**
+ * A change as GET /api/events sends it (the api's RecordChange, apps/api/src/changes): only what
+ * the panel reads. Checked on arrival, since a stream is outside input like any answer.
+ */
+export type LiveRecordType =
+  | 'deal'
+  | 'contact'
+  | 'note'
+  | 'task'
+  | 'dealProduct'
+  | 'dealContacts'
+  | 'contactMapping'
+  | 'lastDeal';
+
+export interface LiveChange {
+  id: string;
+  origin: 'panel' | 'crm';
+  actor: { userId: string; name: string } | null;
+  record: { type: LiveRecordType; id: string; dealId: string | null; contactId: null | string };
+  action: 'created' | 'updated' | 'deleted';
+}
+
+const RECORD_TYPES: readonly string[] = [
+  'deal',
+  'contact',
+  'note',
+  'task',
+  'dealProduct',
+  'dealContacts',
+  'contactMapping',
+  'lastDeal',
+];
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const nullableString = (value: unknown): value is string | null =>
+  value === null || typeof value === 'string';
+
+/** The change in an event's data, or null when it is not one. */
+export function parseLiveChange(data: string): LiveChange | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  if (!isRecord(value) || typeof value.id !== 'string') return null;
+  const { origin, actor, record, action } = value;
+  if (origin !== 'panel' && origin !== 'crm') return null;
+  if (action !== 'created' && action !== 'updated' && action !== 'deleted') return null;
+  if (
+    actor !== null &&
+    !(isRecord(actor) && typeof actor.userId === 'string' && typeof actor.name === 'string')
+  )
+    return null;
+  if (
+    !isRecord(record) ||
+    typeof record.type !== 'string' ||
+    !RECORD_TYPES.includes(record.type) ||
+    typeof record.id !== 'string' ||
+    !nullableString(record.dealId) ||
+    !nullableString(record.contactId)
+  )
+    return null;
+  return {
+    id: value.id,
+    origin,
+    actor: actor === null ? null : { userId: String(actor.userId), name: String(actor.name) },
+    record: {
+      type: record.type as LiveRecordType,
+      id: record.id,
+      dealId: record.dealId,
+      contactId: record.contactId,
+    },
+    action,
+  };
+}

@@ -1,0 +1,21 @@
+import { type LiveChange } from './liveChange';
+
+/** The pt-BR texts of live updates (issue 15). */
+export const LIVE_TEXTS = {
+  updatedBy: (name: string) => `Atualizado por ${name} agora`,
+  updatedInCrm: 'Atualizado no RD Station CRM agora',
+  editedBy: (name: string) =>
+    `Este registro foi alterado por ${name}. Suas alterações não foram salvas ainda.`,
+  editedInCrm:
+    'Este registro foi alterado no RD Station CRM. Suas alterações não foram salvas ainda.',
+} as const;
+
+/** The discreet hint of who changed something on screen. */
+export function liveHintText(change: LiveChange): string {
+  return change.actor ? LIVE_TEXTS.updatedBy(change.actor.name) : LIVE_TEXTS.updatedInCrm;
+}
+
+/** The warning over a form whose record someone else changed. */
+export function liveWarningText(change: LiveChange): string {
+  return change.actor ? LIVE_TEXTS.editedBy(change.actor.name) : LIVE_TEXTS.editedInCrm;
+}

@@ -1,0 +1,120 @@
+// The audit trail (issue 15): what the api records of each change made from the panel, and the
+// pt-BR words the credentials manager's history and the api's CSV export both show.
+
+/** What kind of record changed (the api's ChangedRecordType). */
+export const AUDIT_RECORD_TYPES = [
+  'deal',
+  'contact',
+  'note',
+  'task',
+  'dealProduct',
+  'dealContacts',
+  'contactMapping',
+  'lastDeal',
+] as const;
+export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
+
+export type AuditAction = 'created' | 'updated' | 'deleted';
+
+export interface AuditFieldChange {
+  field: string;
+  before: string | null;
+  after: string | null;
+}
+
+/** One entry of GET /api/audit. */
+export interface AuditEntry {
+  id: string;
+  /** ISO 8601. */
+  at: string;
+  origin: string;
+  actor: { userId: string | null; name: string | null; verified: boolean };
+  attendanceId: string | null;
+  chatId: string | null;
+  record: { type: string; id: string; dealId: string | null; contactId: string | null };
+  action: AuditAction;
+  fields: AuditFieldChange[];
+}
+
+/** The list's filters as GET /api/audit takes them (dates 'yyyy-mm-dd', São Paulo days). */
+export interface AuditQuery {
+  person?: string;
+  recordType?: AuditRecordType;
+  recordId?: string;
+  from?: string;
+  to?: string;
+}
+
+export const AUDIT_RECORD_LABELS: Record<AuditRecordType, string> = {
+  deal: 'Negociação',
+  contact: 'Contato',
+  note: 'Nota',
+  task: 'Tarefa',
+  dealProduct: 'Produto da negociação',
+  dealContacts: 'Contatos da negociação',
+  contactMapping: 'Vínculo de contato',
+  lastDeal: 'Última negociação do contato',
+};
+
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  created: 'Criação',
+  updated: 'Alteração',
+  deleted: 'Remoção',
+};
+
+/** The fields a person knows by another name; any other field shows as sent. */
+const AUDIT_FIELD_LABELS: Record<string, string> = {
+  name: 'Nome',
+  stage_id: 'Etapa',
+  pipeline_id: 'Funil',
+  status: 'Status',
+  rating: 'Qualificação',
+  owner_id: 'Responsável',
+  owner_ids: 'Responsáveis',
+  source_id: 'Fonte',
+  campaign_id: 'Campanha',
+  lost_reason_id: 'Motivo de perda',
+  organization_id: 'Empresa',
+  contact_ids: 'Contatos',
+  custom_fields: 'Campos personalizados',
+  description: 'Descrição',
+  type: 'Tipo',
+  due_date: 'Data',
+  deal_id: 'Negociação',
+  product_id: 'Produto',
+  price: 'Preço',
+  quantity: 'Quantidade',
+  discount: 'Desconto',
+  discount_type: 'Tipo de desconto',
+  billing_frequency: 'Recorrência',
+  emails: 'E-mails',
+  phones: 'Telefones',
+  job_title: 'Cargo',
+  rdstationContactId: 'Contato do CRM',
+  dealId: 'Negociação',
+};
+
+export const auditFieldLabel = (field: string): string => AUDIT_FIELD_LABELS[field] ?? field;
+
+export const auditRecordLabel = (type: string): string =>
+  (AUDIT_RECORD_LABELS as Record<string, string>)[type] ?? type;
+
+/** What the history shows for a value the api did not know (before) or that was cleared. */
+export const AUDIT_NO_VALUE = '—';
+
+/** The CSV export's columns, in order. */
+export const AUDIT_CSV_HEADERS = [
+  'Data e hora',
+  'Pessoa',
+  'ID da pessoa',
+  'Identidade verificada',
+  'Atendimento',
+  'Chat',
+  'Registro',
+  'ID do registro',
+  'Negociação',
+  'Ação',
+  'Campo',
+  'Antes',
+  'Depois',
+] as const;
