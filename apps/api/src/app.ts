@@ -317,6 +317,7 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
       'x-cache-bypass',
       'x-attendance-id',
       'x-chat-id',
+      'x-panel-tab',
       'x-security-password',
       'last-event-id',
     ],

@@ -22,3 +22,7 @@ export const NAME_MAX_LENGTH = 255;
 export const DEAL_CONTACTS_MAX = 200;
 /** Most owners of one task. */
 export const TASK_OWNERS_MAX = 50;
+
+/** Host ids (contacts, chats, channels): at most this long, no slash, space or control character. */
+export const HOST_ID_MAX_LENGTH = 200;
+export const HOST_ID_PATTERN = '^[^/\\\\\\s\\u0000-\\u001f\\u007f]+$';

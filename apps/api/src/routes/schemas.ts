@@ -27,6 +27,11 @@ export const identityHeaders = {
       ...hostId,
       description: 'Chat que o painel mostra (trilha de auditoria; opcional)',
     },
+    'x-panel-tab': {
+      ...hostId,
+      description:
+        'Aba do navegador de onde vem a escrita (atualizações ao vivo: a própria aba não relê; opcional)',
+    },
   },
 } as const;
 

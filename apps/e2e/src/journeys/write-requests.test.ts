@@ -40,17 +40,19 @@ async function crmStats(): Promise<CrmStats> {
 /** Requests from every frame of the page (panel and host modal) to the api, and when they end. */
 function watchApi(page: Page) {
   const apiPort = String(world.stack.ports.api);
+  // The live stream (GET /api/events) stays open for the page's life: it is no write's request.
+  const counted = (url: URL, method: string) =>
+    url.port === apiPort && method !== 'OPTIONS' && url.pathname !== '/api/events';
   const sent: string[] = [];
   let inFlight = 0;
   page.on('request', (request) => {
     const url = new URL(request.url());
-    if (url.port !== apiPort || request.method() === 'OPTIONS') return;
+    if (!counted(url, request.method())) return;
     sent.push(`${request.method()} ${url.pathname}${url.search}`);
     inFlight += 1;
   });
   const done = (request: { url(): string; method(): string }) => {
-    const url = new URL(request.url());
-    if (url.port === apiPort && request.method() !== 'OPTIONS') inFlight -= 1;
+    if (counted(new URL(request.url()), request.method())) inFlight -= 1;
   };
   page.on('requestfinished', done);
   page.on('requestfailed', done);

@@ -9,6 +9,7 @@ import { setupTestServer } from '@api-client/testing';
 import { apiClient } from './apiClient';
 import { ApiRequestError, getErrorMessage, isRetryableError } from './errors';
 import { buildUrl } from './http';
+import { getPanelTabId } from './panelContext';
 
 // The wire of the fetch client is the one axios 1.21 put on it: every expected string here was
 // taken from axios itself (axios.getUri and the requests it sent to these same handlers) before
@@ -40,7 +41,9 @@ function probe(): Seen[] {
   return seen;
 }
 
+// Every call also names its browser tab (live updates skip the tab's own writes), in order.
 const IDENTITY: [string, string][] = [
+  ['x-panel-tab', getPanelTabId()],
   ['x-system-key', 'system-key-demo'],
   ['x-user-id', 'host-user-1'],
 ];

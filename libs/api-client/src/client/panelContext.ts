@@ -1,4 +1,5 @@
-import { hostId } from '@crm-panel/crm-model/schemas';
+// Plain constants, not the TypeBox schema: the schemas (TypeBox, Ajv) stay out of the panel's JS.
+import { HOST_ID_MAX_LENGTH, HOST_ID_PATTERN } from '@crm-panel/crm-model';
 
 /**
  * What the panel is showing, declared on every api call so the api can say in its audit trail
@@ -14,9 +15,35 @@ export interface PanelContext {
 
 export const ATTENDANCE_ID_HEADER = 'x-attendance-id';
 export const CHAT_ID_HEADER = 'x-chat-id';
+export const PANEL_TAB_HEADER = 'x-panel-tab';
+const PANEL_TAB_KEY = 'crm-panel.tab';
 
-const HOST_ID = new RegExp(hostId.pattern ?? '');
-const HOST_ID_MAX = hostId.maxLength ?? 200;
+let tabId: string | null = null;
+
+/**
+ * This browser tab's id, the same for the panel and the host modals it opens (same origin, same
+ * tab: one sessionStorage): the live stream skips the changes this tab wrote itself, whose
+ * answers are already in its cache (issue 16, one request per write).
+ */
+export function getPanelTabId(): string {
+  if (tabId) return tabId;
+  let stored: string | null = null;
+  try {
+    stored = globalThis.sessionStorage?.getItem(PANEL_TAB_KEY) ?? null;
+  } catch {
+    // Blocked storage: this document keeps its own id.
+  }
+  tabId = stored && HOST_ID.test(stored) ? stored : globalThis.crypto.randomUUID();
+  try {
+    globalThis.sessionStorage?.setItem(PANEL_TAB_KEY, tabId);
+  } catch {
+    // Blocked storage: nothing to share.
+  }
+  return tabId;
+}
+
+const HOST_ID = new RegExp(HOST_ID_PATTERN);
+const HOST_ID_MAX = HOST_ID_MAX_LENGTH;
 
 let current: PanelContext = { attendanceId: null, chatId: null };
 
@@ -37,5 +64,6 @@ export function panelContextHeaders(): Record<string, string> {
   };
   add(ATTENDANCE_ID_HEADER, current.attendanceId);
   add(CHAT_ID_HEADER, current.chatId);
+  add(PANEL_TAB_HEADER, getPanelTabId());
   return headers;
 }

@@ -7,6 +7,7 @@ import {
   type ScriptedLiveServer,
   scriptedLiveServer,
 } from '@api-client/testing/liveStreams';
+import { getPanelTabId } from '@api-client/client/panelContext';
 import { LIVE_HINT_MS, LiveUpdatesProvider } from './LiveUpdatesProvider';
 import { useLiveHint } from './useLiveHint';
 import { useRecordChangeWarning } from './useRecordChangeWarning';
@@ -103,6 +104,23 @@ describe('LiveUpdatesProvider', () => {
     await flush();
     await flush();
     expect(screen.getByText('leitura 2')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('neither re-reads nor hints a change this tab wrote itself (its answer is in the cache)', async () => {
+    renderPanel(<DealView read={read} />);
+    await flush();
+    server.streams[0]?.push(
+      liveChangeFrame(
+        liveDealChange('c1', {
+          actor: { userId: 'u-ana', name: 'Ana' },
+          panelTab: getPanelTabId(),
+        }),
+      ),
+    );
+    await flush();
+    await flush();
+    expect(screen.getByText('leitura 1')).toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 

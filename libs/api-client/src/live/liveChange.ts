@@ -18,6 +18,8 @@ export interface LiveChange {
   actor: { userId: string; name: string } | null;
   record: { type: LiveRecordType; id: string; dealId: string | null; contactId: null | string };
   action: 'created' | 'updated' | 'deleted';
+  /** The browser tab that wrote it (`x-panel-tab`), when a panel did. */
+  panelTab: string | null;
 }
 
 const RECORD_TYPES: readonly string[] = [
@@ -74,5 +76,6 @@ export function parseLiveChange(data: string): LiveChange | null {
       contactId: record.contactId,
     },
     action,
+    panelTab: typeof value.panelTab === 'string' ? value.panelTab : null,
   };
 }

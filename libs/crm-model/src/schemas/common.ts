@@ -1,6 +1,7 @@
 // Building blocks of the wire schemas. TypeBox builds plain JSON Schema (what Fastify's Ajv, the
 // OpenAPI document and the mock api validate with) and derives each TypeScript type from it.
 import { type Static, type TObject, type TProperties, Type, type TSchema } from '@sinclair/typebox';
+import { HOST_ID_MAX_LENGTH, HOST_ID_PATTERN } from '@crm-model/enums';
 
 /** CRM ids travel in our paths and into the CRM's: no slashes, dots or spaces. */
 export const crmId = Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' });
@@ -8,8 +9,8 @@ export const crmId = Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Z
 /** Host ids (contacts, chats, channels) are stored or forwarded only. */
 export const hostId = Type.String({
   minLength: 1,
-  maxLength: 200,
-  pattern: '^[^/\\\\\\s\\u0000-\\u001f\\u007f]+$',
+  maxLength: HOST_ID_MAX_LENGTH,
+  pattern: HOST_ID_PATTERN,
 });
 
 /** A value or null (the CRM's 'unset'). */
