@@ -37,14 +37,17 @@ beforeEach(async () => {
 });
 afterEach(() => stop());
 
-/** The one change a write published, without its random id and clock. */
-function onlyChange(): Omit<RecordChange, 'id' | 'at'> {
+/**
+ * The one change a write published, without its random id and clock, nor the live stream's
+ * transport hints (panelTab, crmUpdatedAt: their own test below).
+ */
+function onlyChange(): Omit<RecordChange, 'id' | 'at' | 'panelTab' | 'crmUpdatedAt'> {
   expect(seen).toHaveLength(1);
   const [change] = seen;
   if (!change) throw new Error('nenhuma mudança publicada');
   expect(change.id).toMatch(/^[0-9a-f-]{36}$/);
   expect(Number.isNaN(Date.parse(change.at))).toBe(false);
-  const { id: _id, at: _at, ...rest } = change;
+  const { id: _id, at: _at, panelTab: _tab, crmUpdatedAt: _stamp, ...rest } = change;
   return rest;
 }
 
@@ -74,6 +77,21 @@ async function write(
   expect([200, 201]).toContain(result.status);
   return result;
 }
+
+describe('live stream hints', () => {
+  it("carries the panel's tab and the updated_at the CRM answered with (its webhook echo's)", async () => {
+    const tab = '0b7d7e3c-5f7b-4c1e-9a57-6d1f2b8c9e01';
+    const result = await write(
+      'PUT',
+      `/api/rdstation/deals/${deals.implantacao.id}`,
+      { rating: 2 },
+      { ...PANEL, 'x-panel-tab': tab },
+    );
+    const answered = (result.json.data as { data: { updated_at: string } }).data.updated_at;
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({ panelTab: tab, crmUpdatedAt: answered });
+  });
+});
 
 describe('deal writes', () => {
   it('a stage change after the deal was read: before from what the api served, after from the payload', async () => {

@@ -203,6 +203,35 @@ describe('RD Station webhooks', () => {
     expect(published.map((change) => change.id)).toEqual(['p1', 'crm:e2']);
   });
 
+  it('an echo is the signal with the updated_at the CRM answered the write with, once: a CRM change of the record within 10 s goes through', async () => {
+    const path = new URL((await ours())[0]?.url ?? '').pathname;
+    const dealId = ACCOUNT1.deals.implantacao.id;
+    h.api.changes.publish({
+      id: 'p2',
+      systemKey: alice.systemKey,
+      origin: 'panel',
+      actor: { userId: 'alice', verified: true, name: 'Alice', crmUserId: null },
+      attendanceId: null,
+      chatId: null,
+      record: { type: 'deal', id: dealId, dealId, contactId: null },
+      action: 'updated',
+      fields: [{ field: 'stage_id', before: 'etapa-1', after: 'etapa-2' }],
+      crmUpdatedAt: '2026-11-26T10:00:00.000Z',
+      at: new Date().toISOString(),
+    });
+    const as = (uuid: string, updatedAt: string) =>
+      call(h.api, 'POST', path, {
+        as: null,
+        body: delivery({ transaction_uuid: uuid, document: { id: dealId, updated_at: updatedAt } }),
+      });
+    // Someone changes it in the CRM before the echo arrives: another updated_at, published.
+    await as('someone', '2026-11-26T10:00:01.500Z');
+    await as('echo', '2026-11-26T10:00:00.000Z');
+    // The echo was seen: the same stamp again is not expected any more.
+    await as('again', '2026-11-26T10:00:00.000Z');
+    expect(published.map((change) => change.id)).toEqual(['p2', 'crm:someone', 'crm:again']);
+  });
+
   it('refuses a delivery without the tenant’s secret (refusal)', async () => {
     const wrong = await call(h.api, 'POST', `/api/webhooks/rdstation/${'A'.repeat(43)}`, {
       as: null,

@@ -6,10 +6,14 @@ import { type ChangeDescriptor, deletedFields, fieldChanges, type Written } from
 import { type ChangeActor, type RecordChange } from './recordChange';
 
 /** What a route says about its change; the rest comes from the request and the session. */
-export type ChangeInput = Pick<RecordChange, 'record' | 'action' | 'fields'>;
+export type ChangeInput = Pick<RecordChange, 'record' | 'action' | 'fields' | 'crmUpdatedAt'>;
 
 /** The panel declares what it shows in these headers (validated as host ids, both optional). */
-export const PANEL_CONTEXT_HEADERS = { attendance: 'x-attendance-id', chat: 'x-chat-id' } as const;
+export const PANEL_CONTEXT_HEADERS = {
+  attendance: 'x-attendance-id',
+  chat: 'x-chat-id',
+  tab: 'x-panel-tab',
+} as const;
 
 const headerOf = (request: FastifyRequest, name: string): string | null => {
   const value = request.headers[name];
@@ -54,6 +58,7 @@ export async function publishChange(
       actor: await actorOf(request, services),
       attendanceId: headerOf(request, PANEL_CONTEXT_HEADERS.attendance),
       chatId: headerOf(request, PANEL_CONTEXT_HEADERS.chat),
+      panelTab: headerOf(request, PANEL_CONTEXT_HEADERS.tab),
       ...input,
       at: new Date(services.config.now()).toISOString(),
     });
@@ -101,5 +106,6 @@ export async function publishWrite(
     },
     action,
     fields,
+    crmUpdatedAt: typeof written.record?.updated_at === 'string' ? written.record.updated_at : null,
   });
 }

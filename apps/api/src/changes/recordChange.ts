@@ -50,6 +50,16 @@ export interface RecordChange {
   /** The attendance and chat the panel was showing, as the panel declared them. */
   attendanceId: string | null;
   chatId: string | null;
+  /**
+   * The browser tab the write came from, as the panel declared it (`x-panel-tab`): that tab's
+   * own panel already holds the answer and re-reads nothing. Not stored in the audit trail.
+   */
+  panelTab?: string | null;
+  /**
+   * The record's `updated_at` in the CRM's answer to the write: RD's webhook for that write (its
+   * echo) carries the same in its document, which tells it from a later change. Not stored.
+   */
+  crmUpdatedAt?: string | null;
   record: {
     type: ChangedRecordType;
     id: string;

@@ -44,32 +44,53 @@ function recentDeliveries(limit: number) {
 }
 
 /**
- * RD calls back for the panel's own writes too (an API update fires crm_deal_updated): within
- * `live.echoWindowMs` of a panel change of the same record, the CRM's signal is that write's echo.
- * The panels already re-read it, and its 'Atualizado no RD Station CRM' hint would be wrong.
+ * RD calls back for the panel's own writes too (an API update fires crm_deal_updated). Each panel
+ * change of a record expects one such echo within `live.echoWindowMs`, taken as it and dropped
+ * (the panels already re-read it, and its 'Atualizado no RD Station CRM' hint would be wrong):
+ * the signal whose document's `updated_at` is the one the CRM answered the write with, or, when
+ * either is unknown, the first signal for the record in the window. A signal with another
+ * `updated_at` (someone changed the record in the CRM meanwhile) goes through.
  */
 function panelEchoes(services: Services) {
   const { now } = services.config;
   const windowMs = services.config.live.echoWindowMs;
-  const lastPanelChange = new Map<string, number>();
+  interface Expected {
+    at: number;
+    crmUpdatedAt: string | null;
+  }
+  const expected = new Map<string, Expected[]>();
   const keyOf = (systemKey: string, type: string, id: string) => `${systemKey}|${type}|${id}`;
+  const live = (key: string, at: number): Expected[] => {
+    const entries = (expected.get(key) ?? []).filter((entry) => at - entry.at <= windowMs);
+    if (entries.length) expected.set(key, entries);
+    else expected.delete(key);
+    return entries;
+  };
   services.changes.subscribe((change) => {
     if (change.origin !== 'panel') return;
     const at = now();
     const { systemKey, record } = change;
-    lastPanelChange.set(keyOf(systemKey, record.type, record.id), at);
+    const expect = (key: string, crmUpdatedAt: string | null) =>
+      expected.set(key, [...live(key, at), { at, crmUpdatedAt }]);
+    expect(keyOf(systemKey, record.type, record.id), change.crmUpdatedAt ?? null);
     // RD reports a deal's products, contacts and tasks as the deal's update.
-    if (record.dealId) lastPanelChange.set(keyOf(systemKey, 'deal', record.dealId), at);
-    if (lastPanelChange.size > 5_000)
-      for (const [key, seen] of lastPanelChange)
-        if (at - seen > windowMs) lastPanelChange.delete(key);
+    if (record.dealId && !(record.type === 'deal' && record.dealId === record.id))
+      expect(keyOf(systemKey, 'deal', record.dealId), null);
+    if (expected.size > 5_000) for (const key of [...expected.keys()]) live(key, at);
   });
   return {
-    isEcho(change: RecordChange): boolean {
-      const seen = lastPanelChange.get(
-        keyOf(change.systemKey, change.record.type, change.record.id),
+    isEcho(change: RecordChange, document: Record<string, unknown>): boolean {
+      const key = keyOf(change.systemKey, change.record.type, change.record.id);
+      const entries = live(key, now());
+      const stamp = typeof document.updated_at === 'string' ? document.updated_at : null;
+      const index = entries.findIndex(
+        (entry) => entry.crmUpdatedAt === null || stamp === null || entry.crmUpdatedAt === stamp,
       );
-      return seen !== undefined && now() - seen <= windowMs;
+      if (index === -1) return false;
+      entries.splice(index, 1);
+      if (entries.length) expected.set(key, entries);
+      else expected.delete(key);
+      return true;
     },
   };
 }
@@ -109,7 +130,7 @@ export function registerWebhookRoutes(app: FastifyInstance, services: Services):
       const delivery = request.body;
       if (recent.first(`${systemKey}:${delivery.transaction_uuid}`)) {
         const change = changeOfDelivery(systemKey, delivery, services.config.now());
-        if (change && !echoes.isEcho(change)) services.changes.publish(change);
+        if (change && !echoes.isEcho(change, delivery.document)) services.changes.publish(change);
       }
       return reply.code(202).send({ received: true });
     },

@@ -29,6 +29,10 @@ test('two attendants on one deal: a change in one panel, then one made in the CR
   await chooseStage(ana.sim, 'Negociação');
   const panelToPanel = await msUntilStage(bruno.sim, 'Negociação', clicked);
   expect(panelToPanel).toBeLessThan(2_000);
+  // Who changed it, from the api's own record of the write (the CRM's echo of it is dropped);
+  // the panel that made the change says nothing about its own write.
+  await bruno.sim.panel.getByText(`Atualizado por ${ACME.users.ana.name} agora`).waitFor();
+  expect(await ana.sim.panel.getByText(/^Atualizado (por|no)/).count()).toBe(0);
 
   // CRM → panels: someone moves it in RD Station CRM itself.
   const changed = Date.now();
