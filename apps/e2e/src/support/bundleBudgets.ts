@@ -9,13 +9,16 @@
  * (204.7 KB, 23 files; 230712 B with axios, 250640 B before the federation runtime was kept to one
  * copy per page). Issue 16's target is 200 KB; lower this as the panel gets there.
  */
-export const MAIN_PANEL_BUDGET = 214016;
+// Raised 2026-11-26 with issue 15's live updates on the main panel (the SSE stream over fetch with
+// eventsource-parser, the provider, the hint, the tab id): measured 216034 B.
+export const MAIN_PANEL_BUDGET = 220160;
 
 /**
  * The shell's part of it, its code and the shared modules it provides: measured 182320 B (203229
  * B with axios; its main carries the page's one federation runtime, whole, for the remotes).
  */
-export const SHELL_STARTUP_BUDGET = 186368;
+// Raised 2026-11-26 with the live updates in the shell's api-client: measured 188360 B.
+export const SHELL_STARTUP_BUDGET = 192512;
 
 /**
  * Copies of the federation runtime downloaded on the main panel: measured 1 (the shell's; each
@@ -71,20 +74,20 @@ export const EXPOSED_MODULE_BUDGET: Record<string, number> = {
   'contacts/ContactLinkingPage': 58368,
   // measured 32063 B (31.3 KB)
   'contacts/ContactEditForm': 32768,
-  // measured 39140 B (38.2 KB)
-  'credentials/CredentialsNeeded': 39936,
+  // measured 40770 B (39.8 KB) with issue 15's audit trail in the remote (was 39140 B)
+  'credentials/CredentialsNeeded': 41472,
   // measured 27177 B (26.5 KB)
   'credentials/TermsPage': 27904,
-  // measured 40585 B (39.6 KB)
-  'credentials/CredentialsSetupPage': 41472,
-  // measured 30905 B (30.2 KB)
-  'credentials/CredentialsManagerPage': 31744,
-  // measured 29371 B (28.7 KB)
-  'credentials/RemoveIntegrationPage': 30208,
+  // measured 48952 B (47.8 KB) with the audit trail's shared chunk (was 40585 B)
+  'credentials/CredentialsSetupPage': 49920,
+  // measured 34660 B (33.8 KB) with the 'Histórico de alterações' tab (was 30905 B)
+  'credentials/CredentialsManagerPage': 35328,
+  // measured 38156 B (37.3 KB) with the audit trail's shared chunk (was 29371 B)
+  'credentials/RemoveIntegrationPage': 38912,
   // measured 27631 B (27 KB)
   'credentials/LoginPromptPage': 28416,
-  // measured 13965 B (13.6 KB)
-  'credentials/LoginPage': 14336,
-  // measured 18131 B (17.7 KB)
-  'credentials/AuthPopupPage': 18688,
+  // measured 14359 B (14 KB) (was 13965 B)
+  'credentials/LoginPage': 14592,
+  // measured 25689 B (25.1 KB) with the audit trail's shared chunk (was 18131 B)
+  'credentials/AuthPopupPage': 26112,
 };

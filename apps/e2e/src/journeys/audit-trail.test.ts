@@ -1,0 +1,64 @@
+import { ACME, ANA, BRUNO, acceptTerms, callApi, readyAnaWithMariana } from '@e2e/support/apiSetup';
+import { screenshot } from '@e2e/support/browser';
+import { eventually } from '@e2e/support/eventually';
+import { openHostSim } from '@e2e/support/hostSim';
+import { journeyWorld } from '@e2e/support/journeyWorld';
+
+// Issue 15, point 2: an admin changes a deal's stage from the panel, then answers from the
+// credentials manager's history who changed it, from which chat, and when. An attendant cannot.
+
+const world = journeyWorld(readyAnaWithMariana);
+
+const deal = ACME.deals.implantacao;
+const stages = ACME.pipelines.vendas.stages;
+const readDeal = async () =>
+  (
+    (await callApi(world.stack, ANA, 'GET', `/api/rdstation/deals/${deal.id}`)).json.data as {
+      data: Record<string, unknown>;
+    }
+  ).data;
+
+test('an admin moves a deal to another stage, and the history says who, when, from which chat, and the stage before → after', async () => {
+  const { sim, page, errors } = await openHostSim(world.browser, world.stack, 'user-ana');
+  await sim.openAttendance('Mariana Costa');
+  const panel = sim.panel;
+  await panel.getByRole('combobox', { name: /Negociação/ }).fill('Implantação CRM');
+  await panel.getByRole('option', { name: deal.name }).click();
+  await panel.getByRole('heading', { name: 'Dados da negociação' }).waitFor();
+  const before = String((await readDeal()).stage_id);
+  expect(before).toBe(stages[3]?.id);
+
+  await panel.getByRole('combobox', { name: /Etapa do funil/ }).click();
+  await panel.getByRole('option', { name: 'Negociação' }).click();
+  await eventually(async () => (await readDeal()).stage_id, stages[4]?.id);
+
+  await panel.getByRole('button', { name: 'Gerenciar Integração' }).click();
+  await sim.modal.getByRole('tab', { name: 'Histórico de alterações' }).click();
+  const history = sim.modal.getByRole('region', { name: 'Histórico de alterações' });
+  const entry = history
+    .getByRole('listitem')
+    .filter({ hasText: `Etapa: ${before} → ${stages[4]?.id}` })
+    // The entry's item holds its fields' items: the outer one is the entry.
+    .first();
+  await entry.waitFor();
+  await entry.getByText(ACME.users.ana.name).waitFor();
+  await entry.getByText('Identidade verificada').waitFor();
+  await entry.getByText(`Alteração · Negociação ${deal.id}`).waitFor();
+  await entry.getByText('Atendimento at-1001 · Chat canal-whatsapp-acme').waitFor();
+  const when = await entry.locator('strong').first().innerText();
+  expect(when).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+  await screenshot(page, 'audit-trail-history');
+  expect(errors).toEqual([]);
+});
+
+test('an attendant gets no history: the api refuses it in pt-BR', async () => {
+  await acceptTerms(world.stack, BRUNO);
+  for (const path of ['/api/audit', '/api/audit.csv']) {
+    const refused = await callApi(world.stack, BRUNO, 'GET', path);
+    expect(refused.status).toBe(403);
+    expect(refused.json).toEqual({
+      message: 'Apenas administradores podem ver o histórico de alterações.',
+      code: 'admin_required',
+    });
+  }
+});
