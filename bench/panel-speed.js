@@ -336,8 +336,10 @@ async function openHostSim(context, stack, { beforeGoto } = {}) {
   const log = [];
   const inFlight = new Set();
   page.on('request', (request) => {
-    const source = origins.get(new URL(request.url()).port);
-    if (!source) return;
+    const url = new URL(request.url());
+    const source = origins.get(url.port);
+    // The live stream (GET /api/events) stays open for the page's life: not a request to time.
+    if (!source || (source === 'api' && url.pathname === '/api/events')) return;
     log.push({ request, source, method: request.method(), url: request.url() });
     inFlight.add(request);
   });

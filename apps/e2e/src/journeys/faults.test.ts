@@ -92,7 +92,11 @@ async function openMariana(usuario = 'user-ana'): Promise<OpenPanel> {
   const errors = trackPageErrors(page);
   const apiRequests: Request[] = [];
   const inFlight = new Set<Request>();
-  const isApi = (request: Request) => new URL(request.url()).port === String(stack.ports.api);
+  // The live stream (GET /api/events) stays open for the page's life: no read to wait for or count.
+  const isApi = (request: Request) => {
+    const url = new URL(request.url());
+    return url.port === String(stack.ports.api) && url.pathname !== '/api/events';
+  };
   page.on('request', (request) => {
     if (!isApi(request)) return;
     apiRequests.push(request);
