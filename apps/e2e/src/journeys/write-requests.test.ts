@@ -78,6 +78,9 @@ async function panelOnDeal(tab?: string) {
   if (tab) await sim.panel.getByRole('tab', { name: tab }).click();
   await api.atRest();
   const count = async (name: string, write: () => Promise<void>): Promise<Counted> => {
+    // A person takes seconds to fill a form: what the page does meanwhile (a form earning its
+    // session) is done before the click that writes.
+    await api.atRest();
     const firstSent = api.sent.length;
     const before = await crmStats();
     await write();
