@@ -1,3 +1,5 @@
+import { type AuditRecordType } from '@crm-panel/crm-model';
+
 /**
  * One change made through the api, described once where the write happens and consumed by
  * everything that cares about it: the audit trail (stored) and the live-update feed (pushed to
@@ -8,15 +10,7 @@
  */
 
 /** What kind of record changed: the panel invalidates by it, the audit list filters by it. */
-export type ChangedRecordType =
-  | 'deal'
-  | 'contact'
-  | 'note'
-  | 'task'
-  | 'dealProduct'
-  | 'dealContacts'
-  | 'contactMapping'
-  | 'lastDeal';
+export type ChangedRecordType = AuditRecordType;
 
 export type ChangeAction = 'created' | 'updated' | 'deleted';
 

@@ -1,16 +1,10 @@
+import { AUDIT_RECORD_TYPES, type AuditRecordType } from '@crm-panel/crm-model';
+
 /**
  * A change as GET /api/events sends it (the api's RecordChange, apps/api/src/changes): only what
  * the panel reads. Checked on arrival, since a stream is outside input like any answer.
  */
-export type LiveRecordType =
-  | 'deal'
-  | 'contact'
-  | 'note'
-  | 'task'
-  | 'dealProduct'
-  | 'dealContacts'
-  | 'contactMapping'
-  | 'lastDeal';
+export type LiveRecordType = AuditRecordType;
 
 export interface LiveChange {
   id: string;
@@ -22,16 +16,8 @@ export interface LiveChange {
   panelTab: string | null;
 }
 
-const RECORD_TYPES: readonly string[] = [
-  'deal',
-  'contact',
-  'note',
-  'task',
-  'dealProduct',
-  'dealContacts',
-  'contactMapping',
-  'lastDeal',
-];
+// One list of record types for the api, the audit trail and the stream (crm-model).
+const RECORD_TYPES: readonly string[] = AUDIT_RECORD_TYPES;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
