@@ -1,0 +1,97 @@
+// The lint and typecheck of every project in as few processes as give the same answer.
+//
+// Each project keeps its own `lint` and `typecheck` targets (what a person runs for one
+// project, through Nx). `npm test` checks them all, and there one process per project cost most
+// of CI's unit phase: every `tsc -p` loaded and checked React's, Node's and the shared libs'
+// types again (about 15 CPU seconds each, 20 times), every `eslint` started again. So the
+// commands are read from the project.json files (adding a project adds its check here too):
+// - one `eslint` over every project's paths (the flat config applies per file, so one run and
+//   twenty agree);
+// - one `tsc` per group of projects whose tsconfig.json says the same compilerOptions, over the
+//   union of their includes: same options and same files, so the same diagnostics.
+const fs = require('fs');
+const path = require('path');
+const { root } = require('./env');
+
+const SCRATCH = path.join(root, 'node_modules/.cache/crm-panel-typecheck');
+
+function projectFiles(dir = root) {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (['node_modules', 'dist', '.nx', '.git', 'coverage'].includes(entry.name)) return [];
+    if (entry.name.startsWith('.')) return [];
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return projectFiles(file);
+    return entry.name === 'project.json' ? [file] : [];
+  });
+}
+
+/** `{ name, lint, typecheck }` of every project: the commands of its targets, when it has them. */
+function projects() {
+  return projectFiles()
+    .map((file) => {
+      const project = JSON.parse(fs.readFileSync(file, 'utf8'));
+      const command = (target) => project.targets?.[target]?.options?.command ?? null;
+      return { name: project.name, lint: command('lint'), typecheck: command('typecheck') };
+    })
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** `eslint a b c` → ['a', 'b', 'c']; anything else is not ours to merge. */
+function lintPaths(command) {
+  const match = /^eslint ((?:[\w./-]+ ?)+)$/.exec(command ?? '');
+  if (!match) throw new Error(`lint que não sei juntar: ${command}`);
+  return match[1].trim().split(' ');
+}
+
+/** `tsc -p X --noEmit` → X. */
+function tsconfigOf(command) {
+  const match = /^tsc -p ([\w./-]+) --noEmit$/.exec(command ?? '');
+  if (!match) throw new Error(`typecheck que não sei juntar: ${command}`);
+  return match[1];
+}
+
+/** Projects whose tsconfig says the same thing, each group as one tsconfig in SCRATCH. */
+function typecheckGroups() {
+  const groups = new Map();
+  for (const project of projects().filter((p) => p.typecheck)) {
+    const file = path.join(root, tsconfigOf(project.typecheck));
+    const dir = path.dirname(file);
+    const { include = [], ...config } = JSON.parse(fs.readFileSync(file, 'utf8'));
+    // `extends` resolves against the file that holds it, so it is made absolute before comparing.
+    if (config.extends) config.extends = path.resolve(dir, config.extends);
+    const key = JSON.stringify(config);
+    const group = groups.get(key) ?? { config, names: [], include: [] };
+    group.names.push(project.name);
+    group.include.push(...include.map((glob) => path.join(dir, glob)));
+    groups.set(key, group);
+  }
+  fs.mkdirSync(SCRATCH, { recursive: true });
+  return [...groups.values()].map((group, index) => {
+    const tsconfig = path.join(SCRATCH, `tsconfig.${index}.json`);
+    fs.writeFileSync(
+      tsconfig,
+      JSON.stringify({ ...group.config, include: group.include }, null, 2),
+    );
+    return { names: group.names, tsconfig };
+  });
+}
+
+/** The commands `npm test` runs for lint and typecheck: `{ name, args }` for node. */
+function staticChecks() {
+  const lint = [...new Set(projects().flatMap((p) => (p.lint ? lintPaths(p.lint) : [])))];
+  return [
+    {
+      name: `eslint (${lint.length} projetos)`,
+      args: [
+        path.join(path.dirname(require.resolve('eslint/package.json')), 'bin/eslint.js'),
+        ...lint,
+      ],
+    },
+    ...typecheckGroups().map((group) => ({
+      name: `tsc (${group.names.join(', ')})`,
+      args: [require.resolve('typescript/bin/tsc'), '-p', group.tsconfig, '--noEmit'],
+    })),
+  ];
+}
+
+module.exports = { staticChecks, projects };
