@@ -9,6 +9,7 @@ import {
   screenshotOf,
   setModalSize,
   setPanelWidth,
+  settled,
 } from '@e2e/support/narrow';
 import { startE2eStack, type Stack } from '@e2e/support/stack';
 
@@ -55,7 +56,8 @@ async function frameOf(selector: string): Promise<Frame> {
   return frame;
 }
 
-const settle = () => page.waitForTimeout(350); // the 0.16 s page animation and the grid's 0.2 s
+/** The host page and the frame under check at rest (the page animation, the grid's transition). */
+const settle = async (frameSelector: string) => settled(page, await frameOf(frameSelector));
 
 /** One screen in the side panel at every width: checked short (scrollbar) and tall, saved tall. */
 async function checkPanel(screen: string): Promise<void> {
@@ -63,10 +65,10 @@ async function checkPanel(screen: string): Promise<void> {
   for (const width of PANEL_WIDTHS) {
     await setPanelWidth(page, width);
     await page.setViewportSize({ width: 1600, height: SHORT });
-    await settle();
+    await settle('iframe[title="Painel CRM"]');
     const short = await horizontalOverflow(await frameOf('iframe[title="Painel CRM"]'));
     await page.setViewportSize({ width: 1600, height: TALL });
-    await settle();
+    await settle('iframe[title="Painel CRM"]');
     const tall = await horizontalOverflow(await frameOf('iframe[title="Painel CRM"]'));
     overflow[`${screen} @${width}`] = [...new Set([...short, ...tall])];
     await screenshotOf(page.locator('iframe[title="Painel CRM"]'), `narrow-${screen}-${width}`);
@@ -81,10 +83,10 @@ async function checkModal(screen: string): Promise<void> {
   await page.setViewportSize({ width: 1600, height: TALL });
   for (const width of PANEL_WIDTHS) {
     await setModalSize(page, width, 700);
-    await settle();
+    await settle('iframe.modal-frame');
     const short = await horizontalOverflow(await frameOf('iframe.modal-frame'));
     await setModalSize(page, width, TALL - 200);
-    await settle();
+    await settle('iframe.modal-frame');
     const tall = await horizontalOverflow(await frameOf('iframe.modal-frame'));
     overflow[`${screen} @${width}`] = [...new Set([...short, ...tall])];
     await screenshotOf(page.locator('iframe.modal-frame'), `narrow-${screen}-${width}`);

@@ -90,6 +90,26 @@ export async function setModalSize(page: Page, width: number, height = 1500): Pr
   );
 }
 
+/**
+ * Waits until the page and the given frames are at rest: two animation frames (so a width just set
+ * has started its transition), then every animation and transition that ends. The page's 0.16 s
+ * entry animation and host-sim's 0.2 s grid transition took a fixed 350 ms sleep before, twice per
+ * width and screen (a minute of the narrow-panel journey spent asleep).
+ */
+export async function settled(...frames: Array<Page | Frame>): Promise<void> {
+  await Promise.all(
+    frames.map((frame) =>
+      frame.evaluate(async () => {
+        await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+        const ending = document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+        await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+      }),
+    ),
+  );
+}
+
 /** A screenshot of one element (an iframe: what it shows), kept beside the other artifacts. */
 export async function screenshotOf(element: Locator, name: string): Promise<string> {
   fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
