@@ -1,3 +1,4 @@
+/* global expect, jest */
 // DOM matchers (toBeInTheDocument, toBeDisabled, ...) for every jsdom suite.
 require('@testing-library/jest-dom');
 
@@ -6,4 +7,18 @@ require('@testing-library/jest-dom');
 // never how fast (times live in the benches), so a longer wait only slows a test that fails.
 if (typeof document !== 'undefined') {
   require('@testing-library/dom').configure({ asyncUtilTimeout: 5000 });
+}
+
+// `npm test` runs every project in one `jest --projects` (tools/scripts/checks.js), where Jest
+// applies a single global timeout; each test file gets its own project's `testTimeout` (from the
+// jest.config.js nearest to it, Jest's 5 s when it sets none), as when the project runs alone.
+{
+  const fs = require('fs');
+  const path = require('path');
+  let dir = path.dirname(expect.getState().testPath ?? '');
+  while (dir !== path.dirname(dir) && !fs.existsSync(path.join(dir, 'jest.config.js'))) {
+    dir = path.dirname(dir);
+  }
+  const config = path.join(dir, 'jest.config.js');
+  jest.setTimeout((fs.existsSync(config) && require(config).testTimeout) || 5000);
 }

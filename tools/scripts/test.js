@@ -5,7 +5,7 @@ const fs = require('fs');
 const path = require('path');
 const { spawn, spawnSync } = require('child_process');
 const { workspaceEnv, root } = require('./env');
-const { staticChecks } = require('./staticChecks');
+const { staticChecks, unitTests } = require('./checks');
 
 const nx = (args) => [require.resolve('nx/bin/nx.js'), ...args, '--output-style=static'];
 
@@ -14,15 +14,16 @@ const steps = [
     name: 'formatação (prettier)',
     args: [require.resolve('prettier/bin/prettier.cjs'), '--check', '.', '--log-level=warn'],
   },
-  // Every project's lint and typecheck, merged into five processes (see staticChecks.js), two at
-  // a time: the same verdicts as each project's own targets, in a fraction of the CPU.
+  // Every project's lint, typecheck and unit tests, merged into a few processes (checks.js): the
+  // same verdicts as each project's own targets, in a fraction of the CPU. Checks two at a time.
   { name: 'lint e typecheck', parallel: staticChecks() },
-  { name: 'testes unitários', args: nx(['run-many', '-t', 'test', '--parallel=2']) },
+  { name: 'testes unitários', sequence: unitTests() },
   { name: 'jornadas no navegador (e2e)', args: nx(['run', 'e2e:e2e']) },
 ];
 
 const summaryDir = path.join(root, 'test-results/summary');
-fs.rmSync(path.join(summaryDir, 'apps/e2e.json'), { force: true });
+// Only this run's counts: a project's file from an earlier run (or from Nx's cache) would count twice.
+fs.rmSync(summaryDir, { recursive: true, force: true });
 
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
 
@@ -53,6 +54,15 @@ async function runParallel(commands) {
   return results.every(Boolean);
 }
 
+/** A command with the terminal's output, as it goes (jest's progress); true when it passed. */
+function runInherited(command) {
+  const options = { cwd: root, stdio: 'inherit', env: workspaceEnv() };
+  const result = command.shell
+    ? spawnSync(command.shell, { ...options, shell: true })
+    : spawnSync(process.execPath, command.args, options);
+  return result.status === 0;
+}
+
 async function main() {
   const started = Date.now();
   const failures = [];
@@ -61,8 +71,7 @@ async function main() {
     const stepStarted = Date.now();
     const passed = step.parallel
       ? await runParallel(step.parallel)
-      : spawnSync(process.execPath, step.args, { cwd: root, stdio: 'inherit', env: workspaceEnv() })
-          .status === 0;
+      : (step.sequence ?? [step]).map(runInherited).every(Boolean);
     if (!passed) failures.push(step.name);
     // Each step's time, so a CI log shows where the minutes go.
     console.log(`=== ${step.name}: ${seconds(stepStarted)} ===`);

@@ -1,6 +1,6 @@
-// The lint and typecheck of every project in as few processes as give the same answer.
+// The lint, typecheck and unit tests of every project in as few processes as give the same answer.
 //
-// Each project keeps its own `lint` and `typecheck` targets (what a person runs for one
+// Each project keeps its own `lint`, `typecheck` and `test` targets (what a person runs for one
 // project, through Nx). `npm test` checks them all, and there one process per project cost most
 // of CI's unit phase: every `tsc -p` loaded and checked React's, Node's and the shared libs'
 // types again (about 15 CPU seconds each, 20 times), every `eslint` started again. So the
@@ -8,7 +8,10 @@
 // - one `eslint` over every project's paths (the flat config applies per file, so one run and
 //   twenty agree);
 // - one `tsc` per group of projects whose tsconfig.json says the same compilerOptions, over the
-//   union of their includes: same options and same files, so the same diagnostics.
+//   union of their includes: same options and same files, so the same diagnostics;
+// - one `jest --projects` over every project's jest config (each keeps its own environment,
+//   transform and timeout; one pool of two workers instead of twenty start-ups), and the other
+//   test commands (node --test) as they are.
 const fs = require('fs');
 const path = require('path');
 const { root } = require('./env');
@@ -31,7 +34,12 @@ function projects() {
     .map((file) => {
       const project = JSON.parse(fs.readFileSync(file, 'utf8'));
       const command = (target) => project.targets?.[target]?.options?.command ?? null;
-      return { name: project.name, lint: command('lint'), typecheck: command('typecheck') };
+      return {
+        name: project.name,
+        lint: command('lint'),
+        typecheck: command('typecheck'),
+        test: command('test'),
+      };
     })
     .sort((a, b) => a.name.localeCompare(b.name));
 }
@@ -94,4 +102,33 @@ function staticChecks() {
   ];
 }
 
-module.exports = { staticChecks, projects };
+/** `jest -c X` → X; null for a test command of another kind. */
+function jestConfigOf(command) {
+  return /^jest -c ([\w./-]+)$/.exec(command ?? '')?.[1] ?? null;
+}
+
+/** The unit-test commands `npm test` runs: one jest over every jest project, then the others. */
+function unitTests() {
+  const tested = projects().filter((p) => p.test);
+  const jestConfigs = tested.map((p) => jestConfigOf(p.test)).filter(Boolean);
+  const jestBin = path.join(path.dirname(require.resolve('jest/package.json')), 'bin/jest.js');
+  return [
+    {
+      name: `jest (${jestConfigs.length} projetos)`,
+      args: [
+        jestBin,
+        '--projects',
+        ...jestConfigs,
+        '--maxWorkers=2',
+        // Project configs' reporters do not apply under --projects: the same two, given here.
+        '--reporters=default',
+        `--reporters=${path.join(root, 'tools/jest/summary-reporter.js')}`,
+      ],
+    },
+    ...tested
+      .filter((p) => !jestConfigOf(p.test))
+      .map((p) => ({ name: `${p.name}: ${p.test}`, shell: p.test })),
+  ];
+}
+
+module.exports = { staticChecks, unitTests, projects };
