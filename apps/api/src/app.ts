@@ -10,6 +10,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { createRecordMemory } from './changes/recordMemory';
+import { createNameMemory } from './changes/recordNames';
 import { createCrmWebhooks } from './changes/crmWebhooks';
 import { createInProcessChangeFeed } from './changes/inProcessChangeFeed';
 import { createLiveStreams } from './changes/liveStreams';
@@ -217,6 +218,7 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
     }),
     changes,
     records: createRecordMemory(),
+    names: createNameMemory(),
     crmWebhooks: createCrmWebhooks({
       crm,
       receivers: repos.webhookReceivers,

@@ -2,6 +2,7 @@ import { type FastifyRequest } from 'fastify';
 import { type CrmWebhooks } from './changes/crmWebhooks';
 import { type ChangeFeed } from './changes/recordChange';
 import { type RecordMemory } from './changes/recordMemory';
+import { type NameMemory } from './changes/recordNames';
 import { type ApiConfig } from './config';
 import { type ChatClient } from './chat/chatClient';
 import { type ReferenceCache } from './crm/cache';
@@ -34,6 +35,8 @@ export interface Services {
   changes: ChangeFeed;
   /** The last version of records this process served or wrote: a change's `before` values. */
   records: RecordMemory;
+  /** The names of the records this process served: an audit entry's names for its ids. */
+  names: NameMemory;
   /** The tenant's RD Station webhooks, registered at sign-in and removed with the integration. */
   crmWebhooks: CrmWebhooks;
 }

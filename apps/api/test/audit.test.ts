@@ -76,6 +76,10 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('the audit trail on %s', (kind)
     await configure(h.api, admin);
     await login(h, admin);
     await call(h.api, 'GET', `/api/rdstation/deals/${deals.implantacao.id}`, { as: admin });
+    // The general tab reads the deal's stages: their names are what the entry records.
+    await call(h.api, 'GET', `/api/rdstation/pipelines/${pipelines.vendas.id}/stages`, {
+      as: admin,
+    });
     const before = Date.now();
     const write = await call(h.api, 'PUT', `/api/rdstation/deals/${deals.implantacao.id}`, {
       as: admin,
@@ -106,7 +110,15 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('the audit trail on %s', (kind)
         contactId: null,
       },
       action: 'updated',
-      fields: [{ field: 'stage_id', before: stages[3]?.id, after: stages[4]?.id }],
+      fields: [
+        {
+          field: 'stage_id',
+          before: stages[3]?.id,
+          after: stages[4]?.id,
+          beforeLabel: 'Proposta enviada',
+          afterLabel: 'Negociação',
+        },
+      ],
     });
     expect(Date.parse(String(entry?.at))).toBeGreaterThanOrEqual(before - 1000);
     // Put the sandbox's deal back for the other store's run.
@@ -193,7 +205,15 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('the audit trail on %s', (kind)
       changeOf(admin, '2026-05-10T01:30:00.000Z', {
         actor: { userId: 'alice', verified: false, name: 'Alice "A"', crmUserId: null },
         fields: [
-          { field: 'stage_id', before: null, after: 'st-2' },
+          {
+            field: 'stage_id',
+            before: 'st-1',
+            after: 'st-2',
+            beforeLabel: 'Qualificação',
+            afterLabel: 'Proposta',
+          },
+          // An id the api knew no name for, as in entries recorded before names were.
+          { field: 'owner_id', before: null, after: 'u-9' },
           { field: 'name', before: 'Antigo', after: '=HYPERLINK("x")' },
         ],
       }),
@@ -208,10 +228,11 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('the audit trail on %s', (kind)
       'attachment; filename="historico-de-alteracoes.csv"',
     );
     expect(result.text.split('\r\n')).toEqual([
-      '\uFEFF"Data e hora";"Pessoa";"ID da pessoa";"Identidade verificada";"Atendimento";"Chat";"Registro";"ID do registro";"Negociação";"Ação";"Campo";"Antes";"Depois"',
-      '"11/05/2026 09:00";"alice";"alice";"Sim";"at-1";"canal-1";"Negociação";"d-1";"d-1";"Alteração";"";"";""',
-      '"09/05/2026 22:30";"Alice ""A""";"alice";"Não";"at-1";"canal-1";"Negociação";"d-1";"d-1";"Alteração";"Etapa";"";"st-2"',
-      '"09/05/2026 22:30";"Alice ""A""";"alice";"Não";"at-1";"canal-1";"Negociação";"d-1";"d-1";"Alteração";"Nome";"Antigo";"\'=HYPERLINK(""x"")"',
+      '\uFEFF"Data e hora";"Pessoa";"ID da pessoa";"Identidade verificada";"Atendimento";"Chat";"Registro";"ID do registro";"Negociação";"Ação";"Campo";"Antes";"Depois";"Antes (ID)";"Depois (ID)"',
+      '"11/05/2026 09:00";"alice";"alice";"Sim";"at-1";"canal-1";"Negociação";"d-1";"d-1";"Alteração";"";"";"";"";""',
+      '"09/05/2026 22:30";"Alice ""A""";"alice";"Não";"at-1";"canal-1";"Negociação";"d-1";"d-1";"Alteração";"Etapa do funil";"Qualificação";"Proposta";"st-1";"st-2"',
+      '"09/05/2026 22:30";"Alice ""A""";"alice";"Não";"at-1";"canal-1";"Negociação";"d-1";"d-1";"Alteração";"Responsável";"";"u-9";"";""',
+      '"09/05/2026 22:30";"Alice ""A""";"alice";"Não";"at-1";"canal-1";"Negociação";"d-1";"d-1";"Alteração";"Nome";"Antigo";"\'=HYPERLINK(""x"")";"";""',
       '',
     ]);
   });

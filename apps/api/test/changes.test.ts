@@ -111,6 +111,7 @@ describe('deal writes', () => {
         contactId: null,
       }),
       action: 'updated',
+      // No stage list was read in this process: the stages' names are unknown and their ids stay.
       fields: [{ field: 'stage_id', before: stages[3]?.id, after: stages[4]?.id }],
     });
   });
@@ -167,7 +168,9 @@ describe('deal writes', () => {
         { field: 'name', before: null, after: 'Nova negociação' },
         { field: 'pipeline_id', before: null, after: pipelines.vendas.id },
         { field: 'stage_id', before: null, after: stages[0]?.id },
-        { field: 'owner_id', before: null, after: users.ana.id },
+        // Ana is who this session acts as: her name is known since sign-in; the funnel's and the
+        // stage's are not (nothing listed them in this process), so their ids stay.
+        { field: 'owner_id', before: null, after: users.ana.id, afterLabel: 'Ana Paula Ferreira' },
       ],
     });
   });
@@ -203,9 +206,14 @@ describe('notes, tasks and products', () => {
       action: 'created',
       fields: [
         { field: 'name', before: null, after: 'Ligar para a cliente' },
-        { field: 'type', before: null, after: 'call' },
+        { field: 'type', before: null, after: 'call', afterLabel: 'Ligação' },
         { field: 'due_date', before: null, after: '2030-05-10T14:00:00.000Z' },
-        { field: 'owner_ids', before: null, after: users.ana.id },
+        {
+          field: 'owner_ids',
+          before: null,
+          after: users.ana.id,
+          afterLabel: 'Ana Paula Ferreira',
+        },
         { field: 'deal_id', before: null, after: deals.implantacao.id },
       ],
     });
@@ -214,7 +222,15 @@ describe('notes, tasks and products', () => {
     expect(onlyChange()).toMatchObject({
       record: { type: 'task', id, dealId: deals.implantacao.id },
       action: 'updated',
-      fields: [{ field: 'status', before: 'open', after: 'completed' }],
+      fields: [
+        {
+          field: 'status',
+          before: 'open',
+          after: 'completed',
+          beforeLabel: 'Aberta',
+          afterLabel: 'Concluída',
+        },
+      ],
     });
   });
 
@@ -262,6 +278,8 @@ describe('contacts, mappings and last deals', () => {
       action: 'updated',
       fields: [{ field: 'name', before: contact.name, after: 'Mariana C. Costa' }],
     });
+    // Put the sandbox's contact back for the other tests.
+    await write('PUT', `/api/rdstation/contacts/${contact.id}`, { name: contact.name });
   });
 
   it('a contact created with its mapping: two changes, the mapping with no before', async () => {
@@ -279,7 +297,9 @@ describe('contacts, mappings and last deals', () => {
       {
         record: { type: 'contactMapping', id: 'host-contact-9', dealId: null, contactId: id },
         action: 'created',
-        fields: [{ field: 'rdstationContactId', before: null, after: id }],
+        fields: [
+          { field: 'rdstationContactId', before: null, after: id, afterLabel: 'Pedro Alves' },
+        ],
       },
     ]);
   });
@@ -343,5 +363,109 @@ describe('the panel context and refusals', () => {
     });
     expect(result.status).toBe(404);
     expect(seen).toEqual([]);
+  });
+});
+
+describe('names recorded with ids, as they were at the write (never a CRM request more)', () => {
+  const { sources, contactWithoutNinthDigit } = ACCOUNT1;
+  const crmCallsSince = (index: number) =>
+    h.calls.slice(index).filter((c) => c.url.includes('/crm/v2/'));
+
+  it('stage, owner and source of a deal the general tab showed: names before → after, one CRM request', async () => {
+    const url = `/api/rdstation/deals/${deals.licencas.id}`;
+    // What the general tab reads: the deal, the funnel's stages, users and sources.
+    for (const read of [
+      url,
+      `/api/rdstation/pipelines/${pipelines.vendas.id}/stages`,
+      '/api/rdstation/users',
+      '/api/rdstation/sources',
+    ])
+      expect((await call(h.api, 'GET', read, { as: alice })).status).toBe(200);
+    const crmCalls = h.calls.length;
+    await write('PUT', url, {
+      stage_id: stages[4]?.id,
+      owner_id: users.bruno.id,
+      source_id: sources.whatsapp.id,
+    });
+    expect(crmCallsSince(crmCalls)).toHaveLength(1);
+    expect(onlyChange().fields).toEqual([
+      {
+        field: 'stage_id',
+        before: stages[5]?.id,
+        after: stages[4]?.id,
+        beforeLabel: 'Fechamento',
+        afterLabel: 'Negociação',
+      },
+      {
+        field: 'owner_id',
+        before: users.ana.id,
+        after: users.bruno.id,
+        beforeLabel: 'Ana Paula Ferreira',
+        afterLabel: 'Bruno Carvalho',
+      },
+      { field: 'source_id', before: null, after: sources.whatsapp.id, afterLabel: 'WhatsApp' },
+    ]);
+    // Put the sandbox's deal back for the other tests.
+    await write('PUT', url, { stage_id: stages[5]?.id, owner_id: users.ana.id });
+  });
+
+  it("a deal's status by its pt-BR label, and a name the process never saw kept as an id", async () => {
+    await write('PUT', `/api/rdstation/deals/${deals.perdida.id}`, {
+      status: 'paused',
+      stage_id: stages[1]?.id,
+    });
+    expect(onlyChange().fields).toEqual([
+      { field: 'status', before: null, after: 'paused', afterLabel: 'Pausada' },
+      { field: 'stage_id', before: null, after: stages[1]?.id },
+    ]);
+  });
+
+  it('the product of a deal product, the contacts of a deal, and the last deal by their names', async () => {
+    const dealUrl = `/api/rdstation/deals/${deals.implantacao.id}`;
+    for (const read of [
+      `/api/rdstation/products/${products.suporte.id}`,
+      `/api/rdstation/contacts/${contact.id}`,
+      dealUrl,
+    ])
+      expect((await call(h.api, 'GET', read, { as: alice })).status).toBe(200);
+    const crmCalls = h.calls.length;
+    await write('POST', `${dealUrl}/products`, {
+      product_id: products.suporte.id,
+      price: 4800,
+      quantity: 1,
+    });
+    expect(onlyChange().fields[0]).toEqual({
+      field: 'product_id',
+      before: null,
+      after: products.suporte.id,
+      afterLabel: 'Suporte Premium Anual',
+    });
+    seen = [];
+    // One contact known by name, one never seen: the list names the one and keeps the other's id.
+    await write('PUT', dealUrl, { contact_ids: [contact.id, contactWithoutNinthDigit.id] });
+    expect(onlyChange().fields).toEqual([
+      {
+        field: 'contact_ids',
+        before: contact.id,
+        after: `${contact.id}, ${contactWithoutNinthDigit.id}`,
+        beforeLabel: 'Mariana Costa',
+        afterLabel: `Mariana Costa, ${contactWithoutNinthDigit.id}`,
+      },
+    ]);
+    seen = [];
+    await write('POST', `/api/rdstation/contact/${contact.id}/last-deal`, {
+      dealId: deals.implantacao.id,
+    });
+    expect(onlyChange().fields).toEqual([
+      {
+        field: 'dealId',
+        before: null,
+        after: deals.implantacao.id,
+        afterLabel: deals.implantacao.name,
+      },
+    ]);
+    // Two CRM writes (the last deal is the api's own store), and no CRM read for any name.
+    expect(crmCallsSince(crmCalls)).toHaveLength(2);
+    await write('PUT', dealUrl, { contact_ids: [contact.id] });
   });
 });

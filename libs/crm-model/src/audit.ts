@@ -18,8 +18,15 @@ export type AuditAction = 'created' | 'updated' | 'deleted';
 
 export interface AuditFieldChange {
   field: string;
+  /** As sent or known: an id for a reference (stage, owner…), a code for a choice (status…). */
   before: string | null;
   after: string | null;
+  /**
+   * The name the api knew that id or code by when the change was made (its pt-BR label for a
+   * choice). Absent when it knew none, and in entries recorded before names were (issue 15).
+   */
+  beforeLabel?: string | null;
+  afterLabel?: string | null;
 }
 
 /** One entry of GET /api/audit. */
@@ -62,31 +69,34 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   deleted: 'Remoção',
 };
 
-/** The fields a person knows by another name; any other field shows as sent. */
+/**
+ * The fields a person knows by another name: the labels of the screens that edit them (the deal
+ * general tab, the create-deal, task, product and contact forms); any other field shows as sent.
+ */
 const AUDIT_FIELD_LABELS: Record<string, string> = {
   name: 'Nome',
-  stage_id: 'Etapa',
-  pipeline_id: 'Funil',
+  stage_id: 'Etapa do funil',
+  pipeline_id: 'Funil de vendas',
   status: 'Status',
-  rating: 'Qualificação',
+  rating: 'Avaliação',
   owner_id: 'Responsável',
   owner_ids: 'Responsáveis',
   source_id: 'Fonte',
   campaign_id: 'Campanha',
-  lost_reason_id: 'Motivo de perda',
+  lost_reason_id: 'Motivo da perda',
   organization_id: 'Empresa',
   contact_ids: 'Contatos',
   custom_fields: 'Campos personalizados',
   description: 'Descrição',
   type: 'Tipo',
-  due_date: 'Data',
+  due_date: 'Data de Vencimento',
   deal_id: 'Negociação',
   product_id: 'Produto',
-  price: 'Preço',
+  price: 'Preço Unitário (R$)',
   quantity: 'Quantidade',
-  discount: 'Desconto',
-  discount_type: 'Tipo de desconto',
-  billing_frequency: 'Recorrência',
+  discount: 'Valor do Desconto',
+  discount_type: 'Tipo de Desconto',
+  billing_frequency: 'Frequência de Cobrança',
   emails: 'E-mails',
   phones: 'Telefones',
   job_title: 'Cargo',
@@ -101,6 +111,22 @@ export const auditRecordLabel = (type: string): string =>
 
 /** What the history shows for a value the api did not know (before) or that was cleared. */
 export const AUDIT_NO_VALUE = '—';
+
+/**
+ * One side of a field's change as a person reads it: the name recorded with it, else the value
+ * as recorded (an id, in entries made before names were recorded or when the api knew none).
+ */
+export function auditValueText(change: AuditFieldChange, side: 'before' | 'after'): string | null {
+  return side === 'before'
+    ? (change.beforeLabel ?? change.before)
+    : (change.afterLabel ?? change.after);
+}
+
+/** The recorded id (or code) behind a side's name; null when that side shows no name. */
+export function auditValueId(change: AuditFieldChange, side: 'before' | 'after'): string | null {
+  const label = side === 'before' ? change.beforeLabel : change.afterLabel;
+  return label ? change[side] : null;
+}
 
 /** The CSV export's columns, in order. */
 export const AUDIT_CSV_HEADERS = [
@@ -117,4 +143,6 @@ export const AUDIT_CSV_HEADERS = [
   'Campo',
   'Antes',
   'Depois',
+  'Antes (ID)',
+  'Depois (ID)',
 ] as const;

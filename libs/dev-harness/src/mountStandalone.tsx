@@ -3,11 +3,13 @@ import { setupWorker } from 'msw/browser';
 import { type ReactNode, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from '@crm-panel/contracts/router';
-import { configureApiClient } from '@crm-panel/api-client';
+import { configureApiClient, LiveUpdatesProvider } from '@crm-panel/api-client';
 import {
   createHandlers,
   type CreateHandlersOptions,
+  createMockDb,
   mockErrorHandler,
+  type MockLiveFeed,
 } from '@crm-panel/api-client/testing';
 import { type HostAttendance } from '@crm-panel/contracts';
 import { HostBridgeProvider } from '@crm-panel/host-bridge';
@@ -33,8 +35,11 @@ export interface StandaloneConfig {
   failures?: StandaloneFailure[];
   /** The attendance the fake host starts with (none by default). */
   attendance?: HostAttendance;
-  /** More controls of the page, given the fake host (e.g. to switch the attendance). */
-  controls?: (host: StandaloneHost) => ReactNode;
+  /**
+   * More controls of the page, given the fake host (e.g. to switch the attendance) and the mock
+   * world's live stream (e.g. to push someone else's change to the open page).
+   */
+  controls?: (host: StandaloneHost, live: MockLiveFeed) => ReactNode;
 }
 
 /**
@@ -45,8 +50,10 @@ export async function mountStandalone(config: StandaloneConfig): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('Elemento #root ausente em index.html');
   try {
+    // The db is the page's own, so its controls can push live changes into it.
     const world = { baseURL: '', delayMs: 300, ...config.world };
-    const worker = setupWorker(...createHandlers(world));
+    const db = world.db ?? createMockDb();
+    const worker = setupWorker(...createHandlers({ ...world, db }));
     const { onMockedResponse } = config;
     if (onMockedResponse) worker.events.on('response:mocked', () => onMockedResponse());
     await worker.start({
@@ -69,24 +76,27 @@ export async function mountStandalone(config: StandaloneConfig): Promise<void> {
         <PanelThemeProvider>
           <QueryClientProvider client={queryClient}>
             <HostBridgeProvider adapter={host.adapter}>
-              <BrowserRouter>
-                <StandaloneFrame
-                  name={config.name}
-                  host={host}
-                  views={config.views}
-                  routes={config.routes}
-                  modalRoutes={modalRoutes}
-                  controls={
-                    <>
-                      {config.failures ? (
-                        <FailureSwitches failures={config.failures} onChange={fail} />
-                      ) : null}
-                      {config.controls?.(host)}
-                    </>
-                  }
-                />
-              </BrowserRouter>
-              <StandaloneModalLayer host={host} routes={modalRoutes} />
+              {/* As the shell does: one live stream (the mock world's GET /api/events). */}
+              <LiveUpdatesProvider selfUserId={FAKE_USER_INFO.userId}>
+                <BrowserRouter>
+                  <StandaloneFrame
+                    name={config.name}
+                    host={host}
+                    views={config.views}
+                    routes={config.routes}
+                    modalRoutes={modalRoutes}
+                    controls={
+                      <>
+                        {config.failures ? (
+                          <FailureSwitches failures={config.failures} onChange={fail} />
+                        ) : null}
+                        {config.controls?.(host, db.live)}
+                      </>
+                    }
+                  />
+                </BrowserRouter>
+                <StandaloneModalLayer host={host} routes={modalRoutes} />
+              </LiveUpdatesProvider>
             </HostBridgeProvider>
           </QueryClientProvider>
         </PanelThemeProvider>

@@ -41,3 +41,32 @@ describe('deletedFields', () => {
     expect(deletedFields(null)).toEqual([]);
   });
 });
+
+describe('names recorded next to ids', () => {
+  const label = (field: string, value: unknown) =>
+    field === 'stage_id'
+      ? (({ s1: 'Qualificação', s2: 'Proposta' } as Record<string, string>)[String(value)] ?? null)
+      : null;
+
+  it('adds the name of each side it knows; an unknown side keeps only its id', () => {
+    expect(fieldChanges({ stage_id: 's2', rating: 3 }, { stage_id: 's1' }, [], label)).toEqual([
+      {
+        field: 'stage_id',
+        before: 's1',
+        after: 's2',
+        beforeLabel: 'Qualificação',
+        afterLabel: 'Proposta',
+      },
+      { field: 'rating', before: null, after: '3' },
+    ]);
+    expect(fieldChanges({ stage_id: 's9' }, { stage_id: 's1' }, [], label)).toEqual([
+      { field: 'stage_id', before: 's1', after: 's9', beforeLabel: 'Qualificação' },
+    ]);
+  });
+
+  it('names what a deletion removed', () => {
+    expect(
+      deletedFields({ product_id: 'p1' }, (_field, value) => `Produto ${String(value)}`),
+    ).toEqual([{ field: 'product_id', before: 'p1', after: null, beforeLabel: 'Produto p1' }]);
+  });
+});

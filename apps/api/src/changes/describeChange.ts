@@ -1,4 +1,5 @@
 import { type ChangeAction, type ChangedRecordType, type FieldChange } from './recordChange';
+import { idText, type Labeller } from './recordNames';
 
 /** A value a person may read in the audit list: at most this many characters. */
 export const PREVIEW_LENGTH = 80;
@@ -32,13 +33,6 @@ export interface ChangeDescriptor {
   /** Payload fields that say nothing a person needs (e.g. the author the api stamped). */
   omit?: string[];
 }
-
-const idText = (value: unknown): string | null =>
-  typeof value === 'string' && value !== ''
-    ? value
-    : typeof value === 'number'
-      ? String(value)
-      : null;
 
 /** A path param, e.g. `param('id')`. */
 export const param =
@@ -74,29 +68,47 @@ export function displayValue(value: unknown): string | null {
   return flat.length > PREVIEW_LENGTH ? `${flat.slice(0, PREVIEW_LENGTH - 1)}…` : flat;
 }
 
+/** A field's change, with the names of its values when `label` knows them (else ids alone). */
+function fieldChange(
+  field: string,
+  before: unknown,
+  after: unknown,
+  label: Labeller | undefined,
+): FieldChange {
+  const change: FieldChange = { field, before: displayValue(before), after: displayValue(after) };
+  const beforeLabel = before === null || before === undefined ? null : label?.(field, before);
+  const afterLabel = after === null || after === undefined ? null : label?.(field, after);
+  if (beforeLabel) change.beforeLabel = displayValue(beforeLabel);
+  if (afterLabel) change.afterLabel = displayValue(afterLabel);
+  return change;
+}
+
 /**
  * Field by field, what the payload changed: `after` from the payload, `before` from the last
- * version this process knew (null when unknown). A field whose known value did not change is left
- * out; secrets and omitted fields never appear.
+ * version this process knew (null when unknown), each with its name when `label` knows it. A field
+ * whose known value did not change is left out; secrets and omitted fields never appear.
  */
 export function fieldChanges(
   payload: Record<string, unknown>,
   before: Record<string, unknown> | null,
   omit: string[] = [],
+  label?: Labeller,
 ): FieldChange[] {
   const changes: FieldChange[] = [];
   for (const [field, value] of Object.entries(payload)) {
     if (SECRET_FIELD.test(field) || omit.includes(field)) continue;
-    const after = displayValue(value);
-    const previous = before && field in before ? displayValue(before[field]) : null;
-    if (before && field in before && previous === after) continue;
-    changes.push({ field, before: previous, after });
+    const known = before !== null && field in before;
+    if (known && displayValue(before[field]) === displayValue(value)) continue;
+    changes.push(fieldChange(field, known ? before[field] : null, value, label));
   }
   return changes;
 }
 
 /** What a deletion removed, as far as this process knew the record: its name or product. */
-export function deletedFields(before: Record<string, unknown> | null): FieldChange[] {
+export function deletedFields(
+  before: Record<string, unknown> | null,
+  label?: Labeller,
+): FieldChange[] {
   const field = ['name', 'product_id'].find((key) => displayValue(before?.[key]) !== null);
-  return field ? [{ field, before: displayValue(before?.[field]), after: null }] : [];
+  return field ? [fieldChange(field, before?.[field], null, label)] : [];
 }

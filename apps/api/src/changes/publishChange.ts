@@ -3,7 +3,8 @@ import { type FastifyRequest } from 'fastify';
 import { sessionOf } from '@api/identity/authenticate';
 import { type Services } from '@api/services';
 import { type ChangeDescriptor, deletedFields, fieldChanges, type Written } from './describeChange';
-import { type ChangeActor, type RecordChange } from './recordChange';
+import { type ChangeActor, type ChangedRecordType, type RecordChange } from './recordChange';
+import { type Labeller, labellerFor } from './recordNames';
 
 /** What a route says about its change; the rest comes from the request and the session. */
 export type ChangeInput = Pick<RecordChange, 'record' | 'action' | 'fields' | 'crmUpdatedAt'>;
@@ -38,6 +39,23 @@ async function actorOf(request: FastifyRequest, services: Services): Promise<Cha
     name: name ?? session.userId,
     crmUserId,
   };
+}
+
+/**
+ * How a change's ids are named at write time: what this process already holds (the names of the
+ * records it served, the CRM users it knows), never a CRM request. An unknown one stays an id.
+ */
+export function labellerOf(
+  services: Services,
+  systemKey: string,
+  type: ChangedRecordType,
+): Labeller {
+  return labellerFor(
+    type,
+    (kind, id) =>
+      services.names.nameOf(systemKey, kind, id) ??
+      (kind === 'user' ? services.crmUsers.knownName(systemKey, id) : null),
+  );
 }
 
 /**
@@ -85,10 +103,14 @@ export async function publishWrite(
     return;
   }
   const before = action === 'created' ? null : services.records.recall(systemKey, type, id);
+  const label = labellerOf(services, systemKey, type);
   const fields =
     action === 'deleted'
-      ? deletedFields(before)
-      : fieldChanges(written.payload, before, descriptor.omit);
+      ? deletedFields(before, label)
+      : fieldChanges(written.payload, before, descriptor.omit, label);
+  // A deal or contact written is named by what the CRM answered (e.g. a later last-deal choice).
+  if ((type === 'deal' || type === 'contact') && written.record)
+    services.names.learn(systemKey, type, [written.record]);
   if (action === 'deleted') services.records.forget(systemKey, type, id);
   else
     services.records.remember(

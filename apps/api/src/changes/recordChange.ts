@@ -1,4 +1,4 @@
-import { type AuditRecordType } from '@crm-panel/crm-model';
+import { type AuditFieldChange, type AuditRecordType } from '@crm-panel/crm-model';
 
 /**
  * One change made through the api, described once where the write happens and consumed by
@@ -14,12 +14,11 @@ export type ChangedRecordType = AuditRecordType;
 
 export type ChangeAction = 'created' | 'updated' | 'deleted';
 
-/** One field's change. Values are display-safe: never secrets, note bodies only as a preview. */
-export interface FieldChange {
-  field: string;
-  before: string | null;
-  after: string | null;
-}
+/**
+ * One field's change. Values are display-safe: never secrets, note bodies only as a preview. An
+ * id or code also carries the name a person knew it by at the time, when the api knew it.
+ */
+export type FieldChange = AuditFieldChange;
 
 /** Who made the change: from the session, never from a header. */
 export interface ChangeActor {

@@ -6,15 +6,10 @@ import { type ChangedRecordType } from './recordChange';
  * write). Bounded both ways (records per tenant, tenants) and least-recently-used first out; a
  * record it no longer holds, or never saw, gives `before` null ('—' in the audit list).
  */
-export interface RecordMemory {
-  remember(
-    systemKey: string,
-    type: ChangedRecordType,
-    id: string,
-    record: Record<string, unknown>,
-  ): void;
-  recall(systemKey: string, type: ChangedRecordType, id: string): Record<string, unknown> | null;
-  forget(systemKey: string, type: ChangedRecordType, id: string): void;
+export interface RecordMemory<Kind extends string = ChangedRecordType> {
+  remember(systemKey: string, type: Kind, id: string, record: Record<string, unknown>): void;
+  recall(systemKey: string, type: Kind, id: string): Record<string, unknown> | null;
+  forget(systemKey: string, type: Kind, id: string): void;
 }
 
 export interface RecordMemoryLimits {
@@ -24,9 +19,10 @@ export interface RecordMemoryLimits {
 
 export const DEFAULT_MEMORY_LIMITS: RecordMemoryLimits = { recordsPerTenant: 500, tenants: 1000 };
 
-export function createRecordMemory(
+/** Also the names of reference records (recordNames.ts), under kinds of their own. */
+export function createRecordMemory<Kind extends string = ChangedRecordType>(
   limits: RecordMemoryLimits = DEFAULT_MEMORY_LIMITS,
-): RecordMemory {
+): RecordMemory<Kind> {
   const tenants = new Map<string, Map<string, Record<string, unknown>>>();
 
   /** The tenant's records, moved to the most recently used end. */

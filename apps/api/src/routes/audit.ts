@@ -5,6 +5,8 @@ import {
   AUDIT_RECORD_TYPES,
   type AuditEntry,
   auditFieldLabel,
+  auditValueId,
+  auditValueText,
   auditRecordLabel,
 } from '@crm-panel/crm-model';
 import { formatDateTimeIn, startOfDayIn } from '@crm-panel/format';
@@ -177,7 +179,14 @@ function csvRows(entry: AuditEntry): string[] {
   ];
   const fields = entry.fields.length > 0 ? entry.fields : [null];
   return fields.map((field) =>
-    [...common, field ? auditFieldLabel(field.field) : '', field?.before ?? '', field?.after ?? '']
+    [
+      ...common,
+      field ? auditFieldLabel(field.field) : '',
+      field ? auditValueText(field, 'before') : '',
+      field ? auditValueText(field, 'after') : '',
+      field ? auditValueId(field, 'before') : '',
+      field ? auditValueId(field, 'after') : '',
+    ]
       .map(cell)
       .join(';'),
   );
@@ -217,6 +226,8 @@ const entrySchema = {
           field: { type: 'string' },
           before: { type: ['string', 'null'] },
           after: { type: ['string', 'null'] },
+          beforeLabel: { type: ['string', 'null'] },
+          afterLabel: { type: ['string', 'null'] },
         },
       },
     },

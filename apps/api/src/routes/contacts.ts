@@ -12,7 +12,7 @@ import {
   lastDealBody,
 } from '@crm-panel/crm-model/schemas';
 import { answered, fieldChanges, param } from '@api/changes/describeChange';
-import { publishChange, publishWrite } from '@api/changes/publishChange';
+import { labellerOf, publishChange, publishWrite } from '@api/changes/publishChange';
 import { crmPath, registerGetRoute, registerListRoute, registerWriteRoute } from './proxy';
 import { crmId, hostId, identityHeaders, messageSchema, noQuery } from './schemas';
 
@@ -70,7 +70,12 @@ export function registerContactRoutes(app: FastifyInstance, services: Services):
     publishChange(request, services, {
       record: { type: 'contactMapping', id: hostContactId, dealId: null, contactId: after },
       action: before === null ? 'created' : 'updated',
-      fields: fieldChanges({ rdstationContactId: after }, { rdstationContactId: before }),
+      fields: fieldChanges(
+        { rdstationContactId: after },
+        { rdstationContactId: before },
+        [],
+        labellerOf(services, identityOf(request).systemKey, 'contactMapping'),
+      ),
     });
 
   registerListRoute(app, services, {
@@ -79,6 +84,7 @@ export function registerContactRoutes(app: FastifyInstance, services: Services):
     resource: 'contacts',
     mode: 'scroll',
     remembers: 'contact',
+    names: 'contact',
     tag: TAG,
     summary:
       'Lista/busca contatos do CRM (nome, e-mail com sondagem de ~, telefone em todas as formas; paginação)',
@@ -98,6 +104,7 @@ export function registerContactRoutes(app: FastifyInstance, services: Services):
     params: ['id'],
     crmPath: ({ id = '' }) => crmPath`/contacts/${id}`,
     remembers: 'contact',
+    names: 'contact',
     tag: TAG,
     summary: 'Um contato do CRM',
   });
@@ -249,7 +256,12 @@ export function registerContactRoutes(app: FastifyInstance, services: Services):
       await publishChange(request, services, {
         record: { type: 'lastDeal', id: contact, dealId: request.body.dealId, contactId: contact },
         action: before === null ? 'created' : 'updated',
-        fields: fieldChanges({ dealId: request.body.dealId }, { dealId: before }),
+        fields: fieldChanges(
+          { dealId: request.body.dealId },
+          { dealId: before },
+          [],
+          labellerOf(services, systemKey, 'lastDeal'),
+        ),
       });
       return { dealId: request.body.dealId };
     },

@@ -23,6 +23,7 @@ export function registerDealRoutes(app: FastifyInstance, services: Services): vo
     resource: 'deals',
     mode: 'scroll',
     remembers: 'deal',
+    names: 'deal',
     tag: 'negociações',
     summary:
       'Lista negociações (filter RDQL, ordem, paginação; links.next quando há mais; contact_ids:"id" pela varredura das mais recentes)',
@@ -32,6 +33,7 @@ export function registerDealRoutes(app: FastifyInstance, services: Services): vo
     params: ['id'],
     crmPath: ({ id = '' }) => crmPath`/deals/${id}`,
     remembers: 'deal',
+    names: 'deal',
     tag: 'negociações',
     summary: 'Uma negociação',
   });

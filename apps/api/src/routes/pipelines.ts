@@ -11,6 +11,7 @@ export function registerPipelineRoutes(app: FastifyInstance, services: Services)
     resource: 'pipelines',
     mode: 'whole',
     cached: true,
+    names: 'pipeline',
     tag: TAG,
     summary: 'Lista os funis de vendas',
   });
@@ -19,6 +20,7 @@ export function registerPipelineRoutes(app: FastifyInstance, services: Services)
     params: ['id'],
     crmPath: ({ id = '' }) => crmPath`/pipelines/${id}`,
     cached: true,
+    names: 'pipeline',
     tag: TAG,
     summary: 'Um funil de vendas',
   });
@@ -29,6 +31,7 @@ export function registerPipelineRoutes(app: FastifyInstance, services: Services)
     resource: 'stages',
     mode: 'whole',
     cached: true,
+    names: 'stage',
     tag: TAG,
     summary: 'Etapas de um funil',
   });
@@ -38,6 +41,7 @@ export function registerPipelineRoutes(app: FastifyInstance, services: Services)
     crmPath: ({ pipelineId = '', stageId = '' }) =>
       crmPath`/pipelines/${pipelineId}/stages/${stageId}`,
     cached: true,
+    names: 'stage',
     tag: TAG,
     summary: 'Uma etapa de um funil',
   });

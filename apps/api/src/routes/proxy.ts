@@ -2,6 +2,7 @@ import { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { type ChangeDescriptor } from '@api/changes/describeChange';
 import { publishWrite } from '@api/changes/publishChange';
 import { type ChangedRecordType } from '@api/changes/recordChange';
+import { type NamedKind } from '@api/changes/recordNames';
 import { isRecord } from '@api/http';
 import { sessionOf } from '@api/identity/authenticate';
 import { type CrmMethod } from '@api/crm/crmClient';
@@ -37,6 +38,8 @@ interface ReadRoute extends ProxyRoute {
   cached?: boolean;
   /** Records served are remembered under this kind: the `before` of a later change (issue 15). */
   remembers?: ChangedRecordType;
+  /** The names of records served are kept under this kind: an audit entry's names for ids. */
+  names?: NamedKind;
 }
 
 interface ListRoute extends ReadRoute {
@@ -58,15 +61,21 @@ interface WriteRoute extends ProxyRoute {
   change: ChangeDescriptor;
 }
 
-/** Keeps what a read served, so a later write knows its `before` without a CRM read. */
+/**
+ * Keeps what a read served, so a later write knows its `before`, and the names of its ids,
+ * without a CRM read.
+ */
 function rememberServed(
   request: FastifyRequest,
   services: Services,
-  type: ChangedRecordType | undefined,
+  route: ReadRoute,
   records: unknown[],
 ): void {
-  if (!type) return;
+  const { remembers: type, names } = route;
+  if (!type && !names) return;
   const { systemKey } = sessionOf(request);
+  if (names) services.names.learn(systemKey, names, records);
+  if (!type) return;
   for (const record of records) {
     const id = isRecord(record) ? record.id : undefined;
     if (isRecord(record) && (typeof id === 'string' || typeof id === 'number'))
@@ -138,7 +147,7 @@ export function registerListRoute(
           panelPath: request.url.split('?')[0] ?? route.url,
         },
       );
-      rememberServed(request, services, route.remembers, list.data);
+      rememberServed(request, services, route, list.data);
       return { data: list };
     },
   );
@@ -165,7 +174,7 @@ export function registerGetRoute(app: FastifyInstance, services: Services, route
         cache: route.cached ? { bypass: wantsFreshData(request) } : undefined,
       });
       const record = toPanelRecord(body);
-      rememberServed(request, services, route.remembers, [record.data]);
+      rememberServed(request, services, route, [record.data]);
       return { data: record };
     },
   );

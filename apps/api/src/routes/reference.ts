@@ -1,6 +1,7 @@
 import { type FastifyInstance } from 'fastify';
 import { type CrmListResource } from '@api/crm/crmQuery';
 import { type ListMode } from '@api/crm/lists';
+import { type NamedKind } from '@api/changes/recordNames';
 import { type Services } from '@api/services';
 import { crmPath, registerGetRoute, registerListRoute } from './proxy';
 
@@ -16,6 +17,8 @@ interface ReferenceResource {
   /** Only lists (PRODUCT.md §7 names no single-record read). */
   listOnly?: boolean;
   cached: boolean;
+  /** The names its records are kept under (an audit entry's names for ids), if any. */
+  names?: NamedKind;
 }
 
 // Users, sources, campaigns, custom fields and lost reasons are account settings that change
@@ -23,6 +26,7 @@ interface ReferenceResource {
 const RESOURCES: ReferenceResource[] = [
   {
     path: 'organizations',
+    names: 'organization',
     crm: 'organizations',
     resource: 'organizations',
     mode: 'scroll',
@@ -31,6 +35,7 @@ const RESOURCES: ReferenceResource[] = [
   },
   {
     path: 'users',
+    names: 'user',
     crm: 'users',
     resource: 'users',
     mode: 'whole',
@@ -39,6 +44,7 @@ const RESOURCES: ReferenceResource[] = [
   },
   {
     path: 'sources',
+    names: 'source',
     crm: 'sources',
     resource: 'sources',
     mode: 'whole',
@@ -47,6 +53,7 @@ const RESOURCES: ReferenceResource[] = [
   },
   {
     path: 'campaigns',
+    names: 'campaign',
     crm: 'campaigns',
     resource: 'campaigns',
     mode: 'whole',
@@ -64,6 +71,7 @@ const RESOURCES: ReferenceResource[] = [
   },
   {
     path: 'lost-reasons',
+    names: 'lostReason',
     crm: 'lost_reasons',
     resource: 'lostReasons',
     mode: 'whole',
@@ -73,6 +81,7 @@ const RESOURCES: ReferenceResource[] = [
   },
   {
     path: 'products',
+    names: 'product',
     crm: 'products',
     resource: 'products',
     mode: 'scroll',
@@ -89,6 +98,7 @@ export function registerReferenceRoutes(app: FastifyInstance, services: Services
       resource: resource.resource,
       mode: resource.mode,
       cached: resource.cached,
+      names: resource.names,
       tag: 'referência',
       summary: `Lista ${resource.label} do CRM`,
     });
@@ -98,6 +108,7 @@ export function registerReferenceRoutes(app: FastifyInstance, services: Services
         params: ['id'],
         crmPath: ({ id = '' }) => `/${resource.crm}${crmPath`/${id}`}`,
         cached: resource.cached,
+        names: resource.names,
         tag: 'referência',
         summary: `Um registro de ${resource.label}`,
       });

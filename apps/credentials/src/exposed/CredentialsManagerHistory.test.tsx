@@ -38,11 +38,30 @@ describe("CredentialsManagerPage: 'Histórico de alterações'", () => {
     expect(within(stage).getByText('Identidade verificada')).toBeVisible();
     expect(within(stage).getByText('Alteração · Negociação deal-1')).toBeVisible();
     expect(within(stage).getByText('Atendimento at-1001 · Chat canal-whatsapp')).toBeVisible();
-    expect(within(stage).getByText('Etapa: stage-1 → stage-2')).toBeVisible();
+    // The names recorded with the change; each id on hover.
+    const [stageChange, ownerChange] = within(stage).getAllByRole('listitem');
+    expect(stageChange).toHaveTextContent(/^Etapa do funil: Prospecção → Qualificação$/);
+    expect(within(stageChange as HTMLElement).getByText('Prospecção')).toHaveAttribute(
+      'title',
+      'ID: stage-1',
+    );
+    expect(within(stageChange as HTMLElement).getByText('Qualificação')).toHaveAttribute(
+      'title',
+      'ID: stage-2',
+    );
+    expect(ownerChange).toHaveTextContent(/^Responsável: Bruno Lima → Carla Mendes$/);
+    expect(within(ownerChange as HTMLElement).getByText('Carla Mendes')).toHaveAttribute(
+      'title',
+      'ID: user-3',
+    );
     const note = items[0] as HTMLElement;
     expect(within(note).getByText('Identidade não verificada')).toBeVisible();
     expect(within(note).getByText('Fora de um atendimento')).toBeVisible();
-    expect(within(items[2] as HTMLElement).getByText('Qualificação: — → 4')).toBeVisible();
+    // An entry recorded before names were: its ids still show, with nothing on hover.
+    const [rating, source] = within(items[2] as HTMLElement).getAllByRole('listitem');
+    expect(rating).toHaveTextContent(/^Avaliação: — → 4$/);
+    expect(source).toHaveTextContent(/^Fonte: source-1 → source-2$/);
+    expect(within(source as HTMLElement).getByText('source-2')).not.toHaveAttribute('title');
     expect(auditRequests().map((request) => request.query)).toEqual([{ limit: '50' }]);
   });
 

@@ -18,7 +18,7 @@ const readDeal = async () =>
     }
   ).data;
 
-test('an admin moves a deal to another stage, and the history says who, when, from which chat, and the stage before → after', async () => {
+test('an admin moves a deal to another stage, and the history says who, when, from which chat, and the stage names before → after', async () => {
   const { sim, page, errors } = await openHostSim(world.browser, world.stack, 'user-ana');
   await sim.openAttendance('Mariana Costa');
   const panel = sim.panel;
@@ -37,10 +37,14 @@ test('an admin moves a deal to another stage, and the history says who, when, fr
   const history = sim.modal.getByRole('region', { name: 'Histórico de alterações' });
   const entry = history
     .getByRole('listitem')
-    .filter({ hasText: `Etapa: ${before} → ${stages[4]?.id}` })
+    // Names as the api recorded them at the write ('Proposta enviada' is stages[3]).
+    .filter({ hasText: 'Etapa do funil: Proposta enviada → Negociação' })
     // The entry's item holds its fields' items: the outer one is the entry.
     .first();
   await entry.waitFor();
+  // The ids stay at hand: on hover of each name.
+  expect(await entry.getByTitle(`ID: ${before}`).innerText()).toBe('Proposta enviada');
+  expect(await entry.getByTitle(`ID: ${stages[4]?.id}`).innerText()).toBe('Negociação');
   await entry.getByText(ACME.users.ana.name).waitFor();
   await entry.getByText('Identidade verificada').waitFor();
   await entry.getByText(`Alteração · Negociação ${deal.id}`).waitFor();

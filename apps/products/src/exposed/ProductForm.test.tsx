@@ -1,7 +1,15 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { axe, toHaveNoViolations } from 'jest-axe';
 import { http, HttpResponse } from 'msw';
-import { mockErrorHandler, MOCK_BASE_URL, setupTestServer } from '@crm-panel/api-client/testing';
+import { LiveUpdatesProvider } from '@crm-panel/api-client';
+import {
+  liveChangeFrame,
+  liveDealChange,
+  mockErrorHandler,
+  MOCK_BASE_URL,
+  scriptedLiveServer,
+  setupTestServer,
+} from '@crm-panel/api-client/testing';
 import { type Product } from '@crm-panel/crm-model';
 import { createFakeHostAdapter, FAKE_USER_INFO } from '@crm-panel/host-bridge/testing';
 import { renderWithProviders } from '@products/test-utils';
@@ -556,5 +564,67 @@ describe('ProductForm — load errors (PRODUCT.md §8)', () => {
         (request) => request.path === '/api/rdstation/products/product-removed',
       ),
     ).toHaveLength(1);
+  });
+});
+
+describe('ProductForm — changed elsewhere while open (live updates, issue 15)', () => {
+  /** The form inside the panel's live updates, fed by a stream the test writes to. */
+  async function renderLive(route: string) {
+    const live = scriptedLiveServer();
+    const rendered = await renderWithProviders(
+      <LiveUpdatesProvider
+        selfUserId="u-ana"
+        transport={{ context: live.context, fetch: live.fetch }}
+      >
+        <ProductForm />
+      </LiveUpdatesProvider>,
+      { route, adapter: createFakeHostAdapter() },
+    );
+    await settle();
+    await waitFor(() => expect(live.streams).toHaveLength(1));
+    const push = async (change: Record<string, unknown>) => {
+      live.streams[0]?.push(liveChangeFrame(change));
+      await settle();
+    };
+    return { ...rendered, push };
+  }
+
+  const productChange = (id: string, dealProductId: string) => ({
+    ...liveDealChange(id),
+    record: { type: 'dealProduct', id: dealProductId, dealId: 'deal-1', contactId: null },
+  });
+
+  it('warns when the edited deal product is changed by someone else, and keeps what was typed', async () => {
+    const { user, push } = await renderLive(EDIT);
+    await waitFor(() => expect(quantityInput()).toHaveValue(2));
+    await user.clear(quantityInput());
+    await user.type(quantityInput(), '7');
+    // Another product of the same deal changing says nothing here.
+    await push(productChange('c0', 'deal-product-2'));
+    expect(screen.queryByText(/Este registro foi alterado/)).not.toBeInTheDocument();
+    await push(productChange('c1', 'deal-product-1'));
+    expect(
+      screen.getByText(
+        'Este registro foi alterado por Arthur Lima. Suas alterações não foram salvas ainda.',
+      ),
+    ).toBeInTheDocument();
+    expect(quantityInput()).toHaveValue(7);
+    expect(server.requests.filter((request) => request.method === 'PUT')).toEqual([]);
+  });
+
+  it('warns when its deal is changed in the CRM while a product is being added', async () => {
+    const { user, push } = await renderLive(ADD);
+    await choose(user, 'Plano Básico');
+    await user.clear(quantityInput());
+    await user.type(quantityInput(), '3');
+    await push({ ...liveDealChange('c2', { origin: 'crm', actor: null }) });
+    expect(
+      screen.getByText(
+        'Este registro foi alterado no RD Station CRM. Suas alterações não foram salvas ainda.',
+      ),
+    ).toBeInTheDocument();
+    expect((productSelect() as HTMLInputElement).value).toMatch(/^Plano Básico - R\$/);
+    expect(quantityInput()).toHaveValue(3);
+    expect(server.requests.filter((request) => request.method === 'POST')).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
-import { dealsFixture } from '@crm-panel/api-client/testing';
+import { dealsFixture, liveDealChange } from '@crm-panel/api-client/testing';
 import { buildModalUrl, MODAL_PATHS } from '@crm-panel/contracts';
 import { DealTabDemo, type StandaloneConfig } from '@crm-panel/dev-harness';
+import { Button } from '@crm-panel/ui';
 import { ProductForm } from '@products/exposed/ProductForm';
 import { ProductsTab } from '@products/exposed/ProductsTab';
 
@@ -35,6 +36,25 @@ export const standalone: StandaloneConfig = {
     },
   ],
   modalRoutes: [{ path: MODAL_PATHS['product-create'], element: <ProductForm /> }],
+  // Someone else edits the product the form shows: the open form warns and keeps what was typed.
+  controls: (_host, live) => (
+    <Button
+      variant="secondary"
+      onClick={() =>
+        live.push({
+          ...liveDealChange(`demo-${Date.now()}`),
+          record: {
+            type: 'dealProduct',
+            id: 'deal-product-1',
+            dealId: deal?.id ?? null,
+            contactId: null,
+          },
+        })
+      }
+    >
+      Simular alteração do produto por outra pessoa
+    </Button>
+  ),
   failures: [
     {
       label: 'Simular falha ao carregar produtos',

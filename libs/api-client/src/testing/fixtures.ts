@@ -668,7 +668,23 @@ export const auditFixture: AuditEntry[] = [
     chatId: 'canal-whatsapp',
     record: { type: 'deal', id: 'deal-1', dealId: 'deal-1', contactId: null },
     action: 'updated',
-    fields: [{ field: 'stage_id', before: 'stage-1', after: 'stage-2' }],
+    // Names as the api recorded them at the write, next to the ids (this world's stages and users).
+    fields: [
+      {
+        field: 'stage_id',
+        before: 'stage-1',
+        after: 'stage-2',
+        beforeLabel: 'Prospecção',
+        afterLabel: 'Qualificação',
+      },
+      {
+        field: 'owner_id',
+        before: 'user-2',
+        after: 'user-3',
+        beforeLabel: 'Bruno Lima',
+        afterLabel: 'Carla Mendes',
+      },
+    ],
   },
   {
     id: 'audit-1',
@@ -679,8 +695,10 @@ export const auditFixture: AuditEntry[] = [
     chatId: 'canal-whatsapp',
     record: { type: 'deal', id: 'deal-1', dealId: 'deal-1', contactId: null },
     action: 'updated',
+    // An entry recorded before names were: ids (and codes) only.
     fields: [
       { field: 'rating', before: null, after: '4' },
+      { field: 'source_id', before: 'source-1', after: 'source-2' },
       { field: 'name', before: 'Contrato Acme', after: 'Contrato anual Acme' },
     ],
   },

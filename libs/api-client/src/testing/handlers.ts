@@ -49,6 +49,7 @@ import {
 } from '@crm-panel/crm-model/schemas';
 import { type CapturedRequest, createMockDb, type MockDb, type MockState } from './mockDb';
 import { applyFilter, MockFilterError } from './mockRdql';
+import { mockEventStream } from './mockLiveFeed';
 
 /** The api's own texts for the answers the mock gives (same wording as apps/api). */
 export const MOCK_API_MESSAGES = {
@@ -588,6 +589,19 @@ export function createHandlers(options: CreateHandlersOptions = {}): HttpHandler
       state.integration.credentialsConfigured = false;
       state.integration.authenticated = false;
       return json({ usersAffected: state.integration.usersAffected });
+    }),
+
+    // --- live updates (issue 15) --------------------------------------------------------------
+    // Not through route(): no latency, no JSON body, and kept out of db.requests (a panel's
+    // stream is always open; tests of what a screen reads count reads). db.live.open counts it.
+    http.get(`${origin}/api/events`, ({ request }) => {
+      if (
+        !request.headers.get('x-user-id')?.trim() ||
+        !request.headers.get('x-system-key')?.trim()
+      ) {
+        return fail(400, MOCK_API_MESSAGES.identityMissing);
+      }
+      return mockEventStream(db.live, request.signal);
     }),
 
     // --- audit trail (admins) ------------------------------------------------------------

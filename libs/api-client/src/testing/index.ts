@@ -14,6 +14,7 @@ export {
   MOCK_API_MESSAGES,
   MOCK_SESSION_TTL_MS,
 } from './handlers';
+export { createMockLiveFeed, type MockLiveFeed } from './mockLiveFeed';
 export { setupTestServer, type TestServer, type TestServerOptions } from './setupTestServer';
 export {
   type ScriptedLiveServer,

@@ -1,3 +1,4 @@
+import { createMockLiveFeed, type MockLiveFeed } from './mockLiveFeed';
 import {
   type AuditEntry,
   type Campaign,
@@ -102,6 +103,8 @@ export interface MockDb {
   nextId(prefix: string): string;
   /** Back to the seed (a deep copy), with an empty request log. */
   reset(): void;
+  /** GET /api/events: push a change to the open streams (they outlive reset). */
+  live: MockLiveFeed;
 }
 
 export function defaultMockState(): MockState {
@@ -136,6 +139,7 @@ export function createMockDb(overrides: Partial<MockState> = {}): MockDb {
   const db: MockDb = {
     state: seed(),
     requests: [],
+    live: createMockLiveFeed(),
     nextId(prefix) {
       counter += 1;
       return `${prefix}-new-${counter}`;

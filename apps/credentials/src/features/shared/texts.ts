@@ -80,6 +80,8 @@ export const TEXTS = {
       'Alterações feitas pelo painel: quem fez, quando, em qual atendimento e o que mudou. Visível apenas para administradores.',
     filtersTitle: 'Filtros',
     person: 'Pessoa (ID do usuário)',
+    /** Hover text of a name in the history: the id it was recorded with. */
+    recordedId: 'ID:',
     recordType: 'Tipo de registro',
     anyRecordType: 'Todos',
     recordId: 'ID do registro',

@@ -9,6 +9,7 @@ import {
 import { formatDateTime } from '@crm-panel/format';
 import { StatusBadge } from '@crm-panel/ui';
 import { TEXTS } from '@credentials/features/shared/texts';
+import { AuditFieldValue } from './AuditFieldValue';
 
 export interface AuditEntryItemProps {
   entry: AuditEntry;
@@ -69,8 +70,8 @@ export function AuditEntryItem({ entry }: AuditEntryItemProps) {
         <StyledFields>
           {entry.fields.map((field) => (
             <li key={field.field}>
-              {auditFieldLabel(field.field)}: {field.before ?? AUDIT_NO_VALUE} →{' '}
-              {field.after ?? AUDIT_NO_VALUE}
+              {auditFieldLabel(field.field)}: <AuditFieldValue change={field} side="before" /> →{' '}
+              <AuditFieldValue change={field} side="after" />
             </li>
           ))}
         </StyledFields>

@@ -31,6 +31,8 @@ export interface ProductFormContentProps {
   bannerError: string | null;
   onCloseBanner: () => void;
   success: string | null;
+  /** The warning that someone else changed this deal product or its deal (live updates). */
+  changedElsewhere: string | null;
   onCancel: () => void;
 }
 
@@ -56,6 +58,7 @@ export function ProductFormContent({
   bannerError,
   onCloseBanner,
   success,
+  changedElsewhere,
   onCancel,
 }: ProductFormContentProps) {
   const { values, isSubmitting, setFieldValue } = useFormikContext<ProductFormValues>();
@@ -67,6 +70,7 @@ export function ProductFormContent({
   return (
     <FormikFormLayout aria-label={isEdit ? 'Editar Produto' : 'Adicionar Produto'}>
       {success ? <Alert tone="success">{success}</Alert> : null}
+      {changedElsewhere ? <Alert tone="warning">{changedElsewhere}</Alert> : null}
       <FormErrorBanner message={bannerError} onClose={onCloseBanner} />
       {catalogue.error ? <InlineError message={catalogue.error} onRetry={catalogue.retry} /> : null}
 

@@ -1,6 +1,6 @@
 import { Formik } from 'formik';
 import { useState } from 'react';
-import { getErrorMessage, useSaveDealProduct } from '@crm-panel/api-client';
+import { getErrorMessage, useRecordChangeWarning, useSaveDealProduct } from '@crm-panel/api-client';
 import { type DealProduct, MESSAGES } from '@crm-panel/crm-model';
 import { useHostForms } from '@crm-panel/host-bridge';
 import {
@@ -37,6 +37,12 @@ export function ProductFormFields({
   const save = useSaveDealProduct();
   const [bannerError, setBannerError] = useState<string | null>(problem);
   const [success, setSuccess] = useState<string | null>(null);
+  // Someone else changed this deal product, or its deal, meanwhile: say so; the form keeps what
+  // was typed (formik never re-initialises from a re-read).
+  const productChanged = useRecordChangeWarning(
+    isEdit && dealProductId ? { type: 'dealProduct', id: dealProductId } : null,
+  );
+  const dealChanged = useRecordChangeWarning(dealId ? { type: 'deal', id: dealId } : null);
 
   const submit = async (values: ProductFormValues) => {
     setBannerError(null);
@@ -72,6 +78,7 @@ export function ProductFormFields({
         bannerError={bannerError}
         onCloseBanner={() => setBannerError(null)}
         success={success}
+        changedElsewhere={success ? null : (productChanged ?? dealChanged)}
         onCancel={() => void forms.cancelForm()}
       />
     </Formik>
