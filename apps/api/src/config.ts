@@ -140,6 +140,12 @@ export interface LiveConfig {
   webhookRecheckMs: number;
   /** A CRM signal for a record the panel changed this recently is that write's echo: dropped. */
   echoWindowMs: number;
+  /**
+   * How long a CRM webhook signal waits before it is matched against the panel writes' echoes
+   * and published: the CRM may deliver a write's webhook before the api has its answer to that
+   * write (WEBHOOK_ECHO_SETTLE_MS; 0 matches at once).
+   */
+  webhookEchoSettleMs: number;
   /** Register RD webhooks at sign-in (CRM_WEBHOOKS=off turns it off: no CRM-side updates). */
   crmWebhooks: boolean;
 }
@@ -150,6 +156,7 @@ export const DEFAULT_LIVE_CONFIG: LiveConfig = {
   replayPerTenant: 200,
   webhookRecheckMs: 24 * 60 * 60_000,
   echoWindowMs: 10_000,
+  webhookEchoSettleMs: 300,
   crmWebhooks: true,
 };
 
@@ -358,6 +365,16 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfigIn
       throw new Error('AUDIT_RETENTION_DAYS deve ser um número inteiro de 1 a 3650.');
     audit.retentionDays = days;
   }
+  const live: Partial<LiveConfig> = {
+    crmWebhooks: env.CRM_WEBHOOKS?.trim().toLowerCase() !== 'off',
+  };
+  const settle = env.WEBHOOK_ECHO_SETTLE_MS?.trim();
+  if (settle) {
+    const ms = Number(settle);
+    if (!Number.isInteger(ms) || ms < 0 || ms > 5_000)
+      throw new Error('WEBHOOK_ECHO_SETTLE_MS deve ser um número inteiro de 0 a 5000.');
+    live.webhookEchoSettleMs = ms;
+  }
   return {
     mode: env.NODE_ENV === 'production' ? 'production' : 'development',
     identity,
@@ -372,7 +389,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfigIn
     logger: { level: env.LOG_LEVEL ?? 'info' },
     crmCalls,
     audit,
-    live: { crmWebhooks: env.CRM_WEBHOOKS?.trim().toLowerCase() !== 'off' },
+    live,
   };
 }
 
