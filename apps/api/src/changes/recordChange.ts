@@ -46,7 +46,8 @@ export interface RecordChange {
   chatId: string | null;
   /**
    * The browser tab the write came from, as the panel declared it (`x-panel-tab`): that tab's
-   * own panel already holds the answer and re-reads nothing. Not stored in the audit trail.
+   * own panel already holds the answer and re-reads nothing. Never sent to a panel: each stream
+   * gets `own: true|false` instead (liveStreams.ts). Not stored in the audit trail.
    */
   panelTab?: string | null;
   /**
