@@ -111,4 +111,31 @@ describe('createLiveStreams', () => {
     expect(replayB.written).not.toContain('tab-a');
     streams.close();
   });
+
+  it('sends resync on every open stream when the feed reports a gap, and replays nothing across it', () => {
+    const inProcess = createInProcessChangeFeed();
+    const gaps = new Set<() => void>();
+    const feed = {
+      ...inProcess,
+      subscribeGaps(listener: () => void) {
+        gaps.add(listener);
+        return () => gaps.delete(listener);
+      },
+    };
+    const streams = createLiveStreams(feed, DEFAULT_LIVE_CONFIG);
+    feed.publish(change('c1'));
+    const a = new FakeResponse();
+    const b = new FakeResponse();
+    streams.open({ systemKey: 'tenant-a', tab: null }, a, null);
+    streams.open({ systemKey: 'tenant-b', tab: null }, b, null);
+    for (const gap of gaps) gap();
+    expect(a.written).toBe('retry: 3000\n\nevent: resync\ndata: {}\n\n');
+    expect(b.written).toBe('retry: 3000\n\nevent: resync\ndata: {}\n\n');
+    // c1 was before the gap: a reconnect from it cannot know what was missed.
+    const resumed = new FakeResponse();
+    streams.open({ systemKey: 'tenant-a', tab: null }, resumed, 'c1');
+    expect(resumed.written).toBe('retry: 3000\n\nevent: resync\ndata: {}\n\n');
+    streams.close();
+    expect(gaps.size).toBe(0);
+  });
 });

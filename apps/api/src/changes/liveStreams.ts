@@ -89,6 +89,13 @@ export function createLiveStreams(
     }
   });
 
+  // Changes of other processes were lost (a LISTEN reconnect): every open stream re-reads all,
+  // and no reconnect may resume across the gap by replay.
+  const unsubscribeGaps = feed.subscribeGaps(() => {
+    recent.clear();
+    for (const stream of streams) write(stream, sseFrame.resync());
+  });
+
   const heartbeat = timers.setInterval(() => {
     for (const stream of streams) write(stream, sseFrame.heartbeat());
   }, config.heartbeatMs);
@@ -115,6 +122,7 @@ export function createLiveStreams(
     count: () => streams.size,
     close() {
       unsubscribe();
+      unsubscribeGaps();
       timers.clearInterval(heartbeat);
       for (const stream of streams) stream.res.end();
       streams.clear();

@@ -79,5 +79,10 @@ export type ChangeListener = (change: RecordChange) => void;
 export interface ChangeFeed {
   publish(change: RecordChange): void;
   subscribe(listener: ChangeListener): () => void;
+  /**
+   * Called when changes may have been missed (PostgreSQL: the LISTEN connection was lost and is
+   * back; NOTIFYs in between are gone): whoever relays changes must have them re-read.
+   */
+  subscribeGaps(listener: () => void): () => void;
   close(): Promise<void>;
 }
