@@ -36,6 +36,7 @@ describe('configFromEnv', () => {
       heartbeatMs: 20_000,
       retryMs: 3_000,
       replayPerTenant: 200,
+      streamsPerSession: 5,
       webhookRecheckMs: 86_400_000,
       echoWindowMs: 10_000,
       webhookEchoSettleMs: 300,
@@ -46,6 +47,14 @@ describe('configFromEnv', () => {
   it('CRM_WEBHOOKS=off registers no RD webhooks', () => {
     expect(configFromEnv({ CRM_WEBHOOKS: 'off' }).live).toEqual({ crmWebhooks: false });
     expect(configFromEnv({ CRM_WEBHOOKS: 'on' }).live).toEqual({ crmWebhooks: true });
+  });
+
+  it('LIVE_STREAMS_PER_SESSION caps the open streams of one session; a bad value stops the start', () => {
+    expect(configFromEnv({ LIVE_STREAMS_PER_SESSION: '2' }).live?.streamsPerSession).toBe(2);
+    for (const bad of ['0', '101', '1.5', 'muitos'])
+      expect(() => configFromEnv({ LIVE_STREAMS_PER_SESSION: bad })).toThrow(
+        'LIVE_STREAMS_PER_SESSION deve ser um número inteiro de 1 a 100.',
+      );
   });
 
   it('WEBHOOK_ECHO_SETTLE_MS sets how long a CRM signal waits for its echo; a bad value stops the start', () => {

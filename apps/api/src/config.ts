@@ -136,6 +136,8 @@ export interface LiveConfig {
   retryMs: number;
   /** Changes kept per tenant for a reconnect's Last-Event-ID; older gaps get a `resync`. */
   replayPerTenant: number;
+  /** Open streams per panel session; one more ends the oldest (LIVE_STREAMS_PER_SESSION). */
+  streamsPerSession: number;
   /** How long a tenant's RD webhooks, once checked at a sign-in, are not checked again. */
   webhookRecheckMs: number;
   /** A CRM signal for a record the panel changed this recently is that write's echo: dropped. */
@@ -154,6 +156,7 @@ export const DEFAULT_LIVE_CONFIG: LiveConfig = {
   heartbeatMs: 20_000,
   retryMs: 3_000,
   replayPerTenant: 200,
+  streamsPerSession: 5,
   webhookRecheckMs: 24 * 60 * 60_000,
   echoWindowMs: 10_000,
   webhookEchoSettleMs: 300,
@@ -374,6 +377,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfigIn
     if (!Number.isInteger(ms) || ms < 0 || ms > 5_000)
       throw new Error('WEBHOOK_ECHO_SETTLE_MS deve ser um número inteiro de 0 a 5000.');
     live.webhookEchoSettleMs = ms;
+  }
+  const perSession = env.LIVE_STREAMS_PER_SESSION?.trim();
+  if (perSession) {
+    const count = Number(perSession);
+    if (!Number.isInteger(count) || count < 1 || count > 100)
+      throw new Error('LIVE_STREAMS_PER_SESSION deve ser um número inteiro de 1 a 100.');
+    live.streamsPerSession = count;
   }
   return {
     mode: env.NODE_ENV === 'production' ? 'production' : 'development',

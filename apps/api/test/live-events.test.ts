@@ -120,6 +120,17 @@ describe('GET /api/events', () => {
     expect(answer.status).toBe(400);
   });
 
+  it('keeps at most 5 streams open per session: a sixth ends the oldest', async () => {
+    const five = [];
+    for (let i = 0; i < 5; i += 1) five.push(await open(alice));
+    const sixth = await open(alice);
+    await five[0]?.done;
+    expect(five.map((stream) => stream.ended())).toEqual([true, false, false, false, false]);
+    publish(changeOf(alice.systemKey, 'c1'));
+    expect((await sixth.waitForEvents(1))[0]?.id).toBe('c1');
+    expect((await five[4]?.waitForEvents(1))?.[0]?.id).toBe('c1');
+  });
+
   it('refuses a call without a session, with a session of someone else, or of another tenant', async () => {
     const noSession = await fetch(`${url}/api/events`, {
       headers: { 'x-user-id': alice.userId, 'x-system-key': alice.systemKey },

@@ -104,8 +104,10 @@ describe('the PostgreSQL ChangeFeed', () => {
     const onTwo = [sink(), sink()];
     const onOne = sink();
     const twoStreams = streamsOf(two.app);
-    onTwo.forEach((res, i) => twoStreams.open({ systemKey: `tenant-${i}`, tab: null }, res, null));
-    streamsOf(one.app).open({ systemKey: 'tenant-0', tab: null }, onOne, null);
+    onTwo.forEach((res, i) =>
+      twoStreams.open({ systemKey: `tenant-${i}`, session: `s${i}`, tab: null }, res, null),
+    );
+    streamsOf(one.app).open({ systemKey: 'tenant-0', session: 's0', tab: null }, onOne, null);
     const pid = feed.listenerPid();
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();

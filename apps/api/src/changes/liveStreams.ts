@@ -30,6 +30,8 @@ export interface StreamSink {
 /** Who a stream is for, from its request. */
 export interface StreamOwner {
   systemKey: string;
+  /** The panel session (its family, which survives renewals): at most `streamsPerSession` each. */
+  session: string;
   /** The browser tab the stream serves (`x-panel-tab`), when the panel said it. */
   tab: string | null;
 }
@@ -106,6 +108,14 @@ export function createLiveStreams(
     open(owner, res, lastEventId) {
       const { systemKey } = owner;
       const stream: OpenStream = { ...owner, res };
+      // A person reloading again and again must not pile up sockets: the oldest streams of the
+      // session end (a panel still reading one reconnects with Last-Event-ID, ending another).
+      const ofSession = [...streams].filter((open) => open.session === owner.session);
+      const over = ofSession.length - config.streamsPerSession + 1;
+      for (const oldest of ofSession.slice(0, Math.max(0, over))) {
+        streams.delete(oldest);
+        oldest.res.end();
+      }
       streams.add(stream);
       res.on('close', () => streams.delete(stream));
       write(stream, sseFrame.retry(config.retryMs));

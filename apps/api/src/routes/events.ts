@@ -41,7 +41,7 @@ export function registerEventRoutes(app: FastifyInstance, streams: LiveStreams):
       },
     },
     (request, reply) => {
-      const { systemKey } = sessionOf(request);
+      const { systemKey, familyId } = sessionOf(request);
       const lastEventId = headerOf(request, LAST_EVENT_ID);
       // The schema checked it as a host id; the stream marks this tab's own changes by it.
       const tab = headerOf(request, PANEL_CONTEXT_HEADERS.tab);
@@ -59,7 +59,7 @@ export function registerEventRoutes(app: FastifyInstance, streams: LiveStreams):
         'x-accel-buffering': 'no',
       });
       raw.flushHeaders();
-      streams.open({ systemKey, tab }, raw, lastEventId);
+      streams.open({ systemKey, session: familyId, tab }, raw, lastEventId);
     },
   );
 }
