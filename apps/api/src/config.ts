@@ -326,6 +326,21 @@ function listFromEnv(value: string | undefined): string[] | undefined {
     .filter((item) => item !== '');
 }
 
+/** An integer setting from `min` to `max`, or undefined when unset; a bad value stops the start. */
+function integerFromEnv(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  min: number,
+  max: number,
+): number | undefined {
+  const text = env[name]?.trim();
+  if (!text) return undefined;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new Error(`${name} deve ser um número inteiro de ${min} a ${max}.`);
+  return value;
+}
+
 /** The environment of `src/main.ts` (README lists every variable). */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfigInput {
   const dataDir = env.DATA_DIR ? path.resolve(env.DATA_DIR) : path.join(WORKSPACE_ROOT, 'data');
@@ -352,39 +367,19 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfigIn
   if (env.SESSION_STARTS_PER_MINUTE)
     identity.sessionStartsPerMinute = Number(env.SESSION_STARTS_PER_MINUTE);
   if (env.WRITES_PER_MINUTE) identity.writesPerMinute = Number(env.WRITES_PER_MINUTE);
-  const lookupTtl = env.IDENTITY_CACHE_TTL_MS?.trim();
-  if (lookupTtl) {
-    const value = Number(lookupTtl);
-    if (!Number.isInteger(value) || value < 0 || value > 60_000)
-      throw new Error('IDENTITY_CACHE_TTL_MS deve ser um número inteiro de 0 a 60000.');
-    identity.lookupCacheTtlMs = value;
-  }
+  const lookupTtl = integerFromEnv(env, 'IDENTITY_CACHE_TTL_MS', 0, 60_000);
+  if (lookupTtl !== undefined) identity.lookupCacheTtlMs = lookupTtl;
   const crmCalls = crmCallsFromEnv(env, crm);
-  const retention = env.AUDIT_RETENTION_DAYS?.trim();
+  const retention = integerFromEnv(env, 'AUDIT_RETENTION_DAYS', 1, 3650);
   const audit: Partial<AuditConfig> = {};
-  if (retention) {
-    const days = Number(retention);
-    if (!Number.isInteger(days) || days < 1 || days > 3650)
-      throw new Error('AUDIT_RETENTION_DAYS deve ser um número inteiro de 1 a 3650.');
-    audit.retentionDays = days;
-  }
+  if (retention !== undefined) audit.retentionDays = retention;
   const live: Partial<LiveConfig> = {
     crmWebhooks: env.CRM_WEBHOOKS?.trim().toLowerCase() !== 'off',
   };
-  const settle = env.WEBHOOK_ECHO_SETTLE_MS?.trim();
-  if (settle) {
-    const ms = Number(settle);
-    if (!Number.isInteger(ms) || ms < 0 || ms > 5_000)
-      throw new Error('WEBHOOK_ECHO_SETTLE_MS deve ser um número inteiro de 0 a 5000.');
-    live.webhookEchoSettleMs = ms;
-  }
-  const perSession = env.LIVE_STREAMS_PER_SESSION?.trim();
-  if (perSession) {
-    const count = Number(perSession);
-    if (!Number.isInteger(count) || count < 1 || count > 100)
-      throw new Error('LIVE_STREAMS_PER_SESSION deve ser um número inteiro de 1 a 100.');
-    live.streamsPerSession = count;
-  }
+  const settle = integerFromEnv(env, 'WEBHOOK_ECHO_SETTLE_MS', 0, 5_000);
+  if (settle !== undefined) live.webhookEchoSettleMs = settle;
+  const perSession = integerFromEnv(env, 'LIVE_STREAMS_PER_SESSION', 1, 100);
+  if (perSession !== undefined) live.streamsPerSession = perSession;
   return {
     mode: env.NODE_ENV === 'production' ? 'production' : 'development',
     identity,
