@@ -7,9 +7,16 @@ const { spawnSync } = require('child_process');
 const { workspaceEnv, root } = require('./env');
 const { FRONTENDS } = require('./stack');
 
-const BENCHES = ['bundle-size', 'api-latency', 'panel-speed', 'write-requests', 'audit-list'];
+const BENCHES = [
+  'bundle-size',
+  'api-latency',
+  'panel-speed',
+  'write-requests',
+  'live-propagation',
+  'audit-list',
+];
 /** Benches that read the built front ends (api-latency runs the api from its sources). */
-const NEEDS_BUILD = new Set(['bundle-size', 'panel-speed', 'write-requests']);
+const NEEDS_BUILD = new Set(['bundle-size', 'panel-speed', 'write-requests', 'live-propagation']);
 
 function build() {
   const result = spawnSync(

@@ -32,3 +32,9 @@ export function startStack(options?: StackOptions): Promise<Stack>;
 export function portsWithOffset(offset: number): Record<ServiceName, number>;
 export function waitForHttp(url: string, options?: { timeoutMs?: number }): Promise<void>;
 export const FRONTENDS: ServiceName[];
+/** What the shell's `/runtime-config.json` answers for these ports. */
+export function runtimeConfig(ports: Record<ServiceName, number>): {
+  apiBaseUrl: string;
+  remotes: Record<string, string>;
+  hostOrigins: string[];
+};

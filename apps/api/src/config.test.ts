@@ -36,8 +36,10 @@ describe('configFromEnv', () => {
       heartbeatMs: 20_000,
       retryMs: 3_000,
       replayPerTenant: 200,
+      streamsPerSession: 5,
       webhookRecheckMs: 86_400_000,
       echoWindowMs: 10_000,
+      webhookEchoSettleMs: 300,
       crmWebhooks: true,
     });
   });
@@ -45,6 +47,26 @@ describe('configFromEnv', () => {
   it('CRM_WEBHOOKS=off registers no RD webhooks', () => {
     expect(configFromEnv({ CRM_WEBHOOKS: 'off' }).live).toEqual({ crmWebhooks: false });
     expect(configFromEnv({ CRM_WEBHOOKS: 'on' }).live).toEqual({ crmWebhooks: true });
+  });
+
+  it('LIVE_STREAMS_PER_SESSION caps the open streams of one session; a bad value stops the start', () => {
+    expect(configFromEnv({ LIVE_STREAMS_PER_SESSION: '2' }).live?.streamsPerSession).toBe(2);
+    for (const bad of ['0', '101', '1.5', 'muitos'])
+      expect(() => configFromEnv({ LIVE_STREAMS_PER_SESSION: bad })).toThrow(
+        'LIVE_STREAMS_PER_SESSION deve ser um número inteiro de 1 a 100.',
+      );
+  });
+
+  it('WEBHOOK_ECHO_SETTLE_MS sets how long a CRM signal waits for its echo; a bad value stops the start', () => {
+    expect(configFromEnv({ WEBHOOK_ECHO_SETTLE_MS: '0' }).live).toEqual({
+      crmWebhooks: true,
+      webhookEchoSettleMs: 0,
+    });
+    expect(configFromEnv({ WEBHOOK_ECHO_SETTLE_MS: '1000' }).live?.webhookEchoSettleMs).toBe(1000);
+    for (const bad of ['-1', '5001', '0.5', 'abc'])
+      expect(() => configFromEnv({ WEBHOOK_ECHO_SETTLE_MS: bad })).toThrow(
+        'WEBHOOK_ECHO_SETTLE_MS deve ser um número inteiro de 0 a 5000.',
+      );
   });
 
   it('reads DATABASE_URL, DATA_DIR, CORS_ORIGINS and the CRM URLs', () => {

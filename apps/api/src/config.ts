@@ -136,10 +136,18 @@ export interface LiveConfig {
   retryMs: number;
   /** Changes kept per tenant for a reconnect's Last-Event-ID; older gaps get a `resync`. */
   replayPerTenant: number;
+  /** Open streams per panel session; one more ends the oldest (LIVE_STREAMS_PER_SESSION). */
+  streamsPerSession: number;
   /** How long a tenant's RD webhooks, once checked at a sign-in, are not checked again. */
   webhookRecheckMs: number;
   /** A CRM signal for a record the panel changed this recently is that write's echo: dropped. */
   echoWindowMs: number;
+  /**
+   * How long a CRM webhook signal waits before it is matched against the panel writes' echoes
+   * and published: the CRM may deliver a write's webhook before the api has its answer to that
+   * write (WEBHOOK_ECHO_SETTLE_MS; 0 matches at once).
+   */
+  webhookEchoSettleMs: number;
   /** Register RD webhooks at sign-in (CRM_WEBHOOKS=off turns it off: no CRM-side updates). */
   crmWebhooks: boolean;
 }
@@ -148,8 +156,10 @@ export const DEFAULT_LIVE_CONFIG: LiveConfig = {
   heartbeatMs: 20_000,
   retryMs: 3_000,
   replayPerTenant: 200,
+  streamsPerSession: 5,
   webhookRecheckMs: 24 * 60 * 60_000,
   echoWindowMs: 10_000,
+  webhookEchoSettleMs: 300,
   crmWebhooks: true,
 };
 
@@ -316,6 +326,21 @@ function listFromEnv(value: string | undefined): string[] | undefined {
     .filter((item) => item !== '');
 }
 
+/** An integer setting from `min` to `max`, or undefined when unset; a bad value stops the start. */
+function integerFromEnv(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  min: number,
+  max: number,
+): number | undefined {
+  const text = env[name]?.trim();
+  if (!text) return undefined;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new Error(`${name} deve ser um número inteiro de ${min} a ${max}.`);
+  return value;
+}
+
 /** The environment of `src/main.ts` (README lists every variable). */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfigInput {
   const dataDir = env.DATA_DIR ? path.resolve(env.DATA_DIR) : path.join(WORKSPACE_ROOT, 'data');
@@ -342,22 +367,19 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfigIn
   if (env.SESSION_STARTS_PER_MINUTE)
     identity.sessionStartsPerMinute = Number(env.SESSION_STARTS_PER_MINUTE);
   if (env.WRITES_PER_MINUTE) identity.writesPerMinute = Number(env.WRITES_PER_MINUTE);
-  const lookupTtl = env.IDENTITY_CACHE_TTL_MS?.trim();
-  if (lookupTtl) {
-    const value = Number(lookupTtl);
-    if (!Number.isInteger(value) || value < 0 || value > 60_000)
-      throw new Error('IDENTITY_CACHE_TTL_MS deve ser um número inteiro de 0 a 60000.');
-    identity.lookupCacheTtlMs = value;
-  }
+  const lookupTtl = integerFromEnv(env, 'IDENTITY_CACHE_TTL_MS', 0, 60_000);
+  if (lookupTtl !== undefined) identity.lookupCacheTtlMs = lookupTtl;
   const crmCalls = crmCallsFromEnv(env, crm);
-  const retention = env.AUDIT_RETENTION_DAYS?.trim();
+  const retention = integerFromEnv(env, 'AUDIT_RETENTION_DAYS', 1, 3650);
   const audit: Partial<AuditConfig> = {};
-  if (retention) {
-    const days = Number(retention);
-    if (!Number.isInteger(days) || days < 1 || days > 3650)
-      throw new Error('AUDIT_RETENTION_DAYS deve ser um número inteiro de 1 a 3650.');
-    audit.retentionDays = days;
-  }
+  if (retention !== undefined) audit.retentionDays = retention;
+  const live: Partial<LiveConfig> = {
+    crmWebhooks: env.CRM_WEBHOOKS?.trim().toLowerCase() !== 'off',
+  };
+  const settle = integerFromEnv(env, 'WEBHOOK_ECHO_SETTLE_MS', 0, 5_000);
+  if (settle !== undefined) live.webhookEchoSettleMs = settle;
+  const perSession = integerFromEnv(env, 'LIVE_STREAMS_PER_SESSION', 1, 100);
+  if (perSession !== undefined) live.streamsPerSession = perSession;
   return {
     mode: env.NODE_ENV === 'production' ? 'production' : 'development',
     identity,
@@ -372,7 +394,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfigIn
     logger: { level: env.LOG_LEVEL ?? 'info' },
     crmCalls,
     audit,
-    live: { crmWebhooks: env.CRM_WEBHOOKS?.trim().toLowerCase() !== 'off' },
+    live,
   };
 }
 

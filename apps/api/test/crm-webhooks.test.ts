@@ -62,11 +62,13 @@ beforeAll(async () => {
   const port = await freePort();
   apiUrl = `http://127.0.0.1:${port}`;
   // Every sign-in checks the CRM's list again: idempotence comes from the list, not a memory.
+  // Signals are matched at once here (no settle), so each test reads what was published right
+  // after the delivery's answer; the settle itself is changes/crmSignals.test.ts's (fake timers).
   h = await startHarness({
     sharedSandbox: sandbox,
     api: {
       publicUrl: apiUrl,
-      live: { webhookRecheckMs: 0, crmWebhooks: true },
+      live: { webhookRecheckMs: 0, crmWebhooks: true, webhookEchoSettleMs: 0 },
       now: () => Date.now() + ahead,
     },
   });

@@ -70,7 +70,7 @@ describe('GET /api/events', () => {
     expect(first).toEqual({
       id: 'c1',
       event: 'change',
-      data: JSON.stringify(changeOf(alice.systemKey, 'c1')),
+      data: JSON.stringify({ ...changeOf(alice.systemKey, 'c1'), own: false }),
     });
     expect(stream.retries).toEqual([3000]);
   });
@@ -93,6 +93,42 @@ describe('GET /api/events', () => {
     publish(changeOf(alice.systemKey, 'c1'));
     expect((await first.waitForEvents(1))[0]?.id).toBe('c1');
     expect((await second.waitForEvents(1))[0]?.id).toBe('c1');
+  });
+
+  it('marks the change own on the stream of the tab that wrote it only, and sends no tab id', async () => {
+    const tabA = await open(alice, { 'x-panel-tab': 'tab-a' });
+    const tabB = await open(alice, { 'x-panel-tab': 'tab-b' });
+    publish({ ...changeOf(alice.systemKey, 'c1'), panelTab: 'tab-a' });
+    const [seenByA] = await tabA.waitForEvents(1);
+    const [seenByB] = await tabB.waitForEvents(1);
+    expect(JSON.parse(seenByA?.data ?? '{}')).toEqual({
+      ...changeOf(alice.systemKey, 'c1'),
+      own: true,
+    });
+    expect(JSON.parse(seenByB?.data ?? '{}')).toEqual({
+      ...changeOf(alice.systemKey, 'c1'),
+      own: false,
+    });
+    expect(seenByB?.data).not.toContain('tab-a');
+    expect(seenByB?.data).not.toContain('panelTab');
+  });
+
+  it('refuses a stream whose x-panel-tab is no host id (refusal)', async () => {
+    const answer = await fetch(`${url}/api/events`, {
+      headers: { ...(await sessionHeaders(h.api, alice)), 'x-panel-tab': 'aba com espaço' },
+    });
+    expect(answer.status).toBe(400);
+  });
+
+  it('keeps at most 5 streams open per session: a sixth ends the oldest', async () => {
+    const five = [];
+    for (let i = 0; i < 5; i += 1) five.push(await open(alice));
+    const sixth = await open(alice);
+    await five[0]?.done;
+    expect(five.map((stream) => stream.ended())).toEqual([true, false, false, false, false]);
+    publish(changeOf(alice.systemKey, 'c1'));
+    expect((await sixth.waitForEvents(1))[0]?.id).toBe('c1');
+    expect((await five[4]?.waitForEvents(1))?.[0]?.id).toBe('c1');
   });
 
   it('refuses a call without a session, with a session of someone else, or of another tenant', async () => {

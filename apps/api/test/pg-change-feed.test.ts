@@ -1,6 +1,9 @@
 // Issue 15, point 1: across api processes on one PostgreSQL database, changes travel by
 // LISTEN/NOTIFY; each subscriber gets each change once, and a dropped LISTEN connection comes back.
+import { EventEmitter } from 'node:events';
 import pg from 'pg';
+import { DEFAULT_LIVE_CONFIG } from '@api/config';
+import { createLiveStreams } from '@api/changes/liveStreams';
 import { MAX_NOTIFY_BYTES, notifyPayload, type PgChangeFeed } from '@api/changes/pgChangeFeed';
 import { type RecordChange } from '@api/changes/recordChange';
 import { dealChange } from './support/changes';
@@ -12,6 +15,7 @@ import { TEST_SECRET_KEY } from './support/harness';
 let server: TestPostgres;
 let url: string;
 const apps: FastifyInstance[] = [];
+const closers: (() => void)[] = [];
 
 const change = dealChange;
 
@@ -40,6 +44,7 @@ beforeAll(async () => {
   url = await server.createDatabase();
 }, 60_000);
 afterAll(async () => {
+  for (const close of closers) close();
   for (const app of apps) await app.close();
   await server.stop();
 });
@@ -74,6 +79,47 @@ describe('the PostgreSQL ChangeFeed', () => {
     one.app.changes.publish(change('after-drop'));
     await until(() => two.seen.includes('after-drop'));
     expect(two.seen).toEqual(['after-drop']);
+  });
+
+  it('sends resync to every open stream of a process whose LISTEN connection came back, and only there', async () => {
+    const one = await apiProcess();
+    const two = await apiProcess();
+    const feed = two.app.changes as PgChangeFeed;
+    // The process's streams, as GET /api/events opens them (changes/liveStreams.ts).
+    const sink = () => {
+      const res = Object.assign(new EventEmitter(), {
+        writableEnded: false,
+        destroyed: false,
+        written: '',
+        write: (text: string) => (res.written += text),
+        end: () => (res.writableEnded = true),
+      });
+      return res;
+    };
+    const streamsOf = (app: FastifyInstance) => {
+      const streams = createLiveStreams(app.changes, DEFAULT_LIVE_CONFIG);
+      closers.push(() => streams.close());
+      return streams;
+    };
+    const onTwo = [sink(), sink()];
+    const onOne = sink();
+    const twoStreams = streamsOf(two.app);
+    onTwo.forEach((res, i) =>
+      twoStreams.open({ systemKey: `tenant-${i}`, session: `s${i}`, tab: null }, res, null),
+    );
+    streamsOf(one.app).open({ systemKey: 'tenant-0', session: 's0', tab: null }, onOne, null);
+    const pid = feed.listenerPid();
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+    await admin.end();
+    await until(() => onTwo.every((res) => res.written.includes('event: resync')));
+    expect(feed.listenerPid()).not.toBe(pid);
+    for (const res of onTwo) expect(res.written).toBe('retry: 3000\n\nevent: resync\ndata: {}\n\n');
+    // Listening again before the resync: a change published now reaches the streams.
+    one.app.changes.publish(change('after-resync', 'tenant-0'));
+    await until(() => onTwo[0]?.written.includes('after-resync') === true);
+    expect(onOne.written).not.toContain('event: resync');
   });
 
   it('fits every change under the NOTIFY limit: long field values are cut, then fields dropped', () => {

@@ -4,8 +4,14 @@ import { type ChangeFeed, type RecordChange } from './recordChange';
 /** What the hub writes on a stream: SSE frames (https://html.spec.whatwg.org/#server-sent-events). */
 export const sseFrame = {
   retry: (ms: number) => `retry: ${ms}\n\n`,
-  change: (change: RecordChange) =>
-    `id: ${change.id}\nevent: change\ndata: ${JSON.stringify(change)}\n\n`,
+  /**
+   * A change as one stream sees it: `own` says whether that stream's tab wrote it; the writing
+   * tab's id (`panelTab`) never leaves the api.
+   */
+  change: (change: RecordChange, own: boolean) => {
+    const { panelTab: _tab, ...sent } = change;
+    return `id: ${change.id}\nevent: change\ndata: ${JSON.stringify({ ...sent, own })}\n\n`;
+  },
   /** The gap after Last-Event-ID cannot be filled: the panel re-reads everything it shows. */
   resync: () => `event: resync\ndata: {}\n\n`,
   /** A comment: ignored by parsers, keeps proxies and load balancers from closing the stream. */
@@ -21,17 +27,29 @@ export interface StreamSink {
   on(event: 'close', listener: () => void): unknown;
 }
 
-interface OpenStream {
+/** Who a stream is for, from its request. */
+export interface StreamOwner {
   systemKey: string;
+  /** The panel session (its family, which survives renewals): at most `streamsPerSession` each. */
+  session: string;
+  /** The browser tab the stream serves (`x-panel-tab`), when the panel said it. */
+  tab: string | null;
+}
+
+interface OpenStream extends StreamOwner {
   res: StreamSink;
 }
+
+const isOwn = (stream: StreamOwner, change: RecordChange) =>
+  stream.tab !== null && change.panelTab === stream.tab;
 
 export interface LiveStreams {
   /**
    * Serves one panel's stream on `res` (headers already written): replays what follows
-   * `lastEventId` (or sends `resync` when the gap is gone), then every change of `systemKey`.
+   * `lastEventId` (or sends `resync` when the gap is gone), then every change of the owner's
+   * tenant, each marked `own` when the owner's tab wrote it.
    */
-  open(systemKey: string, res: StreamSink, lastEventId: string | null): void;
+  open(owner: StreamOwner, res: StreamSink, lastEventId: string | null): void;
   /** Streams open now (tests, health). */
   count(): number;
   /** Ends every stream and stops listening (app close). */
@@ -62,8 +80,22 @@ export function createLiveStreams(
     kept.push(change);
     if (kept.length > config.replayPerTenant) kept.splice(0, kept.length - config.replayPerTenant);
     recent.set(change.systemKey, kept);
-    const frame = sseFrame.change(change);
-    for (const stream of streams) if (stream.systemKey === change.systemKey) write(stream, frame);
+    // Two frames at most per change, whatever the number of streams.
+    const frames = new Map<boolean, string>();
+    for (const stream of streams) {
+      if (stream.systemKey !== change.systemKey) continue;
+      const own = isOwn(stream, change);
+      const frame = frames.get(own) ?? sseFrame.change(change, own);
+      frames.set(own, frame);
+      write(stream, frame);
+    }
+  });
+
+  // Changes of other processes were lost (a LISTEN reconnect): every open stream re-reads all,
+  // and no reconnect may resume across the gap by replay.
+  const unsubscribeGaps = feed.subscribeGaps(() => {
+    recent.clear();
+    for (const stream of streams) write(stream, sseFrame.resync());
   });
 
   const heartbeat = timers.setInterval(() => {
@@ -73,8 +105,17 @@ export function createLiveStreams(
   if (typeof heartbeat === 'object' && 'unref' in heartbeat) heartbeat.unref();
 
   return {
-    open(systemKey, res, lastEventId) {
-      const stream: OpenStream = { systemKey, res };
+    open(owner, res, lastEventId) {
+      const { systemKey } = owner;
+      const stream: OpenStream = { ...owner, res };
+      // A person reloading again and again must not pile up sockets: the oldest streams of the
+      // session end (a panel still reading one reconnects with Last-Event-ID, ending another).
+      const ofSession = [...streams].filter((open) => open.session === owner.session);
+      const over = ofSession.length - config.streamsPerSession + 1;
+      for (const oldest of ofSession.slice(0, Math.max(0, over))) {
+        streams.delete(oldest);
+        oldest.res.end();
+      }
       streams.add(stream);
       res.on('close', () => streams.delete(stream));
       write(stream, sseFrame.retry(config.retryMs));
@@ -85,11 +126,13 @@ export function createLiveStreams(
         write(stream, sseFrame.resync());
         return;
       }
-      for (const change of kept.slice(index + 1)) write(stream, sseFrame.change(change));
+      for (const change of kept.slice(index + 1))
+        write(stream, sseFrame.change(change, isOwn(stream, change)));
     },
     count: () => streams.size,
     close() {
       unsubscribe();
+      unsubscribeGaps();
       timers.clearInterval(heartbeat);
       for (const stream of streams) stream.res.end();
       streams.clear();

@@ -71,6 +71,7 @@ export interface PgChangeFeed extends ChangeFeed {
 export function createPgChangeFeed(options: PgChangeFeedOptions): PgChangeFeed {
   const channel = options.channel ?? CHANGE_CHANNEL;
   const listeners = new Set<ChangeListener>();
+  const gapListeners = new Set<() => void>();
   const delivered = new Set<string>();
   const pool = new pg.Pool({ connectionString: options.url, max: 2 });
   pool.on('error', (error) => options.onConnectionError?.(error));
@@ -79,6 +80,8 @@ export function createPgChangeFeed(options: PgChangeFeedOptions): PgChangeFeed {
   let closed = false;
   let retryTimer: NodeJS.Timeout | null = null;
   let attempt = 0;
+  /** The LISTEN connection was lost since it last listened: the next one reports the gap. */
+  let gap = false;
 
   const deliver = (change: RecordChange) => {
     if (closed || delivered.has(change.id)) return;
@@ -102,6 +105,7 @@ export function createPgChangeFeed(options: PgChangeFeedOptions): PgChangeFeed {
       if (client !== next) return;
       client = null;
       pid = null;
+      gap = true;
       options.onConnectionError?.(error);
       next.removeAllListeners();
       void next.end().catch(() => undefined);
@@ -128,6 +132,17 @@ export function createPgChangeFeed(options: PgChangeFeedOptions): PgChangeFeed {
     client = next;
     pid = row.rows[0]?.pid ?? null;
     attempt = 0;
+    if (gap) {
+      gap = false;
+      // Reported once listening again: a change published from now on is not lost.
+      for (const listener of [...gapListeners]) {
+        try {
+          listener();
+        } catch (error) {
+          options.onConnectionError?.(error);
+        }
+      }
+    }
   };
 
   const scheduleReconnect = () => {
@@ -161,9 +176,16 @@ export function createPgChangeFeed(options: PgChangeFeedOptions): PgChangeFeed {
         listeners.delete(listener);
       };
     },
+    subscribeGaps(listener) {
+      gapListeners.add(listener);
+      return () => {
+        gapListeners.delete(listener);
+      };
+    },
     async close() {
       closed = true;
       listeners.clear();
+      gapListeners.clear();
       if (retryTimer) clearTimeout(retryTimer);
       const current = client;
       client = null;

@@ -16,7 +16,8 @@ export const PANEL_CONTEXT_HEADERS = {
   tab: 'x-panel-tab',
 } as const;
 
-const headerOf = (request: FastifyRequest, name: string): string | null => {
+/** A header's value, or null when absent or empty. */
+export const headerOf = (request: FastifyRequest, name: string): string | null => {
   const value = request.headers[name];
   return typeof value === 'string' && value !== '' ? value : null;
 };

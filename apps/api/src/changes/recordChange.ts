@@ -45,7 +45,8 @@ export interface RecordChange {
   chatId: string | null;
   /**
    * The browser tab the write came from, as the panel declared it (`x-panel-tab`): that tab's
-   * own panel already holds the answer and re-reads nothing. Not stored in the audit trail.
+   * own panel already holds the answer and re-reads nothing. Never sent to a panel: each stream
+   * gets `own: true|false` instead (liveStreams.ts). Not stored in the audit trail.
    */
   panelTab?: string | null;
   /**
@@ -77,5 +78,10 @@ export type ChangeListener = (change: RecordChange) => void;
 export interface ChangeFeed {
   publish(change: RecordChange): void;
   subscribe(listener: ChangeListener): () => void;
+  /**
+   * Called when changes may have been missed (PostgreSQL: the LISTEN connection was lost and is
+   * back; NOTIFYs in between are gone): whoever relays changes must have them re-read.
+   */
+  subscribeGaps(listener: () => void): () => void;
   close(): Promise<void>;
 }

@@ -1,5 +1,6 @@
 import { type FastifyInstance } from 'fastify';
 import { type LiveStreams } from '@api/changes/liveStreams';
+import { headerOf, PANEL_CONTEXT_HEADERS } from '@api/changes/publishChange';
 import { sessionOf } from '@api/identity/authenticate';
 import { identityHeaders, noQuery } from './schemas';
 
@@ -40,9 +41,10 @@ export function registerEventRoutes(app: FastifyInstance, streams: LiveStreams):
       },
     },
     (request, reply) => {
-      const { systemKey } = sessionOf(request);
-      const header = request.headers[LAST_EVENT_ID];
-      const lastEventId = typeof header === 'string' && header !== '' ? header : null;
+      const { systemKey, familyId } = sessionOf(request);
+      const lastEventId = headerOf(request, LAST_EVENT_ID);
+      // The schema checked it as a host id; the stream marks this tab's own changes by it.
+      const tab = headerOf(request, PANEL_CONTEXT_HEADERS.tab);
       // The stream is written on the socket directly: no serializer, no compression, nothing
       // between a change and the panel. Headers set by earlier hooks (CORS) go along.
       reply.hijack();
@@ -57,7 +59,7 @@ export function registerEventRoutes(app: FastifyInstance, streams: LiveStreams):
         'x-accel-buffering': 'no',
       });
       raw.flushHeaders();
-      streams.open(systemKey, raw, lastEventId);
+      streams.open({ systemKey, session: familyId, tab }, raw, lastEventId);
     },
   );
 }

@@ -1,6 +1,6 @@
 import { type FastifyInstance } from 'fastify';
 import { changeOfDelivery, WEBHOOK_RECEIVER_PATH } from '@api/changes/crmWebhooks';
-import { type RecordChange } from '@api/changes/recordChange';
+import { createCrmSignals } from '@api/changes/crmSignals';
 import { ApiError } from '@api/errors';
 import { API_MESSAGES } from '@api/messages';
 import { type Services } from '@api/services';
@@ -44,66 +44,21 @@ function recentDeliveries(limit: number) {
 }
 
 /**
- * RD calls back for the panel's own writes too (an API update fires crm_deal_updated). Each panel
- * change of a record expects one such echo within `live.echoWindowMs`, taken as it and dropped
- * (the panels already re-read it, and its 'Atualizado no RD Station CRM' hint would be wrong):
- * the signal whose document's `updated_at` is the one the CRM answered the write with, or, when
- * either is unknown, the first signal for the record in the window. A signal with another
- * `updated_at` (someone changed the record in the CRM meanwhile) goes through.
- */
-function panelEchoes(services: Services) {
-  const { now } = services.config;
-  const windowMs = services.config.live.echoWindowMs;
-  interface Expected {
-    at: number;
-    crmUpdatedAt: string | null;
-  }
-  const expected = new Map<string, Expected[]>();
-  const keyOf = (systemKey: string, type: string, id: string) => `${systemKey}|${type}|${id}`;
-  const live = (key: string, at: number): Expected[] => {
-    const entries = (expected.get(key) ?? []).filter((entry) => at - entry.at <= windowMs);
-    if (entries.length) expected.set(key, entries);
-    else expected.delete(key);
-    return entries;
-  };
-  services.changes.subscribe((change) => {
-    if (change.origin !== 'panel') return;
-    const at = now();
-    const { systemKey, record } = change;
-    const expect = (key: string, crmUpdatedAt: string | null) =>
-      expected.set(key, [...live(key, at), { at, crmUpdatedAt }]);
-    expect(keyOf(systemKey, record.type, record.id), change.crmUpdatedAt ?? null);
-    // RD reports a deal's products, contacts and tasks as the deal's update.
-    if (record.dealId && !(record.type === 'deal' && record.dealId === record.id))
-      expect(keyOf(systemKey, 'deal', record.dealId), null);
-    if (expected.size > 5_000) for (const key of [...expected.keys()]) live(key, at);
-  });
-  return {
-    isEcho(change: RecordChange, document: Record<string, unknown>): boolean {
-      const key = keyOf(change.systemKey, change.record.type, change.record.id);
-      const entries = live(key, now());
-      const stamp = typeof document.updated_at === 'string' ? document.updated_at : null;
-      const index = entries.findIndex(
-        (entry) => entry.crmUpdatedAt === null || stamp === null || entry.crmUpdatedAt === stamp,
-      );
-      if (index === -1) return false;
-      entries.splice(index, 1);
-      if (entries.length) expected.set(key, entries);
-      else expected.delete(key);
-      return true;
-    },
-  };
-}
-
-/**
  * POST /api/webhooks/rdstation/:token — RD Station's deliveries, public (RD sends no session) and
  * protected only by the tenant's unguessable token: RD documents no signature. Each delivery is a
  * signal: the panels showing the record re-read it. Answered at once, with no CRM call, well
- * inside RD's 5 s.
+ * inside RD's 5 s; the signal itself is published after `live.webhookEchoSettleMs` unless it is
+ * the echo of a panel write (changes/crmSignals.ts).
  */
 export function registerWebhookRoutes(app: FastifyInstance, services: Services): void {
   const recent = recentDeliveries(10_000);
-  const echoes = panelEchoes(services);
+  const signals = createCrmSignals({
+    feed: services.changes,
+    now: services.config.now,
+    echoWindowMs: services.config.live.echoWindowMs,
+    settleMs: services.config.live.webhookEchoSettleMs,
+  });
+  app.addHook('onClose', async () => signals.close());
   app.post<{ Params: { token: string }; Body: Delivery }>(
     `${WEBHOOK_RECEIVER_PATH}/:token`,
     {
@@ -130,7 +85,7 @@ export function registerWebhookRoutes(app: FastifyInstance, services: Services):
       const delivery = request.body;
       if (recent.first(`${systemKey}:${delivery.transaction_uuid}`)) {
         const change = changeOfDelivery(systemKey, delivery, services.config.now());
-        if (change && !echoes.isEcho(change, delivery.document)) services.changes.publish(change);
+        if (change) signals.receive(change, delivery.document);
       }
       return reply.code(202).send({ received: true });
     },

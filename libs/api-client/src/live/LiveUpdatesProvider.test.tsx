@@ -7,7 +7,6 @@ import {
   type ScriptedLiveServer,
   scriptedLiveServer,
 } from '@api-client/testing/liveStreams';
-import { getPanelTabId } from '@api-client/client/panelContext';
 import { LIVE_HINT_MS, LiveUpdatesProvider } from './LiveUpdatesProvider';
 import { useLiveHint } from './useLiveHint';
 import { useRecordChangeWarning } from './useRecordChangeWarning';
@@ -114,7 +113,7 @@ describe('LiveUpdatesProvider', () => {
       liveChangeFrame(
         liveDealChange('c1', {
           actor: { userId: 'u-ana', name: 'Ana' },
-          panelTab: getPanelTabId(),
+          own: true,
         }),
       ),
     );

@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { getPanelTabId } from '@api-client/client/panelContext';
 import { cacheRules } from '@api-client/writes/cacheRules';
 import { type LiveChange } from './liveChange';
 import { type LiveStreamOptions, openLiveStream } from './liveStream';
@@ -37,7 +36,7 @@ export function LiveUpdatesProvider({ selfUserId, children, transport }: LiveUpd
       ...transportRef.current,
       onChange(change) {
         // Written from this tab (the panel or one of its forms): its answer is in the cache.
-        if (change.panelTab !== null && change.panelTab === getPanelTabId()) return;
+        if (change.own) return;
         void rules.recordChanged(change);
         const own = change.origin === 'panel' && change.actor?.userId === self.current;
         if (own) return;

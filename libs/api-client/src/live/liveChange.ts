@@ -12,8 +12,11 @@ export interface LiveChange {
   actor: { userId: string; name: string } | null;
   record: { type: LiveRecordType; id: string; dealId: string | null; contactId: null | string };
   action: 'created' | 'updated' | 'deleted';
-  /** The browser tab that wrote it (`x-panel-tab`), when a panel did. */
-  panelTab: string | null;
+  /**
+   * Written from this browser tab (the api compares the write's `x-panel-tab` with the stream's):
+   * its answer is already in this tab's cache. The api never sends another tab's id.
+   */
+  own: boolean;
 }
 
 // One list of record types for the api, the audit trail and the stream (crm-model).
@@ -62,6 +65,6 @@ export function parseLiveChange(data: string): LiveChange | null {
       contactId: record.contactId,
     },
     action,
-    panelTab: typeof value.panelTab === 'string' ? value.panelTab : null,
+    own: value.own === true,
   };
 }

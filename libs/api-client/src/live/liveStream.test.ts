@@ -1,3 +1,4 @@
+import { getPanelTabId } from '@api-client/client/panelContext';
 import { type LiveStreamOptions, openLiveStream } from './liveStream';
 import { type LiveChange } from './liveChange';
 import {
@@ -40,6 +41,7 @@ describe('openLiveStream', () => {
           'x-user-id': 'u-ana',
           'x-system-key': 'tenant-a',
           Authorization: 'Bearer token-ana',
+          'x-panel-tab': getPanelTabId(),
           Accept: 'text/event-stream',
         },
       },
@@ -57,9 +59,24 @@ describe('openLiveStream', () => {
         actor: { userId: 'u-arthur', name: 'Arthur Lima' },
         record: { type: 'deal', id: 'deal-1', dealId: 'deal-1', contactId: null },
         action: 'updated',
-        panelTab: null,
+        own: false,
       },
     ]);
+    stop();
+  });
+
+  it('takes a change as its own tab’s only when the api says own: true', async () => {
+    const server = scriptedLiveServer();
+    const owns: boolean[] = [];
+    const stop = streamOn(server, { onChange: (change) => owns.push(change.own) });
+    await flush();
+    server.streams[0]?.push(
+      liveChangeFrame(liveDealChange('c1', { own: true })) +
+        liveChangeFrame(liveDealChange('c2')) +
+        liveChangeFrame({ ...liveDealChange('c3'), own: 'true' }),
+    );
+    await flush();
+    expect(owns).toEqual([true, false, false]);
     stop();
   });
 

@@ -1,5 +1,6 @@
 import { createParser } from 'eventsource-parser';
 import { type ApiRequestContext, apiRequestContext } from '@api-client/client/apiClient';
+import { getPanelTabId, PANEL_TAB_HEADER } from '@api-client/client/panelContext';
 import { LIVE_RETRY_BASE_MS, reconnectDelay } from './backoff';
 import { type LiveChange, parseLiveChange } from './liveChange';
 
@@ -54,6 +55,8 @@ export function openLiveStream(options: LiveStreamOptions): () => void {
     const response = await fetchImpl(`${request.baseURL}${LIVE_EVENTS_PATH}`, {
       headers: {
         ...request.headers,
+        // The api marks the changes this tab wrote (`own`) by it, and sends no tab id back.
+        [PANEL_TAB_HEADER]: getPanelTabId(),
         Accept: 'text/event-stream',
         ...(lastEventId !== null ? { 'Last-Event-ID': lastEventId } : {}),
       },

@@ -84,7 +84,7 @@ export const liveDealChange = (
   overrides: Partial<{
     origin: 'panel' | 'crm';
     actor: { userId: string; name: string } | null;
-    panelTab: string | null;
+    own: boolean;
   }> = {},
 ) => ({
   id,
@@ -93,7 +93,7 @@ export const liveDealChange = (
   actor: { userId: 'u-arthur', verified: true, name: 'Arthur Lima', crmUserId: null },
   attendanceId: 'at-1',
   chatId: 'chat-1',
-  panelTab: null,
+  own: false,
   record: { type: 'deal', id: 'deal-1', dealId: 'deal-1', contactId: null },
   action: 'updated',
   fields: [{ field: 'rating', before: '1', after: '3' }],

@@ -13,7 +13,7 @@ const change = (
   actor: null,
   record: { type, id, dealId, contactId },
   action: 'updated',
-  panelTab: null,
+  own: false,
 });
 
 async function invalidatedBy(live: LiveChange): Promise<unknown[]> {
