@@ -53,13 +53,15 @@ export default tseslint.config(
     },
   },
   {
-    // One router per page, shared in its used parts only (libs/contracts/src/router.ts).
+    // One router per page, shared as one module (libs/contracts/src/router.ts), the one place
+    // that imports the package.
     files: [`apps/${PANEL_APPS}/src/**/*.{ts,tsx}`, 'libs/**/*.{ts,tsx}'],
+    ignores: ['libs/contracts/src/router.ts', 'libs/contracts/src/routing/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: ['react-router-dom', 'react-router'].map((name) => ({
+          paths: ['wouter', 'wouter/memory-location'].map((name) => ({
             name,
             message: "Import the router from '@crm-panel/contracts/router' (one shared router).",
           })),

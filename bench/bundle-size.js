@@ -51,7 +51,8 @@ function remoteSizes() {
 async function browserDownload() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-panel-bundle-size-'));
   const stack = await startStack({
-    ports: portsWithOffset(2000),
+    // Ports shifted by 2000, or by BENCH_PORT_OFFSET so two runs on one machine do not collide.
+    ports: portsWithOffset(Number(process.env.BENCH_PORT_OFFSET ?? 2000)),
     quiet: true,
     env: { DATA_DIR: dataDir, SESSION_STARTS_PER_MINUTE: '100000' },
   });

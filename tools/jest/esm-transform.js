@@ -5,8 +5,9 @@ const path = require('path');
  * CommonJS on Node 20: those packages are compiled to CommonJS. Part of jest.preset.js.
  */
 // msw: rettime, until-async, @open-draft/deferred-promise; Fastify's inject and swagger-ui: cookie,
-// content-disposition.
+// content-disposition. The router: wouter.
 const ESM_ONLY = [
+  'wouter',
   'rettime',
   'until-async',
   '@open-draft/deferred-promise',

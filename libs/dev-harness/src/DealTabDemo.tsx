@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import styled from 'styled-components';
 import { dealsFixture } from '@crm-panel/api-client/testing';
-import { Select } from '@crm-panel/ui';
+import { Select } from '@crm-panel/ui/fields';
 
 export interface DealTabDemoProps {
   /** The tab as the shell's main panel mounts it, for the deal picked here (null: none). */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Checkbox } from '@crm-panel/ui';
+import { Checkbox } from '@crm-panel/ui/fields';
 
 /** One route of the mock api that a switch makes fail, to see the screen's error state. */
 export interface StandaloneFailure {

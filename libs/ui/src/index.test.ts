@@ -1,3 +1,4 @@
+import * as fields from './fields';
 import * as kit from './form-kit';
 import * as ui from './index';
 
@@ -13,9 +14,6 @@ describe('public surface', () => {
       'Icon',
       'Card',
       'TextInput',
-      'TextArea',
-      'Select',
-      'Checkbox',
       'Spinner',
       'Alert',
       'PageWrapper',
@@ -24,7 +22,6 @@ describe('public surface', () => {
       'Skeleton',
       'ConfirmDialog',
       'SingleSelect',
-      'MultiSelect',
       'FormErrorBanner',
       'EmptyState',
       'InlineError',
@@ -43,6 +40,14 @@ describe('public surface', () => {
   it('leaves Formik to the form kit, so the main panel never loads it', () => {
     const exported = Object.keys(ui as Record<string, unknown>);
     expect(exported.filter((name) => name.startsWith('Formik'))).toEqual([]);
+  });
+
+  it('leaves the fields only forms use to @crm-panel/ui/fields, so the main panel never loads them', () => {
+    const formOnly = ['TextArea', 'Select', 'Checkbox', 'MultiSelect'];
+    const exported = ui as Record<string, unknown>;
+    expect(formOnly.filter((name) => exported[name] !== undefined)).toEqual([]);
+    const inFields = fields as Record<string, unknown>;
+    expect(formOnly.filter((name) => typeof inFields[name] !== 'function')).toEqual([]);
   });
 
   it('gives the modal forms their kit from @crm-panel/ui/form-kit', () => {

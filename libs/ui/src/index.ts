@@ -40,15 +40,12 @@ export { VisuallyHidden } from './components/VisuallyHidden';
 export { Stack, type StackProps } from './components/Stack';
 
 export { TextInput, type TextInputProps } from './forms/TextInput';
-export { TextArea, type TextAreaProps } from './forms/TextArea';
-export { Select, type SelectProps, type SelectOption } from './forms/Select';
-export { Checkbox, type CheckboxProps } from './forms/Checkbox';
 
 export { SingleSelect, type SingleSelectProps } from './dropdowns/SingleSelect';
-export { MultiSelect, type MultiSelectProps } from './dropdowns/MultiSelect';
 export type { DropdownOption } from '@crm-panel/crm-model';
 
-// Formik-bound fields and the modal forms' frame: `@crm-panel/ui/form-kit`.
+// Formik-bound fields and the modal forms' frame: `@crm-panel/ui/form-kit`; the plain fields only
+// forms use (TextArea, Select, Checkbox, MultiSelect): `@crm-panel/ui/fields`.
 export { FormErrorBanner, type FormErrorBannerProps } from './formik/FormErrorBanner';
 
 export { useDebouncedCallback, type DebouncedCallback } from './hooks/useDebouncedCallback';

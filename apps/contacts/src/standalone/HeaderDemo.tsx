@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { contactsFixture } from '@crm-panel/api-client/testing';
-import { Select } from '@crm-panel/ui';
+import { Select } from '@crm-panel/ui/fields';
 import { ContactHeader } from '@contacts/exposed/ContactHeader';
 
 const NONE = '';

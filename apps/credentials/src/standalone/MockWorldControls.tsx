@@ -2,7 +2,8 @@ import { useEffect, useReducer } from 'react';
 import styled from 'styled-components';
 import { usePanelCache } from '@crm-panel/api-client';
 import { integrationFixture } from '@crm-panel/api-client/testing';
-import { Button, Checkbox } from '@crm-panel/ui';
+import { Button } from '@crm-panel/ui';
+import { Checkbox } from '@crm-panel/ui/fields';
 import { type IntegrationFlag, type MockWorld } from './mockWorld';
 
 export interface MockWorldControlsProps {

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { contactsFixture } from '@crm-panel/api-client/testing';
-import { Select, Tabs } from '@crm-panel/ui';
+import { Tabs } from '@crm-panel/ui';
+import { Select } from '@crm-panel/ui/fields';
 import { DealGeneralTab } from '@deal/exposed/DealGeneralTab';
 import { DealToolbar } from '@deal/exposed/DealToolbar';
 

@@ -6,7 +6,8 @@ import {
   type AuditQuery,
   type AuditRecordType,
 } from '@crm-panel/crm-model';
-import { Button, Select, TextInput } from '@crm-panel/ui';
+import { Button, TextInput } from '@crm-panel/ui';
+import { Select } from '@crm-panel/ui/fields';
 import { TEXTS } from '@credentials/features/shared/texts';
 
 export interface AuditFiltersProps {

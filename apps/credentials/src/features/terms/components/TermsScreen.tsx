@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { MESSAGES } from '@crm-panel/crm-model';
-import { Alert, Button, Checkbox } from '@crm-panel/ui';
+import { Alert, Button } from '@crm-panel/ui';
+import { Checkbox } from '@crm-panel/ui/fields';
 import { CenteredPanel } from '@credentials/features/shared/components/CenteredPanel';
 import { TERMS_OF_USE_URL, TEXTS } from '@credentials/features/shared/texts';
 import { useAcceptTerms } from '../hooks/useAcceptTerms';

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { type ChatMessage, MESSAGES } from '@crm-panel/crm-model';
 import { chatMessageDate, formatDateTime } from '@crm-panel/format';
-import { Checkbox } from '@crm-panel/ui';
+import { Checkbox } from '@crm-panel/ui/fields';
 
 export interface ChatMessageOptionProps {
   message: ChatMessage;

@@ -7,7 +7,8 @@ import {
   type DiscountType,
   MESSAGES,
 } from '@crm-panel/crm-model';
-import { Alert, Button, FormErrorBanner, InlineError, Select } from '@crm-panel/ui';
+import { Alert, Button, FormErrorBanner, InlineError } from '@crm-panel/ui';
+import { Select } from '@crm-panel/ui/fields';
 import {
   FormActions,
   FormikFormLayout,
