@@ -18,6 +18,7 @@ import { type ApiConfig, type ApiConfigInput, resolveConfig } from './config';
 import { createChatClient } from './chat/chatClient';
 import { createReferenceCache } from './crm/cache';
 import { createCrmClient } from './crm/crmClient';
+import { createCrmTransport } from './crm/crmTransport';
 import { createProbeVerdicts } from './crm/filterProbes';
 import { createCrmLists } from './crm/lists';
 import { createRateLimiter, sleep } from './crm/limiter';
@@ -146,9 +147,12 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
     now: config.now,
     sleep,
   });
+  // CRM calls go over kept-alive node:http sockets (crm/crmTransport.ts), unless a fetch is given.
+  const crmTransport = createCrmTransport();
+  app.addHook('onClose', async () => crmTransport.close());
   const crm = createCrmClient({
     config: config.crm,
-    fetch: config.fetch,
+    fetch: input.fetch ?? crmTransport.fetch,
     credentials: repos.credentials,
     sessions: repos.sessions,
     refresher,
