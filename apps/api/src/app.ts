@@ -19,6 +19,7 @@ import { createChatClient } from './chat/chatClient';
 import { createReferenceCache } from './crm/cache';
 import { createCrmClient } from './crm/crmClient';
 import { createCrmTransport } from './crm/crmTransport';
+import { createReadAhead, PANEL_FRESH_MS, READ_AHEAD_TTL_MS } from './crm/readAhead';
 import { createProbeVerdicts } from './crm/filterProbes';
 import { createCrmLists } from './crm/lists';
 import { createRateLimiter, sleep } from './crm/limiter';
@@ -158,6 +159,11 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
     refresher,
     limiter,
     cache,
+    readAheads: createReadAhead({
+      ttlMs: READ_AHEAD_TTL_MS,
+      freshMs: PANEL_FRESH_MS,
+      now: config.now,
+    }),
     now: config.now,
     sleep,
   });
@@ -189,6 +195,8 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
         })
       : createInProcessChangeFeed(onListenerError);
   app.addHook('onClose', async () => changes.close());
+  // Whatever changed (a write here or elsewhere, a CRM webhook), nothing read ahead before it is served.
+  changes.subscribe((change) => crm.forgetReadAheads(change.systemKey));
   if ('ready' in changes) {
     try {
       await changes.ready;
