@@ -155,7 +155,7 @@ describe('read-ahead at the mapping', () => {
     expect(crmCallsSince(from)).toEqual([`GET /crm/v2/deals/${DEAL}`]);
   });
 
-  it('a read ahead that fails fails nothing: the mapping answers, and the GET gives its own answer', async () => {
+  it('a read ahead that fails fails nothing: the mapping answers, and the GET answers its error without asking again', async () => {
     await call(h.api, 'POST', `/api/rdstation/contact/${CONTACT}/last-deal`, {
       as: alice,
       body: { dealId: GONE_DEAL },
@@ -170,12 +170,14 @@ describe('read-ahead at the mapping', () => {
       status: 404,
       json: { message: 'Registro não encontrado no RD Station CRM.' },
     });
-    // The failed read is not reused: the panel's GET asked for itself.
+    // The CRM's answer to the read ahead is the panel's: one CRM request, not two.
     expect(crmCallsSince(from)).toEqual([
       `GET /crm/v2/deals/${GONE_DEAL}`,
       `GET /crm/v2/contacts/${CONTACT}`,
-      `GET /crm/v2/deals/${GONE_DEAL}`,
     ]);
+    // Handed over once: asking again asks the CRM.
+    await call(h.api, 'GET', `/api/rdstation/deals/${GONE_DEAL}`, { as: alice });
+    expect(crmCallsSince(from)).toHaveLength(3);
   });
 
   it('an unmapped chat, or a contact without a last deal, reads only what the panel will ask', async () => {

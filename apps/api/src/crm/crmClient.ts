@@ -279,23 +279,18 @@ export function createCrmClient(deps: CrmClientDeps): CrmClient {
   const readKey = (identity: Identity, path: string) =>
     JSON.stringify([identity.systemKey, identity.userId, path]);
 
-  /** An uncached GET: the read ahead of it when there is one that succeeds, else a CRM call. */
+  /** An uncached GET: the read ahead of it when there is one (its answer or error), else a CRM call. */
   const read = async (identity: Identity, request: CrmRequest): Promise<unknown> => {
     const key = readKey(identity, `${request.path}${crmQueryString(request.query)}`);
     const ahead = deps.readAheads.take(key);
     let body: unknown;
-    let answered = false;
     if (ahead) {
-      try {
-        // Credentials and session are checked on every call, as for a cache hit.
-        await accessToken(identity);
-        body = await ahead;
-        answered = true;
-      } catch {
-        // Read again below: the panel sees the outcome of its own call only.
-      }
+      // Credentials and session are checked on every call, as for a cache hit.
+      await accessToken(identity);
+      body = await ahead;
+    } else {
+      body = await send(identity, request);
     }
-    if (!answered) body = await send(identity, request);
     deps.readAheads.served(key);
     return body;
   };

@@ -67,12 +67,13 @@ describe('readAhead', () => {
     expect(read.starts).toBe(1);
   });
 
-  it('forgets a failed read: nothing is handed over, and the failure reaches nobody', async () => {
+  it('keeps a failed read for the GET that takes it (once), and throws it at nobody else', async () => {
     const { ahead } = setUp();
     const read = manualRead();
     ahead.start('t1', 'deal', read.load);
     read.reject(new Error('CRM fora do ar'));
     await new Promise((resolve) => setImmediate(resolve));
+    await expect(ahead.take('deal')).rejects.toThrow('CRM fora do ar');
     expect(ahead.take('deal')).toBeUndefined();
   });
 

@@ -13,8 +13,10 @@
  * - a read nobody took within `ttlMs` is dropped, and so is every read of a tenant when anything of
  *   it changes (a write through the api, a CRM webhook): a GET never gets a state older than the
  *   change it follows.
- * A read ahead that fails is forgotten: the GET that wanted it reads again, and its own error (if
- * any) is the one the panel sees.
+ * A read ahead that fails fails nothing by itself (nobody awaits it; the mapping is answered as
+ * always); the GET that takes it answers its error, which is the CRM's answer to that very read
+ * (after the client's own retries): reading again would spend up to three more CRM requests on a
+ * deal the CRM just refused or could not serve.
  */
 export interface ReadAhead {
   /** Starts `load` for `key` unless it is in flight, or was served within `freshMs`. */
@@ -63,10 +65,8 @@ export function createReadAhead(options: ReadAheadOptions): ReadAhead {
       if (served !== undefined && options.now() - served < options.freshMs) return;
       const entry: Pending = { systemKey, startedAt: options.now(), promise: load() };
       pending.set(key, entry);
-      // Nobody may be waiting: a failure is forgotten here, and the GET that wanted it reads again.
-      entry.promise.catch(() => {
-        if (pending.get(key) === entry) pending.delete(key);
-      });
+      // Nobody may be waiting yet: the failure is kept for the GET that takes it, never thrown here.
+      entry.promise.catch(() => undefined);
     },
     take(key) {
       const entry = pending.get(key);
