@@ -8,6 +8,8 @@
 // BENCH_BASELINE_REF=<git ref> also runs the api of that commit (git archive into a temporary
 // folder) against the same sandbox, in the same run: the 'before' of the targets.
 // BENCH_PROFILE_DIR=<folder> writes a V8 CPU profile of the api child.
+// BENCH_ONLY=<line,line> measures only those lines (e.g. apiDealOne,directDealOne while profiling);
+// the targets then read NaN for the lines left out.
 const { spawn, spawnSync } = require('child_process');
 const fs = require('fs');
 const os = require('os');
@@ -240,6 +242,9 @@ async function measure(url, headersFor, connections = CONNECTIONS) {
   return load(url, headersFor, DURATION_S, connections);
 }
 
+/** A line left out by BENCH_ONLY. */
+const NOT_MEASURED = { p50Ms: NaN, p99Ms: NaN, requestsPerSecond: NaN, requests: 0 };
+
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -323,6 +328,10 @@ async function run() {
           }
         : {}),
     };
+    const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
+    if (only)
+      for (const name of Object.keys(lines))
+        if (!only.includes(name)) lines[name] = async () => NOT_MEASURED;
     const samples = Object.fromEntries(Object.keys(lines).map((name) => [name, []]));
     for (let runIndex = 0; runIndex < RUNS; runIndex += 1)
       for (const [name, line] of Object.entries(lines)) samples[name].push(await line());

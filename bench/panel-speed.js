@@ -726,7 +726,8 @@ function fileLoads(trial) {
 }
 
 async function run() {
-  const ports = portsWithOffset(9000);
+  // BENCH_PORT_OFFSET: another offset, so two checkouts can run the bench on one machine.
+  const ports = portsWithOffset(Number(process.env.BENCH_PORT_OFFSET ?? 9000));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-panel-bench-'));
   const stack = await startStack({
     ports,

@@ -19,6 +19,8 @@ import { type ApiConfig, type ApiConfigInput, resolveConfig } from './config';
 import { createChatClient } from './chat/chatClient';
 import { createReferenceCache } from './crm/cache';
 import { createCrmClient } from './crm/crmClient';
+import { createCrmTransport } from './crm/crmTransport';
+import { createReadAhead, PANEL_FRESH_MS, READ_AHEAD_TTL_MS } from './crm/readAhead';
 import { createProbeVerdicts } from './crm/filterProbes';
 import { createCrmLists } from './crm/lists';
 import { createRateLimiter, sleep } from './crm/limiter';
@@ -147,14 +149,22 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
     now: config.now,
     sleep,
   });
+  // CRM calls go over kept-alive node:http sockets (crm/crmTransport.ts), unless a fetch is given.
+  const crmTransport = createCrmTransport();
+  app.addHook('onClose', async () => crmTransport.close());
   const crm = createCrmClient({
     config: config.crm,
-    fetch: config.fetch,
+    fetch: input.fetch ?? crmTransport.fetch,
     credentials: repos.credentials,
     sessions: repos.sessions,
     refresher,
     limiter,
     cache,
+    readAheads: createReadAhead({
+      ttlMs: READ_AHEAD_TTL_MS,
+      freshMs: PANEL_FRESH_MS,
+      now: config.now,
+    }),
     now: config.now,
     sleep,
   });
@@ -186,6 +196,8 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
         })
       : createInProcessChangeFeed(onListenerError);
   app.addHook('onClose', async () => changes.close());
+  // Whatever changed (a write here or elsewhere, a CRM webhook), nothing read ahead before it is served.
+  changes.subscribe((change) => crm.forgetReadAheads(change.systemKey));
   if ('ready' in changes) {
     try {
       await changes.ready;

@@ -6,6 +6,7 @@ import { OutboundError, isRecord, readJson, timedFetch } from '@api/http';
 import { API_MESSAGES } from '@api/messages';
 import { type ReferenceCache } from './cache';
 import { type RateLimiter } from './limiter';
+import { type ReadAhead } from './readAhead';
 import { type TokenRefresher } from './tokenRefresher';
 
 export type CrmMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -26,6 +27,13 @@ export interface CrmClient {
   request(identity: Identity, request: CrmRequest): Promise<unknown>;
   /** The access token to use now (428 without credentials, 401 without an OAuth session). */
   accessToken(identity: Identity): Promise<string>;
+  /**
+   * Starts the uncached GET of `path` that the panel is about to make (crm/readAhead.ts); the
+   * panel's `request` for it joins it. Never awaited, never fails.
+   */
+  readAhead(identity: Identity, path: string): void;
+  /** Drops the tenant's reads ahead (something of it changed). */
+  forgetReadAheads(systemKey: string): void;
 }
 
 export interface CrmClientDeps {
@@ -36,6 +44,7 @@ export interface CrmClientDeps {
   refresher: TokenRefresher;
   limiter: RateLimiter;
   cache: ReferenceCache;
+  readAheads: ReadAhead;
   now: () => number;
   sleep: (ms: number) => Promise<void>;
 }
@@ -266,10 +275,35 @@ export function createCrmClient(deps: CrmClientDeps): CrmClient {
     }
   };
 
+  /** One key per tenant, CRM user and path: a read ahead is only ever served to its own user. */
+  const readKey = (identity: Identity, path: string) =>
+    JSON.stringify([identity.systemKey, identity.userId, path]);
+
+  /** An uncached GET: the read ahead of it when there is one (its answer or error), else a CRM call. */
+  const read = async (identity: Identity, request: CrmRequest): Promise<unknown> => {
+    const key = readKey(identity, `${request.path}${crmQueryString(request.query)}`);
+    const ahead = deps.readAheads.take(key);
+    let body: unknown;
+    if (ahead) {
+      // Credentials and session are checked on every call, as for a cache hit.
+      await accessToken(identity);
+      body = await ahead;
+    } else {
+      body = await send(identity, request);
+    }
+    deps.readAheads.served(key);
+    return body;
+  };
+
   return {
     accessToken,
     async request(identity, request) {
-      if (request.cache && request.method === 'GET') {
+      if (request.method !== 'GET') {
+        // What was read ahead may be what this write changes.
+        deps.readAheads.forgetTenant(identity.systemKey);
+        return send(identity, request);
+      }
+      if (request.cache) {
         const key = `${request.path}?${request.query?.toString() ?? ''}`;
         // Credentials and session are checked on every call, cache hit or not.
         await accessToken(identity);
@@ -277,7 +311,15 @@ export function createCrmClient(deps: CrmClientDeps): CrmClient {
           bypass: request.cache.bypass,
         });
       }
-      return send(identity, request);
+      return read(identity, request);
+    },
+    readAhead(identity, path) {
+      deps.readAheads.start(identity.systemKey, readKey(identity, path), () =>
+        send(identity, { method: 'GET', path }),
+      );
+    },
+    forgetReadAheads(systemKey) {
+      deps.readAheads.forgetTenant(systemKey);
     },
   };
 }

@@ -25,6 +25,9 @@ function fakeCrm(answer: Answer) {
       if (refuse?.(query)) throw new ApiError(400, 'O RD Station CRM recusou os dados enviados.');
       return answer(query, request.path);
     },
+    // Lists never read ahead.
+    readAhead() {},
+    forgetReadAheads() {},
   };
   return {
     crm,

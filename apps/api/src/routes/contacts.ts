@@ -189,8 +189,17 @@ export function registerContactRoutes(app: FastifyInstance, services: Services):
       },
     },
     async (request) => {
-      const { systemKey } = identityOf(request);
-      const rdstationContactId = await repos.mappings.getMapping(systemKey, request.params.id);
+      const identity = identityOf(request);
+      const rdstationContactId = await repos.mappings.getMapping(
+        identity.systemKey,
+        request.params.id,
+      );
+      if (rdstationContactId !== null) {
+        // The panel's next reads are this contact and its last deal (crm/readAhead.ts): start them.
+        const dealId = await repos.mappings.getLastDeal(identity.systemKey, rdstationContactId);
+        if (dealId !== null) services.crm.readAhead(identity, crmPath`/deals/${dealId}`);
+        services.crm.readAhead(identity, crmPath`/contacts/${rdstationContactId}`);
+      }
       return { data: { mapped: rdstationContactId !== null, rdstationContactId } };
     },
   );

@@ -11,6 +11,7 @@ import {
 import { type FastifyInstance } from 'fastify';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { buildApp } from '@api/app';
+import { createCrmTransport } from '@api/crm/crmTransport';
 import { openDatabase } from '@api/db/database';
 import { type DatabaseSchema } from '@api/db/schema';
 import { type ApiConfigInput, type CrmConfig, type TenantConfig } from '@api/config';
@@ -132,6 +133,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const logs: string[] = [];
   const calls: OutboundCall[] = [];
   const secretsSeen: string[] = [];
+  // The CRM v2 calls travel as in production, over the api's kept-alive transport.
+  const crmTransport = createCrmTransport();
+  const crmBase = `${sandbox.url}/crm/v2/`;
   const recordingFetch: typeof fetch = async (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
     calls.push({
@@ -139,7 +143,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       url,
       body: typeof init?.body === 'string' ? init.body : '',
     });
-    const response = await fetch(input, init);
+    const response = await (url.startsWith(crmBase) ? crmTransport.fetch : fetch)(input, init);
     if (url.endsWith('/oauth2/token')) {
       // Remember every token the CRM handed out: tests look for them where they must not be.
       const text = await response.clone().text();
@@ -212,6 +216,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
     async close() {
       await api.close();
+      crmTransport.close();
       if (!options.sharedSandbox) await sandbox.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,0 +1,177 @@
+import http from 'node:http';
+import { type AddressInfo } from 'node:net';
+import zlib from 'node:zlib';
+import { OutboundError, timedFetch } from '@api/http';
+import { createCrmTransport, type CrmTransport } from './crmTransport';
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  socket: number;
+}
+
+/** A local server that records what reached it and answers with `answer`. */
+async function startServer(answer: (request: Seen, response: http.ServerResponse) => void) {
+  const seen: Seen[] = [];
+  const sockets = new Map<unknown, number>();
+  const server = http.createServer((request, response) => {
+    if (!sockets.has(request.socket)) sockets.set(request.socket, sockets.size + 1);
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (body += chunk));
+    request.on('end', () => {
+      const entry = {
+        method: request.method ?? '',
+        url: request.url ?? '',
+        headers: request.headers,
+        body,
+        socket: sockets.get(request.socket) ?? 0,
+      };
+      seen.push(entry);
+      answer(entry, response);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    seen,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Polls the event loop (no clock) until `test` holds. */
+async function waitUntil(test: () => boolean): Promise<void> {
+  while (!test()) await new Promise((resolve) => setImmediate(resolve));
+}
+
+let transport: CrmTransport;
+beforeEach(() => {
+  transport = createCrmTransport();
+});
+afterEach(() => transport.close());
+
+describe('crmTransport', () => {
+  it('sends the method, headers and body as given, and answers status, headers and JSON', async () => {
+    const server = await startServer((_request, response) => {
+      response.writeHead(201, { 'content-type': 'application/json', 'x-request-id': 'r1' });
+      response.end('{"data":{"id":"d1","name":"Implantação"}}');
+    });
+    try {
+      const response = await transport.fetch(`${server.url}/crm/v2/deals?filter=a%20b`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer t0k', 'content-type': 'application/json' },
+        body: '{"data":{"name":"Implantação"}}',
+      });
+      expect(response.status).toBe(201);
+      expect(response.ok).toBe(true);
+      expect(response.headers.get('x-request-id')).toBe('r1');
+      expect(await response.json()).toEqual({ data: { id: 'd1', name: 'Implantação' } });
+      expect(server.seen).toEqual([
+        expect.objectContaining({
+          method: 'POST',
+          url: '/crm/v2/deals?filter=a%20b',
+          body: '{"data":{"name":"Implantação"}}',
+          headers: expect.objectContaining({
+            authorization: 'Bearer t0k',
+            'content-type': 'application/json',
+            'content-length': String(Buffer.byteLength('{"data":{"name":"Implantação"}}')),
+            'accept-encoding': 'gzip, deflate, br',
+          }),
+        }),
+      ]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('keeps the connection: calls one after another share one socket', async () => {
+    const server = await startServer((_request, response) => response.end('{}'));
+    try {
+      for (let index = 0; index < 3; index += 1)
+        await (await transport.fetch(`${server.url}/crm/v2/pipelines`)).text();
+      expect(server.seen.map((request) => request.socket)).toEqual([1, 1, 1]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('decompresses gzip and br answers, as fetch does', async () => {
+    const json = JSON.stringify({ data: [{ id: 'p1', name: 'Funil de vendas' }] });
+    const server = await startServer((request, response) => {
+      const br = request.url.endsWith('br');
+      response.writeHead(200, { 'content-encoding': br ? 'br' : 'gzip' });
+      response.end(br ? zlib.brotliCompressSync(json) : zlib.gzipSync(json));
+    });
+    try {
+      expect(await (await transport.fetch(`${server.url}/gzip`)).text()).toBe(json);
+      expect(await (await transport.fetch(`${server.url}/br`)).text()).toBe(json);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('answers a 204 with no body, and a redirect as it is (never followed)', async () => {
+    const server = await startServer((request, response) => {
+      if (request.url === '/gone') response.writeHead(204).end();
+      else response.writeHead(302, { location: 'http://127.0.0.1:9/elsewhere' }).end('moved');
+    });
+    try {
+      const empty = await transport.fetch(`${server.url}/gone`, { method: 'DELETE' });
+      expect(empty.status).toBe(204);
+      expect(empty.body).toBeNull();
+      const moved = await transport.fetch(`${server.url}/deals/1`);
+      expect(moved.status).toBe(302);
+      expect(moved.headers.get('location')).toBe('http://127.0.0.1:9/elsewhere');
+      expect(server.seen.map((request) => request.url)).toEqual(['/gone', '/deals/1']);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('ends a call when its signal aborts, rejecting with the reason of the signal, as fetch does', async () => {
+    const server = await startServer(() => {
+      // Never answers.
+    });
+    try {
+      const controller = new AbortController();
+      const pending = transport.fetch(`${server.url}/slow`, { signal: controller.signal });
+      await waitUntil(() => server.seen.length === 1);
+      const reason = new DOMException('prazo', 'TimeoutError');
+      controller.abort(reason);
+      await expect(pending).rejects.toBe(reason);
+      // An already aborted signal sends nothing.
+      await expect(
+        transport.fetch(`${server.url}/never`, { signal: controller.signal }),
+      ).rejects.toBe(reason);
+      expect(server.seen.map((request) => request.url)).toEqual(['/slow']);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('rejects when nothing listens (a network failure, not a deadline)', async () => {
+    const server = await startServer(() => undefined);
+    const { url } = server;
+    await server.close();
+    const error = await timedFetch(transport.fetch, `${url}/deals`, {}, 5_000).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(OutboundError);
+    expect((error as OutboundError).timedOut).toBe(false);
+  });
+
+  it('refuses what it does not speak: other schemes and non-text bodies', async () => {
+    await expect(transport.fetch('ftp://127.0.0.1/x')).rejects.toThrow(
+      'crmTransport: protocolo não suportado (ftp:).',
+    );
+    await expect(
+      transport.fetch('http://127.0.0.1:9/x', { method: 'POST', body: new Uint8Array([1]) }),
+    ).rejects.toThrow('crmTransport: só corpos de texto (JSON).');
+  });
+});

@@ -1,0 +1,89 @@
+import { createReadAhead } from './readAhead';
+
+/** A read the test settles by hand, counting how often it was started. */
+function manualRead() {
+  let starts = 0;
+  let settle: { resolve: (value: unknown) => void; reject: (error: unknown) => void } | null = null;
+  return {
+    load: () => {
+      starts += 1;
+      return new Promise<unknown>((resolve, reject) => {
+        settle = { resolve, reject };
+      });
+    },
+    get starts() {
+      return starts;
+    },
+    resolve: (value: unknown) => settle?.resolve(value),
+    reject: (error: unknown) => settle?.reject(error),
+  };
+}
+
+function setUp() {
+  let clock = 1_000;
+  const ahead = createReadAhead({ ttlMs: 5_000, freshMs: 30_000, now: () => clock });
+  return {
+    ahead,
+    advance: (ms: number) => {
+      clock += ms;
+    },
+  };
+}
+
+describe('readAhead', () => {
+  it('starts one read per key, hands it over once, in flight or answered', async () => {
+    const { ahead } = setUp();
+    const read = manualRead();
+    ahead.start('t1', 'deal', read.load);
+    ahead.start('t1', 'deal', read.load);
+    expect(read.starts).toBe(1);
+    const taken = ahead.take('deal');
+    read.resolve({ data: { id: 'd1' } });
+    await expect(taken).resolves.toEqual({ data: { id: 'd1' } });
+    expect(ahead.take('deal')).toBeUndefined();
+  });
+
+  it('drops a read nobody took within its ttl', () => {
+    const { ahead, advance } = setUp();
+    const read = manualRead();
+    ahead.start('t1', 'deal', read.load);
+    advance(5_001);
+    expect(ahead.take('deal')).toBeUndefined();
+    // Expired, so a new one may start.
+    ahead.start('t1', 'deal', read.load);
+    expect(read.starts).toBe(2);
+  });
+
+  it('reads nothing ahead that was served within freshMs (the panel still holds it)', () => {
+    const { ahead, advance } = setUp();
+    const read = manualRead();
+    ahead.served('deal');
+    advance(29_999);
+    ahead.start('t1', 'deal', read.load);
+    expect(read.starts).toBe(0);
+    expect(ahead.take('deal')).toBeUndefined();
+    advance(1);
+    ahead.start('t1', 'deal', read.load);
+    expect(read.starts).toBe(1);
+  });
+
+  it('keeps a failed read for the GET that takes it (once), and throws it at nobody else', async () => {
+    const { ahead } = setUp();
+    const read = manualRead();
+    ahead.start('t1', 'deal', read.load);
+    read.reject(new Error('CRM fora do ar'));
+    await new Promise((resolve) => setImmediate(resolve));
+    await expect(ahead.take('deal')).rejects.toThrow('CRM fora do ar');
+    expect(ahead.take('deal')).toBeUndefined();
+  });
+
+  it("forgets every read of a tenant that changed, and only that tenant's", () => {
+    const { ahead } = setUp();
+    const read = manualRead();
+    ahead.start('t1', 'deal-a', read.load);
+    ahead.start('t2', 'deal-b', read.load);
+    ahead.forgetTenant('t1');
+    expect(ahead.take('deal-a')).toBeUndefined();
+    expect(ahead.take('deal-b')).toBeInstanceOf(Promise);
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * CRM reads started before the panel asks for them (issue 16, point 4). When the panel asks which
+ * CRM contact a chat is linked to, the api already knows that contact and its last deal, and the
+ * panel's next calls are exactly those two reads: they start then, and the panel's own GETs
+ * (150 ms of CRM latency later in the chain) find them in flight or answered.
+ *
+ * What keeps it from costing CRM requests (120 a minute per account):
+ * - one read per key (tenant + CRM user + path), taken by the first GET that asks for it: never
+ *   a second CRM call for the same answer, and never an answer served twice;
+ * - nothing is read ahead that this user was served less than `freshMs` ago: the panel's own
+ *   cache still holds it (its queries stay fresh 30 s, api-client's `staleTime`), so it will not
+ *   ask; this is what keeps a return to a chat already seen at 0 CRM requests;
+ * - a read nobody took within `ttlMs` is dropped, and so is every read of a tenant when anything of
+ *   it changes (a write through the api, a CRM webhook): a GET never gets a state older than the
+ *   change it follows.
+ * A read ahead that fails fails nothing by itself (nobody awaits it; the mapping is answered as
+ * always); the GET that takes it answers its error, which is the CRM's answer to that very read
+ * (after the client's own retries): reading again would spend up to three more CRM requests on a
+ * deal the CRM just refused or could not serve.
+ */
+export interface ReadAhead {
+  /** Starts `load` for `key` unless it is in flight, or was served within `freshMs`. */
+  start(systemKey: string, key: string, load: () => Promise<unknown>): void;
+  /** The read ahead of `key`, handed over once (undefined when none is usable). */
+  take(key: string): Promise<unknown> | undefined;
+  /** A GET of `key` was answered to the panel now. */
+  served(key: string): void;
+  /** Drops every read ahead of the tenant (its data changed). */
+  forgetTenant(systemKey: string): void;
+}
+
+/** An untaken read is dropped after this: the panel asks within a few hundred ms, or never. */
+export const READ_AHEAD_TTL_MS = 5_000;
+/** How long the panel's queries stay fresh (api-client's default `staleTime`). */
+export const PANEL_FRESH_MS = 30_000;
+
+export interface ReadAheadOptions {
+  /** How long an untaken read is kept (from its start). */
+  ttlMs: number;
+  /** A key served this recently is not read ahead (the panel still holds it). */
+  freshMs: number;
+  now: () => number;
+  /** Keys remembered as served; the oldest goes first past this. */
+  maxServed?: number;
+}
+
+interface Pending {
+  systemKey: string;
+  startedAt: number;
+  promise: Promise<unknown>;
+}
+
+export function createReadAhead(options: ReadAheadOptions): ReadAhead {
+  const pending = new Map<string, Pending>();
+  const servedAt = new Map<string, number>();
+  const maxServed = options.maxServed ?? 10_000;
+
+  const usable = (entry: Pending | undefined) =>
+    entry !== undefined && options.now() - entry.startedAt <= options.ttlMs;
+
+  return {
+    start(systemKey, key, load) {
+      if (usable(pending.get(key))) return;
+      const served = servedAt.get(key);
+      if (served !== undefined && options.now() - served < options.freshMs) return;
+      const entry: Pending = { systemKey, startedAt: options.now(), promise: load() };
+      pending.set(key, entry);
+      // Nobody may be waiting yet: the failure is kept for the GET that takes it, never thrown here.
+      entry.promise.catch(() => undefined);
+    },
+    take(key) {
+      const entry = pending.get(key);
+      if (entry) pending.delete(key);
+      return usable(entry) ? entry?.promise : undefined;
+    },
+    served(key) {
+      servedAt.delete(key);
+      servedAt.set(key, options.now());
+      if (servedAt.size > maxServed) {
+        const oldest = servedAt.keys().next();
+        if (!oldest.done) servedAt.delete(oldest.value);
+      }
+    },
+    forgetTenant(systemKey) {
+      for (const [key, entry] of pending) if (entry.systemKey === systemKey) pending.delete(key);
+    },
+  };
+}
