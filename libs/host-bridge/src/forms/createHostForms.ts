@@ -45,7 +45,7 @@ export interface HostForms {
 export interface HostFormsOptions {
   adapter: HostAdapter;
   window?: Window;
-  /** In-app navigation, the last fallback (e.g. react-router's navigate). */
+  /** In-app navigation, the last fallback (e.g. the router's navigate). */
   navigate?: (path: string) => void;
 }
 

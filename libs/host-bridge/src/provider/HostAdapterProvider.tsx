@@ -5,7 +5,7 @@ import { HostAdapterContext, type HostAdapterContextValue } from './HostAdapterC
 
 export interface HostAdapterProviderProps {
   adapter: HostAdapter;
-  /** In-app navigation, used by forms as their last fallback (e.g. react-router's navigate). */
+  /** In-app navigation, used by forms as their last fallback (e.g. the router's navigate). */
   navigate?: (path: string) => void;
   children: ReactNode;
 }
