@@ -27,6 +27,9 @@ module.exports = {
       require.resolve('styled-components/dist/styled-components.browser.cjs.js'),
   },
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)'],
+  // A test's time limit guards against a hang, not for speed (times live in the benches): a form
+  // test that types a whole form took over Jest's 5 s on a loaded 2-core CI machine.
+  testTimeout: 30000,
   moduleFileExtensions: esm.moduleFileExtensions,
   reporters: ['default', path.join(__dirname, 'tools/jest/summary-reporter.js')],
 };

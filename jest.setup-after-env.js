@@ -11,7 +11,7 @@ if (typeof document !== 'undefined') {
 
 // `npm test` runs every project in one `jest --projects` (tools/scripts/checks.js), where Jest
 // applies a single global timeout; each test file gets its own project's `testTimeout` (from the
-// jest.config.js nearest to it, Jest's 5 s when it sets none), as when the project runs alone.
+// jest.config.js nearest to it, the preset's when it sets none), as when the project runs alone.
 {
   const fs = require('fs');
   const path = require('path');
@@ -20,5 +20,6 @@ if (typeof document !== 'undefined') {
     dir = path.dirname(dir);
   }
   const config = path.join(dir, 'jest.config.js');
-  jest.setTimeout((fs.existsSync(config) && require(config).testTimeout) || 5000);
+  const preset = require('./jest.preset.js');
+  jest.setTimeout((fs.existsSync(config) && require(config).testTimeout) || preset.testTimeout);
 }
