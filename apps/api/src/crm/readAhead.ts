@@ -60,6 +60,8 @@ export function createReadAhead(options: ReadAheadOptions): ReadAhead {
 
   return {
     start(systemKey, key, load) {
+      // Reads nobody took would otherwise stay in memory for good (a chat opened, never looked at).
+      for (const [other, entry] of pending) if (!usable(entry)) pending.delete(other);
       if (usable(pending.get(key))) return;
       const served = servedAt.get(key);
       if (served !== undefined && options.now() - served < options.freshMs) return;
