@@ -23,10 +23,6 @@ export function journeyWorld(prepare: (stack: Stack) => Promise<unknown>): Journ
     await browser?.close();
     await stack?.stop();
   });
-  const started = <T>(value: T | undefined, what: string): T => {
-    if (value === undefined) throw new Error(`${what} ainda não começou (beforeAll)`);
-    return value;
-  };
   return {
     get stack() {
       return started(stack, 'a pilha');
@@ -35,4 +31,10 @@ export function journeyWorld(prepare: (stack: Stack) => Promise<unknown>): Journ
       return started(browser, 'o navegador');
     },
   };
+}
+
+/** A world's part set up in beforeAll; read before it, a clear error instead of undefined. */
+export function started<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`${what} ainda não começou (beforeAll)`);
+  return value;
 }

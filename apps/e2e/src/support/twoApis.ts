@@ -4,6 +4,7 @@ import { runtimeConfig, startStack } from '../../../../tools/scripts/stack';
 import { type TestPostgres, startTestPostgres } from '@crm-panel/test-postgres';
 import { launchBrowser, trackPageErrors } from './browser';
 import { HostSim, type OpenedHostSim } from './hostSim';
+import { started } from './journeyWorld';
 import { E2E_PORTS, startE2eStack, type Stack } from './stack';
 
 /** Api process B listens this far above process A (inside the worker's band of 20 ports). */
@@ -51,10 +52,6 @@ export function twoApisWorld(prepare: (stack: Stack) => Promise<unknown>): TwoAp
     await stack?.stop();
     await postgres?.stop();
   });
-  const started = <T>(value: T | undefined, what: string): T => {
-    if (value === undefined) throw new Error(`${what} ainda não começou (beforeAll)`);
-    return value;
-  };
   return {
     get stack() {
       return started(stack, 'a pilha');
