@@ -308,6 +308,12 @@ async function sequentialApi(page, apiPort) {
   await page.route(
     (url) => url.port === String(apiPort),
     async (route) => {
+      // The live stream (GET /api/events) stays open for the page's life: held in the queue it
+      // would hold every request behind it until the panel's 10 s timeout. It is no load call.
+      if (new URL(route.request().url()).pathname === '/api/events') {
+        await route.continue().catch(() => undefined);
+        return;
+      }
       const previous = tail;
       let release = () => undefined;
       tail = new Promise((resolve) => (release = resolve));
