@@ -47,10 +47,10 @@ describe('contact mapping', () => {
       json: { data: { mapped: true, rdstationContactId: ACCOUNT1.contact.id } },
     });
     expect((await read(alice)).json).toEqual({
-      data: { mapped: true, rdstationContactId: ACCOUNT1.contact.id },
+      data: { mapped: true, rdstationContactId: ACCOUNT1.contact.id, lastDealId: null },
     });
     expect((await read(arthur)).json).toEqual({
-      data: { mapped: true, rdstationContactId: ACCOUNT1.contact.id },
+      data: { mapped: true, rdstationContactId: ACCOUNT1.contact.id, lastDealId: null },
     });
     expect((await read(beatriz)).json).toEqual({
       data: { mapped: false, rdstationContactId: null },
@@ -61,10 +61,34 @@ describe('contact mapping', () => {
       body: { contactId: '5511999990000@c.us', rdstationContactId: 'crm-da-beatriz' },
     });
     expect((await read(alice)).json).toEqual({
-      data: { mapped: true, rdstationContactId: ACCOUNT1.contact.id },
+      data: { mapped: true, rdstationContactId: ACCOUNT1.contact.id, lastDealId: null },
     });
     expect((await read(beatriz)).json).toEqual({
-      data: { mapped: true, rdstationContactId: 'crm-da-beatriz' },
+      data: { mapped: true, rdstationContactId: 'crm-da-beatriz', lastDealId: null },
+    });
+  });
+
+  it("a linked chat's mapping carries its contact's last deal, as the last-deal route answers it", async () => {
+    const chat = '/api/rdstation/contact-mapping/chat-com-negociacao';
+    await call(h.api, 'POST', '/api/rdstation/contact-mapping', {
+      as: alice,
+      body: { contactId: 'chat-com-negociacao', rdstationContactId: ACCOUNT1.contact.id },
+    });
+    const lastDeal = `/api/rdstation/contact/${ACCOUNT1.contact.id}/last-deal`;
+    const chosen = ACCOUNT1.deals.implantacao.id;
+    await call(h.api, 'POST', lastDeal, { as: alice, body: { dealId: chosen } });
+    expect((await call(h.api, 'GET', chat, { as: arthur })).json).toEqual({
+      data: { mapped: true, rdstationContactId: ACCOUNT1.contact.id, lastDealId: chosen },
+    });
+    expect((await call(h.api, 'GET', lastDeal, { as: arthur })).json).toEqual({ dealId: chosen });
+
+    await call(h.api, 'POST', lastDeal, { as: alice, body: { dealId: null } });
+    expect((await call(h.api, 'GET', chat, { as: alice })).json).toEqual({
+      data: { mapped: true, rdstationContactId: ACCOUNT1.contact.id, lastDealId: null },
+    });
+    // Another tenant's chat of the same id knows nothing of it.
+    expect((await call(h.api, 'GET', chat, { as: beatriz })).json).toEqual({
+      data: { mapped: false, rdstationContactId: null },
     });
   });
 
@@ -141,7 +165,9 @@ describe('POST /api/rdstation/contacts/with-mapping', () => {
     const mapping = await call(h.api, 'GET', '/api/rdstation/contact-mapping/chat-lucas', {
       as: alice,
     });
-    expect(mapping.json).toEqual({ data: { mapped: true, rdstationContactId: data.contact.id } });
+    expect(mapping.json).toEqual({
+      data: { mapped: true, rdstationContactId: data.contact.id, lastDealId: null },
+    });
   });
 
   it('answers "Contato criado sem ID" and saves no mapping when the CRM answers without id', async () => {

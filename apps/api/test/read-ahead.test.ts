@@ -70,7 +70,7 @@ describe('read-ahead at the mapping', () => {
     sandbox.setKnobs({ latencyMs: 200 });
     const from = h.calls.length;
     expect((await mapping(alice)).json).toEqual({
-      data: { mapped: true, rdstationContactId: CONTACT },
+      data: { mapped: true, rdstationContactId: CONTACT, lastDealId: DEAL },
     });
     // The mapping is answered without waiting for the CRM: both reads are still in flight.
     expect(crmCallsSince(from)).toEqual([
@@ -162,7 +162,7 @@ describe('read-ahead at the mapping', () => {
     });
     const from = h.calls.length;
     expect((await mapping(alice)).json).toEqual({
-      data: { mapped: true, rdstationContactId: CONTACT },
+      data: { mapped: true, rdstationContactId: CONTACT, lastDealId: GONE_DEAL },
     });
     await settled();
     const deal = await call(h.api, 'GET', `/api/rdstation/deals/${GONE_DEAL}`, { as: alice });

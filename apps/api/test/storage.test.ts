@@ -257,7 +257,11 @@ describe.each<Kind>(['sqlite', 'postgres'])('a restart on %s', (kind) => {
         (await call(api, 'GET', '/api/rdstation/contact-mapping/chat-contact-1', { as: alice }))
           .json,
       ).toEqual({
-        data: { mapped: true, rdstationContactId: ACCOUNT1.contact.id },
+        data: {
+          mapped: true,
+          rdstationContactId: ACCOUNT1.contact.id,
+          lastDealId: ACCOUNT1.deals.treinamento.id,
+        },
       });
       expect(
         (

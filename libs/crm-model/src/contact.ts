@@ -40,6 +40,12 @@ export interface ContactMapping {
 export interface ContactMappingStatus {
   mapped: boolean;
   rdstationContactId: string | null;
+  /**
+   * The GET's answer for a linked chat: the contact's last chosen deal (null: none), what
+   * GET /api/rdstation/contact/{id}/last-deal answers, so the panel asks for the deal at once
+   * (one round trip less to a ready panel, issue 16). Absent from the POST's answer.
+   */
+  lastDealId?: string | null;
 }
 
 /** Create a CRM contact and map it to the host contact in one call. */

@@ -47,7 +47,15 @@ const mappingSchema = {
   properties: {
     data: {
       type: 'object',
-      properties: { mapped: { type: 'boolean' }, rdstationContactId: { type: ['string', 'null'] } },
+      properties: {
+        mapped: { type: 'boolean' },
+        rdstationContactId: { type: ['string', 'null'] },
+        lastDealId: {
+          type: ['string', 'null'],
+          description:
+            'Só no GET de um contato vinculado: a última negociação escolhida (o que GET /api/rdstation/contact/{id}/last-deal responde).',
+        },
+      },
     },
   },
 } as const;
@@ -194,13 +202,13 @@ export function registerContactRoutes(app: FastifyInstance, services: Services):
         identity.systemKey,
         request.params.id,
       );
-      if (rdstationContactId !== null) {
-        // The panel's next reads are this contact and its last deal (crm/readAhead.ts): start them.
-        const dealId = await repos.mappings.getLastDeal(identity.systemKey, rdstationContactId);
-        if (dealId !== null) services.crm.readAhead(identity, crmPath`/deals/${dealId}`);
-        services.crm.readAhead(identity, crmPath`/contacts/${rdstationContactId}`);
-      }
-      return { data: { mapped: rdstationContactId !== null, rdstationContactId } };
+      if (rdstationContactId === null) return { data: { mapped: false, rdstationContactId } };
+      // The panel's next reads are this contact and its last deal (crm/readAhead.ts): start them,
+      // and answer the last deal too, so the panel asks for the deal without one more round trip.
+      const lastDealId = await repos.mappings.getLastDeal(identity.systemKey, rdstationContactId);
+      if (lastDealId !== null) services.crm.readAhead(identity, crmPath`/deals/${lastDealId}`);
+      services.crm.readAhead(identity, crmPath`/contacts/${rdstationContactId}`);
+      return { data: { mapped: true, rdstationContactId, lastDealId } };
     },
   );
 

@@ -86,7 +86,11 @@ test('João Pereira’s chat leads with Rafael Souza; creating anyway asks first
     'GET',
     '/api/rdstation/contact-mapping/contato-joao',
   );
-  expect(mapping.json.data).toEqual({ mapped: true, rdstationContactId: RAFAEL.id });
+  expect(mapping.json.data).toEqual({
+    mapped: true,
+    rdstationContactId: RAFAEL.id,
+    lastDealId: null,
+  });
   expect(creates).toEqual([]);
   expect(await crmContactsNamed('João Pereira')).toEqual([]);
   expect(errors).toEqual([]);
@@ -136,7 +140,11 @@ test('Mariana Costa’s chat: the question can be dismissed, and only ‘Criar m
     '/api/rdstation/contact-mapping/contato-mariana',
   );
   const created = named.find((contact) => contact.id !== MARIANA.id);
-  expect(mapping.json.data).toEqual({ mapped: true, rdstationContactId: created?.id });
+  expect(mapping.json.data).toEqual({
+    mapped: true,
+    rdstationContactId: created?.id,
+    lastDealId: null,
+  });
   expect(errors).toEqual([]);
   await page.close();
 });

@@ -269,7 +269,7 @@ describe('the api restarted in the middle of a session', () => {
       crmUserSource: 'host-signed-email',
     });
     expect(await read('/api/rdstation/contact-mapping/contato-mariana')).toEqual({
-      data: { mapped: true, rdstationContactId: ACME.contact.id },
+      data: { mapped: true, rdstationContactId: ACME.contact.id, lastDealId: DEAL.id },
     });
     expect(await read(`/api/rdstation/contact/${ACME.contact.id}/last-deal`)).toEqual({
       dealId: DEAL.id,

@@ -100,6 +100,7 @@ test('an unlinked chat: link the CRM contact suggested by the phone number', asy
   expect(mapping.json.data).toEqual({
     mapped: true,
     rdstationContactId: ACME.contactWithoutCountryCode.id,
+    lastDealId: null,
   });
   expect(errors).toEqual([]);
   await page.close();

@@ -1,6 +1,8 @@
+import { waitFor } from '@testing-library/react';
 import { QueryClient, skipToken } from '@tanstack/react-query';
 import {
   dealsFixture,
+  HOST_CONTACT_ID_FIXTURE,
   pipelinesFixture,
   productsFixture,
   setupTestServer,
@@ -12,9 +14,11 @@ import {
   organizationsInfiniteQueryOptions,
   productsInfiniteQueryOptions,
 } from './infiniteQueryOptions';
+import { saveLastDeal } from '@api-client/resources/contacts';
 import { queryKeys } from './queryKeys';
 import {
   campaignsQueryOptions,
+  contactMappingQueryOptions,
   customFieldsQueryOptions,
   dealProductsQueryOptions,
   lostReasonsQueryOptions,
@@ -134,5 +138,48 @@ describe('infinite query options', () => {
     const products = await client.fetchInfiniteQuery(productsInfiniteQueryOptions());
     expect(products.pages[0]?.data).toEqual(productsFixture);
     expect(products.pages[0]?.next).toBeNull();
+  });
+});
+
+describe("a chat's link", () => {
+  it("fills the contact's last deal from the mapping's answer and starts that deal's read at once", async () => {
+    const mapping = await client.fetchQuery(contactMappingQueryOptions(HOST_CONTACT_ID_FIXTURE));
+
+    expect(mapping).toEqual({
+      mapped: true,
+      rdstationContactId: 'contact-1',
+      lastDealId: 'deal-1',
+    });
+    expect(client.getQueryData(queryKeys.lastDeal('contact-1'))).toBe('deal-1');
+    await waitFor(() =>
+      expect(client.getQueryData(queryKeys.deal('deal-1'))).toMatchObject({ id: 'deal-1' }),
+    );
+    // No GET of the last deal's id: the mapping said it.
+    expect(server.requests.map((request) => request.path)).toEqual([
+      `/api/rdstation/contact-mapping/${HOST_CONTACT_ID_FIXTURE}`,
+      '/api/rdstation/deals/deal-1',
+    ]);
+  });
+
+  it('starts no deal read for a linked contact without a last deal', async () => {
+    await saveLastDeal('contact-1', null);
+    await client.fetchQuery(contactMappingQueryOptions(HOST_CONTACT_ID_FIXTURE));
+    expect(client.getQueryData(queryKeys.lastDeal('contact-1'))).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      'POST /api/rdstation/contact/contact-1/last-deal',
+      `GET /api/rdstation/contact-mapping/${HOST_CONTACT_ID_FIXTURE}`,
+    ]);
+  });
+
+  it('fills nothing for a chat without a link', async () => {
+    await client.fetchQuery(contactMappingQueryOptions('host-desconhecido'));
+    expect(client.getQueryCache().findAll({ queryKey: queryKeys.lastDeal('') })).toEqual([]);
+    expect(
+      client
+        .getQueryCache()
+        .getAll()
+        .map((query) => query.queryKey),
+    ).toEqual([queryKeys.contactMapping('host-desconhecido')]);
   });
 });

@@ -27,6 +27,7 @@ import {
 } from '@api-client/resources/reference';
 import { getTask, listTasks } from '@api-client/resources/tasks';
 import { getTermsStatus } from '@api-client/resources/terms';
+import { PANEL_STALE_TIME_MS } from '@api-client/writes/client';
 import { queryKeys } from './queryKeys';
 
 /** Reference data changes rarely (the api caches it for 60 s too). */
@@ -198,6 +199,9 @@ export const lastDealQueryOptions = (crmContactId: string) =>
     queryKey: queryKeys.lastDeal(crmContactId),
     // Not cancellable: getLastDeal reads any failure as 'no last deal', an abort included.
     queryFn: () => getLastDeal(crmContactId),
+    // Said here, not left to the cache's default: the mapping's answer fills this key, and a
+    // component mounting right after must not ask again what that answer just said.
+    staleTime: PANEL_STALE_TIME_MS,
   });
 
 export const contactQueryOptions = (id: string) =>
@@ -206,10 +210,23 @@ export const contactQueryOptions = (id: string) =>
     queryFn: ({ signal }) => getContact(id, { signal }),
   });
 
+/**
+ * A chat's link. The api's answer for a linked chat carries the contact's last deal: it fills
+ * `lastDealQueryOptions`' cache, so the panel asks for the deal itself next, not for its id.
+ */
 export const contactMappingQueryOptions = (hostContactId: string) =>
   queryOptions({
     queryKey: queryKeys.contactMapping(hostContactId),
-    queryFn: ({ signal }) => getContactMapping(hostContactId, { signal }),
+    queryFn: async ({ signal, client }) => {
+      const mapping = await getContactMapping(hostContactId, { signal });
+      const { rdstationContactId, lastDealId } = mapping;
+      if (rdstationContactId === null || lastDealId === undefined) return mapping;
+      client.setQueryData(queryKeys.lastDeal(rdstationContactId), lastDealId);
+      // The deal the chat opens on: its read starts with this answer, not once the panel has
+      // rendered it (a fresh copy in the cache is used as is).
+      if (lastDealId !== null) void client.prefetchQuery(dealQueryOptions(lastDealId));
+      return mapping;
+    },
   });
 
 export const dealQueryOptions = (id: string) =>

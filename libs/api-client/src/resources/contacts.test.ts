@@ -139,10 +139,11 @@ describe('contact records', () => {
 });
 
 describe('contact mapping', () => {
-  it('getContactMapping: GET /api/rdstation/contact-mapping/{hostContactId} → { mapped, rdstationContactId }', async () => {
+  it('getContactMapping: GET /api/rdstation/contact-mapping/{hostContactId} → { mapped, rdstationContactId, lastDealId }', async () => {
     await expect(getContactMapping(HOST_CONTACT_ID_FIXTURE)).resolves.toEqual({
       mapped: true,
       rdstationContactId: 'contact-1',
+      lastDealId: 'deal-1',
     });
     expect(server.lastRequest()).toEqual({
       method: 'GET',
@@ -170,6 +171,32 @@ describe('contact mapping', () => {
     await expect(getContactMapping('host-contact-9')).resolves.toEqual({
       mapped: true,
       rdstationContactId: 'contact-2',
+      lastDealId: null,
+    });
+  });
+
+  it('getContactMapping reads a lastDealId that is not an id as no last deal, and leaves it out when the api does', async () => {
+    const answer = (data: Record<string, unknown>) =>
+      server.use(
+        http.get(`${server.baseURL}/api/rdstation/contact-mapping/:id`, () =>
+          HttpResponse.json({ data }),
+        ),
+      );
+    answer({ mapped: true, rdstationContactId: 'contact-1', lastDealId: '' });
+    await expect(getContactMapping('h')).resolves.toEqual({
+      mapped: true,
+      rdstationContactId: 'contact-1',
+      lastDealId: null,
+    });
+    answer({ mapped: true, rdstationContactId: 'contact-1' });
+    await expect(getContactMapping('h')).resolves.toEqual({
+      mapped: true,
+      rdstationContactId: 'contact-1',
+    });
+    answer({ mapped: false, rdstationContactId: null, lastDealId: 'deal-1' });
+    await expect(getContactMapping('h')).resolves.toEqual({
+      mapped: false,
+      rdstationContactId: null,
     });
   });
 });
@@ -281,6 +308,7 @@ describe('createContactWithMapping', () => {
     await expect(getContactMapping('host-contact-7')).resolves.toEqual({
       mapped: true,
       rdstationContactId: result.rdstationContactId,
+      lastDealId: null,
     });
   });
 

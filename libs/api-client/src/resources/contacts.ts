@@ -82,7 +82,10 @@ export async function updateContact(id: string, payload: ContactUpdatePayload): 
   return readRecord(response);
 }
 
-/** GET /api/rdstation/contact-mapping/{hostContactId} → { mapped, rdstationContactId }. */
+/**
+ * GET /api/rdstation/contact-mapping/{hostContactId} → { mapped, rdstationContactId } and, for a
+ * linked chat, `lastDealId` (the contact's last chosen deal, null for none) when the api says it.
+ */
 export async function getContactMapping(
   hostContactId: string,
   options?: RequestOptions,
@@ -92,7 +95,16 @@ export async function getContactMapping(
     requestConfig(options),
   );
   const status = readPayload(response);
-  return { mapped: status.mapped === true, rdstationContactId: status.rdstationContactId ?? null };
+  const mapped = status.mapped === true;
+  const rdstationContactId = status.rdstationContactId ?? null;
+  if (!mapped || status.lastDealId === undefined) return { mapped, rdstationContactId };
+  // As getLastDeal reads it: anything but a non-empty id is "no last deal".
+  const { lastDealId } = status;
+  return {
+    mapped,
+    rdstationContactId,
+    lastDealId: typeof lastDealId === 'string' && lastDealId !== '' ? lastDealId : null,
+  };
 }
 
 /** POST /api/rdstation/contact-mapping, body { contactId, rdstationContactId }. */

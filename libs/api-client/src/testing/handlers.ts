@@ -667,7 +667,9 @@ export function createHandlers(options: CreateHandlersOptions = {}): HttpHandler
     }),
     route('get', '/api/rdstation/contact-mapping/:id', 'identity', ({ params, state }) => {
       const rdstationContactId = state.contactMappings[params.id ?? ''] ?? null;
-      return payload({ mapped: rdstationContactId !== null, rdstationContactId });
+      if (rdstationContactId === null) return payload({ mapped: false, rdstationContactId });
+      const lastDealId = state.lastDeals[rdstationContactId] ?? null;
+      return payload({ mapped: true, rdstationContactId, lastDealId });
     }),
     route('post', '/api/rdstation/contact-mapping', 'identity', ({ body, state }) => {
       const input = asRecord(body);

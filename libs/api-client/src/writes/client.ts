@@ -11,10 +11,17 @@ import { shouldRetryQuery } from '@api-client/client/errors';
  * The panel's one query cache (the shell creates it; TanStack Query is a federation singleton, so
  * every remote shares it). Freshness is set here and in each query's options, nowhere else.
  */
+/** How long an answer stays fresh unless its query says otherwise. */
+export const PANEL_STALE_TIME_MS = 30_000;
+
 export function createPanelQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: shouldRetryQuery, refetchOnWindowFocus: false, staleTime: 30_000 },
+      queries: {
+        retry: shouldRetryQuery,
+        refetchOnWindowFocus: false,
+        staleTime: PANEL_STALE_TIME_MS,
+      },
       mutations: { retry: false },
     },
   });
