@@ -6,7 +6,7 @@ import { PanelThemeProvider } from '@crm-panel/ui';
 import userEvent from '@testing-library/user-event';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { RemoteModule } from './RemoteModule';
-import { registerManifestRemotes } from './remoteLoader';
+import { preloadRemoteModules, registerManifestRemotes } from './remoteLoader';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
@@ -50,6 +50,7 @@ beforeEach(() => {
   });
   mockedRegister.mockClear();
   mockedPreload.mockClear();
+  mockedLoadRemote.mockReset();
 });
 
 it('renders the remote module with the props the shell passes', async () => {
@@ -105,4 +106,28 @@ it("starts the module's contract preload with its load, with the shell's props",
   render(<RemoteModule id="notes/NotesTab" label="Notas" props={{ dealId: 'd1' }} />);
   expect(mockedPreload).toHaveBeenCalledWith('notes/NotesTab', { dealId: 'd1' });
   await screen.findByText('Notas da negociação d1');
+});
+
+it('renders a preloaded module on its first render, with no fallback, and loads it once', async () => {
+  mockedLoadRemote.mockResolvedValue({ default: NotesStub });
+  const preloaded = preloadRemoteModules(['notes/NotesTab']);
+  // The area mounts while the preload is in flight: it shares that load.
+  const early = render(<RemoteModule id="notes/NotesTab" label="Notas" props={{ dealId: 'd1' }} />);
+  expect(screen.getByText('Carregando Notas...')).toBeInTheDocument();
+  await preloaded;
+  expect(await screen.findByText('Notas da negociação d1')).toBeInTheDocument();
+  early.unmount();
+
+  render(<RemoteModule id="notes/NotesTab" label="Notas" props={{ dealId: 'd2' }} />);
+  expect(screen.getByText('Notas da negociação d2')).toBeInTheDocument();
+  expect(screen.queryByText('Carregando Notas...')).not.toBeInTheDocument();
+  expect(mockedLoadRemote).toHaveBeenCalledTimes(1);
+});
+
+it('a preload that fails settles, and the area loads the module again and shows its error', async () => {
+  mockedLoadRemote.mockRejectedValue(new Error('remoteEntry.js 502'));
+  await expect(preloadRemoteModules(['notes/NotesTab'])).resolves.toBeUndefined();
+  render(<RemoteModule id="notes/NotesTab" label="Notas" props={{ dealId: 'd1' }} />);
+  expect(await screen.findByText('Não foi possível carregar este módulo.')).toBeInTheDocument();
+  expect(mockedLoadRemote).toHaveBeenCalledTimes(2);
 });

@@ -9,7 +9,7 @@ import {
 import type { RemoteModuleId, RemoteModulePropsOf } from '@crm-panel/contracts';
 import { usePreloadModule } from '@crm-panel/contracts/preloads';
 import { InlineError, Skeleton } from '@crm-panel/ui';
-import { loadRemoteModule, onRemotesRegistered } from './remoteLoader';
+import { loadedRemoteModule, loadRemoteModule, onRemotesRegistered } from './remoteLoader';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 
 export const REMOTE_LOAD_ERROR = 'Não foi possível carregar este módulo.';
@@ -62,7 +62,13 @@ export function RemoteModule<Id extends RemoteModuleId>({
   props,
 }: RemoteModuleProps<Id>) {
   const [attempt, setAttempt] = useState(0);
-  const Component = useMemo(() => lazyModule(id, attempt > 0), [id, attempt]);
+  // A module loaded already (preloaded, or shown before) renders at once: a lazy component
+  // suspends on its first render even then, and React holds a revealed fallback back ~300 ms.
+  // Chosen once per id and attempt: a switch of component type would remount the area.
+  const Component = useMemo(
+    () => (attempt === 0 && loadedRemoteModule(id)?.default) || lazyModule(id, attempt > 0),
+    [id, attempt],
+  );
   // Its first reads (libs/contracts/src/preloads.ts) start while its JS downloads.
   usePreloadModule(id, props);
 

@@ -9,6 +9,12 @@ import type {
 let entries: Partial<Record<RemoteName, string>> = {};
 const registrationListeners = new Set<() => void>();
 
+// Keyed by id, each value the RemoteModuleExports of its key (read back through the id's type).
+/** Loads started and not failed, one per module: a preload and the area's own load share it. */
+let loads = new Map<RemoteModuleId, Promise<unknown>>();
+/** Modules loaded, for areas that render them at once instead of suspending (RemoteModule). */
+let loaded = new Map<RemoteModuleId, unknown>();
+
 /** Called whenever the remotes are registered anew (what was loaded before no longer counts). */
 export function onRemotesRegistered(listener: () => void): void {
   registrationListeners.add(listener);
@@ -17,6 +23,8 @@ export function onRemotesRegistered(listener: () => void): void {
 /** Registers the remotes of the runtime manifest: no remote URL is baked into the shell build. */
 export function registerManifestRemotes(manifest: RuntimeManifest): void {
   entries = { ...manifest.remotes };
+  loads = new Map();
+  loaded = new Map();
   registerRemotes(Object.entries(manifest.remotes).map(([name, entry]) => ({ name, entry })));
   registrationListeners.forEach((listener) => listener());
 }
@@ -25,21 +33,54 @@ function remoteOf(id: RemoteModuleId): RemoteName {
   return id.slice(0, id.indexOf('/')) as RemoteName;
 }
 
-/**
- * Loads an exposed module. `fresh` re-registers its remote first, so a retry after a failed
- * load fetches the remote entry again instead of reusing the failed attempt.
- */
-export async function loadRemoteModule<Id extends RemoteModuleId>(
+async function fetchRemoteModule<Id extends RemoteModuleId>(
   id: Id,
-  fresh = false,
+  fresh: boolean,
 ): Promise<RemoteModuleExports<Id>> {
   const name = remoteOf(id);
   const entry = entries[name];
   if (!entry) throw new Error(`Remote "${name}" não está no manifesto.`);
   if (fresh) registerRemotes([{ name, entry }], { force: true });
-  const loaded = await loadRemote<RemoteModuleExports<Id>>(id);
-  if (!loaded || loaded.default == null) {
+  const exports = await loadRemote<RemoteModuleExports<Id>>(id);
+  if (!exports || exports.default == null) {
     throw new Error(`O módulo "${id}" não exporta um componente.`);
   }
-  return loaded;
+  return exports;
+}
+
+/**
+ * Loads an exposed module, once: a load in flight or done is shared. `fresh` re-registers its
+ * remote first, so a retry after a failed load fetches the remote entry again instead of reusing
+ * the failed attempt. A failed load is forgotten (the next call tries again).
+ */
+export function loadRemoteModule<Id extends RemoteModuleId>(
+  id: Id,
+  fresh = false,
+): Promise<RemoteModuleExports<Id>> {
+  const started = loads.get(id) as Promise<RemoteModuleExports<Id>> | undefined;
+  if (started && !fresh) return started;
+  const load = fetchRemoteModule(id, fresh);
+  const own = loads;
+  own.set(id, load);
+  load.then(
+    (exports) => {
+      if (loads === own) loaded.set(id, exports);
+    },
+    () => {
+      if (own.get(id) === load) own.delete(id);
+    },
+  );
+  return load;
+}
+
+/** The module's exports when it has been loaded (since the remotes were last registered). */
+export function loadedRemoteModule<Id extends RemoteModuleId>(
+  id: Id,
+): RemoteModuleExports<Id> | undefined {
+  return loaded.get(id) as RemoteModuleExports<Id> | undefined;
+}
+
+/** Starts loading `ids`; settles when each has loaded or failed (never rejects). */
+export async function preloadRemoteModules(ids: readonly RemoteModuleId[]): Promise<void> {
+  await Promise.allSettled(ids.map((id) => loadRemoteModule(id)));
 }

@@ -6,8 +6,10 @@ import { dealQueryOptions, lastDealQueryOptions, useSaveLastDeal } from '@crm-pa
 import { usePreloadModule } from '@crm-panel/contracts/preloads';
 import { InlineError, Skeleton, Tabs } from '@crm-panel/ui';
 import { RemoteModule } from '@shell/federation/RemoteModule';
+import { useRemoteCode } from '@shell/federation/useRemoteCode';
 import { useChatMemory, useChatMemoryStore, type PanelTab } from './chatMemory';
 import { CONTACT_LOAD_ERROR, ContactLoading, useContactMapping } from './ContactLinkingRoute';
+import { MAIN_PANEL_MODULES } from './mainPanelModules';
 
 const StyledPanel = styled.div`
   display: flex;
@@ -27,8 +29,12 @@ export function ChatPanel({ chatKey, hostContactId }: ChatPanelProps) {
 
   const mapping = useContactMapping(hostContactId);
   const crmContactId = mapping.data?.mapped ? mapping.data.rdstationContactId : null;
+  // The areas below show at once when their code is in (MainPanel starts loading it): no area
+  // flashes its own loading state, which React would then hold on screen ~300 ms.
+  const codeReady = useRemoteCode(MAIN_PANEL_MODULES);
 
-  // The last selected deal matters only until this chat has a deal of its own.
+  // The last selected deal matters only until this chat has a deal of its own. The mapping's
+  // answer usually names it (contactMappingQueryOptions), and then this asks nothing.
   const lastDeal = useQuery({
     ...lastDealQueryOptions(crmContactId ?? ''),
     enabled: crmContactId !== null && memory.dealId === undefined,
@@ -58,6 +64,7 @@ export function ChatPanel({ chatKey, hostContactId }: ChatPanelProps) {
     return <ContactLoading />;
   }
   if (!crmContactId) return <Navigate to="/contact-linking" replace />;
+  if (!codeReady) return <ContactLoading />;
 
   const dealProps = { dealId, dealName: deal.data?.name };
   return (

@@ -71,16 +71,31 @@ const linkedAttendance = {
   contato: { ...FAKE_ATTENDANCE.contato!, id: HOST_CONTACT_ID_FIXTURE },
 };
 
-it("says 'Nenhum contato selecionado' with no chat", () => {
+/** What the panel reads with no chat open: the account's reference data the next chat shows. */
+const REFERENCE_READS = [
+  'GET /api/rdstation/custom-fields',
+  'GET /api/rdstation/pipelines',
+  'GET /api/rdstation/sources',
+  'GET /api/rdstation/users',
+];
+const requestsSoFar = () => server.requests.map((r) => `${r.method} ${r.path}`).sort();
+
+it("says 'Nenhum contato selecionado' with no chat, and reads ahead only the account's reference data", async () => {
   renderShell(<MainPanel />, { adapter: createFakeHostAdapter({ attendance: null }) });
   expect(screen.getByText('Nenhum contato selecionado')).toBeInTheDocument();
   expect(
     screen.getByText('Abra um atendimento no chat para ver o contato dele no CRM.'),
   ).toBeInTheDocument();
-  expect(server.requests).toEqual([]);
+  await waitFor(() => expect(requestsSoFar()).toEqual(REFERENCE_READS));
+  // The main panel's areas' code starts loading with the panel, before any chat.
+  expect((loadRemote as jest.Mock).mock.calls.map(([id]: [string]) => id)).toEqual([
+    'contacts/ContactHeader',
+    'deal/DealToolbar',
+    'deal/DealGeneralTab',
+  ]);
 });
 
-it("says 'Nenhum contato selecionado' for a chat without a contact, and why", () => {
+it("says 'Nenhum contato selecionado' for a chat without a contact, and why", async () => {
   const adapter = createFakeHostAdapter({ attendance: { ...FAKE_ATTENDANCE, contato: undefined } });
   renderShell(<MainPanel />, { adapter });
   expect(screen.getByText('Nenhum contato selecionado')).toBeInTheDocument();
@@ -89,7 +104,7 @@ it("says 'Nenhum contato selecionado' for a chat without a contact, and why", ()
       'Este atendimento não tem um contato no chat: sem nome nem telefone para vincular.',
     ),
   ).toBeInTheDocument();
-  expect(server.requests).toEqual([]);
+  await waitFor(() => expect(requestsSoFar()).toEqual(REFERENCE_READS));
 });
 
 it('sends a visitor the host names without a contact id to /contact-linking, keyed by the attendance', async () => {
@@ -123,12 +138,29 @@ it("shows the chat's CRM contact and its last selected deal, with the deal's tab
   for (const tab of ['Geral', 'Notas', 'Tarefas', 'Produtos e Serviços']) {
     expect(screen.getByRole('tab', { name: tab })).toBeInTheDocument();
   }
-  expect(server.requests.map((r) => r.path)).toEqual(
+  const paths = server.requests.map((r) => r.path);
+  expect(paths).toEqual(
     expect.arrayContaining([
       `/api/rdstation/contact-mapping/${HOST_CONTACT_ID_FIXTURE}`,
-      '/api/rdstation/contact/contact-1/last-deal',
       '/api/rdstation/deals/deal-1',
     ]),
+  );
+  // The mapping's answer named the last deal: its id is not asked for again.
+  expect(paths).not.toContain('/api/rdstation/contact/contact-1/last-deal');
+});
+
+it('asks for the last deal when the mapping does not name it', async () => {
+  server.use(
+    http.get(`${server.baseURL}/api/rdstation/contact-mapping/${HOST_CONTACT_ID_FIXTURE}`, () =>
+      HttpResponse.json({ data: { mapped: true, rdstationContactId: 'contact-1' } }),
+    ),
+  );
+  renderShell(<MainPanel />, { adapter: createFakeHostAdapter({ attendance: linkedAttendance }) });
+  expect(
+    await screen.findByText('toolbar contato=contact-1 negociação=deal-1'),
+  ).toBeInTheDocument();
+  expect(server.requests.map((r) => r.path)).toContain(
+    '/api/rdstation/contact/contact-1/last-deal',
   );
 });
 
