@@ -11,6 +11,7 @@ import {
   type FakeHostAdapter,
   FakeHostProvider,
 } from '@crm-panel/host-bridge/testing';
+import { createPanelQueryClient } from '@crm-panel/api-client';
 import { PanelThemeProvider } from '@crm-panel/ui';
 
 export interface RenderRemoteOptions {
@@ -41,14 +42,18 @@ export interface RenderRemoteResult extends RenderResult {
   rerenderWith(ui: ReactElement): void;
 }
 
-/** A fresh cache per test; no retries, so a failed request shows its error at once. */
+/**
+ * A fresh cache per test with the panel's own freshness (createPanelQueryClient), so a test sees
+ * the requests the panel makes; no retries, so a failed request shows its error at once.
+ */
 export function createTestQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: { retry: false, gcTime: Infinity, refetchOnWindowFocus: false },
-      mutations: { retry: false },
-    },
+  const client = createPanelQueryClient();
+  const { queries } = client.getDefaultOptions();
+  client.setDefaultOptions({
+    queries: { ...queries, retry: false, gcTime: Infinity },
+    mutations: { retry: false },
   });
+  return client;
 }
 
 /** Shows where the router is, so a test can assert navigations as a person would see them. */

@@ -78,4 +78,7 @@ export const auditInfiniteQueryOptions = (
     getNextPageParam: (lastPage) => lastPage.cursor ?? undefined,
     // Who may read it is the api's to say: a refusal (403) is shown, never retried.
     retry: false,
+    // The trail grows with every change: each time a list is shown (a filter applied, or
+    // cleared back to one seen seconds ago) it is read anew, never taken from the cache.
+    staleTime: 0,
   });
