@@ -2,9 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { type FastifyRequest } from 'fastify';
 import { sessionOf } from '@api/identity/authenticate';
 import { type Services } from '@api/services';
-import { type ChangeDescriptor, deletedFields, fieldChanges, type Written } from './describeChange';
+import {
+  type ChangeDescriptor,
+  deletedFields,
+  displayValue,
+  fieldChanges,
+  type Written,
+} from './describeChange';
 import { type ChangeActor, type ChangedRecordType, type RecordChange } from './recordChange';
-import { type Labeller, labellerFor } from './recordNames';
+import { type Labeller, labellerFor, type NamedKind } from './recordNames';
 
 /** What a route says about its change; the rest comes from the request and the session. */
 export type ChangeInput = Pick<RecordChange, 'record' | 'action' | 'fields' | 'crmUpdatedAt'>;
@@ -86,6 +92,34 @@ export async function publishChange(
   }
 }
 
+/** The kinds of record the name memory keeps names of, by the record type written. */
+const NAMED_TYPES: Partial<Record<ChangedRecordType, NamedKind>> = {
+  deal: 'deal',
+  contact: 'contact',
+};
+
+/**
+ * The written record's name for the audit list ('Negociação Implantação CRM'), from what this
+ * process holds, never a CRM request: the CRM's answer to the write, else the version it last
+ * served or wrote, else the names it learnt from lists. Null when none says one (a note has none).
+ */
+function recordNameOf(
+  services: Services,
+  systemKey: string,
+  type: ChangedRecordType,
+  id: string,
+  written: Written,
+  before: Record<string, unknown> | null,
+): string | null {
+  for (const source of [written.record, written.payload, before]) {
+    const name = source?.name;
+    // Cut like every value an entry shows (a name is text a person typed, of any length).
+    if (typeof name === 'string' && name.trim() !== '') return displayValue(name);
+  }
+  const kind = NAMED_TYPES[type];
+  return kind ? services.names.nameOf(systemKey, kind, id) : null;
+}
+
 /**
  * A write route's change, as its descriptor says: fields from the payload against the version
  * this process last knew (services.records), which then becomes the written one.
@@ -124,6 +158,7 @@ export async function publishWrite(
     record: {
       type: descriptor.publishedAs?.(written) ?? type,
       id,
+      name: recordNameOf(services, systemKey, type, id, written, before),
       dealId: descriptor.dealId?.(written) ?? null,
       contactId: descriptor.contactId?.(written) ?? null,
     },
