@@ -458,7 +458,13 @@ describe('names recorded with ids, as they were at the write (never a CRM reques
     seen = [];
     // One contact known by name, one never seen: the list names the one and keeps the other's id.
     await write('PUT', dealUrl, { contact_ids: [contact.id, contactWithoutNinthDigit.id] });
-    expect(onlyChange().fields).toEqual([
+    const contactsChange = onlyChange();
+    // A deal's contact list goes by the deal's name.
+    expect(contactsChange.record).toMatchObject({
+      type: 'dealContacts',
+      name: deals.implantacao.name,
+    });
+    expect(contactsChange.fields).toEqual([
       {
         field: 'contact_ids',
         before: contact.id,
@@ -471,7 +477,10 @@ describe('names recorded with ids, as they were at the write (never a CRM reques
     await write('POST', `/api/rdstation/contact/${contact.id}/last-deal`, {
       dealId: deals.implantacao.id,
     });
-    expect(onlyChange().fields).toEqual([
+    const lastDeal = onlyChange();
+    // A contact's last deal goes by the contact's name, as this process read it.
+    expect(lastDeal.record).toMatchObject({ type: 'lastDeal', name: 'Mariana Costa' });
+    expect(lastDeal.fields).toEqual([
       {
         field: 'dealId',
         before: null,

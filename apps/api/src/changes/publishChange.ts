@@ -76,6 +76,7 @@ export async function publishChange(
 ): Promise<void> {
   try {
     const session = sessionOf(request);
+    const name = input.record.name ?? rememberedName(services, session.systemKey, input.record);
     services.changes.publish({
       id: randomUUID(),
       systemKey: session.systemKey,
@@ -85,6 +86,7 @@ export async function publishChange(
       chatId: headerOf(request, PANEL_CONTEXT_HEADERS.chat),
       panelTab: headerOf(request, PANEL_CONTEXT_HEADERS.tab),
       ...input,
+      record: name ? { ...input.record, name } : input.record,
       at: new Date(services.config.now()).toISOString(),
     });
   } catch (error) {
@@ -92,32 +94,41 @@ export async function publishChange(
   }
 }
 
-/** The kinds of record the name memory keeps names of, by the record type written. */
+/**
+ * Whose name a record of each type goes by, in the name memory: its own (a deal, a contact), its
+ * deal's (a deal's contact list, keyed by the deal id), or its contact's (a contact's last deal,
+ * keyed by the CRM contact id). A contact mapping is keyed by the host's contact: no name known.
+ */
 const NAMED_TYPES: Partial<Record<ChangedRecordType, NamedKind>> = {
   deal: 'deal',
+  dealContacts: 'deal',
   contact: 'contact',
+  lastDeal: 'contact',
 };
+
+/** The name this process learnt for a record (never a CRM request); null when it learnt none. */
+function rememberedName(
+  services: Services,
+  systemKey: string,
+  record: { type: ChangedRecordType; id: string },
+): string | null {
+  const kind = NAMED_TYPES[record.type];
+  return kind ? services.names.nameOf(systemKey, kind, record.id) : null;
+}
 
 /**
  * The written record's name for the audit list ('Negociação Implantação CRM'), from what this
- * process holds, never a CRM request: the CRM's answer to the write, else the version it last
- * served or wrote, else the names it learnt from lists. Null when none says one (a note has none).
+ * process holds, never a CRM request: the CRM's answer to the write, else the payload's (a rename),
+ * else the version it last served or wrote (a deletion); publishChange then falls back on the
+ * names it learnt from lists. Null when none says one (a note has none).
  */
-function recordNameOf(
-  services: Services,
-  systemKey: string,
-  type: ChangedRecordType,
-  id: string,
-  written: Written,
-  before: Record<string, unknown> | null,
-): string | null {
+function recordNameOf(written: Written, before: Record<string, unknown> | null): string | null {
   for (const source of [written.record, written.payload, before]) {
     const name = source?.name;
     // Cut like every value an entry shows (a name is text a person typed, of any length).
     if (typeof name === 'string' && name.trim() !== '') return displayValue(name);
   }
-  const kind = NAMED_TYPES[type];
-  return kind ? services.names.nameOf(systemKey, kind, id) : null;
+  return null;
 }
 
 /**
@@ -158,7 +169,7 @@ export async function publishWrite(
     record: {
       type: descriptor.publishedAs?.(written) ?? type,
       id,
-      name: recordNameOf(services, systemKey, type, id, written, before),
+      name: recordNameOf(written, before),
       dealId: descriptor.dealId?.(written) ?? null,
       contactId: descriptor.contactId?.(written) ?? null,
     },
