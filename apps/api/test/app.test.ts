@@ -13,6 +13,7 @@ const ROUTES: [string, string][] = [
   ['get', '/api/health'],
   ['get', '/api/audit'],
   ['get', '/api/audit.csv'],
+  ['get', '/api/audit/people'],
   ['get', '/api/events'],
   ['post', '/api/webhooks/rdstation/{token}'],
   ['post', '/api/session'],

@@ -103,9 +103,11 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('the audit trail on %s', (kind)
       actor: { userId: 'alice', name: users.ana.name, verified: true },
       attendanceId: 'at-1001',
       chatId: 'canal-whatsapp',
+      // Named as the CRM answered the write: no CRM request of its own.
       record: {
         type: 'deal',
         id: deals.implantacao.id,
+        name: deals.implantacao.name,
         dealId: deals.implantacao.id,
         contactId: null,
       },
@@ -156,11 +158,61 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('the audit trail on %s', (kind)
     expect(await ids('?from=2026-03-01&to=2026-03-02')).toEqual([fourth, third, second]);
     expect(await ids('?to=2026-02-28')).toEqual([first]);
     expect(await ids('?person=ana&from=2026-03-02')).toEqual([fourth]);
+    // Changes published without a record name (as entries recorded before names were): null.
+    expect((await list(admin, '?recordId=d-2')).listed.data.data[0]?.record).toEqual({
+      type: 'deal',
+      id: 'd-2',
+      name: null,
+      dealId: 'd-2',
+      contactId: null,
+    });
     const backwards = await list(admin, '?from=2026-03-02&to=2026-03-01');
     expect(backwards.status).toBe(400);
     expect(backwards.json.message).toBe(
       'Período inválido: a data inicial deve ser anterior ou igual à final.',
     );
+  });
+
+  it('lists the people of the trail by name, each with the name of their latest entry', async () => {
+    const { admin, otherAdmin } = people();
+    await configure(h.api, admin);
+    await configure(h.api, otherAdmin);
+    const actor = (userId: string, name: string, verified: boolean) => ({
+      actor: { userId, name, verified, crmUserId: null },
+    });
+    const ana = { ...admin, userId: 'host-ana' };
+    const bia = { ...admin, userId: 'host-bia' };
+    const caio = { ...admin, userId: 'host-caio' };
+    const published = [
+      // Bia's name was not known at her first change (the user id stood in); it is at her latest.
+      changeOf(bia, '2026-07-01T12:00:00.000Z', actor('host-bia', 'host-bia', true)),
+      changeOf(ana, '2026-07-02T12:00:00.000Z', actor('host-ana', 'Ana Souza', true)),
+      changeOf(bia, '2026-07-03T12:00:00.000Z', actor('host-bia', 'Beatriz Lima', true)),
+      changeOf(ana, '2026-07-04T12:00:00.000Z', actor('host-ana', 'Ana Souza', true)),
+      // Claimed by a host that signs nothing: said as such.
+      changeOf(caio, '2026-07-05T12:00:00.000Z', actor('host-caio', 'Caio Prado', false)),
+      // Another tenant's person is never offered.
+      changeOf(otherAdmin, '2026-07-06T12:00:00.000Z', actor('beatriz', 'Zélia Outra', true)),
+    ];
+    for (const change of published) h.api.changes.publish(change);
+    await stored(admin, 5);
+    await stored(otherAdmin, 1);
+    const result = await call(h.api, 'GET', '/api/audit/people', { as: admin });
+    expect(result.status).toBe(200);
+    expect(result.json).toEqual({
+      data: {
+        data: [
+          { userId: 'host-ana', name: 'Ana Souza', verified: true },
+          { userId: 'host-bia', name: 'Beatriz Lima', verified: true },
+          { userId: 'host-caio', name: 'Caio Prado', verified: false },
+        ],
+        links: {},
+      },
+    });
+    const other = await call(h.api, 'GET', '/api/audit/people', { as: otherAdmin });
+    expect(other.json).toEqual({
+      data: { data: [{ userId: 'beatriz', name: 'Zélia Outra', verified: true }], links: {} },
+    });
   });
 
   it('pages in a stable order, ties on one millisecond included', async () => {
@@ -204,6 +256,13 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('the audit trail on %s', (kind)
     h.api.changes.publish(
       changeOf(admin, '2026-05-10T01:30:00.000Z', {
         actor: { userId: 'alice', verified: false, name: 'Alice "A"', crmUserId: null },
+        record: {
+          type: 'deal',
+          id: 'd-1',
+          name: 'Implantação; fase "2"',
+          dealId: 'd-1',
+          contactId: null,
+        },
         fields: [
           {
             field: 'stage_id',
@@ -228,11 +287,12 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('the audit trail on %s', (kind)
       'attachment; filename="historico-de-alteracoes.csv"',
     );
     expect(result.text.split('\r\n')).toEqual([
-      '\uFEFF"Data e hora";"Pessoa";"ID da pessoa";"Identidade verificada";"Atendimento";"Chat";"Registro";"ID do registro";"Negociação";"Ação";"Campo";"Antes";"Depois";"Antes (ID)";"Depois (ID)"',
-      '"11/05/2026 09:00";"alice";"alice";"Sim";"at-1";"canal-1";"Negociação";"d-1";"d-1";"Alteração";"";"";"";"";""',
-      '"09/05/2026 22:30";"Alice ""A""";"alice";"Não";"at-1";"canal-1";"Negociação";"d-1";"d-1";"Alteração";"Etapa do funil";"Qualificação";"Proposta";"st-1";"st-2"',
-      '"09/05/2026 22:30";"Alice ""A""";"alice";"Não";"at-1";"canal-1";"Negociação";"d-1";"d-1";"Alteração";"Responsável";"";"u-9";"";""',
-      '"09/05/2026 22:30";"Alice ""A""";"alice";"Não";"at-1";"canal-1";"Negociação";"d-1";"d-1";"Alteração";"Nome";"Antigo";"\'=HYPERLINK(""x"")";"";""',
+      '\uFEFF"Data e hora";"Pessoa";"ID da pessoa";"Identidade verificada";"Atendimento";"Chat";"Registro";"Nome do registro";"ID do registro";"Negociação";"Ação";"Campo";"Antes";"Depois";"Antes (ID)";"Depois (ID)"',
+      // Recorded without the record's name (as entries before names were): that cell is empty.
+      '"11/05/2026 09:00";"alice";"alice";"Sim";"at-1";"canal-1";"Negociação";"";"d-1";"d-1";"Alteração";"";"";"";"";""',
+      '"09/05/2026 22:30";"Alice ""A""";"alice";"Não";"at-1";"canal-1";"Negociação";"Implantação; fase ""2""";"d-1";"d-1";"Alteração";"Etapa do funil";"Qualificação";"Proposta";"st-1";"st-2"',
+      '"09/05/2026 22:30";"Alice ""A""";"alice";"Não";"at-1";"canal-1";"Negociação";"Implantação; fase ""2""";"d-1";"d-1";"Alteração";"Responsável";"";"u-9";"";""',
+      '"09/05/2026 22:30";"Alice ""A""";"alice";"Não";"at-1";"canal-1";"Negociação";"Implantação; fase ""2""";"d-1";"d-1";"Alteração";"Nome";"Antigo";"\'=HYPERLINK(""x"")";"";""',
       '',
     ]);
   });
@@ -242,7 +302,7 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('the audit trail on %s', (kind)
       const { admin, attendant } = people();
       await configure(h.api, admin);
       await acceptTerms(h.api, attendant);
-      for (const url of ['/api/audit', '/api/audit.csv']) {
+      for (const url of ['/api/audit', '/api/audit.csv', '/api/audit/people']) {
         const result = await call(h.api, 'GET', url, { as: attendant });
         expect(result.status).toBe(403);
         expect(result.json).toEqual({

@@ -107,6 +107,8 @@ describe('deal writes', () => {
       ...base({
         type: 'deal',
         id: deals.implantacao.id,
+        // The record's own name, from the CRM's answer to the write (the audit list shows it).
+        name: deals.implantacao.name,
         dealId: deals.implantacao.id,
         contactId: null,
       }),
@@ -162,7 +164,7 @@ describe('deal writes', () => {
     });
     const id = (created.json.data as { data: { id: string } }).data.id;
     expect(onlyChange()).toEqual({
-      ...base({ type: 'deal', id, dealId: id, contactId: null }),
+      ...base({ type: 'deal', id, name: 'Nova negociação', dealId: id, contactId: null }),
       action: 'created',
       fields: [
         { field: 'name', before: null, after: 'Nova negociação' },
@@ -186,7 +188,8 @@ describe('notes, tasks and products', () => {
     const preview = `${body.replace(/\s+/g, ' ').slice(0, 79)}…`;
     expect(preview).toHaveLength(80);
     expect(onlyChange()).toEqual({
-      ...base({ type: 'note', id, dealId: deals.implantacao.id, contactId: null }),
+      // A note has no name: the list names it by its id.
+      ...base({ type: 'note', id, name: null, dealId: deals.implantacao.id, contactId: null }),
       action: 'created',
       fields: [{ field: 'description', before: null, after: preview }],
     });
@@ -202,7 +205,13 @@ describe('notes, tasks and products', () => {
     });
     const id = (created.json.data as { data: { id: string } }).data.id;
     expect(onlyChange()).toEqual({
-      ...base({ type: 'task', id, dealId: deals.implantacao.id, contactId: null }),
+      ...base({
+        type: 'task',
+        id,
+        name: 'Ligar para a cliente',
+        dealId: deals.implantacao.id,
+        contactId: null,
+      }),
       action: 'created',
       fields: [
         { field: 'name', before: null, after: 'Ligar para a cliente' },
@@ -274,7 +283,13 @@ describe('contacts, mappings and last deals', () => {
     await call(h.api, 'GET', `/api/rdstation/contacts/${contact.id}`, { as: alice });
     await write('PUT', `/api/rdstation/contacts/${contact.id}`, { name: 'Mariana C. Costa' });
     expect(onlyChange()).toEqual({
-      ...base({ type: 'contact', id: contact.id, dealId: null, contactId: contact.id }),
+      ...base({
+        type: 'contact',
+        id: contact.id,
+        name: 'Mariana C. Costa',
+        dealId: null,
+        contactId: contact.id,
+      }),
       action: 'updated',
       fields: [{ field: 'name', before: contact.name, after: 'Mariana C. Costa' }],
     });
@@ -290,7 +305,7 @@ describe('contacts, mappings and last deals', () => {
     const id = (created.json.data as { contact: { id: string } }).contact.id;
     expect(seen.map(({ record, action, fields }) => ({ record, action, fields }))).toEqual([
       {
-        record: { type: 'contact', id, dealId: null, contactId: id },
+        record: { type: 'contact', id, name: 'Pedro Alves', dealId: null, contactId: id },
         action: 'created',
         fields: [{ field: 'name', before: null, after: 'Pedro Alves' }],
       },
@@ -443,7 +458,13 @@ describe('names recorded with ids, as they were at the write (never a CRM reques
     seen = [];
     // One contact known by name, one never seen: the list names the one and keeps the other's id.
     await write('PUT', dealUrl, { contact_ids: [contact.id, contactWithoutNinthDigit.id] });
-    expect(onlyChange().fields).toEqual([
+    const contactsChange = onlyChange();
+    // A deal's contact list goes by the deal's name.
+    expect(contactsChange.record).toMatchObject({
+      type: 'dealContacts',
+      name: deals.implantacao.name,
+    });
+    expect(contactsChange.fields).toEqual([
       {
         field: 'contact_ids',
         before: contact.id,
@@ -456,7 +477,10 @@ describe('names recorded with ids, as they were at the write (never a CRM reques
     await write('POST', `/api/rdstation/contact/${contact.id}/last-deal`, {
       dealId: deals.implantacao.id,
     });
-    expect(onlyChange().fields).toEqual([
+    const lastDeal = onlyChange();
+    // A contact's last deal goes by the contact's name, as this process read it.
+    expect(lastDeal.record).toMatchObject({ type: 'lastDeal', name: 'Mariana Costa' });
+    expect(lastDeal.fields).toEqual([
       {
         field: 'dealId',
         before: null,

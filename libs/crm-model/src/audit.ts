@@ -38,9 +38,31 @@ export interface AuditEntry {
   actor: { userId: string | null; name: string | null; verified: boolean };
   attendanceId: string | null;
   chatId: string | null;
-  record: { type: string; id: string; dealId: string | null; contactId: string | null };
+  record: {
+    type: string;
+    id: string;
+    /**
+     * The record's name when the change was made (a deal's or contact's `name`), as the api knew it
+     * without asking the CRM. Absent or null when it knew none, and in entries recorded before
+     * record names were (issue 15): those show the id.
+     */
+    name?: string | null;
+    dealId: string | null;
+    contactId: string | null;
+  };
   action: AuditAction;
   fields: AuditFieldChange[];
+}
+
+/**
+ * Someone who appears in one tenant's trail (GET /api/audit/people): the host user id the list
+ * filters by, and the name their latest entry was recorded with (the id when none was known).
+ */
+export interface AuditPerson {
+  userId: string;
+  name: string;
+  /** Whether a host signed who this is in their latest entry, or it was only claimed. */
+  verified: boolean;
 }
 
 /** The list's filters as GET /api/audit takes them (dates 'yyyy-mm-dd', São Paulo days). */
@@ -128,7 +150,11 @@ export function auditValueId(change: AuditFieldChange, side: 'before' | 'after')
   return label ? change[side] : null;
 }
 
-/** The CSV export's columns, in order. */
+/**
+ * The CSV export's columns, in order. Columns added later go where they read best only when no
+ * position a spreadsheet may rely on moves otherwise: 'Nome do registro' sits before the id it
+ * names, like 'Antes'/'Depois' before their IDs; the two ID columns stay last.
+ */
 export const AUDIT_CSV_HEADERS = [
   'Data e hora',
   'Pessoa',
@@ -137,6 +163,7 @@ export const AUDIT_CSV_HEADERS = [
   'Atendimento',
   'Chat',
   'Registro',
+  'Nome do registro',
   'ID do registro',
   'Negociação',
   'Ação',
@@ -146,3 +173,48 @@ export const AUDIT_CSV_HEADERS = [
   'Antes (ID)',
   'Depois (ID)',
 ] as const;
+
+/** A CSV cell: quoted, and never read as a formula by a spreadsheet (=, +, -, @ lead with '). */
+export function auditCsvCell(value: string | null | undefined): string {
+  const text = value ?? '';
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+/** The CSV's first line: the byte-order mark (spreadsheets then read UTF-8) and the headers. */
+export const AUDIT_CSV_HEAD = `\uFEFF${AUDIT_CSV_HEADERS.map(auditCsvCell).join(';')}\r\n`;
+
+/**
+ * An entry's lines of the CSV export (one per changed field; one for an entry without fields),
+ * each ending in CRLF. `at` is the entry's time as the file shows it (the api's São Paulo clock):
+ * the api and the mock world produce the same lines from this one definition.
+ */
+export function auditCsvLines(entry: AuditEntry, at: string): string[] {
+  const common = [
+    at,
+    entry.actor.name,
+    entry.actor.userId,
+    entry.actor.verified ? 'Sim' : 'Não',
+    entry.attendanceId,
+    entry.chatId,
+    auditRecordLabel(entry.record.type),
+    entry.record.name,
+    entry.record.id,
+    entry.record.dealId,
+    AUDIT_ACTION_LABELS[entry.action] ?? entry.action,
+  ];
+  const fields = entry.fields.length > 0 ? entry.fields : [null];
+  return fields.map(
+    (field) =>
+      [
+        ...common,
+        field ? auditFieldLabel(field.field) : '',
+        field ? auditValueText(field, 'before') : '',
+        field ? auditValueText(field, 'after') : '',
+        field ? auditValueId(field, 'before') : '',
+        field ? auditValueId(field, 'after') : '',
+      ]
+        .map(auditCsvCell)
+        .join(';') + '\r\n',
+  );
+}

@@ -2,9 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { type FastifyRequest } from 'fastify';
 import { sessionOf } from '@api/identity/authenticate';
 import { type Services } from '@api/services';
-import { type ChangeDescriptor, deletedFields, fieldChanges, type Written } from './describeChange';
+import {
+  type ChangeDescriptor,
+  deletedFields,
+  displayValue,
+  fieldChanges,
+  type Written,
+} from './describeChange';
 import { type ChangeActor, type ChangedRecordType, type RecordChange } from './recordChange';
-import { type Labeller, labellerFor } from './recordNames';
+import { type Labeller, labellerFor, type NamedKind } from './recordNames';
 
 /** What a route says about its change; the rest comes from the request and the session. */
 export type ChangeInput = Pick<RecordChange, 'record' | 'action' | 'fields' | 'crmUpdatedAt'>;
@@ -70,6 +76,7 @@ export async function publishChange(
 ): Promise<void> {
   try {
     const session = sessionOf(request);
+    const name = input.record.name ?? rememberedName(services, session.systemKey, input.record);
     services.changes.publish({
       id: randomUUID(),
       systemKey: session.systemKey,
@@ -79,11 +86,49 @@ export async function publishChange(
       chatId: headerOf(request, PANEL_CONTEXT_HEADERS.chat),
       panelTab: headerOf(request, PANEL_CONTEXT_HEADERS.tab),
       ...input,
+      record: name ? { ...input.record, name } : input.record,
       at: new Date(services.config.now()).toISOString(),
     });
   } catch (error) {
     request.log.error({ err: error }, 'mudança não publicada');
   }
+}
+
+/**
+ * Whose name a record of each type goes by, in the name memory: its own (a deal, a contact), its
+ * deal's (a deal's contact list, keyed by the deal id), or its contact's (a contact's last deal,
+ * keyed by the CRM contact id). A contact mapping is keyed by the host's contact: no name known.
+ */
+const NAMED_TYPES: Partial<Record<ChangedRecordType, NamedKind>> = {
+  deal: 'deal',
+  dealContacts: 'deal',
+  contact: 'contact',
+  lastDeal: 'contact',
+};
+
+/** The name this process learnt for a record (never a CRM request); null when it learnt none. */
+function rememberedName(
+  services: Services,
+  systemKey: string,
+  record: { type: ChangedRecordType; id: string },
+): string | null {
+  const kind = NAMED_TYPES[record.type];
+  return kind ? services.names.nameOf(systemKey, kind, record.id) : null;
+}
+
+/**
+ * The written record's name for the audit list ('Negociação Implantação CRM'), from what this
+ * process holds, never a CRM request: the CRM's answer to the write, else the payload's (a rename),
+ * else the version it last served or wrote (a deletion); publishChange then falls back on the
+ * names it learnt from lists. Null when none says one (a note has none).
+ */
+function recordNameOf(written: Written, before: Record<string, unknown> | null): string | null {
+  for (const source of [written.record, written.payload, before]) {
+    const name = source?.name;
+    // Cut like every value an entry shows (a name is text a person typed, of any length).
+    if (typeof name === 'string' && name.trim() !== '') return displayValue(name);
+  }
+  return null;
 }
 
 /**
@@ -124,6 +169,7 @@ export async function publishWrite(
     record: {
       type: descriptor.publishedAs?.(written) ?? type,
       id,
+      name: recordNameOf(written, before),
       dealId: descriptor.dealId?.(written) ?? null,
       contactId: descriptor.contactId?.(written) ?? null,
     },

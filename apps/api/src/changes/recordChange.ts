@@ -57,6 +57,11 @@ export interface RecordChange {
   record: {
     type: ChangedRecordType;
     id: string;
+    /**
+     * The record's name as the api knew it at the write (the CRM's answer, the version it last
+     * served, or the names it learnt), never asked of the CRM; absent when it knew none.
+     */
+    name?: string | null;
     /** The deal a note, task, product or contact list belongs to. */
     dealId: string | null;
     /** The contact a mapping or contact edit is about. */

@@ -277,6 +277,17 @@ const crmWebhooks: Migration = {
   },
 };
 
+// The audit trail names the record it changed (issue 15): its name as the api knew it at the write.
+// Nullable: entries recorded before have none and show the id, as they did.
+const auditRecordName: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('audit_events').addColumn('record_name', 'text').execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('audit_events').dropColumn('record_name').execute();
+  },
+};
+
 export const MIGRATIONS: Record<string, Migration> = {
   '2025_01_01_000_initial': initial,
   '2026_11_23_000_sessions': sessions,
@@ -284,6 +295,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026_12_01_001_crm_user': crmUser,
   '2026_12_02_000_audit_events': auditEvents,
   '2026_12_02_001_crm_webhooks': crmWebhooks,
+  '2026_12_03_000_audit_record_name': auditRecordName,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -154,6 +154,8 @@ export interface AuditEventsTable {
   chat_id: string | null;
   record_type: string;
   record_id: string;
+  /** The record's name at the write, when the api knew it; null in older entries. */
+  record_name: string | null;
   deal_id: string | null;
   contact_id: string | null;
   action: string;

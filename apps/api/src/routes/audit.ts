@@ -1,13 +1,9 @@
 import { Readable } from 'node:stream';
 import {
-  AUDIT_ACTION_LABELS,
-  AUDIT_CSV_HEADERS,
+  AUDIT_CSV_HEAD,
   AUDIT_RECORD_TYPES,
   type AuditEntry,
-  auditFieldLabel,
-  auditValueId,
-  auditValueText,
-  auditRecordLabel,
+  auditCsvLines,
 } from '@crm-panel/crm-model';
 import { formatDateTimeIn, startOfDayIn } from '@crm-panel/format';
 import { type FastifyInstance, type FastifyRequest } from 'fastify';
@@ -17,7 +13,7 @@ import { API_MESSAGES } from '@api/messages';
 import { verifyPassword } from '@api/security/password';
 import { type Services } from '@api/services';
 import { type AuditCursor, type AuditFilters } from '@api/db/repositories/auditRepository';
-import { hostId, identityHeaders, messageSchema, pageSchema } from './schemas';
+import { hostId, identityHeaders, messageSchema, noQuery, pageSchema } from './schemas';
 
 const TAG = 'auditoria';
 
@@ -157,40 +153,12 @@ async function requireAuditor(request: FastifyRequest, services: Services): Prom
   }
 }
 
-/** A CSV cell: quoted, and never read as a formula by a spreadsheet (=, +, -, @ lead with '). */
-function cell(value: string | null | undefined): string {
-  const text = value ?? '';
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
+/** An entry's CSV lines, its time on São Paulo's clock whatever the server's zone. */
+const csvLines = (entry: AuditEntry): string[] =>
+  auditCsvLines(entry, formatDateTimeIn(Date.parse(entry.at), AUDIT_TIME_ZONE));
 
-function csvRows(entry: AuditEntry): string[] {
-  const common = [
-    formatDateTimeIn(Date.parse(entry.at), AUDIT_TIME_ZONE),
-    entry.actor.name,
-    entry.actor.userId,
-    entry.actor.verified ? 'Sim' : 'Não',
-    entry.attendanceId,
-    entry.chatId,
-    auditRecordLabel(entry.record.type),
-    entry.record.id,
-    entry.record.dealId,
-    AUDIT_ACTION_LABELS[entry.action] ?? entry.action,
-  ];
-  const fields = entry.fields.length > 0 ? entry.fields : [null];
-  return fields.map((field) =>
-    [
-      ...common,
-      field ? auditFieldLabel(field.field) : '',
-      field ? auditValueText(field, 'before') : '',
-      field ? auditValueText(field, 'after') : '',
-      field ? auditValueId(field, 'before') : '',
-      field ? auditValueId(field, 'after') : '',
-    ]
-      .map(cell)
-      .join(';'),
-  );
-}
+/** The person filter offers at most this many people (the list is read from the actor index). */
+export const AUDIT_PEOPLE_LIMIT = 500;
 
 const entrySchema = {
   type: 'object',
@@ -213,6 +181,7 @@ const entrySchema = {
       properties: {
         type: { type: 'string' },
         id: { type: 'string' },
+        name: { type: ['string', 'null'] },
         dealId: { type: ['string', 'null'] },
         contactId: { type: ['string', 'null'] },
       },
@@ -269,6 +238,37 @@ export function registerAuditRoutes(app: FastifyInstance, services: Services): v
     },
   );
 
+  app.get(
+    '/api/audit/people',
+    {
+      schema: {
+        tags: [TAG],
+        summary:
+          'Quem aparece no histórico (só administradores): id do usuário do host e o nome do seu registro mais recente, por nome',
+        description: `As escolhas do filtro de pessoa: lidas do próprio histórico (nenhuma chamada ao CRM), até ${AUDIT_PEOPLE_LIMIT} pessoas.`,
+        headers: auditHeaders,
+        querystring: noQuery,
+        response: {
+          200: pageSchema({
+            type: 'object',
+            properties: {
+              userId: { type: 'string' },
+              name: { type: 'string' },
+              verified: { type: 'boolean' },
+            },
+          }),
+          403: messageSchema,
+        },
+      },
+    },
+    async (request) => {
+      await requireAuditor(request, services);
+      const { systemKey } = sessionOf(request);
+      const people = await repos.audit.people(systemKey, AUDIT_PEOPLE_LIMIT);
+      return { data: { data: people, links: {} } };
+    },
+  );
+
   app.get<{ Querystring: FilterQuery }>(
     '/api/audit.csv',
     {
@@ -285,9 +285,8 @@ export function registerAuditRoutes(app: FastifyInstance, services: Services): v
       const { systemKey } = sessionOf(request);
       const filters = filtersOf(request.query);
       async function* lines() {
-        yield `\uFEFF${AUDIT_CSV_HEADERS.map(cell).join(';')}\r\n`;
-        for await (const entry of repos.audit.all(systemKey, filters))
-          for (const row of csvRows(entry)) yield `${row}\r\n`;
+        yield AUDIT_CSV_HEAD;
+        for await (const entry of repos.audit.all(systemKey, filters)) yield* csvLines(entry);
       }
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

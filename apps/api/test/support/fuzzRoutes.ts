@@ -204,6 +204,7 @@ export function routeSamples(fixtures: FuzzFixtures): Record<string, RouteSample
       },
     },
     'GET /api/audit.csv': { query: { recordType: 'deal', from: '2026-01-01' } },
+    'GET /api/audit/people': {},
   };
 }
 

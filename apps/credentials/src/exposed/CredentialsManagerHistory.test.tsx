@@ -23,6 +23,12 @@ async function openHistory() {
 const history = () => screen.getByRole('region', { name: 'Histórico de alterações' });
 const auditRequests = () =>
   server.requests.filter((request) => request.path.startsWith('/api/audit'));
+/** The list's reads (not the people's nor the export). */
+const listRequests = () => server.requests.filter((request) => request.path === '/api/audit');
+const entriesOf = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole('listitem')
+    .filter((item) => item.parentElement === list);
 
 describe("CredentialsManagerPage: 'Histórico de alterações'", () => {
   it("answers who changed the deal's stage, from which chat, and when", async () => {
@@ -36,7 +42,12 @@ describe("CredentialsManagerPage: 'Histórico de alterações'", () => {
     expect(within(stage).getByText(formatDateTime('2026-11-20T13:05:00.000Z'))).toBeVisible();
     expect(within(stage).getByText('Ana Souza')).toBeVisible();
     expect(within(stage).getByText('Identidade verificada')).toBeVisible();
-    expect(within(stage).getByText('Alteração · Negociação deal-1')).toBeVisible();
+    // The record by the name recorded with the change, its id on hover.
+    const dealName = within(stage).getByText('Contrato anual Acme');
+    expect(dealName).toHaveAttribute('title', 'ID: deal-1');
+    expect(dealName.parentElement).toHaveTextContent(
+      /^Alteração · Negociação Contrato anual Acme$/,
+    );
     expect(within(stage).getByText('Atendimento at-1001 · Chat canal-whatsapp')).toBeVisible();
     // The names recorded with the change; each id on hover.
     const [stageChange, ownerChange] = within(stage).getAllByRole('listitem');
@@ -62,20 +73,71 @@ describe("CredentialsManagerPage: 'Histórico de alterações'", () => {
     expect(rating).toHaveTextContent(/^Avaliação: — → 4$/);
     expect(source).toHaveTextContent(/^Fonte: source-1 → source-2$/);
     expect(within(source as HTMLElement).getByText('source-2')).not.toHaveAttribute('title');
-    expect(auditRequests().map((request) => request.query)).toEqual([{ limit: '50' }]);
+    // …and its record by its id, as before.
+    const olderRecord = within(items[2] as HTMLElement).getByText('deal-1');
+    expect(olderRecord).not.toHaveAttribute('title');
+    expect(olderRecord.parentElement).toHaveTextContent(/^Alteração · Negociação deal-1$/);
+    expect(within(note).getByText('note-9').parentElement).toHaveTextContent(
+      /^Criação · Nota note-9$/,
+    );
+    expect(
+      auditRequests()
+        .filter((request) => request.path === '/api/audit')
+        .map((request) => request.query),
+    ).toEqual([{ limit: '50' }]);
+  });
+
+  it("offers the people of the trail by name, and filters by the chosen one's user id", async () => {
+    const { user } = await openHistory();
+    await within(history()).findByRole('list', { name: 'Histórico de alterações' });
+    const person = screen.getByRole('combobox', { name: 'Pessoa' });
+    expect(person).toHaveValue('');
+    expect(person).toHaveAttribute('placeholder', 'Todas as pessoas');
+    await user.click(person);
+    // Each person once (Ana has two entries), by name, the id beside it; an unverified one says so.
+    expect(
+      within(screen.getByRole('listbox'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'Todas as pessoas',
+      'Ana SouzaID: host-user-1',
+      'Bruno LimaID: host-user-2 · Identidade não verificada',
+    ]);
+    await user.click(screen.getByRole('option', { name: /Bruno Lima/ }));
+    expect(person).toHaveValue('Bruno Lima');
+    await user.click(screen.getByRole('button', { name: 'Filtrar' }));
+    await waitFor(() => expect(listRequests()).toHaveLength(2));
+    expect(listRequests()[1]?.query).toEqual({ person: 'host-user-2', limit: '50' });
+    const list = await within(history()).findByRole('list', { name: 'Histórico de alterações' });
+    await waitFor(() => expect(entriesOf(list)).toHaveLength(1));
+    expect(within(entriesOf(list)[0] as HTMLElement).getByText('Bruno Lima')).toBeVisible();
+    // Back to everyone without clearing the other filters.
+    await user.click(person);
+    await user.click(screen.getByRole('option', { name: 'Todas as pessoas' }));
+    await user.click(screen.getByRole('button', { name: 'Filtrar' }));
+    await waitFor(() => expect(listRequests()).toHaveLength(3));
+    expect(listRequests()[2]?.query).toEqual({ limit: '50' });
+    // The choices were read once, from the trail: GET /api/audit/people, no query.
+    expect(
+      auditRequests()
+        .filter((request) => request.path === '/api/audit/people')
+        .map((request) => request.query),
+    ).toEqual([{}]);
   });
 
   it('sends the filters it was given: person, record type and id, period', async () => {
     const { user } = await openHistory();
     await within(history()).findByRole('list', { name: 'Histórico de alterações' });
-    await user.type(screen.getByLabelText('Pessoa (ID do usuário)'), 'host-user-1');
+    await user.click(screen.getByRole('combobox', { name: 'Pessoa' }));
+    await user.click(await screen.findByRole('option', { name: /Ana Souza/ }));
     await user.selectOptions(screen.getByLabelText('Tipo de registro'), 'Negociação');
     await user.type(screen.getByLabelText('ID do registro'), 'deal-1');
     await user.type(screen.getByLabelText('De'), '2026-11-20');
     await user.type(screen.getByLabelText('Até'), '2026-11-20');
     await user.click(screen.getByRole('button', { name: 'Filtrar' }));
-    await waitFor(() => expect(auditRequests()).toHaveLength(2));
-    expect(auditRequests()[1]?.query).toEqual({
+    await waitFor(() => expect(listRequests()).toHaveLength(2));
+    expect(listRequests()[1]?.query).toEqual({
       person: 'host-user-1',
       recordType: 'deal',
       recordId: 'deal-1',
@@ -92,8 +154,8 @@ describe("CredentialsManagerPage: 'Histórico de alterações'", () => {
       ).toHaveLength(1),
     );
     await user.click(screen.getByRole('button', { name: 'Limpar filtros' }));
-    await waitFor(() => expect(auditRequests()).toHaveLength(3));
-    expect(auditRequests()[2]?.query).toEqual({ limit: '50' });
+    await waitFor(() => expect(listRequests()).toHaveLength(3));
+    expect(listRequests()[2]?.query).toEqual({ limit: '50' });
   });
 
   it("pages with 'Carregar mais' after the cursor the last page ended on", async () => {
@@ -110,7 +172,7 @@ describe("CredentialsManagerPage: 'Histórico de alterações'", () => {
     expect(rows()).toHaveLength(50);
     await user.click(screen.getByRole('button', { name: 'Carregar mais' }));
     await waitFor(() => expect(rows()).toHaveLength(52));
-    expect(auditRequests()[1]?.query).toEqual({ limit: '50', cursor: 'e-49' });
+    expect(listRequests()[1]?.query).toEqual({ limit: '50', cursor: 'e-49' });
     expect(screen.queryByRole('button', { name: 'Carregar mais' })).not.toBeInTheDocument();
   });
 
@@ -189,9 +251,10 @@ describe("CredentialsManagerPage: 'Histórico de alterações'", () => {
     try {
       const { user } = await openHistory();
       await within(history()).findByRole('list', { name: 'Histórico de alterações' });
-      await user.type(screen.getByLabelText('Pessoa (ID do usuário)'), 'host-user-2');
+      await user.click(screen.getByRole('combobox', { name: 'Pessoa' }));
+      await user.click(await screen.findByRole('option', { name: /Bruno Lima/ }));
       await user.click(screen.getByRole('button', { name: 'Filtrar' }));
-      await waitFor(() => expect(auditRequests()).toHaveLength(2));
+      await waitFor(() => expect(listRequests()).toHaveLength(2));
       await user.click(screen.getByRole('button', { name: 'Exportar CSV' }));
       await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
       expect(auditRequests().at(-1)).toMatchObject({

@@ -3,6 +3,7 @@ import { screenshot } from '@e2e/support/browser';
 import { eventually } from '@e2e/support/eventually';
 import { openHostSim } from '@e2e/support/hostSim';
 import { journeyWorld } from '@e2e/support/journeyWorld';
+import { NO_OVERFLOW, shootModal } from '@e2e/support/panelShots';
 
 // Issue 15, point 2: an admin changes a deal's stage from the panel, then answers from the
 // credentials manager's history who changed it, from which chat, and when. An attendant cannot.
@@ -47,17 +48,42 @@ test('an admin moves a deal to another stage, and the history says who, when, fr
   expect(await entry.getByTitle(`ID: ${stages[4]?.id}`).innerText()).toBe('Negociação');
   await entry.getByText(ACME.users.ana.name).waitFor();
   await entry.getByText('Identidade verificada').waitFor();
-  await entry.getByText(`Alteração · Negociação ${deal.id}`).waitFor();
+  // The record by the name it had at the write (the CRM's answer), its id on hover.
+  const record = entry.getByTitle(`ID: ${deal.id}`);
+  expect(await record.innerText()).toBe(deal.name);
+  expect(await record.locator('xpath=..').innerText()).toBe(`Alteração · Negociação ${deal.name}`);
   await entry.getByText('Atendimento at-1001 · Chat canal-whatsapp-acme').waitFor();
   const when = await entry.locator('strong').first().innerText();
   expect(when).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
   await screenshot(page, 'audit-trail-history');
+
+  // The person filter: Ana by her name, from the people of the trail; the list is asked for her
+  // host user id.
+  const person = history.getByRole('combobox', { name: 'Pessoa' });
+  await person.click();
+  await sim.modal.getByRole('option', { name: new RegExp(ACME.users.ana.name) }).click();
+  expect(await person.inputValue()).toBe(ACME.users.ana.name);
+  const filtered = page.waitForRequest((request) => {
+    const url = new URL(request.url());
+    return url.pathname === '/api/audit' && url.searchParams.has('person');
+  });
+  await history.getByRole('button', { name: 'Filtrar' }).click();
+  const asked = new URL((await filtered).url());
+  expect(Object.fromEntries(asked.searchParams)).toEqual({ person: ANA.userId, limit: '50' });
+  await history
+    .getByRole('listitem')
+    .filter({ hasText: 'Etapa do funil: Proposta enviada → Negociação' })
+    .first()
+    .waitFor();
+  await screenshot(page, 'audit-trail-history-by-person');
+  // The host's narrow modal widths: nothing sticks out sideways.
+  expect(await shootModal(page, 'audit-trail-history')).toEqual(NO_OVERFLOW);
   expect(errors).toEqual([]);
 });
 
 test('an attendant gets no history: the api refuses it in pt-BR', async () => {
   await acceptTerms(world.stack, BRUNO);
-  for (const path of ['/api/audit', '/api/audit.csv']) {
+  for (const path of ['/api/audit', '/api/audit.csv', '/api/audit/people']) {
     const refused = await callApi(world.stack, BRUNO, 'GET', path);
     expect(refused.status).toBe(403);
     expect(refused.json).toEqual({

@@ -16,6 +16,7 @@ export const queryKeys = {
   termsStatus: () => [ROOT, 'terms', 'status'] as const,
   audit: (query: AuditQuery, unlockAttempt: number) =>
     [ROOT, 'audit', { ...query, unlockAttempt }] as const,
+  auditPeople: (unlockAttempt: number) => [ROOT, 'audit', 'people', { unlockAttempt }] as const,
   profile: () => [ROOT, 'profile'] as const,
   chatMessages: (chatId: string, channelId: string) => [ROOT, 'chat', chatId, channelId] as const,
 

@@ -1,5 +1,6 @@
 import { queryOptions, skipToken } from '@tanstack/react-query';
 import { type ChatMessage, type TaskStatus } from '@crm-panel/crm-model';
+import { type AuditAccess, listAuditPeople } from '@api-client/resources/audit';
 import { getAuthStatus, listCrmUsers } from '@api-client/resources/auth';
 import { getChatMessages } from '@api-client/resources/chat';
 import {
@@ -37,6 +38,19 @@ export interface RefreshOption {
   /** Fetch past the api's reference cache (`x-cache-bypass: 1`); the key stays the same. */
   refresh?: boolean;
 }
+
+// --- the audit trail (admins) --------------------------------------------------------------
+
+/**
+ * The people of the trail (the history's person filter). Like the list, the password is never in
+ * the key (`unlockAttempt` counts the passwords tried) and a refusal is shown, never retried.
+ */
+export const auditPeopleQueryOptions = (access: AuditAccess = {}, unlockAttempt = 0) =>
+  queryOptions({
+    queryKey: queryKeys.auditPeople(unlockAttempt),
+    queryFn: ({ signal }) => listAuditPeople(access, { signal }),
+    retry: false,
+  });
 
 // --- reference data several remotes read -------------------------------------------------
 

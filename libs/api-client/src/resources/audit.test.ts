@@ -2,7 +2,7 @@ import { MESSAGES } from '@crm-panel/crm-model';
 import { getErrorCode, getErrorMessage } from '@api-client/client/errors';
 import { auditFixture, integrationFixture, setupTestServer } from '@api-client/testing';
 import { IDENTITY_HEADERS } from '@api-client/test-support/wire';
-import { exportAuditCsv, listAudit } from './audit';
+import { exportAuditCsv, listAudit, listAuditPeople } from './audit';
 
 const server = setupTestServer();
 
@@ -70,7 +70,33 @@ describe('audit calls', () => {
     // jsdom's XHR decodes the body (dropping the BOM) before it makes the Blob: the api's own
     // test (apps/api/test/audit.test.ts) checks the bytes.
     const text = (await file.text()).replace(/^\uFEFF/, '');
-    expect(text.startsWith('Data e hora;Pessoa;')).toBe(true);
-    expect(text.split('\r\n').filter((line) => line !== '')).toHaveLength(3);
+    // What the api writes (crm-model's auditCsvLines): every column, one line per changed field,
+    // São Paulo time, names beside their ids.
+    expect(text.split('\r\n')).toEqual([
+      '"Data e hora";"Pessoa";"ID da pessoa";"Identidade verificada";"Atendimento";"Chat";"Registro";"Nome do registro";"ID do registro";"Negociação";"Ação";"Campo";"Antes";"Depois";"Antes (ID)";"Depois (ID)"',
+      '"20/11/2026 10:05";"Ana Souza";"host-user-1";"Sim";"at-1001";"canal-whatsapp";"Negociação";"Contrato anual Acme";"deal-1";"deal-1";"Alteração";"Etapa do funil";"Prospecção";"Qualificação";"stage-1";"stage-2"',
+      '"20/11/2026 10:05";"Ana Souza";"host-user-1";"Sim";"at-1001";"canal-whatsapp";"Negociação";"Contrato anual Acme";"deal-1";"deal-1";"Alteração";"Responsável";"Bruno Lima";"Carla Mendes";"user-2";"user-3"',
+      '"19/11/2026 09:00";"Ana Souza";"host-user-1";"Sim";"at-1000";"canal-whatsapp";"Negociação";"";"deal-1";"deal-1";"Alteração";"Avaliação";"";"4";"";""',
+      '"19/11/2026 09:00";"Ana Souza";"host-user-1";"Sim";"at-1000";"canal-whatsapp";"Negociação";"";"deal-1";"deal-1";"Alteração";"Fonte";"source-1";"source-2";"";""',
+      '"19/11/2026 09:00";"Ana Souza";"host-user-1";"Sim";"at-1000";"canal-whatsapp";"Negociação";"";"deal-1";"deal-1";"Alteração";"Nome";"Contrato Acme";"Contrato anual Acme";"";""',
+      '',
+    ]);
+  });
+
+  it('listAuditPeople: GET /api/audit/people → the people of the trail by name, each once', async () => {
+    const people = await listAuditPeople({ securityPassword: 'senha-segura' });
+    expect(server.lastRequest()).toMatchObject({
+      method: 'GET',
+      path: '/api/audit/people',
+      query: {},
+    });
+    expect(server.lastRequest().headers['x-security-password']).toBe('senha-segura');
+    expect(people).toEqual([
+      { userId: 'host-user-1', name: 'Ana Souza', verified: true },
+      { userId: 'host-user-2', name: 'Bruno Lima', verified: false },
+    ]);
+    server.db.state.audit.access = 'attendant';
+    const error: unknown = await listAuditPeople().catch((caught: unknown) => caught);
+    expect(getErrorCode(error)).toBe('admin_required');
   });
 });

@@ -1,11 +1,17 @@
 import {
   type AuditEntry,
+  type AuditPerson,
   type AuditQuery,
   type DataEnvelope,
   type Paged,
 } from '@crm-panel/crm-model';
 import { apiClient } from '@api-client/client/apiClient';
-import { readPage, requestConfig, type RequestOptions } from '@api-client/client/envelope';
+import {
+  readItems,
+  readPage,
+  requestConfig,
+  type RequestOptions,
+} from '@api-client/client/envelope';
 
 /** Entries per page of the history. */
 export const AUDIT_PAGE_SIZE = 50;
@@ -61,6 +67,21 @@ export async function listAudit(
     ? new URL(page.next, 'http://painel.invalido').searchParams.get('cursor')
     : null;
   return { entries: page.data, cursor: next };
+}
+
+/**
+ * GET /api/audit/people → everyone who appears in the tenant's trail, by name (the person filter's
+ * choices; the api reads them from the trail itself, never from the CRM).
+ */
+export async function listAuditPeople(
+  access: AuditAccess = {},
+  options?: RequestOptions,
+): Promise<AuditPerson[]> {
+  const response = await apiClient.get<DataEnvelope<Paged<AuditPerson>>>(
+    '/api/audit/people',
+    accessConfig(access, options),
+  );
+  return readItems(response);
 }
 
 /** GET /api/audit.csv with the same filters: the whole filtered history as a CSV file. */

@@ -666,7 +666,13 @@ export const auditFixture: AuditEntry[] = [
     actor: { userId: 'host-user-1', name: 'Ana Souza', verified: true },
     attendanceId: 'at-1001',
     chatId: 'canal-whatsapp',
-    record: { type: 'deal', id: 'deal-1', dealId: 'deal-1', contactId: null },
+    record: {
+      type: 'deal',
+      id: 'deal-1',
+      name: 'Contrato anual Acme',
+      dealId: 'deal-1',
+      contactId: null,
+    },
     action: 'updated',
     // Names as the api recorded them at the write, next to the ids (this world's stages and users).
     fields: [
@@ -695,7 +701,7 @@ export const auditFixture: AuditEntry[] = [
     chatId: 'canal-whatsapp',
     record: { type: 'deal', id: 'deal-1', dealId: 'deal-1', contactId: null },
     action: 'updated',
-    // An entry recorded before names were: ids (and codes) only.
+    // An entry recorded before names were: ids (and codes) only, the record's name included.
     fields: [
       { field: 'rating', before: null, after: '4' },
       { field: 'source_id', before: 'source-1', after: 'source-2' },

@@ -3,8 +3,10 @@
 // imports a Node-only module.
 import { delay, http, type HttpHandler, HttpResponse, type JsonBodyType } from 'msw';
 import {
-  AUDIT_CSV_HEADERS,
+  AUDIT_CSV_HEAD,
+  auditCsvLines,
   type AuditEntry,
+  type AuditPerson,
   contactIdOf,
   CRM_USER_REQUIRED_CODE,
   CRM_USER_TEXTS,
@@ -274,20 +276,46 @@ function auditPage(url: URL, state: MockState): Response {
   return payload({ data: shown, links });
 }
 
-/** The export: UTF-8 with BOM, the api's headers, one line per entry (the mock keeps it short). */
+/**
+ * The api's export clock: 'dd/mm/yyyy HH:mm' in São Paulo. The api formats with libs/format, which
+ * api-client may not import (module boundaries); pt-BR's own pattern differs only by the comma.
+ */
+const AUDIT_CSV_CLOCK = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: 'America/Sao_Paulo',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The export as the api writes it (crm-model's lines): UTF-8 with BOM, one line per field. */
 function auditCsv(url: URL, state: MockState): Response {
-  const lines = [
-    AUDIT_CSV_HEADERS.join(';'),
-    ...auditEntries(url, state).map((entry) =>
-      [entry.at, entry.actor.name ?? '', entry.record.type, entry.record.id].join(';'),
-    ),
-  ];
-  return new HttpResponse(`\uFEFF${lines.join('\r\n')}\r\n`, {
+  const lines = auditEntries(url, state).flatMap((entry) =>
+    auditCsvLines(entry, AUDIT_CSV_CLOCK.format(new Date(entry.at)).replace(', ', ' ')),
+  );
+  return new HttpResponse(AUDIT_CSV_HEAD + lines.join(''), {
     headers: {
       'content-type': 'text/csv; charset=utf-8',
       'content-disposition': 'attachment; filename="historico-de-alteracoes.csv"',
     },
   });
+}
+
+/** The trail's people as the api lists them: each user id once, named by their latest entry. */
+function auditPeople(state: MockState): Response {
+  const people = new Map<string, AuditPerson>();
+  for (const { actor } of state.audit.entries) {
+    if (actor.userId === null || people.has(actor.userId)) continue;
+    people.set(actor.userId, {
+      userId: actor.userId,
+      name: actor.name ?? actor.userId,
+      verified: actor.verified,
+    });
+  }
+  const data = [...people.values()].sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
+  return payload({ data, links: {} });
 }
 
 function gateFailure(state: MockState, gate: Gate): Response | null {
@@ -610,6 +638,12 @@ export function createHandlers(options: CreateHandlersOptions = {}): HttpHandler
       '/api/audit',
       'crm',
       ({ request, url, state }) => auditRefusal(request, state) ?? auditPage(url, state),
+    ),
+    route(
+      'get',
+      '/api/audit/people',
+      'crm',
+      ({ request, state }) => auditRefusal(request, state) ?? auditPeople(state),
     ),
     route(
       'get',

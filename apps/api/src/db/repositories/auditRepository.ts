@@ -1,4 +1,9 @@
-import { type AuditAction, type AuditEntry, type AuditFieldChange } from '@crm-panel/crm-model';
+import {
+  type AuditAction,
+  type AuditEntry,
+  type AuditFieldChange,
+  type AuditPerson,
+} from '@crm-panel/crm-model';
 import { sql } from 'kysely';
 import { type RecordChange } from '@api/changes/recordChange';
 import { type DatabaseSchema } from '../schema';
@@ -45,6 +50,7 @@ function entryOf(row: Row): AuditEntry {
     record: {
       type: row.record_type,
       id: row.record_id,
+      name: row.record_name,
       dealId: row.deal_id,
       contactId: row.contact_id,
     },
@@ -67,6 +73,7 @@ export function auditRowOf(change: RecordChange): Row {
     chat_id: change.chatId,
     record_type: change.record.type,
     record_id: change.record.id,
+    record_name: change.record.name ?? null,
     deal_id: change.record.dealId,
     contact_id: change.record.contactId,
     action: change.action,
@@ -131,6 +138,40 @@ export function createAuditRepository(database: Database) {
         if (rows.length < batch || !last) return;
         cursor = { at: Number(last.at), id: last.id };
       }
+    },
+
+    /**
+     * Everyone who appears in the tenant's trail, by user id, with the name and verification of
+     * their latest entry (the person filter's choices). Read from the actor index without walking
+     * the rows: a loose index scan (each next distinct user id is one index seek, then one seek for
+     * that user's latest entry), so a million entries of a few dozen people cost a few dozen seeks.
+     * Capped at `limit` people.
+     */
+    async people(systemKey: string, limit: number): Promise<AuditPerson[]> {
+      const { rows } = await sql<{ user_id: string; name: string | null; verified: number }>`
+        WITH RECURSIVE actors(user_id, n) AS (
+          SELECT (SELECT MIN(actor_user_id) FROM audit_events
+                   WHERE system_key = ${systemKey} AND actor_user_id IS NOT NULL), 1
+          UNION ALL
+          SELECT (SELECT MIN(actor_user_id) FROM audit_events
+                   WHERE system_key = ${systemKey} AND actor_user_id > actors.user_id), n + 1
+            FROM actors WHERE actors.user_id IS NOT NULL AND n < ${limit}
+        )
+        SELECT latest.actor_user_id AS user_id, latest.actor_name AS name,
+               latest.actor_verified AS verified
+          FROM actors
+          JOIN audit_events latest ON latest.id = (
+            SELECT id FROM audit_events
+             WHERE system_key = ${systemKey} AND actor_user_id = actors.user_id
+             ORDER BY at DESC, id DESC LIMIT 1)
+      `.execute(db);
+      return rows
+        .map((row) => ({
+          userId: row.user_id,
+          name: row.name ?? row.user_id,
+          verified: Number(row.verified) === 1,
+        }))
+        .sort((a, b) => a.name.localeCompare(b.name, 'pt-BR') || a.userId.localeCompare(b.userId));
     },
 
     /**

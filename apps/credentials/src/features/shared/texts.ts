@@ -79,7 +79,8 @@ export const TEXTS = {
     intro:
       'Alterações feitas pelo painel: quem fez, quando, em qual atendimento e o que mudou. Visível apenas para administradores.',
     filtersTitle: 'Filtros',
-    person: 'Pessoa (ID do usuário)',
+    person: 'Pessoa',
+    anyPerson: 'Todas as pessoas',
     /** Hover text of a name in the history: the id it was recorded with. */
     recordedId: 'ID:',
     recordType: 'Tipo de registro',

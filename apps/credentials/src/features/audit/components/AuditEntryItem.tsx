@@ -10,6 +10,7 @@ import { formatDateTime } from '@crm-panel/format';
 import { StatusBadge } from '@crm-panel/ui';
 import { TEXTS } from '@credentials/features/shared/texts';
 import { AuditFieldValue } from './AuditFieldValue';
+import { AuditNamed } from './AuditNamed';
 
 export interface AuditEntryItemProps {
   entry: AuditEntry;
@@ -39,7 +40,10 @@ const StyledFields = styled.ul`
   padding-left: ${({ theme }) => theme.space[4]};
 `;
 
-/** One change: when, who (verified or not), from which attendance and chat, which record, what. */
+/**
+ * One change: when, who (verified or not), from which attendance and chat, which record (by the
+ * name recorded with it, the id on hover; older entries by their id), what.
+ */
 export function AuditEntryItem({ entry }: AuditEntryItemProps) {
   const where =
     entry.attendanceId || entry.chatId
@@ -62,7 +66,10 @@ export function AuditEntryItem({ entry }: AuditEntryItemProps) {
       <StyledLine>
         <span>
           {AUDIT_ACTION_LABELS[entry.action]} · {auditRecordLabel(entry.record.type)}{' '}
-          {entry.record.id}
+          <AuditNamed
+            text={entry.record.name || entry.record.id}
+            id={entry.record.name ? entry.record.id : null}
+          />
         </span>
         <StyledMuted>{where}</StyledMuted>
       </StyledLine>

@@ -1,10 +1,5 @@
-import {
-  AUDIT_NO_VALUE,
-  type AuditFieldChange,
-  auditValueId,
-  auditValueText,
-} from '@crm-panel/crm-model';
-import { TEXTS } from '@credentials/features/shared/texts';
+import { type AuditFieldChange, auditValueId, auditValueText } from '@crm-panel/crm-model';
+import { AuditNamed } from './AuditNamed';
 
 export interface AuditFieldValueProps {
   change: AuditFieldChange;
@@ -12,14 +7,9 @@ export interface AuditFieldValueProps {
 }
 
 /**
- * One side of a field's change: the name recorded with it (the id stays at hand on hover, to look
- * the record up in the CRM), else the value as recorded, ids included for older entries.
+ * One side of a field's change: the name recorded with it (the id on hover), else the value as
+ * recorded, ids included for older entries.
  */
 export function AuditFieldValue({ change, side }: AuditFieldValueProps) {
-  const id = auditValueId(change, side);
-  return (
-    <span title={id ? `${TEXTS.audit.recordedId} ${id}` : undefined}>
-      {auditValueText(change, side) ?? AUDIT_NO_VALUE}
-    </span>
-  );
+  return <AuditNamed text={auditValueText(change, side)} id={auditValueId(change, side)} />;
 }

@@ -3,15 +3,20 @@ import styled from 'styled-components';
 import {
   AUDIT_RECORD_LABELS,
   AUDIT_RECORD_TYPES,
+  type AuditPerson,
   type AuditQuery,
   type AuditRecordType,
+  type DropdownOption,
 } from '@crm-panel/crm-model';
-import { Button, TextInput } from '@crm-panel/ui';
+import { Button, SingleSelect, TextInput } from '@crm-panel/ui';
 import { Select } from '@crm-panel/ui/fields';
 import { TEXTS } from '@credentials/features/shared/texts';
 
 export interface AuditFiltersProps {
   onApply: (query: AuditQuery) => void;
+  /** The people of the trail (GET /api/audit/people): the person filter's choices. */
+  people: AuditPerson[];
+  peopleLoading: boolean;
 }
 
 const StyledForm = styled.form`
@@ -36,8 +41,26 @@ const EMPTY = { person: '', recordType: '', recordId: '', from: '', to: '' };
 const isRecordType = (value: string): value is AuditRecordType =>
   (AUDIT_RECORD_TYPES as readonly string[]).includes(value);
 
-/** The history's filters: person, record (type and/or id) and period; applied on 'Filtrar'. */
-export function AuditFilters({ onApply }: AuditFiltersProps) {
+/**
+ * A person as the filter offers them: by name, the user id beside it (two people may share a name;
+ * typing an id finds them too), and said when nobody signed who they are.
+ */
+const personOption = (person: AuditPerson): DropdownOption => ({
+  value: person.userId,
+  label: person.name,
+  subtitle: [
+    `${TEXTS.audit.recordedId} ${person.userId}`,
+    person.verified ? null : TEXTS.audit.unverified,
+  ]
+    .filter(Boolean)
+    .join(' · '),
+});
+
+/**
+ * The history's filters: person (picked by name; the request still names the user id), record
+ * (type and/or id) and period; applied on 'Filtrar'.
+ */
+export function AuditFilters({ onApply, people, peopleLoading }: AuditFiltersProps) {
   const [draft, setDraft] = useState(EMPTY);
   const set = (key: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
     setDraft((current) => ({ ...current, [key]: event.target.value }));
@@ -59,7 +82,16 @@ export function AuditFilters({ onApply }: AuditFiltersProps) {
 
   return (
     <StyledForm aria-label={TEXTS.audit.filtersTitle} onSubmit={submit}>
-      <TextInput label={TEXTS.audit.person} value={draft.person} onChange={set('person')} />
+      <SingleSelect
+        label={TEXTS.audit.person}
+        placeholder={TEXTS.audit.anyPerson}
+        searchable
+        loading={peopleLoading}
+        // 'Todas as pessoas' first: choosing it drops the person from the filters.
+        options={[{ value: '', label: TEXTS.audit.anyPerson }, ...people.map(personOption)]}
+        value={draft.person}
+        onChange={(value) => setDraft((current) => ({ ...current, person: value ?? '' }))}
+      />
       <Select
         label={TEXTS.audit.recordType}
         placeholder={TEXTS.audit.anyRecordType}

@@ -1,8 +1,9 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import styled from 'styled-components';
 import {
   auditInfiniteQueryOptions,
+  auditPeopleQueryOptions,
   getErrorCode,
   getErrorMessage,
   isHttpStatus,
@@ -50,6 +51,8 @@ export function AuditHistory() {
   const [unlockAttempt, setUnlockAttempt] = useState(0);
   const access = { securityPassword: password };
   const history = useInfiniteQuery(auditInfiniteQueryOptions(query, access, unlockAttempt));
+  // The person filter's choices, read once from the trail itself (never a CRM request per page).
+  const people = useQuery(auditPeopleQueryOptions(access, unlockAttempt));
   const unlock = (value: string) => {
     setPassword(value);
     setUnlockAttempt((attempt) => attempt + 1);
@@ -114,7 +117,13 @@ export function AuditHistory() {
         ) : null}
       </StyledHeader>
       {exportError ? <Alert tone="error">{exportError}</Alert> : null}
-      {needsPassword ? null : <AuditFilters onApply={setQuery} />}
+      {needsPassword ? null : (
+        <AuditFilters
+          onApply={setQuery}
+          people={people.data ?? []}
+          peopleLoading={people.isPending && !people.isError}
+        />
+      )}
       {content}
     </StyledSection>
   );
