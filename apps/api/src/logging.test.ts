@@ -97,6 +97,12 @@ describe('the api logger (loggerOptions)', () => {
     }
   });
 
+  it('writes to process.stdout on the main thread unless a destination is given', () => {
+    const destination = { write: () => undefined };
+    expect(loggerOptions({ level: 'info' })).toMatchObject({ stream: process.stdout });
+    expect(loggerOptions({ level: 'info', destination })).toMatchObject({ stream: destination });
+  });
+
   it('is no logger at all when logging is off', () => {
     expect(loggerOptions(false)).toBe(false);
   });
