@@ -1,5 +1,13 @@
+import { PassThrough } from 'node:stream';
 import Fastify from 'fastify';
-import { LOG_CENSOR, loggerOptions, OneLinePerRequest, redactLine, safeUrl } from './logging';
+import {
+  linesTo,
+  LOG_CENSOR,
+  loggerOptions,
+  OneLinePerRequest,
+  redactLine,
+  safeUrl,
+} from './logging';
 
 describe('redactLine', () => {
   it('writes a line that names no secret key as it is (the same text, not parsed again)', () => {
@@ -97,10 +105,34 @@ describe('the api logger (loggerOptions)', () => {
     }
   });
 
-  it('writes to process.stdout on the main thread unless a destination is given', () => {
+  it('writes to process.stdout, through one destination for the process, unless one is given', () => {
     const destination = { write: () => undefined };
-    expect(loggerOptions({ level: 'info' })).toMatchObject({ stream: process.stdout });
     expect(loggerOptions({ level: 'info', destination })).toMatchObject({ stream: destination });
+    const first = loggerOptions({ level: 'info' });
+    const second = loggerOptions({ level: 'warn' });
+    const stream = typeof first === 'object' ? first.stream : null;
+    expect(stream).toBe(typeof second === 'object' ? second.stream : undefined);
+    const written = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    try {
+      stream?.write('{"msg":"linha"}\n');
+      expect(written.mock.calls).toEqual([['{"msg":"linha"}\n']]);
+    } finally {
+      written.mockRestore();
+    }
+  });
+
+  it('drops lines once the reader of its stream is gone (EPIPE), and fails on other errors', () => {
+    const written: string[] = [];
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => written.push(chunk.toString('utf8')));
+    const lines = linesTo(stream);
+    lines.write('um\n');
+    const broken = Object.assign(new Error('write EPIPE'), { code: 'EPIPE' });
+    stream.emit('error', broken);
+    lines.write('dois\n');
+    expect(written).toEqual(['um\n']);
+    const other = Object.assign(new Error('write EIO'), { code: 'EIO' });
+    expect(() => stream.emit('error', other)).toThrow('write EIO');
   });
 
   it('is no logger at all when logging is off', () => {

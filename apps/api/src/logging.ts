@@ -4,7 +4,8 @@ import {
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
-import { type LoggerConfig } from './config';
+import { type Writable } from 'node:stream';
+import { type LogDestination, type LoggerConfig } from './config';
 
 /**
  * Keys whose values never reach a log line, wherever they sit in it (at any depth, in arrays
@@ -133,6 +134,26 @@ export class OneLinePerRequest extends LogController {
 }
 
 /**
+ * Lines to `stream`, until its reader is gone: after an EPIPE, lines are dropped instead of the
+ * process failing on its next line (what pino's own destination does). Other errors stay errors.
+ */
+export function linesTo(stream: Writable): LogDestination {
+  let open = true;
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    open = false;
+  });
+  return {
+    write(line) {
+      if (open) stream.write(line);
+    },
+  };
+}
+
+/** The one process.stdout destination of the process (its error listener added once). */
+let stdoutLines: LogDestination | null = null;
+
+/**
  * The api's pino options: level, the request serializer, redaction, and where lines go: the given
  * destination (tests), else `process.stdout`.
  *
@@ -144,10 +165,11 @@ export class OneLinePerRequest extends LogController {
  */
 export function loggerOptions(config: LoggerConfig | false): FastifyServerOptions['logger'] {
   if (config === false) return false;
+  const stream = config.destination ?? (stdoutLines ??= linesTo(process.stdout));
   return {
     level: config.level,
     serializers: { req: requestSerializer },
     hooks: { streamWrite: redactLine },
-    stream: config.destination ?? process.stdout,
+    stream,
   };
 }
