@@ -3,19 +3,14 @@ import { type FastifyHelmetOptions } from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, {
-  type FastifyError,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyServerOptions,
-} from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { createRecordMemory } from './changes/recordMemory';
 import { createNameMemory } from './changes/recordNames';
 import { createCrmWebhooks } from './changes/crmWebhooks';
 import { createInProcessChangeFeed } from './changes/inProcessChangeFeed';
 import { createLiveStreams } from './changes/liveStreams';
 import { createPgChangeFeed } from './changes/pgChangeFeed';
-import { type ApiConfig, type ApiConfigInput, resolveConfig } from './config';
+import { type ApiConfigInput, resolveConfig } from './config';
 import { createChatClient } from './chat/chatClient';
 import { createReferenceCache } from './crm/cache';
 import { createCrmClient } from './crm/crmClient';
@@ -36,7 +31,7 @@ import { createTenantRegistry, registerAuthentication } from './identity/authent
 import { clientErrorHandler, registerStrictInput } from './security/strictInput';
 import { createSecretBox } from './security/crypto';
 import { registerSecurityHeaders } from './security/headers';
-import { OneLinePerRequest, REDACT_PATHS, requestSerializer } from './logging';
+import { loggerOptions, OneLinePerRequest } from './logging';
 import { API_MESSAGES } from './messages';
 import { startAuditTrail } from './audit/auditTrail';
 import { auditHeaders, registerAuditRoutes } from './routes/audit';
@@ -65,16 +60,6 @@ declare module 'fastify' {
     /** Every change made through this api (changes/recordChange.ts). */
     changes: ChangeFeed;
   }
-}
-
-function loggerOptions(config: ApiConfig): FastifyServerOptions['logger'] {
-  if (config.logger === false) return false;
-  return {
-    level: config.logger.level,
-    redact: { paths: REDACT_PATHS, censor: '[Redacted]' },
-    serializers: { req: requestSerializer },
-    ...(config.logger.destination ? { stream: config.logger.destination } : {}),
-  };
 }
 
 /** The security headers of every route without `helmet` options of its own (@fastify/helmet's). */
@@ -114,7 +99,7 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
   }
 
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config.logger),
     logController: new OneLinePerRequest(),
     bodyLimit: 1024 * 1024,
     // Control characters in a header or a header block over 16 KB never reach a route: answer

@@ -2,7 +2,7 @@ import http from 'node:http';
 import { type AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { OutboundError, timedFetch } from '@api/http';
-import { createCrmTransport, type CrmTransport } from './crmTransport';
+import { bufferedAnswer, createCrmTransport, type CrmTransport } from './crmTransport';
 
 interface Seen {
   method: string;
@@ -88,6 +88,45 @@ describe('crmTransport', () => {
     } finally {
       await server.close();
     }
+  });
+
+  it('answers a body that reads once, as fetch does: text, JSON, bytes, stream and clones', async () => {
+    const json = '{"data":{"id":"d1","name":"Implantação"}}';
+    const server = await startServer((_request, response) => response.end(json));
+    try {
+      const response = await transport.fetch(`${server.url}/crm/v2/deals/d1`);
+      expect(response.bodyUsed).toBe(false);
+      const copy = response.clone();
+      expect(await response.text()).toBe(json);
+      expect(response.bodyUsed).toBe(true);
+      await expect(response.text()).rejects.toThrow(TypeError);
+      await expect(response.json()).rejects.toThrow(TypeError);
+      expect(() => response.clone()).toThrow(TypeError);
+      expect(await copy.json()).toEqual({ data: { id: 'd1', name: 'Implantação' } });
+
+      const again = await transport.fetch(`${server.url}/crm/v2/deals/d1`);
+      expect(Buffer.from(await again.clone().arrayBuffer()).toString('utf8')).toBe(json);
+      expect(await new Response(again.body).text()).toBe(json);
+      expect(again.bodyUsed).toBe(true);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('bufferedAnswer: status, headers and an empty body as a platform Response has them', async () => {
+    const init = { status: 404, statusText: 'Not Found', headers: new Headers({ 'x-a': '1' }) };
+    const answer = bufferedAnswer(Buffer.from('{"errors":[]}'), init);
+    const platform = new Response('{"errors":[]}', init);
+    expect([answer.status, answer.ok, answer.statusText, answer.headers.get('x-a')]).toEqual([
+      platform.status,
+      platform.ok,
+      platform.statusText,
+      platform.headers.get('x-a'),
+    ]);
+    expect(await answer.text()).toBe(await platform.text());
+    const empty = bufferedAnswer(null, { status: 204 });
+    expect(empty.body).toBeNull();
+    expect(await empty.text()).toBe('');
   });
 
   it('keeps the connection: calls one after another share one socket', async () => {
