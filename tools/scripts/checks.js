@@ -131,4 +131,33 @@ function unitTests() {
   ];
 }
 
-module.exports = { staticChecks, unitTests, projects };
+/** `webpack --config X --mode M` → [X, M]. */
+function webpackBuildOf(command) {
+  const match = /^webpack --config ([\w./-]+) --mode (\w+)$/.exec(command ?? '');
+  if (!match) throw new Error(`build que não sei rodar: ${command}`);
+  return match.slice(1);
+}
+
+/**
+ * The journeys' commands, read from apps/e2e's `e2e` target: the builds it depends on (each
+ * project's own `build` command, the same output as through Nx) and its jest. `npm test` runs the
+ * builds in the pool with lint and typecheck, then the jest, instead of `nx run e2e:e2e`, which
+ * would start the builds only after the unit tests.
+ */
+function journeys() {
+  const file = (name) => path.join(root, 'apps', name, 'project.json');
+  const e2e = JSON.parse(fs.readFileSync(file('e2e'), 'utf8')).targets.e2e;
+  const built = e2e.dependsOn.flatMap((dep) => (dep.target === 'build' ? dep.projects : []));
+  const webpackCli = require.resolve('webpack-cli/bin/cli.js');
+  const builds = built.map((name) => {
+    const { command } = JSON.parse(fs.readFileSync(file(name), 'utf8')).targets.build.options;
+    const [config, mode] = webpackBuildOf(command);
+    return { name: `build ${name}`, args: [webpackCli, '--config', config, '--mode', mode] };
+  });
+  const config = jestConfigOf(e2e.options.command);
+  if (!config) throw new Error(`e2e que não sei rodar: ${e2e.options.command}`);
+  const jestBin = path.join(path.dirname(require.resolve('jest/package.json')), 'bin/jest.js');
+  return { builds, run: { args: [jestBin, '-c', config] } };
+}
+
+module.exports = { staticChecks, unitTests, journeys, projects };

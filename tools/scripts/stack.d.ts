@@ -1,4 +1,6 @@
 // Types of stack.js for the TypeScript journeys and benches.
+import type { ChildProcess } from 'node:child_process';
+
 export type ServiceName =
   | 'crm-sandbox'
   | 'api'
@@ -30,7 +32,11 @@ export interface StackOptions {
 
 export function startStack(options?: StackOptions): Promise<Stack>;
 export function portsWithOffset(offset: number): Record<ServiceName, number>;
-export function waitForHttp(url: string, options?: { timeoutMs?: number }): Promise<void>;
+/** `child`: stop waiting (with an error) once that process has ended. */
+export function waitForHttp(
+  url: string,
+  options?: { timeoutMs?: number; child?: ChildProcess },
+): Promise<void>;
 export const FRONTENDS: ServiceName[];
 /** What the shell's `/runtime-config.json` answers for these ports. */
 export function runtimeConfig(ports: Record<ServiceName, number>): {

@@ -5,20 +5,33 @@ const fs = require('fs');
 const path = require('path');
 const { spawn, spawnSync } = require('child_process');
 const { workspaceEnv, root } = require('./env');
-const { staticChecks, unitTests } = require('./checks');
+const { staticChecks, unitTests, journeys } = require('./checks');
 
-const nx = (args) => [require.resolve('nx/bin/nx.js'), ...args, '--output-style=static'];
-
+const e2e = journeys();
 const steps = [
-  {
-    name: 'formatação (prettier)',
-    args: [require.resolve('prettier/bin/prettier.cjs'), '--check', '.', '--log-level=warn'],
-  },
   // Every project's lint, typecheck and unit tests, merged into a few processes (checks.js): the
-  // same verdicts as each project's own targets, in a fraction of the CPU. Checks two at a time.
-  { name: 'lint e typecheck', parallel: staticChecks() },
+  // same verdicts as each project's own targets, in a fraction of the CPU. Formatting, lint,
+  // typecheck and the journeys' production builds are one pool, two at a time (CI has two cores,
+  // each of these commands keeps one busy): run one step after the other, prettier alone and the
+  // last of each step left a core idle (prettier ~18 s, the builds' tail ~30 s).
+  {
+    name: 'formatação, lint, typecheck e builds',
+    parallel: [
+      ...staticChecks(),
+      ...e2e.builds,
+      {
+        name: 'formatação (prettier)',
+        args: [require.resolve('prettier/bin/prettier.cjs'), '--check', '.', '--log-level=warn'],
+      },
+    ],
+  },
   { name: 'testes unitários', sequence: unitTests() },
-  { name: 'jornadas no navegador (e2e)', args: nx(['run', 'e2e:e2e']) },
+  // The builds are done (above): the journeys' jest itself, as `nx run e2e:e2e` runs it.
+  {
+    name: 'jornadas no navegador (e2e)',
+    args: e2e.run.args,
+    needs: e2e.builds.map((build) => build.name),
+  },
 ];
 
 const summaryDir = path.join(root, 'test-results/summary');
@@ -43,15 +56,18 @@ function runBuffered({ name, args }) {
   });
 }
 
-/** The commands two at a time (CI has two cores); true when every one passed. */
+/** The commands two at a time (CI has two cores); the names of those that failed. */
 async function runParallel(commands) {
   const queue = [...commands];
-  const results = [];
+  const failed = [];
   const lane = async () => {
-    while (queue.length) results.push(await runBuffered(queue.shift()));
+    while (queue.length) {
+      const command = queue.shift();
+      if (!(await runBuffered(command))) failed.push(command.name);
+    }
   };
   await Promise.all([lane(), lane()]);
-  return results.every(Boolean);
+  return failed;
 }
 
 /** A command with the terminal's output, as it goes (jest's progress); true when it passed. */
@@ -69,10 +85,15 @@ async function main() {
   for (const step of steps) {
     console.log(`\n=== ${step.name} ===`);
     const stepStarted = Date.now();
-    const passed = step.parallel
-      ? await runParallel(step.parallel)
-      : (step.sequence ?? [step]).map(runInherited).every(Boolean);
-    if (!passed) failures.push(step.name);
+    const missing = (step.needs ?? []).filter((name) => failures.includes(name));
+    if (missing.length) {
+      console.log(`não roda: falhou ${missing.join(', ')}`);
+      failures.push(step.name);
+    } else if (step.parallel) {
+      failures.push(...(await runParallel(step.parallel)));
+    } else if (!(step.sequence ?? [step]).map(runInherited).every(Boolean)) {
+      failures.push(step.name);
+    }
     // Each step's time, so a CI log shows where the minutes go.
     console.log(`=== ${step.name}: ${seconds(stepStarted)} ===`);
   }

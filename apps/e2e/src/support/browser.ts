@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { sharedBrowserEndpoint } from './stack';
 
 /** The system Chromium (Debian's package); nothing downloads a browser. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -15,11 +16,21 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-export function launchBrowser(): Promise<Browser> {
+/** Fails early, with the fix, when the system has no Chromium. */
+export function chromiumInstalled(): void {
   if (!fs.existsSync(CHROMIUM_PATH)) {
     throw new Error(`Chromium não encontrado em ${CHROMIUM_PATH} (apt-get install -y chromium).`);
   }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+/**
+ * The worker's Chromium (support/worldServer.ts), launched once for all its journey files: a
+ * file's `browser.close()` closes the contexts it opened and disconnects, as a launch of its own
+ * would have left nothing behind.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  chromiumInstalled();
+  return chromium.connect(await sharedBrowserEndpoint());
 }
 
 /** Screenshots are kept as test artifacts under test-results/e2e. */

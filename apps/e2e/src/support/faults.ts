@@ -1,10 +1,6 @@
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { startStack } from '../../../../tools/scripts/stack';
-import { E2E_PORTS, type Stack } from './stack';
+import { E2E_PORTS, startE2eStack, type Stack } from './stack';
 
 /** One request the api sent to the CRM's v2 root, as the tap saw it. */
 export interface CrmCall {
@@ -75,15 +71,10 @@ export async function startCrmTap(upstreamPort: number): Promise<CrmTap> {
  * going through a tap. The tap outlives api restarts: startService('api') keeps the same env.
  */
 export async function startFaultsStack(): Promise<{ stack: Stack; tap: CrmTap }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-panel-e2e-faults-'));
   const tap = await startCrmTap(E2E_PORTS['crm-sandbox']);
   let stack: Stack;
   try {
-    stack = await startStack({
-      ports: E2E_PORTS,
-      quiet: true,
-      env: { DATA_DIR: dataDir, CRM_BASE_URL: `${tap.url}/crm/v2` },
-    });
+    stack = await startE2eStack({ CRM_BASE_URL: `${tap.url}/crm/v2` });
   } catch (error) {
     await tap.close();
     throw error;
@@ -95,7 +86,6 @@ export async function startFaultsStack(): Promise<{ stack: Stack; tap: CrmTap }>
       stop: async () => {
         await stack.stop();
         await tap.close();
-        fs.rmSync(dataDir, { recursive: true, force: true });
       },
     },
   };

@@ -1,9 +1,10 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
   portsWithOffset,
-  startStack,
+  waitForHttp,
   type ServiceName,
   type Stack,
 } from '../../../../tools/scripts/stack';
@@ -17,29 +18,97 @@ export const E2E_PORTS = portsWithOffset(
   Number(process.env.E2E_PORT_OFFSET ?? 1000) + (Number(process.env.JEST_WORKER_ID ?? 1) - 1) * 20,
 );
 
+/** The worker's shared world (support/worldServer.ts) answers here: free in the worker's band. */
+export const WORLD_PORT = E2E_PORTS.shell + 10;
+
+/** What the world lends a journey file: its own api, whose data folder this is. */
+export interface WorldLease {
+  dataDir: string;
+}
+
+const WORLD_URL = `http://127.0.0.1:${WORLD_PORT}`;
+
+async function askWorld<T>(route: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${WORLD_URL}${route}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: body === undefined ? undefined : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`mundo ${route}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
 /**
- * The whole product on its own fresh SQLite file (or the database `env.DATABASE_URL` names);
- * stopped (and its data folder removed) by `stop`. `env` goes to the node services.
+ * The worker's world, started by the first journey file that needs it. It runs apart (detached,
+ * its output in a log file) so the worker exits when jest is done with it; the world then sees
+ * its parent gone and stops everything it started.
+ */
+async function worldStarted(): Promise<void> {
+  try {
+    await askWorld('/health');
+    return;
+  } catch {
+    // not up yet (or still starting: waitForHttp below waits for it)
+  }
+  const log = path.join(os.tmpdir(), `crm-panel-e2e-world-${WORLD_PORT}.log`);
+  const out = fs.openSync(log, 'w');
+  const root = path.resolve(__dirname, '../../../..');
+  const child = spawn(
+    process.execPath,
+    [require.resolve('tsx/cli'), path.join(__dirname, 'worldServer.ts')],
+    {
+      cwd: root,
+      env: { ...process.env, E2E_WORLD_PARENT: String(process.pid) },
+      detached: true,
+      stdio: ['ignore', out, out],
+    },
+  );
+  fs.closeSync(out);
+  child.unref();
+  try {
+    await waitForHttp(`${WORLD_URL}/health`, { timeoutMs: 120_000, child });
+  } catch (error) {
+    const tail = fs.existsSync(log) ? fs.readFileSync(log, 'utf8').slice(-4000) : '';
+    throw new Error(`o mundo do worker não iniciou: ${(error as Error).message}\n${tail}`, {
+      cause: error,
+    });
+  }
+}
+
+/** The Chromium every journey file of this worker shares (support/browser.ts connects to it). */
+export async function sharedBrowserEndpoint(): Promise<string> {
+  await worldStarted();
+  return (await askWorld<{ wsEndpoint: string }>('/browser')).wsEndpoint;
+}
+
+/**
+ * The whole product for one journey file: the worker's sandbox (back to its seed), host-sim and
+ * frontends, and an api of its own on a fresh SQLite file (or the database `env.DATABASE_URL`
+ * names). `env` goes to the api, on every start of it. `stop` stops that api, removes its data
+ * folder and gives the rest back to the worker's next file.
  */
 export async function startE2eStack(
-  services?: ServiceName[],
   env: Record<string, string> = {},
 ): Promise<Stack & { dataDir: string }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-panel-e2e-'));
-  const stack = await startStack({
-    ports: E2E_PORTS,
-    quiet: true,
-    services,
-    // Journeys open many browser contexts a minute, each earning its own session; the limit
-    // itself is proven in the api's tests.
-    env: { DATA_DIR: dataDir, SESSION_STARTS_PER_MINUTE: '100000', ...env },
-  });
+  await worldStarted();
+  const { dataDir } = await askWorld<WorldLease>('/lease', { env });
+  // Services this file stopped; the world starts them again for the next file.
+  const stopped = new Set<ServiceName>();
   return {
-    ...stack,
+    ports: E2E_PORTS,
     dataDir,
+    url: (name) => `http://localhost:${E2E_PORTS[name]}`,
+    startService: async (name) => {
+      await askWorld(`/services/${name}/start`, {});
+      stopped.delete(name);
+    },
+    stopService: async (name) => {
+      await askWorld(`/services/${name}/stop`, {});
+      stopped.add(name);
+    },
+    isRunning: (name) => !stopped.has(name),
     stop: async () => {
-      await stack.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await askWorld('/release', {});
     },
   };
 }

@@ -36,7 +36,7 @@ export function twoApisWorld(prepare: (stack: Stack) => Promise<unknown>): TwoAp
       // Both processes open the same sealed CRM tokens.
       APP_SECRET_KEY: randomBytes(32).toString('hex'),
     };
-    stack = await startE2eStack(undefined, env);
+    stack = await startE2eStack(env);
     second = await startStack({
       ports: secondPorts,
       quiet: true,
