@@ -1,6 +1,6 @@
 // Tests' half of the harness (`@crm-panel/dev-harness/render`): what the shell puts around a
 // remote, for Testing Library. Kept apart from the standalone half so a dev page never bundles it.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, type RenderResult, screen } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { axe } from 'jest-axe';

@@ -82,7 +82,9 @@ export function bufferedAnswer(bytes: Buffer | null, init: ResponseInit): Respon
     used = true;
     return bytes;
   };
-  const asResponse = () => new Response(take(), init);
+  // A Buffer read off a socket sits on an ArrayBuffer (never a SharedArrayBuffer); the DOM
+  // typings (this file is also compiled with them, by api-client's contract tests) ask for it.
+  const asResponse = () => new Response(take() as Uint8Array<ArrayBuffer> | null, init);
   const text = async () => take()?.toString('utf8') ?? '';
   return Object.defineProperties(answer, {
     body: { get: () => (bytes === null ? null : asResponse().body) },
