@@ -28,7 +28,6 @@ import {
 } from '@api-client/resources/reference';
 import { getTask, listTasks } from '@api-client/resources/tasks';
 import { getTermsStatus } from '@api-client/resources/terms';
-import { PANEL_STALE_TIME_MS } from '@api-client/writes/client';
 import { queryKeys } from './queryKeys';
 
 /** Reference data changes rarely (the api caches it for 60 s too). */
@@ -213,9 +212,6 @@ export const lastDealQueryOptions = (crmContactId: string) =>
     queryKey: queryKeys.lastDeal(crmContactId),
     // Not cancellable: getLastDeal reads any failure as 'no last deal', an abort included.
     queryFn: () => getLastDeal(crmContactId),
-    // Said here, not left to the cache's default: the mapping's answer fills this key, and a
-    // component mounting right after must not ask again what that answer just said.
-    staleTime: PANEL_STALE_TIME_MS,
   });
 
 export const contactQueryOptions = (id: string) =>

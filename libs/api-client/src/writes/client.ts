@@ -12,7 +12,7 @@ import { shouldRetryQuery } from '@api-client/client/errors';
  * every remote shares it). Freshness is set here and in each query's options, nowhere else.
  */
 /** How long an answer stays fresh unless its query says otherwise. */
-export const PANEL_STALE_TIME_MS = 30_000;
+const PANEL_STALE_TIME_MS = 30_000;
 
 export function createPanelQueryClient(): QueryClient {
   return new QueryClient({
