@@ -16,7 +16,11 @@ function combobox(name: string) {
 
 async function renderDeal(dealId: string | null) {
   const view = renderWithProviders(<DealGeneralTab dealId={dealId} />);
-  if (dealId) await screen.findByRole('region', { name: 'Dados da negociação' });
+  if (dealId) {
+    await screen.findByRole('region', { name: 'Dados da negociação' });
+    // The status and custom fields render just after the fields card (a deferred render).
+    await screen.findByRole('region', { name: 'Status da venda' });
+  }
   return view;
 }
 
