@@ -2,6 +2,7 @@ import http from 'node:http';
 import { type AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { OutboundError, timedJson } from '@api/http';
+import { clearsItsTimer } from '@api/testing/timers';
 import { bufferedAnswer, createCrmTransport, type CrmTransport } from './crmTransport';
 
 interface Seen {
@@ -216,21 +217,20 @@ describe('crmTransport', () => {
       response.writeHead(429, { 'retry-after': '7' }).end('{"errors":[{"code":"RATE"}]}'),
     );
     try {
-      const timers = () =>
-        process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
-      const before = timers();
-      const { response, body } = await transport.timedJson(
-        `${server.url}/crm/v2/deals/d1`,
-        { headers: { authorization: 'Bearer t0k' } },
-        60_000,
-      );
-      expect([response.status, response.ok, response.headers.get('retry-after')]).toEqual([
-        429,
-        false,
-        '7',
-      ]);
-      expect(body).toEqual({ errors: [{ code: 'RATE' }] });
-      expect(timers()).toBe(before);
+      const cleared = await clearsItsTimer(60_000, async () => {
+        const { response, body } = await transport.timedJson(
+          `${server.url}/crm/v2/deals/d1`,
+          { headers: { authorization: 'Bearer t0k' } },
+          60_000,
+        );
+        expect([response.status, response.ok, response.headers.get('retry-after')]).toEqual([
+          429,
+          false,
+          '7',
+        ]);
+        expect(body).toEqual({ errors: [{ code: 'RATE' }] });
+      });
+      expect(cleared).toBe(true);
       expect(server.seen).toEqual([
         expect.objectContaining({
           method: 'GET',
