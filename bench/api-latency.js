@@ -47,6 +47,40 @@ async function serveChild(role) {
     app.get('/hello', async () => ({ data: { hello: 'mundo' } }));
     await app.listen({ port: 0, host: '127.0.0.1' });
     server = { url: `http://127.0.0.1:${app.server.address().port}`, close: () => app.close() };
+  } else if (role === 'minimal-proxy') {
+    // The floor of any proxy: a plain Fastify route that forwards the GET to the CRM over a
+    // kept-alive socket and answers its JSON. What it adds to a direct call is the price of one
+    // more process in the path (two more loopback hops), which no api code can take away.
+    const fastify = require('fastify');
+    const http = require('http');
+    const agent = new http.Agent({ keepAlive: true });
+    const crm = new URL(process.env.BENCH_CRM_URL);
+    const app = fastify();
+    app.get('/crm/v2/*', (request, reply) => {
+      const forwarded = http.request(
+        {
+          host: crm.hostname,
+          port: crm.port,
+          path: request.url,
+          agent,
+          headers: { authorization: request.headers.authorization, accept: 'application/json' },
+        },
+        (answer) => {
+          const chunks = [];
+          answer.on('data', (chunk) => chunks.push(chunk));
+          answer.on('end', () =>
+            reply
+              .code(answer.statusCode)
+              .type('application/json')
+              .send(JSON.parse(Buffer.concat(chunks).toString('utf8'))),
+          );
+        },
+      );
+      forwarded.on('error', (error) => reply.send(error));
+      forwarded.end();
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    server = { url: `http://127.0.0.1:${app.server.address().port}`, close: () => app.close() };
   } else if (role === 'api') {
     // The configuration of `npm start` (configFromEnv), with the CRM client's own limit lifted.
     // BENCH_API_ROOT: another checkout of the api (the baseline), with its own path aliases.
@@ -69,6 +103,10 @@ async function serveChild(role) {
   };
   process.once('SIGTERM', stop);
   process.once('disconnect', stop);
+  // The CPU this process has used so far (user + system, µs), asked for around a measured line.
+  process.on('message', (message) => {
+    if (message === 'cpu') process.send({ cpu: process.cpuUsage() });
+  });
   process.send({ url: server.url });
 }
 
@@ -98,7 +136,18 @@ function startChild(role, env = {}) {
     child.once('message', (message) => resolve(message.url));
     exited.then((code) => reject(new Error(`${role} terminou (código ${code}):\n${stderr}`)));
   });
-  return { ready, stop };
+  /** The child's CPU time so far in ms (user + system): its own figure, whatever else runs. */
+  const cpuMs = () =>
+    new Promise((resolve) => {
+      const onMessage = (message) => {
+        if (!message?.cpu) return;
+        child.off('message', onMessage);
+        resolve((message.cpu.user + message.cpu.system) / 1000);
+      };
+      child.on('message', onMessage);
+      child.send('cpu');
+    });
+  return { ready, stop, cpuMs };
 }
 
 // ---- setup over HTTP, as the panel and a person would do it ----
@@ -237,13 +286,28 @@ async function load(url, headersFor, durationS, connections) {
   };
 }
 
-async function measure(url, headersFor, connections = CONNECTIONS) {
+/**
+ * A line: warm-up, then the measured load. With `server` (the child that answers), also its CPU
+ * time per request over the measured load, in ms: what latency under a busy machine blurs (the
+ * other processes' turns on the cores count in a latency, never in this figure).
+ */
+async function measure(url, headersFor, connections = CONNECTIONS, server = null) {
   await load(url, headersFor, WARMUP_S, connections);
-  return load(url, headersFor, DURATION_S, connections);
+  const cpuBefore = server ? await server.cpuMs() : 0;
+  const result = await load(url, headersFor, DURATION_S, connections);
+  if (!server) return result;
+  const cpuMsPerRequest = ((await server.cpuMs()) - cpuBefore) / result.requests;
+  return { ...result, cpuMsPerRequest: Math.round(cpuMsPerRequest * 1000) / 1000 };
 }
 
 /** A line left out by BENCH_ONLY. */
-const NOT_MEASURED = { p50Ms: NaN, p99Ms: NaN, requestsPerSecond: NaN, requests: 0 };
+const NOT_MEASURED = {
+  p50Ms: NaN,
+  p99Ms: NaN,
+  requestsPerSecond: NaN,
+  requests: 0,
+  cpuMsPerRequest: NaN,
+};
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -257,6 +321,9 @@ const medianOf = (runs) => ({
   p99Ms: Math.round(median(runs.map((r) => r.p99Ms)) * 100) / 100,
   requestsPerSecond: Math.round(median(runs.map((r) => r.requestsPerSecond))),
   requests: Math.round(median(runs.map((r) => r.requests))),
+  ...(runs[0].cpuMsPerRequest === undefined
+    ? {}
+    : { cpuMsPerRequest: Math.round(median(runs.map((r) => r.cpuMsPerRequest)) * 1000) / 1000 }),
   runs,
 });
 
@@ -301,30 +368,51 @@ async function run() {
       const child = startChild('api', apiEnv(baselineData, { BENCH_API_ROOT: baselineRoot }));
       children.push(child);
       const url = await child.ready;
-      baseline = { url, identity: (await setUpTenant(url, sandboxUrl)).identity };
+      baseline = { url, child, identity: (await setUpTenant(url, sandboxUrl)).identity };
     }
     const minimal = startChild('minimal');
     children.push(minimal);
     const minimalUrl = await minimal.ready;
+    const minimalProxy = startChild('minimal-proxy', { BENCH_CRM_URL: sandboxUrl });
+    children.push(minimalProxy);
+    const minimalProxyUrl = await minimalProxy.ready;
 
     const bearer = (i) => ({ authorization: `Bearer ${tokens[i]}`, accept: 'application/json' });
     const none = () => ({});
     const lines = {
-      directDeal: () => measure(`${sandboxUrl}/crm/v2/deals/${dealId}`, bearer),
-      apiDeal: () => measure(`${apiUrl}/api/rdstation/deals/${dealId}`, identity),
+      directDeal: () =>
+        measure(`${sandboxUrl}/crm/v2/deals/${dealId}`, bearer, CONNECTIONS, sandbox),
+      apiDeal: () => measure(`${apiUrl}/api/rdstation/deals/${dealId}`, identity, CONNECTIONS, api),
       directPipelines: () => measure(`${sandboxUrl}/crm/v2/pipelines`, bearer),
-      apiPipelines: () => measure(`${apiUrl}/api/rdstation/pipelines`, identity),
-      minimal: () => measure(`${minimalUrl}/hello`, none),
-      directDealOne: () => measure(`${sandboxUrl}/crm/v2/deals/${dealId}`, bearer, 1),
-      apiDealOne: () => measure(`${apiUrl}/api/rdstation/deals/${dealId}`, identity, 1),
+      apiPipelines: () => measure(`${apiUrl}/api/rdstation/pipelines`, identity, CONNECTIONS, api),
+      minimal: () => measure(`${minimalUrl}/hello`, none, CONNECTIONS, minimal),
+      directDealOne: () => measure(`${sandboxUrl}/crm/v2/deals/${dealId}`, bearer, 1, sandbox),
+      apiDealOne: () => measure(`${apiUrl}/api/rdstation/deals/${dealId}`, identity, 1, api),
+      minimalProxyDealOne: () =>
+        measure(`${minimalProxyUrl}/crm/v2/deals/${dealId}`, bearer, 1, minimalProxy),
       ...(baseline
         ? {
             baselineDeal: () =>
-              measure(`${baseline.url}/api/rdstation/deals/${dealId}`, baseline.identity),
+              measure(
+                `${baseline.url}/api/rdstation/deals/${dealId}`,
+                baseline.identity,
+                CONNECTIONS,
+                baseline.child,
+              ),
             baselinePipelines: () =>
-              measure(`${baseline.url}/api/rdstation/pipelines`, baseline.identity),
+              measure(
+                `${baseline.url}/api/rdstation/pipelines`,
+                baseline.identity,
+                CONNECTIONS,
+                baseline.child,
+              ),
             baselineDealOne: () =>
-              measure(`${baseline.url}/api/rdstation/deals/${dealId}`, baseline.identity, 1),
+              measure(
+                `${baseline.url}/api/rdstation/deals/${dealId}`,
+                baseline.identity,
+                1,
+                baseline.child,
+              ),
           }
         : {}),
     };
@@ -345,6 +433,7 @@ async function run() {
     const minimalRatio = ratio(m.apiPipelines, m.minimal);
     const addedP50Ms = round2(m.apiDeal.p50Ms - m.directDeal.p50Ms);
     const addedP50OneMs = round2(m.apiDealOne.p50Ms - m.directDealOne.p50Ms);
+    const proxyAddedP50OneMs = round2(m.minimalProxyDealOne.p50Ms - m.directDealOne.p50Ms);
     const before = m.baselinePipelines
       ? {
           requestsPerSecond: m.baselinePipelines.requestsPerSecond,
@@ -372,7 +461,9 @@ async function run() {
         met: cachedTimesBefore >= TARGET_CACHED_TIMES,
       },
     };
-    const cell = (x) => `p50 ${x.p50Ms} · p99 ${x.p99Ms} · ${x.requestsPerSecond} req/s`;
+    const cpu = (x) =>
+      x.cpuMsPerRequest === undefined ? '' : ` · CPU ${x.cpuMsPerRequest} ms/req`;
+    const cell = (x) => `p50 ${x.p50Ms} · p99 ${x.p99Ms} · ${x.requestsPerSecond} req/s${cpu(x)}`;
     const times = (r) => `p50 ×${r.p50} · p99 ×${r.p99} · req/s ×${r.requestsPerSecond}`;
     const verdict = (met) => (met ? 'met' : 'NOT met');
     const rows = [
@@ -390,6 +481,7 @@ async function run() {
       ['  api cached ÷ minimal Fastify', times(minimalRatio)],
       ['1 connection: sandbox direct deal', cell(m.directDealOne)],
       ['1 connection: api uncached deal', cell(m.apiDealOne)],
+      ['1 connection: minimal Fastify proxy, same deal', cell(m.minimalProxyDealOne)],
       ...(m.baselineDealOne
         ? [[`  ${baselineRef} (before): same call`, cell(m.baselineDealOne)]]
         : []),
@@ -400,6 +492,10 @@ async function run() {
       [
         `target: api adds ≤ ${TARGET_ADDED_P50_MS} ms p50 (1 connection)`,
         `${addedP50OneMs} ms (${m.apiDealOne.p50Ms} − ${m.directDealOne.p50Ms}): ${verdict(targets.addedP50OneConnection.met)}`,
+      ],
+      [
+        '  floor: a minimal proxy adds (1 connection)',
+        `${proxyAddedP50OneMs} ms (${m.minimalProxyDealOne.p50Ms} − ${m.directDealOne.p50Ms}); the api adds ${round2(m.apiDealOne.p50Ms - m.minimalProxyDealOne.p50Ms)} ms over it`,
       ],
       [
         `target: cached GET ≥ ${TARGET_CACHED_TIMES}× before`,
@@ -432,6 +528,7 @@ async function run() {
         uncachedDealOneConnection: m.apiDealOne,
       },
       minimalFastify: m.minimal,
+      minimalProxy: { dealOneConnection: m.minimalProxyDealOne, addedP50Ms: proxyAddedP50OneMs },
       ...(m.baselineDeal
         ? {
             baseline: {

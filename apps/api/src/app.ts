@@ -24,6 +24,7 @@ import { createTokenRefresher } from './crm/tokenRefresher';
 import { migrateToLatest, openDatabase } from './db/database';
 import { createRepositories } from './db/repositories/createRepositories';
 import { ApiError } from './errors';
+import { timedJson } from './http';
 import { createAssertionVerifier } from './identity/assertions';
 import { registerAuthorship } from './identity/authorship';
 import { createCrmUserDirectory } from './identity/crmUser';
@@ -137,9 +138,12 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
   // CRM calls go over kept-alive node:http sockets (crm/crmTransport.ts), unless a fetch is given.
   const crmTransport = createCrmTransport();
   app.addHook('onClose', async () => crmTransport.close());
+  const { fetch: givenFetch } = input;
   const crm = createCrmClient({
     config: config.crm,
-    fetch: input.fetch ?? crmTransport.fetch,
+    timedJson: givenFetch
+      ? (url, init, timeoutMs) => timedJson(givenFetch, url, init, timeoutMs)
+      : crmTransport.timedJson,
     credentials: repos.credentials,
     sessions: repos.sessions,
     refresher,

@@ -2,7 +2,7 @@ import { type CrmConfig } from '@api/config';
 import { type CredentialsRepository } from '@api/db/repositories/credentialsRepository';
 import { type Identity, type SessionsRepository } from '@api/db/repositories/sessionsRepository';
 import { ApiError, credentialsNotConfigured, sessionEnded, sessionMissing } from '@api/errors';
-import { OutboundError, isRecord, readJson, timedFetch } from '@api/http';
+import { type JsonAnswer, OutboundError, isRecord, type TimedJson } from '@api/http';
 import { API_MESSAGES } from '@api/messages';
 import { type ReferenceCache } from './cache';
 import { type RateLimiter } from './limiter';
@@ -38,7 +38,8 @@ export interface CrmClient {
 
 export interface CrmClientDeps {
   config: CrmConfig;
-  fetch: typeof fetch;
+  /** A CRM call within its deadline, its JSON read (http.ts's timedJson over a fetch). */
+  timedJson: TimedJson;
   credentials: CredentialsRepository;
   sessions: SessionsRepository;
   refresher: TokenRefresher;
@@ -215,10 +216,9 @@ export function createCrmClient(deps: CrmClientDeps): CrmClient {
         identity.userId,
         Math.max(0, config.maxRateLimitWaitMs - spent),
       );
-      let response: Response;
+      let answer: JsonAnswer;
       try {
-        response = await timedFetch(
-          deps.fetch,
+        answer = await deps.timedJson(
           url,
           {
             method: request.method,
@@ -243,10 +243,8 @@ export function createCrmClient(deps: CrmClientDeps): CrmClient {
         throw new ApiError(502, API_MESSAGES.crmUnavailable);
       }
 
-      if (response.ok) {
-        return response.status === 204 ? null : readJson(response);
-      }
-      const body = await readJson(response);
+      const { response, body } = answer;
+      if (response.ok) return response.status === 204 ? null : body;
 
       if (response.status === 401 && !refreshed) {
         refreshed = true;

@@ -1,7 +1,8 @@
 import http from 'node:http';
 import { type AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
-import { OutboundError, timedFetch } from '@api/http';
+import { OutboundError, timedJson } from '@api/http';
+import { clearsItsTimer } from '@api/testing/timers';
 import { bufferedAnswer, createCrmTransport, type CrmTransport } from './crmTransport';
 
 interface Seen {
@@ -114,15 +115,32 @@ describe('crmTransport', () => {
   });
 
   it('bufferedAnswer: status, headers and an empty body as a platform Response has them', async () => {
-    const init = { status: 404, statusText: 'Not Found', headers: new Headers({ 'x-a': '1' }) };
-    const answer = bufferedAnswer(Buffer.from('{"errors":[]}'), init);
-    const platform = new Response('{"errors":[]}', init);
+    const answer = bufferedAnswer(Buffer.from('{"errors":[]}'), {
+      status: 404,
+      statusText: 'Not Found',
+      rawHeaders: ['X-A', '1', 'x-b', '2', 'x-b', '3'],
+    });
+    const platform = new Response('{"errors":[]}', {
+      status: 404,
+      statusText: 'Not Found',
+      headers: [
+        ['X-A', '1'],
+        ['x-b', '2'],
+        ['x-b', '3'],
+      ],
+    });
     expect([answer.status, answer.ok, answer.statusText, answer.headers.get('x-a')]).toEqual([
       platform.status,
       platform.ok,
       platform.statusText,
       platform.headers.get('x-a'),
     ]);
+    // Every header as read, repeated ones joined, as a Headers made of them has it.
+    expect([...answer.headers]).toEqual([
+      ['x-a', '1'],
+      ['x-b', '2, 3'],
+    ]);
+    expect(answer.headers).toBe(answer.headers);
     expect(await answer.text()).toBe(await platform.text());
     const empty = bufferedAnswer(null, { status: 204 });
     expect(empty.body).toBeNull();
@@ -194,15 +212,70 @@ describe('crmTransport', () => {
     }
   });
 
+  it('timedJson: the answer and its JSON, and no timer left once answered', async () => {
+    const server = await startServer((_request, response) =>
+      response.writeHead(429, { 'retry-after': '7' }).end('{"errors":[{"code":"RATE"}]}'),
+    );
+    try {
+      const cleared = await clearsItsTimer(60_000, async () => {
+        const { response, body } = await transport.timedJson(
+          `${server.url}/crm/v2/deals/d1`,
+          { headers: { authorization: 'Bearer t0k' } },
+          60_000,
+        );
+        expect([response.status, response.ok, response.headers.get('retry-after')]).toEqual([
+          429,
+          false,
+          '7',
+        ]);
+        expect(body).toEqual({ errors: [{ code: 'RATE' }] });
+      });
+      expect(cleared).toBe(true);
+      expect(server.seen).toEqual([
+        expect.objectContaining({
+          method: 'GET',
+          url: '/crm/v2/deals/d1',
+          headers: expect.objectContaining({ authorization: 'Bearer t0k' }),
+        }),
+      ]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('timedJson: past its deadline, the call ends as a timeout, before or during the answer', async () => {
+    const server = await startServer((request, response) => {
+      if (request.url === '/silent') return;
+      // Headers, then a gzip body that never ends.
+      response.writeHead(200, { 'content-encoding': 'gzip' });
+      response.write(zlib.gzipSync('{"data":[').subarray(0, 12));
+    });
+    try {
+      for (const path of ['/silent', '/stalled']) {
+        const error = await transport
+          .timedJson(`${server.url}${path}`, {}, 100)
+          .catch((caught: unknown) => caught);
+        expect(error).toBeInstanceOf(OutboundError);
+        expect((error as OutboundError).timedOut).toBe(true);
+      }
+      expect(server.seen.map((request) => request.url)).toEqual(['/silent', '/stalled']);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('rejects when nothing listens (a network failure, not a deadline)', async () => {
     const server = await startServer(() => undefined);
     const { url } = server;
     await server.close();
-    const error = await timedFetch(transport.fetch, `${url}/deals`, {}, 5_000).catch(
-      (caught: unknown) => caught,
-    );
-    expect(error).toBeInstanceOf(OutboundError);
-    expect((error as OutboundError).timedOut).toBe(false);
+    for (const call of [
+      () => timedJson(transport.fetch, `${url}/deals`, {}, 5_000),
+      () => transport.timedJson(`${url}/deals`, {}, 5_000),
+    ]) {
+      const error = await call().catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(OutboundError);
+      expect((error as OutboundError).timedOut).toBe(false);
+    }
   });
 
   it('refuses what it does not speak: other schemes and non-text bodies', async () => {

@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { type Readable } from 'node:stream';
 import zlib from 'node:zlib';
+import { OutboundError, readJson, type TimedJson } from '@api/http';
 
 /**
  * The CRM client's transport: `node:http(s)` over one keep-alive agent per scheme, behind the
@@ -19,11 +20,17 @@ import zlib from 'node:zlib';
  *   reaches the client as an unexpected status (stricter than fetch, which would follow it with
  *   the bearer token on);
  * - an aborted signal ends the request and rejects with the signal's reason, as `fetch` does;
+ * - `timedJson` puts a deadline of its own on a call, and reads its JSON;
  * - the answer is read to its end before the promise resolves, and handed over as a Response
  *   whose text comes straight from those bytes (bufferedAnswer).
  */
 export interface CrmTransport {
   fetch: typeof fetch;
+  /**
+   * http.ts's timedJson over this transport, its deadline a timer of its own: no AbortSignal
+   * (an EventTarget, its listener added and removed) per call, ~30 µs of each (issue 16, point 5).
+   */
+  timedJson: TimedJson;
   /** Ends the kept-alive sockets (the api's close). */
   close(): void;
 }
@@ -34,6 +41,12 @@ export interface CrmTransportOptions {
 }
 
 type Body = string | undefined;
+
+/** A call's deadline; `passed` once it ended the call. */
+interface Deadline {
+  timeoutMs: number;
+  passed: boolean;
+}
 
 function headersOf(init: RequestInit | undefined): Record<string, string> {
   const given = init?.headers;
@@ -65,51 +78,141 @@ function decoded(response: http.IncomingMessage): Readable {
   }
 }
 
+const BYTES = Symbol('bytes');
+const USED = Symbol('used');
+const RAW_HEADERS = Symbol('rawHeaders');
+const HEADERS = Symbol('headers');
+
+/** What an answer is made of besides its bytes: its status line and headers as read. */
+export interface AnswerParts {
+  status: number;
+  statusText?: string;
+  /** Name, value, name, value… (IncomingMessage.rawHeaders). */
+  rawHeaders?: readonly string[];
+}
+
 /**
  * A Response over an answer already read to its end. A platform Response made from the bytes
  * wraps them in a WHATWG stream that `text()` then reads back: 40–80 µs per CRM call on this
  * machine (issue 16, point 5), for bytes already in memory. Here the Response holds no stream:
  * `text()` and `json()` decode the buffer; `body` and the other readers make a Response of the
- * bytes only when asked. The body reads once, as fetch's does. (Its reading methods are set on
- * the instance: TypeScript's lib types declare them as properties, which a subclass may not
- * override with methods.)
+ * bytes only when asked. The body reads once, as fetch's does.
+ *
+ * Its headers become a Headers only when read (the client reads them on a 429 alone), and its
+ * readers are set once, on the prototype, rather than on each answer: a Headers filled header by
+ * header and nine functions defined on every answer cost ~25 µs per CRM call (issue 16, point 5).
+ * (Set with defineProperties: TypeScript's lib types declare them as properties, which a
+ * subclass may not override with methods.)
  */
-export function bufferedAnswer(bytes: Buffer | null, init: ResponseInit): Response {
-  const answer = new Response(null, init);
-  let used = false;
-  const take = (): Buffer | null => {
-    if (used) throw new TypeError('Body is unusable: Body has already been read');
-    used = true;
-    return bytes;
-  };
+class BufferedAnswer extends Response {
+  [BYTES]: Buffer | null;
+  [USED] = false;
+  [RAW_HEADERS]: readonly string[];
+  [HEADERS]: Headers | null = null;
+
+  constructor(bytes: Buffer | null, parts: AnswerParts) {
+    super(null, { status: parts.status, statusText: parts.statusText ?? '' });
+    this[BYTES] = bytes;
+    this[RAW_HEADERS] = parts.rawHeaders ?? [];
+  }
+}
+
+function take(answer: BufferedAnswer): Buffer | null {
+  if (answer[USED]) throw new TypeError('Body is unusable: Body has already been read');
+  answer[USED] = true;
+  return answer[BYTES];
+}
+
+async function textOf(answer: BufferedAnswer): Promise<string> {
+  return take(answer)?.toString('utf8') ?? '';
+}
+
+function headersOfAnswer(answer: BufferedAnswer): Headers {
+  let headers = answer[HEADERS];
+  if (headers === null) {
+    headers = new Headers();
+    const raw = answer[RAW_HEADERS];
+    for (let index = 0; index + 1 < raw.length; index += 2)
+      headers.append(raw[index] as string, raw[index + 1] as string);
+    answer[HEADERS] = headers;
+  }
+  return headers;
+}
+
+/** A platform Response of the bytes (the rare readers), with the answer's status and headers. */
+function asResponse(answer: BufferedAnswer): Response {
   // A Buffer read off a socket sits on an ArrayBuffer (never a SharedArrayBuffer); the DOM
   // typings (this file is also compiled with them, by api-client's contract tests) ask for it.
-  const asResponse = () => new Response(take() as Uint8Array<ArrayBuffer> | null, init);
-  const text = async () => take()?.toString('utf8') ?? '';
-  return Object.defineProperties(answer, {
-    body: { get: () => (bytes === null ? null : asResponse().body) },
-    bodyUsed: { get: () => used },
-    text: { value: text },
-    json: { value: async () => JSON.parse(await text()) as unknown },
-    clone: {
-      value: () => {
-        if (used) throw new TypeError('Response.clone: Body has already been consumed.');
-        return bufferedAnswer(bytes, init);
-      },
-    },
-    // The other readers, rare here, read a Response of the bytes.
-    arrayBuffer: { value: () => asResponse().arrayBuffer() },
-    blob: { value: () => asResponse().blob() },
-    formData: { value: () => asResponse().formData() },
-    bytes: { value: async () => new Uint8Array(await asResponse().arrayBuffer()) },
+  const bytes = take(answer) as Uint8Array<ArrayBuffer> | null;
+  return new Response(bytes, {
+    status: answer.status,
+    statusText: answer.statusText,
+    headers: headersOfAnswer(answer),
   });
 }
 
-function toHeaders(raw: string[]): Headers {
-  const headers = new Headers();
-  for (let index = 0; index + 1 < raw.length; index += 2)
-    headers.append(raw[index] as string, raw[index + 1] as string);
-  return headers;
+Object.defineProperties(BufferedAnswer.prototype, {
+  headers: {
+    get(this: BufferedAnswer) {
+      return headersOfAnswer(this);
+    },
+  },
+  body: {
+    get(this: BufferedAnswer) {
+      return this[BYTES] === null ? null : asResponse(this).body;
+    },
+  },
+  bodyUsed: {
+    get(this: BufferedAnswer) {
+      return this[USED];
+    },
+  },
+  text: {
+    value(this: BufferedAnswer) {
+      return textOf(this);
+    },
+  },
+  json: {
+    async value(this: BufferedAnswer) {
+      return JSON.parse(await textOf(this)) as unknown;
+    },
+  },
+  clone: {
+    value(this: BufferedAnswer) {
+      if (this[USED]) throw new TypeError('Response.clone: Body has already been consumed.');
+      return new BufferedAnswer(this[BYTES], {
+        status: this.status,
+        statusText: this.statusText,
+        rawHeaders: this[RAW_HEADERS],
+      });
+    },
+  },
+  // The other readers, rare here, read a Response of the bytes.
+  arrayBuffer: {
+    value(this: BufferedAnswer) {
+      return asResponse(this).arrayBuffer();
+    },
+  },
+  blob: {
+    value(this: BufferedAnswer) {
+      return asResponse(this).blob();
+    },
+  },
+  formData: {
+    value(this: BufferedAnswer) {
+      return asResponse(this).formData();
+    },
+  },
+  bytes: {
+    async value(this: BufferedAnswer) {
+      return new Uint8Array(await asResponse(this).arrayBuffer());
+    },
+  },
+});
+
+/** The answer of `bytes` (null: no body), as the client reads it: a Response. */
+export function bufferedAnswer(bytes: Buffer | null, parts: AnswerParts): Response {
+  return new BufferedAnswer(bytes, parts);
 }
 
 export function createCrmTransport(options: CrmTransportOptions = {}): CrmTransport {
@@ -120,7 +223,15 @@ export function createCrmTransport(options: CrmTransportOptions = {}): CrmTransp
   };
   const agents = { http: new http.Agent(agentOptions), https: new https.Agent(agentOptions) };
 
-  const send: typeof fetch = (input, init) =>
+  /**
+   * One call. What ends it early: the caller's signal (rejecting with its reason, as fetch does),
+   * or `deadline` (rejecting with a TimeoutError, and `deadline.passed` set).
+   */
+  const exchange = (
+    input: Parameters<typeof fetch>[0],
+    init: RequestInit | undefined,
+    deadline?: Deadline,
+  ) =>
     new Promise<Response>((resolve, reject) => {
       if (typeof input !== 'string' && !(input instanceof URL))
         throw new TypeError('crmTransport: só URLs (string ou URL).');
@@ -144,21 +255,43 @@ export function createCrmTransport(options: CrmTransportOptions = {}): CrmTransp
         headers,
         agent: secure ? agents.https : agents.http,
       });
-      const onAbort = () => request.destroy(signal?.reason as Error);
+      let stoppedWith: { reason: unknown } | null = null;
+      // The answer being read, once there is one: ended too when the call stops (a decompressing
+      // stream hears nothing of its source's end).
+      let reading: Readable | null = null;
+      const stop = (reason: unknown) => {
+        stoppedWith ??= { reason };
+        request.destroy(reason as Error);
+        reading?.destroy(reason as Error);
+      };
+      const onAbort = () => stop(signal?.reason);
       signal?.addEventListener('abort', onAbort, { once: true });
-      const done = () => signal?.removeEventListener('abort', onAbort);
-      request.once('error', (error) => {
+      let timer: NodeJS.Timeout | undefined;
+      if (deadline) {
+        timer = setTimeout(() => {
+          deadline.passed = true;
+          stop(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
+        }, deadline.timeoutMs);
+        // Like AbortSignal.timeout's, the deadline alone never keeps the process alive.
+        timer.unref();
+      }
+      const done = () => {
+        signal?.removeEventListener('abort', onAbort);
+        clearTimeout(timer);
+      };
+      const fail = (error: unknown) => {
         done();
-        reject(signal?.aborted ? signal.reason : error);
-      });
+        reject(stoppedWith ? stoppedWith.reason : error);
+      };
+      request.once('error', fail);
       request.once('response', (response) => {
         const chunks: Buffer[] = [];
         const stream = decoded(response);
+        reading = stream;
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.once('error', (error) => {
-          done();
           response.destroy();
-          reject(signal?.aborted ? signal.reason : error);
+          fail(error);
         });
         stream.once('end', () => {
           done();
@@ -169,7 +302,7 @@ export function createCrmTransport(options: CrmTransportOptions = {}): CrmTransp
             bufferedAnswer(nullBody ? null : Buffer.concat(chunks), {
               status,
               statusText: response.statusMessage ?? '',
-              headers: toHeaders(response.rawHeaders),
+              rawHeaders: response.rawHeaders,
             }),
           );
         });
@@ -178,7 +311,16 @@ export function createCrmTransport(options: CrmTransportOptions = {}): CrmTransp
     });
 
   return {
-    fetch: send,
+    fetch: (input, init) => exchange(input, init),
+    async timedJson(url, init, timeoutMs) {
+      const deadline: Deadline = { timeoutMs, passed: false };
+      try {
+        const response = await exchange(url, init, deadline);
+        return { response, body: await readJson(response) };
+      } catch (error) {
+        throw new OutboundError(deadline.passed, error);
+      }
+    },
     close() {
       agents.http.destroy();
       agents.https.destroy();

@@ -147,6 +147,12 @@ interface RateStore {
   step(bucket: string, me: Waiter): Promise<{ decision: RateDecision; now: number }>;
   dequeue(bucket: string, id: string): Promise<void>;
   block(bucket: string, untilMs: number): Promise<void>;
+  /**
+   * A store that can tell at once: `user`'s request counted and its time when nobody waits, the
+   * bucket is not blocked and the window has room (what `step` would grant a lone waiter), else
+   * null (then the request queues as usual).
+   */
+  grantAtOnce?(bucket: string, user: string): number | null;
 }
 
 function limiterOn(store: RateStore, options: RateLimiterOptions): RateLimiter {
@@ -154,6 +160,8 @@ function limiterOn(store: RateStore, options: RateLimiterOptions): RateLimiter {
   let arrivals = 0;
   return {
     async acquire(bucket, user, maxWaitMs) {
+      const at = store.grantAtOnce?.(bucket, user) ?? null;
+      if (at !== null) return at;
       const since = options.now();
       const deadline = since + Math.max(0, maxWaitMs);
       arrivals += 1;
@@ -219,6 +227,13 @@ export function createMemoryRateLimiter(options: RateLimiterOptions): RateLimite
       state.head = 0;
     }
   };
+  /** `user`'s request, sent at `now`, in the window. */
+  const count = (state: MemoryBucket, user: string, now: number) => {
+    // A clock that stepped back still counts the request at the window's newest time.
+    const last = state.events[state.events.length - 1];
+    state.events.push({ user, at: Math.max(now, last?.at ?? now) });
+    state.used.set(user, (state.used.get(user) ?? 0) + 1);
+  };
   return limiterOn(
     {
       async enqueue(bucket, waiter) {
@@ -235,14 +250,23 @@ export function createMemoryRateLimiter(options: RateLimiterOptions): RateLimite
         };
         const decision = decideIn(window, state.waiters, state.blockedUntil, me, now, options);
         if (decision.grant) {
-          // A clock that stepped back still counts the request at the window's newest time.
-          const last = state.events[state.events.length - 1];
-          state.events.push({ user: me.user, at: Math.max(now, last?.at ?? now) });
-          state.used.set(me.user, (state.used.get(me.user) ?? 0) + 1);
+          count(state, me.user, now);
           const index = state.waiters.findIndex((waiter) => waiter.id === me.id);
           if (index >= 0) state.waiters.splice(index, 1);
         }
         return { decision, now };
+      },
+      // The common case, a request while nobody waits, without a waiter's id, queue and three
+      // turns of the event loop (issue 16, point 5): the same decision decideIn makes for it.
+      grantAtOnce(bucket, user) {
+        const state = stateOf(bucket);
+        if (state.waiters.length > 0) return null;
+        const now = options.now();
+        if (state.blockedUntil > now) return null;
+        slide(state, now);
+        if (state.events.length - state.head >= options.maxPerWindow) return null;
+        count(state, user, now);
+        return now;
       },
       async dequeue(bucket, id) {
         const state = stateOf(bucket);

@@ -1,7 +1,7 @@
 import { type CrmConfig } from '@api/config';
 import { type OAuthTokens, type V1Profile } from '@api/db/repositories/sessionsRepository';
 import { ApiError } from '@api/errors';
-import { OutboundError, isRecord, readJson, timedFetch } from '@api/http';
+import { type JsonAnswer, OutboundError, isRecord, timedJson } from '@api/http';
 import { API_MESSAGES } from '@api/messages';
 
 export interface OAuthApp {
@@ -21,9 +21,9 @@ function organizationOf(value: unknown): { name: string } | null {
 
 export function createOAuthClient(crm: CrmConfig, fetchImpl: typeof fetch, now: () => number) {
   const requestTokens = async (form: Record<string, string>): Promise<TokenOutcome> => {
-    let response: Response;
+    let answer: JsonAnswer;
     try {
-      response = await timedFetch(
+      answer = await timedJson(
         fetchImpl,
         crm.tokenUrl,
         {
@@ -42,7 +42,7 @@ export function createOAuthClient(crm: CrmConfig, fetchImpl: typeof fetch, now: 
         reason: error instanceof OutboundError && error.timedOut ? 'timeout' : 'unavailable',
       };
     }
-    const body = await readJson(response);
+    const { response, body } = answer;
     if (response.status >= 500 || response.status === 429)
       return { ok: false, reason: 'unavailable' };
     if (!response.ok) return { ok: false, reason: 'rejected' };
@@ -97,7 +97,7 @@ export function createOAuthClient(crm: CrmConfig, fetchImpl: typeof fetch, now: 
     async checkV1Token(token: string): Promise<V1Profile | null> {
       const url = new URL(`${crm.v1BaseUrl}/token/check`);
       url.searchParams.set('token', token);
-      const response = await timedFetch(
+      const { response, body } = await timedJson(
         fetchImpl,
         url.toString(),
         { headers: { accept: 'application/json' } },
@@ -105,7 +105,6 @@ export function createOAuthClient(crm: CrmConfig, fetchImpl: typeof fetch, now: 
       ).catch((error: unknown) => {
         throw toGatewayError(error);
       });
-      const body = await readJson(response);
       if (response.status === 401 || response.status === 403 || response.status === 404)
         return null;
       if (response.status === 400 || response.status === 422) return null;
