@@ -388,6 +388,8 @@ async function run() {
       minimal: () => measure(`${minimalUrl}/hello`, none, CONNECTIONS, minimal),
       directDealOne: () => measure(`${sandboxUrl}/crm/v2/deals/${dealId}`, bearer, 1, sandbox),
       apiDealOne: () => measure(`${apiUrl}/api/rdstation/deals/${dealId}`, identity, 1, api),
+      minimalProxyDeal: () =>
+        measure(`${minimalProxyUrl}/crm/v2/deals/${dealId}`, bearer, CONNECTIONS, minimalProxy),
       minimalProxyDealOne: () =>
         measure(`${minimalProxyUrl}/crm/v2/deals/${dealId}`, bearer, 1, minimalProxy),
       ...(baseline
@@ -433,6 +435,7 @@ async function run() {
     const minimalRatio = ratio(m.apiPipelines, m.minimal);
     const addedP50Ms = round2(m.apiDeal.p50Ms - m.directDeal.p50Ms);
     const addedP50OneMs = round2(m.apiDealOne.p50Ms - m.directDealOne.p50Ms);
+    const proxyAddedP50Ms = round2(m.minimalProxyDeal.p50Ms - m.directDeal.p50Ms);
     const proxyAddedP50OneMs = round2(m.minimalProxyDealOne.p50Ms - m.directDealOne.p50Ms);
     const before = m.baselinePipelines
       ? {
@@ -470,6 +473,7 @@ async function run() {
       ['sandbox direct: GET /crm/v2/deals/{id}', cell(m.directDeal)],
       ['api uncached: GET /api/rdstation/deals/{id}', cell(m.apiDeal)],
       ['  api ÷ sandbox (uncached)', times(uncachedRatio)],
+      ['minimal Fastify proxy: same deal', cell(m.minimalProxyDeal)],
       ...(m.baselineDeal ? [[`  ${baselineRef} (before): same call`, cell(m.baselineDeal)]] : []),
       ['sandbox direct: GET /crm/v2/pipelines', cell(m.directPipelines)],
       ['api cached (60 s): GET /api/rdstation/pipelines', cell(m.apiPipelines)],
@@ -488,6 +492,10 @@ async function run() {
       [
         `target: api adds ≤ ${TARGET_ADDED_P50_MS} ms p50 (${CONNECTIONS} connections)`,
         `${addedP50Ms} ms (${m.apiDeal.p50Ms} − ${m.directDeal.p50Ms}): ${verdict(targets.addedP50.met)}`,
+      ],
+      [
+        `  floor: a minimal proxy adds (${CONNECTIONS} connections)`,
+        `${proxyAddedP50Ms} ms (${m.minimalProxyDeal.p50Ms} − ${m.directDeal.p50Ms}); the api adds ${round2(m.apiDeal.p50Ms - m.minimalProxyDeal.p50Ms)} ms over it`,
       ],
       [
         `target: api adds ≤ ${TARGET_ADDED_P50_MS} ms p50 (1 connection)`,
@@ -528,7 +536,12 @@ async function run() {
         uncachedDealOneConnection: m.apiDealOne,
       },
       minimalFastify: m.minimal,
-      minimalProxy: { dealOneConnection: m.minimalProxyDealOne, addedP50Ms: proxyAddedP50OneMs },
+      minimalProxy: {
+        deal: m.minimalProxyDeal,
+        addedP50Ms: proxyAddedP50Ms,
+        dealOneConnection: m.minimalProxyDealOne,
+        addedP50OneConnectionMs: proxyAddedP50OneMs,
+      },
       ...(m.baselineDeal
         ? {
             baseline: {
