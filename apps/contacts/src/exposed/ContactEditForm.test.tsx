@@ -48,7 +48,8 @@ it('saves the name alone when the organization did not change, then closes with 
   const { user, adapter } = renderEdit();
   const name = screen.getByLabelText(/^Nome/);
   await user.clear(name);
-  await user.type(name, '  Maria Oliveira Souza ');
+  await user.click(name);
+  await user.paste('  Maria Oliveira Souza ');
   await user.click(screen.getByRole('button', { name: 'Salvar Alterações' }));
 
   await waitFor(() => expect(adapter.closedForms).toEqual([{ success: true, updated: true }]));
@@ -110,7 +111,8 @@ it("shows 'Erro ao atualizar contato. Tente novamente.' and keeps what was typed
   const { user, adapter } = renderEdit();
   const name = screen.getByLabelText(/^Nome/);
   await user.clear(name);
-  await user.type(name, 'Maria Nova');
+  await user.click(name);
+  await user.paste('Maria Nova');
   await user.click(screen.getByRole('combobox', { name: 'Organização' }));
   await user.click(await screen.findByRole('option', { name: 'Padaria Pão Quente' }));
   await user.click(screen.getByRole('button', { name: 'Salvar Alterações' }));
@@ -186,7 +188,8 @@ it('warns when someone else changes the contact being edited, and keeps what was
   );
   const name = screen.getByLabelText(/^Nome/);
   await user.clear(name);
-  await user.type(name, 'Maria O. Souza');
+  await user.click(name);
+  await user.paste('Maria O. Souza');
   await waitFor(() => expect(live.streams).toHaveLength(1));
   // Another contact changing says nothing here.
   live.streams[0]?.push(

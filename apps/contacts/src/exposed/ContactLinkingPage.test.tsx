@@ -375,8 +375,10 @@ describe('create mode', () => {
     expect(screen.getByLabelText(/^Nome/)).toHaveValue('Mariana Costa');
     expect(screen.getByLabelText('Telefone')).toHaveValue('+5511987654321');
 
-    await user.type(screen.getByLabelText('E-mail'), 'mariana@costaefilhos.com.br');
-    await user.type(screen.getByLabelText('Cargo'), 'Gerente de Compras');
+    await user.click(screen.getByLabelText('E-mail'));
+    await user.paste('mariana@costaefilhos.com.br');
+    await user.click(screen.getByLabelText('Cargo'));
+    await user.paste('Gerente de Compras');
     await user.click(submit());
 
     const dialog = await screen.findByRole('alertdialog', {
@@ -481,7 +483,8 @@ describe('create mode', () => {
       ),
     );
     const { user } = await openCreate(UNKNOWN_NUMBER);
-    await user.type(screen.getByLabelText('E-mail'), 'mariana@costaefilhos.com.br');
+    await user.click(screen.getByLabelText('E-mail'));
+    await user.paste('mariana@costaefilhos.com.br');
     await user.click(submit());
 
     expect(await screen.findByText('Contato criado sem ID')).toBeInTheDocument();
@@ -516,7 +519,8 @@ describe('create mode', () => {
       }),
     );
     const { user } = await openCreate(UNKNOWN_NUMBER);
-    await user.type(screen.getByLabelText('Cargo'), 'Compradora');
+    await user.click(screen.getByLabelText('Cargo'));
+    await user.paste('Compradora');
     await user.click(submit());
 
     expect(await screen.findByText('Erro ao criar contato')).toBeInTheDocument();

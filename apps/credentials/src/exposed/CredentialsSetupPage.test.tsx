@@ -94,11 +94,16 @@ describe('CredentialsSetupPage mode="modal" (/credentials-setup-modal)', () => {
   }
 
   async function fillValid(user: ReturnType<typeof renderForm>['user']) {
-    await user.type(field('Client ID'), '  client-123  ');
-    await user.type(field('Client Secret'), ' segredo-abc ');
-    await user.type(field('Domínio do Chat'), ' acme.chat.com.br ');
-    await user.type(field('Senha de segurança'), ' senha 1 ');
-    await user.type(field('Confirmar senha'), ' senha 1 ');
+    await user.click(field('Client ID'));
+    await user.paste('  client-123  ');
+    await user.click(field('Client Secret'));
+    await user.paste(' segredo-abc ');
+    await user.click(field('Domínio do Chat'));
+    await user.paste(' acme.chat.com.br ');
+    await user.click(field('Senha de segurança'));
+    await user.paste(' senha 1 ');
+    await user.click(field('Confirmar senha'));
+    await user.paste(' senha 1 ');
   }
 
   it("prefills the redirect URI with the api's and shows every field", async () => {
@@ -117,7 +122,8 @@ describe('CredentialsSetupPage mode="modal" (/credentials-setup-modal)', () => {
   it('shows the required rules in the spec order and focuses the first field in error', async () => {
     const { user } = renderForm();
     await user.clear(await screen.findByRole('textbox', { name: 'Redirect URI' }));
-    await user.type(field('Client ID'), '   ');
+    await user.click(field('Client ID'));
+    await user.paste('   ');
     await user.click(screen.getByRole('button', { name: 'Salvar Credenciais' }));
 
     const expected = [
@@ -145,11 +151,16 @@ describe('CredentialsSetupPage mode="modal" (/credentials-setup-modal)', () => {
 
   it('checks the password length, then that both passwords match', async () => {
     const { user } = renderForm();
-    await user.type(await screen.findByRole('textbox', { name: 'Client ID' }), 'client-123');
-    await user.type(field('Client Secret'), 'segredo');
-    await user.type(field('Domínio do Chat'), 'acme.chat.com.br');
-    await user.type(field('Senha de segurança'), '12345');
-    await user.type(field('Confirmar senha'), '12345');
+    await user.click(await screen.findByRole('textbox', { name: 'Client ID' }));
+    await user.paste('client-123');
+    await user.click(field('Client Secret'));
+    await user.paste('segredo');
+    await user.click(field('Domínio do Chat'));
+    await user.paste('acme.chat.com.br');
+    await user.click(field('Senha de segurança'));
+    await user.paste('12345');
+    await user.click(field('Confirmar senha'));
+    await user.paste('12345');
     await user.click(screen.getByRole('button', { name: 'Salvar Credenciais' }));
     expect(await screen.findByText('A senha deve ter no mínimo 6 caracteres')).toBeInTheDocument();
     expect(screen.queryByText('As senhas não coincidem')).not.toBeInTheDocument();

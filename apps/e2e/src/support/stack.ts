@@ -43,12 +43,19 @@ async function askWorld<T>(route: string, body?: unknown): Promise<T> {
  * its output in a log file) so the worker exits when jest is done with it; the world then sees
  * its parent gone and stops everything it started.
  */
-async function worldStarted(): Promise<void> {
+export async function worldStarted(): Promise<void> {
+  let answering = false;
   try {
-    await askWorld('/health');
-    return;
+    if ((await fetch(`${WORLD_URL}/health`)).ok) return;
+    answering = true;
   } catch {
-    // not up yet (or still starting: waitForHttp below waits for it)
+    // nobody listens: start it below
+  }
+  if (answering) {
+    // Still starting (503): a file before this one started it and gave up waiting. A second world
+    // would find the port taken and fail this file too; wait for the one there.
+    await waitForHttp(`${WORLD_URL}/health`, { timeoutMs: 120_000 });
+    return;
   }
   const log = path.join(os.tmpdir(), `crm-panel-e2e-world-${WORLD_PORT}.log`);
   const out = fs.openSync(log, 'w');

@@ -81,7 +81,8 @@ describe('NoteCreateForm — manual note', () => {
     await user.click(saveButton());
     expect(await screen.findByText('O conteúdo da nota é obrigatório')).toBeInTheDocument();
 
-    await user.type(contentField(), '   ');
+    await user.click(contentField());
+    await user.paste('   ');
     await user.click(saveButton());
     expect(await screen.findByText('O conteúdo da nota é obrigatório')).toBeInTheDocument();
     await settle();
@@ -112,7 +113,8 @@ describe('NoteCreateForm — manual note', () => {
   it('without a deal id says "ID da negociação não encontrado" and cannot save', async () => {
     const { user } = await renderForm({ ...FULL_QUERY, dealId: null });
     expect(screen.getByRole('alert')).toHaveTextContent('ID da negociação não encontrado');
-    await user.type(contentField(), 'Uma nota');
+    await user.click(contentField());
+    await user.paste('Uma nota');
     expect(saveButton()).toBeDisabled();
     await settle();
     expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
@@ -120,7 +122,8 @@ describe('NoteCreateForm — manual note', () => {
 
   it('saves the note as the current user, says so, and closes at once with success', async () => {
     const { user, adapter } = await renderForm(FULL_QUERY);
-    await user.type(contentField(), '  Cliente aprovou a proposta.  ');
+    await user.click(contentField());
+    await user.paste('  Cliente aprovou a proposta.  ');
     await user.click(saveButton());
 
     expect(await screen.findByText('Nota criada com sucesso!')).toBeInTheDocument();
@@ -156,7 +159,8 @@ describe('NoteCreateForm — manual note', () => {
 
   it('takes the author from the profile when the query has no user id', async () => {
     const { user } = await renderForm({ ...FULL_QUERY, userId: null });
-    await user.type(contentField(), 'Sem usuário na URL');
+    await user.click(contentField());
+    await user.paste('Sem usuário na URL');
     await user.click(saveButton());
     expect(await screen.findByText('Nota criada com sucesso!')).toBeInTheDocument();
     expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual(
@@ -178,7 +182,8 @@ describe('NoteCreateForm — manual note', () => {
       ),
     );
     const { user, adapter } = await renderForm();
-    await user.type(contentField(), 'Texto que não pode se perder');
+    await user.click(contentField());
+    await user.paste('Texto que não pode se perder');
     await user.click(saveButton());
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -203,7 +208,8 @@ describe('NoteCreateForm — manual note', () => {
       ),
     );
     const { user } = await renderForm();
-    await user.type(contentField(), 'Segunda tentativa');
+    await user.click(contentField());
+    await user.paste('Segunda tentativa');
     await user.click(saveButton());
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Erro ao criar nota. Tente novamente.',
@@ -220,7 +226,8 @@ describe('NoteCreateForm — manual note', () => {
 
   it('"Cancelar" closes with success false and sends nothing', async () => {
     const { user, adapter } = await renderForm();
-    await user.type(contentField(), 'Rascunho');
+    await user.click(contentField());
+    await user.paste('Rascunho');
     await user.click(screen.getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(adapter.closedForms).toEqual([{ success: false }]));
     expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
@@ -270,7 +277,8 @@ describe('NoteCreateForm — import from chat', () => {
     expect(contentField()).toHaveValue(imported);
     expect(contentField()).toHaveFocus();
 
-    await user.type(contentField(), '\n\nCliente quer fechar ainda hoje.');
+    await user.click(contentField());
+    await user.paste('\n\nCliente quer fechar ainda hoje.');
     await user.click(saveButton());
 
     expect(await screen.findByText('Nota criada com sucesso!')).toBeInTheDocument();
@@ -282,7 +290,8 @@ describe('NoteCreateForm — import from chat', () => {
 
   it('adds the import after what was already typed, separated by a blank line', async () => {
     const { user } = await renderForm();
-    await user.type(contentField(), 'Resumo da conversa:');
+    await user.click(contentField());
+    await user.paste('Resumo da conversa:');
     await chooseImport(user);
     await user.click(await screen.findByRole('checkbox', { name: new RegExp(message3.text) }));
     await user.click(screen.getByRole('button', { name: 'Importar mensagens selecionadas' }));

@@ -53,7 +53,8 @@ it("starts with the signed-in user as owner, who can be removed: then 'Responsá
   await renderForm();
   const owner = screen.getByRole('combobox', { name: /Responsável/ });
   await waitFor(() => expect(owner).toHaveValue('Ana Souza'));
-  await user.type(screen.getByRole('textbox', { name: /Nome da negociação/ }), 'Plano anual');
+  await user.click(screen.getByRole('textbox', { name: /Nome da negociação/ }));
+  await user.paste('Plano anual');
   await choose(user, /Funil de vendas/, 'Funil de Vendas');
   await choose(user, /Etapa do funil/, 'Proposta');
 
@@ -99,7 +100,8 @@ it('creates the deal with the contact and every optional field, then closes with
     expect(screen.getByRole('combobox', { name: /Responsável/ })).toHaveValue('Ana Souza'),
   );
 
-  await user.type(screen.getByRole('textbox', { name: /Nome da negociação/ }), '  Plano anual  ');
+  await user.click(screen.getByRole('textbox', { name: /Nome da negociação/ }));
+  await user.paste('  Plano anual  ');
   await choose(user, /Funil de vendas/, 'Funil de Vendas');
   await choose(user, /Etapa do funil/, 'Proposta');
   await choose(user, /Responsável/, 'Carla Mendes');
@@ -116,7 +118,8 @@ it('creates the deal with the contact and every optional field, then closes with
   await user.click(screen.getByRole('radio', { name: '3 de 5 estrelas' }));
   await choose(user, /Fonte/, 'WhatsApp');
   await choose(user, /Campanha/, 'Black Friday');
-  await user.type(screen.getByRole('textbox', { name: 'Segmento' }), 'Varejo');
+  await user.click(screen.getByRole('textbox', { name: 'Segmento' }));
+  await user.paste('Varejo');
   await user.type(screen.getByLabelText('Data da visita'), '02/04/2025');
   await user.click(screen.getByRole('combobox', { name: 'Canais' }));
   await user.click(await screen.findByRole('option', { name: 'Online' }));
@@ -151,7 +154,8 @@ it('sends only what was filled in, and no contact without one', async () => {
   await waitFor(() =>
     expect(screen.getByRole('combobox', { name: /Responsável/ })).toHaveValue('Ana Souza'),
   );
-  await user.type(screen.getByRole('textbox', { name: /Nome da negociação/ }), 'Simples');
+  await user.click(screen.getByRole('textbox', { name: /Nome da negociação/ }));
+  await user.paste('Simples');
   await choose(user, /Funil de vendas/, 'Funil de Parcerias');
   await choose(user, /Etapa do funil/, 'Contato inicial');
   await user.click(screen.getByRole('button', { name: 'Criar Negociação' }));
@@ -170,7 +174,8 @@ async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
   await waitFor(() =>
     expect(screen.getByRole('combobox', { name: /Responsável/ })).toHaveValue('Ana Souza'),
   );
-  await user.type(screen.getByRole('textbox', { name: /Nome da negociação/ }), 'Plano anual');
+  await user.click(screen.getByRole('textbox', { name: /Nome da negociação/ }));
+  await user.paste('Plano anual');
   await choose(user, /Funil de vendas/, 'Funil de Vendas');
   await choose(user, /Etapa do funil/, 'Proposta');
 }
@@ -219,7 +224,8 @@ it("falls back to 'Erro ao criar negociação. Tente novamente.'", async () => {
 it('closes with success false on Cancelar', async () => {
   const user = userEvent.setup();
   const { adapter } = await renderForm();
-  await user.type(screen.getByRole('textbox', { name: /Nome da negociação/ }), 'Rascunho');
+  await user.click(screen.getByRole('textbox', { name: /Nome da negociação/ }));
+  await user.paste('Rascunho');
   await user.click(screen.getByRole('button', { name: 'Cancelar' }));
   await waitFor(() => expect(adapter.closedForms).toEqual([{ success: false }]));
   expect(posts()).toHaveLength(0);
