@@ -15,18 +15,35 @@ export interface JsonAnswer {
   body: unknown;
 }
 
+/** A call within its deadline, its answer read as JSON (the body's reading inside the deadline). */
+export type TimedJson = (url: string, init: RequestInit, timeoutMs: number) => Promise<JsonAnswer>;
+
 /**
- * `fetchImpl`, its answer read as JSON, within a deadline of `timeoutMs` (the body's reading
- * included): past it, the call is aborted with a TimeoutError, as AbortSignal.timeout's, and
- * rejects as a timed-out OutboundError; any other failure, as a network OutboundError.
+ * A call's deadline: after `timeoutMs`, `onPassed` gets a TimeoutError (AbortSignal.timeout's
+ * reason). The caller clears the timer when the call ends.
  *
  * Why not AbortSignal.timeout: its timer is never cleared when the call ends, so every call
  * answered in a few ms left a timer of the whole deadline behind (held by a weak reference and a
- * finalizer), ~20 µs per CRM call on this machine (issue 16, point 5). Here the timer goes once
- * the body is read.
+ * finalizer), ~20 µs per CRM call on this machine (issue 16, point 5).
  */
-export type TimedJson = (url: string, init: RequestInit, timeoutMs: number) => Promise<JsonAnswer>;
+export function startDeadline(
+  timeoutMs: number,
+  onPassed: (reason: DOMException) => void,
+): NodeJS.Timeout {
+  const timer = setTimeout(
+    () => onPassed(new DOMException('The operation was aborted due to timeout', 'TimeoutError')),
+    timeoutMs,
+  );
+  // Like AbortSignal.timeout's, the deadline alone never keeps the process alive.
+  timer.unref();
+  return timer;
+}
 
+/**
+ * `fetchImpl`, its answer read as JSON, within a deadline of `timeoutMs` (the body's reading
+ * included): past it, the call is aborted and rejects as a timed-out OutboundError; any other
+ * failure, as a network OutboundError.
+ */
 export async function timedJson(
   fetchImpl: typeof fetch,
   url: string,
@@ -34,15 +51,7 @@ export async function timedJson(
   timeoutMs: number,
 ): Promise<JsonAnswer> {
   const controller = new AbortController();
-  const timer = setTimeout(
-    () =>
-      controller.abort(
-        new DOMException('The operation was aborted due to timeout', 'TimeoutError'),
-      ),
-    timeoutMs,
-  );
-  // Like AbortSignal.timeout's, the deadline alone never keeps the process alive.
-  timer.unref();
+  const timer = startDeadline(timeoutMs, (reason) => controller.abort(reason));
   try {
     const response = await fetchImpl(url, { ...init, signal: controller.signal });
     return { response, body: await readJson(response) };

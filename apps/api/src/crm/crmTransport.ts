@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { type Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { OutboundError, readJson, type TimedJson } from '@api/http';
+import { OutboundError, readJson, startDeadline, type TimedJson } from '@api/http';
 
 /**
  * The CRM client's transport: `node:http(s)` over one keep-alive agent per scheme, behind the
@@ -268,12 +268,10 @@ export function createCrmTransport(options: CrmTransportOptions = {}): CrmTransp
       signal?.addEventListener('abort', onAbort, { once: true });
       let timer: NodeJS.Timeout | undefined;
       if (deadline) {
-        timer = setTimeout(() => {
+        timer = startDeadline(deadline.timeoutMs, (reason) => {
           deadline.passed = true;
-          stop(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
-        }, deadline.timeoutMs);
-        // Like AbortSignal.timeout's, the deadline alone never keeps the process alive.
-        timer.unref();
+          stop(reason);
+        });
       }
       const done = () => {
         signal?.removeEventListener('abort', onAbort);
