@@ -22,7 +22,8 @@
 // BENCH_PAIRED_ROUNDS=n: the paired line's measured rounds (default 3000).
 // BENCH_BASELINE_REF=<git ref> also runs the api of that commit (git archive into a temporary
 // folder) against the same sandbox, in the same run: the 'before' of the targets.
-// BENCH_PROFILE_DIR=<folder> writes a V8 CPU profile of the api child.
+// BENCH_PROFILE_DIR=<folder> writes a V8 CPU profile of the api child (BENCH_PROFILE_INTERVAL_US:
+// its sampling interval).
 // BENCH_ONLY=<line,line> measures only those lines (e.g. apiDealOne,directDealOne while profiling,
 // pairedOne for the target's figure); the targets then read NaN for the lines left out.
 const { spawn, spawnSync } = require('child_process');
@@ -161,7 +162,16 @@ async function serveChild(role) {
 function startChild(role, env = {}) {
   // BENCH_PROFILE_DIR=<folder>: the api child writes a V8 CPU profile there when it stops.
   const profile = role === 'api' && !env.BENCH_API_ROOT && process.env.BENCH_PROFILE_DIR;
-  const execArgv = profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : [];
+  // BENCH_PROFILE_INTERVAL_US: its sampling interval (V8's default 1000 µs sees little of a
+  // call that costs ~500 µs).
+  const interval = process.env.BENCH_PROFILE_INTERVAL_US;
+  const execArgv = profile
+    ? [
+        '--cpu-prof',
+        `--cpu-prof-dir=${path.resolve(profile)}`,
+        ...(interval ? [`--cpu-prof-interval=${Number(interval)}`] : []),
+      ]
+    : [];
   const tsconfig = path.join(env.BENCH_API_ROOT ?? root, 'tsconfig.json');
   const child = spawn(process.execPath, [...execArgv, __filename, role], {
     cwd: root,
