@@ -12,9 +12,10 @@
 // client with a kept-alive socket per target (the sandbox directly, the api, a minimal Fastify
 // proxy, a raw TCP relay) and sends one GET at a time, target after target in rounds (3000 after
 // 300 of warm-up), so a drift of the machine falls on every target alike; each side's p50 is taken
-// over the same rounds. Fair by construction: same client code, same user, keep-alive on every
-// side (the row says how many sockets each used: 1), every answer read whole (the row gives the
-// bytes: the api's answer is the CRM's plus its envelope). The relay is the price of one more
+// over the same rounds (with BENCH_BASELINE_REF, that commit's api joins the rounds). Fair by
+// construction: same client code, same user, keep-alive on every side (the row says how many
+// sockets each used: 1), every answer read whole (the row gives the bytes: the api's answer is
+// the CRM's plus its envelope). The relay is the price of one more
 // process in the path with no HTTP work; the minimal proxy, of one more process doing the least
 // HTTP. The 10-connection lines stay, for throughput and as information (calls queue there).
 //
@@ -606,6 +607,17 @@ async function run() {
             headers: bearer(0),
             server: relay,
           },
+          // BENCH_BASELINE_REF: that commit's api in the same rounds, its before and after.
+          ...(baseline
+            ? [
+                {
+                  name: 'baseline',
+                  url: `${baseline.url}/api/rdstation/deals/${dealId}`,
+                  headers: baseline.identity(0),
+                  server: baseline.child,
+                },
+              ]
+            : []),
         ]),
       ...(baseline
         ? {
@@ -730,6 +742,15 @@ async function run() {
         `${pairedAddsCell('minimalProxy')}; the api adds ${round2(paired.api.p50Ms - paired.minimalProxy.p50Ms)} ms over it`,
       ],
       ['  floor: a raw TCP relay adds (paired)', pairedAddsCell('relay')],
+      ...(paired.baseline
+        ? [
+            [
+              `paired, 1 connection: ${baselineRef} (before), same deal`,
+              pairedCell(paired.baseline),
+            ],
+            [`  ${baselineRef} (before) adds (paired)`, pairedAddsCell('baseline')],
+          ]
+        : []),
       [
         `info: api adds at ${CONNECTIONS} connections (calls queue on the cores)`,
         `${addedP50Ms} ms (${m.apiDeal.p50Ms} − ${m.directDeal.p50Ms})`,
@@ -756,7 +777,7 @@ async function run() {
       ],
       [
         'paired line',
-        `one Node http client, one kept-alive socket per target, user 0 everywhere; rounds of one GET per target in turn (direct, api, minimal proxy, relay; each round starts one later), one request at a time, answers read whole; ${PAIRED_WARMUP_ROUNDS} rounds warm-up + ${PAIRED_ROUNDS} measured; p50 of each target over the same rounds; median of ${RUNS} run(s)`,
+        `one Node http client, one kept-alive socket per target, user 0 everywhere; rounds of one GET per target in turn (direct, api, minimal proxy, relay${paired.baseline ? `, ${baselineRef}` : ''}; each round starts one later), one request at a time, answers read whole; ${PAIRED_WARMUP_ROUNDS} rounds warm-up + ${PAIRED_ROUNDS} measured; p50 of each target over the same rounds; median of ${RUNS} run(s)`,
       ],
       [
         'rate limits lifted',
@@ -789,6 +810,7 @@ async function run() {
           api: addedPairedMs,
           minimalProxy: pairedAdds('minimalProxy'),
           relay: pairedAdds('relay'),
+          ...(paired.baseline ? { baseline: pairedAdds('baseline') } : {}),
         },
       },
       minimalProxy: {
