@@ -141,10 +141,31 @@ describe('crmTransport', () => {
       ['x-b', '2, 3'],
     ]);
     expect(answer.headers).toBe(answer.headers);
+    expect([answer.type, answer.url, answer.redirected, answer.bodyUsed]).toEqual([
+      platform.type,
+      platform.url,
+      platform.redirected,
+      platform.bodyUsed,
+    ]);
     expect(await answer.text()).toBe(await platform.text());
     const empty = bufferedAnswer(null, { status: 204 });
     expect(empty.body).toBeNull();
     expect(await empty.text()).toBe('');
+  });
+
+  it('bufferedAnswer: ok is 200–299, as a platform Response says', () => {
+    for (const status of [200, 204, 299, 300, 404, 599])
+      expect(bufferedAnswer(null, { status }).ok).toBe(new Response(null, { status }).ok);
+  });
+
+  it('answers a status a platform Response refuses (600) as one more failure, not a crash', async () => {
+    const server = await startServer((_request, response) => response.writeHead(600).end('{}'));
+    try {
+      const answer = await transport.fetch(`${server.url}/crm/v2/deals/d1`);
+      expect([answer.status, answer.ok, await answer.text()]).toEqual([600, false, '{}']);
+    } finally {
+      await server.close();
+    }
   });
 
   it('keeps the connection: calls one after another share one socket', async () => {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { hash, randomBytes, randomUUID } from 'node:crypto';
 import { type Database } from '../database';
 import { type SecretBox } from '@api/security/crypto';
 import { type IdentityLookups, ownerKey } from '../identityLookups';
@@ -39,8 +39,12 @@ export interface NewFamily {
   verifiedEmail: string | null;
 }
 
-export const hashSecret = (value: string): string =>
-  createHash('sha256').update(value).digest('hex');
+/**
+ * SHA-256 of a secret, hex. Every identified request hashes its bearer token to find its session:
+ * the one-shot `hash` makes no Hash object per call (createHash + update + digest, ~10 µs of each
+ * proxied call; issue 16, point 5).
+ */
+export const hashSecret = (value: string): string => hash('sha256', value, 'hex');
 
 export const newToken = (): string => randomBytes(32).toString('base64url');
 
