@@ -117,7 +117,8 @@ async function serveChild(role) {
       const end = () => {
         client.destroy();
         upstream.destroy();
-        open.delete(client).delete(upstream);
+        open.delete(client);
+        open.delete(upstream);
       };
       client.once('error', end).once('close', end);
       upstream.once('error', end).once('close', end);
