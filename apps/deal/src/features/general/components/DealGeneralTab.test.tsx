@@ -295,35 +295,3 @@ it('offers a retry when the deal cannot be loaded', async () => {
   expect(await screen.findByRole('region', { name: 'Dados da negociação' })).toBeInTheDocument();
   expect(screen.getByText('R$ 2.301,70')).toBeInTheDocument();
 });
-
-it('draws the tab hidden while the deal loads, and shows that same card filled when it comes', async () => {
-  let answer = () => undefined as void;
-  const held = new Promise<void>((resolve) => (answer = resolve));
-  server.use(
-    http.get(`${server.baseURL}/api/rdstation/deals/:id`, async () => {
-      await held;
-      return HttpResponse.json({ data: { data: dealsFixture[0] } });
-    }),
-  );
-  renderWithProviders(<DealGeneralTab dealId="deal-1" />);
-
-  // What a person sees while the CRM answers: the skeleton, no field.
-  expect(await screen.findByText('Carregando negociação...')).toBeInTheDocument();
-  const drawn = await screen.findByRole('region', { name: 'Dados da negociação', hidden: true });
-  expect(drawn).not.toBeVisible();
-  expect(screen.queryByRole('region', { name: 'Dados da negociação' })).not.toBeInTheDocument();
-  expect(screen.queryByRole('combobox', { name: 'Responsável' })).not.toBeInTheDocument();
-
-  act(() => answer());
-  const shown = await screen.findByRole('region', { name: 'Dados da negociação' });
-  // The answer filled the card drawn while it loaded: no second first render.
-  expect(shown).toBe(drawn);
-  expect(shown).toBeVisible();
-  expect(screen.queryByText('Carregando negociação...')).not.toBeInTheDocument();
-  await waitFor(() => expect(combobox('Responsável')).toHaveValue('Ana Souza'));
-  expect(screen.getByText('R$ 2.301,70')).toBeVisible();
-  expect(await screen.findByRole('region', { name: 'Status da venda' })).toBeVisible();
-  // The hidden draw (every field unset) read nothing of its own and wrote nothing.
-  expect(server.requests.filter((r) => r.method !== 'GET')).toHaveLength(0);
-  expect(server.requests.filter((r) => r.path.endsWith('/stages'))).toHaveLength(1);
-});

@@ -1,7 +1,7 @@
-import { Activity, useDeferredValue } from 'react';
+import { useDeferredValue } from 'react';
 import styled from 'styled-components';
 import { type DealTabProps } from '@crm-panel/contracts';
-import { type Deal, type DealUpdatePayload } from '@crm-panel/crm-model';
+import { type DealUpdatePayload } from '@crm-panel/crm-model';
 import { Card, EmptyState, InlineError, Skeleton } from '@crm-panel/ui';
 import { useDeal } from '@deal/features/shared/useDeal';
 import { useUpdateDealField } from '../hooks/useUpdateDealField';
@@ -14,29 +14,6 @@ const StyledTab = styled.div`
   flex-direction: column;
   gap: ${({ theme }) => theme.space[3]};
 `;
-
-/**
- * What the hidden pre-render of a deal still loading draws: its id, every field unset. Nobody
- * sees it (it is rendered inside a hidden Activity) and nothing is sent with it.
- */
-function dealLoading(id: string): Deal {
-  return {
-    id,
-    name: '',
-    owner_id: null,
-    source_id: null,
-    pipeline_id: null,
-    stage_id: null,
-    rating: 0,
-    status: 'ongoing',
-    lost_reason_id: null,
-    total_price: 0,
-    contact_ids: [],
-    custom_fields: {},
-    organization_id: null,
-    campaign_id: null,
-  };
-}
 
 /** The 'Geral' tab: the deal's fields, its status and its custom fields. */
 export function DealGeneralTab({ dealId }: DealTabProps) {
@@ -59,51 +36,44 @@ export function DealGeneralTab({ dealId }: DealTabProps) {
     );
   }
 
-  if (!deal.data && deal.isError) {
+  if (!deal.data) {
+    if (deal.isError) {
+      return (
+        <InlineError
+          message="Erro ao carregar dados da negociação. Tente novamente."
+          onRetry={() => void deal.refetch()}
+        />
+      );
+    }
     return (
-      <InlineError
-        message="Erro ao carregar dados da negociação. Tente novamente."
-        onRetry={() => void deal.refetch()}
-      />
+      <StyledTab aria-busy="true">
+        <Card>
+          <Skeleton lines={4} label="Carregando negociação..." />
+        </Card>
+        <Card>
+          <Skeleton variant="block" decorative />
+        </Card>
+      </StyledTab>
     );
   }
 
-  const loading = !deal.data;
-  const current = deal.data ?? dealLoading(dealId);
+  const current = deal.data;
   const update = (patch: DealUpdatePayload) => fieldUpdate({ dealId: current.id, patch });
 
-  // While the deal loads (a CRM round trip), its tab is drawn hidden behind the skeleton: its
-  // elements and styles are in place when the answer comes, which then only fills the values
-  // (panel-speed: ~20 ms less from the deal's answer to the card). Keyed by deal: the pre-render
-  // of a deal is the tree its data fills, and dialogs and messages of one deal never show on the
-  // next.
+  // Keyed by deal: dialogs and messages of one deal never show on the next.
   return (
-    <>
-      {loading && (
-        <StyledTab aria-busy="true">
-          <Card>
-            <Skeleton lines={4} label="Carregando negociação..." />
-          </Card>
-          <Card>
-            <Skeleton variant="block" decorative />
-          </Card>
-        </StyledTab>
+    <StyledTab key={current.id}>
+      <DealFieldsCard deal={current} onUpdate={update} />
+      {later?.id === current.id ? (
+        <>
+          <DealStatusBlock deal={current} />
+          <CustomFieldsGrid deal={current} />
+        </>
+      ) : (
+        <Card aria-busy="true">
+          <Skeleton variant="block" decorative />
+        </Card>
       )}
-      <Activity mode={loading ? 'hidden' : 'visible'}>
-        <StyledTab key={current.id}>
-          <DealFieldsCard deal={current} onUpdate={update} />
-          {later?.id === current.id ? (
-            <>
-              <DealStatusBlock deal={current} />
-              <CustomFieldsGrid deal={current} />
-            </>
-          ) : (
-            <Card aria-busy="true">
-              <Skeleton variant="block" decorative />
-            </Card>
-          )}
-        </StyledTab>
-      </Activity>
-    </>
+    </StyledTab>
   );
 }
