@@ -255,7 +255,8 @@ function installProbes({ shellPort, hostPort }) {
     if (state.marks[name] === undefined) state.marks[name] = now();
   };
   // Milestones of the critical path: the tab's suspense fallback (remote code loading), the
-  // remote's own content (its skeleton while the deal loads), the deal's card.
+  // remote's own content, the deal's card (shown waiting before the deal answers; ready is when
+  // its owner is in).
   const milestones = () => {
     const tab = generalTab();
     if (!tab || tab === state.previousTab) return;
