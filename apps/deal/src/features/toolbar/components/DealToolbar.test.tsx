@@ -51,6 +51,23 @@ describe('deal picker', () => {
     expect(onDealChange).toHaveBeenCalledWith('deal-2');
   });
 
+  it("says 'Carregando...' for the selected deal until its name is known, never its id", async () => {
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get(`${server.baseURL}/api/rdstation/deals/:id`, async () => {
+        await answered;
+        return HttpResponse.json({ data: { data: dealsFixture[0] } });
+      }),
+    );
+    renderToolbar({ contactId: 'contact-1', dealId: 'deal-1' });
+    const chosen = await screen.findByRole('group', { name: 'Negociação' });
+    expect(chosen).toHaveTextContent('Carregando...');
+    expect(chosen).not.toHaveTextContent('deal-1');
+    answer();
+    expect(await within(chosen).findByText('Contrato anual Acme')).toBeInTheDocument();
+  });
+
   it('lists deals at once when none is selected', async () => {
     const user = userEvent.setup();
     const { onDealChange } = renderToolbar({ contactId: 'contact-1', dealId: null });
