@@ -71,6 +71,16 @@ const linkedAttendance = {
   contato: { ...FAKE_ATTENDANCE.contato!, id: HOST_CONTACT_ID_FIXTURE },
 };
 
+/** Another chat whose contact is linked too (to contact-2, which has no last deal). */
+function anotherLinkedChat() {
+  server.db.state.contactMappings['host-contact-2'] = 'contact-2';
+  return {
+    ...linkedAttendance,
+    atendimentoId: 'at-outro',
+    contato: { ...linkedAttendance.contato, id: 'host-contact-2' },
+  };
+}
+
 /** What the panel reads with no chat open: the account's reference data the next chat shows. */
 const REFERENCE_READS = [
   'GET /api/rdstation/custom-fields',
@@ -291,12 +301,7 @@ it("shows 'Erro ao carregar dados do contato' with a retry that works", async ()
 });
 
 it('keeps each chat its deal and tab when the attendant switches away and back', async () => {
-  server.db.state.contactMappings['host-contact-2'] = 'contact-2';
-  const otherChat = {
-    ...linkedAttendance,
-    atendimentoId: 'at-outro',
-    contato: { ...linkedAttendance.contato, id: 'host-contact-2' },
-  };
+  const otherChat = anotherLinkedChat();
   const adapter = createFakeHostAdapter({ attendance: linkedAttendance });
   renderShell(<MainPanel />, { adapter });
   await userEvent.click(await screen.findByRole('button', { name: 'Escolher deal-2' }));
@@ -318,12 +323,7 @@ it('keeps each chat its deal and tab when the attendant switches away and back',
 });
 
 it("asks for a chat's CRM link in the host's open event, before rendering the chat, and once", async () => {
-  server.db.state.contactMappings['host-contact-2'] = 'contact-2';
-  const otherChat = {
-    ...linkedAttendance,
-    atendimentoId: 'at-outro',
-    contato: { ...linkedAttendance.contato, id: 'host-contact-2' },
-  };
+  const otherChat = anotherLinkedChat();
   const adapter = createFakeHostAdapter({ attendance: linkedAttendance });
   renderShell(<MainPanel />, { adapter });
   await screen.findByText('toolbar contato=contact-1 negociação=deal-1');

@@ -1,7 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { dealsFixture, mockErrorHandler, setupTestServer } from '@crm-panel/api-client/testing';
+import {
+  dealsFixture,
+  mockErrorHandler,
+  mockHeldHandler,
+  setupTestServer,
+} from '@crm-panel/api-client/testing';
 import { renderWithProviders } from '@deal/test-utils';
 import { DealGeneralTab } from './DealGeneralTab';
 import { FIELD_UPDATE_LOG } from '../hooks/useUpdateDealField';
@@ -297,14 +302,12 @@ it('offers a retry when the deal cannot be loaded', async () => {
 });
 
 it('shows the card with its fields waiting while the deal loads, then fills the same fields in', async () => {
-  let answer: () => void = () => undefined;
-  const answered = new Promise<void>((resolve) => (answer = resolve));
-  server.use(
-    http.get(`${server.baseURL}/api/rdstation/deals/:id`, async () => {
-      await answered;
-      return HttpResponse.json({ data: { data: dealsFixture[0] } });
-    }),
-  );
+  const deal = mockHeldHandler({
+    baseURL: server.baseURL,
+    path: '/api/rdstation/deals/:id',
+    body: { data: { data: dealsFixture[0] } },
+  });
+  server.use(deal.handler);
   renderWithProviders(<DealGeneralTab dealId="deal-1" />);
   const card = await screen.findByRole('region', { name: 'Dados da negociação' });
   expect(card).toHaveAttribute('aria-busy', 'true');
@@ -321,7 +324,7 @@ it('shows the card with its fields waiting while the deal loads, then fills the 
   expect(screen.queryByText(/R\$/)).not.toBeInTheDocument();
   expect(screen.queryByText('Defina o funil de vendas para escolher a etapa.')).toBeNull();
 
-  answer();
+  deal.release();
   await waitFor(() => expect(owner).toHaveValue('Ana Souza'));
   // The same field, filled in: the card was not rebuilt.
   expect(combobox('Responsável')).toBe(owner);
