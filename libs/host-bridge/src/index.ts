@@ -78,6 +78,7 @@ export {
 } from './attendance/attendanceStore';
 export { AttendanceProvider, type AttendanceProviderProps } from './attendance/AttendanceProvider';
 export { useAttendance } from './attendance/useAttendance';
+export { useAttendanceOpened } from './attendance/useAttendanceOpened';
 
 // Forms
 export {

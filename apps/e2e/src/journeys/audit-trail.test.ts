@@ -1,5 +1,6 @@
 import { ACME, ANA, BRUNO, acceptTerms, callApi, readyAnaWithMariana } from '@e2e/support/apiSetup';
 import { screenshot } from '@e2e/support/browser';
+import { generalTabLoaded } from '@e2e/support/dealTabs';
 import { eventually } from '@e2e/support/eventually';
 import { openHostSim } from '@e2e/support/hostSim';
 import { journeyWorld } from '@e2e/support/journeyWorld';
@@ -25,7 +26,7 @@ test('an admin moves a deal to another stage, and the history says who, when, fr
   const panel = sim.panel;
   await panel.getByRole('combobox', { name: /Negociação/ }).fill('Implantação CRM');
   await panel.getByRole('option', { name: deal.name }).click();
-  await panel.getByRole('heading', { name: 'Dados da negociação' }).waitFor();
+  await generalTabLoaded(panel);
   const before = String((await readDeal()).stage_id);
   expect(before).toBe(stages[3]?.id);
 

@@ -4,6 +4,7 @@ import type { Browser, Frame, Page } from 'playwright-core';
 import { ACME, ANA, callApi, SECURITY_PASSWORD } from '@e2e/support/apiSetup';
 import { axeViolations, blockingOf, describeViolations } from '@e2e/support/axe';
 import { ARTIFACTS_DIR, launchBrowser, screenshot, trackPageErrors } from '@e2e/support/browser';
+import { generalTabLoaded } from '@e2e/support/dealTabs';
 import { eventually } from '@e2e/support/eventually';
 import { HostSim } from '@e2e/support/hostSim';
 import { startE2eStack, type Stack } from '@e2e/support/stack';
@@ -228,7 +229,7 @@ test('/: the linked contact, a deal picked, its general tab', async () => {
   await panel.getByRole('link', { name: /Mariana Costa/ }).waitFor();
   await panel.getByRole('combobox', { name: /Negociação/ }).fill('Implantação CRM');
   await panel.getByRole('option', { name: ACME.deals.implantacao.name }).click();
-  await panel.getByRole('heading', { name: 'Dados da negociação' }).waitFor();
+  await generalTabLoaded(panel);
   await checkScreen(await panelFrame(), '/', { variant: 'geral' });
 });
 

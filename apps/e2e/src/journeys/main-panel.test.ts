@@ -15,6 +15,7 @@ import {
   readyAnaWithMariana,
 } from '@e2e/support/apiSetup';
 import { launchBrowser, screenshot } from '@e2e/support/browser';
+import { generalTabLoaded } from '@e2e/support/dealTabs';
 import { eventually } from '@e2e/support/eventually';
 import { type HostSim, openHostSim } from '@e2e/support/hostSim';
 import { startE2eStack, type Stack } from '@e2e/support/stack';
@@ -57,7 +58,7 @@ test('a linked chat: pick the deal, move it to another pipeline and stage, mark 
 
   await panel.getByRole('combobox', { name: /Negociação/ }).fill('Implantação CRM');
   await panel.getByRole('option', { name: ACME.deals.implantacao.name }).click();
-  await panel.getByRole('heading', { name: 'Dados da negociação' }).waitFor();
+  await generalTabLoaded(panel);
 
   await choose(sim, /Funil de vendas/, 'Pós-venda');
   await eventually(async () => (await readDeal()).pipeline_id, ACME.pipelines.posVenda.id);
@@ -136,7 +137,7 @@ test('a chat without a CRM contact: create the contact, then a deal that becomes
   await create.getByRole('button', { name: 'Criar Negociação' }).click();
 
   await panel.getByText('Manutenção anual - Patrícia').first().waitFor();
-  await panel.getByRole('heading', { name: 'Dados da negociação' }).waitFor();
+  await generalTabLoaded(panel);
   await screenshot(page, 'main-panel-created-deal');
   const deals = await callApi(
     stack,

@@ -1,6 +1,7 @@
 import type { Browser, Frame, Page } from 'playwright-core';
 import { ACME, ANA, SECURITY_PASSWORD, callApi, signIn } from '@e2e/support/apiSetup';
 import { launchBrowser, trackPageErrors } from '@e2e/support/browser';
+import { generalTabLoaded } from '@e2e/support/dealTabs';
 import { eventually } from '@e2e/support/eventually';
 import { HostSim } from '@e2e/support/hostSim';
 import {
@@ -173,7 +174,7 @@ test('the main panel: no attendance, contact linking, each tab', async () => {
   await suggestions.getByRole('button', { name: `Vincular ${ACME.contact.name}` }).click();
   await sim.panel.getByRole('combobox', { name: /Negociação/ }).fill('Implantação CRM');
   await sim.panel.getByRole('option', { name: ACME.deals.implantacao.name }).click();
-  await sim.panel.getByRole('heading', { name: 'Dados da negociação' }).waitFor();
+  await generalTabLoaded(sim.panel);
   await checkPanel('home-geral');
 
   const note = await callApi(

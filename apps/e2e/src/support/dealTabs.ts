@@ -1,4 +1,4 @@
-import type { Frame, Page } from 'playwright-core';
+import type { Frame, FrameLocator, Page } from 'playwright-core';
 import type { CallResult } from './apiSetup';
 import type { HostSim } from './hostSim';
 
@@ -49,6 +49,15 @@ export async function pickDeal(sim: HostSim, dealName: string): Promise<void> {
   await picker.fill(dealName.slice(0, 15));
   await panel.getByRole('option', { name: dealName }).click();
   await panel.getByRole('tablist', { name: 'Dados da negociação' }).waitFor();
+}
+
+/**
+ * The 'Geral' tab with its deal's fields in. The card shows before the deal answers (fields
+ * disabled, 'Carregando...'); its rating shows only with the deal.
+ */
+export async function generalTabLoaded(panel: FrameLocator): Promise<void> {
+  await panel.getByRole('heading', { name: 'Dados da negociação' }).waitFor();
+  await panel.getByRole('radiogroup', { name: 'Avaliação' }).waitFor();
 }
 
 const MARK = '__dealTabsJourneyMark';

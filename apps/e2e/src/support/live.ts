@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { ACME, ANA, BRUNO, acceptTerms, linkContact, readyTenant, signIn } from './apiSetup';
+import { generalTabLoaded } from './dealTabs';
 import type { HostSim } from './hostSim';
 import type { Stack } from './stack';
 
@@ -23,7 +24,7 @@ export async function openDeal(sim: HostSim, dealName: string) {
     await picker.fill(dealName.slice(0, 15));
     await panel.getByRole('option', { name: dealName }).click();
   }
-  await general.waitFor();
+  await generalTabLoaded(panel);
   await panel.getByText(dealName, { exact: true }).first().waitFor();
 }
 

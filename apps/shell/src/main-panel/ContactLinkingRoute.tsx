@@ -8,13 +8,17 @@ import { RemoteModule } from '@shell/federation/RemoteModule';
 
 export const CONTACT_LOAD_ERROR = 'Erro ao carregar dados do contato';
 
+/**
+ * The read of a chat contact's CRM link: asked again whenever a chat opens (a link made or undone
+ * elsewhere shows), its last answer shown meanwhile.
+ */
+export function contactMappingRead(hostContactId: string) {
+  return { ...contactMappingQueryOptions(hostContactId), staleTime: 0 };
+}
+
 /** The chat contact's CRM link, read the same way by the panel and the linking page. */
 export function useContactMapping(hostContactId: string | null) {
-  return useQuery({
-    ...contactMappingQueryOptions(hostContactId ?? ''),
-    staleTime: 0,
-    enabled: hostContactId !== null,
-  });
+  return useQuery({ ...contactMappingRead(hostContactId ?? ''), enabled: hostContactId !== null });
 }
 
 export function ContactLoading() {

@@ -71,6 +71,16 @@ const linkedAttendance = {
   contato: { ...FAKE_ATTENDANCE.contato!, id: HOST_CONTACT_ID_FIXTURE },
 };
 
+/** Another chat whose contact is linked too (to contact-2, which has no last deal). */
+function anotherLinkedChat() {
+  server.db.state.contactMappings['host-contact-2'] = 'contact-2';
+  return {
+    ...linkedAttendance,
+    atendimentoId: 'at-outro',
+    contato: { ...linkedAttendance.contato, id: 'host-contact-2' },
+  };
+}
+
 /** What the panel reads with no chat open: the account's reference data the next chat shows. */
 const REFERENCE_READS = [
   'GET /api/rdstation/custom-fields',
@@ -291,12 +301,7 @@ it("shows 'Erro ao carregar dados do contato' with a retry that works", async ()
 });
 
 it('keeps each chat its deal and tab when the attendant switches away and back', async () => {
-  server.db.state.contactMappings['host-contact-2'] = 'contact-2';
-  const otherChat = {
-    ...linkedAttendance,
-    atendimentoId: 'at-outro',
-    contato: { ...linkedAttendance.contato, id: 'host-contact-2' },
-  };
+  const otherChat = anotherLinkedChat();
   const adapter = createFakeHostAdapter({ attendance: linkedAttendance });
   renderShell(<MainPanel />, { adapter });
   await userEvent.click(await screen.findByRole('button', { name: 'Escolher deal-2' }));
@@ -315,6 +320,40 @@ it('keeps each chat its deal and tab when the attendant switches away and back',
     await screen.findByText('toolbar contato=contact-1 negociação=deal-2'),
   ).toBeInTheDocument();
   expect(screen.getByRole('tab', { name: 'Tarefas' })).toHaveAttribute('aria-selected', 'true');
+});
+
+it("asks for a chat's CRM link in the host's open event, before rendering the chat, and once", async () => {
+  const otherChat = anotherLinkedChat();
+  const adapter = createFakeHostAdapter({ attendance: linkedAttendance });
+  renderShell(<MainPanel />, { adapter });
+  await screen.findByText('toolbar contato=contact-1 negociação=deal-1');
+  // What the panel showed when the link's read left: the chat before, or the new chat's loading.
+  const shownAtRead: string[] = [];
+  const mappingUrl = `${server.baseURL}/api/rdstation/contact-mapping/host-contact-2`;
+  const realFetch = globalThis.fetch;
+  const fetched = jest.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+    if (String(input) === mappingUrl)
+      shownAtRead.push(
+        screen.queryByText('toolbar contato=contact-1 negociação=deal-1')
+          ? 'chat anterior'
+          : 'chat novo',
+      );
+    return realFetch(input, init);
+  });
+  try {
+    act(() => adapter.openAttendance(otherChat));
+    expect(
+      await screen.findByText('toolbar contato=contact-2 negociação=nenhuma'),
+    ).toBeInTheDocument();
+    // It left in the event, before the new chat rendered, and the chat's own read found it in
+    // flight: one read.
+    expect(shownAtRead).toEqual(['chat anterior']);
+    expect(
+      server.requests.filter((r) => r.path === '/api/rdstation/contact-mapping/host-contact-2'),
+    ).toHaveLength(1);
+  } finally {
+    fetched.mockRestore();
+  }
 });
 
 it("asks for the general tab's reference data when the chat opens, and the deal's stages with the deal", async () => {

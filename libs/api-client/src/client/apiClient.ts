@@ -180,14 +180,19 @@ function isOwnSessionCall(request: SessionRequest): boolean {
  * the two always agree. Calls without a complete identity go without a token: the api answers
  * them 400, as before sessions.
  */
-async function prepareRequest(request: SessionRequest): Promise<void> {
+function prepareRequest(request: SessionRequest): Promise<void> | void {
   if (isOwnSessionCall(request)) return;
   const identity = addIdentityHeaders(request);
   const manager = sessions;
   if (!manager || isSessionPath(request.url) || !identity) return;
-  const token = await manager.token(identity);
-  request.headers.set(AUTHORIZATION_HEADER, `Bearer ${token}`);
-  request.session = { identity, token };
+  const withToken = (token: string) => {
+    request.headers.set(AUTHORIZATION_HEADER, `Bearer ${token}`);
+    request.session = { identity, token };
+  };
+  // A token at hand is used in this very task: the call leaves before whatever the caller's
+  // event goes on to do (a chat's first read before the panel renders the chat).
+  const atHand = manager.tokenAtHand(identity);
+  return atHand === null ? manager.token(identity).then(withToken) : withToken(atHand);
 }
 
 /**
@@ -231,7 +236,9 @@ function warnOnMissingCredentials(error: unknown): void {
  */
 async function run<T>(request: SessionRequest): Promise<ApiResponse<T>> {
   try {
-    await prepareRequest(request);
+    // No await when nothing is awaited: with a token at hand the request leaves synchronously.
+    const prepared = prepareRequest(request);
+    if (prepared) await prepared;
     return await send<T>(request, baseURL);
   } catch (error) {
     warnOnMissingCredentials(error);

@@ -76,6 +76,11 @@ export interface SessionManagerOptions {
 export interface SessionManager {
   /** A token good for the next call of this user, earned or renewed first if needed. */
   token(identity: ApiSessionIdentity): Promise<string>;
+  /**
+   * The token `token` would answer at once (held and fresh, no call to make), without waiting:
+   * a call can then leave in the same task; null when one must be earned or renewed.
+   */
+  tokenAtHand(identity: ApiSessionIdentity): string | null;
   /** The api refused this token: never use it again (memory and storage). */
   forget(identity: ApiSessionIdentity, token: string): void;
   /** This user's current session, without its token; null before one was earned. */
@@ -284,13 +289,20 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   };
   if (win) (win as unknown as Record<string, unknown>)[SESSION_BRIDGE_KEY] = bridge;
 
+  function tokenAtHand(identity: ApiSessionIdentity): string | null {
+    const key = keyOf(identity);
+    const current = sessions.get(key);
+    return usable(current) && (fresh(current) || now() < (renewPause.get(key) ?? 0))
+      ? current.token
+      : null;
+  }
+
   return {
+    tokenAtHand,
     async token(identity) {
+      const atHand = tokenAtHand(identity);
+      if (atHand !== null) return atHand;
       const key = keyOf(identity);
-      const current = sessions.get(key);
-      if (usable(current) && (fresh(current) || now() < (renewPause.get(key) ?? 0))) {
-        return current.token;
-      }
       let flight = flights.get(key);
       if (!flight) {
         flight = obtain(identity).finally(() => flights.delete(key));

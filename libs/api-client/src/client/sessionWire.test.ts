@@ -244,6 +244,28 @@ describe('keeping and renewing it', () => {
     expect(auth(4)).toBe(`Bearer ${renewed}`);
   });
 
+  it('a call with its token at hand leaves in the same task; one that must renew first does not', async () => {
+    await getTermsStatus();
+    const leftAt: string[] = [];
+    const realFetch = globalThis.fetch;
+    jest.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+      leftAt.push(new URL(String(input)).pathname);
+      return realFetch(input, init);
+    });
+
+    const fresh = getTermsStatus();
+    expect(leftAt).toEqual(['/api/rdstation/terms/status']);
+    await fresh;
+
+    now = T0 + 13.5 * MINUTE;
+    leftAt.length = 0;
+    const renewing = getTermsStatus();
+    // The renewal leaves; the call waits for its answer.
+    expect(leftAt).toEqual(['/api/session/renew']);
+    await renewing;
+    expect(leftAt).toEqual(['/api/session/renew', '/api/rdstation/terms/status']);
+  });
+
   it('renews an assertion session with a fresh assertion in the body', async () => {
     let issued = 0;
     configure({ getAssertion: async () => `jwt-${++issued}` });

@@ -947,3 +947,25 @@ export function mockErrorHandler({
     message === undefined ? new HttpResponse(null, { status }) : fail(status, message),
   );
 }
+
+export interface MockHeldOptions {
+  baseURL?: string;
+  /** An /api path as MSW matches it, e.g. '/api/rdstation/deals/:id'. */
+  path: string;
+  /** The answer, sent once released. */
+  body: JsonBodyType;
+}
+
+/** A GET that answers only once `release()` is called: what a screen shows while it loads. */
+export function mockHeldHandler({ baseURL = '', path, body }: MockHeldOptions): {
+  handler: HttpHandler;
+  release: () => void;
+} {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const handler = http.get(`${baseURL.replace(/\/+$/, '')}${path}`, async () => {
+    await released;
+    return HttpResponse.json(body);
+  });
+  return { handler, release };
+}

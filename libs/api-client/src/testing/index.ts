@@ -11,6 +11,8 @@ export {
   type CreateHandlersOptions,
   mockErrorHandler,
   type MockErrorOptions,
+  mockHeldHandler,
+  type MockHeldOptions,
   MOCK_API_MESSAGES,
   MOCK_SESSION_TTL_MS,
 } from './handlers';

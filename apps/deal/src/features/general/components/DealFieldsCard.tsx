@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { useSources, useStages, usePipelines, useUsers } from '@crm-panel/api-client';
 import { type Deal, type DealUpdatePayload } from '@crm-panel/crm-model';
 import { formatBRL } from '@crm-panel/format';
-import { Card, Rating, SingleSelect } from '@crm-panel/ui';
+import { Card, Rating, SingleSelect, Skeleton } from '@crm-panel/ui';
 import { namedOptions, nameOf, userOptions } from '@deal/features/shared/options';
 
 const StyledGrid = styled.div`
@@ -34,91 +34,112 @@ const StyledTotal = styled.output`
 `;
 
 const LOAD_FAILED = 'Não foi possível carregar as opções.';
+const LOADING = 'Carregando...';
 
 export interface DealFieldsCardProps {
-  deal: Deal;
+  /** Absent while the deal loads: the card is laid out, its fields wait. */
+  deal?: Deal;
   onUpdate: (patch: DealUpdatePayload) => void;
 }
 
-/** Owner, rating, source, pipeline and stage, each changed in place; the total is read-only. */
+/**
+ * Owner, rating, source, pipeline and stage, each changed in place; the total is read-only.
+ * While the deal loads the same card shows with its fields disabled and 'Carregando...', so the
+ * deal's answer only fills values in (bench/panel-speed.js: the card is ready sooner after it).
+ */
 export function DealFieldsCard({ deal, onUpdate }: DealFieldsCardProps) {
   const totalLabelId = useId();
   const users = useUsers();
   const sources = useSources();
   const pipelines = usePipelines();
-  const stages = useStages(deal.pipeline_id);
-  const hasPipeline = Boolean(deal.pipeline_id);
+  const pipelineId = deal?.pipeline_id ?? null;
+  const stages = useStages(pipelineId);
+  const hasPipeline = Boolean(pipelineId);
+  const waiting = !deal;
+  const placeholder = (text: string) => (waiting ? LOADING : text);
 
   return (
-    <Card title="Dados da negociação">
+    <Card title="Dados da negociação" aria-busy={waiting || undefined}>
       <StyledGrid>
         <SingleSelect
           label="Responsável"
-          placeholder="Selecione um responsável"
+          placeholder={placeholder('Selecione um responsável')}
           options={userOptions(users.data)}
-          value={deal.owner_id}
-          selectedLabel={nameOf(users.data, deal.owner_id)}
+          value={deal?.owner_id ?? null}
+          selectedLabel={nameOf(users.data, deal?.owner_id ?? null)}
           searchable
+          disabled={waiting}
           loading={users.isPending}
           emptyText={users.isError ? LOAD_FAILED : undefined}
           onChange={(value) => {
-            if (value && value !== deal.owner_id) onUpdate({ owner_id: value });
+            if (value && value !== deal?.owner_id) onUpdate({ owner_id: value });
           }}
         />
         <StyledStatic>
           <StyledStaticLabel aria-hidden="true">Avaliação</StyledStaticLabel>
-          <Rating
-            value={deal.rating}
-            readOnly={false}
-            label="Avaliação"
-            onChange={(rating) => onUpdate({ rating })}
-          />
+          {deal ? (
+            <Rating
+              value={deal.rating}
+              readOnly={false}
+              label="Avaliação"
+              onChange={(rating) => onUpdate({ rating })}
+            />
+          ) : (
+            <Skeleton width="6rem" height="1.125rem" label="Carregando negociação..." />
+          )}
         </StyledStatic>
         <SingleSelect
           label="Fonte"
-          placeholder="Selecione uma fonte"
+          placeholder={placeholder('Selecione uma fonte')}
           options={namedOptions(sources.data)}
-          value={deal.source_id}
-          selectedLabel={nameOf(sources.data, deal.source_id)}
+          value={deal?.source_id ?? null}
+          selectedLabel={nameOf(sources.data, deal?.source_id ?? null)}
           searchable
           allowRemove
+          disabled={waiting}
           loading={sources.isPending}
           emptyText={sources.isError ? LOAD_FAILED : undefined}
           onChange={(value) => {
-            if (value !== deal.source_id) onUpdate({ source_id: value });
+            if (deal && value !== deal.source_id) onUpdate({ source_id: value });
           }}
         />
         <SingleSelect
           label="Funil de vendas"
-          placeholder="Selecione um funil"
+          placeholder={placeholder('Selecione um funil')}
           options={namedOptions(pipelines.data)}
-          value={deal.pipeline_id}
-          selectedLabel={nameOf(pipelines.data, deal.pipeline_id)}
+          value={pipelineId}
+          selectedLabel={nameOf(pipelines.data, pipelineId)}
+          disabled={waiting}
           loading={pipelines.isPending}
           emptyText={pipelines.isError ? LOAD_FAILED : undefined}
           onChange={(value) => {
             // A stage belongs to its pipeline: a new pipeline starts without one.
-            if (value && value !== deal.pipeline_id)
-              onUpdate({ pipeline_id: value, stage_id: null });
+            if (value && value !== pipelineId) onUpdate({ pipeline_id: value, stage_id: null });
           }}
         />
         <SingleSelect
           label="Etapa do funil"
-          placeholder="Selecione uma etapa"
+          placeholder={placeholder('Selecione uma etapa')}
           options={namedOptions(stages.data)}
-          value={deal.stage_id}
-          selectedLabel={nameOf(stages.data, deal.stage_id)}
+          value={deal?.stage_id ?? null}
+          selectedLabel={nameOf(stages.data, deal?.stage_id ?? null)}
           disabled={!hasPipeline}
-          helperText={hasPipeline ? undefined : 'Defina o funil de vendas para escolher a etapa.'}
+          helperText={
+            waiting || hasPipeline ? undefined : 'Defina o funil de vendas para escolher a etapa.'
+          }
           loading={hasPipeline && stages.isPending}
           emptyText={stages.isError ? LOAD_FAILED : undefined}
           onChange={(value) => {
-            if (value && value !== deal.stage_id) onUpdate({ stage_id: value });
+            if (value && value !== deal?.stage_id) onUpdate({ stage_id: value });
           }}
         />
         <StyledStatic>
           <StyledStaticLabel id={totalLabelId}>Valor total</StyledStaticLabel>
-          <StyledTotal aria-labelledby={totalLabelId}>{formatBRL(deal.total_price)}</StyledTotal>
+          {deal ? (
+            <StyledTotal aria-labelledby={totalLabelId}>{formatBRL(deal.total_price)}</StyledTotal>
+          ) : (
+            <Skeleton width="7rem" height="1.5rem" decorative />
+          )}
         </StyledStatic>
       </StyledGrid>
     </Card>

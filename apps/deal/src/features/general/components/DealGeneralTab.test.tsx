@@ -1,7 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { dealsFixture, mockErrorHandler, setupTestServer } from '@crm-panel/api-client/testing';
+import {
+  dealsFixture,
+  mockErrorHandler,
+  mockHeldHandler,
+  setupTestServer,
+} from '@crm-panel/api-client/testing';
 import { renderWithProviders } from '@deal/test-utils';
 import { DealGeneralTab } from './DealGeneralTab';
 import { FIELD_UPDATE_LOG } from '../hooks/useUpdateDealField';
@@ -294,4 +299,38 @@ it('offers a retry when the deal cannot be loaded', async () => {
   await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
   expect(await screen.findByRole('region', { name: 'Dados da negociação' })).toBeInTheDocument();
   expect(screen.getByText('R$ 2.301,70')).toBeInTheDocument();
+});
+
+it('shows the card with its fields waiting while the deal loads, then fills the same fields in', async () => {
+  const deal = mockHeldHandler({
+    baseURL: server.baseURL,
+    path: '/api/rdstation/deals/:id',
+    body: { data: { data: dealsFixture[0] } },
+  });
+  server.use(deal.handler);
+  renderWithProviders(<DealGeneralTab dealId="deal-1" />);
+  const card = await screen.findByRole('region', { name: 'Dados da negociação' });
+  expect(card).toHaveAttribute('aria-busy', 'true');
+  expect(within(card).getByRole('status')).toHaveTextContent('Carregando negociação...');
+  const owner = combobox('Responsável');
+  expect(owner).toBeDisabled();
+  expect(owner).toHaveValue('');
+  expect(owner).toHaveAttribute('placeholder', 'Carregando...');
+  expect(combobox('Fonte')).toBeDisabled();
+  expect(combobox('Funil de vendas')).toHaveTextContent('Carregando...');
+  expect(combobox('Etapa do funil')).toHaveTextContent('Carregando...');
+  // Nothing claims a value the deal has not told yet.
+  expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+  expect(screen.queryByText(/R\$/)).not.toBeInTheDocument();
+  expect(screen.queryByText('Defina o funil de vendas para escolher a etapa.')).toBeNull();
+
+  deal.release();
+  await waitFor(() => expect(owner).toHaveValue('Ana Souza'));
+  // The same field, filled in: the card was not rebuilt.
+  expect(combobox('Responsável')).toBe(owner);
+  expect(owner).toBeEnabled();
+  expect(card).not.toHaveAttribute('aria-busy');
+  expect(screen.getByRole('radio', { name: '4 de 5 estrelas' })).toBeChecked();
+  expect(screen.getByText('R$ 2.301,70')).toBeInTheDocument();
+  expect(screen.queryByText('Carregando negociação...')).not.toBeInTheDocument();
 });

@@ -15,6 +15,9 @@ const StyledTab = styled.div`
   gap: ${({ theme }) => theme.space[3]};
 `;
 
+// Nothing to change while the deal loads: its fields are disabled then.
+const ignoreUpdate = () => undefined;
+
 /** The 'Geral' tab: the deal's fields, its status and its custom fields. */
 export function DealGeneralTab({ dealId }: DealTabProps) {
   const deal = useDeal(dealId);
@@ -45,11 +48,10 @@ export function DealGeneralTab({ dealId }: DealTabProps) {
         />
       );
     }
+    // The card itself, waiting: the deal's answer then fills it in (same elements, by key).
     return (
-      <StyledTab aria-busy="true">
-        <Card>
-          <Skeleton lines={4} label="Carregando negociação..." />
-        </Card>
+      <StyledTab key={dealId} aria-busy="true">
+        <DealFieldsCard onUpdate={ignoreUpdate} />
         <Card>
           <Skeleton variant="block" decorative />
         </Card>
@@ -62,7 +64,7 @@ export function DealGeneralTab({ dealId }: DealTabProps) {
 
   // Keyed by deal: dialogs and messages of one deal never show on the next.
   return (
-    <StyledTab key={current.id}>
+    <StyledTab key={dealId}>
       <DealFieldsCard deal={current} onUpdate={update} />
       {later?.id === current.id ? (
         <>

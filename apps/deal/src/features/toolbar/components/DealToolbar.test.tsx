@@ -2,7 +2,12 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { type Deal } from '@crm-panel/crm-model';
-import { dealsFixture, mockErrorHandler, setupTestServer } from '@crm-panel/api-client/testing';
+import {
+  dealsFixture,
+  mockErrorHandler,
+  mockHeldHandler,
+  setupTestServer,
+} from '@crm-panel/api-client/testing';
 import { renderWithProviders } from '@deal/test-utils';
 import { DealToolbar } from './DealToolbar';
 
@@ -49,6 +54,21 @@ describe('deal picker', () => {
 
     await user.click(option);
     expect(onDealChange).toHaveBeenCalledWith('deal-2');
+  });
+
+  it("says 'Carregando...' for the selected deal until its name is known, never its id", async () => {
+    const deal = mockHeldHandler({
+      baseURL: server.baseURL,
+      path: '/api/rdstation/deals/:id',
+      body: { data: { data: dealsFixture[0] } },
+    });
+    server.use(deal.handler);
+    renderToolbar({ contactId: 'contact-1', dealId: 'deal-1' });
+    const chosen = await screen.findByRole('group', { name: 'Negociação' });
+    expect(chosen).toHaveTextContent('Carregando...');
+    expect(chosen).not.toHaveTextContent('deal-1');
+    deal.release();
+    expect(await within(chosen).findByText('Contrato anual Acme')).toBeInTheDocument();
   });
 
   it('lists deals at once when none is selected', async () => {

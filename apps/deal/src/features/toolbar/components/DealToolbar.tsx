@@ -100,7 +100,8 @@ export function DealToolbar({ contactId, dealId, onDealChange }: DealToolbarProp
     <StyledToolbar aria-label="Negociação">
       <DealPicker
         dealId={dealId}
-        dealName={loadedDeal?.name}
+        // Until the deal answers, its name is not known: never its raw id.
+        dealName={loadedDeal?.name ?? (deal.isPending ? 'Carregando...' : undefined)}
         contactFilter={filter === 'contact' ? contactId : null}
         onChange={(id) => {
           notice.clear();
