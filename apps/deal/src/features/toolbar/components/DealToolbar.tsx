@@ -101,7 +101,7 @@ export function DealToolbar({ contactId, dealId, onDealChange }: DealToolbarProp
       <DealPicker
         dealId={dealId}
         // Until the deal answers, its name is not known: never its raw id.
-        dealName={loadedDeal?.name ?? (deal.isPending ? 'Carregando...' : undefined)}
+        dealName={loadedDeal?.name ?? (deal.isPending ? MESSAGES.dropdown.loading : undefined)}
         contactFilter={filter === 'contact' ? contactId : null}
         onChange={(id) => {
           notice.clear();
