@@ -263,12 +263,14 @@ describe('SingleSelect', () => {
     await expectNoAxeViolations(container);
 
     await user.click(screen.getByRole('button', { name: 'Alterar' }));
-    expect(onChangeRequest).toHaveBeenCalledTimes(1);
+    expect(onChangeRequest.mock.calls).toEqual([[true]]);
     expect(screen.getByRole('listbox', { name: 'Negociação' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Negociação' })).toHaveFocus();
 
     await user.click(screen.getByRole('option', { name: 'Renovação - Gama' }));
     expect(onChange).toHaveBeenLastCalledWith('d3', DEALS[2]);
+    // The choice closed the list: what feeds it is no longer wanted.
+    expect(onChangeRequest.mock.calls).toEqual([[true], [false]]);
     expect(screen.getByRole('group', { name: 'Negociação' })).toHaveTextContent('Renovação - Gama');
     expect(screen.getByRole('button', { name: 'Alterar' })).toHaveFocus();
 
@@ -282,12 +284,14 @@ describe('SingleSelect', () => {
 
   it("returns to the summary when 'Alterar' is abandoned with Escape", async () => {
     const user = userEvent.setup();
+    const onChangeRequest = jest.fn();
     renderWithTheme(
-      <Harness label="Negociação" options={DEALS} initial="d1" onChangeRequest={() => undefined} />,
+      <Harness label="Negociação" options={DEALS} initial="d1" onChangeRequest={onChangeRequest} />,
     );
     await user.click(screen.getByRole('button', { name: 'Alterar' }));
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(onChangeRequest.mock.calls).toEqual([[true], [false]]);
     expect(screen.getByRole('button', { name: 'Alterar' })).toHaveFocus();
   });
 

@@ -13,10 +13,11 @@ export interface SingleSelectProps extends SelectFieldProps {
   selectedLabel?: string;
   onChange: (value: string | null, option?: DropdownOption) => void;
   /**
-   * With a value, shows the choice as text with an 'Alterar' button; pressing it calls this and
-   * opens the list to pick another option.
+   * With a value, shows the choice as text with an 'Alterar' button; pressing it calls this with
+   * true and opens the list to pick another option. The list closing (a choice, Escape, a click
+   * outside) calls it with false: what feeds the list is wanted only while it may be looked at.
    */
-  onChangeRequest?: () => void;
+  onChangeRequest?: (changing: boolean) => void;
   /** With a value, shows 'Remover', which clears it (onChange(null)). */
   allowRemove?: boolean;
   /** With a value, shows an 'Abrir no CRM' link (new tab). */
@@ -90,6 +91,7 @@ export function SingleSelect(props: SingleSelectProps) {
     onClosed: (reason) => {
       if (editing && reason === 'escape') setFocusTarget('change');
       setEditing(false);
+      onChangeRequest?.(false);
     },
   });
 
@@ -101,7 +103,7 @@ export function SingleSelect(props: SingleSelectProps) {
   }, [focusTarget, summaryMode, controlRef]);
 
   const startChange = () => {
-    onChangeRequest?.();
+    onChangeRequest?.(true);
     setEditing(true);
     dropdown.openList();
     setFocusTarget('control');

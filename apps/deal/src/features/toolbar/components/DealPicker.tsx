@@ -25,7 +25,8 @@ export function DealPicker({
   onChange,
   onScanLimitChange,
 }: DealPickerProps) {
-  // The list is only fetched once someone may look at it: no deal yet, or 'Alterar' pressed.
+  // The list is only fetched while someone may look at it: no deal yet, or 'Alterar' pressed and
+  // the list not closed since. Kept wanted after a choice, every deal write would re-read it.
   const [listWanted, setListWanted] = useState(false);
   const picker = useDealPickerOptions({
     contactId: contactFilter,
@@ -54,7 +55,7 @@ export function DealPicker({
         loadingMore={picker.loadingMore}
         onLoadMore={picker.loadMore}
         emptyText="Nenhuma negociação encontrada"
-        onChangeRequest={() => setListWanted(true)}
+        onChangeRequest={setListWanted}
         crmUrl={dealId ? dealCrmUrl(dealId) : undefined}
       />
       {picker.isError ? (

@@ -56,6 +56,30 @@ describe('deal picker', () => {
     expect(onDealChange).toHaveBeenCalledWith('deal-2');
   });
 
+  it("once a deal is chosen through 'Alterar', a deal write re-reads no list (nobody sees one)", async () => {
+    const user = userEvent.setup();
+    const { onDealChange, rerenderProps } = renderToolbar({
+      contactId: 'contact-1',
+      dealId: 'deal-1',
+    });
+    await user.click(await screen.findByRole('button', { name: 'Alterar' }));
+    await user.click(await screen.findByRole('option', { name: /Expansão Padaria/ }));
+    expect(onDealChange).toHaveBeenCalledWith('deal-2');
+    rerenderProps({ contactId: 'contact-1', dealId: 'deal-2' });
+    expect(dealRequests()).toHaveLength(1);
+
+    await user.click(await screen.findByRole('button', { name: 'Adicionar contato à negociação' }));
+    await screen.findByText('Contato adicionado à negociação com sucesso!');
+    // The write's answer is the deal; a list still wanted would have been fetched again by now.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(server.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      'GET /api/rdstation/deals/deal-1',
+      'GET /api/rdstation/deals',
+      'GET /api/rdstation/deals/deal-2',
+      'PUT /api/rdstation/deals/deal-2',
+    ]);
+  });
+
   it("says 'Carregando...' for the selected deal until its name is known, never its id", async () => {
     const deal = mockHeldHandler({
       baseURL: server.baseURL,
