@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { ACME, readyAnaWithMariana } from '@e2e/support/apiSetup';
-import { dateInputValue, pickDeal } from '@e2e/support/dealTabs';
+import { dateInputValue, generalTabLoaded, pickDeal } from '@e2e/support/dealTabs';
 import { openHostSim, type HostSim } from '@e2e/support/hostSim';
 import { journeyWorld } from '@e2e/support/journeyWorld';
 
@@ -113,6 +113,22 @@ test('a field (the stage): one PUT to the api, one to the CRM', async () => {
   const counted = await count('field', async () => {
     // No alert for a field (spec): the count waits for the panel to be at rest.
     await choose(sim, /Etapa do funil/, 'Fechamento');
+  });
+  expect(counted).toEqual({
+    panelToApi: [`PUT ${dealPath}`],
+    apiToCrm: { [`PUT ${crmDealPath}`]: 1 },
+  });
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+test("a field after the deal was chosen again through 'Alterar': still one PUT, no list", async () => {
+  const { sim, page, errors, count } = await panelOnDeal();
+  // The picker's list is read to choose from; once chosen, nobody sees it, so no write re-reads it.
+  await pickDeal(sim, deal.name, true);
+  await generalTabLoaded(sim.panel);
+  const counted = await count('field after Alterar', async () => {
+    await choose(sim, /Etapa do funil/, 'Proposta enviada');
   });
   expect(counted).toEqual({
     panelToApi: [`PUT ${dealPath}`],

@@ -30,16 +30,18 @@ export function crmData<T>(result: CallResult): T {
 
 /**
  * Picks the deal in the panel's deal picker, as Ana would. The panel remembers the chat's last
- * deal: when it opens with this deal already chosen, that choice is kept; with another one,
- * 'Alterar' reopens the picker.
+ * deal: when it opens with this deal already chosen, that choice is kept (unless `again`); with
+ * another one, 'Alterar' reopens the picker.
  */
-export async function pickDeal(sim: HostSim, dealName: string): Promise<void> {
+export async function pickDeal(sim: HostSim, dealName: string, again = false): Promise<void> {
   const panel = sim.panel;
   const picker = panel.getByRole('combobox', { name: /Negociação/ });
   const chosen = panel.getByRole('group', { name: /Negociação/ });
   await picker.or(chosen).first().waitFor();
   if (await chosen.isVisible()) {
-    if ((await chosen.innerText()).includes(dealName)) {
+    // The chosen deal says 'Carregando...' until it answers: its name decides, not that.
+    await chosen.filter({ hasNotText: 'Carregando...' }).waitFor();
+    if (!again && (await chosen.innerText()).includes(dealName)) {
       await panel.getByRole('tablist', { name: 'Dados da negociação' }).waitFor();
       return;
     }
