@@ -234,21 +234,24 @@ function installProbes({ shellPort, hostPort }) {
   }
   if (location.port !== String(shellPort)) return;
   const state = { owner: null, previousHeading: null, previousTab: null, readyAt: null, marks: {} };
+  // The probe runs after every mutation and every 5 ms inside the measured window: its tests read
+  // text and attributes first and ask for layout (getClientRects) only of what already matches,
+  // so it forces no layout the page would not do before the owner is in.
   const visible = (element) => element.isConnected && element.getClientRects().length > 0;
-  const heading = () =>
-    [...document.querySelectorAll('h1, h2, h3, [role="heading"]')].find(
-      (element) => element.textContent.trim() === 'Dados da negociação' && visible(element),
+  const HEADINGS = 'h1, h2, h3, [role="heading"]';
+  const headingText = (element) => element.textContent.trim() === 'Dados da negociação';
+  /** The headings of this chat's deal card (the one shown before the switch does not count). */
+  const headings = () =>
+    [...document.querySelectorAll(HEADINGS)].filter(
+      (element) => element !== state.previousHeading && headingText(element),
     );
   const ownerShown = () =>
     [...document.querySelectorAll('[role="combobox"]')].some((element) => {
+      if ((element.value ?? element.textContent.trim()) !== state.owner) return false;
       const labels = (element.getAttribute('aria-labelledby') ?? '')
         .split(/\s+/)
         .map((id) => document.getElementById(id)?.textContent.trim() ?? '');
-      return (
-        labels.some((label) => label.startsWith('Responsável')) &&
-        visible(element) &&
-        (element.value ?? element.textContent.trim()) === state.owner
-      );
+      return labels.some((label) => label.startsWith('Responsável')) && visible(element);
     });
   const generalTab = () => document.querySelector('[data-remote="deal/DealGeneralTab"]');
   const mark = (name) => {
@@ -266,17 +269,20 @@ function installProbes({ shellPort, hostPort }) {
   const check = () => {
     if (state.owner === null || state.readyAt !== null) return;
     milestones();
-    const found = heading();
-    // A chat switch remounts the panel: the heading of the chat shown before does not count.
-    if (!found || found === state.previousHeading) return;
+    const found = headings();
+    if (!found.length) return;
     mark('dealCard');
-    if (!ownerShown()) return;
+    if (!ownerShown() || !found.some(visible)) return;
     state.readyAt = now();
     state.resolveReady();
   };
   state.arm = (owner) => {
     state.owner = owner;
-    state.previousHeading = heading() ?? null;
+    // Outside the measured window: layout may be read here.
+    state.previousHeading =
+      [...document.querySelectorAll(HEADINGS)].find(
+        (element) => headingText(element) && visible(element),
+      ) ?? null;
     state.previousTab = generalTab();
     state.readyAt = null;
     state.marks = {};
