@@ -14,7 +14,7 @@ module.exports = {
   setupFiles: [require.resolve('./jest.setup.js')],
   setupFilesAfterEnv: [require.resolve('./jest.setup-after-env.js')],
   transform: {
-    '^.+\\.tsx?$': ['ts-jest', { tsconfig: path.join(__dirname, 'tsconfig.spec.json') }],
+    '^.+\\.tsx?$': ['@swc/jest', esm.swcOptions({ syntax: 'typescript', tsx: true })],
     ...esm.transform,
   },
   transformIgnorePatterns: esm.transformIgnorePatterns,

@@ -6,6 +6,13 @@ import { advance, advanceUntil, fakeSpecTimers, renderPage } from '@credentials/
 import * as navigation from '@credentials/features/auth/navigateWindow';
 import { AuthPopupPage } from './AuthPopupPage';
 
+// A module's exports are read-only bindings (SWC compiles them so): the one test that replaces
+// the window's navigation does it through this mock, which calls the real one otherwise.
+jest.mock('@credentials/features/auth/navigateWindow', () => {
+  const actual = jest.requireActual<typeof navigation>('@credentials/features/auth/navigateWindow');
+  return { navigateWindow: jest.fn(actual.navigateWindow) };
+});
+
 const server = setupTestServer();
 
 const POPUP_BLOCKED =
@@ -201,20 +208,18 @@ describe('AuthPopupPage (/rdstation-auth-popup)', () => {
 
   it('a blocked provider window: this window goes to the provider itself, no second click', async () => {
     open.mockImplementationOnce(() => null);
-    const navigate = jest.spyOn(navigation, 'navigateWindow').mockImplementation(() => undefined);
-    try {
-      const adapter = createFakeHostAdapter();
-      renderPopup(adapter);
-      await advance(100);
-      expect(navigate).toHaveBeenCalledWith('about:blank#oauth-mock');
-      expect(open).toHaveBeenCalledTimes(1);
-      expect(screen.queryByText(POPUP_BLOCKED)).not.toBeInTheDocument();
-      expect(screen.queryByRole('button')).not.toBeInTheDocument();
-      await advance(5_000);
-      expect(adapter.closedForms).toEqual([]);
-    } finally {
-      navigate.mockRestore();
-    }
+    const navigate = jest.mocked(navigation.navigateWindow).mockImplementationOnce(() => undefined);
+    const adapter = createFakeHostAdapter();
+    renderPopup(adapter);
+    await advance(100);
+    expect(navigate).toHaveBeenCalledTimes(1);
+    expect(navigate).toHaveBeenCalledWith('about:blank#oauth-mock');
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText(POPUP_BLOCKED)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    await advance(5_000);
+    expect(adapter.closedForms).toEqual([]);
+    expect(navigate).toHaveBeenCalledTimes(1);
   });
 
   it('without a host, ends by posting the result to the opener and closing itself', async () => {
