@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { sharedBrowserEndpoint } from './stack';
 
 /** The system Chromium (Debian's package); nothing downloads a browser. */
@@ -30,7 +30,24 @@ export function chromiumInstalled(): void {
  */
 export async function launchBrowser(): Promise<Browser> {
   chromiumInstalled();
-  return chromium.connect(await sharedBrowserEndpoint());
+  const browser = await chromium.connect(await sharedBrowserEndpoint());
+  connected.add(browser);
+  browser.on('disconnected', () => connected.delete(browser));
+  return browser;
+}
+
+/** The browsers this journey file launched (and has not closed). */
+const connected = new Set<Browser>();
+
+/** The contexts (a page opened with `newPage` is one) open now in this file's browsers. */
+export function openContexts(): Set<BrowserContext> {
+  return new Set([...connected].flatMap((browser) => browser.contexts()));
+}
+
+/** Closes the contexts opened since `before` was taken (support/worldFirst.ts, after each test). */
+export async function closeContextsSince(before: Set<BrowserContext>): Promise<void> {
+  const opened = [...openContexts()].filter((context) => !before.has(context));
+  await Promise.all(opened.map((context) => context.close()));
 }
 
 /** Screenshots are kept as test artifacts under test-results/e2e. */

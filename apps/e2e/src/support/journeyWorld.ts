@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { startE2eStack, type Stack } from './stack';
 
@@ -9,8 +9,7 @@ export interface JourneyWorld {
 
 /**
  * The whole product on its own stack, made ready by `prepare`, and a browser: started before the
- * file's tests, both stopped after them; the pages a test opens are closed after it, passed or
- * failed. Read `stack` and `browser` inside the tests.
+ * file's tests, both stopped after them. Read `stack` and `browser` inside the tests.
  */
 export function journeyWorld(prepare: (stack: Stack) => Promise<unknown>): JourneyWorld {
   let stack: Stack | undefined;
@@ -19,17 +18,6 @@ export function journeyWorld(prepare: (stack: Stack) => Promise<unknown>): Journ
     stack = await startE2eStack();
     await prepare(stack);
     browser = await launchBrowser();
-  });
-  // A test that fails before it closes its pages must not leave a live panel in the next ones:
-  // it would answer their writes' live changes with reads of its own. What a test opened (a
-  // page is a context of its own) closes after it; what beforeAll opened stays.
-  let opened = new Set<BrowserContext>();
-  beforeEach(() => {
-    opened = new Set(browser?.contexts());
-  });
-  afterEach(async () => {
-    const left = browser?.contexts().filter((context) => !opened.has(context)) ?? [];
-    await Promise.all(left.map((context) => context.close()));
   });
   afterAll(async () => {
     await browser?.close();
