@@ -115,6 +115,36 @@ describe('read-ahead at the mapping', () => {
     expect(crmCallsSince(from)).toEqual([]);
   });
 
+  it('reads nothing ahead for the tab just served them, and reads ahead for a new tab (a reload holds nothing)', async () => {
+    const tab = (id: string) => ({ as: alice, headers: { 'x-panel-tab': id } });
+    const mappingIn = (id: string) =>
+      call(
+        h.api,
+        'GET',
+        `/api/rdstation/contact-mapping/${encodeURIComponent(HOST_CONTACT)}`,
+        tab(id),
+      );
+    await mappingIn('tab-a');
+    await call(h.api, 'GET', `/api/rdstation/deals/${DEAL}`, tab('tab-a'));
+    await call(h.api, 'GET', `/api/rdstation/contacts/${CONTACT}`, tab('tab-a'));
+    let from = h.calls.length;
+    await mappingIn('tab-a');
+    await settled();
+    expect(crmCallsSince(from)).toEqual([]);
+
+    from = h.calls.length;
+    await mappingIn('tab-b');
+    await settled();
+    // Read ahead at the mapping, before the new tab asks…
+    const readAhead = [`GET /crm/v2/deals/${DEAL}`, `GET /crm/v2/contacts/${CONTACT}`];
+    expect(crmCallsSince(from)).toEqual(readAhead);
+    const deal = await call(h.api, 'GET', `/api/rdstation/deals/${DEAL}`, tab('tab-b'));
+    const contact = await call(h.api, 'GET', `/api/rdstation/contacts/${CONTACT}`, tab('tab-b'));
+    expect([deal.status, contact.status]).toEqual([200, 200]);
+    // …and its GETs took those reads: no CRM call of their own.
+    expect(crmCallsSince(from)).toEqual(readAhead);
+  });
+
   it('reads ahead for each CRM user: never serves one user a read made with the token of another', async () => {
     await mapping(alice);
     await settled();

@@ -20,6 +20,11 @@ export interface CrmRequest {
   body?: unknown;
   /** Reference data: served from the tenant's short-lived cache unless `bypass`. */
   cache?: { bypass: boolean };
+  /**
+   * The panel's browser tab asking (`x-panel-tab`), when it said: what a tab was served lately,
+   * its own cache holds, so it is not read ahead for that tab again (crm/readAhead.ts).
+   */
+  tab?: string | null;
 }
 
 export interface CrmClient {
@@ -31,7 +36,7 @@ export interface CrmClient {
    * Starts the uncached GET of `path` that the panel is about to make (crm/readAhead.ts); the
    * panel's `request` for it joins it. Never awaited, never fails.
    */
-  readAhead(identity: Identity, path: string): void;
+  readAhead(identity: Identity, path: string, tab?: string | null): void;
   /** Drops the tenant's reads ahead (something of it changed). */
   forgetReadAheads(systemKey: string): void;
 }
@@ -276,6 +281,9 @@ export function createCrmClient(deps: CrmClientDeps): CrmClient {
   /** One key per tenant, CRM user and path: a read ahead is only ever served to its own user. */
   const readKey = (identity: Identity, path: string) =>
     JSON.stringify([identity.systemKey, identity.userId, path]);
+  /** A read's key as served to one panel tab (the key alone when the caller named none). */
+  const freshKey = (key: string, tab: string | null | undefined) =>
+    tab ? JSON.stringify([key, tab]) : key;
 
   /** An uncached GET: the read ahead of it when there is one (its answer or error), else a CRM call. */
   const read = async (identity: Identity, request: CrmRequest): Promise<unknown> => {
@@ -289,7 +297,7 @@ export function createCrmClient(deps: CrmClientDeps): CrmClient {
     } else {
       body = await send(identity, request);
     }
-    deps.readAheads.served(key);
+    deps.readAheads.served(freshKey(key, request.tab));
     return body;
   };
 
@@ -311,9 +319,13 @@ export function createCrmClient(deps: CrmClientDeps): CrmClient {
       }
       return read(identity, request);
     },
-    readAhead(identity, path) {
-      deps.readAheads.start(identity.systemKey, readKey(identity, path), () =>
-        send(identity, { method: 'GET', path }),
+    readAhead(identity, path, tab) {
+      const key = readKey(identity, path);
+      deps.readAheads.start(
+        identity.systemKey,
+        key,
+        () => send(identity, { method: 'GET', path }),
+        freshKey(key, tab),
       );
     },
     forgetReadAheads(systemKey) {

@@ -67,6 +67,17 @@ describe('readAhead', () => {
     expect(read.starts).toBe(1);
   });
 
+  it("judges freshness by the key as served to the reader's tab (freshKey)", () => {
+    const { ahead } = setUp();
+    const read = manualRead();
+    ahead.served('deal|tab-a');
+    ahead.start('t1', 'deal', read.load, 'deal|tab-a');
+    expect(read.starts).toBe(0);
+    ahead.start('t1', 'deal', read.load, 'deal|tab-b');
+    expect(read.starts).toBe(1);
+    expect(ahead.take('deal')).toBeDefined();
+  });
+
   it('keeps a failed read for the GET that takes it (once), and throws it at nobody else', async () => {
     const { ahead } = setUp();
     const read = manualRead();

@@ -7,9 +7,11 @@
  * What keeps it from costing CRM requests (120 a minute per account):
  * - one read per key (tenant + CRM user + path), taken by the first GET that asks for it: never
  *   a second CRM call for the same answer, and never an answer served twice;
- * - nothing is read ahead that this user was served less than `freshMs` ago: the panel's own
- *   cache still holds it (its queries stay fresh 30 s, api-client's `staleTime`), so it will not
- *   ask; this is what keeps a return to a chat already seen at 0 CRM requests;
+ * - nothing is read ahead that this user's browser tab was served less than `freshMs` ago: that
+ *   panel's own cache still holds it (its queries stay fresh 30 s, api-client's `staleTime`), so
+ *   it will not ask; this is what keeps a return to a chat already seen at 0 CRM requests. The
+ *   tab is the panel's `x-panel-tab`: a new tab or a reload holds nothing and will ask, so its
+ *   reads go ahead as a first open's do;
  * - a read nobody took within `ttlMs` is dropped, and so is every read of a tenant when anything of
  *   it changes (a write through the api, a CRM webhook): a GET never gets a state older than the
  *   change it follows.
@@ -19,12 +21,15 @@
  * deal the CRM just refused or could not serve.
  */
 export interface ReadAhead {
-  /** Starts `load` for `key` unless it is in flight, or was served within `freshMs`. */
-  start(systemKey: string, key: string, load: () => Promise<unknown>): void;
+  /**
+   * Starts `load` for `key` unless it is in flight, or `freshKey` (the key as served to the tab
+   * this read is for) was served within `freshMs`.
+   */
+  start(systemKey: string, key: string, load: () => Promise<unknown>, freshKey?: string): void;
   /** The read ahead of `key`, handed over once (undefined when none is usable). */
   take(key: string): Promise<unknown> | undefined;
-  /** A GET of `key` was answered to the panel now. */
-  served(key: string): void;
+  /** A GET was answered to the panel now (`freshKey`: its key as served to the asking tab). */
+  served(freshKey: string): void;
   /** Drops every read ahead of the tenant (its data changed). */
   forgetTenant(systemKey: string): void;
 }
@@ -59,11 +64,11 @@ export function createReadAhead(options: ReadAheadOptions): ReadAhead {
     entry !== undefined && options.now() - entry.startedAt <= options.ttlMs;
 
   return {
-    start(systemKey, key, load) {
+    start(systemKey, key, load, freshKey = key) {
       // Reads nobody took would otherwise stay in memory for good (a chat opened, never looked at).
       for (const [other, entry] of pending) if (!usable(entry)) pending.delete(other);
       if (usable(pending.get(key))) return;
-      const served = servedAt.get(key);
+      const served = servedAt.get(freshKey);
       if (served !== undefined && options.now() - served < options.freshMs) return;
       const entry: Pending = { systemKey, startedAt: options.now(), promise: load() };
       pending.set(key, entry);
@@ -75,9 +80,9 @@ export function createReadAhead(options: ReadAheadOptions): ReadAhead {
       if (entry) pending.delete(key);
       return usable(entry) ? entry?.promise : undefined;
     },
-    served(key) {
-      servedAt.delete(key);
-      servedAt.set(key, options.now());
+    served(freshKey) {
+      servedAt.delete(freshKey);
+      servedAt.set(freshKey, options.now());
       if (servedAt.size > maxServed) {
         const oldest = servedAt.keys().next();
         if (!oldest.done) servedAt.delete(oldest.value);

@@ -12,7 +12,13 @@ import {
   lastDealBody,
 } from '@crm-panel/crm-model/schemas';
 import { answered, fieldChanges, param } from '@api/changes/describeChange';
-import { labellerOf, publishChange, publishWrite } from '@api/changes/publishChange';
+import {
+  headerOf,
+  labellerOf,
+  PANEL_CONTEXT_HEADERS,
+  publishChange,
+  publishWrite,
+} from '@api/changes/publishChange';
 import { crmPath, registerGetRoute, registerListRoute, registerWriteRoute } from './proxy';
 import { crmId, hostId, identityHeaders, messageSchema, noQuery } from './schemas';
 
@@ -206,8 +212,9 @@ export function registerContactRoutes(app: FastifyInstance, services: Services):
       // The panel's next reads are this contact and its last deal (crm/readAhead.ts): start them,
       // and answer the last deal too, so the panel asks for the deal without one more round trip.
       const lastDealId = await repos.mappings.getLastDeal(identity.systemKey, rdstationContactId);
-      if (lastDealId !== null) services.crm.readAhead(identity, crmPath`/deals/${lastDealId}`);
-      services.crm.readAhead(identity, crmPath`/contacts/${rdstationContactId}`);
+      const tab = headerOf(request, PANEL_CONTEXT_HEADERS.tab);
+      if (lastDealId !== null) services.crm.readAhead(identity, crmPath`/deals/${lastDealId}`, tab);
+      services.crm.readAhead(identity, crmPath`/contacts/${rdstationContactId}`, tab);
       return { data: { mapped: true, rdstationContactId, lastDealId } };
     },
   );

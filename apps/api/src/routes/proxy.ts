@@ -1,6 +1,6 @@
 import { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { type ChangeDescriptor } from '@api/changes/describeChange';
-import { publishWrite } from '@api/changes/publishChange';
+import { headerOf, PANEL_CONTEXT_HEADERS, publishWrite } from '@api/changes/publishChange';
 import { type ChangedRecordType } from '@api/changes/recordChange';
 import { type NamedKind } from '@api/changes/recordNames';
 import { isRecord } from '@api/http';
@@ -172,6 +172,7 @@ export function registerGetRoute(app: FastifyInstance, services: Services, route
         method: 'GET',
         path: route.crmPath(request.params),
         cache: route.cached ? { bypass: wantsFreshData(request) } : undefined,
+        tab: headerOf(request, PANEL_CONTEXT_HEADERS.tab),
       });
       const record = toPanelRecord(body);
       rememberServed(request, services, route, [record.data]);
