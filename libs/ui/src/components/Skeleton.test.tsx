@@ -23,4 +23,17 @@ describe('Skeleton', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Carregando tarefa');
     await expectNoAxeViolations(container);
   });
+
+  it('animates only the opacity of its shapes: the compositor runs it, the page paints nothing per frame', () => {
+    renderWithTheme(<Skeleton lines={2} />);
+    const css = [...document.querySelectorAll('style')].map((style) => style.textContent).join('');
+    const frames = [...css.matchAll(/@keyframes[^{]*\{((?:[^{}]*\{[^{}]*\})*)[^{}]*\}/g)].map(
+      (match) => match[1] ?? '',
+    );
+    expect(frames).not.toHaveLength(0);
+    const animated = frames.flatMap((block) =>
+      [...block.matchAll(/([a-z-]+)\s*:/g)].map((match) => match[1]),
+    );
+    expect(new Set(animated)).toEqual(new Set(['opacity']));
+  });
 });

@@ -62,7 +62,6 @@ const colors = {
   starEmpty: '#d0d5dd',
 
   skeleton: '#eaecf0',
-  skeletonHighlight: '#f5f6f8',
 
   overlay: 'rgba(16, 24, 40, 0.48)',
   overlaySurface: 'rgba(255, 255, 255, 0.72)',
