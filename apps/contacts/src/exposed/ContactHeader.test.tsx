@@ -1,6 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useLayoutEffect, useState } from 'react';
+import { contactQueryOptions } from '@crm-panel/api-client';
 import {
   contactsFixture,
   mockErrorHandler,
@@ -35,6 +37,31 @@ it('shows a skeleton, then the name linking to the CRM in a new tab and the orga
   expect(gets('/api/rdstation/contacts/contact-1')).toHaveLength(1);
   expect(gets('/api/rdstation/organizations/organization-1')).toHaveLength(1);
   expect(server.requests.every((request) => request.headers['x-user-id'] !== undefined)).toBe(true);
+});
+
+it('shows the contact in a render after the one its answer arrives in, so what answers with it (the deal) shows first', async () => {
+  // What the panel renders from the same answer at once (the deal card, in the panel): in the
+  // commit where it first has the answer, the header still shows its skeleton.
+  const headerShownWithAnswer: boolean[] = [];
+  function SameAnswerAtOnce() {
+    const { data } = useQuery(contactQueryOptions('contact-1'));
+    useLayoutEffect(() => {
+      if (data)
+        headerShownWithAnswer.push(screen.queryByRole('link', { name: /Maria Oliveira/ }) !== null);
+    });
+    return null;
+  }
+  renderPage(
+    <>
+      <ContactHeader contactId="contact-1" />
+      <SameAnswerAtOnce />
+    </>,
+  );
+  expect(await screen.findByRole('link', { name: /Maria Oliveira/ })).toBeInTheDocument();
+  expect(await screen.findByText('Acme Comércio Ltda')).toBeInTheDocument();
+  expect(headerShownWithAnswer[0]).toBe(false);
+  expect(gets('/api/rdstation/contacts/contact-1')).toHaveLength(1);
+  expect(gets('/api/rdstation/organizations/organization-1')).toHaveLength(1);
 });
 
 it('asks for no organization when the contact has none', async () => {

@@ -71,9 +71,8 @@ export interface ContactHeaderCardProps {
 /** One CRM contact: a skeleton while loading, the failure with a retry, or the contact. */
 export function ContactHeaderCard({ contactId }: ContactHeaderCardProps) {
   const { openForm } = useHostForms();
-  const { contactQuery, organizationId, organizationQuery, refresh, reloadAfterEdit } =
+  const { contactQuery, contact, organizationId, organizationQuery, refresh, reloadAfterEdit } =
     useContactHeaderData(contactId);
-  const contact = contactQuery.data;
 
   // The edit form may run in another window (host modal, popup): reload when it saved.
   useFormResult('contact-edit', (event) => {
