@@ -470,12 +470,17 @@ async function panelReadyTrial({ context, stack, hostSim, admin, owner, variant,
     await stack.stopService('api');
     await stack.startService('api');
     // A new process is slow on its first calls: warm its CRM path with calls and lists the
-    // general tab does not use, so only the cache is cold.
+    // general tab does not use, so only the cache is cold. That path includes another chat's
+    // link (João's): the mapping route, its two look-ups and the reads it starts ahead, which
+    // nobody takes and which are let finish before the trial. Without it, Mariana's link was the
+    // first one the new process served, with its code cold.
     const callApi = apiCaller(stack.ports);
     await callApi('GET', `/api/rdstation/deals/${ACME.deals.treinamento.id}`);
     await callApi('GET', `/api/rdstation/contacts/${ACME.contactWithoutCountryCode.id}`);
     await callApi('GET', '/api/rdstation/campaigns?limit=200');
     await callApi('GET', '/api/rdstation/lost-reasons?limit=200');
+    await callApi('GET', `/api/rdstation/contact-mapping/${JOAO.hostContact}`);
+    await sleep(CRM_LATENCY_MS + 100);
   }
   await hostSim.use('ours');
   const start = await admin.stats();
