@@ -570,7 +570,9 @@ async function panelReady(env, cache) {
     baseline,
     preloaded,
     ratio: Math.round((baseline.readyMs / ours.readyMs) * 100) / 100,
-    targetHolds: ours.crmRoundTrips <= TARGET_ROUND_TRIPS,
+    // On the median itself, not on its rounded ratio: 1.5 round trips is 225 ms, and a
+    // rounded 1.5 would have held up to 232.4 ms.
+    targetHolds: ours.readyMs <= TARGET_ROUND_TRIPS * CRM_LATENCY_MS,
   };
 }
 
@@ -830,7 +832,7 @@ async function run() {
         `${result.ours.crmRoundTrips} / ${result.baseline.crmRoundTrips}`,
       ],
       [
-        `a) ${label}: target ≤ ${TARGET_ROUND_TRIPS} CRM round trips (ours)`,
+        `a) ${label}: target ≤ ${TARGET_ROUND_TRIPS} CRM round trips (ours), ≤ ${TARGET_ROUND_TRIPS * CRM_LATENCY_MS} ms`,
         result.targetHolds ? 'holds' : 'does not hold',
       ],
       [
