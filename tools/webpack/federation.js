@@ -4,6 +4,7 @@
 const path = require('path');
 const fs = require('fs');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { HtmlPagePlugin } = require('./HtmlPagePlugin');
 const { StandaloneRuntimePlugin } = require('./StandaloneRuntimePlugin');
 const { PORTS } = require('../scripts/ports');
@@ -99,6 +100,20 @@ function federatedConfig({ name, exposes, title, copy = [] }) {
         ],
       },
       performance: { hints: false },
+      // webpack's own minimizer plugin with swc's minifier instead of terser (its default), with
+      // webpack's default options (two compress passes). Terser took ~30 s of the ~46 s of CPU of
+      // a remote's build (notes: 30 s against 14 s, alone on the machine), seven builds in every
+      // `npm test`; swc's output is smaller too (the main panel 203,583 B against 204,773 B).
+      optimization: isProd
+        ? {
+            minimizer: [
+              new MinimizerPlugin({
+                minify: MinimizerPlugin.swcMinify,
+                terserOptions: { compress: { passes: 2 } },
+              }),
+            ],
+          }
+        : {},
       infrastructureLogging: { level: 'warn' },
       stats: 'errors-warnings',
       ignoreWarnings: [/Manifest will use absolute path resolution/],
