@@ -106,16 +106,15 @@ function federatedConfig({ name, exposes, title, copy = [] }) {
       // `npm test`. Its output is a little smaller too: the main panel 203,583 B against terser's
       // 203,875 B (the journeys' builds, without source maps; the bench's builds, with them:
       // 204,458 against 204,773 B).
-      optimization: isProd
-        ? {
-            minimizer: [
-              new MinimizerPlugin({
-                minify: MinimizerPlugin.swcMinify,
-                terserOptions: { compress: { passes: 2 } },
-              }),
-            ],
-          }
-        : {},
+      // (Used only when webpack minimizes, i.e. in production mode.)
+      optimization: {
+        minimizer: [
+          new MinimizerPlugin({
+            minify: MinimizerPlugin.swcMinify,
+            terserOptions: { compress: { passes: 2 } },
+          }),
+        ],
+      },
       infrastructureLogging: { level: 'warn' },
       stats: 'errors-warnings',
       ignoreWarnings: [/Manifest will use absolute path resolution/],
