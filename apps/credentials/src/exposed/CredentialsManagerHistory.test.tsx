@@ -133,8 +133,15 @@ describe("CredentialsManagerPage: 'Histórico de alterações'", () => {
     await user.click(await screen.findByRole('option', { name: /Ana Souza/ }));
     await user.selectOptions(screen.getByLabelText('Tipo de registro'), 'Negociação');
     await user.type(screen.getByLabelText('ID do registro'), 'deal-1');
-    await user.type(screen.getByLabelText('De'), '2026-11-20');
-    await user.type(screen.getByLabelText('Até'), '2026-11-20');
+    // The period as a person in Brazil writes it, whatever the browser's language; the slashes
+    // come by themselves.
+    await user.type(screen.getByRole('textbox', { name: 'De' }), '20112026');
+    await user.type(screen.getByRole('textbox', { name: 'Até' }), '20/11/2026');
+    expect(screen.getByRole('textbox', { name: 'De' })).toHaveValue('20/11/2026');
+    expect(screen.getByRole('textbox', { name: 'De' })).toHaveAttribute(
+      'placeholder',
+      'dd/mm/aaaa',
+    );
     await user.click(screen.getByRole('button', { name: 'Filtrar' }));
     await waitFor(() => expect(listRequests()).toHaveLength(2));
     expect(listRequests()[1]?.query).toEqual({
@@ -156,6 +163,45 @@ describe("CredentialsManagerPage: 'Histórico de alterações'", () => {
     await user.click(screen.getByRole('button', { name: 'Limpar filtros' }));
     await waitFor(() => expect(listRequests()).toHaveLength(3));
     expect(listRequests()[2]?.query).toEqual({ limit: '50' });
+  });
+
+  it('refuses a date that is not a real day and a period that ends before it starts, keeping what was typed', async () => {
+    const { user } = await openHistory();
+    await within(history()).findByRole('list', { name: 'Histórico de alterações' });
+    const from = screen.getByRole('textbox', { name: 'De' });
+    const to = screen.getByRole('textbox', { name: 'Até' });
+    await user.type(from, '31022026');
+    await user.click(screen.getByRole('button', { name: 'Filtrar' }));
+    expect(from).toHaveAccessibleDescription('Data inválida. Use o formato dd/mm/aaaa.');
+    expect(from).toHaveValue('31/02/2026');
+    expect(from).toHaveAttribute('aria-invalid', 'true');
+    // An unfinished one too.
+    await user.clear(from);
+    await user.type(from, '2011');
+    await user.click(screen.getByRole('button', { name: 'Filtrar' }));
+    expect(from).toHaveAccessibleDescription('Data inválida. Use o formato dd/mm/aaaa.');
+    expect(from).toHaveValue('20/11');
+
+    await user.clear(from);
+    await user.type(from, '21112026');
+    expect(from).not.toHaveAttribute('aria-invalid', 'true');
+    await user.type(to, '20112026');
+    await user.click(screen.getByRole('button', { name: 'Filtrar' }));
+    expect(to).toHaveAccessibleDescription(
+      'Período inválido: a data inicial deve ser anterior ou igual à final.',
+    );
+    expect(from).toHaveValue('21/11/2026');
+    expect(to).toHaveValue('20/11/2026');
+    // Nothing was asked but the first page.
+    expect(listRequests()).toHaveLength(1);
+
+    // The same day at both ends is a period.
+    await user.clear(to);
+    await user.type(to, '21112026');
+    await user.click(screen.getByRole('button', { name: 'Filtrar' }));
+    await waitFor(() => expect(listRequests()).toHaveLength(2));
+    expect(listRequests()[1]?.query).toEqual({ from: '2026-11-21', to: '2026-11-21', limit: '50' });
+    expect(to).toHaveAccessibleDescription('');
   });
 
   it("pages with 'Carregar mais' after the cursor the last page ended on", async () => {

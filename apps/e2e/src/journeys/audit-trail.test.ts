@@ -77,6 +77,35 @@ test('an admin moves a deal to another stage, and the history says who, when, fr
     .first()
     .waitFor();
   await screenshot(page, 'audit-trail-history-by-person');
+
+  // The period as a person in Brazil types it, in a browser whose language is English (where a
+  // native date input reads mm/dd/yyyy): dd/mm/aaaa, a day that is not one refused in the field
+  // with what was typed kept, and the day typed is the day the api is asked for.
+  expect(await page.evaluate(() => navigator.language)).toBe('en-US');
+  const from = history.getByRole('textbox', { name: 'De' });
+  expect(await from.getAttribute('placeholder')).toBe('dd/mm/aaaa');
+  await from.pressSequentially('31022026');
+  await history.getByRole('button', { name: 'Filtrar' }).click();
+  await history.getByText('Data inválida. Use o formato dd/mm/aaaa.').waitFor();
+  expect(await from.inputValue()).toBe('31/02/2026');
+  await screenshot(page, 'audit-trail-history-invalid-date');
+  await from.fill('');
+  await from.pressSequentially('01012020');
+  const byPeriod = page.waitForRequest((request) => {
+    const url = new URL(request.url());
+    return url.pathname === '/api/audit' && url.searchParams.has('from');
+  });
+  await history.getByRole('button', { name: 'Filtrar' }).click();
+  expect(Object.fromEntries(new URL((await byPeriod).url()).searchParams)).toEqual({
+    person: ANA.userId,
+    from: '2020-01-01',
+    limit: '50',
+  });
+  await history
+    .getByRole('listitem')
+    .filter({ hasText: 'Etapa do funil: Proposta enviada → Negociação' })
+    .first()
+    .waitFor();
   // The host's narrow modal widths: nothing sticks out sideways.
   expect(await shootModal(page, 'audit-trail-history')).toEqual(NO_OVERFLOW);
   expect(errors).toEqual([]);

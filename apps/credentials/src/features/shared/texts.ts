@@ -88,6 +88,9 @@ export const TEXTS = {
     recordId: 'ID do registro',
     from: 'De',
     to: 'Até',
+    invalidDate: 'Data inválida. Use o formato dd/mm/aaaa.',
+    /** The api's own words for the same refusal (API_MESSAGES.auditPeriodInvalid). */
+    invalidPeriod: 'Período inválido: a data inicial deve ser anterior ou igual à final.',
     apply: 'Filtrar',
     clear: 'Limpar filtros',
     export: 'Exportar CSV',

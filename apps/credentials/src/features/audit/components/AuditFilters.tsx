@@ -9,7 +9,7 @@ import {
   type DropdownOption,
 } from '@crm-panel/crm-model';
 import { Button, SingleSelect, TextInput } from '@crm-panel/ui';
-import { Select } from '@crm-panel/ui/fields';
+import { DateField, isDateFieldDay, Select } from '@crm-panel/ui/fields';
 import { TEXTS } from '@credentials/features/shared/texts';
 
 export interface AuditFiltersProps {
@@ -23,12 +23,15 @@ const StyledForm = styled.form`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(${({ theme }) => theme.sizes.gridColumn.sm}, 1fr));
   gap: ${({ theme }) => theme.space[3]};
-  align-items: end;
+  /* Fields side by side keep their labels level when one of them shows an error below. */
+  align-items: start;
 `;
 
 const StyledButtons = styled.div`
   display: flex;
   gap: ${({ theme }) => theme.space[2]};
+  /* The buttons sit level with the inputs, under their row's labels. */
+  align-self: end;
 
   /* 'Filtrar' and 'Limpar filtros' stay on one line each in a narrow grid cell. */
   & > button {
@@ -37,6 +40,20 @@ const StyledButtons = styled.div`
 `;
 
 const EMPTY = { person: '', recordType: '', recordId: '', from: '', to: '' };
+
+type PeriodErrors = { from?: string; to?: string };
+
+/**
+ * What is wrong with the period typed (dd/mm/yyyy, whatever the browser's language): a date that
+ * is not a real day, or a start after the end. Empty when it can be sent.
+ */
+function periodErrors({ from, to }: typeof EMPTY): PeriodErrors {
+  const errors: PeriodErrors = {};
+  if (from && !isDateFieldDay(from)) errors.from = TEXTS.audit.invalidDate;
+  if (to && !isDateFieldDay(to)) errors.to = TEXTS.audit.invalidDate;
+  if (!errors.from && !errors.to && from && to && from > to) errors.to = TEXTS.audit.invalidPeriod;
+  return errors;
+}
 
 const isRecordType = (value: string): value is AuditRecordType =>
   (AUDIT_RECORD_TYPES as readonly string[]).includes(value);
@@ -58,12 +75,20 @@ const personOption = (person: AuditPerson): DropdownOption => ({
 
 /**
  * The history's filters: person (picked by name; the request still names the user id), record
- * (type and/or id) and period; applied on 'Filtrar'.
+ * (type and/or id) and period (dd/mm/yyyy); applied on 'Filtrar', unless a date is not a real day
+ * or the period ends before it starts: then the field says so, keeps what was typed, and nothing
+ * is asked.
  */
 export function AuditFilters({ onApply, people, peopleLoading }: AuditFiltersProps) {
   const [draft, setDraft] = useState(EMPTY);
+  const [errors, setErrors] = useState<PeriodErrors>({});
   const set = (key: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
     setDraft((current) => ({ ...current, [key]: event.target.value }));
+  /** A date being typed again is no longer the one that was refused. */
+  const setDay = (key: 'from' | 'to') => (value: string) => {
+    setDraft((current) => ({ ...current, [key]: value }));
+    setErrors({});
+  };
 
   const apply = (values: typeof EMPTY) => {
     const query: AuditQuery = {};
@@ -77,7 +102,9 @@ export function AuditFilters({ onApply, people, peopleLoading }: AuditFiltersPro
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    apply(draft);
+    const found = periodErrors(draft);
+    setErrors(found);
+    if (!found.from && !found.to) apply(draft);
   };
 
   return (
@@ -103,8 +130,18 @@ export function AuditFilters({ onApply, people, peopleLoading }: AuditFiltersPro
         onChange={set('recordType')}
       />
       <TextInput label={TEXTS.audit.recordId} value={draft.recordId} onChange={set('recordId')} />
-      <TextInput label={TEXTS.audit.from} type="date" value={draft.from} onChange={set('from')} />
-      <TextInput label={TEXTS.audit.to} type="date" value={draft.to} onChange={set('to')} />
+      <DateField
+        label={TEXTS.audit.from}
+        value={draft.from}
+        onChange={setDay('from')}
+        error={errors.from}
+      />
+      <DateField
+        label={TEXTS.audit.to}
+        value={draft.to}
+        onChange={setDay('to')}
+        error={errors.to}
+      />
       <StyledButtons>
         <Button type="submit">{TEXTS.audit.apply}</Button>
         <Button
@@ -112,6 +149,7 @@ export function AuditFilters({ onApply, people, peopleLoading }: AuditFiltersPro
           variant="secondary"
           onClick={() => {
             setDraft(EMPTY);
+            setErrors({});
             apply(EMPTY);
           }}
         >
