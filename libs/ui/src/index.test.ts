@@ -43,7 +43,7 @@ describe('public surface', () => {
   });
 
   it('leaves the fields only forms use to @crm-panel/ui/fields, so the main panel never loads them', () => {
-    const formOnly = ['TextArea', 'Select', 'Checkbox', 'MultiSelect', 'DateField'];
+    const formOnly = ['TextArea', 'Select', 'Checkbox', 'MultiSelect'];
     const exported = ui as Record<string, unknown>;
     expect(formOnly.filter((name) => exported[name] !== undefined)).toEqual([]);
     const inFields = fields as Record<string, unknown>;
@@ -62,6 +62,7 @@ describe('public surface', () => {
       'FormikSelect',
       'FormikCheckbox',
       'FormikDateField',
+      'DateField',
       'FormikSingleSelect',
       'FormikMultiSelect',
     ];

@@ -6,5 +6,4 @@ import '@ui/theme/styled';
 export { TextArea, type TextAreaProps } from '@ui/forms/TextArea';
 export { Select, type SelectProps, type SelectOption } from '@ui/forms/Select';
 export { Checkbox, type CheckboxProps } from '@ui/forms/Checkbox';
-export { DateField, type DateFieldProps, isDateFieldDay } from '@ui/forms/DateField';
 export { MultiSelect, type MultiSelectProps } from '@ui/dropdowns/MultiSelect';

@@ -22,6 +22,10 @@ export { FormikTextArea, type FormikTextAreaProps } from '@ui/formik/FormikTextA
 export { FormikSelect, type FormikSelectProps } from '@ui/formik/FormikSelect';
 export { FormikCheckbox, type FormikCheckboxProps } from '@ui/formik/FormikCheckbox';
 export { FormikDateField, type FormikDateFieldProps } from '@ui/formik/FormikDateField';
+// The plain date field lives here with its Formik one, not in `@crm-panel/ui/fields`: it reads
+// dates with @crm-panel/format, which the pages that load only `fields` (the terms page, for its
+// checkboxes) would otherwise download whole (~7 KB gz).
+export { DateField, type DateFieldProps, isDateFieldDay } from '@ui/forms/DateField';
 export { FormikSingleSelect, type FormikSingleSelectProps } from '@ui/formik/FormikSingleSelect';
 export { FormikMultiSelect, type FormikMultiSelectProps } from '@ui/formik/FormikMultiSelect';
 export { useFormikFieldError } from '@ui/formik/useFormikFieldError';

@@ -9,7 +9,8 @@ import {
   type DropdownOption,
 } from '@crm-panel/crm-model';
 import { Button, SingleSelect, TextInput } from '@crm-panel/ui';
-import { DateField, isDateFieldDay, Select } from '@crm-panel/ui/fields';
+import { DateField, isDateFieldDay } from '@crm-panel/ui/form-kit';
+import { Select } from '@crm-panel/ui/fields';
 import { TEXTS } from '@credentials/features/shared/texts';
 
 export interface AuditFiltersProps {
