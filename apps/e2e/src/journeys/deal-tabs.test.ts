@@ -387,13 +387,17 @@ test('Produtos e Serviços: add with a percentage discount, edit, delete; the de
   await select.click();
   await select.fill('treinamento online');
   await modal.getByRole('option', { name: new RegExp(`^${product.name} - R\\$\\s890,00`) }).click();
-  const price = add.getByRole('spinbutton', { name: /^Preço Unitário \(R\$\)/ });
-  await eventually(async () => price.inputValue(), String(product.price));
+  const price = add.getByRole('textbox', { name: /^Preço Unitário \(R\$\)/ });
+  await eventually(async () => price.inputValue(), '890,00');
+  // Typed again as a person in Brazil types it, key by key, in this English browser: a native
+  // number input dropped the comma here (890,00 became 89000).
+  await price.fill('');
+  await price.pressSequentially('890,00');
   await add.getByRole('spinbutton', { name: /^Quantidade/ }).fill('3');
   await add.getByRole('combobox', { name: 'Tipo de Desconto' }).selectOption({
     label: 'Porcentagem (%)',
   });
-  const discount = add.getByRole('spinbutton', { name: 'Valor do Desconto' });
+  const discount = add.getByRole('textbox', { name: 'Valor do Desconto' });
   expect(await discount.getAttribute('placeholder')).toBe('0 - 100');
   await discount.fill('10');
   const estimate = add.getByRole('region', { name: 'Valor Total Estimado' });

@@ -237,7 +237,7 @@ test('every form the main panel opens in the host modal', async () => {
   await product.getByRole('combobox', { name: /Produto/ }).click();
   await sim.modal.getByRole('listbox').getByRole('option').first().click();
   await product.getByRole('combobox', { name: /Tipo de Desconto/ }).selectOption({ index: 2 });
-  await product.getByRole('spinbutton', { name: /Valor do Desconto/ }).fill('10');
+  await product.getByRole('textbox', { name: /Valor do Desconto/ }).fill('10');
   await sim.modal.getByText('Valor Total Estimado').waitFor();
   await checkModal('product-create-modal');
   await closeModal();

@@ -49,10 +49,10 @@ async function renderForm(route = ADD, adapter = createFakeHostAdapter()) {
 }
 
 const productSelect = () => screen.getByRole('combobox', { name: /^Produto/ });
-const priceInput = () => screen.getByRole('spinbutton', { name: /^Preço Unitário \(R\$\)/ });
+const priceInput = () => screen.getByRole('textbox', { name: /^Preço Unitário \(R\$\)/ });
 const quantityInput = () => screen.getByRole('spinbutton', { name: /^Quantidade/ });
 const discountTypeSelect = () => screen.getByRole('combobox', { name: 'Tipo de Desconto' });
-const discountInput = () => screen.getByRole('spinbutton', { name: /^Valor do Desconto/ });
+const discountInput = () => screen.getByRole('textbox', { name: /^Valor do Desconto/ });
 const billingSelect = () => screen.getByRole('combobox', { name: 'Frequência de Cobrança' });
 const submitButton = (name = 'Adicionar Produto') => screen.getByRole('button', { name });
 const listedOptions = () =>
@@ -115,10 +115,10 @@ describe('ProductForm — loading (PRODUCT.md §4 5000 ms)', () => {
     await settle();
 
     expect(dealProductReads()).toHaveLength(1);
-    expect(priceInput()).toHaveValue(279);
+    expect(priceInput()).toHaveValue('279,00');
     expect(quantityInput()).toHaveValue(2);
     expect(discountTypeSelect()).toHaveValue('percentage');
-    expect(discountInput()).toHaveValue(10);
+    expect(discountInput()).toHaveValue('10');
     expect(billingSelect()).toHaveValue('monthly');
     expect(productSelect()).toHaveValue('Plano Profissional - R$\u00a0299,00');
   });
@@ -129,9 +129,9 @@ describe('ProductForm — fields', () => {
     await renderForm();
     expect(screen.getByRole('heading', { name: 'Adicionar Produto' })).toBeInTheDocument();
     expect(screen.getByText('Negociação: Contrato anual Acme')).toBeInTheDocument();
-    expect(priceInput()).toHaveValue(null);
-    expect(priceInput()).toHaveAttribute('step', '0.01');
-    expect(priceInput()).toHaveAttribute('min', '0');
+    expect(priceInput()).toHaveValue('');
+    // Money is text the form reads (a comma for the decimals), on a keyboard with decimals.
+    expect(priceInput()).toHaveAttribute('inputmode', 'decimal');
     expect(quantityInput()).toHaveValue(1);
     expect(quantityInput()).toHaveAttribute('step', '1');
     expect(quantityInput()).toHaveAttribute('min', '1');
@@ -174,7 +174,7 @@ describe('ProductForm — fields', () => {
   it('choosing a product fills in its price, and the estimate box appears', async () => {
     const { user } = await renderForm();
     await choose(user, 'Plano Profissional');
-    expect(priceInput()).toHaveValue(299);
+    expect(priceInput()).toHaveValue('299,00');
     expect(productSelect()).toHaveValue('Plano Profissional - R$\u00a0299,00');
     expect(estimateBox()).toHaveTextContent('Valor Total EstimadoR$ 299,00');
     expect(submitButton()).toBeEnabled();
@@ -205,7 +205,7 @@ describe('ProductForm — fields', () => {
     await advance(600);
     expect(await screen.findByRole('option', { name: /^Produto 204 - R\$/ })).toBeInTheDocument();
     await user.click(screen.getByRole('option', { name: /^Produto 204 - R\$/ }));
-    expect(priceInput()).toHaveValue(204);
+    expect(priceInput()).toHaveValue('204,00');
   });
 
   it('loads the next page of 200 when the list is scrolled to its end', async () => {
@@ -234,7 +234,7 @@ describe('ProductForm — fields', () => {
     await user.type(discountInput(), '50');
     await user.selectOptions(discountTypeSelect(), 'Sem desconto');
     expect(discountInput()).toBeDisabled();
-    expect(discountInput()).toHaveValue(null);
+    expect(discountInput()).toHaveValue('');
   });
 
   it('notes the gross price and the discount in the estimate box', async () => {
@@ -381,6 +381,30 @@ describe('ProductForm — saving', () => {
     ]);
   });
 
+  it('reads money as a person in Brazil types it: 1.234,56 with R$ 10,50 off', async () => {
+    const { user } = await renderForm();
+    await choose(user, 'Plano Básico');
+    expect(priceInput()).toHaveValue('99,90');
+    await user.clear(priceInput());
+    await user.type(priceInput(), '1.234,56');
+    await user.clear(quantityInput());
+    await user.type(quantityInput(), '2');
+    await user.selectOptions(discountTypeSelect(), 'Valor fixo (R$)');
+    await user.type(discountInput(), '10,50');
+    expect(estimateBox()).toHaveTextContent('Valor Total EstimadoR$ 2.458,62');
+    await user.click(submitButton());
+    await settle();
+
+    expect(server.lastRequest().body).toEqual({
+      product_id: 'product-1',
+      price: 1234.56,
+      quantity: 2,
+      billing_frequency: 'one-time',
+      discount_type: 'amount',
+      discount: 10.5,
+    });
+  });
+
   it('leaves discount and its type out when the discount is 0 or empty', async () => {
     const { user } = await renderForm();
     await choose(user, 'Consultoria de Implantação');
@@ -416,10 +440,10 @@ describe('ProductForm — saving', () => {
 
     expect(screen.getByRole('alert')).toHaveTextContent('Erro ao criar produto. Tente novamente.');
     expect(productSelect()).toHaveValue('Plano Profissional - R$\u00a0299,00');
-    expect(priceInput()).toHaveValue(299);
+    expect(priceInput()).toHaveValue('299,00');
     expect(quantityInput()).toHaveValue(7);
     expect(discountTypeSelect()).toHaveValue('amount');
-    expect(discountInput()).toHaveValue(15);
+    expect(discountInput()).toHaveValue('15');
     expect(submitButton()).toBeEnabled();
     expect(adapter.closedForms).toEqual([]);
   });
@@ -486,7 +510,7 @@ describe('ProductForm — saving', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Erro ao atualizar produto. Tente novamente.',
     );
-    expect(priceInput()).toHaveValue(250);
+    expect(priceInput()).toHaveValue('250');
     expect(adapter.closedForms).toEqual([]);
   });
 

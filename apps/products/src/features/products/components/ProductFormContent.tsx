@@ -78,13 +78,14 @@ export function ProductFormContent({
       <ProductSelectField catalogue={catalogue} disabled={done} />
 
       <FormRow>
+        {/* Money as text: a native number input drops the comma a person in Brazil types in
+            an English browser ('10,50' became 1050); the form reads '10,50', '10.50' and
+            '1.234,56' (productForm.ts parseDecimal). */}
         <FormikTextField
-          type="number"
           name="price"
           label="Preço Unitário (R$)"
           inputMode="decimal"
-          step="0.01"
-          min="0"
+          autoComplete="off"
           required
           disabled={done}
         />
@@ -116,12 +117,10 @@ export function ProductFormContent({
           }}
         />
         <FormikTextField
-          type="number"
           name="discount"
           label="Valor do Desconto"
           inputMode="decimal"
-          step="0.01"
-          min="0"
+          autoComplete="off"
           placeholder={
             values.discountType === 'percentage' ? TEXTS.percentagePlaceholder : undefined
           }

@@ -2,7 +2,7 @@ import { useFormikContext } from 'formik';
 import { MESSAGES } from '@crm-panel/crm-model';
 import { FormikSingleSelect } from '@crm-panel/ui/form-kit';
 import { type ProductOptions } from '../hooks/useProductOptions';
-import { type ProductFormValues } from '../model/productForm';
+import { moneyText, type ProductFormValues } from '../model/productForm';
 
 export interface ProductSelectFieldProps {
   catalogue: ProductOptions;
@@ -22,7 +22,7 @@ export function ProductSelectField({ catalogue, disabled = false }: ProductSelec
       selectedLabel={catalogue.selectedLabel}
       onValueChange={(value) => {
         const product = value ? catalogue.productById(value) : undefined;
-        if (product) void setFieldValue('price', String(product.price));
+        if (product) void setFieldValue('price', moneyText(product.price));
       }}
       onSearch={catalogue.onSearch}
       loading={catalogue.loading}

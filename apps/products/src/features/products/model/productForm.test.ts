@@ -1,6 +1,9 @@
 import { type DealProduct } from '@crm-panel/crm-model';
 import {
   canSubmitProduct,
+  decimalText,
+  moneyText,
+  parseDecimal,
   dealProductToFormValues,
   EMPTY_PRODUCT_FORM,
   estimateFromValues,
@@ -94,6 +97,56 @@ describe('productForm', () => {
     ).not.toHaveProperty('discount');
   });
 
+  it.each([
+    ['10,50', 10.5],
+    ['10.50', 10.5],
+    ['89.9', 89.9],
+    ['1.234,56', 1234.56],
+    ['1.234', 1234],
+    ['1.234.567,8', 1234567.8],
+    ['1234,56', 1234.56],
+    [' 7 ', 7],
+    ['0', 0],
+    ['', Number.NaN],
+    ['-1', Number.NaN],
+    ['1e3', Number.NaN],
+    ['10,5,0', Number.NaN],
+    ['1.23,4', Number.NaN],
+    ['R$ 10', Number.NaN],
+  ])('reads %j as a person in Brazil writes numbers: %d', (text, value) => {
+    expect(parseDecimal(text)).toBe(value);
+  });
+
+  it('shows money with two decimals after a comma, all of them when it has more', () => {
+    expect(moneyText(299)).toBe('299,00');
+    expect(moneyText(10.5)).toBe('10,50');
+    expect(moneyText(1234.56)).toBe('1234,56');
+    expect(moneyText(10.555)).toBe('10,555');
+    expect(decimalText(12.5)).toBe('12,5');
+    expect(decimalText(10)).toBe('10');
+    // What it shows reads back as the same value.
+    for (const value of [299, 10.5, 1234.56, 10.555, 0.01]) {
+      expect(parseDecimal(moneyText(value))).toBe(value);
+    }
+  });
+
+  it('reads an amount discount as money and a percentage as a number', () => {
+    const item: DealProduct = {
+      id: 'dp',
+      product_id: 'product-2',
+      quantity: 1,
+      price: 1500,
+      discount: 12.5,
+      discount_type: 'percentage',
+      billing_frequency: 'one-time',
+      total_price: 1312.5,
+    };
+    expect(dealProductToFormValues(item)).toMatchObject({ price: '1500,00', discount: '12,5' });
+    expect(
+      dealProductToFormValues({ ...item, discount_type: 'amount', discount: 100 }),
+    ).toMatchObject({ price: '1500,00', discount: '100,00' });
+  });
+
   it('reads an existing deal product; a zero discount reads as none', () => {
     const item: DealProduct = {
       id: 'dp',
@@ -107,7 +160,7 @@ describe('productForm', () => {
     };
     expect(dealProductToFormValues(item)).toEqual({
       productId: 'product-2',
-      price: '50.5',
+      price: '50,50',
       quantity: '3',
       discountType: '',
       discount: '',

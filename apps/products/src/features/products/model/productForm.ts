@@ -38,11 +38,31 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   billingFrequency: DEFAULT_BILLING_FREQUENCY,
 };
 
-/** '' and anything that is not a plain number → NaN. A comma is read as the decimal mark. */
+/** A pt-BR number with its thousands marked: '1.234' or '1.234,56'. */
+const GROUPED = /^\d{1,3}(?:\.\d{3})+(?:,\d+)?$/;
+/** A number without thousands marks, its decimals after a comma or a dot: '1234,56', '89.9'. */
+const PLAIN = /^\d+(?:[.,]\d+)?$/;
+
+/**
+ * A number as a person in Brazil types it → its value: the comma is the decimal mark and dots
+ * mark thousands ('1.234,56'); without a comma, a dot before other than three digits is a decimal
+ * mark ('89.9'). '' and anything else (a sign, letters, an exponent) → NaN, which the form's rules
+ * name.
+ */
 export function parseDecimal(text: string): number {
-  const trimmed = text.trim().replace(',', '.');
-  if (trimmed === '') return Number.NaN;
-  return Number(trimmed);
+  const trimmed = text.trim();
+  if (GROUPED.test(trimmed)) return Number(trimmed.replace(/\./g, '').replace(',', '.'));
+  if (PLAIN.test(trimmed)) return Number(trimmed.replace(',', '.'));
+  return Number.NaN;
+}
+
+/** A number as the form shows it: its decimals after a comma ('12,5'). */
+export const decimalText = (value: number): string => String(value).replace('.', ',');
+
+/** Money as the form shows it: two decimals after a comma ('299,00'); all of them when it has more. */
+export function moneyText(value: number): string {
+  const cents = value.toFixed(2);
+  return Number(cents) === value ? cents.replace('.', ',') : decimalText(value);
 }
 
 // Formik hands '' to yup as undefined; the defaults turn it back into '' before the tests run.
@@ -113,10 +133,14 @@ export function dealProductToFormValues(item: DealProduct): ProductFormValues {
   const hasDiscount = item.discount_type !== null && item.discount > 0;
   return {
     productId: item.product_id,
-    price: String(item.price),
+    price: moneyText(item.price),
     quantity: String(item.quantity),
     discountType: hasDiscount && item.discount_type ? item.discount_type : '',
-    discount: hasDiscount ? String(item.discount) : '',
+    discount: !hasDiscount
+      ? ''
+      : item.discount_type === 'amount'
+        ? moneyText(item.discount)
+        : decimalText(item.discount),
     billingFrequency: BILLING_FREQUENCIES.includes(item.billing_frequency)
       ? item.billing_frequency
       : DEFAULT_BILLING_FREQUENCY,
