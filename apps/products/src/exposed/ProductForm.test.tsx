@@ -405,6 +405,20 @@ describe('ProductForm — saving', () => {
     });
   });
 
+  it('steps the price and the discount by a cent with the arrow keys, never below 0 (step 0.01, min 0)', async () => {
+    const { user } = await renderForm();
+    await choose(user, 'Plano Básico');
+    await user.click(priceInput());
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(priceInput()).toHaveValue('99,92');
+    await user.selectOptions(discountTypeSelect(), 'Porcentagem (%)');
+    await user.click(discountInput());
+    await user.keyboard('{ArrowDown}');
+    expect(discountInput()).toHaveValue('0');
+    await user.keyboard('{ArrowUp}{ArrowUp}{ArrowUp}');
+    expect(discountInput()).toHaveValue('0,03');
+  });
+
   it('leaves discount and its type out when the discount is 0 or empty', async () => {
     const { user } = await renderForm();
     await choose(user, 'Consultoria de Implantação');

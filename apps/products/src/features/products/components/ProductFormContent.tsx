@@ -1,4 +1,5 @@
 import { useFormikContext } from 'formik';
+import { type KeyboardEvent } from 'react';
 import {
   BILLING_FREQUENCIES,
   BILLING_FREQUENCY_LABELS,
@@ -19,9 +20,12 @@ import {
 import { useProductOptions } from '../hooks/useProductOptions';
 import {
   canSubmitProduct,
+  decimalText,
   estimateFromValues,
+  moneyText,
   parseDecimal,
   type ProductFormValues,
+  steppedDecimal,
 } from '../model/productForm';
 import { EstimatedTotal } from './EstimatedTotal';
 import { ProductSelectField } from './ProductSelectField';
@@ -67,6 +71,15 @@ export function ProductFormContent({
   const estimate = estimateFromValues(values);
   const done = success !== null;
   const hasDiscountType = values.discountType !== '';
+  /** ArrowUp/ArrowDown step a money field by a cent, as the spec's number inputs did. */
+  const stepper =
+    (name: 'price' | 'discount', format: (value: number) => string) =>
+    (event: KeyboardEvent<HTMLInputElement>) => {
+      const next = steppedDecimal(values[name], event.key);
+      if (next === null) return;
+      event.preventDefault();
+      void setFieldValue(name, format(next));
+    };
 
   return (
     <FormikFormLayout aria-label={isEdit ? 'Editar Produto' : 'Adicionar Produto'}>
@@ -86,6 +99,7 @@ export function ProductFormContent({
           label="Preço Unitário (R$)"
           inputMode="decimal"
           autoComplete="off"
+          onKeyDown={stepper('price', moneyText)}
           required
           disabled={done}
         />
@@ -121,6 +135,10 @@ export function ProductFormContent({
           label="Valor do Desconto"
           inputMode="decimal"
           autoComplete="off"
+          onKeyDown={stepper(
+            'discount',
+            values.discountType === 'percentage' ? decimalText : moneyText,
+          )}
           placeholder={
             values.discountType === 'percentage' ? TEXTS.percentagePlaceholder : undefined
           }

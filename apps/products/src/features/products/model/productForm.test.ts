@@ -4,6 +4,7 @@ import {
   decimalText,
   moneyText,
   parseDecimal,
+  steppedDecimal,
   dealProductToFormValues,
   EMPTY_PRODUCT_FORM,
   estimateFromValues,
@@ -128,6 +129,17 @@ describe('productForm', () => {
     for (const value of [299, 10.5, 1234.56, 10.555, 0.01]) {
       expect(parseDecimal(moneyText(value))).toBe(value);
     }
+  });
+
+  it("steps a money field by a cent with the arrow keys, never below 0 (the spec's step 0.01, min 0)", () => {
+    expect(steppedDecimal('299,00', 'ArrowUp')).toBe(299.01);
+    expect(steppedDecimal('10,5', 'ArrowDown')).toBe(10.49);
+    expect(steppedDecimal('1.234,56', 'ArrowUp')).toBe(1234.57);
+    expect(steppedDecimal('0,00', 'ArrowDown')).toBe(0);
+    expect(steppedDecimal('', 'ArrowUp')).toBe(0.01);
+    expect(steppedDecimal('abc', 'ArrowDown')).toBe(0);
+    expect(steppedDecimal('299,00', 'a')).toBeNull();
+    expect(steppedDecimal('299,00', 'Enter')).toBeNull();
   });
 
   it('reads an amount discount as money and a percentage as a number', () => {

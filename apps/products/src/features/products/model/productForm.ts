@@ -56,6 +56,18 @@ export function parseDecimal(text: string): number {
   return Number.NaN;
 }
 
+/**
+ * The spec's 'step 0.01, min 0' on a money text field: ArrowUp adds a cent, ArrowDown takes one
+ * off, never below 0 (an empty or unreadable field counts as 0); null for any other key.
+ */
+export function steppedDecimal(text: string, key: string): number | null {
+  const delta = key === 'ArrowUp' ? 1 : key === 'ArrowDown' ? -1 : 0;
+  if (delta === 0) return null;
+  const current = parseDecimal(text);
+  const cents = Math.round((Number.isFinite(current) ? current : 0) * 100) + delta;
+  return Math.max(0, cents) / 100;
+}
+
 /** A number as the form shows it: its decimals after a comma ('12,5'). */
 export const decimalText = (value: number): string => String(value).replace('.', ',');
 
