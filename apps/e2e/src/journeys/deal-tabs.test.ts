@@ -393,7 +393,7 @@ test('Produtos e Serviços: add with a percentage discount, edit, delete; the de
   // number input dropped the comma here (890,00 became 89000).
   await price.fill('');
   await price.pressSequentially('890,00');
-  await add.getByRole('spinbutton', { name: /^Quantidade/ }).fill('3');
+  await add.getByRole('textbox', { name: /^Quantidade/ }).fill('3');
   await add.getByRole('combobox', { name: 'Tipo de Desconto' }).selectOption({
     label: 'Porcentagem (%)',
   });
@@ -435,7 +435,7 @@ test('Produtos e Serviços: add with a percentage discount, edit, delete; the de
   await item.getByRole('button', { name: 'Editar' }).click();
   await modal.getByRole('heading', { name: 'Editar Produto' }).waitFor();
   const edit = modal.getByRole('form', { name: 'Editar Produto' });
-  const quantity = edit.getByRole('spinbutton', { name: /^Quantidade/ });
+  const quantity = edit.getByRole('textbox', { name: /^Quantidade/ });
   await eventually(async () => quantity.inputValue(), '3');
   await quantity.fill('2');
   await edit

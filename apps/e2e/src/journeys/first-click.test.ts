@@ -213,7 +213,7 @@ describe('Ana, in Mariana Costa’s chat', () => {
     await form.waitFor();
     await form.getByRole('combobox', { name: /Produto/ }).click({ timeout: 15_000 });
     await sim.modal.getByRole('listbox').getByRole('option').first().click();
-    const quantity = form.getByRole('spinbutton', { name: /Quantidade/ });
+    const quantity = form.getByRole('textbox', { name: /Quantidade/ });
     await quantity.fill('0');
     const posts = recordBodies(
       page,

@@ -225,7 +225,7 @@ test('a product (host modal): its POST, then the deal, whose total the CRM recom
   await select.click();
   await select.fill('treinamento online');
   await sim.modal.getByRole('option', { name: new RegExp(`^${product.name}`) }).click();
-  await form.getByRole('spinbutton', { name: /^Quantidade/ }).fill('2');
+  await form.getByRole('textbox', { name: /^Quantidade/ }).fill('2');
   const counted = await count('product', async () => {
     await form.getByRole('button', { name: 'Adicionar Produto' }).click();
     await tab.getByText('Produto adicionado com sucesso!').waitFor();

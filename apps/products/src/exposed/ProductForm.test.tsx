@@ -50,7 +50,7 @@ async function renderForm(route = ADD, adapter = createFakeHostAdapter()) {
 
 const productSelect = () => screen.getByRole('combobox', { name: /^Produto/ });
 const priceInput = () => screen.getByRole('textbox', { name: /^Preço Unitário \(R\$\)/ });
-const quantityInput = () => screen.getByRole('spinbutton', { name: /^Quantidade/ });
+const quantityInput = () => screen.getByRole('textbox', { name: /^Quantidade/ });
 const discountTypeSelect = () => screen.getByRole('combobox', { name: 'Tipo de Desconto' });
 const discountInput = () => screen.getByRole('textbox', { name: /^Valor do Desconto/ });
 const billingSelect = () => screen.getByRole('combobox', { name: 'Frequência de Cobrança' });
@@ -108,7 +108,7 @@ describe('ProductForm — loading (PRODUCT.md §4 5000 ms)', () => {
     await renderForm(EDIT, createFakeHostAdapter({ userInfo: null }));
     expect(screen.getByRole('heading', { name: 'Editar Produto' })).toBeInTheDocument();
     expect(screen.getByText('Carregando produto...')).toBeInTheDocument();
-    expect(screen.queryByRole('spinbutton')).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /^Quantidade/ })).not.toBeInTheDocument();
     await advance(4999);
     expect(server.requests).toEqual([]);
     await advance(1);
@@ -116,7 +116,7 @@ describe('ProductForm — loading (PRODUCT.md §4 5000 ms)', () => {
 
     expect(dealProductReads()).toHaveLength(1);
     expect(priceInput()).toHaveValue('279,00');
-    expect(quantityInput()).toHaveValue(2);
+    expect(quantityInput()).toHaveValue('2');
     expect(discountTypeSelect()).toHaveValue('percentage');
     expect(discountInput()).toHaveValue('10');
     expect(billingSelect()).toHaveValue('monthly');
@@ -132,9 +132,8 @@ describe('ProductForm — fields', () => {
     expect(priceInput()).toHaveValue('');
     // Money is text the form reads (a comma for the decimals), on a keyboard with decimals.
     expect(priceInput()).toHaveAttribute('inputmode', 'decimal');
-    expect(quantityInput()).toHaveValue(1);
-    expect(quantityInput()).toHaveAttribute('step', '1');
-    expect(quantityInput()).toHaveAttribute('min', '1');
+    expect(quantityInput()).toHaveValue('1');
+    expect(quantityInput()).toHaveAttribute('inputmode', 'numeric');
     expect(discountTypeSelect()).toHaveValue('');
     expect(
       within(discountTypeSelect())
@@ -281,7 +280,13 @@ describe('ProductForm — validation (PRODUCT.md §5)', () => {
     await user.clear(quantityInput());
     await user.type(quantityInput(), '1.5');
     await settle();
-    expect(quantityInput()).toHaveValue(1.5);
+    expect(quantityInput()).toHaveValue('1.5');
+    expect(screen.getByText('Quantidade deve ser no mínimo 1')).toBeInTheDocument();
+    // The pt-BR fraction too: a number input took '1,5' as 15.
+    await user.clear(quantityInput());
+    await user.type(quantityInput(), '1,5');
+    await settle();
+    expect(quantityInput()).toHaveValue('1,5');
     expect(screen.getByText('Quantidade deve ser no mínimo 1')).toBeInTheDocument();
     await user.clear(quantityInput());
     await user.type(quantityInput(), '4');
@@ -405,7 +410,7 @@ describe('ProductForm — saving', () => {
     });
   });
 
-  it('steps the price and the discount by a cent with the arrow keys, never below 0 (step 0.01, min 0)', async () => {
+  it('steps price and discount by a cent and the quantity by one with the arrow keys, never below their minimum', async () => {
     const { user } = await renderForm();
     await choose(user, 'Plano Básico');
     await user.click(priceInput());
@@ -417,6 +422,12 @@ describe('ProductForm — saving', () => {
     expect(discountInput()).toHaveValue('0');
     await user.keyboard('{ArrowUp}{ArrowUp}{ArrowUp}');
     expect(discountInput()).toHaveValue('0,03');
+    // The quantity by one, never below 1.
+    await user.click(quantityInput());
+    await user.keyboard('{ArrowDown}');
+    expect(quantityInput()).toHaveValue('1');
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(quantityInput()).toHaveValue('3');
   });
 
   it('leaves discount and its type out when the discount is 0 or empty', async () => {
@@ -455,7 +466,7 @@ describe('ProductForm — saving', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Erro ao criar produto. Tente novamente.');
     expect(productSelect()).toHaveValue('Plano Profissional - R$\u00a0299,00');
     expect(priceInput()).toHaveValue('299,00');
-    expect(quantityInput()).toHaveValue(7);
+    expect(quantityInput()).toHaveValue('7');
     expect(discountTypeSelect()).toHaveValue('amount');
     expect(discountInput()).toHaveValue('15');
     expect(submitButton()).toBeEnabled();
@@ -569,7 +580,7 @@ describe('ProductForm — load errors (PRODUCT.md §8)', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     await settle();
-    expect(quantityInput()).toHaveValue(2);
+    expect(quantityInput()).toHaveValue('2');
   });
 
   it("'Produto não encontrado' when no item of the deal has that id", async () => {
@@ -577,7 +588,7 @@ describe('ProductForm — load errors (PRODUCT.md §8)', () => {
       '/product-create-modal?dealId=deal-1&productId=deal-product-404',
     );
     expect(screen.getByRole('alert')).toHaveTextContent('Produto não encontrado');
-    expect(screen.queryByRole('spinbutton')).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /^Quantidade/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Cancelar' }));
     expect(adapter.closedForms).toEqual([{ success: false }]);
   });
@@ -634,7 +645,7 @@ describe('ProductForm — changed elsewhere while open (live updates, issue 15)'
 
   it('warns when the edited deal product is changed by someone else, and keeps what was typed', async () => {
     const { user, push } = await renderLive(EDIT);
-    await waitFor(() => expect(quantityInput()).toHaveValue(2));
+    await waitFor(() => expect(quantityInput()).toHaveValue('2'));
     await user.clear(quantityInput());
     await user.type(quantityInput(), '7');
     // Another product of the same deal changing says nothing here.
@@ -646,7 +657,7 @@ describe('ProductForm — changed elsewhere while open (live updates, issue 15)'
         'Este registro foi alterado por Arthur Lima. Suas alterações não foram salvas ainda.',
       ),
     ).toBeInTheDocument();
-    expect(quantityInput()).toHaveValue(7);
+    expect(quantityInput()).toHaveValue('7');
     expect(server.requests.filter((request) => request.method === 'PUT')).toEqual([]);
   });
 
@@ -662,7 +673,7 @@ describe('ProductForm — changed elsewhere while open (live updates, issue 15)'
       ),
     ).toBeInTheDocument();
     expect((productSelect() as HTMLInputElement).value).toMatch(/^Plano Básico - R\$/);
-    expect(quantityInput()).toHaveValue(3);
+    expect(quantityInput()).toHaveValue('3');
     expect(server.requests.filter((request) => request.method === 'POST')).toEqual([]);
   });
 });

@@ -71,11 +71,16 @@ export function ProductFormContent({
   const estimate = estimateFromValues(values);
   const done = success !== null;
   const hasDiscountType = values.discountType !== '';
-  /** ArrowUp/ArrowDown step a money field by a cent, as the spec's number inputs did. */
+  /** ArrowUp/ArrowDown step a field by its step, never below its minimum, as number inputs do. */
   const stepper =
-    (name: 'price' | 'discount', format: (value: number) => string) =>
+    (
+      name: 'price' | 'discount' | 'quantity',
+      format: (value: number) => string,
+      step?: number,
+      min?: number,
+    ) =>
     (event: KeyboardEvent<HTMLInputElement>) => {
-      const next = steppedDecimal(values[name], event.key);
+      const next = steppedDecimal(values[name], event.key, step, min);
       if (next === null) return;
       event.preventDefault();
       void setFieldValue(name, format(next));
@@ -91,9 +96,9 @@ export function ProductFormContent({
       <ProductSelectField catalogue={catalogue} disabled={done} />
 
       <FormRow>
-        {/* Money as text: a native number input drops the comma a person in Brazil types in
-            an English browser ('10,50' became 1050); the form reads '10,50', '10.50' and
-            '1.234,56' (productForm.ts parseDecimal). */}
+        {/* Numbers as text: a native number input drops the comma a person in Brazil types in
+            an English browser ('10,50' became 1050, '1,5' 15); the form reads '10,50', '10.50'
+            and '1.234,56' (productForm.ts parseDecimal) and names what it cannot. */}
         <FormikTextField
           name="price"
           label="Preço Unitário (R$)"
@@ -104,12 +109,11 @@ export function ProductFormContent({
           disabled={done}
         />
         <FormikTextField
-          type="number"
           name="quantity"
           label="Quantidade"
           inputMode="numeric"
-          step="1"
-          min="1"
+          autoComplete="off"
+          onKeyDown={stepper('quantity', String, 1, 1)}
           required
           disabled={done}
         />

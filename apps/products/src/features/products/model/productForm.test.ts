@@ -140,6 +140,10 @@ describe('productForm', () => {
     expect(steppedDecimal('abc', 'ArrowDown')).toBe(0);
     expect(steppedDecimal('299,00', 'a')).toBeNull();
     expect(steppedDecimal('299,00', 'Enter')).toBeNull();
+    // The quantity: step 1, min 1.
+    expect(steppedDecimal('3', 'ArrowUp', 1, 1)).toBe(4);
+    expect(steppedDecimal('1', 'ArrowDown', 1, 1)).toBe(1);
+    expect(steppedDecimal('', 'ArrowUp', 1, 1)).toBe(2);
   });
 
   it('reads an amount discount as money and a percentage as a number', () => {

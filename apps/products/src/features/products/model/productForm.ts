@@ -57,15 +57,18 @@ export function parseDecimal(text: string): number {
 }
 
 /**
- * The spec's 'step 0.01, min 0' on a money text field: ArrowUp adds a cent, ArrowDown takes one
- * off, never below 0 (an empty or unreadable field counts as 0); null for any other key.
+ * The spec's steps and minimums on the form's number fields, typed as text (price and discount:
+ * step 0.01, min 0; quantity: step 1, min 1): ArrowUp adds a step, ArrowDown takes one off, never
+ * below the minimum (an empty or unreadable field counts as the minimum); null for other keys.
  */
-export function steppedDecimal(text: string, key: string): number | null {
+export function steppedDecimal(text: string, key: string, step = 0.01, min = 0): number | null {
   const delta = key === 'ArrowUp' ? 1 : key === 'ArrowDown' ? -1 : 0;
   if (delta === 0) return null;
+  // In whole steps, so 0.01 steps add up without floating-point crumbs (299.92, not 299.92000001).
+  const perUnit = Math.round(1 / step);
   const current = parseDecimal(text);
-  const cents = Math.round((Number.isFinite(current) ? current : 0) * 100) + delta;
-  return Math.max(0, cents) / 100;
+  const units = Math.round((Number.isFinite(current) ? current : min) * perUnit) + delta;
+  return Math.max(Math.round(min * perUnit), units) / perUnit;
 }
 
 /** A number as the form shows it: its decimals after a comma ('12,5'). */
