@@ -170,6 +170,13 @@ test("deactivating the integration ends both users' sessions and reports 2", asy
   await manager.getByRole('heading', { name: 'Gerenciar Integração' }).waitFor();
   await manager.getByText('Configuradas').waitFor();
   await manager.getByText('Conectado', { exact: true }).waitFor();
+  // The two cards stand apart in the 'Integração' tab, as everywhere else (they touched there).
+  const statusCard = await manager
+    .getByRole('region', { name: 'Status da Integração' })
+    .boundingBox();
+  const dangerCard = await manager.getByRole('region', { name: 'Zona de perigo' }).boundingBox();
+  if (!statusCard || !dangerCard) throw new Error('os cartões do gerenciador não estão na tela');
+  expect(dangerCard.y - (statusCard.y + statusCard.height)).toBeGreaterThanOrEqual(12);
   await screenshot(page, 'access-manager');
 
   await manager.getByRole('button', { name: 'Desativar Integração' }).click();

@@ -75,18 +75,22 @@ export function CredentialsManager({ mode }: CredentialsManagerProps) {
     );
   }
 
+  // The status and the danger zone stand apart in the 'Integração' tab too (a tab panel is no
+  // stack: they touched there).
+  const integration = <StyledStack>{content}</StyledStack>;
+
   return (
     <StyledStack>
       {mayReadHistory() ? (
         <Tabs
           label={TEXTS.audit.tabsLabel}
           tabs={[
-            { id: 'integration', label: TEXTS.audit.integrationTab, content },
+            { id: 'integration', label: TEXTS.audit.integrationTab, content: integration },
             { id: 'history', label: TEXTS.audit.title, content: <AuditHistory /> },
           ]}
         />
       ) : (
-        content
+        integration
       )}
       {mode === 'modal' ? (
         <StyledActions>
