@@ -20,7 +20,7 @@ import {
 import { useProductOptions } from '../hooks/useProductOptions';
 import {
   canSubmitProduct,
-  decimalText,
+  discountTextOf,
   estimateFromValues,
   moneyText,
   parseDecimal,
@@ -139,10 +139,7 @@ export function ProductFormContent({
           label="Valor do Desconto"
           inputMode="decimal"
           autoComplete="off"
-          onKeyDown={stepper(
-            'discount',
-            values.discountType === 'percentage' ? decimalText : moneyText,
-          )}
+          onKeyDown={stepper('discount', discountTextOf(values.discountType))}
           placeholder={
             values.discountType === 'percentage' ? TEXTS.percentagePlaceholder : undefined
           }

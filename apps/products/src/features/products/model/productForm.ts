@@ -80,6 +80,10 @@ export function moneyText(value: number): string {
   return Number(cents) === value ? cents.replace('.', ',') : decimalText(value);
 }
 
+/** How a discount shows in its field: a percentage as a number ('12,5'), an amount as money. */
+export const discountTextOf = (type: DiscountType | '' | null): ((value: number) => string) =>
+  type === 'percentage' ? decimalText : moneyText;
+
 // Formik hands '' to yup as undefined; the defaults turn it back into '' before the tests run.
 export const productFormSchema: ObjectSchema<ProductFormValues> = object({
   productId: string().default('').trim().required(TEXTS.selectProduct),
@@ -151,11 +155,7 @@ export function dealProductToFormValues(item: DealProduct): ProductFormValues {
     price: moneyText(item.price),
     quantity: String(item.quantity),
     discountType: hasDiscount && item.discount_type ? item.discount_type : '',
-    discount: !hasDiscount
-      ? ''
-      : item.discount_type === 'amount'
-        ? moneyText(item.discount)
-        : decimalText(item.discount),
+    discount: hasDiscount ? discountTextOf(item.discount_type)(item.discount) : '',
     billingFrequency: BILLING_FREQUENCIES.includes(item.billing_frequency)
       ? item.billing_frequency
       : DEFAULT_BILLING_FREQUENCY,
