@@ -31,8 +31,8 @@ function random(seed) {
 }
 
 function fill(file) {
-  const BetterSqlite3 = require('better-sqlite3');
-  const sqlite = new BetterSqlite3(file);
+  const Libsql = require('libsql');
+  const sqlite = new Libsql(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = OFF');
   const insert = sqlite.prepare(

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import Libsql from 'libsql';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { type DatabaseConfig } from '@api/config';
@@ -32,7 +32,10 @@ export function openDatabase(config: DatabaseConfig): Database {
     return { kind: 'postgres', db, close: () => db.destroy() };
   }
   fs.mkdirSync(path.dirname(config.file), { recursive: true });
-  const sqlite = new BetterSqlite3(config.file);
+  // libsql: the better-sqlite3 API (what Kysely's SqliteDialect drives) over SQLite, its binary
+  // in a platform package of the npm registry; better-sqlite3's came from elsewhere, so every
+  // `npm install` compiled SQLite from source (~2 min of a fresh install on this machine).
+  const sqlite = new Libsql(config.file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
