@@ -135,7 +135,7 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
     now: config.now,
     sleep,
   });
-  // CRM calls go over kept-alive node:http sockets (crm/crmTransport.ts), unless a fetch is given.
+  // CRM calls go over undici's kept-alive sockets (crm/crmTransport.ts), unless a fetch is given.
   const crmTransport = createCrmTransport();
   app.addHook('onClose', async () => crmTransport.close());
   const { fetch: givenFetch } = input;

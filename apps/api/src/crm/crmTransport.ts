@@ -1,17 +1,20 @@
-import http from 'node:http';
-import https from 'node:https';
-import { type Readable } from 'node:stream';
 import zlib from 'node:zlib';
+import { Agent, type Dispatcher } from 'undici';
 import { OutboundError, readJson, startDeadline, type TimedJson } from '@api/http';
 
 /**
- * The CRM client's transport: `node:http(s)` over one keep-alive agent per scheme, behind the
- * `fetch` signature the client (and its tests) already speak.
+ * The CRM client's transport: undici's dispatcher (one pool of kept-alive sockets per CRM
+ * origin), behind the `fetch` signature the client (and its tests) already speak.
  *
- * Why not the platform `fetch`: on this machine it costs 0.3–1.4 ms per call more than
- * `http.request` on a kept-alive socket (WHATWG streams, a Request object, its own abort wiring;
- * api README, 'Performance'), most of what the api added to a proxied call (issue 16, point 5).
- * undici's `request` would do the same job but is not a dependency of this project.
+ * Why not the platform `fetch`: on this machine it costs 0.3–1.4 ms per call more than a bare
+ * request on a kept-alive socket (WHATWG streams, a Request object, its own abort wiring; api
+ * README, 'Performance'), most of what the api added to a proxied call (issue 16, point 5).
+ * Why undici's `dispatch` rather than `node:http`'s `request` (what this was until session 18):
+ * ~0.13 ms less of the api's CPU per proxied call in the bench's paired line, the same commit's
+ * api before and after in the same rounds (http.Agent's socket bookkeeping and ClientRequest's
+ * stream machinery are gone; undici parses the answer with llhttp and hands its bytes over).
+ * `dispatch` rather than undici's `request`: the latter wraps every answer in a stream, which
+ * this transport would only read back into one buffer.
  *
  * What it does, and no more (the CRM's JSON API needs no more):
  * - string or URL input, `method`, `headers` as a plain object, `body` as a string, `signal`;
@@ -36,7 +39,7 @@ export interface CrmTransport {
 }
 
 export interface CrmTransportOptions {
-  /** Sockets kept open per CRM host; more requests wait for one (default 32). */
+  /** Sockets kept open per CRM origin; more requests wait for one (default 32). */
   maxSockets?: number;
 }
 
@@ -63,18 +66,25 @@ function bodyOf(init: RequestInit | undefined): Body {
   return body;
 }
 
-/** The decoded body stream of an answer (what `fetch` hands its caller). */
-function decoded(response: http.IncomingMessage): Readable {
-  switch ((response.headers['content-encoding'] ?? '').trim().toLowerCase()) {
+/** The bytes of an answer as its `content-encoding` says they were sent, decoded (as fetch does). */
+function decode(
+  encoding: string,
+  bytes: Buffer,
+  done: (error: Error | null, decoded: Buffer) => void,
+) {
+  switch (encoding.trim().toLowerCase()) {
     case 'gzip':
     case 'x-gzip':
-      return response.pipe(zlib.createGunzip());
+      zlib.gunzip(bytes, done);
+      return;
     case 'deflate':
-      return response.pipe(zlib.createInflate());
+      zlib.inflate(bytes, done);
+      return;
     case 'br':
-      return response.pipe(zlib.createBrotliDecompress());
+      zlib.brotliDecompress(bytes, done);
+      return;
     default:
-      return response;
+      done(null, bytes);
   }
 }
 
@@ -204,13 +214,16 @@ export function bufferedAnswer(bytes: Buffer | null, parts: AnswerParts): Respon
   return new BufferedAnswer(bytes, parts);
 }
 
+/** The value of header `name` (lower case) in undici's raw headers (name, value, …), or ''. */
+function rawHeader(raw: readonly string[], name: string): string {
+  for (let index = 0; index + 1 < raw.length; index += 2)
+    if ((raw[index] as string).toLowerCase() === name) return raw[index + 1] as string;
+  return '';
+}
+
 export function createCrmTransport(options: CrmTransportOptions = {}): CrmTransport {
-  const agentOptions = {
-    keepAlive: true,
-    maxSockets: options.maxSockets ?? 32,
-    scheduling: 'lifo' as const,
-  };
-  const agents = { http: new http.Agent(agentOptions), https: new https.Agent(agentOptions) };
+  // One pool of kept-alive sockets per CRM origin (http or https alike).
+  const agent = new Agent({ connections: options.maxSockets ?? 32 });
 
   /**
    * One call. What ends it early: the caller's signal (rejecting with its reason, as fetch does),
@@ -225,8 +238,7 @@ export function createCrmTransport(options: CrmTransportOptions = {}): CrmTransp
       if (typeof input !== 'string' && !(input instanceof URL))
         throw new TypeError('crmTransport: só URLs (string ou URL).');
       const url = typeof input === 'string' ? new URL(input) : input;
-      const secure = url.protocol === 'https:';
-      if (!secure && url.protocol !== 'http:')
+      if (url.protocol !== 'https:' && url.protocol !== 'http:')
         throw new TypeError(`crmTransport: protocolo não suportado (${url.protocol}).`);
       const signal = init?.signal ?? undefined;
       if (signal?.aborted) {
@@ -237,64 +249,88 @@ export function createCrmTransport(options: CrmTransportOptions = {}): CrmTransp
       const headers = headersOf(init);
       if (!Object.keys(headers).some((name) => name.toLowerCase() === 'accept-encoding'))
         headers['accept-encoding'] = 'gzip, deflate, br';
-      if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
 
-      const request = (secure ? https : http).request(url, {
-        method: init?.method ?? 'GET',
-        headers,
-        agent: secure ? agents.https : agents.http,
-      });
+      let settled = false;
+      // undici's abort of this request, once it is on a socket; a stop before then aborts it there.
+      let abortRequest: ((reason: Error) => void) | null = null;
       let stoppedWith: { reason: unknown } | null = null;
-      // The answer being read, once there is one: ended too when the call stops (a decompressing
-      // stream hears nothing of its source's end).
-      let reading: Readable | null = null;
+      let timer: NodeJS.Timeout | undefined;
+      const finish = () => {
+        settled = true;
+        signal?.removeEventListener('abort', onAbort);
+        clearTimeout(timer);
+      };
       const stop = (reason: unknown) => {
-        stoppedWith ??= { reason };
-        request.destroy(reason as Error);
-        reading?.destroy(reason as Error);
+        if (settled) return;
+        stoppedWith = { reason };
+        finish();
+        abortRequest?.(reason as Error);
+        reject(reason);
+      };
+      const fail = (error: unknown) => {
+        if (settled) return;
+        finish();
+        reject(error);
       };
       const onAbort = () => stop(signal?.reason);
       signal?.addEventListener('abort', onAbort, { once: true });
-      let timer: NodeJS.Timeout | undefined;
       if (deadline) {
         timer = startDeadline(deadline.timeoutMs, (reason) => {
           deadline.passed = true;
           stop(reason);
         });
       }
-      const done = () => {
-        signal?.removeEventListener('abort', onAbort);
-        clearTimeout(timer);
-      };
-      const fail = (error: unknown) => {
-        done();
-        reject(stoppedWith ? stoppedWith.reason : error);
-      };
-      request.once('error', fail);
-      request.once('response', (response) => {
-        const chunks: Buffer[] = [];
-        const stream = decoded(response);
-        reading = stream;
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.once('error', (error) => {
-          response.destroy();
-          fail(error);
-        });
-        stream.once('end', () => {
-          done();
-          const status = response.statusCode ?? 0;
-          // A Response may carry no body for these statuses (Fetch standard, 'null body status').
-          const nullBody = status === 204 || status === 205 || status === 304;
-          resolve(
-            bufferedAnswer(nullBody ? null : Buffer.concat(chunks), {
-              status,
-              statusText: response.statusMessage ?? '',
-              rawHeaders: response.rawHeaders,
-            }),
-          );
-        });
-      });
-      request.end(body);
+
+      let status = 0;
+      let statusText = '';
+      let rawHeaders: string[] = [];
+      const chunks: Buffer[] = [];
+      agent.dispatch(
+        {
+          origin: url.origin,
+          path: `${url.pathname}${url.search}`,
+          method: (init?.method ?? 'GET') as Dispatcher.HttpMethod,
+          headers,
+          body,
+        },
+        {
+          onConnect(abort) {
+            abortRequest = abort;
+            if (stoppedWith) abort(stoppedWith.reason as Error);
+          },
+          onHeaders(statusCode, raw, _resume, message) {
+            status = statusCode;
+            statusText = message;
+            rawHeaders = raw.map((bytes) => bytes.toString('latin1'));
+            return true;
+          },
+          onData(chunk) {
+            chunks.push(chunk);
+            return true;
+          },
+          onComplete() {
+            if (settled) return;
+            // A Response may carry no body for these statuses (Fetch standard, 'null body status').
+            if (status === 204 || status === 205 || status === 304) {
+              finish();
+              resolve(bufferedAnswer(null, { status, statusText, rawHeaders }));
+              return;
+            }
+            decode(
+              rawHeader(rawHeaders, 'content-encoding'),
+              Buffer.concat(chunks),
+              (error, bytes) => {
+                if (error) fail(error);
+                else if (!settled) {
+                  finish();
+                  resolve(bufferedAnswer(bytes, { status, statusText, rawHeaders }));
+                }
+              },
+            );
+          },
+          onError: fail,
+        },
+      );
     });
 
   return {
@@ -309,8 +345,7 @@ export function createCrmTransport(options: CrmTransportOptions = {}): CrmTransp
       }
     },
     close() {
-      agents.http.destroy();
-      agents.https.destroy();
+      void agent.destroy();
     },
   };
 }
