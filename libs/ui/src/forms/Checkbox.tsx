@@ -2,7 +2,7 @@ import { type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import styled from 'styled-components';
 import { StyledError, StyledHelper, StyledRequired } from './fieldStyles';
 import { Icon } from '@ui/components/Icon';
-import { useFieldIds } from './useFieldIds';
+import { controlAttributes, useFieldIds } from './useFieldIds';
 
 export interface CheckboxProps extends Omit<
   InputHTMLAttributes<HTMLInputElement>,
@@ -70,18 +70,13 @@ export function Checkbox({
   ...rest
 }: CheckboxProps) {
   const ids = useFieldIds(id, { helper: Boolean(helperText), error: Boolean(error) });
-  const describedBy = [ids.describedBy, describedByProp].filter(Boolean).join(' ') || undefined;
   return (
     <StyledField className={className}>
       <StyledRow>
         <StyledBox
           ref={ref}
           type="checkbox"
-          id={ids.inputId}
-          aria-invalid={error ? true : undefined}
-          aria-required={required || undefined}
-          aria-describedby={describedBy}
-          $invalid={Boolean(error)}
+          {...controlAttributes(ids, { error, required, more: [describedByProp] })}
           {...rest}
         />
         <StyledLabel id={ids.labelId} htmlFor={ids.inputId}>

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { Icon } from '@ui/components/Icon';
 import { controlBox } from './fieldStyles';
 import { FieldShell } from './FieldShell';
-import { useFieldIds } from './useFieldIds';
+import { controlAttributes, useFieldIds } from './useFieldIds';
 
 export interface SelectOption {
   value: string;
@@ -60,7 +60,6 @@ export function Select({
   ...rest
 }: SelectProps) {
   const ids = useFieldIds(id, { helper: Boolean(helperText), error: Boolean(error) });
-  const describedBy = [ids.describedBy, describedByProp].filter(Boolean).join(' ') || undefined;
   return (
     <FieldShell
       ids={ids}
@@ -74,11 +73,7 @@ export function Select({
       <StyledWrap>
         <StyledSelect
           ref={ref}
-          id={ids.inputId}
-          aria-invalid={error ? true : undefined}
-          aria-required={required || undefined}
-          aria-describedby={describedBy}
-          $invalid={Boolean(error)}
+          {...controlAttributes(ids, { error, required, more: [describedByProp] })}
           {...rest}
         >
           {placeholder !== undefined ? <option value="">{placeholder}</option> : null}

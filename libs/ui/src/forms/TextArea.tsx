@@ -8,7 +8,7 @@ import {
 import styled from 'styled-components';
 import { controlBox } from './fieldStyles';
 import { FieldShell } from './FieldShell';
-import { useFieldIds } from './useFieldIds';
+import { controlAttributes, useFieldIds } from './useFieldIds';
 
 export interface TextAreaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
   label: ReactNode;
@@ -60,10 +60,6 @@ export function TextArea({
     defaultValue === undefined ? 0 : String(defaultValue).length,
   );
   const length = value === undefined ? uncontrolledLength : String(value).length;
-  const describedBy =
-    [ids.describedBy, characterLimit ? counterId : undefined, describedByProp]
-      .filter(Boolean)
-      .join(' ') || undefined;
 
   const handleChange = (event: ChangeEvent<HTMLTextAreaElement>) => {
     if (value === undefined) setUncontrolledLength(event.target.value.length);
@@ -82,14 +78,14 @@ export function TextArea({
     >
       <StyledTextArea
         ref={ref}
-        id={ids.inputId}
         value={value}
         defaultValue={defaultValue}
         onChange={handleChange}
-        aria-invalid={error ? true : undefined}
-        aria-required={required || undefined}
-        aria-describedby={describedBy}
-        $invalid={Boolean(error)}
+        {...controlAttributes(ids, {
+          error,
+          required,
+          more: [characterLimit ? counterId : undefined, describedByProp],
+        })}
         {...rest}
       />
       {characterLimit ? (

@@ -48,6 +48,24 @@ describe('TextInput', () => {
     expect(input).toHaveAccessibleDescription('Enviado como e-mail de trabalho');
   });
 
+  it("keeps the caller's own aria-describedby after the field's error and helper", () => {
+    renderWithTheme(
+      <>
+        <p id="tip">Só números</p>
+        <TextInput
+          label="CEP"
+          id="cep"
+          error="CEP inválido"
+          helperText="8 dígitos"
+          aria-describedby="tip"
+        />
+      </>,
+    );
+    const input = screen.getByRole('textbox', { name: 'CEP' });
+    expect(input).toHaveAttribute('aria-describedby', 'cep-error cep-helper tip');
+    expect(input).toHaveAccessibleDescription('CEP inválido 8 dígitos Só números');
+  });
+
   it('forwards input props and events', async () => {
     const user = userEvent.setup();
     const onChange = jest.fn();

@@ -2,7 +2,7 @@ import { type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import styled from 'styled-components';
 import { controlBox } from './fieldStyles';
 import { FieldShell } from './FieldShell';
-import { useFieldIds } from './useFieldIds';
+import { controlAttributes, useFieldIds } from './useFieldIds';
 
 export interface TextInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size'> {
   label: ReactNode;
@@ -36,7 +36,6 @@ export function TextInput({
   ...rest
 }: TextInputProps) {
   const ids = useFieldIds(id, { helper: Boolean(helperText), error: Boolean(error) });
-  const describedBy = [ids.describedBy, describedByProp].filter(Boolean).join(' ') || undefined;
   return (
     <FieldShell
       ids={ids}
@@ -49,11 +48,7 @@ export function TextInput({
     >
       <StyledInput
         ref={ref}
-        id={ids.inputId}
-        aria-invalid={error ? true : undefined}
-        aria-required={required || undefined}
-        aria-describedby={describedBy}
-        $invalid={Boolean(error)}
+        {...controlAttributes(ids, { error, required, more: [describedByProp] })}
         {...rest}
       />
     </FieldShell>

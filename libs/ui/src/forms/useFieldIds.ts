@@ -28,3 +28,22 @@ export function useFieldIds(
     describedBy: described.length > 0 ? described.join(' ') : undefined,
   };
 }
+
+/**
+ * The control's own attributes in a labelled field, the same in every field: its id, whether it
+ * is invalid and required, and what describes it (the field's error and helper, then `more`: a
+ * counter's id, the caller's own aria-describedby). `$invalid` styles its border.
+ */
+export function controlAttributes(
+  ids: FieldIds,
+  field: { error?: unknown; required?: boolean; more?: (string | undefined)[] },
+) {
+  return {
+    id: ids.inputId,
+    'aria-invalid': field.error ? true : undefined,
+    'aria-required': field.required || undefined,
+    'aria-describedby':
+      [ids.describedBy, ...(field.more ?? [])].filter(Boolean).join(' ') || undefined,
+    $invalid: Boolean(field.error),
+  };
+}
