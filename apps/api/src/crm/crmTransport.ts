@@ -10,9 +10,9 @@ import { OutboundError, readJson, startDeadline, type TimedJson } from '@api/htt
  * request on a kept-alive socket (WHATWG streams, a Request object, its own abort wiring; api
  * README, 'Performance'), most of what the api added to a proxied call (issue 16, point 5).
  * Why undici's `dispatch` rather than `node:http`'s `request` (what this was until session 18):
- * ~0.13 ms less of the api's CPU per proxied call in the bench's paired line, the same commit's
- * api before and after in the same rounds (http.Agent's socket bookkeeping and ClientRequest's
- * stream machinery are gone; undici parses the answer with llhttp and hands its bytes over).
+ * a proxied call's p50 0.07–0.14 ms lower in the bench's paired line, the api before and after in
+ * the same rounds, three runs (http.Agent's socket bookkeeping and ClientRequest's stream
+ * machinery are gone; undici parses the answer with llhttp and hands its bytes over).
  * `dispatch` rather than undici's `request`: the latter wraps every answer in a stream, which
  * this transport would only read back into one buffer.
  *
