@@ -97,7 +97,7 @@ const HEADERS = Symbol('headers');
 export interface AnswerParts {
   status: number;
   statusText?: string;
-  /** Name, value, name, value… (IncomingMessage.rawHeaders). */
+  /** Name, value, name, value…, as read off the wire (undici's raw headers, as text). */
   rawHeaders?: readonly string[];
 }
 
@@ -310,23 +310,19 @@ export function createCrmTransport(options: CrmTransportOptions = {}): CrmTransp
           },
           onComplete() {
             if (settled) return;
-            // A Response may carry no body for these statuses (Fetch standard, 'null body status').
-            if (status === 204 || status === 205 || status === 304) {
+            const answer = (bytes: Buffer | null) => {
+              if (settled) return;
               finish();
-              resolve(bufferedAnswer(null, { status, statusText, rawHeaders }));
-              return;
-            }
-            decode(
-              rawHeader(rawHeaders, 'content-encoding'),
-              Buffer.concat(chunks),
-              (error, bytes) => {
-                if (error) fail(error);
-                else if (!settled) {
-                  finish();
-                  resolve(bufferedAnswer(bytes, { status, statusText, rawHeaders }));
-                }
-              },
-            );
+              resolve(bufferedAnswer(bytes, { status, statusText, rawHeaders }));
+            };
+            // A Response may carry no body for these statuses (Fetch standard, 'null body status').
+            if (status === 204 || status === 205 || status === 304) answer(null);
+            else
+              decode(
+                rawHeader(rawHeaders, 'content-encoding'),
+                Buffer.concat(chunks),
+                (error, bytes) => (error ? fail(error) : answer(bytes)),
+              );
           },
           onError: fail,
         },
