@@ -22,6 +22,9 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 
 const server = setupTestServer();
 
+/** How many times each stubbed area rendered. */
+let renders: Partial<Record<RemoteModuleId, number>> = {};
+
 /** Each remote renders what the shell handed it, so the tests read the composition. */
 function stubRemote(id: RemoteModuleId) {
   if (id === 'deal/DealToolbar') {
@@ -39,6 +42,7 @@ function stubRemote(id: RemoteModuleId) {
     };
   }
   return function Stub(props: Record<string, unknown>) {
+    renders[id] = (renders[id] ?? 0) + 1;
     return (
       <p>
         {id} {JSON.stringify(props)}
@@ -48,6 +52,7 @@ function stubRemote(id: RemoteModuleId) {
 }
 
 beforeEach(() => {
+  renders = {};
   useChatMemoryStore.setState({ byChat: {} });
   registerManifestRemotes({
     apiBaseUrl: server.baseURL,
@@ -157,6 +162,33 @@ it("shows the chat's CRM contact and its last selected deal, with the deal's tab
   );
   // The mapping's answer named the last deal: its id is not asked for again.
   expect(paths).not.toContain('/api/rdstation/contact/contact-1/last-deal');
+});
+
+it("does not render the contact's header again when the chat's deal answers", async () => {
+  let answerDeal: () => void = () => undefined;
+  const dealHeld = new Promise<void>((resolve) => (answerDeal = resolve));
+  // Held, then left to the mock API's own answer.
+  server.use(
+    http.get(`${server.baseURL}/api/rdstation/deals/deal-1`, async () => {
+      await dealHeld;
+    }),
+  );
+  renderShell(<MainPanel />, { adapter: createFakeHostAdapter({ attendance: linkedAttendance }) });
+  expect(await screen.findByText(/deal\/DealGeneralTab \{"dealId":"deal-1"\}/)).toBeInTheDocument();
+  expect(
+    screen.getByText(/contacts\/ContactHeader \{"contactId":"contact-1"\}/),
+  ).toBeInTheDocument();
+  const headerRenders = renders['contacts/ContactHeader'];
+
+  act(() => answerDeal());
+  // The panel renders again for the deal's name, handed to the deal's tabs...
+  expect(
+    await screen.findByText(
+      /deal\/DealGeneralTab \{"dealId":"deal-1","dealName":"Contrato anual Acme"\}/,
+    ),
+  ).toBeInTheDocument();
+  // ...and the header, handed the same contact, is left as it was.
+  expect(renders['contacts/ContactHeader']).toBe(headerRenders);
 });
 
 it('asks for the last deal when the mapping does not name it', async () => {
