@@ -509,6 +509,9 @@ async function panelReadyTrial({ context, stack, hostSim, admin, owner, variant,
       apiToCrmUntilReady: statsDelta(before, atReady).requests,
       apiToCrm: statsDelta(before, after),
       crmInTrial: after.requests - start.requests,
+      // The header's organization: read once the contact is known, so after ready.
+      organizationMs:
+        requests.find((r) => r.call.startsWith('GET /api/rdstation/organizations/'))?.endMs ?? NaN,
       requests,
       files,
     };
@@ -553,6 +556,7 @@ async function panelReady(env, cache) {
     apiToCrm: median(list.map((t) => t.apiToCrm.requests)),
     crmRoundTrips: round1(median(list.map((t) => t.readyMs)) / CRM_LATENCY_MS),
     chainedCrmTrips: median(list.map((t) => t.chainedCrmTrips)),
+    organizationMs: median(list.map((t) => t.organizationMs)),
     // The trial closest to the median, with its request waterfall.
     typical: [...list].sort(
       (a, b) =>
@@ -744,9 +748,9 @@ function waterfall(trial) {
   return `${marks ? `[${marks}] ` : ''}${apiWaterfall(trial)}`;
 }
 
-function apiWaterfall(trial) {
+function apiWaterfall(trial, beforeReady = true) {
   return trial.requests
-    .filter((r) => r.beforeReady)
+    .filter((r) => r.beforeReady === beforeReady)
     .map((r) => `${r.call} ${ms(r.startMs)}→${ms(r.endMs)} ms`)
     .join('; ');
 }
@@ -840,6 +844,10 @@ async function run() {
         `${result.ours.chainedCrmTrips} / ${result.baseline.chainedCrmTrips}`,
       ],
       [`a) ${label}: ours, api calls before ready`, waterfall(result.ours.typical)],
+      [
+        `a) ${label}: ours, the contact's organization answered (median), api calls after ready`,
+        `${ms(result.ours.organizationMs)} ms; ${apiWaterfall(result.ours.typical, false)}`,
+      ],
       [`a) ${label}: ours, panel files loaded after the click`, fileLoads(result.ours.typical)],
       [
         `a) ${label}: diagnostic, ours with the main panel's remotes preloaded (median)`,

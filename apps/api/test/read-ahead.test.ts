@@ -13,7 +13,8 @@ import { dealChange } from './support/changes';
 
 // Issue 16, point 4: the CRM reads the panel makes after asking for a chat's mapping (its contact
 // and that contact's last deal) start when the mapping is asked, and the panel's own GETs take
-// them. The sandbox records every CRM call the api makes (h.calls).
+// them; the contact's organization (the header's next read) starts when the contact answers.
+// The sandbox records every CRM call the api makes (h.calls).
 
 let sandbox: RunningSandbox;
 let h: Harness;
@@ -23,6 +24,8 @@ let arthur: Identity;
 const HOST_CONTACT = '5511987654321@c.us';
 const CONTACT = ACCOUNT1.contact.id;
 const DEAL = ACCOUNT1.deals.implantacao.id;
+/** Mariana's organization, named in her contact. */
+const ORGANIZATION = ACCOUNT1.organization.id;
 /** A well-formed CRM id that names no deal of the account. */
 const GONE_DEAL = '65a1b2c3010bffffffffffff';
 
@@ -86,6 +89,27 @@ describe('read-ahead at the mapping', () => {
       data: { data: { id: DEAL, name: 'Implantação CRM - Costa & Filhos' } },
     });
     expect(contact.json).toMatchObject({ data: { data: { id: CONTACT, name: 'Mariana Costa' } } });
+    // The contact answered the api before it reached the panel: its organization is in flight.
+    expect(crmCallsSince(from)).toEqual([
+      `GET /crm/v2/deals/${DEAL}`,
+      `GET /crm/v2/contacts/${CONTACT}`,
+      `GET /crm/v2/organizations/${ORGANIZATION}`,
+    ]);
+    const organization = await call(h.api, 'GET', `/api/rdstation/organizations/${ORGANIZATION}`, {
+      as: alice,
+    });
+    expect(organization.json).toMatchObject({
+      data: { data: { id: ORGANIZATION, name: 'Costa & Filhos Comércio Ltda' } },
+    });
+    expect(crmCallsSince(from)).toHaveLength(3);
+  });
+
+  it('reads no organization ahead when the tenant changed before the contact answered', async () => {
+    sandbox.setKnobs({ latencyMs: 100 });
+    const from = h.calls.length;
+    await mapping(alice);
+    h.api.changes.publish(dealChange('mudanca-no-caminho', alice.systemKey));
+    await new Promise((resolve) => setTimeout(resolve, 250));
     expect(crmCallsSince(from)).toEqual([
       `GET /crm/v2/deals/${DEAL}`,
       `GET /crm/v2/contacts/${CONTACT}`,
@@ -101,6 +125,7 @@ describe('read-ahead at the mapping', () => {
     expect(crmCallsSince(from)).toEqual([
       `GET /crm/v2/deals/${DEAL}`,
       `GET /crm/v2/contacts/${CONTACT}`,
+      `GET /crm/v2/organizations/${ORGANIZATION}`,
       `GET /crm/v2/deals/${DEAL}`,
     ]);
   });
@@ -127,6 +152,7 @@ describe('read-ahead at the mapping', () => {
     await mappingIn('tab-a');
     await call(h.api, 'GET', `/api/rdstation/deals/${DEAL}`, tab('tab-a'));
     await call(h.api, 'GET', `/api/rdstation/contacts/${CONTACT}`, tab('tab-a'));
+    await call(h.api, 'GET', `/api/rdstation/organizations/${ORGANIZATION}`, tab('tab-a'));
     let from = h.calls.length;
     await mappingIn('tab-a');
     await settled();
@@ -136,11 +162,21 @@ describe('read-ahead at the mapping', () => {
     await mappingIn('tab-b');
     await settled();
     // Read ahead at the mapping, before the new tab asks…
-    const readAhead = [`GET /crm/v2/deals/${DEAL}`, `GET /crm/v2/contacts/${CONTACT}`];
+    const readAhead = [
+      `GET /crm/v2/deals/${DEAL}`,
+      `GET /crm/v2/contacts/${CONTACT}`,
+      `GET /crm/v2/organizations/${ORGANIZATION}`,
+    ];
     expect(crmCallsSince(from)).toEqual(readAhead);
     const deal = await call(h.api, 'GET', `/api/rdstation/deals/${DEAL}`, tab('tab-b'));
     const contact = await call(h.api, 'GET', `/api/rdstation/contacts/${CONTACT}`, tab('tab-b'));
-    expect([deal.status, contact.status]).toEqual([200, 200]);
+    const organization = await call(
+      h.api,
+      'GET',
+      `/api/rdstation/organizations/${ORGANIZATION}`,
+      tab('tab-b'),
+    );
+    expect([deal.status, contact.status, organization.status]).toEqual([200, 200, 200]);
     // …and its GETs took those reads: no CRM call of their own.
     expect(crmCallsSince(from)).toEqual(readAhead);
   });
@@ -152,9 +188,11 @@ describe('read-ahead at the mapping', () => {
     await mapping(arthur);
     const deal = await call(h.api, 'GET', `/api/rdstation/deals/${DEAL}`, { as: arthur });
     expect(deal.status).toBe(200);
+    await settled();
     expect(crmCallsSince(from)).toEqual([
       `GET /crm/v2/deals/${DEAL}`,
       `GET /crm/v2/contacts/${CONTACT}`,
+      `GET /crm/v2/organizations/${ORGANIZATION}`,
     ]);
   });
 
@@ -204,10 +242,11 @@ describe('read-ahead at the mapping', () => {
     expect(crmCallsSince(from)).toEqual([
       `GET /crm/v2/deals/${GONE_DEAL}`,
       `GET /crm/v2/contacts/${CONTACT}`,
+      `GET /crm/v2/organizations/${ORGANIZATION}`,
     ]);
     // Handed over once: asking again asks the CRM.
     await call(h.api, 'GET', `/api/rdstation/deals/${GONE_DEAL}`, { as: alice });
-    expect(crmCallsSince(from)).toHaveLength(3);
+    expect(crmCallsSince(from)).toHaveLength(4);
   });
 
   it('an unmapped chat, or a contact without a last deal, reads only what the panel will ask', async () => {
@@ -222,6 +261,9 @@ describe('read-ahead at the mapping', () => {
     });
     expect(unmapped.json).toEqual({ data: { mapped: false, rdstationContactId: null } });
     await settled();
-    expect(crmCallsSince(from)).toEqual([`GET /crm/v2/contacts/${CONTACT}`]);
+    expect(crmCallsSince(from)).toEqual([
+      `GET /crm/v2/contacts/${CONTACT}`,
+      `GET /crm/v2/organizations/${ORGANIZATION}`,
+    ]);
   });
 });

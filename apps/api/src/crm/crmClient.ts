@@ -34,9 +34,15 @@ export interface CrmClient {
   accessToken(identity: Identity): Promise<string>;
   /**
    * Starts the uncached GET of `path` that the panel is about to make (crm/readAhead.ts); the
-   * panel's `request` for it joins it. Never awaited, never fails.
+   * panel's `request` for it joins it. Never awaited, never fails. `then` gets the answer (if
+   * the tenant did not change meanwhile): where the read the panel makes after it starts.
    */
-  readAhead(identity: Identity, path: string, tab?: string | null): void;
+  readAhead(
+    identity: Identity,
+    path: string,
+    tab?: string | null,
+    then?: (answer: unknown) => void,
+  ): void;
   /** Drops the tenant's reads ahead (something of it changed). */
   forgetReadAheads(systemKey: string): void;
 }
@@ -319,13 +325,14 @@ export function createCrmClient(deps: CrmClientDeps): CrmClient {
       }
       return read(identity, request);
     },
-    readAhead(identity, path, tab) {
+    readAhead(identity, path, tab, then) {
       const key = readKey(identity, path);
       deps.readAheads.start(
         identity.systemKey,
         key,
         () => send(identity, { method: 'GET', path }),
         freshKey(key, tab),
+        then,
       );
     },
     forgetReadAheads(systemKey) {

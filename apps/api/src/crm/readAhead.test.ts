@@ -88,6 +88,43 @@ describe('readAhead', () => {
     expect(ahead.take('deal')).toBeUndefined();
   });
 
+  it('hands the answer to `then` once it answers: where the read that depends on it starts', async () => {
+    const { ahead } = setUp();
+    const read = manualRead();
+    const answers: unknown[] = [];
+    ahead.start('t1', 'contact', read.load, 'contact', (answer) => answers.push(answer));
+    expect(answers).toEqual([]);
+    read.resolve({ data: { id: 'c1', organization_id: 'o1' } });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(answers).toEqual([{ data: { id: 'c1', organization_id: 'o1' } }]);
+  });
+
+  it('runs no `then` for a read that failed, that did not start, or whose tenant changed meanwhile', async () => {
+    const { ahead } = setUp();
+    const calls: string[] = [];
+    const failed = manualRead();
+    ahead.start('t1', 'failed', failed.load, 'failed', () => calls.push('failed'));
+    failed.reject(new Error('CRM fora do ar'));
+    ahead.served('fresh');
+    ahead.start('t1', 'fresh', manualRead().load, 'fresh', () => calls.push('fresh'));
+    const changed = manualRead();
+    ahead.start('t1', 'changed', changed.load, 'changed', () => calls.push('changed'));
+    const other = manualRead();
+    ahead.start('t2', 'other', other.load, 'other', () => calls.push('other tenant'));
+    ahead.forgetTenant('t1');
+    changed.resolve({ data: {} });
+    other.resolve({ data: {} });
+    await new Promise((resolve) => setImmediate(resolve));
+    // Only the read of the tenant that did not change goes on.
+    expect(calls).toEqual(['other tenant']);
+    // A read started after the change goes on again.
+    const after = manualRead();
+    ahead.start('t1', 'after', after.load, 'after', () => calls.push('after'));
+    after.resolve({ data: {} });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(calls).toEqual(['other tenant', 'after']);
+  });
+
   it("forgets every read of a tenant that changed, and only that tenant's", () => {
     const { ahead } = setUp();
     const read = manualRead();

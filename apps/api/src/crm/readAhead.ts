@@ -19,13 +19,25 @@
  * always); the GET that takes it answers its error, which is the CRM's answer to that very read
  * (after the client's own retries): reading again would spend up to three more CRM requests on a
  * deal the CRM just refused or could not serve.
+ *
+ * A read the panel can only make once another has answered (the contact's organization, named in
+ * the contact) is read ahead when that one answers here (`then`), not after it has travelled to the
+ * panel and been rendered. Not when the tenant changed meanwhile: what the first read said may no
+ * longer be so, and a read nobody asks for is a CRM request spent for nothing.
  */
 export interface ReadAhead {
   /**
    * Starts `load` for `key` unless it is in flight, or `freshKey` (the key as served to the tab
-   * this read is for) was served within `freshMs`.
+   * this read is for) was served within `freshMs`. `then` gets its answer, if it answers and
+   * nothing of the tenant changed since it started.
    */
-  start(systemKey: string, key: string, load: () => Promise<unknown>, freshKey?: string): void;
+  start(
+    systemKey: string,
+    key: string,
+    load: () => Promise<unknown>,
+    freshKey?: string,
+    then?: (answer: unknown) => void,
+  ): void;
   /** The read ahead of `key`, handed over once (undefined when none is usable). */
   take(key: string): Promise<unknown> | undefined;
   /** A GET was answered to the panel now (`freshKey`: its key as served to the asking tab). */
@@ -58,13 +70,15 @@ interface Pending {
 export function createReadAhead(options: ReadAheadOptions): ReadAhead {
   const pending = new Map<string, Pending>();
   const servedAt = new Map<string, number>();
+  // Bumped when a tenant's reads are dropped: a `then` of a read started before does not run.
+  const changes = new Map<string, number>();
   const maxServed = options.maxServed ?? 10_000;
 
   const usable = (entry: Pending | undefined) =>
     entry !== undefined && options.now() - entry.startedAt <= options.ttlMs;
 
   return {
-    start(systemKey, key, load, freshKey = key) {
+    start(systemKey, key, load, freshKey = key, then) {
       // Reads nobody took would otherwise stay in memory for good (a chat opened, never looked at).
       for (const [other, entry] of pending) if (!usable(entry)) pending.delete(other);
       if (usable(pending.get(key))) return;
@@ -72,8 +86,14 @@ export function createReadAhead(options: ReadAheadOptions): ReadAhead {
       if (served !== undefined && options.now() - served < options.freshMs) return;
       const entry: Pending = { systemKey, startedAt: options.now(), promise: load() };
       pending.set(key, entry);
+      const changesAtStart = changes.get(systemKey);
       // Nobody may be waiting yet: the failure is kept for the GET that takes it, never thrown here.
-      entry.promise.catch(() => undefined);
+      entry.promise.then(
+        (answer) => {
+          if (then && changes.get(systemKey) === changesAtStart) then(answer);
+        },
+        () => undefined,
+      );
     },
     take(key) {
       const entry = pending.get(key);
@@ -89,6 +109,7 @@ export function createReadAhead(options: ReadAheadOptions): ReadAhead {
       }
     },
     forgetTenant(systemKey) {
+      changes.set(systemKey, (changes.get(systemKey) ?? 0) + 1);
       for (const [key, entry] of pending) if (entry.systemKey === systemKey) pending.delete(key);
     },
   };

@@ -2,6 +2,7 @@ import { contactIdOf, type ContactPayload } from '@crm-panel/crm-model';
 import { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { ApiError } from '@api/errors';
 import { isRecord } from '@api/http';
+import { idText } from '@api/changes/recordNames';
 import { API_MESSAGES } from '@api/messages';
 import { identityOf, type Services } from '@api/services';
 import {
@@ -211,10 +212,17 @@ export function registerContactRoutes(app: FastifyInstance, services: Services):
       if (rdstationContactId === null) return { data: { mapped: false, rdstationContactId } };
       // The panel's next reads are this contact and its last deal (crm/readAhead.ts): start them,
       // and answer the last deal too, so the panel asks for the deal without one more round trip.
+      // The contact's organization comes after the contact: it is read as soon as the contact
+      // answers here, while the contact travels to the panel and its header renders.
       const lastDealId = await repos.mappings.getLastDeal(identity.systemKey, rdstationContactId);
       const tab = headerOf(request, PANEL_CONTEXT_HEADERS.tab);
       if (lastDealId !== null) services.crm.readAhead(identity, crmPath`/deals/${lastDealId}`, tab);
-      services.crm.readAhead(identity, crmPath`/contacts/${rdstationContactId}`, tab);
+      services.crm.readAhead(identity, crmPath`/contacts/${rdstationContactId}`, tab, (answer) => {
+        const contact = isRecord(answer) && isRecord(answer.data) ? answer.data : null;
+        const organizationId = idText(contact?.organization_id);
+        if (organizationId !== null)
+          services.crm.readAhead(identity, crmPath`/organizations/${organizationId}`, tab);
+      });
       return { data: { mapped: true, rdstationContactId, lastDealId } };
     },
   );
