@@ -116,6 +116,24 @@ describe('read-ahead at the mapping', () => {
     ]);
   });
 
+  it('reads no organization ahead that a GET of the panel is reading already (back on a chat it holds stale)', async () => {
+    sandbox.setKnobs({ latencyMs: 100 });
+    const from = h.calls.length;
+    await mapping(alice);
+    // The header's organization, asked before the contact's read ahead answered: no read ahead to
+    // take yet, so the GET reads the CRM itself.
+    const organization = call(h.api, 'GET', `/api/rdstation/organizations/${ORGANIZATION}`, {
+      as: alice,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect((await organization).status).toBe(200);
+    expect(crmCallsSince(from)).toEqual([
+      `GET /crm/v2/deals/${DEAL}`,
+      `GET /crm/v2/contacts/${CONTACT}`,
+      `GET /crm/v2/organizations/${ORGANIZATION}`,
+    ]);
+  });
+
   it('hands a read over once: the next GET of the deal asks the CRM again', async () => {
     const from = h.calls.length;
     await mapping(alice);

@@ -301,7 +301,13 @@ export function createCrmClient(deps: CrmClientDeps): CrmClient {
       await accessToken(identity);
       body = await ahead;
     } else {
-      body = await send(identity, request);
+      const doneReading = deps.readAheads.reading(key);
+      try {
+        body = await send(identity, request);
+      } finally {
+        // In the same turn as `served` below: no read ahead of it can start between the two.
+        doneReading();
+      }
     }
     deps.readAheads.served(freshKey(key, request.tab));
     return body;

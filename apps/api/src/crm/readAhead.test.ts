@@ -125,6 +125,21 @@ describe('readAhead', () => {
     expect(calls).toEqual(['other tenant', 'after']);
   });
 
+  it('starts nothing for a key that a GET is reading from the CRM itself, until it settled', () => {
+    const { ahead } = setUp();
+    const read = manualRead();
+    const doneFirst = ahead.reading('organization');
+    const doneSecond = ahead.reading('organization');
+    ahead.start('t1', 'organization', read.load);
+    doneFirst();
+    ahead.start('t1', 'organization', read.load);
+    expect(read.starts).toBe(0);
+    // That GET failed (nothing served): the key may be read ahead again.
+    doneSecond();
+    ahead.start('t1', 'organization', read.load);
+    expect(read.starts).toBe(1);
+  });
+
   it("forgets every read of a tenant that changed, and only that tenant's", () => {
     const { ahead } = setUp();
     const read = manualRead();

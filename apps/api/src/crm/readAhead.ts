@@ -6,7 +6,9 @@
  *
  * What keeps it from costing CRM requests (120 a minute per account):
  * - one read per key (tenant + CRM user + path), taken by the first GET that asks for it: never
- *   a second CRM call for the same answer, and never an answer served twice;
+ *   a second CRM call for the same answer, and never an answer served twice; nor one while a GET
+ *   of that key reads the CRM itself (a panel back on a chat it holds stale asks for the contact
+ *   and its organization at once with the mapping, and may be first);
  * - nothing is read ahead that this user's browser tab was served less than `freshMs` ago: that
  *   panel's own cache still holds it (its queries stay fresh 30 s, api-client's `staleTime`), so
  *   it will not ask; this is what keeps a return to a chat already seen at 0 CRM requests. The
@@ -40,6 +42,11 @@ export interface ReadAhead {
   ): void;
   /** The read ahead of `key`, handed over once (undefined when none is usable). */
   take(key: string): Promise<unknown> | undefined;
+  /**
+   * A GET of `key` found nothing to take and reads the CRM itself: nothing starts for it until the
+   * function this returns is called (when it settled; `served` right after, if it answered).
+   */
+  reading(key: string): () => void;
   /** A GET was answered to the panel now (`freshKey`: its key as served to the asking tab). */
   served(freshKey: string): void;
   /** Drops every read ahead of the tenant (its data changed). */
@@ -72,6 +79,8 @@ export function createReadAhead(options: ReadAheadOptions): ReadAhead {
   const servedAt = new Map<string, number>();
   // Bumped when a tenant's reads are dropped: a `then` of a read started before does not run.
   const changes = new Map<string, number>();
+  // GETs reading the CRM themselves, per key (a user may have two tabs asking at once).
+  const readings = new Map<string, number>();
   const maxServed = options.maxServed ?? 10_000;
 
   const usable = (entry: Pending | undefined) =>
@@ -81,7 +90,7 @@ export function createReadAhead(options: ReadAheadOptions): ReadAhead {
     start(systemKey, key, load, freshKey = key, then) {
       // Reads nobody took would otherwise stay in memory for good (a chat opened, never looked at).
       for (const [other, entry] of pending) if (!usable(entry)) pending.delete(other);
-      if (usable(pending.get(key))) return;
+      if (usable(pending.get(key)) || readings.has(key)) return;
       const served = servedAt.get(freshKey);
       if (served !== undefined && options.now() - served < options.freshMs) return;
       const entry: Pending = { systemKey, startedAt: options.now(), promise: load() };
@@ -99,6 +108,14 @@ export function createReadAhead(options: ReadAheadOptions): ReadAhead {
       const entry = pending.get(key);
       if (entry) pending.delete(key);
       return usable(entry) ? entry?.promise : undefined;
+    },
+    reading(key) {
+      readings.set(key, (readings.get(key) ?? 0) + 1);
+      return () => {
+        const left = (readings.get(key) ?? 1) - 1;
+        if (left > 0) readings.set(key, left);
+        else readings.delete(key);
+      };
     },
     served(freshKey) {
       servedAt.delete(freshKey);
