@@ -99,6 +99,26 @@ describe('readAhead', () => {
     expect(answers).toEqual([{ data: { id: 'c1', organization_id: 'o1' } }]);
   });
 
+  it('keeps a `then` that throws to itself: no unhandled rejection, the read still handed over', async () => {
+    const { ahead } = setUp();
+    const read = manualRead();
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      ahead.start('t1', 'contact', read.load, 'contact', () => {
+        throw new URIError('URI malformed');
+      });
+      const taken = ahead.take('contact');
+      read.resolve({ data: { id: 'c1' } });
+      await expect(taken).resolves.toEqual({ data: { id: 'c1' } });
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
   it('runs no `then` for a read that failed, that did not start, or whose tenant changed meanwhile', async () => {
     const { ahead } = setUp();
     const calls: string[] = [];
