@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useDeferredValue } from 'react';
+import { useCallback } from 'react';
 import {
   contactQueryOptions,
   organizationQueryOptions,
@@ -10,11 +10,11 @@ import {
  * The header's contact and its organization. Both are keyed by id, so an answer for the chat the
  * attendant just left can never show on the one now open.
  *
- * `contact` is the contact's answer deferred (React's useDeferredValue): a chat's contact and deal
- * are read together and usually answer within a millisecond of each other, and the deal's card is
- * what the attendant works in. The header then shows the contact in a render of its own right
- * after the deal's, its organization read starting there too, rather than adding both to the
- * render that shows the deal (issue 16, point 4).
+ * The contact renders as soon as it answers, in a render of its own: it is not deferred
+ * (useDeferredValue) behind the deal's card. Deferred, it waited for the 'Geral' tab's deferred
+ * status and custom fields (React renders every deferred value in one lane), a render of ~144
+ * components sliced between frames: the header showed its contact 80–200 ms after the card
+ * (bench/panel-speed.js, session 20). Its organization's read starts from that render.
  */
 export function useContactHeaderData(contactId: string | null) {
   const cache = usePanelCache();
@@ -22,7 +22,7 @@ export function useContactHeaderData(contactId: string | null) {
     ...contactQueryOptions(contactId ?? ''),
     enabled: contactId !== null,
   });
-  const contact = useDeferredValue(contactQuery.data);
+  const contact = contactQuery.data;
   const organizationId = contact?.organization_id ?? null;
   const organizationQuery = useQuery({
     ...organizationQueryOptions(organizationId ?? ''),
