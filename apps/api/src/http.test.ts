@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { clearsItsTimer } from '@api/testing/timers';
-import { OutboundError, timedJson } from './http';
+import { OutboundError, recordOf, timedJson } from './http';
 
 /** A local server answering each request with `answer`; its URL and how to close it. */
 async function startServer(answer: (response: http.ServerResponse) => void) {
@@ -61,5 +61,16 @@ describe('timedJson', () => {
     const error = await timedJson(fetch, server.url, {}, 5_000).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(OutboundError);
     expect((error as OutboundError).timedOut).toBe(false);
+  });
+});
+
+describe('recordOf', () => {
+  it('is the record of a CRM v2 single-record answer, and null for any other body', () => {
+    expect(recordOf({ data: { id: 'c1', organization_id: 'o1' } })).toEqual({
+      id: 'c1',
+      organization_id: 'o1',
+    });
+    for (const body of [null, undefined, 'texto', [], { data: null }, { data: [] }, {}])
+      expect(recordOf(body)).toBeNull();
   });
 });

@@ -80,3 +80,8 @@ export async function readJson(response: Response): Promise<unknown> {
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/** The record of a CRM v2 single-record answer (`{ data: {…} }`), or null for any other body. */
+export function recordOf(body: unknown): Record<string, unknown> | null {
+  return isRecord(body) && isRecord(body.data) ? body.data : null;
+}

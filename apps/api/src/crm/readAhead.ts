@@ -97,15 +97,12 @@ export function createReadAhead(options: ReadAheadOptions): ReadAhead {
       pending.set(key, entry);
       const changesAtStart = changes.get(systemKey);
       // Nobody may be waiting yet: the failure is kept for the GET that takes it, never thrown here.
+      // A `then` that throws (an answer it cannot read) only loses the read it would have started:
+      // the panel asks for it as it would have anyway. Never an unhandled rejection.
       entry.promise
-        .then(
-          (answer) => {
-            if (then && changes.get(systemKey) === changesAtStart) then(answer);
-          },
-          () => undefined,
-        )
-        // A `then` that throws (an answer it cannot read) only loses the read it would have
-        // started: the panel asks for it as it would have anyway. Never an unhandled rejection.
+        .then((answer) => {
+          if (then && changes.get(systemKey) === changesAtStart) then(answer);
+        })
         .catch(() => undefined);
     },
     take(key) {

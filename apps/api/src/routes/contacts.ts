@@ -1,7 +1,7 @@
 import { contactIdOf, type ContactPayload } from '@crm-panel/crm-model';
 import { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { ApiError } from '@api/errors';
-import { isRecord } from '@api/http';
+import { recordOf } from '@api/http';
 import { idText } from '@api/changes/recordNames';
 import { API_MESSAGES } from '@api/messages';
 import { identityOf, type Services } from '@api/services';
@@ -164,7 +164,7 @@ export function registerContactRoutes(app: FastifyInstance, services: Services):
         path: '/contacts',
         body: toCrmContact({ ...contact }),
       });
-      const created = isRecord(body) && isRecord(body.data) ? body.data : null;
+      const created = recordOf(body);
       const rdstationContactId = created
         ? contactIdOf(created as { id?: string | number | null; _id?: string | number | null })
         : null;
@@ -218,8 +218,7 @@ export function registerContactRoutes(app: FastifyInstance, services: Services):
       const tab = headerOf(request, PANEL_CONTEXT_HEADERS.tab);
       if (lastDealId !== null) services.crm.readAhead(identity, crmPath`/deals/${lastDealId}`, tab);
       services.crm.readAhead(identity, crmPath`/contacts/${rdstationContactId}`, tab, (answer) => {
-        const contact = isRecord(answer) && isRecord(answer.data) ? answer.data : null;
-        const organizationId = idText(contact?.organization_id);
+        const organizationId = idText(recordOf(answer)?.organization_id);
         if (organizationId !== null)
           services.crm.readAhead(identity, crmPath`/organizations/${organizationId}`, tab);
       });

@@ -3,7 +3,7 @@ import { type ChangeDescriptor } from '@api/changes/describeChange';
 import { headerOf, PANEL_CONTEXT_HEADERS, publishWrite } from '@api/changes/publishChange';
 import { type ChangedRecordType } from '@api/changes/recordChange';
 import { type NamedKind } from '@api/changes/recordNames';
-import { isRecord } from '@api/http';
+import { isRecord, recordOf } from '@api/http';
 import { sessionOf } from '@api/identity/authenticate';
 import { type CrmMethod } from '@api/crm/crmClient';
 import { type CrmListResource } from '@api/crm/crmQuery';
@@ -214,7 +214,7 @@ export function registerWriteRoute(
       await publishWrite(request, services, route.change, {
         params: request.params,
         payload,
-        record: isRecord(body) && isRecord(body.data) ? body.data : null,
+        record: recordOf(body),
       });
       if (route.method === 'DELETE') return { data: body ?? { deleted: true } };
       return reply.code(route.method === 'POST' ? 201 : 200).send({ data: toPanelRecord(body) });
