@@ -4,23 +4,28 @@
 // floor of one Node process on this machine). The sandbox, the api and the minimal route run as
 // child processes on free loopback ports; autocannon drives them from this process.
 //
-// What the api adds to a call (issue 16 point 5's target, 1 connection) is read from the paired
+// What the api adds to a call (issue 16 point 5's target, 1 connection) is read from a paired
 // line, not from two autocannon lines: those measure the direct call and the api call each in its
 // own 5 s, and on this 2-core VM the machine's mood between two lines (which core each process
 // lands on, another process's burst, the sandbox's own 1.3–2.8 ms of CPU per deal GET) moved the
-// difference by ±1 ms between runs, more than the target. The paired line has one Node http
-// client with a kept-alive socket per target (the sandbox directly, the api, a minimal Fastify
-// proxy, a raw TCP relay) and sends one GET at a time, target after target in rounds (3000 after
-// 300 of warm-up), so a drift of the machine falls on every target alike; each side's p50 is taken
-// over the same rounds (with BENCH_BASELINE_REF, that commit's api joins the rounds). Fair by
-// construction: same client code, same user, keep-alive on every side (the row says how many
-// sockets each used: 1), every answer read whole (the row gives the bytes: the api's answer is
-// the CRM's plus its envelope). The relay is the price of one more
-// process in the path with no HTTP work; the minimal proxy, of one more process doing the least
-// HTTP. The 10-connection lines stay, for throughput and as information (calls queue there).
+// difference by ±1 ms between runs, more than the target. A paired line has one Node http client
+// with a kept-alive socket per target and sends one GET at a time, target after target in rounds
+// (3000 after 300 of warm-up), so a drift of the machine falls on every target alike; each side's
+// p50 is taken over the same rounds. Fair by construction: same client code, same user,
+// keep-alive on every side (the row says how many sockets each used: 1), every answer read whole
+// (the row gives the bytes: the api's answer is the CRM's plus its envelope).
+// Each target is paired with the direct call alone, in its own line: the api, a minimal Fastify
+// proxy (one more process doing the least HTTP), a raw TCP relay (one more process, no HTTP work)
+// and, with BENCH_BASELINE_REF, that commit's api. Runs 1–10 (sessions 12–20) put them all in the
+// same rounds; there each target's figure depended on which others were measured beside it, as
+// each call ran on caches the others' calls had just evicted. With 7430499 in the rounds (5.5 ms
+// of CPU per call) the direct call itself read 0.61–0.64 ms against 0.31–0.35 ms without it, and
+// the api added 1.26–1.49 ms against 0.79–1.01 ms (2026-11-28, same process, same hour). That
+// line (all targets in the same rounds) stays, as information and to compare with runs 1–10.
+// The 10-connection lines stay, for throughput and as information (calls queue there).
 //
 // BENCH_RUNS=n measures every line n times (interleaved) and reports the medians.
-// BENCH_PAIRED_ROUNDS=n: the paired line's measured rounds (default 3000).
+// BENCH_PAIRED_ROUNDS=n: each paired line's measured rounds (default 3000).
 // BENCH_BASELINE_REF=<git ref> also runs the api of that commit (git archive into a temporary
 // folder) against the same sandbox, in the same run: the 'before' of the targets.
 // The dependencies that commit had and this checkout lacks (better-sqlite3, before libsql) install
@@ -28,7 +33,8 @@
 // BENCH_PROFILE_DIR=<folder> writes a V8 CPU profile of the api child (BENCH_PROFILE_INTERVAL_US:
 // its sampling interval).
 // BENCH_ONLY=<line,line> measures only those lines (e.g. apiDealOne,directDealOne while profiling,
-// pairedOne for the target's figure); the targets then read NaN for the lines left out.
+// pairedApi,pairedMinimalProxy for the target's figure and its floor); the targets then read NaN
+// for the lines left out.
 const { spawn, spawnSync } = require('child_process');
 const fs = require('fs');
 const os = require('os');
@@ -41,7 +47,7 @@ const root = path.resolve(__dirname, '..');
 const CONNECTIONS = 10;
 const DURATION_S = 5;
 const WARMUP_S = 1;
-/** The paired line: rounds measured (each one request per target), after its own warm-up. */
+/** Each paired line: rounds measured (each one request per target), after its own warm-up. */
 const PAIRED_ROUNDS = Math.max(1, Number(process.env.BENCH_PAIRED_ROUNDS ?? 3000));
 const PAIRED_WARMUP_ROUNDS = 300;
 /** High enough that no limiter ever waits during a run (the real CRM allows 120/min per account). */
@@ -444,9 +450,9 @@ function timedGet(agent, url, headers) {
 }
 
 /**
- * The paired line (issue 16 point 5's "adds", 1 connection): one keep-alive client per target,
- * requests taken in turn — direct, api, minimal proxy, relay, then the next round starting one
- * target later, so each target stands in each place of the round equally — one request at a time.
+ * A paired line (issue 16 point 5's "adds", 1 connection): one keep-alive client per target,
+ * requests taken in turn — e.g. direct, api, then the next round starting one target later, so
+ * each target stands in each place of the round equally — one request at a time.
  * Whatever the machine does (another process's burst, a CPU's frequency, the sandbox's garbage
  * collector) falls on every target alike within a few ms, where separate 5 s lines each got their
  * own slice of the machine's mood (±1 ms between lines on this VM). `targets[0]` is the direct
@@ -535,21 +541,25 @@ const medianOf = (runs) => ({
   runs,
 });
 
-/** The paired line's targets, left out by BENCH_ONLY. */
-const PAIRED_NOT_MEASURED = Object.fromEntries(
-  ['direct', 'api', 'minimalProxy', 'relay'].map((name) => [
-    name,
-    {
-      p50Ms: NaN,
-      p90Ms: NaN,
-      p99Ms: NaN,
-      requests: 0,
-      bytes: '',
-      sockets: 0,
-      medianPairedDifferenceMs: NaN,
-    },
-  ]),
-);
+/** A paired line left out by BENCH_ONLY: each of its targets unmeasured. */
+const pairedNotMeasured = (names) =>
+  Object.fromEntries(
+    names.map((name) => [
+      name,
+      {
+        p50Ms: NaN,
+        p90Ms: NaN,
+        p99Ms: NaN,
+        requests: 0,
+        bytes: '',
+        sockets: 0,
+        medianPairedDifferenceMs: NaN,
+      },
+    ]),
+  );
+
+/** The line that pairs one target with the direct call: `api` → `pairedApi`. */
+const pairLine = (name) => `paired${name[0].toUpperCase()}${name.slice(1)}`;
 
 /** The median of each figure of each target over the paired line's runs (each run kept). */
 function pairedMedianOf(runs) {
@@ -632,6 +642,48 @@ async function run() {
 
     const bearer = (i) => ({ authorization: `Bearer ${tokens[i]}`, accept: 'application/json' });
     const none = () => ({});
+    // The paired lines' targets: the same user (0) everywhere, the sandbox's token or that user's
+    // panel session.
+    const directTarget = {
+      name: 'direct',
+      url: `${sandboxUrl}/crm/v2/deals/${dealId}`,
+      headers: bearer(0),
+    };
+    const pairedTargets = [
+      {
+        name: 'api',
+        url: `${apiUrl}/api/rdstation/deals/${dealId}`,
+        headers: identity(0),
+        server: api,
+      },
+      {
+        name: 'minimalProxy',
+        url: `${minimalProxyUrl}/crm/v2/deals/${dealId}`,
+        headers: bearer(0),
+        server: minimalProxy,
+      },
+      {
+        name: 'relay',
+        url: `${relayUrl}/crm/v2/deals/${dealId}`,
+        headers: bearer(0),
+        server: relay,
+      },
+      // BENCH_BASELINE_REF: that commit's api, its before and after.
+      ...(baseline
+        ? [
+            {
+              name: 'baseline',
+              url: `${baseline.url}/api/rdstation/deals/${dealId}`,
+              headers: baseline.identity(0),
+              server: baseline.child,
+            },
+          ]
+        : []),
+    ];
+    const pairedLines = Object.fromEntries([
+      ...pairedTargets.map((target) => [pairLine(target.name), ['direct', target.name]]),
+      ['pairedAll', ['direct', ...pairedTargets.map((target) => target.name)]],
+    ]);
     const lines = {
       directDeal: () =>
         measure(`${sandboxUrl}/crm/v2/deals/${dealId}`, bearer, CONNECTIONS, sandbox),
@@ -645,40 +697,15 @@ async function run() {
         measure(`${minimalProxyUrl}/crm/v2/deals/${dealId}`, bearer, CONNECTIONS, minimalProxy),
       minimalProxyDealOne: () =>
         measure(`${minimalProxyUrl}/crm/v2/deals/${dealId}`, bearer, 1, minimalProxy),
-      // The same user (0) everywhere: the sandbox's token, or that user's panel session.
-      pairedOne: () =>
-        measurePaired([
-          { name: 'direct', url: `${sandboxUrl}/crm/v2/deals/${dealId}`, headers: bearer(0) },
-          {
-            name: 'api',
-            url: `${apiUrl}/api/rdstation/deals/${dealId}`,
-            headers: identity(0),
-            server: api,
-          },
-          {
-            name: 'minimalProxy',
-            url: `${minimalProxyUrl}/crm/v2/deals/${dealId}`,
-            headers: bearer(0),
-            server: minimalProxy,
-          },
-          {
-            name: 'relay',
-            url: `${relayUrl}/crm/v2/deals/${dealId}`,
-            headers: bearer(0),
-            server: relay,
-          },
-          // BENCH_BASELINE_REF: that commit's api in the same rounds, its before and after.
-          ...(baseline
-            ? [
-                {
-                  name: 'baseline',
-                  url: `${baseline.url}/api/rdstation/deals/${dealId}`,
-                  headers: baseline.identity(0),
-                  server: baseline.child,
-                },
-              ]
-            : []),
+      // Each target with the direct call alone (the target's figure and its floors)…
+      ...Object.fromEntries(
+        pairedTargets.map((target) => [
+          pairLine(target.name),
+          () => measurePaired([directTarget, target]),
         ]),
+      ),
+      // …and all of them in the same rounds, as runs 1–10 measured them (information).
+      pairedAll: () => measurePaired([directTarget, ...pairedTargets]),
       ...(baseline
         ? {
             baselineDeal: () =>
@@ -709,15 +736,21 @@ async function run() {
     if (only)
       for (const name of Object.keys(lines))
         if (!only.includes(name))
-          lines[name] = async () => (name === 'pairedOne' ? PAIRED_NOT_MEASURED : NOT_MEASURED);
+          lines[name] = async () =>
+            pairedLines[name] ? pairedNotMeasured(pairedLines[name]) : NOT_MEASURED;
     const samples = Object.fromEntries(Object.keys(lines).map((name) => [name, []]));
     for (let runIndex = 0; runIndex < RUNS; runIndex += 1)
       for (const [name, line] of Object.entries(lines)) samples[name].push(await line());
-    const { pairedOne: pairedRuns, ...autocannonLines } = samples;
     const m = Object.fromEntries(
-      Object.entries(autocannonLines).map(([name, runs]) => [name, medianOf(runs)]),
+      Object.entries(samples)
+        .filter(([name]) => !pairedLines[name])
+        .map(([name, runs]) => [name, medianOf(runs)]),
     );
-    const paired = pairedMedianOf(pairedRuns);
+    // pairs.api: the api's own line, { direct, api, runs }; shared: every target in one line.
+    const pairs = Object.fromEntries(
+      pairedTargets.map(({ name }) => [name, pairedMedianOf(samples[pairLine(name)])]),
+    );
+    const shared = pairedMedianOf(samples.pairedAll);
 
     const round2 = (value) => Math.round(value * 100) / 100;
     const uncachedRatio = ratio(m.apiDeal, m.directDeal);
@@ -735,15 +768,18 @@ async function run() {
         }
       : README_BEFORE;
     const cachedTimesBefore = round2(m.apiPipelines.requestsPerSecond / before.requestsPerSecond);
-    // The target's figure: the paired line's (a call's added latency, one call at a time, the two
-    // sides measured in the same rounds). The autocannon figures stay beside it as information.
-    const pairedAdds = (name) => round2(paired[name].p50Ms - paired.direct.p50Ms);
+    // The target's figure: the api's paired line (a call's added latency, one call at a time, the
+    // api and the direct call alternated in the same rounds). The autocannon figures and the
+    // shared rounds stay beside it as information.
+    const pairedAdds = (name) => round2(pairs[name][name].p50Ms - pairs[name].direct.p50Ms);
+    const sharedAdds = (name) => round2(shared[name].p50Ms - shared.direct.p50Ms);
     const addedPairedMs = pairedAdds('api');
     const targets = {
       addedP50OneConnection: {
         targetMs: TARGET_ADDED_P50_MS,
         measuredMs: addedPairedMs,
-        method: 'paired: p50(api) − p50(direct), requests alternated, 1 connection each',
+        method:
+          'paired: p50(api) − p50(direct), the two alternated in their own rounds, 1 connection each',
         met: addedPairedMs <= TARGET_ADDED_P50_MS,
       },
       cachedRate: {
@@ -766,7 +802,12 @@ async function run() {
     const pairedCell = (x) =>
       `p50 ${x.p50Ms} · p90 ${x.p90Ms} · p99 ${x.p99Ms} · ${x.requests} req · ${x.bytes} B each · ${x.sockets} socket(s)${cpu(x)}`;
     const pairedAddsCell = (name) =>
-      `${pairedAdds(name)} ms (${paired[name].p50Ms} − ${paired.direct.p50Ms}; median of the round-by-round differences ${paired[name].medianPairedDifferenceMs} ms)`;
+      `${pairedAdds(name)} ms (${pairs[name][name].p50Ms} − ${pairs[name].direct.p50Ms}; median of the round-by-round differences ${pairs[name][name].medianPairedDifferenceMs} ms)`;
+    const pairRows = (name, label) => [
+      [`paired, 1 connection: ${label}`, pairedCell(pairs[name][name])],
+      ['  the sandbox direct in the same rounds', pairedCell(pairs[name].direct)],
+    ];
+    const sharedNames = Object.keys(shared).filter((name) => name !== 'direct' && name !== 'runs');
     const times = (r) => `p50 ×${r.p50} · p99 ×${r.p99} · req/s ×${r.requestsPerSecond}`;
     const verdict = (met) => (met ? 'met' : 'NOT met');
     const rows = [
@@ -789,28 +830,28 @@ async function run() {
       ...(m.baselineDealOne
         ? [[`  ${baselineRef} (before): same call`, cell(m.baselineDealOne)]]
         : []),
-      ['paired, 1 connection: sandbox direct deal', pairedCell(paired.direct)],
-      ['paired, 1 connection: api uncached deal', pairedCell(paired.api)],
-      ['paired, 1 connection: minimal Fastify proxy', pairedCell(paired.minimalProxy)],
-      ['paired, 1 connection: raw TCP relay (no HTTP work)', pairedCell(paired.relay)],
+      ...pairRows('api', 'api uncached deal'),
+      ...pairRows('minimalProxy', 'minimal Fastify proxy, same deal'),
+      ...pairRows('relay', 'raw TCP relay (no HTTP work), same deal'),
       [
         `target: api adds ≤ ${TARGET_ADDED_P50_MS} ms p50 (paired, 1 connection)`,
         `${pairedAddsCell('api')}: ${verdict(targets.addedP50OneConnection.met)}`,
       ],
       [
         '  floor: a minimal Fastify proxy adds (paired)',
-        `${pairedAddsCell('minimalProxy')}; the api adds ${round2(paired.api.p50Ms - paired.minimalProxy.p50Ms)} ms over it`,
+        `${pairedAddsCell('minimalProxy')}; the api adds ${round2(pairedAdds('api') - pairedAdds('minimalProxy'))} ms over it`,
       ],
       ['  floor: a raw TCP relay adds (paired)', pairedAddsCell('relay')],
-      ...(paired.baseline
+      ...(pairs.baseline
         ? [
-            [
-              `paired, 1 connection: ${baselineRef} (before), same deal`,
-              pairedCell(paired.baseline),
-            ],
+            ...pairRows('baseline', `${baselineRef} (before), same deal`),
             [`  ${baselineRef} (before) adds (paired)`, pairedAddsCell('baseline')],
           ]
         : []),
+      [
+        'info: all targets in the same rounds (runs 1–10), adds',
+        `${sharedNames.map((name) => `${name} ${sharedAdds(name)} ms`).join(' · ')} (direct p50 ${shared.direct.p50Ms} ms; ${sharedNames.map((name) => `${name} p50 ${shared[name].p50Ms}`).join(' · ')})`,
+      ],
       [
         `info: api adds at ${CONNECTIONS} connections (calls queue on the cores)`,
         `${addedP50Ms} ms (${m.apiDeal.p50Ms} − ${m.directDeal.p50Ms})`,
@@ -837,7 +878,7 @@ async function run() {
       ],
       [
         'paired line',
-        `one Node http client, one kept-alive socket per target, user 0 everywhere; rounds of one GET per target in turn (direct, api, minimal proxy, relay${paired.baseline ? `, ${baselineRef}` : ''}; each round starts one later), one request at a time, answers read whole; ${PAIRED_WARMUP_ROUNDS} rounds warm-up + ${PAIRED_ROUNDS} measured; p50 of each target over the same rounds; median of ${RUNS} run(s)`,
+        `one Node http client, one kept-alive socket per target, user 0 everywhere; each target in its own line with the direct call, rounds of one GET each in turn (each round starts with the other), one request at a time, answers read whole; ${PAIRED_WARMUP_ROUNDS} rounds warm-up + ${PAIRED_ROUNDS} measured; p50 of each side over the same rounds; median of ${RUNS} run(s)`,
       ],
       [
         'rate limits lifted',
@@ -865,12 +906,13 @@ async function run() {
       paired: {
         rounds: PAIRED_ROUNDS,
         warmupRounds: PAIRED_WARMUP_ROUNDS,
-        ...paired,
-        addedP50Ms: {
-          api: addedPairedMs,
-          minimalProxy: pairedAdds('minimalProxy'),
-          relay: pairedAdds('relay'),
-          ...(paired.baseline ? { baseline: pairedAdds('baseline') } : {}),
+        method: 'each target alternated with the direct call in its own rounds',
+        ...pairs,
+        addedP50Ms: Object.fromEntries(Object.keys(pairs).map((name) => [name, pairedAdds(name)])),
+        sharedRounds: {
+          method: 'every target in the same rounds (runs 1–10)',
+          ...shared,
+          addedP50Ms: Object.fromEntries(sharedNames.map((name) => [name, sharedAdds(name)])),
         },
       },
       minimalProxy: {
