@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { mockErrorHandler, setupTestServer } from '@crm-panel/api-client/testing';
 import { createFakeHostAdapter } from '@crm-panel/host-bridge/testing';
 import { renderShell } from '@shell/test-utils';
@@ -67,6 +67,25 @@ it('counts a failed check as not accepted', async () => {
   );
   renderGuarded(['terms']);
   await screen.findByText('/terms-acceptance');
+});
+
+it('keeps the page mounted while it asks again, and judges the new answer', async () => {
+  const { queryClient } = renderGuarded(['terms', 'credentials', 'auth']);
+  const page = await screen.findByText('Conteúdo protegido');
+  const asked = () => server.requests.filter((r) => r.path === '/api/rdstation/terms/status');
+  expect(asked()).toHaveLength(1);
+
+  // A live resync re-reads everything: the same page stays, never the spinner in its place.
+  await act(() => queryClient.invalidateQueries());
+  expect(asked()).toHaveLength(2);
+  expect(screen.getByText('Conteúdo protegido')).toBe(page);
+  expect(screen.queryByText('Verificando termos...')).not.toBeInTheDocument();
+
+  // What the server now says still counts.
+  server.db.state.integration.termsAccepted = false;
+  await act(() => queryClient.invalidateQueries());
+  expect(await screen.findByText('/terms-acceptance')).toBeInTheDocument();
+  expect(screen.queryByText('Conteúdo protegido')).not.toBeInTheDocument();
 });
 
 it('checks only what the route needs', async () => {

@@ -87,13 +87,18 @@ export function Guard({ requires, children }: GuardProps) {
 interface CheckQuery<T> {
   isPending: boolean;
   isFetching: boolean;
+  isFetchedAfterMount: boolean;
   isSuccess: boolean;
   data: T | undefined;
 }
 
 function judge<T>(query: CheckQuery<T>, passes: (data: T) => boolean) {
   return {
-    pending: query.isPending || query.isFetching,
+    // Until the server's answer after this mount: an answer cached from before (the terms page's
+    // 'not accepted' just after accepting) must not be judged. A later re-read (a live `resync`
+    // after the api restarted, 'Atualizar') keeps the route mounted: a spinner in its place would
+    // unmount the whole panel and drop what it shows, e.g. a tab's 'Nota criada com sucesso!'.
+    pending: query.isPending || (query.isFetching && !query.isFetchedAfterMount),
     passed: query.isSuccess && query.data !== undefined && passes(query.data),
   };
 }
