@@ -155,8 +155,8 @@ function journeys() {
     const [config, mode] = webpackBuildOf(command);
     // Without source maps: nothing in the tests reads them, and writing them cost ~10% of each
     // build's CPU. The scripts are the same but for their last line (the `sourceMappingURL`
-    // comment, ~40 B gzipped per file): the journeys' budgets are set on these builds, and a
-    // source-mapped build (`npm run build`, the bench's) reads that much more per file.
+    // comment, ~40 B gzipped per file): the journeys' budgets are set on these builds, which the
+    // bench builds too; a source-mapped build (`npm run build`) reads that much more per file.
     return {
       name: `build ${name}`,
       args: [webpackCli, '--config', config, '--mode', mode, '--no-devtool'],

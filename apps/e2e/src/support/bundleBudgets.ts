@@ -2,8 +2,8 @@
 // them; journeys/bundle-budget.test.ts fails `npm test` above any of them, bench/bundle-size.js
 // prints them beside the figures). Each budget is the figure measured when it was set (in the
 // comment, builds of 2026-11-26) plus about 2 %, so growth is a decision: raise a budget in the
-// same commit as the bytes, with the reason. The figures are of the builds `npm test` makes,
-// without source maps; a source-mapped build (`npm run build`, the bench's) carries a
+// same commit as the bytes, with the reason. The figures are of the builds `npm test` and
+// `npm run bench` make, without source maps; a source-mapped build (`npm run build`) carries a
 // `sourceMappingURL` comment more per file, ~40 B gzipped each, and may read over a budget here.
 
 /**
