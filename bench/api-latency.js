@@ -680,9 +680,11 @@ async function run() {
           ]
         : []),
     ];
+    // Each target with the direct call alone (the target's figure and its floors), and all of
+    // them in the same rounds, as runs 1–10 measured them (information).
     const pairedLines = Object.fromEntries([
-      ...pairedTargets.map((target) => [pairLine(target.name), ['direct', target.name]]),
-      ['pairedAll', ['direct', ...pairedTargets.map((target) => target.name)]],
+      ...pairedTargets.map((target) => [pairLine(target.name), [directTarget, target]]),
+      ['pairedAll', [directTarget, ...pairedTargets]],
     ]);
     const lines = {
       directDeal: () =>
@@ -697,15 +699,9 @@ async function run() {
         measure(`${minimalProxyUrl}/crm/v2/deals/${dealId}`, bearer, CONNECTIONS, minimalProxy),
       minimalProxyDealOne: () =>
         measure(`${minimalProxyUrl}/crm/v2/deals/${dealId}`, bearer, 1, minimalProxy),
-      // Each target with the direct call alone (the target's figure and its floors)…
       ...Object.fromEntries(
-        pairedTargets.map((target) => [
-          pairLine(target.name),
-          () => measurePaired([directTarget, target]),
-        ]),
+        Object.entries(pairedLines).map(([name, targets]) => [name, () => measurePaired(targets)]),
       ),
-      // …and all of them in the same rounds, as runs 1–10 measured them (information).
-      pairedAll: () => measurePaired([directTarget, ...pairedTargets]),
       ...(baseline
         ? {
             baselineDeal: () =>
@@ -737,7 +733,9 @@ async function run() {
       for (const name of Object.keys(lines))
         if (!only.includes(name))
           lines[name] = async () =>
-            pairedLines[name] ? pairedNotMeasured(pairedLines[name]) : NOT_MEASURED;
+            pairedLines[name]
+              ? pairedNotMeasured(pairedLines[name].map((target) => target.name))
+              : NOT_MEASURED;
     const samples = Object.fromEntries(Object.keys(lines).map((name) => [name, []]));
     for (let runIndex = 0; runIndex < RUNS; runIndex += 1)
       for (const [name, line] of Object.entries(lines)) samples[name].push(await line());
@@ -807,7 +805,7 @@ async function run() {
       [`paired, 1 connection: ${label}`, pairedCell(pairs[name][name])],
       ['  the sandbox direct in the same rounds', pairedCell(pairs[name].direct)],
     ];
-    const sharedNames = Object.keys(shared).filter((name) => name !== 'direct' && name !== 'runs');
+    const sharedNames = pairedTargets.map((target) => target.name);
     const times = (r) => `p50 ×${r.p50} · p99 ×${r.p99} · req/s ×${r.requestsPerSecond}`;
     const verdict = (met) => (met ? 'met' : 'NOT met');
     const rows = [
