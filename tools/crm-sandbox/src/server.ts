@@ -1,5 +1,6 @@
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { setForcedStatus } from './http/context';
 import { ApiError, errorItem } from './http/errors';
 import { checkedKnobs, DEFAULT_KNOBS, type Knobs } from './knobs';
 import { registerOAuthRoutes } from './oauth/oauthRoutes';
@@ -12,6 +13,8 @@ import { type RunningSandbox, type SandboxOptions } from './types';
 
 export const DEFAULT_SEED = 20_240_917;
 const FOURTEEN_DAYS = 14 * 24 * 3600;
+/** Where the RD Station CRM API v2 is mounted. */
+const CRM_PREFIX = '/crm/v2';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -47,6 +50,8 @@ export function buildServer(runtime: SandboxRuntime, logger = false): FastifyIns
   app.addHook('onRequest', async (request) => {
     if (request.url.startsWith('/__admin')) return;
     runtime.stats.count(request.method, request.url);
+    if (request.url.startsWith(`${CRM_PREFIX}/`))
+      setForcedStatus(request, runtime.gate.takeForced());
     const { latencyMs } = runtime.gate.knobs;
     if (latencyMs > 0) await sleep(latencyMs);
   });
@@ -74,7 +79,7 @@ export function buildServer(runtime: SandboxRuntime, logger = false): FastifyIns
   registerAdminRoutes(app, runtime);
   registerOAuthRoutes(app, runtime);
   registerV1Routes(app, runtime);
-  app.register(crmPlugin(runtime), { prefix: '/crm/v2' });
+  app.register(crmPlugin(runtime), { prefix: CRM_PREFIX });
   return app;
 }
 

@@ -212,6 +212,18 @@ describe('knobs', () => {
     expect((await admin('/force', 'POST', { status: 200, count: 1 })).status).toBe(400);
   });
 
+  it('forces the requests received after the force, not one already waiting out the latency', async () => {
+    const crm = signIn();
+    sandbox.setKnobs({ latencyMs: 200 });
+    const waiting = crm.get('/sources');
+    // The first request is in the sandbox, inside its 200 ms wait, when the force comes.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    sandbox.forceStatus(429, 1);
+    const next = crm.get('/sources');
+    expect((await waiting).status).toBe(200);
+    expect((await next).status).toBe(429);
+  });
+
   it('reset goes back to the seed and drops every token', async () => {
     const crm = signIn();
     await crm.put(`/deals/${A.deals.implantacao.id}`, { name: 'Renomeada' });

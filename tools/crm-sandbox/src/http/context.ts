@@ -21,3 +21,18 @@ export function crmContext(request: FastifyRequest): CrmContext {
   if (!context) throw new Error('CRM route reached without an authenticated context');
   return context;
 }
+
+const forcedStatuses = new WeakMap<FastifyRequest, number>();
+
+/**
+ * A forced status (POST /__admin/force) goes to the CRM requests received after it: it is taken
+ * when a request arrives, before the latency knob's wait, so a request already waiting when the
+ * force came is not the one forced.
+ */
+export function setForcedStatus(request: FastifyRequest, status: number | null): void {
+  if (status !== null) forcedStatuses.set(request, status);
+}
+
+export function forcedStatus(request: FastifyRequest): number | null {
+  return forcedStatuses.get(request) ?? null;
+}

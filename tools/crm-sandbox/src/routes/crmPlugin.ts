@@ -1,5 +1,5 @@
 import { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { crmContext, setCrmContext } from '@crm-sandbox/http/context';
+import { crmContext, forcedStatus, setCrmContext } from '@crm-sandbox/http/context';
 import { ApiError } from '@crm-sandbox/http/errors';
 import { type SandboxRuntime } from '@crm-sandbox/runtime';
 import { registerContactRoutes } from './contactRoutes';
@@ -27,7 +27,8 @@ export function bearerToken(request: FastifyRequest): string | null {
  * plan, not per token: strict, one window per account (rateLimitScope 'token' splits it).
  */
 async function guard(runtime: SandboxRuntime, request: FastifyRequest): Promise<void> {
-  const forced = runtime.gate.takeForced();
+  // Taken when the request arrived (server.ts), before its latency.
+  const forced = forcedStatus(request);
   if (forced !== null) {
     throw new ApiError(
       forced,
