@@ -41,6 +41,11 @@ export interface Knobs {
   echoState: boolean;
   /** POST /oauth2/token also takes a JSON body (strict: form-urlencoded, as documented). */
   tokenJsonBody: boolean;
+  /**
+   * Whose account a consent may sign in to: 'any' account's user (strict: RD's step 2, "o usuário
+   * poderá selecionar qual conta da RD Station deseja integrar") or only the app's own account.
+   */
+  consentAccounts: 'any' | 'app';
   /** PATCH /deals/{id} works like PUT (the use-case page shows it; the reference has only PUT). */
   dealPatch: boolean;
   /** First retry delay of a failed webhook delivery; doubles on each of the 5 retries. */
@@ -65,6 +70,7 @@ export const DEFAULT_KNOBS: Knobs = {
   ignoreUnknownParams: false,
   echoState: false,
   tokenJsonBody: false,
+  consentAccounts: 'any',
   dealPatch: false,
   webhookBackoffMs: 1000,
   webhookTimeoutMs: 5000,
@@ -84,6 +90,7 @@ export const LENIENT_KNOBS: Partial<Knobs> = {
   ignoreUnknownParams: true,
   echoState: true,
   tokenJsonBody: true,
+  consentAccounts: 'app',
   dealPatch: true,
 };
 
@@ -117,6 +124,7 @@ const SPECS: Record<keyof Knobs, KnobSpec> = {
   ignoreUnknownParams: { kind: 'boolean', env: 'SANDBOX_IGNORE_UNKNOWN_PARAMS' },
   echoState: { kind: 'boolean', env: 'SANDBOX_ECHO_STATE' },
   tokenJsonBody: { kind: 'boolean', env: 'SANDBOX_TOKEN_JSON_BODY' },
+  consentAccounts: { kind: 'choice', env: 'SANDBOX_CONSENT_ACCOUNTS', values: ['any', 'app'] },
   dealPatch: { kind: 'boolean', env: 'SANDBOX_DEAL_PATCH' },
   webhookBackoffMs: { kind: 'number', env: 'SANDBOX_WEBHOOK_BACKOFF_MS' },
   webhookTimeoutMs: { kind: 'number', env: 'SANDBOX_WEBHOOK_TIMEOUT_MS' },

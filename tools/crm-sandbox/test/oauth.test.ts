@@ -90,11 +90,15 @@ describe('OAuth 2 authorisation code flow', () => {
     expect(html).toContain('<html lang="pt-BR">');
     expect(html).toContain('<title>Autorizar acesso ao RD Station CRM</title>');
     expect(html).toContain('<h1>Autorizar acesso ao RD Station CRM</h1>');
-    expect(html).toContain('<strong>Acme Soluções Ltda</strong>');
+    // The app's own account first; RD lets the person pick any account they belong to.
+    expect(html).toContain('<legend>Entrar na conta Acme Soluções Ltda como</legend>');
+    expect(html).toContain('<legend>Entrar na conta Beta Serviços ME como</legend>');
+    expect(html.indexOf('Acme Soluções Ltda')).toBeLessThan(html.indexOf('Beta Serviços ME'));
     expect(html).toContain(
       `<label><input type="radio" name="user_id" value="${A.users.ana.id}" checked> Ana Paula Ferreira (ana.ferreira@acmesolucoes.com.br)</label>`,
     );
-    expect(html.match(/type="radio"/g)).toHaveLength(5);
+    expect(html.match(/type="radio"/g)).toHaveLength(7);
+    expect(html.match(/ checked>/g)).toHaveLength(1);
     expect(html).not.toContain(A.users.gustavo.name);
     expect(html).toContain(
       '<button type="submit" name="decision" value="allow">Autorizar</button>',
@@ -233,7 +237,7 @@ describe('OAuth 2 authorisation code flow', () => {
     });
     const page = await authorize(B.clientId, localhost);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('<strong>Beta Serviços ME</strong>');
+    expect(await page.text()).toContain('<legend>Entrar na conta Beta Serviços ME como</legend>');
     expect((await authorize(A.clientId, localhost)).status).toBe(400);
 
     const insecure = await send(`${sandbox.url}/__admin/redirect-uris`, {
@@ -383,6 +387,40 @@ describe('accounts', () => {
     expect(() => sandbox.issueTokens(B.clientId, A.users.ana.email)).toThrow(
       "No user 'ana.ferreira@acmesolucoes.com.br' in account 'Beta Serviços ME'",
     );
+  });
+
+  it("an app's consent may sign in to another account: the token is that account's (knob consentAccounts)", async () => {
+    const callback = await consent(A.clientId, B.users.renata.id);
+    const token = await exchange(callback.searchParams.get('code') ?? '');
+    expect(token.status).toBe(200);
+    const beta = crmClient(sandbox, token.json.access_token);
+    expect((await beta.get(`/deals/${A.deals.implantacao.id}`)).status).toBe(404);
+    expect((await beta.get(`/users/${B.users.renata.id}`)).status).toBe(200);
+    expect((await beta.get(`/users/${A.users.ana.id}`)).status).toBe(404);
+
+    sandbox.setKnobs({ consentAccounts: 'app' });
+    const page = await fetch(
+      authorizeUrl({ response_type: 'code', client_id: A.clientId, redirect_uri: REDIRECT }),
+    );
+    const html = await page.text();
+    expect(html).not.toContain('Beta Serviços ME');
+    const refused = await postForm('/oauth/authorize', formFields(html, B.users.renata.id));
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('Selecione um usuário desta conta para continuar.');
+  });
+
+  it("lists an API v1 token's own account users (GET /api/v1/users), with the v2 ids", async () => {
+    const listed = await send<{ users: Record<string, unknown>[] }>(
+      `${sandbox.url}/api/v1/users?token=${B.users.otavio.v1Token}`,
+    );
+    expect(listed.status).toBe(200);
+    expect(listed.body.users.map((user) => [user.id, user._id, user.email])).toEqual([
+      [B.users.renata.id, B.users.renata.id, B.users.renata.email],
+      [B.users.otavio.id, B.users.otavio.id, B.users.otavio.email],
+    ]);
+    const bad = await send(`${sandbox.url}/api/v1/users?token=errado`);
+    expect(bad.status).toBe(401);
+    expect(bad.body).toEqual({ error: 'Permission denied.' });
   });
 
   it('checks API v1 tokens', async () => {

@@ -1,6 +1,6 @@
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { type SandboxRuntime } from '@crm-sandbox/runtime';
-import { type OAuthApp } from '@crm-sandbox/store/accounts';
+import { type Account, type OAuthApp } from '@crm-sandbox/store/accounts';
 import { consentPage, errorPage } from './pages';
 import { isLoopbackUrl } from './redirects';
 
@@ -41,6 +41,17 @@ function checkAuthorizeRequest(runtime: SandboxRuntime, fields: Fields): Checked
   const state =
     typeof fields.state === 'string' && runtime.gate.knobs.echoState ? fields.state : undefined;
   return { app, redirectUri, state };
+}
+
+/**
+ * RD lets the person who consents pick the account ("o usuário poderá selecionar qual conta da
+ * RD Station deseja integrar", crm-v2-authentication-step-2.txt): an app's token may be of any
+ * account. Knob consentAccounts 'app' keeps to the app's own account.
+ */
+function consentAccounts(runtime: SandboxRuntime, app: OAuthApp): Account[] {
+  const own = runtime.account(app.accountId);
+  if (runtime.gate.knobs.consentAccounts === 'app') return [own];
+  return [own, ...[...runtime.accounts.values()].filter((account) => account !== own)];
 }
 
 function redirectWith(uri: string, params: Record<string, string | undefined>): string {
@@ -92,14 +103,15 @@ export function registerOAuthRoutes(app: FastifyInstance, runtime: SandboxRuntim
   app.get<{ Querystring: Fields }>('/oauth/authorize', async (request, reply) => {
     const checked = checkAuthorizeRequest(runtime, request.query);
     if ('error' in checked) return sendHtml(reply, 400, errorPage(checked.error));
-    const account = runtime.account(checked.app.accountId);
     return sendHtml(
       reply,
       200,
       consentPage({
         appName: checked.app.name,
-        accountName: account.name,
-        users: account.store.users.all().filter((user) => user.active),
+        accounts: consentAccounts(runtime, checked.app).map((account) => ({
+          name: account.name,
+          users: account.store.users.all().filter((user) => user.active),
+        })),
         clientId: checked.app.clientId,
         redirectUri: checked.redirectUri,
         state: checked.state,
@@ -117,9 +129,13 @@ export function registerOAuthRoutes(app: FastifyInstance, runtime: SandboxRuntim
         302,
       );
     }
-    const account = runtime.account(checked.app.accountId);
-    const user = account.store.users.get(text(body, 'user_id') ?? '');
-    if (!user || !user.active)
+    // The code is for the account of the user who consented, whichever that is.
+    const userId = text(body, 'user_id') ?? '';
+    const account = consentAccounts(runtime, checked.app).find((candidate) =>
+      candidate.store.users.get(userId),
+    );
+    const user = account?.store.users.get(userId);
+    if (!account || !user || !user.active)
       return sendHtml(reply, 400, errorPage('Selecione um usuário desta conta para continuar.'));
     const code = runtime.tokens.createCode(
       { clientId: checked.app.clientId, accountId: account.id, userId: user.id },

@@ -35,8 +35,8 @@ ${body}
 
 export interface ConsentPageInput {
   appName: string;
-  accountName: string;
-  users: UserRecord[];
+  /** The accounts the person may sign in to, the app's own first, each with its active users. */
+  accounts: { name: string; users: UserRecord[] }[];
   clientId: string;
   redirectUri: string;
   state: string | undefined;
@@ -44,10 +44,16 @@ export interface ConsentPageInput {
 
 /** RD's account chooser stands in for the real login: pick the user to sign in as. */
 export function consentPage(input: ConsentPageInput): string {
-  const options = input.users
+  let first = true;
+  const radio = (user: UserRecord): string => {
+    const checked = first ? ' checked' : '';
+    first = false;
+    return `<label><input type="radio" name="user_id" value="${escapeHtml(user.id)}"${checked}> ${escapeHtml(user.name)} (${escapeHtml(user.email)})</label>`;
+  };
+  const options = input.accounts
     .map(
-      (user, index) =>
-        `<label><input type="radio" name="user_id" value="${escapeHtml(user.id)}"${index === 0 ? ' checked' : ''}> ${escapeHtml(user.name)} (${escapeHtml(user.email)})</label>`,
+      (account) =>
+        `<fieldset>\n<legend>Entrar na conta ${escapeHtml(account.name)} como</legend>\n${account.users.map(radio).join('\n')}\n</fieldset>`,
     )
     .join('\n');
   const hidden = [
@@ -63,13 +69,10 @@ export function consentPage(input: ConsentPageInput): string {
   return page(
     'Autorizar acesso ao RD Station CRM',
     `<h1>Autorizar acesso ao RD Station CRM</h1>
-<p>O aplicativo <strong>${escapeHtml(input.appName)}</strong> quer acessar a conta <strong>${escapeHtml(input.accountName)}</strong> do RD Station CRM.</p>
+<p>O aplicativo <strong>${escapeHtml(input.appName)}</strong> quer acessar uma conta do RD Station CRM. Escolha a conta e o usuário.</p>
 <form method="post" action="/oauth/authorize">
 ${hidden}
-<fieldset>
-<legend>Entrar como</legend>
 ${options}
-</fieldset>
 <div class="actions">
 <button type="submit" name="decision" value="allow">Autorizar</button>
 <button type="submit" name="decision" value="deny">Cancelar</button>

@@ -1,7 +1,7 @@
 import { type FastifyInstance } from 'fastify';
 import { type SandboxRuntime } from '@crm-sandbox/runtime';
 
-/** The one API v1 call the panel uses: checking a user's v1 token. */
+/** The API v1 calls the panel uses: checking a user's v1 token, and its account's users. */
 export function registerV1Routes(app: FastifyInstance, runtime: SandboxRuntime): void {
   app.get<{ Querystring: Record<string, unknown> }>(
     '/api/v1/token/check',
@@ -13,4 +13,28 @@ export function registerV1Routes(app: FastifyInstance, runtime: SandboxRuntime):
       return { email: owner.user.email, name: owner.user.name, organization: owner.account.name };
     },
   );
+
+  // crm-v1-list-users.txt: `GET /users` (query `active`) answers `{ users: [...] }` with `_id`,
+  // `id`, `name`, `email`, `active`, `hidden`, dates: the users of the token's own account.
+  app.get<{ Querystring: Record<string, unknown> }>('/api/v1/users', async (request, reply) => {
+    const token = request.query.token;
+    const owner = typeof token === 'string' && token !== '' ? runtime.v1Owner(token) : undefined;
+    if (!owner) return reply.code(401).send({ error: 'Permission denied.' });
+    const active = request.query.active;
+    const users = owner.account.store.users
+      .all()
+      .filter((user) => active === undefined || String(user.active) === String(active));
+    return {
+      users: users.map((user) => ({
+        _id: user.id,
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        active: user.active,
+        hidden: false,
+        created_at: user.created_at,
+        updated_at: user.updated_at,
+      })),
+    };
+  });
 }
