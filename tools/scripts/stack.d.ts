@@ -20,6 +20,8 @@ export interface Stack {
   stopService(name: ServiceName): Promise<void>;
   stop(): Promise<void>;
   isRunning(name: ServiceName): boolean;
+  /** The setup codes this start wrote into host-sim's tenants file (tenant-beta's). */
+  setupCodes: Record<string, string>;
 }
 
 export interface StackOptions {
@@ -38,6 +40,8 @@ export function waitForHttp(
   options?: { timeoutMs?: number; child?: ChildProcess },
 ): Promise<void>;
 export const FRONTENDS: ServiceName[];
+/** The setup code of `systemKey` (default tenant-beta) in the tenants file written in `dataDir`. */
+export function setupCodeOf(dataDir: string, systemKey?: string): string;
 /** What the shell's `/runtime-config.json` answers for these ports. */
 export function runtimeConfig(ports: Record<ServiceName, number>): {
   apiBaseUrl: string;

@@ -2,6 +2,7 @@
 // and the shell + remotes builds (static servers in this process). Used by `npm start`,
 // the browser journeys and the benchmarks, each with its own ports.
 const { spawn } = require('child_process');
+const crypto = require('crypto');
 const fs = require('fs');
 const path = require('path');
 const { PORTS, REMOTES } = require('./ports');
@@ -50,7 +51,7 @@ const HOST_SIM_ISSUER = 'urn:crm-panel:host-sim';
  * attendants (host-sim's JWKS), tenant-beta's signs nothing (sessions by the CRM sign-in). The
  * operator's file of a real deployment has the same shape (apps/api README, 'Tenants').
  */
-function hostSimTenants(ports) {
+function hostSimTenants(ports, betaSetupCode) {
   return {
     issuers: [
       {
@@ -68,17 +69,48 @@ function hostSimTenants(ports) {
         issuer: HOST_SIM_ISSUER,
         crmOrganizationName: 'Acme Soluções Ltda',
       },
-      { systemKey: 'tenant-beta', name: 'Beta Serviços', crmOrganizationName: 'Beta Serviços ME' },
+      // Its host signs nothing: only whom the operator hands this code configures it.
+      {
+        systemKey: 'tenant-beta',
+        name: 'Beta Serviços',
+        crmOrganizationName: 'Beta Serviços ME',
+        setupCode: betaSetupCode,
+      },
     ],
   };
 }
 
-/** Writes the tenants file into the api's data folder; answers its path. */
+/** A setup code a person can read aloud and type: three groups of four (no 0/O, 1/I/L). */
+function newSetupCode() {
+  const alphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+  const bytes = crypto.randomBytes(12);
+  const chars = Array.from(bytes, (byte) => alphabet[byte % alphabet.length]).join('');
+  return `${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8, 12)}`;
+}
+
+const TENANTS_FILE_NAME = 'tenants.host-sim.json';
+
+/**
+ * Writes the tenants file into the api's data folder, with a new setup code for tenant-beta at
+ * every start (the one before no longer configures anything); answers its path and the code.
+ */
 function writeTenantsFile(ports, dataDir) {
   fs.mkdirSync(dataDir, { recursive: true });
-  const file = path.join(dataDir, 'tenants.host-sim.json');
-  fs.writeFileSync(file, `${JSON.stringify(hostSimTenants(ports), null, 2)}\n`);
-  return file;
+  const file = path.join(dataDir, TENANTS_FILE_NAME);
+  const setupCode = newSetupCode();
+  fs.writeFileSync(file, `${JSON.stringify(hostSimTenants(ports, setupCode), null, 2)}\n`, {
+    mode: 0o600,
+  });
+  fs.chmodSync(file, 0o600);
+  return { file, setupCode };
+}
+
+/** The setup code of `systemKey` in the tenants file this stack wrote into `dataDir`. */
+function setupCodeOf(dataDir, systemKey = 'tenant-beta') {
+  const parsed = JSON.parse(fs.readFileSync(path.join(dataDir, TENANTS_FILE_NAME), 'utf8'));
+  const tenant = parsed.tenants.find((candidate) => candidate.systemKey === systemKey);
+  if (!tenant?.setupCode) throw new Error(`${systemKey} não tem código de configuração`);
+  return tenant.setupCode;
 }
 
 /** The node services of the stack: how to start each and where it says it is ready. */
@@ -140,9 +172,12 @@ async function startStack({
   const running = new Map();
   const defs = nodeServices(ports);
   // Zero set-up: the api serves host-sim's tenants, unless the caller brings its own file.
+  const setupCodes = {};
   if (!env.TENANTS_FILE && !process.env.TENANTS_FILE) {
     const dataDir = env.DATA_DIR ?? process.env.DATA_DIR ?? path.join(root, 'data');
-    defs.api.env.TENANTS_FILE = writeTenantsFile(ports, path.resolve(root, dataDir));
+    const written = writeTenantsFile(ports, path.resolve(root, dataDir));
+    defs.api.env.TENANTS_FILE = written.file;
+    setupCodes['tenant-beta'] = written.setupCode;
   }
   const wanted = services ?? [...Object.keys(defs), ...FRONTENDS];
 
@@ -228,7 +263,15 @@ async function startStack({
   }
 
   const url = (name) => `http://localhost:${ports[name]}`;
-  return { ports, url, startService, stopService, stop, isRunning: (name) => running.has(name) };
+  return {
+    ports,
+    url,
+    startService,
+    stopService,
+    stop,
+    isRunning: (name) => running.has(name),
+    setupCodes,
+  };
 }
 
 module.exports = {
@@ -237,5 +280,6 @@ module.exports = {
   runtimeConfig,
   waitForHttp,
   hostSimTenants,
+  setupCodeOf,
   FRONTENDS,
 };

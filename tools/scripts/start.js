@@ -35,6 +35,14 @@ async function main() {
   const open = hasHostSim ? stack.url('host-sim') : stack.url('shell');
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`\n  Pronto em ${seconds} s. Abra: ${open}\n  (Ctrl-C encerra tudo)\n`);
+  // Shown once, here: the host of tenant-beta signs nothing, so only whoever has this code
+  // configures its integration (a new one at every start; the one before no longer works).
+  const betaCode = stack.setupCodes['tenant-beta'];
+  if (betaCode)
+    console.log(
+      `  Código de configuração de Beta Serviços (tenant-beta): ${betaCode}\n` +
+        '  Digite-o em "Código de configuração" ao configurar a integração desse tenant; vale uma vez.\n',
+    );
 
   let stopping = false;
   const shutdown = async () => {

@@ -101,6 +101,9 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
 
   const app = Fastify({
     logger: loggerOptions(config.logger),
+    // The client address (request.ip) is the socket's unless the operator names the proxies whose
+    // X-Forwarded-For is believed (TRUST_PROXY, README 'Security').
+    trustProxy: config.trustProxy,
     logController: new OneLinePerRequest(),
     bodyLimit: 1024 * 1024,
     // Control characters in a header or a header block over 16 KB never reach a route: answer
@@ -287,7 +290,12 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const writes = methods.some((method) => ['POST', 'PUT', 'DELETE'].includes(method));
-    if (!writes || !IDENTITY_SCHEMAS.has(route.schema?.headers) || route.config?.rateLimit) return;
+    if (
+      !writes ||
+      !IDENTITY_SCHEMAS.has(route.schema?.headers) ||
+      route.config?.rateLimit !== undefined
+    )
+      return;
     route.config = {
       ...route.config,
       rateLimit: {

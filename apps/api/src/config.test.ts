@@ -36,12 +36,27 @@ describe('configFromEnv', () => {
       heartbeatMs: 20_000,
       retryMs: 3_000,
       replayPerTenant: 200,
-      streamsPerSession: 5,
+      streamsPerPerson: 5,
       webhookRecheckMs: 86_400_000,
+      webhookDedupMs: 86_400_000,
+      webhookDeliveriesPerMinute: 300,
       echoWindowMs: 10_000,
       webhookEchoSettleMs: 300,
       crmWebhooks: true,
     });
+    expect(config.trustProxy).toBe(false);
+  });
+
+  it('TRUST_PROXY names the proxies whose X-Forwarded-For is believed, never all of them', () => {
+    expect(configFromEnv({}).trustProxy).toBe(false);
+    expect(configFromEnv({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+    ]);
+    for (const all of ['true', '*', '0.0.0.0/0'])
+      expect(() => configFromEnv({ TRUST_PROXY: all })).toThrow(
+        'TRUST_PROXY deve listar os proxies (endereços ou CIDRs), não todos.',
+      );
   });
 
   it('CRM_WEBHOOKS=off registers no RD webhooks', () => {
@@ -49,11 +64,11 @@ describe('configFromEnv', () => {
     expect(configFromEnv({ CRM_WEBHOOKS: 'on' }).live).toEqual({ crmWebhooks: true });
   });
 
-  it('LIVE_STREAMS_PER_SESSION caps the open streams of one session; a bad value stops the start', () => {
-    expect(configFromEnv({ LIVE_STREAMS_PER_SESSION: '2' }).live?.streamsPerSession).toBe(2);
+  it('LIVE_STREAMS_PER_PERSON caps the open streams of one session; a bad value stops the start', () => {
+    expect(configFromEnv({ LIVE_STREAMS_PER_PERSON: '2' }).live?.streamsPerPerson).toBe(2);
     for (const bad of ['0', '101', '1.5', 'muitos'])
-      expect(() => configFromEnv({ LIVE_STREAMS_PER_SESSION: bad })).toThrow(
-        'LIVE_STREAMS_PER_SESSION deve ser um número inteiro de 1 a 100.',
+      expect(() => configFromEnv({ LIVE_STREAMS_PER_PERSON: bad })).toThrow(
+        'LIVE_STREAMS_PER_PERSON deve ser um número inteiro de 1 a 100.',
       );
   });
 

@@ -62,6 +62,11 @@ export interface TenantConfig {
    * user; an API v1 token's check does, and wins when present (README, 'Who the CRM user is').
    */
   crmOrganizationName?: string;
+  /**
+   * A tenant whose host signs nothing is configured only by whom the operator hands this code
+   * (at least 12 characters; it works once: spent when its credentials are confirmed).
+   */
+  setupCode?: string;
 }
 
 export type TenantLookup = (systemKey: string) => TenantConfig | null;
@@ -76,7 +81,11 @@ export interface IdentityConfig {
   familyTtlMs: number;
   /** Life of a session that has not completed the CRM sign-in yet. */
   pendingTtlMs: number;
-  /** Session starts and renewals per minute per client address. */
+  /**
+   * Session starts and renewals per minute: per verified person (a host-signed user, a session's
+   * renewals), and, for what nobody verified (failed assertions, pending sessions of hosts that
+   * sign nothing), per client address.
+   */
   sessionStartsPerMinute: number;
   /** Writes per minute per session. */
   writesPerMinute: number;
@@ -106,6 +115,11 @@ export interface ApiConfig {
   /** 32-byte key of the AES-256-GCM encryption at rest. */
   secretKey: Buffer;
   corsOrigins: string[];
+  /**
+   * Which proxies' X-Forwarded-For gives the client address (Fastify's trustProxy): false (the
+   * socket's address) or the list of the operator's proxy addresses/CIDRs.
+   */
+  trustProxy: false | string[];
   logger: LoggerConfig | false;
   passwordMaxAttempts: number;
   passwordWindowMs: number;
@@ -136,10 +150,17 @@ export interface LiveConfig {
   retryMs: number;
   /** Changes kept per tenant for a reconnect's Last-Event-ID; older gaps get a `resync`. */
   replayPerTenant: number;
-  /** Open streams per panel session; one more ends the oldest (LIVE_STREAMS_PER_SESSION). */
-  streamsPerSession: number;
+  /** Open streams per person across their sessions; one more ends the oldest (LIVE_STREAMS_PER_PERSON). */
+  streamsPerPerson: number;
   /** How long a tenant's RD webhooks, once checked at a sign-in, are not checked again. */
   webhookRecheckMs: number;
+  /**
+   * How long a delivery's transaction_uuid is remembered (every process, in the store): RD re-sends
+   * a failed delivery 5 more times from a queue and documents no timing, so a day.
+   */
+  webhookDedupMs: number;
+  /** Deliveries a tenant's receiver takes per minute (per process); past it 429 (RD re-sends). */
+  webhookDeliveriesPerMinute: number;
   /** A CRM signal for a record the panel changed this recently is that write's echo: dropped. */
   echoWindowMs: number;
   /**
@@ -156,8 +177,10 @@ export const DEFAULT_LIVE_CONFIG: LiveConfig = {
   heartbeatMs: 20_000,
   retryMs: 3_000,
   replayPerTenant: 200,
-  streamsPerSession: 5,
+  streamsPerPerson: 5,
   webhookRecheckMs: 24 * 60 * 60_000,
+  webhookDedupMs: 24 * 60 * 60_000,
+  webhookDeliveriesPerMinute: 300,
   echoWindowMs: 10_000,
   webhookEchoSettleMs: 300,
   crmWebhooks: true,
@@ -233,6 +256,13 @@ export function readTenantsFile(file: string): Pick<IdentityConfig, 'issuers' | 
       throw new Error(
         `${file}: crmOrganizationName do tenant '${tenant.systemKey}' deve ser um texto não vazio.`,
       );
+    if (
+      tenant.setupCode !== undefined &&
+      (typeof tenant.setupCode !== 'string' || tenant.setupCode.trim().length < 12)
+    )
+      throw new Error(
+        `${file}: setupCode do tenant '${tenant.systemKey}' deve ter ao menos 12 caracteres.`,
+      );
     if (tenant.issuer && !issuers.some((issuer) => issuer.issuer === tenant.issuer))
       throw new Error(
         `${file}: o emissor '${tenant.issuer}' do tenant '${tenant.systemKey}' não está em issuers.`,
@@ -306,6 +336,7 @@ export function resolveConfig(input: ApiConfigInput = {}): ApiConfig {
         ? deriveSecretKey(input.secretKey)
         : ensureDevSecretKey(dataDir),
     corsOrigins: input.corsOrigins ?? DEFAULT_CORS_ORIGINS,
+    trustProxy: input.trustProxy ?? false,
     logger: input.logger ?? { level: 'info' },
     passwordMaxAttempts: input.passwordMaxAttempts ?? 5,
     passwordWindowMs: input.passwordWindowMs ?? 15 * 60_000,
@@ -339,6 +370,19 @@ function integerFromEnv(
   if (!Number.isInteger(value) || value < min || value > max)
     throw new Error(`${name} deve ser um número inteiro de ${min} a ${max}.`);
   return value;
+}
+
+/**
+ * TRUST_PROXY: unset → the socket's address; otherwise the comma-separated proxy addresses or
+ * CIDRs whose X-Forwarded-For is believed (e.g. `127.0.0.1,10.0.0.0/8`). `true`/`*` (any sender's
+ * X-Forwarded-For) is refused: every caller could then pick its own address.
+ */
+export function trustProxyFromEnv(value: string | undefined): false | string[] {
+  const list = listFromEnv(value);
+  if (!list) return false;
+  if (list.some((item) => ['true', '*', '0.0.0.0/0', '::/0'].includes(item.toLowerCase())))
+    throw new Error('TRUST_PROXY deve listar os proxies (endereços ou CIDRs), não todos.');
+  return list;
 }
 
 /** The environment of `src/main.ts` (README lists every variable). */
@@ -378,8 +422,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfigIn
   };
   const settle = integerFromEnv(env, 'WEBHOOK_ECHO_SETTLE_MS', 0, 5_000);
   if (settle !== undefined) live.webhookEchoSettleMs = settle;
-  const perSession = integerFromEnv(env, 'LIVE_STREAMS_PER_SESSION', 1, 100);
-  if (perSession !== undefined) live.streamsPerSession = perSession;
+  const perPerson = integerFromEnv(env, 'LIVE_STREAMS_PER_PERSON', 1, 100);
+  if (perPerson !== undefined) live.streamsPerPerson = perPerson;
   return {
     mode: env.NODE_ENV === 'production' ? 'production' : 'development',
     identity,
@@ -391,6 +435,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfigIn
     dataDir,
     secretKey: env.APP_SECRET_KEY,
     corsOrigins: listFromEnv(env.CORS_ORIGINS),
+    trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
     logger: { level: env.LOG_LEVEL ?? 'info' },
     crmCalls,
     audit,

@@ -91,8 +91,18 @@ const SECRET_QUERY = new Set([
   'apiV1Token',
 ]);
 
-/** The request URL with the values of secret query parameters (OAuth code/state…) masked. */
-export function safeUrl(url: string): string {
+/**
+ * Paths whose segment after the prefix is a secret: the RD webhook receiver's URL token (RD signs
+ * nothing, so whoever reads it can post deliveries as the CRM).
+ */
+const SECRET_PATH = /^(\/api\/webhooks\/rdstation\/)[^/?#]+/;
+
+/**
+ * The request URL with its secrets masked: the webhook receiver's path token and the values of
+ * secret query parameters (OAuth code/state…).
+ */
+export function safeUrl(rawUrl: string): string {
+  const url = rawUrl.replace(SECRET_PATH, '$1[Redacted]');
   const index = url.indexOf('?');
   if (index < 0) return url;
   const params = new URLSearchParams(url.slice(index + 1));

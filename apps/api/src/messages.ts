@@ -49,6 +49,23 @@ export const API_MESSAGES = {
     'A autorização foi negada no RD Station CRM. Feche esta janela e tente novamente.',
   codeExchangeFailed:
     'Não foi possível concluir a autenticação com o RD Station CRM. Feche esta janela e tente novamente.',
+  tooManyPendingSessions:
+    'Muitas sessões aguardando o login a partir deste endereço. Conclua o login em uma janela já aberta ou aguarde 30 minutos.',
+  auditNotRecorded:
+    'A alteração foi enviada, mas não pôde ser registrada no histórico de alterações. Recarregue o painel e confira antes de tentar novamente.',
+  setupCodeRequired:
+    'Informe o código de configuração que o responsável pelo painel forneceu para esta empresa.',
+  setupCodeInvalid: 'Código de configuração inválido ou já utilizado.',
+  setupCodeLocked:
+    'Muitas tentativas com código de configuração incorreto. Aguarde 15 minutos e tente novamente.',
+  setupCodeMissing:
+    'Esta empresa não tem código de configuração. Peça ao responsável pelo painel um código para configurar a integração.',
+  crmAccountMismatch:
+    'Este login é de outra conta do RD Station CRM, não da conta configurada para esta empresa. Feche esta janela e entre com um usuário da conta configurada.',
+  v1AccountMismatch:
+    'Este token é de outra conta do RD Station CRM, não da conta configurada para esta empresa.',
+  crmAccountUnbound:
+    'A conta do RD Station CRM desta empresa ainda não foi confirmada. Entre primeiro pelo login do RD Station CRM.',
   authSuccessTitle: 'Autenticação realizada com sucesso!',
   authSuccessBody: 'Você já pode fechar esta janela e voltar ao painel.',
   authErrorTitle: 'Não foi possível autenticar',

@@ -64,7 +64,11 @@ describe('credentials', () => {
   it('reports an unconfigured tenant with the default redirect URI', async () => {
     const result = await call(h.api, 'GET', '/api/rdstation/credentials/status', { as: alice });
     expect(result.status).toBe(200);
-    expect(result.json).toEqual({ configured: false, redirectUri: REDIRECT_URI });
+    expect(result.json).toEqual({
+      configured: false,
+      redirectUri: REDIRECT_URI,
+      setupCodeRequired: false,
+    });
   });
 
   it.each([
@@ -127,7 +131,11 @@ describe('credentials', () => {
     expect(result.status).toBe(201);
     expect(result.json).toEqual({ success: true, redirectUri: REDIRECT_URI });
     const status = await call(h.api, 'GET', '/api/rdstation/credentials/status', { as: alice });
-    expect(status.json).toEqual({ configured: true, redirectUri: REDIRECT_URI });
+    expect(status.json).toEqual({
+      configured: true,
+      redirectUri: REDIRECT_URI,
+      setupCodeRequired: false,
+    });
     const start = await call(h.api, 'GET', '/api/rdstation/auth/start', { as: alice });
     const signInWindow = await openSignInWindow(h.api, String(start.json.authUrl));
     const authUrl = new URL(signInWindow.consentUrl);

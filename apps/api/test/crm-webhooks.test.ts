@@ -68,7 +68,13 @@ beforeAll(async () => {
     sharedSandbox: sandbox,
     api: {
       publicUrl: apiUrl,
-      live: { webhookRecheckMs: 0, crmWebhooks: true, webhookEchoSettleMs: 0 },
+      live: {
+        webhookRecheckMs: 0,
+        crmWebhooks: true,
+        webhookEchoSettleMs: 0,
+        // The rate's own test has an api of its own; here thousands of deliveries go through.
+        webhookDeliveriesPerMinute: 100_000,
+      },
       now: () => Date.now() + ahead,
     },
   });
@@ -155,6 +161,60 @@ describe('RD Station webhooks', () => {
       at: '2026-11-26T10:00:00.000Z',
       record: { type: 'deal' },
     });
+  });
+
+  it('remembers a delivery past hundreds of others and for a day: a genuine retry is never published again', async () => {
+    const path = new URL((await ours())[0]?.url ?? '').pathname;
+    const send = (uuid: string) =>
+      call(h.api, 'POST', path, { as: null, body: delivery({ transaction_uuid: uuid }) });
+    expect((await send('retentativa-genuina')).status).toBe(202);
+    for (let batch = 0; batch < 3; batch += 1)
+      await Promise.all(Array.from({ length: 100 }, (_, i) => send(`outra-${batch}-${i}`)));
+    expect((await send('retentativa-genuina')).status).toBe(202);
+    // RD's queue re-sends later, at a time it does not document: still the same delivery.
+    ahead = 23 * 60 * 60_000;
+    try {
+      expect((await send('retentativa-genuina')).status).toBe(202);
+    } finally {
+      ahead = 0;
+    }
+    expect(published.filter((change) => change.id === 'crm:retentativa-genuina')).toHaveLength(1);
+    expect(published).toHaveLength(1 + 300);
+  });
+
+  it('takes only bounded ids and small bodies, and never writes the receiver’s token in a log line', async () => {
+    const url = (await ours())[0]?.url ?? '';
+    const path = new URL(url).pathname;
+    const token = path.split('/').pop() ?? '';
+    expect(token).toHaveLength(43);
+    const huge = await call(h.api, 'POST', path, {
+      as: null,
+      body: delivery({ document: { id: 'x'.repeat(200 * 1024) } }),
+    });
+    expect(huge).toMatchObject({
+      status: 413,
+      json: { message: 'O corpo da requisição é grande demais.' },
+    });
+    const longId = await call(h.api, 'POST', path, {
+      as: null,
+      body: delivery({ document: { id: 'x'.repeat(65) } }),
+    });
+    expect(longId.status).toBe(400);
+    const longDeal = await call(h.api, 'POST', path, {
+      as: null,
+      body: delivery({
+        event_name: 'crm_task_updated',
+        document: { id: 't-1', deal_id: 'd'.repeat(65) },
+      }),
+    });
+    expect(longDeal.status).toBe(400);
+    expect((await call(h.api, 'POST', path, { as: null, body: delivery() })).status).toBe(202);
+    expect(published).toHaveLength(1);
+    // Every published change is ids only: a few hundred bytes.
+    expect(Buffer.byteLength(JSON.stringify(published[0]))).toBeLessThan(1024);
+    const logs = h.logs.join('\n');
+    expect(logs).toContain('/api/webhooks/rdstation/[Redacted]');
+    expect(logs).not.toContain(token);
   });
 
   it('maps tasks to their deal and contacts to themselves; ignores events the panel does not show', async () => {
@@ -286,5 +346,46 @@ describe('RD Station webhooks', () => {
     const late = await call(h.api, 'POST', path, { as: null, body: delivery() });
     expect(late.status).toBe(404);
     expect(published).toEqual([]);
+  });
+});
+
+describe('the receiver’s rate per tenant', () => {
+  it('takes at most webhookDeliveriesPerMinute a minute, then 429 with Retry-After (RD re-sends)', async () => {
+    const port = await freePort();
+    const limited = await startHarness({
+      sharedSandbox: sandbox,
+      api: {
+        publicUrl: `http://127.0.0.1:${port}`,
+        live: { crmWebhooks: true, webhookEchoSettleMs: 0, webhookDeliveriesPerMinute: 5 },
+      },
+    });
+    try {
+      const { alice: someone } = freshPeople();
+      await configure(limited.api, someone);
+      await login(limited, someone);
+      const tokens = sandbox.issueTokens(ACCOUNT1.clientId, ACCOUNT1.users.ana.email);
+      const listed = (await (
+        await fetch(`${sandbox.url}/crm/v2/webhooks?page[size]=100`, {
+          headers: { authorization: `Bearer ${tokens.access_token}` },
+        })
+      ).json()) as { data: CrmWebhook[] };
+      const url = listed.data.find((hook) => hook.url.startsWith(`http://127.0.0.1:${port}/`))?.url;
+      const path = new URL(url ?? '').pathname;
+      const answers = [];
+      for (let i = 0; i < 7; i += 1)
+        answers.push(
+          await call(limited.api, 'POST', path, {
+            as: null,
+            body: delivery({ transaction_uuid: `limite-${i}` }),
+          }),
+        );
+      expect(answers.map((answer) => answer.status)).toEqual([202, 202, 202, 202, 202, 429, 429]);
+      expect(answers[5]?.json.message).toBe(
+        'Muitas requisições em pouco tempo. Aguarde um instante e tente novamente.',
+      );
+      expect(Number(answers[5]?.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -10,6 +10,7 @@ import {
   type Harness,
   type Identity,
   SECURITY_PASSWORD,
+  TEST_SETUP_CODE,
   acceptTerms,
   call,
   chooseCrmUser,
@@ -171,6 +172,7 @@ function credentials() {
     securityPassword: SECURITY_PASSWORD,
     confirmSecurityPassword: SECURITY_PASSWORD,
     defaultChatDomain: 'chat.example.com',
+    setupCode: TEST_SETUP_CODE,
   };
 }
 

@@ -381,6 +381,7 @@ describe.each<Kind>(['sqlite', 'postgres'])('trusted identity on %s', (kind) => 
       expect((await first.send('GET', '/api/rdstation/credentials/status')).json).toEqual({
         configured: true,
         redirectUri: REDIRECT_URI,
+        setupCodeRequired: true,
       });
       // Not yet the tenant's: another browser of the tenant sees none.
       const second = await browser(h.api, open);

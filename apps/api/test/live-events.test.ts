@@ -6,6 +6,7 @@ import {
   type Harness,
   type Identity,
   configure,
+  forgetSession,
   freshPeople,
   login,
   sessionHeaders,
@@ -120,7 +121,7 @@ describe('GET /api/events', () => {
     expect(answer.status).toBe(400);
   });
 
-  it('keeps at most 5 streams open per session: a sixth ends the oldest', async () => {
+  it('keeps at most 5 streams open per person: a sixth ends the oldest', async () => {
     const five = [];
     for (let i = 0; i < 5; i += 1) five.push(await open(alice));
     const sixth = await open(alice);
@@ -129,6 +130,24 @@ describe('GET /api/events', () => {
     publish(changeOf(alice.systemKey, 'c1'));
     expect((await sixth.waitForEvents(1))[0]?.id).toBe('c1');
     expect((await five[4]?.waitForEvents(1))?.[0]?.id).toBe('c1');
+  });
+
+  it('keeps at most 5 streams per person across their sessions: 12 sessions hold 5 streams', async () => {
+    const opened: SseReader[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      // Each one a new session of the same person (a fresh host assertion each time).
+      forgetSession(h.api, alice);
+      opened.push(await open(alice));
+    }
+    await Promise.all(opened.slice(0, 7).map((stream) => stream.done));
+    expect(opened.map((stream) => stream.ended())).toEqual([
+      ...Array<boolean>(7).fill(true),
+      ...Array<boolean>(5).fill(false),
+    ]);
+    // Someone else's stream is theirs: untouched.
+    const other = await open(beatriz);
+    expect(other.ended()).toBe(false);
+    expect(opened.filter((stream) => !stream.ended())).toHaveLength(5);
   });
 
   it('refuses a call without a session, with a session of someone else, or of another tenant', async () => {

@@ -105,9 +105,9 @@ describe('the PostgreSQL ChangeFeed', () => {
     const onOne = sink();
     const twoStreams = streamsOf(two.app);
     onTwo.forEach((res, i) =>
-      twoStreams.open({ systemKey: `tenant-${i}`, session: `s${i}`, tab: null }, res, null),
+      twoStreams.open({ systemKey: `tenant-${i}`, person: `s${i}`, tab: null }, res, null),
     );
-    streamsOf(one.app).open({ systemKey: 'tenant-0', session: 's0', tab: null }, onOne, null);
+    streamsOf(one.app).open({ systemKey: 'tenant-0', person: 's0', tab: null }, onOne, null);
     const pid = feed.listenerPid();
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();

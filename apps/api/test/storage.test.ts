@@ -52,7 +52,16 @@ describe.each<Kind>(['sqlite', 'postgres'])('repositories on %s', (kind) => {
     expect(await repos.credentials.create(alice.systemKey, { ...values, clientId: 'other' })).toBe(
       false,
     );
-    expect(await repos.credentials.get(alice.systemKey)).toEqual(values);
+    // Bound to no CRM account until a sign-in proves one, and then to that one only.
+    expect(await repos.credentials.get(alice.systemKey)).toEqual({
+      ...values,
+      accountUserIds: null,
+    });
+    expect(await repos.credentials.bindAccount(alice.systemKey, ['u1', 'u2'])).toEqual([
+      'u1',
+      'u2',
+    ]);
+    expect(await repos.credentials.bindAccount(alice.systemKey, ['u9'])).toEqual(['u1', 'u2']);
     expect(await repos.credentials.get(beatriz.systemKey)).toBeNull();
     const tokens = { accessToken: 'a', refreshToken: 'r', expiresAt: now + 1000 };
     await repos.sessions.saveOAuth(alice, tokens);
@@ -206,14 +215,40 @@ describe.each<Kind>(['sqlite', 'postgres'])('repositories on %s', (kind) => {
     expect(await repos.mappings.getLastDeal(beatriz.systemKey, 'crm-2')).toBeNull();
   });
 
-  it('counts password tries inside the window only', async () => {
-    expect(await repos.passwordAttempts.record(alice.systemKey, 1000)).toBe(1);
-    expect(await repos.passwordAttempts.record(alice.systemKey, 1000)).toBe(2);
-    expect(await repos.passwordAttempts.record(beatriz.systemKey, 1000)).toBe(1);
+  it('remembers a webhook delivery past 10 000 others, in every process, for the whole window', async () => {
+    const receivers = repos.webhookReceivers;
+    expect(await receivers.firstDelivery(alice.systemKey, 'genuina', 86_400_000)).toBe(true);
+    for (let batch = 0; batch < 20; batch += 1)
+      await Promise.all(
+        Array.from({ length: 501 }, (_, i) =>
+          receivers.firstDelivery(alice.systemKey, `outra-${batch}-${i}`, 86_400_000),
+        ),
+      );
+    expect(await receivers.firstDelivery(alice.systemKey, 'genuina', 86_400_000)).toBe(false);
+    // Another tenant's delivery of the same id is its own.
+    expect(await receivers.firstDelivery(beatriz.systemKey, 'genuina', 86_400_000)).toBe(true);
+    // Past the window (and the next purge) it is forgotten.
+    now += 86_400_001;
+    expect(await receivers.firstDelivery(beatriz.systemKey, 'nova', 86_400_000)).toBe(true);
+    expect(await receivers.firstDelivery(alice.systemKey, 'genuina', 86_400_000)).toBe(true);
+  }, 60_000);
+
+  it('counts password failures inside the window only, each try in one statement', async () => {
+    expect(await repos.passwordGuards.reserve(alice.systemKey, 1000)).toBe(1);
+    expect(await repos.passwordGuards.reserve(alice.systemKey, 1000)).toBe(2);
+    expect(await repos.passwordGuards.reserve(beatriz.systemKey, 1000)).toBe(1);
+    // A right password takes its try back.
+    await repos.passwordGuards.release(alice.systemKey);
+    expect(await repos.passwordGuards.reserve(alice.systemKey, 1000)).toBe(2);
     now += 1001;
-    expect(await repos.passwordAttempts.record(alice.systemKey, 1000)).toBe(1);
-    await repos.passwordAttempts.clear(alice.systemKey);
-    expect(await repos.passwordAttempts.record(alice.systemKey, 1000)).toBe(1);
+    expect(await repos.passwordGuards.reserve(alice.systemKey, 1000)).toBe(1);
+    await repos.passwordGuards.clear(alice.systemKey);
+    expect(await repos.passwordGuards.reserve(alice.systemKey, 1000)).toBe(1);
+    // 40 tries at once (beatriz's window ended) are 40 distinct counts, none lost.
+    const counts = await Promise.all(
+      Array.from({ length: 40 }, () => repos.passwordGuards.reserve(beatriz.systemKey, 1000)),
+    );
+    expect([...counts].sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
   });
 });
 

@@ -2,19 +2,24 @@ import type { CredentialsBody } from './schemas';
 
 import { type CrmUserSource } from './crmUser';
 
-/** POST /api/rdstation/credentials. */
-/** POST /api/rdstation/credentials as the panel sends it: the five fields (`./schemas`). */
+/**
+ * POST /api/rdstation/credentials as the panel sends it: the five fields (`./schemas`), and the
+ * operator's setup code where the host signs nothing.
+ */
 export type CredentialsPayload = Required<
   Pick<
     NonNullable<CredentialsBody>,
     'clientId' | 'clientSecret' | 'redirectUri' | 'securityPassword' | 'defaultChatDomain'
   >
->;
+> &
+  Pick<NonNullable<CredentialsBody>, 'setupCode'>;
 
 /** GET /api/rdstation/credentials/status. */
 export interface CredentialsStatus {
   configured: boolean;
   redirectUri: string | null;
+  /** Whoever configures must type the operator's setup code (a host that signs nothing). */
+  setupCodeRequired?: boolean;
 }
 
 /** DELETE /api/rdstation/credentials body. */

@@ -21,9 +21,10 @@ export interface AuditTrail {
 }
 
 /**
- * The audit trail's writer (issue 15): every change made from the panel is stored, and entries
- * older than the retention are purged now and then (an unref'd timer: it never keeps the process
- * alive). Storing is after the panel's write was answered and can only be logged when it fails.
+ * The audit trail's keeper: a panel change the write path did not store itself (publishChange
+ * stores each write's row before answering it) is stored when published (once, by id), and
+ * entries older than the retention are purged now and then (an unref'd timer: it never keeps the
+ * process alive).
  */
 export function startAuditTrail(deps: AuditTrailDeps): AuditTrail {
   const { changes, audit, config, now, log } = deps;

@@ -37,7 +37,7 @@ describe('createLiveStreams', () => {
   it('writes a heartbeat comment every heartbeatMs on every open stream, and none after close', () => {
     const streams = createLiveStreams(createInProcessChangeFeed(), DEFAULT_LIVE_CONFIG);
     const res = new FakeResponse();
-    streams.open({ systemKey: 'tenant-a', session: 's1', tab: null }, res, null);
+    streams.open({ systemKey: 'tenant-a', person: 's1', tab: null }, res, null);
     expect(res.written).toBe('retry: 3000\n\n');
     jest.advanceTimersByTime(19_999);
     expect(res.written).toBe('retry: 3000\n\n');
@@ -55,7 +55,7 @@ describe('createLiveStreams', () => {
     const feed = createInProcessChangeFeed();
     const streams = createLiveStreams(feed, DEFAULT_LIVE_CONFIG);
     const res = new FakeResponse();
-    streams.open({ systemKey: 'tenant-a', session: 's1', tab: null }, res, null);
+    streams.open({ systemKey: 'tenant-a', person: 's1', tab: null }, res, null);
     expect(streams.count()).toBe(1);
     res.emit('close');
     expect(streams.count()).toBe(0);
@@ -70,13 +70,13 @@ describe('createLiveStreams', () => {
     ['c1', 'c2', 'c3'].forEach((id) => feed.publish(change(id)));
     feed.publish(change('x1', 'tenant-b'));
     const fromC2 = new FakeResponse();
-    streams.open({ systemKey: 'tenant-a', session: 's1', tab: null }, fromC2, 'c2');
+    streams.open({ systemKey: 'tenant-a', person: 's1', tab: null }, fromC2, 'c2');
     expect(fromC2.written).toBe(
       `retry: 3000\n\nid: c3\nevent: change\ndata: ${JSON.stringify({ ...change('c3'), own: false })}\n\n`,
     );
     // c1 fell out of the buffer: what followed it cannot all be replayed.
     const fromC1 = new FakeResponse();
-    streams.open({ systemKey: 'tenant-a', session: 's1', tab: null }, fromC1, 'c1');
+    streams.open({ systemKey: 'tenant-a', person: 's1', tab: null }, fromC1, 'c1');
     expect(fromC1.written).toBe('retry: 3000\n\nevent: resync\ndata: {}\n\n');
     streams.close();
   });
@@ -87,9 +87,9 @@ describe('createLiveStreams', () => {
     const tabA = new FakeResponse();
     const tabB = new FakeResponse();
     const noTab = new FakeResponse();
-    streams.open({ systemKey: 'tenant-a', session: 's1', tab: 'tab-a' }, tabA, null);
-    streams.open({ systemKey: 'tenant-a', session: 's1', tab: 'tab-b' }, tabB, null);
-    streams.open({ systemKey: 'tenant-a', session: 's1', tab: null }, noTab, null);
+    streams.open({ systemKey: 'tenant-a', person: 's1', tab: 'tab-a' }, tabA, null);
+    streams.open({ systemKey: 'tenant-a', person: 's1', tab: 'tab-b' }, tabB, null);
+    streams.open({ systemKey: 'tenant-a', person: 's1', tab: null }, noTab, null);
     feed.publish(change('c0'));
     tabA.written = tabB.written = noTab.written = '';
     feed.publish({ ...change('c1'), origin: 'panel', panelTab: 'tab-a' });
@@ -104,8 +104,8 @@ describe('createLiveStreams', () => {
     const replayA = new FakeResponse();
     const replayB = new FakeResponse();
     feed.publish(change('c2'));
-    streams.open({ systemKey: 'tenant-a', session: 's1', tab: 'tab-a' }, replayA, 'c0');
-    streams.open({ systemKey: 'tenant-a', session: 's1', tab: 'tab-b' }, replayB, 'c0');
+    streams.open({ systemKey: 'tenant-a', person: 's1', tab: 'tab-a' }, replayA, 'c0');
+    streams.open({ systemKey: 'tenant-a', person: 's1', tab: 'tab-b' }, replayB, 'c0');
     expect(replayA.written).toContain(`"own":true`);
     expect(replayB.written).toContain(`"own":false`);
     expect(replayB.written).not.toContain('tab-a');
@@ -126,29 +126,29 @@ describe('createLiveStreams', () => {
     feed.publish(change('c1'));
     const a = new FakeResponse();
     const b = new FakeResponse();
-    streams.open({ systemKey: 'tenant-a', session: 's1', tab: null }, a, null);
-    streams.open({ systemKey: 'tenant-b', session: 's2', tab: null }, b, null);
+    streams.open({ systemKey: 'tenant-a', person: 's1', tab: null }, a, null);
+    streams.open({ systemKey: 'tenant-b', person: 's2', tab: null }, b, null);
     for (const gap of gaps) gap();
     expect(a.written).toBe('retry: 3000\n\nevent: resync\ndata: {}\n\n');
     expect(b.written).toBe('retry: 3000\n\nevent: resync\ndata: {}\n\n');
     // c1 was before the gap: a reconnect from it cannot know what was missed.
     const resumed = new FakeResponse();
-    streams.open({ systemKey: 'tenant-a', session: 's1', tab: null }, resumed, 'c1');
+    streams.open({ systemKey: 'tenant-a', person: 's1', tab: null }, resumed, 'c1');
     expect(resumed.written).toBe('retry: 3000\n\nevent: resync\ndata: {}\n\n');
     streams.close();
     expect(gaps.size).toBe(0);
   });
 
-  it('keeps at most streamsPerSession open per session: one more ends the oldest of that session only', () => {
+  it('keeps at most streamsPerPerson open per person: one more ends the oldest of that person only', () => {
     const feed = createInProcessChangeFeed();
-    const streams = createLiveStreams(feed, { ...DEFAULT_LIVE_CONFIG, streamsPerSession: 2 });
+    const streams = createLiveStreams(feed, { ...DEFAULT_LIVE_CONFIG, streamsPerPerson: 2 });
     const [first, second, third] = [new FakeResponse(), new FakeResponse(), new FakeResponse()];
     const other = new FakeResponse();
-    streams.open({ systemKey: 'tenant-a', session: 's2', tab: null }, other, null);
-    streams.open({ systemKey: 'tenant-a', session: 's1', tab: null }, first, null);
-    streams.open({ systemKey: 'tenant-a', session: 's1', tab: null }, second, null);
+    streams.open({ systemKey: 'tenant-a', person: 's2', tab: null }, other, null);
+    streams.open({ systemKey: 'tenant-a', person: 's1', tab: null }, first, null);
+    streams.open({ systemKey: 'tenant-a', person: 's1', tab: null }, second, null);
     expect(streams.count()).toBe(3);
-    streams.open({ systemKey: 'tenant-a', session: 's1', tab: null }, third, null);
+    streams.open({ systemKey: 'tenant-a', person: 's1', tab: null }, third, null);
     expect(first.writableEnded).toBe(true);
     expect([second, third, other].map((res) => res.writableEnded)).toEqual([false, false, false]);
     expect(streams.count()).toBe(3);

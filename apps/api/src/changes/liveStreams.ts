@@ -30,8 +30,11 @@ export interface StreamSink {
 /** Who a stream is for, from its request. */
 export interface StreamOwner {
   systemKey: string;
-  /** The panel session (its family, which survives renewals): at most `streamsPerSession` each. */
-  session: string;
+  /**
+   * The person across all their sessions and browsers (tenant + the session's user): at most
+   * `streamsPerPerson` streams each.
+   */
+  person: string;
   /** The browser tab the stream serves (`x-panel-tab`), when the panel said it. */
   tab: string | null;
 }
@@ -108,11 +111,12 @@ export function createLiveStreams(
     open(owner, res, lastEventId) {
       const { systemKey } = owner;
       const stream: OpenStream = { ...owner, res };
-      // A person reloading again and again must not pile up sockets: the oldest streams of the
-      // session end (a panel still reading one reconnects with Last-Event-ID, ending another).
-      const ofSession = [...streams].filter((open) => open.session === owner.session);
-      const over = ofSession.length - config.streamsPerSession + 1;
-      for (const oldest of ofSession.slice(0, Math.max(0, over))) {
+      // A person reloading again and again, or starting session after session, must not pile up
+      // sockets: their oldest streams end (a panel still reading one reconnects with
+      // Last-Event-ID, ending another).
+      const ofPerson = [...streams].filter((open) => open.person === owner.person);
+      const over = ofPerson.length - config.streamsPerPerson + 1;
+      for (const oldest of ofPerson.slice(0, Math.max(0, over))) {
         streams.delete(oldest);
         oldest.res.end();
       }

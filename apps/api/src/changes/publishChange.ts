@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type FastifyRequest } from 'fastify';
+import { ApiError } from '@api/errors';
 import { sessionOf } from '@api/identity/authenticate';
+import { API_MESSAGES } from '@api/messages';
 import { type Services } from '@api/services';
 import {
   type ChangeDescriptor,
@@ -66,18 +68,21 @@ export function labellerOf(
 }
 
 /**
- * Publishes one change on services.changes after the CRM or the store accepted the write. It
- * never fails the write: a change that cannot be described is logged and dropped.
+ * Records one write in the audit trail and then publishes it on services.changes, after the CRM or
+ * the store accepted the write and before the write is answered: an acknowledged write always has
+ * its audit row (a process killed after answering loses none). A store that cannot take the row
+ * fails the write's answer (500); a change that cannot be described is logged and dropped.
  */
 export async function publishChange(
   request: FastifyRequest,
   services: Services,
   input: ChangeInput,
 ): Promise<void> {
+  let change: RecordChange;
   try {
     const session = sessionOf(request);
     const name = input.record.name ?? rememberedName(services, session.systemKey, input.record);
-    services.changes.publish({
+    change = {
       id: randomUUID(),
       systemKey: session.systemKey,
       origin: 'panel',
@@ -88,10 +93,18 @@ export async function publishChange(
       ...input,
       record: name ? { ...input.record, name } : input.record,
       at: new Date(services.config.now()).toISOString(),
-    });
+    };
   } catch (error) {
     request.log.error({ err: error }, 'mudança não publicada');
+    return;
   }
+  try {
+    await services.repos.audit.record(change);
+  } catch (error) {
+    request.log.error({ err: error, change: change.id }, 'registro de auditoria não gravado');
+    throw new ApiError(500, API_MESSAGES.auditNotRecorded);
+  }
+  services.changes.publish(change);
 }
 
 /**

@@ -64,6 +64,22 @@ export function createOAuthClient(crm: CrmConfig, fetchImpl: typeof fetch, now: 
     };
   };
 
+  /** A GET of the CRM with a deadline; a network failure or timeout is the api's 502/504. */
+  const getJson = (url: string, accessToken?: string): Promise<JsonAnswer> =>
+    timedJson(
+      fetchImpl,
+      url,
+      {
+        headers: {
+          accept: 'application/json',
+          ...(accessToken ? { authorization: `Bearer ${accessToken}` } : {}),
+        },
+      },
+      crm.timeoutMs,
+    ).catch((error: unknown) => {
+      throw toGatewayError(error);
+    });
+
   return {
     authorizeUrl(clientId: string, redirectUri: string, state: string): string {
       const url = new URL(crm.authorizeUrl);
@@ -93,18 +109,54 @@ export function createOAuthClient(crm: CrmConfig, fetchImpl: typeof fetch, now: 
       });
     },
 
+    /**
+     * Which account a fresh access token is of: the ids of its first active users
+     * (`GET /users?filter=is:active`, crm-v2-list-users.txt), at most `max`. RD's token names no
+     * account, so the account is known by its users.
+     */
+    async accountUserIds(accessToken: string, max: number): Promise<string[]> {
+      const url = new URL(`${crm.baseUrl}/users`);
+      url.searchParams.set('filter', 'is:active');
+      url.searchParams.set('page[number]', '1');
+      url.searchParams.set('page[size]', String(max));
+      const { response, body } = await getJson(url.toString(), accessToken);
+      if (!response.ok || !isRecord(body) || !Array.isArray(body.data))
+        throw new ApiError(502, API_MESSAGES.crmUnexpected);
+      return idsOf(body.data).slice(0, max);
+    },
+
+    /**
+     * Whether a fresh access token's account holds one of `userIds` (`GET /users/{id}`,
+     * crm-v2-get-user.txt: a user of another account is a 404 to it).
+     */
+    async tokenKnowsAnyUser(accessToken: string, userIds: readonly string[]): Promise<boolean> {
+      for (const id of userIds) {
+        const { response } = await getJson(
+          `${crm.baseUrl}/users/${encodeURIComponent(id)}`,
+          accessToken,
+        );
+        if (response.ok) return true;
+        if (![401, 403, 404].includes(response.status))
+          throw new ApiError(502, API_MESSAGES.crmUnexpected);
+      }
+      return false;
+    },
+
+    /** The user ids of an API v1 token's own account (`GET /users`, crm-v1-list-users.txt). */
+    async v1AccountUserIds(token: string): Promise<string[]> {
+      const url = new URL(`${crm.v1BaseUrl}/users`);
+      url.searchParams.set('token', token);
+      const { response, body } = await getJson(url.toString());
+      if (!response.ok || !isRecord(body) || !Array.isArray(body.users))
+        throw new ApiError(502, API_MESSAGES.crmUnexpected);
+      return idsOf(body.users);
+    },
+
     /** CRM v1 token check: the token owner's profile, or null for an invalid token. */
     async checkV1Token(token: string): Promise<V1Profile | null> {
       const url = new URL(`${crm.v1BaseUrl}/token/check`);
       url.searchParams.set('token', token);
-      const { response, body } = await timedJson(
-        fetchImpl,
-        url.toString(),
-        { headers: { accept: 'application/json' } },
-        crm.timeoutMs,
-      ).catch((error: unknown) => {
-        throw toGatewayError(error);
-      });
+      const { response, body } = await getJson(url.toString());
       if (response.status === 401 || response.status === 403 || response.status === 404)
         return null;
       if (response.status === 400 || response.status === 422) return null;
@@ -116,6 +168,12 @@ export function createOAuthClient(crm: CrmConfig, fetchImpl: typeof fetch, now: 
       };
     },
   };
+}
+
+function idsOf(records: unknown[]): string[] {
+  return records.flatMap((record) =>
+    isRecord(record) && typeof record.id === 'string' && record.id !== '' ? [record.id] : [],
+  );
 }
 
 export function toGatewayError(error: unknown): ApiError {

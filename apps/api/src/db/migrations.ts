@@ -288,6 +288,61 @@ const auditRecordName: Migration = {
   },
 };
 
+// Side doors closed: the CRM account a tenant's credentials are bound to, one atomic lockout
+// counter per tenant (shared by every api process), the setup codes already spent, the address
+// that started a pending session (storage held by unverified callers is bounded), and the RD
+// webhook deliveries already received (de-duplicated by every process for RD's retry window).
+const sideDoors: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('credentials').addColumn('crm_account_user_ids', 'text').execute();
+    await db.schema
+      .createTable('password_guards')
+      .addColumn('system_key', 'text', (col) => col.primaryKey())
+      .addColumn('window_started_at', 'bigint', (col) => col.notNull())
+      .addColumn('failures', 'integer', (col) => col.notNull())
+      .execute();
+    await db.schema
+      .createTable('setup_codes_spent')
+      .addColumn('system_key', 'text', (col) => col.notNull())
+      .addColumn('code_hash', 'text', (col) => col.notNull())
+      .addColumn('spent_at', 'bigint', (col) => col.notNull())
+      .addPrimaryKeyConstraint('setup_codes_spent_pk', ['system_key', 'code_hash'])
+      .execute();
+    await db.schema.alterTable('session_families').addColumn('client_address', 'text').execute();
+    await db.schema
+      .createIndex('session_families_address_idx')
+      .on('session_families')
+      .columns(['client_address', 'stage'])
+      .execute();
+    await db.schema.dropTable('password_attempts').ifExists().execute();
+    await db.schema
+      .createTable('webhook_deliveries')
+      .addColumn('system_key', 'text', (col) => col.notNull())
+      .addColumn('transaction_uuid', 'text', (col) => col.notNull())
+      .addColumn('received_at', 'bigint', (col) => col.notNull())
+      .addPrimaryKeyConstraint('webhook_deliveries_pk', ['system_key', 'transaction_uuid'])
+      .execute();
+    await db.schema
+      .createIndex('webhook_deliveries_received_idx')
+      .on('webhook_deliveries')
+      .column('received_at')
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('webhook_deliveries').ifExists().execute();
+    await db.schema
+      .createTable('password_attempts')
+      .addColumn('system_key', 'text', (col) => col.notNull())
+      .addColumn('attempted_at', 'bigint', (col) => col.notNull())
+      .execute();
+    await db.schema.dropIndex('session_families_address_idx').ifExists().execute();
+    await db.schema.alterTable('session_families').dropColumn('client_address').execute();
+    await db.schema.dropTable('setup_codes_spent').ifExists().execute();
+    await db.schema.dropTable('password_guards').ifExists().execute();
+    await db.schema.alterTable('credentials').dropColumn('crm_account_user_ids').execute();
+  },
+};
+
 export const MIGRATIONS: Record<string, Migration> = {
   '2025_01_01_000_initial': initial,
   '2026_11_23_000_sessions': sessions,
@@ -296,6 +351,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026_12_02_000_audit_events': auditEvents,
   '2026_12_02_001_crm_webhooks': crmWebhooks,
   '2026_12_03_000_audit_record_name': auditRecordName,
+  '2026_12_04_000_side_doors': sideDoors,
 };
 
 export const migrationProvider: MigrationProvider = {

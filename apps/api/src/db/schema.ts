@@ -6,6 +6,11 @@ export interface CredentialsTable {
   redirect_uri: string;
   password_hash: string;
   default_chat_domain: string;
+  /**
+   * JSON list of CRM user ids of the account these credentials are bound to (a token of that
+   * account knows them); null until the first sign-in binds it.
+   */
+  crm_account_user_ids: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -69,6 +74,8 @@ export interface SessionFamiliesTable {
   pending_credentials_enc: string | null;
   /** The `email` claim of the host assertion that started this family (lower case), if any. */
   verified_email: string | null;
+  /** The client address that started a pending family (its unverified storage is capped). */
+  client_address: string | null;
   expires_at: number;
   created_at: number;
   updated_at: number;
@@ -102,9 +109,25 @@ export interface LastDealsTable {
   updated_at: number;
 }
 
-export interface PasswordAttemptsTable {
+/** The tenant's security-password lockout: failures inside the window that started at the first. */
+export interface PasswordGuardsTable {
   system_key: string;
-  attempted_at: number;
+  window_started_at: number;
+  failures: number;
+}
+
+/** RD webhook deliveries received (their transaction_uuid), kept for RD's retry window. */
+export interface WebhookDeliveriesTable {
+  system_key: string;
+  transaction_uuid: string;
+  received_at: number;
+}
+
+/** Setup codes of the tenants file already used to configure a tenant (SHA-256 of the code). */
+export interface SetupCodesSpentTable {
+  system_key: string;
+  code_hash: string;
+  spent_at: number;
 }
 
 export interface CrmRateEventsTable {
@@ -173,7 +196,9 @@ export interface DatabaseSchema {
   assertion_jtis: AssertionJtisTable;
   contact_mappings: ContactMappingsTable;
   last_deals: LastDealsTable;
-  password_attempts: PasswordAttemptsTable;
+  password_guards: PasswordGuardsTable;
+  setup_codes_spent: SetupCodesSpentTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   crm_rate_events: CrmRateEventsTable;
   crm_rate_waiters: CrmRateWaitersTable;
   crm_rate_blocks: CrmRateBlocksTable;

@@ -10,7 +10,7 @@ import { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { ApiError, identityError } from '@api/errors';
 import { sessionOf } from '@api/identity/authenticate';
 import { API_MESSAGES } from '@api/messages';
-import { verifyPassword } from '@api/security/password';
+import { passSecurityPassword } from '@api/security/passwordGate';
 import { type Services } from '@api/services';
 import { type AuditCursor, type AuditFilters } from '@api/db/repositories/auditRepository';
 import { hostId, identityHeaders, messageSchema, noQuery, pageSchema } from './schemas';
@@ -75,7 +75,9 @@ const encodeCursor = (cursor: AuditCursor): string =>
 
 function decodeCursor(value: string): AuditCursor {
   const text = Buffer.from(value, 'base64url').toString('utf8');
-  const match = /^(\d{1,15}):(.{1,200})$/.exec(text);
+  // No control character in the id: PostgreSQL's text holds no NUL byte, and no id we wrote has one.
+  // eslint-disable-next-line no-control-regex
+  const match = /^(\d{1,15}):([^\u0000-\u001f\u007f]{1,200})$/.exec(text);
   if (!match) throw new ApiError(400, API_MESSAGES.auditCursorInvalid);
   return { at: Number(match[1]), id: match[2] ?? '' };
 }
@@ -141,16 +143,14 @@ async function requireAuditor(request: FastifyRequest, services: Services): Prom
     throw identityError(403, 'security_password_required', API_MESSAGES.auditPasswordRequired);
   const stored = await repos.credentials.get(session.systemKey);
   if (!stored) throw new ApiError(428, API_MESSAGES.credentialsNotConfigured);
-  const tries = await repos.passwordAttempts.recent(session.systemKey, config.passwordWindowMs);
-  if (tries >= config.passwordMaxAttempts)
-    throw new ApiError(429, API_MESSAGES.tooManyPasswordAttempts, {
-      'retry-after': String(Math.ceil(config.passwordWindowMs / 1000)),
-    });
-  if (!(await verifyPassword(password, stored.passwordHash))) {
-    await repos.passwordAttempts.record(session.systemKey, config.passwordWindowMs);
-    request.log.warn({ systemKey: session.systemKey }, 'senha de segurança incorreta (auditoria)');
-    throw new ApiError(403, API_MESSAGES.wrongSecurityPassword);
-  }
+  await passSecurityPassword(
+    repos.passwordGuards,
+    config,
+    request.log,
+    session.systemKey,
+    password,
+    stored.passwordHash,
+  );
 }
 
 /** An entry's CSV lines, its time on São Paulo's clock whatever the server's zone. */

@@ -1,11 +1,13 @@
 import { SIGNED_OUT_AUTH_STATUS } from '@crm-panel/crm-model';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { type NewCredentials } from '@api/db/repositories/credentialsRepository';
 import { ApiError, credentialsNotConfigured } from '@api/errors';
 import { sessionOf } from '@api/identity/authenticate';
 import { API_MESSAGES } from '@api/messages';
-import { type PanelSession } from '@api/db/repositories/panelSessionsRepository';
+import {
+  type PanelSession,
+  type PendingCredentials,
+} from '@api/db/repositories/panelSessionsRepository';
 import { type CrmUserState } from '@api/identity/crmUser';
 import { identityOf, type Services } from '@api/services';
 import { AUTH_PAGE_CSP, authResultPage } from './authPage';
@@ -36,6 +38,9 @@ interface CallbackQuery {
   state?: string;
   error?: string;
 }
+
+/** How many of its users a tenant's CRM account is recognised by. */
+const ACCOUNT_ANCHORS = 5;
 
 /** The sign-in window's first-party cookie on this api's origin (never sent cross-site). */
 export const SIGN_IN_COOKIE = 'crm_panel_signin';
@@ -72,11 +77,33 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     };
   };
 
+  /**
+   * A fresh CRM token proves its account before anything is stored: the tenant's credentials are
+   * bound to the account of their first sign-in (its user ids), and a token of another account is
+   * refused. Answers false for another account; throws (502/504) when the CRM cannot tell.
+   */
+  const tokenOfTenantAccount = async (
+    systemKey: string,
+    accessToken: string,
+    pending: boolean,
+  ): Promise<{ bindIds: string[] | null } | false> => {
+    const bound = pending ? null : (await repos.credentials.get(systemKey))?.accountUserIds;
+    if (bound) return (await oauth.tokenKnowsAnyUser(accessToken, bound)) && { bindIds: null };
+    const ids = await oauth.accountUserIds(accessToken, ACCOUNT_ANCHORS);
+    if (ids.length === 0) throw new ApiError(502, API_MESSAGES.crmUnexpected);
+    if (pending) return { bindIds: ids };
+    // Another process may bind first: then this token must be of the account it bound.
+    const now = await repos.credentials.bindAccount(systemKey, ids);
+    if (now && now.join() !== ids.join() && !(await oauth.tokenKnowsAnyUser(accessToken, now)))
+      return false;
+    return { bindIds: null };
+  };
+
   /** The OAuth app a sign-in uses: the tenant's, or the credentials its session saved pending. */
   const appFor = async (
     systemKey: string,
     familyId: string,
-  ): Promise<{ app: NewCredentials; pending: boolean } | null> => {
+  ): Promise<{ app: PendingCredentials; pending: boolean } | null> => {
     const stored = await repos.credentials.get(systemKey);
     if (stored) return { app: stored, pending: false };
     const pending = await repos.panelSessions.pendingCredentials(familyId);
@@ -236,10 +263,29 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
         request.log.warn({ reason: outcome.reason }, 'troca do código OAuth falhou');
         return fail(outcome.reason === 'rejected' ? 400 : 502, API_MESSAGES.codeExchangeFailed);
       }
+      let account: Awaited<ReturnType<typeof tokenOfTenantAccount>>;
+      try {
+        account = await tokenOfTenantAccount(
+          signIn.systemKey,
+          outcome.tokens.accessToken,
+          oauthApp.pending,
+        );
+      } catch (failure) {
+        request.log.warn({ err: failure }, 'conta do token OAuth não verificada');
+        return fail(502, API_MESSAGES.codeExchangeFailed);
+      }
+      if (!account) {
+        request.log.warn({ systemKey: signIn.systemKey }, 'login OAuth de outra conta do CRM');
+        return fail(403, API_MESSAGES.crmAccountMismatch);
+      }
       if (oauthApp.pending) {
-        // Credentials saved before any sign-in take effect only now that they worked.
-        if (!(await repos.credentials.create(signIn.systemKey, oauthApp.app)))
+        // Credentials saved before any sign-in take effect only now that they worked, bound to
+        // the account this sign-in proved.
+        if (!(await repos.credentials.create(signIn.systemKey, oauthApp.app, account.bindIds)))
           return fail(409, API_MESSAGES.credentialsAlreadyConfigured);
+        // The operator's setup code configured the tenant once: it does not again.
+        if (oauthApp.app.setupCodeHash)
+          await repos.credentials.spendSetupCode(signIn.systemKey, oauthApp.app.setupCodeHash);
         services.cache.clearTenant(signIn.systemKey);
         request.log.info({ systemKey: signIn.systemKey }, 'credenciais confirmadas pelo login');
       }
@@ -337,6 +383,24 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
       if (!(await repos.credentials.exists(identity.systemKey))) throw credentialsNotConfigured();
       const profile = await oauth.checkV1Token(token);
       if (!profile) throw new ApiError(401, API_MESSAGES.invalidToken);
+      // The token's account (its users, v1 GET /users) must be the one the tenant is bound to.
+      const accountIds = await oauth.v1AccountUserIds(token);
+      const bound = (await repos.credentials.get(identity.systemKey))?.accountUserIds;
+      if (!bound) {
+        // Only a host-verified person binds the account with a v1 token; a sign-in by nobody
+        // verified never decides which account a tenant is.
+        if (session.method !== 'assertion' || accountIds.length === 0)
+          throw new ApiError(403, API_MESSAGES.crmAccountUnbound);
+        const now = await repos.credentials.bindAccount(
+          identity.systemKey,
+          accountIds.slice(0, ACCOUNT_ANCHORS),
+        );
+        if (!now?.some((id) => accountIds.includes(id)))
+          throw new ApiError(403, API_MESSAGES.v1AccountMismatch);
+      } else if (!bound.some((id) => accountIds.includes(id))) {
+        request.log.warn({ systemKey: identity.systemKey }, 'token v1 de outra conta do CRM');
+        throw new ApiError(403, API_MESSAGES.v1AccountMismatch);
+      }
       await repos.sessions.saveV1(identity, token, profile);
       // RD verified the token's owner (token/check): as good as the OAuth sign-in for this browser.
       if (session.stage === 'pending')

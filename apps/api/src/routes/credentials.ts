@@ -1,5 +1,6 @@
 import { MESSAGES } from '@crm-panel/crm-model';
-import { type FastifyInstance } from 'fastify';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { defaultRedirectUri } from '@api/config';
 import { ApiError, identityError } from '@api/errors';
 import { sessionOf } from '@api/identity/authenticate';
@@ -10,7 +11,8 @@ import {
   OutboundRefused,
   redirectUriAllowed,
 } from '@api/security/outbound';
-import { hashPassword, verifyPassword } from '@api/security/password';
+import { hashPassword } from '@api/security/password';
+import { passSecurityPassword } from '@api/security/passwordGate';
 import { identityOf, type Services } from '@api/services';
 import { type PanelSession } from '@api/db/repositories/panelSessionsRepository';
 import {
@@ -21,6 +23,8 @@ import {
 import { identityHeaders, messageSchema, noQuery } from './schemas';
 
 type CredentialsBody = NonNullable<CredentialsBodySchema>;
+
+const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
 
 /** The credentials form rules of PRODUCT.md §5, in order; values trimmed except the password. */
 export function validateCredentials(body: CredentialsBody): string | null {
@@ -71,6 +75,36 @@ export function registerCredentialsRoutes(app: FastifyInstance, services: Servic
     }
   };
 
+  /**
+   * The operator's setup code of a tenant whose host signs nothing: typed by whoever configures,
+   * compared in constant time, counted like the security password (one atomic count per try),
+   * and refused once spent. Answers its SHA-256 (spent when the sign-in confirms the credentials).
+   */
+  const checkSetupCode = async (
+    request: FastifyRequest,
+    session: PanelSession,
+    typed: string | undefined,
+  ): Promise<string> => {
+    const expected = request.tenant?.setupCode?.trim();
+    if (!expected) throw new ApiError(403, API_MESSAGES.setupCodeMissing);
+    const code = (typed ?? '').trim();
+    if (code === '') throw new ApiError(400, API_MESSAGES.setupCodeRequired);
+    const guardKey = `setup-code:${session.systemKey}`;
+    const failures = await repos.passwordGuards.reserve(guardKey, config.passwordWindowMs);
+    if (failures > config.passwordMaxAttempts)
+      throw new ApiError(429, API_MESSAGES.setupCodeLocked, {
+        'retry-after': String(Math.ceil(config.passwordWindowMs / 1000)),
+      });
+    const hash = sha256(code);
+    const right = timingSafeEqual(Buffer.from(hash, 'hex'), Buffer.from(sha256(expected), 'hex'));
+    if (!right || (await repos.credentials.setupCodeSpent(session.systemKey, hash))) {
+      request.log.warn({ systemKey: session.systemKey }, 'código de configuração recusado');
+      throw new ApiError(403, API_MESSAGES.setupCodeInvalid);
+    }
+    await repos.passwordGuards.release(guardKey);
+    return hash;
+  };
+
   app.get(
     '/api/rdstation/credentials/status',
     {
@@ -84,7 +118,14 @@ export function registerCredentialsRoutes(app: FastifyInstance, services: Servic
         response: {
           200: {
             type: 'object',
-            properties: { configured: { type: 'boolean' }, redirectUri: { type: 'string' } },
+            properties: {
+              configured: { type: 'boolean' },
+              redirectUri: { type: 'string' },
+              setupCodeRequired: {
+                type: 'boolean',
+                description: 'Quem configura digita o código de configuração do operador',
+              },
+            },
           },
           400: messageSchema,
         },
@@ -98,6 +139,7 @@ export function registerCredentialsRoutes(app: FastifyInstance, services: Servic
       return {
         configured: stored !== null,
         redirectUri: stored?.redirectUri ?? defaultRedirectUri(config.publicUrl),
+        setupCodeRequired: session.method === 'crm',
       };
     },
   );
@@ -129,6 +171,8 @@ export function registerCredentialsRoutes(app: FastifyInstance, services: Servic
       const session = sessionOf(request);
       const { systemKey } = session;
       requireAdmin(session);
+      if (session.method === 'crm' && !(await repos.terms.isAccepted(systemKey, session.crmOwner)))
+        throw identityError(403, 'terms_required', API_MESSAGES.termsRequired);
       const body = request.body ?? {};
       const problem = validateCredentials(body);
       if (problem) throw new ApiError(400, problem);
@@ -146,8 +190,13 @@ export function registerCredentialsRoutes(app: FastifyInstance, services: Servic
         defaultChatDomain,
       };
       if (session.method === 'crm') {
-        // Nobody verified this caller: the credentials wait for a sign-in that proves them.
-        await repos.panelSessions.savePendingCredentials(session.familyId, credentials);
+        // Nobody verified this caller: the credentials wait for a sign-in that proves them, and
+        // only whom the operator handed the setup code may save them.
+        const setupCodeHash = await checkSetupCode(request, session, body.setupCode);
+        await repos.panelSessions.savePendingCredentials(session.familyId, {
+          ...credentials,
+          setupCodeHash,
+        });
         request.log.info({ systemKey }, 'credenciais aguardando o login');
         return reply.code(201).send({ success: true, redirectUri });
       }
@@ -186,17 +235,14 @@ export function registerCredentialsRoutes(app: FastifyInstance, services: Servic
       if (password === '') throw new ApiError(400, MESSAGES.credentials.securityPasswordRequired);
       const stored = await repos.credentials.get(systemKey);
       if (!stored) throw new ApiError(428, API_MESSAGES.credentialsNotConfigured);
-      const tries = await repos.passwordAttempts.record(systemKey, config.passwordWindowMs);
-      if (tries > config.passwordMaxAttempts) {
-        request.log.warn({ systemKey }, 'remoção bloqueada: tentativas demais');
-        throw new ApiError(429, API_MESSAGES.tooManyPasswordAttempts, {
-          'retry-after': String(Math.ceil(config.passwordWindowMs / 1000)),
-        });
-      }
-      if (!(await verifyPassword(password, stored.passwordHash))) {
-        request.log.warn({ systemKey }, 'senha de segurança incorreta');
-        throw new ApiError(403, API_MESSAGES.wrongSecurityPassword);
-      }
+      await passSecurityPassword(
+        repos.passwordGuards,
+        config,
+        request.log,
+        systemKey,
+        password,
+        stored.passwordHash,
+      );
       // The CRM stops calling us while this session's token still works; the receiver token is
       // forgotten even if the CRM refuses, so a delivery to it is refused from now on.
       try {

@@ -41,7 +41,7 @@ export function registerEventRoutes(app: FastifyInstance, streams: LiveStreams):
       },
     },
     (request, reply) => {
-      const { systemKey, familyId } = sessionOf(request);
+      const { systemKey, userId } = sessionOf(request);
       const lastEventId = headerOf(request, LAST_EVENT_ID);
       // The schema checked it as a host id; the stream marks this tab's own changes by it.
       const tab = headerOf(request, PANEL_CONTEXT_HEADERS.tab);
@@ -59,7 +59,9 @@ export function registerEventRoutes(app: FastifyInstance, streams: LiveStreams):
         'x-accel-buffering': 'no',
       });
       raw.flushHeaders();
-      streams.open({ systemKey, session: familyId, tab }, raw, lastEventId);
+      // The cap is the person's (tenant + user), whichever of their sessions opens the stream.
+      const person = JSON.stringify([systemKey, userId]);
+      streams.open({ systemKey, person, tab }, raw, lastEventId);
     },
   );
 }

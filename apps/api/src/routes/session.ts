@@ -1,10 +1,11 @@
 import { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { type IssuedSession } from '@api/db/repositories/panelSessionsRepository';
-import { identityError } from '@api/errors';
+import { ApiError, identityError } from '@api/errors';
 import { AssertionError, type VerifiedAssertion } from '@api/identity/assertions';
 import { sessionOf } from '@api/identity/authenticate';
 import { API_MESSAGES } from '@api/messages';
 import { type Services } from '@api/services';
+import { type WindowCounter, createWindowCounter } from '@api/security/windowCounter';
 import { identityHeaders, messageSchema, noQuery } from './schemas';
 
 const sessionSchema = {
@@ -46,6 +47,9 @@ const answer = ({ token, session }: IssuedSession) => ({
   stage: session.stage,
   method: session.method,
 });
+
+/** Pending sessions (not signed in yet) one client address may hold at once. */
+export const PENDING_PER_ADDRESS = 20;
 
 /** Purge what expired at most once a minute per process, on the session routes. */
 const PURGE_EVERY_MS = 60_000;
@@ -95,8 +99,15 @@ export function registerSessionRoutes(app: FastifyInstance, services: Services):
   };
 
   const fromAssertion = async (request: FastifyRequest, token: string | undefined) => {
-    if (!token) throw identityError(401, 'assertion_required', API_MESSAGES.assertionRequired);
-    const verified = await verifiedAssertion(request, token);
+    let verified: VerifiedAssertion;
+    try {
+      if (!token) throw identityError(401, 'assertion_required', API_MESSAGES.assertionRequired);
+      verified = await verifiedAssertion(request, token);
+    } catch (error) {
+      within(failuresPerAddress, request.ip);
+      throw error;
+    }
+    within(perPerson, JSON.stringify([verified.systemKey, verified.userId]));
     return repos.panelSessions.create(
       {
         systemKey: verified.systemKey,
@@ -110,15 +121,27 @@ export function registerSessionRoutes(app: FastifyInstance, services: Services):
     );
   };
 
-  const startLimit = {
-    max: identity.sessionStartsPerMinute,
-    timeWindow: 60_000,
+  // Session starts are counted per verified person where there is one, never per address: an
+  // address is shared by every attendant behind the operator's proxy, and failures by anyone
+  // there must not block them. Only what nobody verified is counted per client address (read
+  // through the trusted-proxy setting): failed assertions, and pending sessions of hosts that
+  // sign nothing.
+  const perPerson = createWindowCounter(60_000, config.now);
+  const perAddress = createWindowCounter(60_000, config.now);
+  const failuresPerAddress = createWindowCounter(60_000, config.now);
+  const within = (counter: WindowCounter, key: string) => {
+    const { count, retryAfterMs } = counter.hit(key);
+    if (count > identity.sessionStartsPerMinute)
+      throw new ApiError(429, API_MESSAGES.tooManyRequests, {
+        'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))),
+      });
   };
 
   app.post<{ Body: SessionBody | null }>(
     '/api/session',
     {
-      config: { access: 'start', rateLimit: startLimit },
+      // Counted here, per person or per address (above), not by the per-address plugin.
+      config: { access: 'start', rateLimit: false },
       schema: {
         tags: ['sessão'],
         summary: 'Inicia uma sessão do painel',
@@ -134,6 +157,14 @@ export function registerSessionRoutes(app: FastifyInstance, services: Services):
       await purgeNow(request);
       const tenant = request.tenant;
       const headers = request.headers as Record<string, string>;
+      if (!tenant?.issuer) {
+        within(perAddress, request.ip);
+        // What nobody verified holds a bounded amount of storage per address.
+        if ((await repos.panelSessions.pendingFrom(request.ip)) >= PENDING_PER_ADDRESS)
+          throw new ApiError(429, API_MESSAGES.tooManyPendingSessions, {
+            'retry-after': String(Math.ceil(identity.pendingTtlMs / 1000)),
+          });
+      }
       const issued = tenant?.issuer
         ? await fromAssertion(request, request.body?.assertion)
         : await repos.panelSessions.create(
@@ -143,6 +174,7 @@ export function registerSessionRoutes(app: FastifyInstance, services: Services):
               role: null,
               method: 'crm',
               verifiedEmail: null,
+              clientAddress: request.ip,
             },
             identity.sessionTtlMs,
             identity.pendingTtlMs,
@@ -162,7 +194,7 @@ export function registerSessionRoutes(app: FastifyInstance, services: Services):
   app.post<{ Body: SessionBody | null }>(
     '/api/session/renew',
     {
-      config: { access: 'any', rateLimit: startLimit },
+      config: { access: 'any', rateLimit: false },
       schema: {
         tags: ['sessão'],
         summary: 'Renova a sessão do painel (um novo token)',
@@ -178,6 +210,7 @@ export function registerSessionRoutes(app: FastifyInstance, services: Services):
       const session = sessionOf(request);
       if (session.method === 'assertion')
         return answer(await fromAssertion(request, request.body?.assertion));
+      within(perPerson, `family:${session.familyId}`);
       const ttl = session.stage === 'full' ? identity.familyTtlMs : identity.pendingTtlMs;
       return answer(await repos.panelSessions.renew(session, identity.sessionTtlMs, ttl));
     },

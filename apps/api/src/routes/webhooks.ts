@@ -3,8 +3,17 @@ import { changeOfDelivery, WEBHOOK_RECEIVER_PATH } from '@api/changes/crmWebhook
 import { createCrmSignals } from '@api/changes/crmSignals';
 import { ApiError } from '@api/errors';
 import { API_MESSAGES } from '@api/messages';
+import { createWindowCounter } from '@api/security/windowCounter';
 import { type Services } from '@api/services';
 import { messageSchema } from './schemas';
+
+/** A CRM record id as a delivery may carry it: RD's ids are 24 hex characters or numbers. */
+const RECORD_ID = {
+  type: ['string', 'integer'],
+  minLength: 1,
+  maxLength: 64,
+  pattern: '^[A-Za-z0-9_-]+$',
+} as const;
 
 /** RD's webhook envelope (webhooks-payload-crm): only what the receiver reads is required. */
 const deliveryBody = {
@@ -15,7 +24,12 @@ const deliveryBody = {
     // The sample's own id ('f111b90-ec81-…') is not a well-formed UUID: any short token is taken.
     transaction_uuid: { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9-]+$' },
     event_timestamp: { type: 'string', maxLength: 40 },
-    document: { type: 'object' },
+    // Only ids travel on from here (the panels re-read): each one bounded, so no delivery makes
+    // an event bigger than a few hundred bytes on any transport (SSE, PostgreSQL NOTIFY).
+    document: {
+      type: 'object',
+      properties: { id: RECORD_ID, deal_id: { ...RECORD_ID, type: ['string', 'null'] } },
+    },
   },
 } as const;
 
@@ -26,23 +40,6 @@ interface Delivery {
   document: Record<string, unknown>;
 }
 
-/** Deliveries seen lately, per process: RD re-sends after 5 s or a non-2xx ("duplicidade"). */
-function recentDeliveries(limit: number) {
-  const seen = new Set<string>();
-  return {
-    /** True the first time `key` is seen (oldest forgotten beyond `limit`). */
-    first(key: string): boolean {
-      if (seen.has(key)) return false;
-      seen.add(key);
-      if (seen.size > limit) {
-        const oldest = seen.values().next().value;
-        if (oldest !== undefined) seen.delete(oldest);
-      }
-      return true;
-    },
-  };
-}
-
 /**
  * POST /api/webhooks/rdstation/:token — RD Station's deliveries, public (RD sends no session) and
  * protected only by the tenant's unguessable token: RD documents no signature. Each delivery is a
@@ -51,7 +48,8 @@ function recentDeliveries(limit: number) {
  * the echo of a panel write (changes/crmSignals.ts).
  */
 export function registerWebhookRoutes(app: FastifyInstance, services: Services): void {
-  const recent = recentDeliveries(10_000);
+  const { live } = services.config;
+  const perTenant = createWindowCounter(60_000, services.config.now);
   const signals = createCrmSignals({
     feed: services.changes,
     now: services.config.now,
@@ -63,7 +61,8 @@ export function registerWebhookRoutes(app: FastifyInstance, services: Services):
     `${WEBHOOK_RECEIVER_PATH}/:token`,
     {
       config: { access: 'public' },
-      bodyLimit: 256 * 1024,
+      // One record's event: RD's envelope around one document (webhooks-payload-crm).
+      bodyLimit: 64 * 1024,
       schema: {
         tags: ['mudanças'],
         summary: 'Recebe os webhooks do RD Station CRM do tenant (sem sessão; o token da URL)',
@@ -76,14 +75,28 @@ export function registerWebhookRoutes(app: FastifyInstance, services: Services):
         response: {
           202: { type: 'object', properties: { received: { type: 'boolean' } } },
           404: messageSchema,
+          413: messageSchema,
+          429: messageSchema,
         },
       },
     },
     async (request, reply) => {
       const systemKey = await services.repos.webhookReceivers.tenantOf(request.params.token);
       if (!systemKey) throw new ApiError(404, API_MESSAGES.webhookReceiverUnknown);
+      // A flood at one receiver (its token leaked) costs the tenant's panels nothing past the
+      // bound: RD re-sends what was refused ("diferente de 2XX"), so nothing genuine is lost.
+      const { count, retryAfterMs } = perTenant.hit(systemKey);
+      if (count > live.webhookDeliveriesPerMinute)
+        throw new ApiError(429, API_MESSAGES.tooManyRequests, {
+          'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))),
+        });
       const delivery = request.body;
-      if (recent.first(`${systemKey}:${delivery.transaction_uuid}`)) {
+      const first = await services.repos.webhookReceivers.firstDelivery(
+        systemKey,
+        delivery.transaction_uuid,
+        live.webhookDedupMs,
+      );
+      if (first) {
         const change = changeOfDelivery(systemKey, delivery, services.config.now());
         if (change) signals.receive(change, delivery.document);
       }

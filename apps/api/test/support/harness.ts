@@ -23,6 +23,9 @@ export interface Identity {
   role?: 'admin' | 'attendant';
 }
 
+/** The operator's setup code of every 'open-…' tenant (whom the operator lets configure it). */
+export const TEST_SETUP_CODE = 'codigo-de-configuracao-de-teste';
+
 /** The host that signs the test tenants' identities, as a real host would (EdDSA, 5 min). */
 export const TEST_ISSUER = 'urn:crm-panel:test-host';
 const issuerKeys = generateKeyPair('EdDSA', { extractable: true });
@@ -60,7 +63,7 @@ export async function signAssertion(
  */
 export const testTenants = (systemKey: string): TenantConfig | null => {
   if (systemKey.startsWith('tenant-')) return { systemKey, issuer: TEST_ISSUER };
-  if (systemKey.startsWith('open-')) return { systemKey };
+  if (systemKey.startsWith('open-')) return { systemKey, setupCode: TEST_SETUP_CODE };
   return null;
 };
 
@@ -345,6 +348,8 @@ export function credentialsFor(account: 'account1' | 'account2' = 'account1') {
     redirectUri: REDIRECT_URI,
     securityPassword: SECURITY_PASSWORD,
     defaultChatDomain: 'chat.example.com',
+    // Asked only where the host signs nothing ('open-…'); a signed admin's call ignores it.
+    setupCode: TEST_SETUP_CODE,
   };
 }
 

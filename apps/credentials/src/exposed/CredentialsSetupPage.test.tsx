@@ -1,4 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { mockErrorHandler, setupTestServer } from '@crm-panel/api-client/testing';
 import { MODAL_CANCELLED } from '@crm-panel/contracts';
 import { createFakeHostAdapter, FAKE_USER_INFO } from '@crm-panel/host-bridge/testing';
@@ -235,6 +236,49 @@ describe('CredentialsSetupPage mode="modal" (/credentials-setup-modal)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Erro ao salvar credenciais. Tente novamente.',
     );
+    expect(field('Client ID')).toHaveValue('  client-123  ');
+  });
+
+  it("asks the operator's setup code first where the host signs nothing, and sends it trimmed", async () => {
+    const posted: unknown[] = [];
+    server.use(
+      http.get(`${server.baseURL}/api/rdstation/credentials/status`, () =>
+        HttpResponse.json({
+          configured: false,
+          redirectUri: REDIRECT_URI,
+          setupCodeRequired: true,
+        }),
+      ),
+      http.post(`${server.baseURL}/api/rdstation/credentials`, async ({ request }) => {
+        posted.push(await request.json());
+        return HttpResponse.json(
+          { message: 'Código de configuração inválido ou já utilizado.' },
+          { status: 403 },
+        );
+      }),
+    );
+    const { user } = renderForm();
+    const code = await screen.findByRole('textbox', { name: 'Código de configuração' });
+    expect(code).toHaveAccessibleDescription(
+      'Fornecido pelo responsável pelo painel para configurar esta empresa. Vale uma única vez.',
+    );
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Salvar Credenciais' }));
+    expect(
+      await screen.findByText(
+        'Informe o código de configuração que o responsável pelo painel forneceu para esta empresa.',
+      ),
+    ).toBeInTheDocument();
+    expect(code).toHaveFocus();
+    expect(posted).toHaveLength(0);
+    await user.paste('  codigo-errado-123 ');
+    await user.click(screen.getByRole('button', { name: 'Salvar Credenciais' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Código de configuração inválido ou já utilizado.',
+    );
+    expect(posted).toEqual([expect.objectContaining({ setupCode: 'codigo-errado-123' })]);
+    // Nothing typed is lost.
+    expect(code).toHaveValue('  codigo-errado-123 ');
     expect(field('Client ID')).toHaveValue('  client-123  ');
   });
 

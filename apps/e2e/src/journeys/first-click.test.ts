@@ -93,6 +93,8 @@ test("'Salvar Credenciais': one click from the blurred 'Client ID' checks the wh
     sim.modal.getByRole('textbox', { name: /Client ID/ }),
     submit,
     [
+      // tenant-beta's host signs nothing: the operator's setup code comes first.
+      'Informe o código de configuração que o responsável pelo painel forneceu para esta empresa.',
       'Client ID é obrigatório',
       'Client Secret é obrigatório',
       'Domínio do Chat é obrigatório',

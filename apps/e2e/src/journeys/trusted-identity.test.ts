@@ -73,6 +73,10 @@ test('a host that signs nothing: the CRM sign-in in this browser earns the sessi
   await acceptTermsInPanel(page, panel, 'identity-carla');
   await panel.getByRole('button', { name: 'Configurar Agora' }).click();
   const form = sim.modal.getByRole('form', { name: 'Credenciais do RD Station CRM' });
+  // Whom the operator handed tenant-beta's setup code (printed once by the stack's start).
+  await form
+    .getByRole('textbox', { name: 'Código de configuração' })
+    .fill(stack.setupCodes['tenant-beta'] ?? '');
   await form.getByRole('textbox', { name: 'Client ID' }).fill(BETA.clientId);
   await form.getByLabel('Client Secret').fill(BETA.clientSecret);
   await form

@@ -106,6 +106,10 @@ export async function configureTenant(stack: Stack, identity: Identity, account:
       securityPassword: SECURITY_PASSWORD,
       confirmSecurityPassword: SECURITY_PASSWORD,
       defaultChatDomain: `http://localhost:${stack.ports['host-sim']}`,
+      // tenant-beta's host signs nothing: the operator's setup code says who may configure it.
+      ...(stack.setupCodes[identity.systemKey]
+        ? { setupCode: stack.setupCodes[identity.systemKey] }
+        : {}),
     }),
     'credentials',
   );

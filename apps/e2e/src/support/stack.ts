@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   portsWithOffset,
+  setupCodeOf,
   waitForHttp,
   type ServiceName,
   type Stack,
@@ -104,6 +105,8 @@ export async function startE2eStack(
   return {
     ports: E2E_PORTS,
     dataDir,
+    // The operator's setup code of tenant-beta, in the tenants file the lease's api reads.
+    setupCodes: { 'tenant-beta': setupCodeOf(dataDir, 'tenant-beta') },
     url: (name) => `http://localhost:${E2E_PORTS[name]}`,
     startService: async (name) => {
       await askWorld(`/services/${name}/start`, {});

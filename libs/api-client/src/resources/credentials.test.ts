@@ -19,6 +19,7 @@ describe('credentials calls', () => {
     await expect(getCredentialsStatus()).resolves.toEqual({
       configured: true,
       redirectUri: integrationFixture.redirectUri,
+      setupCodeRequired: false,
     });
     expect(server.lastRequest()).toEqual({
       method: 'GET',

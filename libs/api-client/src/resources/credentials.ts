@@ -30,6 +30,8 @@ export async function saveCredentials(payload: CredentialsPayload): Promise<Cred
     redirectUri: payload.redirectUri,
     securityPassword: payload.securityPassword,
     defaultChatDomain: payload.defaultChatDomain,
+    // Only where the host signs nothing: the operator's setup code.
+    ...(payload.setupCode === undefined ? {} : { setupCode: payload.setupCode }),
   };
   const response = await apiClient.post<DataEnvelope<CredentialsSaveResult>>(
     '/api/rdstation/credentials',

@@ -582,6 +582,8 @@ export function createHandlers(options: CreateHandlersOptions = {}): HttpHandler
       json({
         configured: state.integration.credentialsConfigured,
         redirectUri: state.integration.redirectUri,
+        // The mock world's host signs its attendants: no setup code is asked.
+        setupCodeRequired: false,
       }),
     ),
     route('post', '/api/rdstation/credentials', 'identity', ({ body, state }) => {

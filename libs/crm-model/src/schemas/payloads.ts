@@ -253,6 +253,13 @@ export const credentialsBody = objectOrNull({
     Type.String({ maxLength: 200, description: 'Sinônimo de confirmSecurityPassword' }),
   ),
   defaultChatDomain: Optional(Type.String({ maxLength: 500 })),
+  setupCode: Optional(
+    Type.String({
+      maxLength: 200,
+      description:
+        'Código de configuração que o operador deu a quem configura (exigido quando o host não assina)',
+    }),
+  ),
 });
 export type CredentialsBody = Static<typeof credentialsBody>;
 

@@ -6,7 +6,7 @@ import { createCredentialsRepository } from './credentialsRepository';
 import { createMappingsRepository } from './mappingsRepository';
 import { createOAuthStatesRepository } from './oauthStatesRepository';
 import { createPanelSessionsRepository } from './panelSessionsRepository';
-import { createPasswordAttemptsRepository } from './passwordAttemptsRepository';
+import { createPasswordGuardsRepository } from './passwordGuardsRepository';
 import { createSessionsRepository } from './sessionsRepository';
 import { createTermsRepository } from './termsRepository';
 import { createWebhookReceiversRepository } from './webhookReceiversRepository';
@@ -29,7 +29,7 @@ export function createRepositories(
   const lookups = createIdentityLookups(options.lookupCacheTtlMs ?? 0, now);
   return {
     credentials: createCredentialsRepository(database, box, now, lookups),
-    passwordAttempts: createPasswordAttemptsRepository(database, now),
+    passwordGuards: createPasswordGuardsRepository(database, now),
     terms: createTermsRepository(database, now, lookups),
     sessions: createSessionsRepository(database, box, now, lookups),
     panelSessions: createPanelSessionsRepository(database, box, now, lookups),

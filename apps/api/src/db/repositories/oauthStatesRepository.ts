@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { type Database } from '../database';
 import { hashSecret, newToken } from './panelSessionsRepository';
 
+/** Sign-ins in progress one session may hold (a new one ends the oldest). */
+export const MAX_SIGN_INS_PER_SESSION = 3;
+
 /** The sign-in a callback completes: which session started it, and whose CRM tokens it stores. */
 export interface SignIn {
   familyId: string;
@@ -19,9 +22,30 @@ export interface SignIn {
 export function createOAuthStatesRepository(database: Database, now: () => number) {
   const { db } = database;
   return {
+    /**
+     * A new sign-in of the session; its oldest ones beyond `MAX_SIGN_INS_PER_SESSION` and every
+     * expired one go, so a session (even one nobody verified) holds a bounded few.
+     */
     async createTicket(signIn: SignIn, ttlMs: number): Promise<string> {
       const at = now();
       const ticket = newToken();
+      await db.deleteFrom('oauth_states').where('expires_at', '<=', at).execute();
+      const kept = await db
+        .selectFrom('oauth_states')
+        .select('id')
+        .where('family_id', '=', signIn.familyId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .limit(MAX_SIGN_INS_PER_SESSION - 1)
+        .execute();
+      let older = db.deleteFrom('oauth_states').where('family_id', '=', signIn.familyId);
+      if (kept.length > 0)
+        older = older.where(
+          'id',
+          'not in',
+          kept.map((row) => row.id),
+        );
+      await older.execute();
       await db
         .insertInto('oauth_states')
         .values({

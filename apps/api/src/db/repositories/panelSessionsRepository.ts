@@ -4,6 +4,9 @@ import { type SecretBox } from '@api/security/crypto';
 import { type IdentityLookups, ownerKey } from '../identityLookups';
 import { type NewCredentials } from './credentialsRepository';
 
+/** Credentials a pending session saved, with the SHA-256 of the setup code that allowed it. */
+export type PendingCredentials = NewCredentials & { setupCodeHash?: string };
+
 export type SessionStage = 'pending' | 'full';
 export type SessionMethod = 'assertion' | 'crm';
 export type SessionRole = 'admin' | 'attendant';
@@ -37,6 +40,8 @@ export interface NewFamily {
   method: SessionMethod;
   /** Only from a verified host assertion. */
   verifiedEmail: string | null;
+  /** The client address of a pending session (what nobody verified is capped per address). */
+  clientAddress?: string | null;
 }
 
 /**
@@ -98,6 +103,7 @@ export function createPanelSessionsRepository(
           crm_owner: crmOwner,
           pending_credentials_enc: null,
           verified_email: family.verifiedEmail,
+          client_address: stage === 'pending' ? (family.clientAddress ?? null) : null,
           expires_at: familyExpiresAt,
           created_at: at,
           updated_at: at,
@@ -202,7 +208,7 @@ export function createPanelSessionsRepository(
       forgetFamily(familyId);
     },
 
-    async savePendingCredentials(familyId: string, credentials: NewCredentials): Promise<void> {
+    async savePendingCredentials(familyId: string, credentials: PendingCredentials): Promise<void> {
       await db
         .updateTable('session_families')
         .set({
@@ -216,7 +222,7 @@ export function createPanelSessionsRepository(
         .execute();
     },
 
-    async pendingCredentials(familyId: string): Promise<NewCredentials | null> {
+    async pendingCredentials(familyId: string): Promise<PendingCredentials | null> {
       const row = await db
         .selectFrom('session_families')
         .select('pending_credentials_enc')
@@ -225,7 +231,7 @@ export function createPanelSessionsRepository(
       if (!row?.pending_credentials_enc) return null;
       return JSON.parse(
         box.decrypt(row.pending_credentials_enc, pendingContext(familyId)),
-      ) as NewCredentials;
+      ) as PendingCredentials;
     },
 
     /**
@@ -262,6 +268,18 @@ export function createPanelSessionsRepository(
      * Removes what has expired: tokens, families (with the CRM tokens and terms that belonged to
      * a browser), sign-ins in progress and used assertion ids. Returns the families removed.
      */
+    /** Pending sessions (nobody verified) started from `address` that have not expired. */
+    async pendingFrom(address: string): Promise<number> {
+      const row = await db
+        .selectFrom('session_families')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .where('client_address', '=', address)
+        .where('stage', '=', 'pending')
+        .where('expires_at', '>', now())
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
     async purgeExpired(): Promise<number> {
       const at = now();
       await db.deleteFrom('panel_sessions').where('expires_at', '<=', at).execute();

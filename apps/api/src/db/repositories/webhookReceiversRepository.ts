@@ -24,7 +24,34 @@ export function createWebhookReceiversRepository(
       .executeTakeFirst();
     return row ? box.decrypt(row.token_sealed, context(systemKey)) : null;
   };
+  let lastPurge = 0;
   return {
+    /**
+     * True the first time any api process receives this delivery within `windowMs` (one insert:
+     * a retry, a duplicate, or the same delivery at another process answers false). Deliveries
+     * older than the window are forgotten, at most once a minute per process.
+     */
+    async firstDelivery(
+      systemKey: string,
+      transactionUuid: string,
+      windowMs: number,
+    ): Promise<boolean> {
+      const at = now();
+      if (at - lastPurge >= 60_000) {
+        lastPurge = at;
+        await db
+          .deleteFrom('webhook_deliveries')
+          .where('received_at', '<', at - windowMs)
+          .execute();
+      }
+      const result = await db
+        .insertInto('webhook_deliveries')
+        .values({ system_key: systemKey, transaction_uuid: transactionUuid, received_at: at })
+        .onConflict((oc) => oc.columns(['system_key', 'transaction_uuid']).doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+
     /** The tenant's token, created once (concurrent callers get the same one). */
     async tokenFor(systemKey: string): Promise<string> {
       const known = await read(systemKey);

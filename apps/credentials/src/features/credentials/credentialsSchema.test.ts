@@ -1,10 +1,12 @@
 import {
   credentialsSchema,
+  credentialsSchemaFor,
   toCredentialsPayload,
   type CredentialsFormValues,
 } from './credentialsSchema';
 
 const VALID: CredentialsFormValues = {
+  setupCode: '',
   clientId: 'client-123',
   clientSecret: 'segredo',
   redirectUri: 'https://painel.exemplo.com.br/api/rdstation/auth/callback',
@@ -80,6 +82,7 @@ describe('credentialsSchema (PRODUCT.md §5, in order)', () => {
   it('trims every value except the password', () => {
     expect(
       toCredentialsPayload({
+        setupCode: ' codigo ',
         clientId: ' id ',
         clientSecret: '\tsecret ',
         redirectUri: ' https://x.test/cb ',
@@ -94,5 +97,20 @@ describe('credentialsSchema (PRODUCT.md §5, in order)', () => {
       securityPassword: ' senha ',
       defaultChatDomain: 'chat.test',
     });
+  });
+
+  it('asks the setup code first only where the host signs nothing, and sends it trimmed', async () => {
+    const missing =
+      'Informe o código de configuração que o responsável pelo painel forneceu para esta empresa.';
+    await expect(credentialsSchema.validate(VALID)).resolves.toBeTruthy();
+    await expect(credentialsSchemaFor(false).validate(VALID)).resolves.toBeTruthy();
+    await expect(
+      credentialsSchemaFor(true).validate({ ...VALID, setupCode: '   ' }),
+    ).rejects.toThrow(missing);
+    const payload = toCredentialsPayload({ ...VALID, setupCode: ' ABCD-EFGH-JKLM ' }, true);
+    expect(payload.setupCode).toBe('ABCD-EFGH-JKLM');
+    expect(toCredentialsPayload({ ...VALID, setupCode: 'ignorado' })).not.toHaveProperty(
+      'setupCode',
+    );
   });
 });

@@ -5,9 +5,13 @@ import {
   SECURITY_PASSWORD_MIN_LENGTH,
 } from '@crm-panel/crm-model';
 
+import { TEXTS } from '@credentials/features/shared/texts';
+
 const C = MESSAGES.credentials;
 
 export interface CredentialsFormValues {
+  /** The operator's setup code; asked only where the host signs nothing. */
+  setupCode: string;
   clientId: string;
   clientSecret: string;
   redirectUri: string;
@@ -18,6 +22,7 @@ export interface CredentialsFormValues {
 
 /** Field order = the order of the spec's seven rules (§5), so errors read top to bottom. */
 export const CREDENTIALS_FIELD_ORDER: readonly (keyof CredentialsFormValues)[] = [
+  'setupCode',
   'clientId',
   'clientSecret',
   'redirectUri',
@@ -43,9 +48,25 @@ export const credentialsSchema = yup.object({
   }),
 });
 
+/**
+ * The form's schema: spec §5, and first the operator's setup code where the host signs nothing
+ * (the api asks it: credentials/status `setupCodeRequired`).
+ */
+export function credentialsSchemaFor(setupCodeRequired: boolean) {
+  return credentialsSchema.shape({
+    setupCode: setupCodeRequired
+      ? yup.string().trim().required(TEXTS.form.setupCodeRequired)
+      : yup.string(),
+  });
+}
+
 /** What goes over the wire: values trimmed except the password (PRODUCT.md §5). */
-export function toCredentialsPayload(values: CredentialsFormValues): CredentialsPayload {
+export function toCredentialsPayload(
+  values: CredentialsFormValues,
+  setupCodeRequired = false,
+): CredentialsPayload {
   return {
+    ...(setupCodeRequired ? { setupCode: values.setupCode.trim() } : {}),
     clientId: values.clientId.trim(),
     clientSecret: values.clientSecret.trim(),
     redirectUri: values.redirectUri.trim(),

@@ -39,6 +39,11 @@ export const TEXTS = {
     title: 'Credenciais do RD Station CRM',
     intro:
       'Informe os dados do aplicativo criado no RD Station para esta empresa. A senha de segurança será pedida para desativar a integração.',
+    setupCode: 'Código de configuração',
+    setupCodeHelp:
+      'Fornecido pelo responsável pelo painel para configurar esta empresa. Vale uma única vez.',
+    setupCodeRequired:
+      'Informe o código de configuração que o responsável pelo painel forneceu para esta empresa.',
     clientId: 'Client ID',
     clientSecret: 'Client Secret',
     redirectUri: 'Redirect URI',

@@ -8,7 +8,7 @@ import { FormActions, FormikFormLayout, FormikTextField } from '@crm-panel/ui/fo
 import { TEXTS } from '@credentials/features/shared/texts';
 import {
   CREDENTIALS_FIELD_ORDER,
-  credentialsSchema,
+  credentialsSchemaFor,
   type CredentialsFormValues,
   toCredentialsPayload,
 } from '../credentialsSchema';
@@ -17,18 +17,24 @@ import { FocusFirstError } from './FocusFirstError';
 export interface CredentialsFormProps {
   /** The api's redirect URI (credentials/status), prefilled when known. */
   initialRedirectUri: string | null;
+  /** The host signs nothing: whoever configures types the operator's setup code first. */
+  setupCodeRequired?: boolean;
 }
 
 /** The page's heading (ModalPage) names the form. */
 export const CREDENTIALS_FORM_TITLE_ID = 'credentials-form-title';
 
 /** /credentials-setup-modal: the tenant's RD Station CRM credentials (PRODUCT.md §2, §5, §8). */
-export function CredentialsForm({ initialRedirectUri }: CredentialsFormProps) {
+export function CredentialsForm({
+  initialRedirectUri,
+  setupCodeRequired = false,
+}: CredentialsFormProps) {
   const { closeForm, cancelForm } = useHostForms();
   const save = useSaveCredentials();
   const [serverError, setServerError] = useState<string | null>(null);
 
   const initialValues: CredentialsFormValues = {
+    setupCode: '',
     clientId: '',
     clientSecret: '',
     redirectUri: initialRedirectUri ?? '',
@@ -39,7 +45,7 @@ export function CredentialsForm({ initialRedirectUri }: CredentialsFormProps) {
 
   async function onSubmit(values: CredentialsFormValues): Promise<void> {
     setServerError(null);
-    const payload = toCredentialsPayload(values);
+    const payload = toCredentialsPayload(values, setupCodeRequired);
     try {
       await save.mutateAsync(payload);
     } catch (cause) {
@@ -51,10 +57,23 @@ export function CredentialsForm({ initialRedirectUri }: CredentialsFormProps) {
   }
 
   return (
-    <Formik initialValues={initialValues} validationSchema={credentialsSchema} onSubmit={onSubmit}>
+    <Formik
+      initialValues={initialValues}
+      validationSchema={credentialsSchemaFor(setupCodeRequired)}
+      onSubmit={onSubmit}
+    >
       {({ isSubmitting }) => (
         <FormikFormLayout aria-labelledby={CREDENTIALS_FORM_TITLE_ID}>
           <FormErrorBanner message={serverError} onClose={() => setServerError(null)} />
+          {setupCodeRequired && (
+            <FormikTextField
+              name="setupCode"
+              label={TEXTS.form.setupCode}
+              required
+              autoComplete="off"
+              helperText={TEXTS.form.setupCodeHelp}
+            />
+          )}
           <FormikTextField
             name="clientId"
             label={TEXTS.form.clientId}
