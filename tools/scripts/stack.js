@@ -2,7 +2,7 @@
 // and the shell + remotes builds (static servers in this process). Used by `npm start`,
 // the browser journeys and the benchmarks, each with its own ports.
 const { spawn } = require('child_process');
-const crypto = require('crypto');
+const { randomBytes } = require('crypto');
 const fs = require('fs');
 const path = require('path');
 const { PORTS, REMOTES } = require('./ports');
@@ -83,7 +83,7 @@ function hostSimTenants(ports, betaSetupCode) {
 /** A setup code a person can read aloud and type: three groups of four (no 0/O, 1/I/L). */
 function newSetupCode() {
   const alphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-  const bytes = crypto.randomBytes(12);
+  const bytes = randomBytes(12);
   const chars = Array.from(bytes, (byte) => alphabet[byte % alphabet.length]).join('');
   return `${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8, 12)}`;
 }

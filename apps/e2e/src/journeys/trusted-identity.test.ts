@@ -84,6 +84,7 @@ test('a host that signs nothing: the CRM sign-in in this browser earns the sessi
     .fill(`http://localhost:${stack.ports['host-sim']}`);
   await form.getByLabel('Senha de segurança').fill(SECURITY_PASSWORD);
   await form.getByLabel('Confirmar senha').fill(SECURITY_PASSWORD);
+  await screenshot(page, 'identity-carla-setup-code');
   await form.getByRole('button', { name: 'Salvar Credenciais' }).click();
   await panel.getByRole('heading', { name: 'Bem-vindo!' }).waitFor();
   // Saved, but not the tenant's until they sign in: another session of Carla sees none.
