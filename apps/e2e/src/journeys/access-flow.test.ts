@@ -58,7 +58,12 @@ test("a new tenant's first user: terms → credentials → sign-in in the sandbo
   await form.waitFor();
   const redirect = form.getByRole('textbox', { name: 'Redirect URI' });
   expect(await redirect.inputValue()).toBe(redirectUri);
-  expect(await status(ANA, 'credentials/status')).toEqual({ configured: false, redirectUri });
+  // tenant-acme's host signs Ana: no setup code is asked of her.
+  expect(await status(ANA, 'credentials/status')).toEqual({
+    configured: false,
+    redirectUri,
+    setupCodeRequired: false,
+  });
   await form.getByRole('textbox', { name: 'Client ID' }).fill(ACME.clientId);
   await form.getByLabel('Client Secret').fill(ACME.clientSecret);
   await form.getByRole('textbox', { name: 'Domínio do Chat' }).fill(hostSimOrigin);
@@ -89,7 +94,11 @@ test("a new tenant's first user: terms → credentials → sign-in in the sandbo
       defaultChatDomain: hostSimOrigin,
     },
   ]);
-  expect(await status(ANA, 'credentials/status')).toEqual({ configured: true, redirectUri });
+  expect(await status(ANA, 'credentials/status')).toEqual({
+    configured: true,
+    redirectUri,
+    setupCodeRequired: false,
+  });
   expect(await status(ANA, 'auth/status')).toEqual(SIGNED_OUT);
   await screenshot(page, 'access-ana-login-prompt');
 
