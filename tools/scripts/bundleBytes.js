@@ -42,8 +42,15 @@ function entryPointSizes() {
   for (const name of REMOTES) {
     const manifest = readManifest(name);
     remoteEntries[name] = fileGz(name, manifest.metaData.remoteEntry.name);
+    // The manifest also lists, as an exposed module's async chunks, chunks only the container's
+    // shared modules load (a split vendor chunk of its api-client fallback, axios): those come
+    // with the shared module (from the shell, in the panel), not with the exposed module.
+    const providers = new Set(
+      Object.values(providedFiles(name, manifest.metaData.remoteEntry.name)).flat(),
+    );
     for (const expose of manifest.exposes) {
-      const files = [...new Set([...expose.assets.js.sync, ...expose.assets.js.async])];
+      const { sync, async } = expose.assets.js;
+      const files = [...new Set([...sync, ...async.filter((f) => !providers.has(f))])];
       exposed[`${name}/${expose.name}`] = files.reduce((sum, f) => sum + fileGz(name, f), 0);
     }
   }
@@ -67,10 +74,11 @@ function providedFiles(name, entryFile) {
   );
   const provided = {};
   // Keys that are identifiers (zustand, react) come unquoted from the minifier.
+  // A remote's entry registers them as calls instead: `l("<key>","<version>",()=>Promise.all(…))`.
   const registration =
-    /(?:"([^"]+)"|([A-Za-z_$][\w$]*)):\[\{version:"[^"]*",get:\(\)=>(Promise\.all\(\[[^\]]*\]\)|\w+\.e\(\d+\))/g;
-  for (const [, quoted, bare, loads] of text.matchAll(registration)) {
-    const key = quoted ?? bare;
+    /(?:(?:"([^"]+)"|([A-Za-z_$][\w$]*)):\[\{version:"[^"]*",get:|\w\("([^"]+)","[^"]*",)\(\)=>(Promise\.all\(\[[^\]]*\]\)|\w+\.e\(\d+\))/g;
+  for (const [, quoted, bare, called, loads] of text.matchAll(registration)) {
+    const key = quoted ?? bare ?? called;
     const ids = [...loads.matchAll(/\.e\((\d+)\)/g)].map((m) => m[1]);
     provided[key] = ids.map((id) => chunkFiles.get(id)).filter(Boolean);
   }
@@ -263,18 +271,22 @@ function decodeMappings(mappings) {
   return lines;
 }
 
-/** What a source of a map belongs to: an npm package, a workspace project, or webpack's runtime. */
+/**
+ * What a source of a map belongs to: an npm package, a workspace project, or webpack's runtime
+ * (`webpack://<app>/webpack/…`, the container entry and the federation glue webpack writes).
+ */
 function ownerOf(source) {
   const modules = source.lastIndexOf('node_modules/');
   if (modules !== -1) {
     const parts = source.slice(modules + 'node_modules/'.length).split('/');
     return parts[0].startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
   }
-  const project = /(?:^|\/)(apps|libs)\/([\w-]+)\//.exec(source);
+  const [, app = '', rest = source] = /^webpack:\/\/([^/]*)\/(.*)$/.exec(source) ?? [];
+  const project = /^(?:\.\.\/)*(apps|libs)\/([\w-]+)\//.exec(rest);
   if (project) return `${project[1]}/${project[2]}`;
-  if (/webpack\/(runtime|container|sharing|bootstrap)|\bwebpack\b/.test(source)) {
-    return '(webpack runtime)';
-  }
+  // A file of the app being built, relative to its folder (the build's context).
+  if (rest.startsWith('./')) return `apps/${app}`;
+  if (/^(webpack\/|external )/.test(rest)) return '(webpack runtime)';
   return '(other sources)';
 }
 

@@ -30,6 +30,8 @@ test('names the owner of a source: a package, a workspace project or webpack its
     'libs/api-client',
   );
   assert.equal(ownerOf('webpack://shell/webpack/runtime/jsonp chunk loading'), '(webpack runtime)');
+  assert.equal(ownerOf('webpack://deal/webpack/container-entry'), '(webpack runtime)');
+  assert.equal(ownerOf('webpack://deal/./src/features/shared/useDeal.ts'), 'apps/deal');
 });
 
 test("cuts each owner's code out of a file; what no segment maps stays an owner of its own", () => {
