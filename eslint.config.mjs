@@ -8,6 +8,16 @@ import crmPanelCache from './tools/eslint/cache-rules.mjs';
 
 const PANEL_APPS = '{shell,deal,notes,tasks,products,contacts,credentials}';
 
+const ROUTER_IMPORTS = ['react-router', 'react-router-dom', 'react-router/dom'].map((name) => ({
+  name,
+  message: "Import the router from '@crm-panel/contracts/router' (one shared router).",
+}));
+const HTTP_IMPORTS = ['axios'].map((name) => ({
+  name,
+  message:
+    "Call the api through '@crm-panel/api-client' (axios lives in its transport, src/client/http.ts).",
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -54,20 +64,18 @@ export default tseslint.config(
   },
   {
     // One router per page, shared as one module (libs/contracts/src/router.ts), the one place
-    // that imports the package.
-    files: [`apps/${PANEL_APPS}/src/**/*.{ts,tsx}`, 'libs/**/*.{ts,tsx}'],
-    ignores: ['libs/contracts/src/router.ts', 'libs/contracts/src/routing/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: ['wouter', 'wouter/memory-location'].map((name) => ({
-            name,
-            message: "Import the router from '@crm-panel/contracts/router' (one shared router).",
-          })),
-        },
-      ],
-    },
+    // that imports the package; one HTTP client, axios, behind the api-client's one transport
+    // module (libs/api-client/src/client/http.ts), the one place that imports axios.
+    files: ['**/*.{ts,tsx,mts,js,cjs,mjs}'],
+    rules: { 'no-restricted-imports': ['error', { paths: [...ROUTER_IMPORTS, ...HTTP_IMPORTS] }] },
+  },
+  {
+    files: ['libs/contracts/src/router.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: HTTP_IMPORTS }] },
+  },
+  {
+    files: ['libs/api-client/src/client/http.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: ROUTER_IMPORTS }] },
   },
   {
     // The panel's apps take colours and sizes from the theme (libs/ui), tests included.

@@ -17,6 +17,7 @@ const {
   entryPointSizes,
   sharedFigures,
   floorBytes,
+  libraryShares,
 } = require('../tools/scripts/bundleBytes');
 
 const { readyAnaWithMariana } = tsx.require('../apps/e2e/src/support/apiSetup.ts', __filename);
@@ -147,6 +148,8 @@ async function run() {
   const browser = await browserDownload();
   const main = browser.mainPanel;
   const ratio = Math.round((main.totalGz / browser.floor.downloadedGz) * 100) / 100;
+  const shares = libraryShares(main.files);
+  const shareOf = (...owners) => owners.reduce((sum, owner) => sum + (shares[owner] ?? 0), 0);
   const rows = [
     [
       'main panel (Mariana, Geral): JS downloaded (KB gz) / script files',
@@ -158,6 +161,17 @@ async function run() {
         .map(([app, bytes]) => `${app} ${kb(bytes)}`)
         .join(', '),
     ],
+    [
+      'main panel by library, from the source maps (KB gz: what the panel would lose without it)',
+      Object.entries(shares)
+        .map(([owner, bytes]) => `${owner} ${kb(bytes)}`)
+        .join(', '),
+    ],
+    [
+      'main panel: the router (react-router + react-router-dom) / axios (B gz)',
+      `${shareOf('react-router', 'react-router-dom')} / ${shareOf('axios')}`,
+    ],
+    ['main panel: bytes no source map accounts for (B gz)', shareOf('(no source map)')],
     ['floor (React + ReactDOM, one line): JS downloaded (KB gz)', kb(browser.floor.downloadedGz)],
     ['ratio main panel / floor', `${ratio}×`],
     [
@@ -202,6 +216,7 @@ async function run() {
     unit: 'KB gzip -9',
     remotes,
     entryPoints,
+    libraryShares: shares,
     shared,
     browser,
     baselineTraces: traces,

@@ -292,3 +292,57 @@ test('api-client itself, and an app test setting a cache up, may use the cache A
     );
   }
 });
+
+test('the router is imported only through @crm-panel/contracts/router', async () => {
+  const planted = [
+    [
+      "import { Link } from 'react-router-dom';\nexport const x = Link;\n",
+      'apps/notes/src/Bad.tsx',
+    ],
+    [
+      "import { Routes } from 'react-router';\nexport const x = Routes;\n",
+      'apps/shell/src/Bad.tsx',
+    ],
+    ["export { useNavigate } from 'react-router-dom';\n", 'libs/ui/src/Bad.ts'],
+    ["import { Link } from 'react-router-dom';\nexport default Link;\n", 'tools/host-sim/bad.mjs'],
+  ];
+  for (const [code, file] of planted) {
+    const messages = await lint(code, file);
+    assert.equal(
+      messages.some((m) => /^no-restricted-imports: .*'@crm-panel\/contracts\/router'/.test(m)),
+      true,
+      `${file}: ${messages.join('; ')}`,
+    );
+  }
+  assert.deepEqual(
+    (
+      await lint("export { Link } from 'react-router-dom';\n", 'libs/contracts/src/router.ts')
+    ).filter((m) => m.startsWith('no-restricted-imports')),
+    [],
+  );
+});
+
+test('axios is imported only by the api-client transport', async () => {
+  for (const file of [
+    'libs/api-client/src/resources/Bad.ts',
+    'apps/deal/src/Bad.tsx',
+    'libs/contracts/src/router.ts',
+    'apps/api/src/Bad.ts',
+  ]) {
+    const messages = await lint("import axios from 'axios';\nexport const x = axios;\n", file);
+    assert.equal(
+      messages.some((m) => /^no-restricted-imports: .*'@crm-panel\/api-client'/.test(m)),
+      true,
+      `${file}: ${messages.join('; ')}`,
+    );
+  }
+  assert.deepEqual(
+    (
+      await lint(
+        "import axios from 'axios';\nexport const x = axios;\n",
+        'libs/api-client/src/client/http.ts',
+      )
+    ).filter((m) => m.startsWith('no-restricted-imports')),
+    [],
+  );
+});

@@ -3,9 +3,8 @@
  * CommonJS on Node 20: those packages are compiled to CommonJS. Part of jest.preset.js.
  */
 // msw: rettime, until-async, @open-draft/deferred-promise; Fastify's inject and swagger-ui: cookie,
-// content-disposition. The router: wouter.
+// content-disposition.
 const ESM_ONLY = [
-  'wouter',
   'rettime',
   'until-async',
   '@open-draft/deferred-promise',

@@ -48,3 +48,12 @@ export function scriptsSettled(
 export function floorBytes(
   browser: Browser,
 ): Promise<{ builtGz: number; downloadedGz: number; scripts: number }>;
+export const UNMAPPED: string;
+/** What each owner of the code (npm package, workspace project, …) adds to these files, gzip -9. */
+export function libraryShares(files: { app: string; file: string }[]): Record<string, number>;
+export function ownerOf(source: string): string;
+export function decodeMappings(mappings: string): [number, number | undefined][][];
+export function piecesByOwner(
+  text: string,
+  map: { sources: string[]; mappings: string },
+): Map<string, string>;

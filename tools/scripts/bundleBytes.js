@@ -42,8 +42,15 @@ function entryPointSizes() {
   for (const name of REMOTES) {
     const manifest = readManifest(name);
     remoteEntries[name] = fileGz(name, manifest.metaData.remoteEntry.name);
+    // The manifest also lists, as an exposed module's async chunks, chunks only the container's
+    // shared modules load (a split vendor chunk of its api-client fallback, axios): those come
+    // with the shared module (from the shell, in the panel), not with the exposed module.
+    const providers = new Set(
+      Object.values(providedFiles(name, manifest.metaData.remoteEntry.name)).flat(),
+    );
     for (const expose of manifest.exposes) {
-      const files = [...new Set([...expose.assets.js.sync, ...expose.assets.js.async])];
+      const { sync, async } = expose.assets.js;
+      const files = [...new Set([...sync, ...async.filter((f) => !providers.has(f))])];
       exposed[`${name}/${expose.name}`] = files.reduce((sum, f) => sum + fileGz(name, f), 0);
     }
   }
@@ -67,10 +74,11 @@ function providedFiles(name, entryFile) {
   );
   const provided = {};
   // Keys that are identifiers (zustand, react) come unquoted from the minifier.
+  // A remote's entry registers them as calls instead: `l("<key>","<version>",()=>Promise.all(…))`.
   const registration =
-    /(?:"([^"]+)"|([A-Za-z_$][\w$]*)):\[\{version:"[^"]*",get:\(\)=>(Promise\.all\(\[[^\]]*\]\)|\w+\.e\(\d+\))/g;
-  for (const [, quoted, bare, loads] of text.matchAll(registration)) {
-    const key = quoted ?? bare;
+    /(?:(?:"([^"]+)"|([A-Za-z_$][\w$]*)):\[\{version:"[^"]*",get:|\w\("([^"]+)","[^"]*",)\(\)=>(Promise\.all\(\[[^\]]*\]\)|\w+\.e\(\d+\))/g;
+  for (const [, quoted, bare, called, loads] of text.matchAll(registration)) {
+    const key = quoted ?? bare ?? called;
     const ids = [...loads.matchAll(/\.e\((\d+)\)/g)].map((m) => m[1]);
     provided[key] = ids.map((id) => chunkFiles.get(id)).filter(Boolean);
   }
@@ -227,7 +235,142 @@ async function floorBytes(browser) {
   }
 }
 
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/**
+ * A source map's `mappings` decoded: for each generated line, its segments as [column, source]
+ * (source undefined for a segment that maps to no source), in column order.
+ */
+function decodeMappings(mappings) {
+  const lines = [];
+  let source = 0;
+  for (const line of mappings.split(';')) {
+    const segments = [];
+    let column = 0;
+    for (const segment of line.split(',')) {
+      if (!segment) continue;
+      const fields = [];
+      let value = 0;
+      let shift = 0;
+      for (const char of segment) {
+        const digit = BASE64.indexOf(char);
+        value += (digit & 31) << shift;
+        if (digit & 32) shift += 5;
+        else {
+          fields.push(value & 1 ? -(value >>> 1) : value >>> 1);
+          value = 0;
+          shift = 0;
+        }
+      }
+      column += fields[0];
+      if (fields.length > 1) source += fields[1];
+      segments.push([column, fields.length > 1 ? source : undefined]);
+    }
+    lines.push(segments);
+  }
+  return lines;
+}
+
+/**
+ * What a source of a map belongs to: an npm package, a workspace project, or webpack's runtime
+ * (`webpack://<app>/webpack/…`, the container entry and the federation glue webpack writes).
+ */
+function ownerOf(source) {
+  const modules = source.lastIndexOf('node_modules/');
+  if (modules !== -1) {
+    const parts = source.slice(modules + 'node_modules/'.length).split('/');
+    return parts[0].startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
+  }
+  const [, app = '', rest = source] = /^webpack:\/\/([^/]*)\/(.*)$/.exec(source) ?? [];
+  const project = /^(?:\.\.\/)*(apps|libs)\/([\w-]+)\//.exec(rest);
+  if (project) return `${project[1]}/${project[2]}`;
+  // A file of the app being built, relative to its folder (the build's context).
+  if (rest.startsWith('./')) return `apps/${app}`;
+  if (/^(webpack\/|external )/.test(rest)) return '(webpack runtime)';
+  return '(other sources)';
+}
+
+/** Bytes of a generated file that no source map accounts for. */
+const UNMAPPED = '(no source map)';
+
+/**
+ * Each owner's pieces of one built file, by its source map (`<file>.map` beside it, as a
+ * `hidden-source-map` build writes them): owner → the file's text with that owner's code cut out.
+ */
+function piecesByOwner(text, map) {
+  const owners = map.sources.map(ownerOf);
+  const kept = new Map();
+  const lines = text.split('\n');
+  const decoded = decodeMappings(map.mappings);
+  const cut = (owner, lineIndex, from, to) => {
+    if (to <= from) return;
+    if (!kept.has(owner))
+      kept.set(
+        owner,
+        lines.map((line) => [{ from: 0, to: line.length }]),
+      );
+    const ranges = kept.get(owner)[lineIndex];
+    const last = ranges[ranges.length - 1];
+    // Cut [from, to) out of the last kept range (segments come in column order).
+    if (from >= last.to) return;
+    ranges.pop();
+    if (from > last.from) ranges.push({ from: last.from, to: from });
+    if (to < last.to) ranges.push({ from: to, to: last.to });
+  };
+  lines.forEach((line, index) => {
+    const segments = decoded[index] ?? [];
+    let at = 0;
+    let owner = UNMAPPED;
+    for (const [column, source] of segments) {
+      cut(owner, index, at, column);
+      at = column;
+      owner = source === undefined ? UNMAPPED : (owners[source] ?? UNMAPPED);
+    }
+    cut(owner, index, at, line.length);
+  });
+  const without = new Map();
+  for (const [owner, byLine] of kept) {
+    without.set(
+      owner,
+      byLine
+        .map((ranges, i) => ranges.map((r) => lines[i].slice(r.from, r.to)).join(''))
+        .join('\n'),
+    );
+  }
+  return without;
+}
+
+/**
+ * What each library (npm package, workspace project, webpack's runtime, code no source map
+ * accounts for) adds to a set of built files, gzip -9: for each file, its size less its size
+ * without that library's code, summed over the files. `files`: [{ app, file }] under dist/apps;
+ * files without a `.map` beside them are counted under '(no source map)' whole.
+ */
+function libraryShares(files) {
+  const shares = {};
+  for (const { app, file } of files) {
+    const jsPath = path.join(distDir(app), file);
+    const text = fs.readFileSync(jsPath, 'utf8');
+    const whole = gz(Buffer.from(text));
+    const mapPath = `${jsPath}.map`;
+    if (!fs.existsSync(mapPath)) {
+      shares[UNMAPPED] = (shares[UNMAPPED] ?? 0) + whole;
+      continue;
+    }
+    const map = JSON.parse(fs.readFileSync(mapPath, 'utf8'));
+    for (const [owner, rest] of piecesByOwner(text, map)) {
+      shares[owner] = (shares[owner] ?? 0) + whole - gz(Buffer.from(rest));
+    }
+  }
+  return Object.fromEntries(Object.entries(shares).sort((a, b) => b[1] - a[1]));
+}
+
 module.exports = {
+  libraryShares,
+  ownerOf,
+  decodeMappings,
+  piecesByOwner,
+  UNMAPPED,
   floorBytes,
   gz,
   kb,

@@ -54,7 +54,7 @@ export type NoProps = Record<never, never>;
  * Every module a remote exposes, by federation id (`<remote>/<ExposedName>`), with its props.
  * The shell loads them only through Module Federation; remotes implement them. A page reads its
  * own query string (contracts' `parseModalQuery`), user info and attendance (host-bridge), and
- * talks to the api through api-client; it navigates through `@crm-panel/contracts/router` (wouter behind react-router's names) (a shared singleton).
+ * talks to the api through api-client; it navigates through `@crm-panel/contracts/router` (react-router-dom, a shared singleton).
  */
 export interface RemoteModules {
   // deal

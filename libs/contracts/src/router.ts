@@ -1,16 +1,27 @@
 // The router the shell and every remote share (`@crm-panel/contracts/router`): one module, so the
-// page holds one router and its context reaches every remote. A shared module is downloaded whole
-// and never tree-shaken. The panel's routes are flat exact paths and a catch-all (PRODUCT.md §2),
-// so they are served by wouter (about 2 KB gzip -9 with these adapters) instead of react-router
-// (14.3 KB for the same parts in the shell's start-up, 60.8 KB shared whole). The names and props
-// are react-router's, for the parts the panel uses.
+// page holds one router (react-router-dom) and its context reaches every remote. A shared module is
+// downloaded whole and never tree-shaken, so this entry re-exports only the parts the panel uses:
+// what it does not name here, react-router's tree shaking leaves out of the shared chunk.
+// The panel's routes are flat exact paths and a catch-all (PRODUCT.md §2); react-router matches
+// them ignoring letter case (a <Route>'s `caseSensitive` is off by default) and a trailing slash.
 // Apps and libs import the router from here, never from the package (eslint.config.mjs).
-export { BrowserRouter, type BrowserRouterProps } from './routing/BrowserRouter';
-export { MemoryRouter, type MemoryRouterProps } from './routing/MemoryRouter';
-export { Routes, type RoutesProps } from './routing/Routes';
-export { Route, type RouteProps } from './routing/Route';
-export { Navigate, type NavigateProps } from './routing/Navigate';
-export { useNavigate, type NavigateFunction, type NavigateOptions } from './routing/useNavigate';
-export { useLocation, type Location } from './routing/useLocation';
-export { useSearchParams } from './routing/useSearchParams';
-export { Link, type LinkProps } from 'wouter';
+export {
+  BrowserRouter,
+  Link,
+  MemoryRouter,
+  Navigate,
+  Route,
+  Routes,
+  useLocation,
+  useNavigate,
+  useSearchParams,
+  type BrowserRouterProps,
+  type LinkProps,
+  type Location,
+  type MemoryRouterProps,
+  type NavigateFunction,
+  type NavigateOptions,
+  type NavigateProps,
+  type RouteProps,
+  type RoutesProps,
+} from 'react-router-dom';

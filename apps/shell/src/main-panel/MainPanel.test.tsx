@@ -364,7 +364,8 @@ it("asks for a chat's CRM link in the host's open event, before rendering the ch
   const mappingUrl = `${server.baseURL}/api/rdstation/contact-mapping/host-contact-2`;
   const realFetch = globalThis.fetch;
   const fetched = jest.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
-    if (String(input) === mappingUrl)
+    // The api client's transport (axios over fetch) sends a Request.
+    if ((input instanceof Request ? input.url : String(input)) === mappingUrl)
       shownAtRead.push(
         screen.queryByText('toolbar contato=contact-1 negociação=deal-1')
           ? 'chat anterior'

@@ -1,11 +1,11 @@
 import { type HostUserInfo, MESSAGES } from '@crm-panel/crm-model';
-import { ApiRequestError, getErrorCode, isHttpStatus } from './errors';
+import { type ApiRequestError, getErrorCode, isHttpStatus } from './errors';
 import {
   type ApiRequest,
   type ApiRequestConfig,
   type ApiResponse,
+  createTransport,
   type HttpMethod,
-  send,
 } from './http';
 import { panelContextHeaders } from './panelContext';
 import {
@@ -88,6 +88,7 @@ const sessionTransport: SessionTransport = {
 
 export function configureApiClient(config: ApiClientConfig): void {
   baseURL = config.baseURL.replace(/\/+$/, '');
+  transport.setBaseURL(baseURL);
   getIdentity = config.getIdentity;
   sessions?.dispose();
   sessions = config.session
@@ -147,8 +148,8 @@ interface SessionRequest extends ApiRequest {
   sessionRetry?: boolean;
 }
 
-function addIdentityHeaders(request: SessionRequest): ApiSessionIdentity | null {
-  const { userId, systemKey } = currentIdentity();
+function setIdentityHeaders(request: SessionRequest, identity: Partial<HostUserInfo>): void {
+  const { userId, systemKey } = identity;
   if (present(userId)) {
     request.headers.set(USER_ID_HEADER, userId);
   } else {
@@ -163,7 +164,6 @@ function addIdentityHeaders(request: SessionRequest): ApiSessionIdentity | null 
   }
   for (const [name, value] of Object.entries(panelContextHeaders()))
     request.headers.set(name, value);
-  return present(userId) && present(systemKey) ? { userId, systemKey } : null;
 }
 
 /** The session manager's own calls name the user they are for; nothing else is added to them. */
@@ -176,31 +176,43 @@ function isOwnSessionCall(request: SessionRequest): boolean {
 }
 
 /**
- * Identity headers, then (sessions on) the bearer token of that same identity, read once so
- * the two always agree. Calls without a complete identity go without a token: the api answers
- * them 400, as before sessions.
+ * The request interceptor: identity headers, then (sessions on) the bearer token of that same
+ * identity — the token earned for this request, else the one at hand — so the two always agree.
+ * Calls without a complete identity go without a token: the api answers them 400, as before
+ * sessions.
  */
-function prepareRequest(request: SessionRequest): Promise<void> | void {
+function prepareRequest(request: SessionRequest): void {
   if (isOwnSessionCall(request)) return;
-  const identity = addIdentityHeaders(request);
-  const manager = sessions;
-  if (!manager || isSessionPath(request.url) || !identity) return;
-  const withToken = (token: string) => {
-    request.headers.set(AUTHORIZATION_HEADER, `Bearer ${token}`);
-    request.session = { identity, token };
-  };
-  // A token at hand is used in this very task: the call leaves before whatever the caller's
-  // event goes on to do (a chat's first read before the panel renders the chat).
-  const atHand = manager.tokenAtHand(identity);
-  return atHand === null ? manager.token(identity).then(withToken) : withToken(atHand);
+  const session = request.session ?? sessionAtHand(request);
+  setIdentityHeaders(request, session?.identity ?? currentIdentity());
+  if (session) {
+    request.headers.set(AUTHORIZATION_HEADER, `Bearer ${session.token}`);
+    request.session = session;
+  } else {
+    request.headers.delete(AUTHORIZATION_HEADER);
+  }
+}
+
+/** Whether a call takes the session's token: sessions on, a complete identity, not a session call. */
+function sessionIdentity(request: SessionRequest): ApiSessionIdentity | null {
+  if (!sessions || isSessionPath(request.url)) return null;
+  return completeIdentity();
+}
+
+function sessionAtHand(request: SessionRequest): SessionRequest['session'] {
+  const identity = sessionIdentity(request);
+  const token = identity && sessions ? sessions.tokenAtHand(identity) : null;
+  return identity && token !== null ? { identity, token } : undefined;
 }
 
 /**
- * A 401 saying the token is no good (session_required / _expired / _mismatch): forget that
- * token, earn a new one, send the call again — once; the second answer is final. Any other
- * failure is rethrown as it is.
+ * The response interceptor's recovery: a 428 (credentials not configured, PRODUCT.md §6) is
+ * logged; a 401 saying the token is no good (session_required / _expired / _mismatch) forgets
+ * that token, earns a new one and sends the call again — once; the second answer is final. Any
+ * other failure is rethrown as it is.
  */
-function retryWithNewSession<T>(error: unknown, request: SessionRequest): Promise<ApiResponse<T>> {
+function recover(error: ApiRequestError, request: SessionRequest): Promise<ApiResponse> {
+  if (isHttpStatus(error, 428)) console.warn(MESSAGES.credentials.notConfiguredWarning);
   const manager = sessions;
   const code = getErrorCode(error);
   if (
@@ -216,7 +228,7 @@ function retryWithNewSession<T>(error: unknown, request: SessionRequest): Promis
   }
   manager.forget(request.session.identity, request.session.token);
   // The retry starts from the headers sent (its own identity and token are set again).
-  return run<T>({
+  return send({
     ...request,
     headers: new Headers(request.headers),
     session: undefined,
@@ -224,27 +236,28 @@ function retryWithNewSession<T>(error: unknown, request: SessionRequest): Promis
   });
 }
 
-/** PRODUCT.md §6: a 428 (credentials not configured) is logged, then rethrown to the caller. */
-function warnOnMissingCredentials(error: unknown): void {
-  if (isHttpStatus(error, 428)) console.warn(MESSAGES.credentials.notConfiguredWarning);
-}
+/** The client's one transport (axios): its interceptors are prepareRequest and recover. */
+const transport = createTransport<SessionRequest>({ prepare: prepareRequest, recover });
 
 /**
- * One call, as the axios interceptors ran it before: identity and session first, then the
- * request; a failure of either (a session that could not be earned included) is logged if it
- * is a 428 and retried once if the api refused the token.
+ * One call: with its token at hand (or none to carry) it leaves at once, in this very task, so a
+ * chat's first read leaves before whatever the caller's event goes on to do; otherwise the token
+ * is earned (or renewed) first. A session that could not be earned rejects the call with the
+ * session call's error (logged if it is a 428).
  */
-async function run<T>(request: SessionRequest): Promise<ApiResponse<T>> {
-  try {
-    // No await when nothing is awaited: with a token at hand the request leaves synchronously.
-    const prepared = prepareRequest(request);
-    if (prepared) await prepared;
-    return await send<T>(request, baseURL);
-  } catch (error) {
-    warnOnMissingCredentials(error);
-    const failed = error instanceof ApiRequestError ? (error.config as SessionRequest) : request;
-    return retryWithNewSession<T>(error, failed);
+function send<T>(request: SessionRequest): Promise<ApiResponse<T>> {
+  const identity = isOwnSessionCall(request) ? null : sessionIdentity(request);
+  const manager = sessions;
+  if (!identity || !manager || manager.tokenAtHand(identity) !== null) {
+    return transport.send<T>(request);
   }
+  return manager.token(identity).then(
+    (token) => transport.send<T>({ ...request, session: { identity, token } }),
+    (error: unknown) => {
+      if (isHttpStatus(error, 428)) console.warn(MESSAGES.credentials.notConfiguredWarning);
+      throw error;
+    },
+  );
 }
 
 function call<T>(
@@ -253,7 +266,7 @@ function call<T>(
   data: object | undefined,
   config: ApiRequestConfig = {},
 ): Promise<ApiResponse<T>> {
-  return run<T>({ ...config, method, url, data, headers: new Headers(config.headers) });
+  return send<T>({ ...config, method, url, data, headers: new Headers(config.headers) });
 }
 
 /**

@@ -1,10 +1,16 @@
+import axios, {
+  type AxiosError,
+  type AxiosInstance,
+  type AxiosResponse,
+  type InternalAxiosRequestConfig,
+} from 'axios';
 import { REQUEST_TIMEOUT_MS } from '@crm-panel/crm-model';
-import { ApiRequestError } from './errors';
+import { ApiRequestError, type ApiRequestErrorCode } from './errors';
 
-// The panel's HTTP over the platform `fetch` (issue 16: axios was 20.9 KB of the main panel's
-// JS). It keeps the wire axios 1.x put on it byte for byte — URL joining, query encoding, JSON
-// bodies, headers — and its error shapes (status, body, code), so the api, the mock api and the
-// helpers in errors.ts see no difference. apiClient.ts adds identity, session and retries.
+// The panel's HTTP transport: axios, the one module of the workspace that imports it (lint rule in
+// eslint.config.mjs). One instance per client; its interceptors fill each request in (the client's
+// identity and session, apiClient.ts), turn every failure into the client's typed errors
+// (errors.ts) and let the client recover from one (the single retry after a refused token).
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -24,7 +30,7 @@ export interface ApiRequestConfig {
   responseType?: 'blob';
 }
 
-/** One request as it goes out; apiClient.ts fills in its headers before it is sent. */
+/** One request as the client sees it; the transport's request interceptor fills its headers in. */
 export interface ApiRequest extends Omit<ApiRequestConfig, 'headers'> {
   method: HttpMethod;
   /** A path under the base URL, or an absolute URL. */
@@ -42,36 +48,40 @@ export interface ApiResponse<T = unknown> {
   config: ApiRequest;
 }
 
-/** axios's query encoding (buildURL): encodeURIComponent with `:`, `$`, `,` kept and `+` for space. */
-function encodeQuery(value: string): string {
-  return encodeURIComponent(value)
-    .replace(/%3A/gi, ':')
-    .replace(/%24/g, '$')
-    .replace(/%2C/gi, ',')
-    .replace(/%20/g, '+');
+/** What the client adds to its transport: the two ends of every request. */
+export interface TransportHooks<R extends ApiRequest> {
+  /** The request interceptor's part, synchronous: a request whose token is at hand leaves now. */
+  prepare(request: R): void;
+  /**
+   * The last response interceptor's part: a typed failure, answered with a response (a retry
+   * that went well) or rethrown.
+   */
+  recover(error: ApiRequestError, request: R): Promise<ApiResponse>;
 }
 
-const ABSOLUTE_URL = /^([a-z][a-z\d+\-.]*:)?\/\//i;
+export interface Transport<R extends ApiRequest> {
+  send<T>(request: R): Promise<ApiResponse<T>>;
+  /** The base URL every relative path is sent under ('' for the page's origin). */
+  setBaseURL(baseURL: string): void;
+}
 
-/** `baseURL` + `url` + `?params`, exactly as axios builds it (buildFullPath + buildURL). */
-export function buildUrl(baseURL: string, url: string, params?: QueryParams): string {
-  let full =
-    baseURL && !ABSOLUTE_URL.test(url)
-      ? `${baseURL.replace(/\/?\/$/, '')}/${url.replace(/^\/+/, '')}`
-      : url;
-  const query = Object.entries(params ?? {})
-    .filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined)
-    .map(([key, value]) => `${encodeQuery(key)}=${encodeQuery(String(value))}`)
-    .join('&');
-  if (query) {
-    const hash = full.indexOf('#');
-    if (hash !== -1) full = full.slice(0, hash);
-    full += (full.includes('?') ? '&' : '?') + query;
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** The client's own request, carried through the interceptors (a function: kept by reference). */
+    apiRequest?: () => ApiRequest;
+    /** The request's 10 s (abortAfter), to tell its expiry from the caller's cancellation. */
+    requestTimeout?: () => RequestTimeout;
   }
-  return full;
 }
 
-/** JSON when it parses, else the text itself ('' for an empty body), as axios read answers. */
+const ACCEPT_JSON = 'application/json';
+
+/** `baseURL` + `url` + `?params`, exactly as the transport sends it. */
+export function buildUrl(baseURL: string, url: string, params?: QueryParams): string {
+  return axios.getUri({ baseURL, url, params });
+}
+
+/** JSON when it parses, else the text itself ('' for an empty body), as the transport reads answers. */
 export function parseBody(text: string): unknown {
   if (text === '') return text;
   try {
@@ -81,76 +91,172 @@ export function parseBody(text: string): unknown {
   }
 }
 
-/**
- * Sends one request: `Accept: application/json`, a JSON body with its content type when there is
- * one, the 10 s timeout (REQUEST_TIMEOUT_MS, up to the last byte of the answer) and the caller's
- * abort signal. Resolves on 2xx; otherwise rejects with an ApiRequestError: with the answer
- * (status, body) when the api answered, else ERR_NETWORK, ECONNABORTED (timeout) or ERR_CANCELED.
- */
-export async function send<T>(request: ApiRequest, baseURL: string): Promise<ApiResponse<T>> {
-  const { signal } = request;
-  if (signal?.aborted) throw new ApiRequestError('canceled', 'ERR_CANCELED', request);
-  const headers = new Headers(request.headers);
-  headers.set('Accept', 'application/json');
-  if (request.data === undefined) headers.delete('Content-Type');
-  else headers.set('Content-Type', 'application/json');
-  // Outside the try below: a body that cannot be serialised is a bug, not a network failure.
-  const url = buildUrl(baseURL, request.url, request.params);
-  const body = request.data === undefined ? undefined : JSON.stringify(request.data);
+/** A refused file download's body is the api's JSON message, read as any other answer. */
+async function readRefusedFile(data: unknown): Promise<unknown> {
+  return data instanceof Blob ? parseBody(await data.text()) : data;
+}
 
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, REQUEST_TIMEOUT_MS);
-  const cancel = (): void => controller.abort();
-  signal?.addEventListener('abort', cancel);
-
-  let answer: Response;
-  let text: string;
-  let file: Blob | null = null;
-  try {
-    // Called on globalThis, never as a detached reference (browsers refuse that), and looked up
-    // at call time so a test's interception (msw) is used.
-    answer = await globalThis.fetch(url, {
-      method: request.method,
-      headers,
-      body,
-      signal: controller.signal,
-    });
-    if (request.responseType === 'blob' && answer.ok) {
-      file = await answer.blob();
-      text = '';
-    } else {
-      text = await answer.text();
-    }
-  } catch {
-    if (timedOut) {
-      throw new ApiRequestError(
-        `timeout of ${REQUEST_TIMEOUT_MS}ms exceeded`,
-        'ECONNABORTED',
-        request,
-      );
-    }
-    if (signal?.aborted) throw new ApiRequestError('canceled', 'ERR_CANCELED', request);
-    throw new ApiRequestError('Network Error', 'ERR_NETWORK', request);
-  } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener('abort', cancel);
+function headersOf(response: AxiosResponse): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(response.headers)) {
+    if (typeof value === 'string') headers.set(name, value);
+    else if (Array.isArray(value)) for (const one of value) headers.append(name, String(one));
+    else if (typeof value === 'number') headers.set(name, String(value));
   }
+  return headers;
+}
 
-  const response: ApiResponse<T> = {
-    data: (file ?? parseBody(text)) as T,
-    status: answer.status,
-    headers: answer.headers,
-    config: request,
+function requestOf(config: InternalAxiosRequestConfig | undefined): ApiRequest {
+  const request = config?.apiRequest?.();
+  if (!request) throw new Error('api-client: a request without its ApiRequest');
+  return request;
+}
+
+/** The request's 10 s: its signal aborts the request when they run out or when the caller's does. */
+interface RequestTimeout {
+  signal: AbortSignal;
+  expired(): boolean;
+  clear(): void;
+}
+
+/**
+ * The timeout as an abort signal rather than axios's `timeout` (XMLHttpRequest's own): it runs on
+ * the page's timers (the tests' fake ones too), covers the request up to the last byte of the
+ * answer as XMLHttpRequest's did, and joins the caller's signal (TanStack Query's).
+ */
+function abortAfter(ms: number, caller: AbortSignal | undefined): RequestTimeout {
+  const controller = new AbortController();
+  let expired = false;
+  const cancel = (): void => controller.abort();
+  if (caller?.aborted) controller.abort();
+  else caller?.addEventListener('abort', cancel);
+  const timer = setTimeout(() => {
+    expired = true;
+    controller.abort();
+  }, ms);
+  return {
+    signal: controller.signal,
+    expired: () => expired,
+    clear() {
+      clearTimeout(timer);
+      caller?.removeEventListener('abort', cancel);
+    },
   };
-  if (answer.status >= 200 && answer.status < 300) return response;
-  throw new ApiRequestError(
-    `Request failed with status code ${answer.status}`,
-    answer.status >= 500 ? 'ERR_BAD_RESPONSE' : 'ERR_BAD_REQUEST',
-    request,
-    response,
+}
+
+/** How a failure without an answer reads: axios's codes, the client's names for them. */
+function unansweredCode(error: AxiosError): ApiRequestErrorCode {
+  if (axios.isCancel(error) || error.code === 'ERR_CANCELED') return 'ERR_CANCELED';
+  if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') return 'ECONNABORTED';
+  return 'ERR_NETWORK';
+}
+
+/** Any failure of the transport as the client's typed error (errors.ts). */
+async function typedError(error: unknown): Promise<ApiRequestError> {
+  if (error instanceof ApiRequestError) return error;
+  if (!axios.isAxiosError(error)) throw error;
+  const request = requestOf(error.config);
+  const { response } = error;
+  if (response) {
+    const { status } = response;
+    return new ApiRequestError(
+      `Request failed with status code ${status}`,
+      status >= 500 ? 'ERR_BAD_RESPONSE' : 'ERR_BAD_REQUEST',
+      request,
+      {
+        data: await readRefusedFile(response.data),
+        status,
+        headers: headersOf(response),
+        config: request,
+      },
+    );
+  }
+  const code = error.config?.requestTimeout?.().expired() ? 'ECONNABORTED' : unansweredCode(error);
+  const message =
+    code === 'ECONNABORTED'
+      ? `timeout of ${REQUEST_TIMEOUT_MS}ms exceeded`
+      : code === 'ERR_CANCELED'
+        ? 'canceled'
+        : 'Network Error';
+  return new ApiRequestError(message, code, request);
+}
+
+/**
+ * The client's one axios instance: JSON (`Accept: application/json`, a JSON body with its content
+ * type only when there is one), answers read as JSON else kept as text, the 10 s timeout
+ * (REQUEST_TIMEOUT_MS, abortAfter) joined to the caller's AbortSignal, and `hooks` on both ends.
+ */
+export function createTransport<R extends ApiRequest>(hooks: TransportHooks<R>): Transport<R> {
+  const instance: AxiosInstance = axios.create({
+    // The platform fetch under axios (its fetch adapter): the same requests as XMLHttpRequest's,
+    // a file's bytes as sent, and the streaming body the live stream reads (openStream below).
+    adapter: 'fetch',
+    // Every status is an answer the client reads; the interceptors below turn non-2xx ones into
+    // typed errors, the same as for failures without an answer.
+    validateStatus: (status) => status >= 200 && status < 300,
+    transitional: { clarifyTimeoutError: false, silentJSONParsing: true, forcedJSONParsing: true },
+  });
+
+  // Synchronous (no promise between the call and the request): a request whose token is at hand
+  // leaves in the task it was made in.
+  instance.interceptors.request.use(
+    (config) => {
+      const request = requestOf(config) as R;
+      hooks.prepare(request);
+      config.headers.set('Accept', ACCEPT_JSON);
+      // Only the headers the api reads (and its CORS allows): no content type without a body
+      // (axios would add its form type to a bare POST), and not axios's own User-Agent.
+      if (request.data === undefined) config.headers.set('Content-Type', false);
+      config.headers.set('User-Agent', false);
+      request.headers.forEach((value, name) => config.headers.set(name, value));
+      return config;
+    },
+    undefined,
+    { synchronous: true },
   );
+
+  instance.interceptors.response.use(
+    (response: AxiosResponse) => {
+      const request = requestOf(response.config);
+      const answer: ApiResponse = {
+        data: response.data,
+        status: response.status,
+        headers: headersOf(response),
+        config: request,
+      };
+      // The chain carries the client's shape from here on (send() returns it as it is).
+      return answer as unknown as AxiosResponse;
+    },
+    async (error: unknown) => {
+      const typed = await typedError(error);
+      return hooks.recover(typed, typed.config as R);
+    },
+  );
+
+  return {
+    async send<T>(request: R): Promise<ApiResponse<T>> {
+      const timeout = abortAfter(REQUEST_TIMEOUT_MS, request.signal);
+      try {
+        const answer: unknown = await instance.request<T>({
+          method: request.method,
+          url: request.url,
+          params: request.params,
+          data: request.data,
+          signal: timeout.signal,
+          responseType: request.responseType,
+          apiRequest: () => request,
+          requestTimeout: () => timeout,
+        });
+        return answer as ApiResponse<T>;
+      } catch (error) {
+        // A signal already aborted stops axios before its response interceptors: typed here.
+        throw await typedError(error);
+      } finally {
+        timeout.clear();
+      }
+    },
+    setBaseURL(baseURL) {
+      instance.defaults.baseURL = baseURL;
+    },
+  };
 }

@@ -249,7 +249,8 @@ describe('keeping and renewing it', () => {
     const leftAt: string[] = [];
     const realFetch = globalThis.fetch;
     jest.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
-      leftAt.push(new URL(String(input)).pathname);
+      // axios's fetch adapter sends a Request.
+      leftAt.push(new URL(input instanceof Request ? input.url : String(input)).pathname);
       return realFetch(input, init);
     });
 
