@@ -18,6 +18,7 @@ import { createCrmTransport } from './crm/crmTransport';
 import { createReadAhead, PANEL_FRESH_MS, READ_AHEAD_TTL_MS } from './crm/readAhead';
 import { createProbeVerdicts } from './crm/filterProbes';
 import { createCrmLists } from './crm/lists';
+import { createPageSizes } from './crm/pageSizes';
 import { createRateLimiter, sleep } from './crm/limiter';
 import { createOAuthClient } from './crm/oauth';
 import { createTokenRefresher } from './crm/tokenRefresher';
@@ -157,11 +158,14 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
     now: config.now,
     sleep,
   });
+  const probes = createProbeVerdicts(database, config.crmCalls.probeTtlMs, config.now);
+  const pageSizes = createPageSizes(probes, config.crmCalls.pageSize);
   const lists = createCrmLists({
     crm,
     cache,
     contactDealsCache: createReferenceCache(config.crmCalls.contactDealsCacheMs, config.now),
-    probes: createProbeVerdicts(database, config.crmCalls.probeTtlMs, config.now),
+    probes,
+    pageSizes,
     config: config.crmCalls,
   });
   const chat = createChatClient({
@@ -223,6 +227,8 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
     crmWebhooks: createCrmWebhooks({
       crm,
       receivers: repos.webhookReceivers,
+      pageSizes,
+      log: app.log,
       publicUrl: config.publicUrl,
       now: config.now,
       recheckMs: config.live.webhookRecheckMs,

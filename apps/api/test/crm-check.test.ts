@@ -35,7 +35,10 @@ describe('npm run crm:check', () => {
     );
     expect(report.assumptions).toEqual(
       expect.arrayContaining([
-        { assumption: 'page[size]=100 (a documentação não dá um máximo)', result: 'aceito' },
+        {
+          assumption: 'page[size] (a documentação dá o padrão, 20, e nenhum máximo)',
+          result: 'aceito até 100',
+        },
         {
           assumption: "/organizations: 'name:~' (contém), que a documentação não cita",
           result: 'recusado (400): a api usa a forma exata',
@@ -69,9 +72,57 @@ describe('npm run crm:check', () => {
     );
   });
 
-  it('fails, naming the read, when the CRM refuses what the product sends', async () => {
-    // A CRM whose pages are smaller than the api's 100: every list read is refused.
-    sandbox.setKnobs({ maxPageSize: 50 });
+  it.each([
+    [50, [100]],
+    [25, [100, 50]],
+    [20, [100, 50, 25]],
+  ])(
+    'a CRM whose pages are capped at %i: each refused size is asked once, every read passes',
+    async (cap, refused) => {
+      sandbox.setKnobs({ maxPageSize: cap });
+      const report = await runCrmCheck({
+        baseUrl: `${sandbox.url}/crm/v2`,
+        accessToken: tokenOf(ACCOUNT1.users.ana.email),
+      });
+      expect(report.rows.filter((row) => row.status === 'falhou')).toEqual([]);
+      expect(report.ok).toBe(true);
+      // The first list (the active users, at sign-in) meets each refusal once, then reads on
+      // at once; every later list asks the kept size.
+      const [users, ...rest] = report.rows;
+      expect(users?.crm).toEqual([
+        ...refused.map(
+          (size) => `400 GET /users?filter=is:active&page[number]=1&page[size]=${size}`,
+        ),
+        `200 GET /users?filter=is:active&page[number]=1&page[size]=${cap}`,
+      ]);
+      const later = rest.flatMap((row) => row.crm);
+      // (The filter probes, one row each, are refused on their operator, not their size.)
+      const refusedSizes = later.filter(
+        (line) => line.startsWith('400 ') && !line.endsWith('page[size]=1'),
+      );
+      expect(refusedSizes).toEqual([]);
+      const pipelines = report.rows.find((row) => row.what === 'Funis de vendas');
+      expect(pipelines?.crm).toEqual([`200 GET /pipelines?page[number]=1&page[size]=${cap}`]);
+      expect(report.assumptions).toContainEqual({
+        assumption: 'page[size] (a documentação dá o padrão, 20, e nenhum máximo)',
+        result: `recusado: ${refused.join(', ')}; a api passou a pedir ${cap}`,
+      });
+    },
+  );
+
+  it('honours CRM_PAGE_SIZE', async () => {
+    const report = await runCrmCheck({
+      baseUrl: `${sandbox.url}/crm/v2`,
+      accessToken: tokenOf(ACCOUNT1.users.ana.email),
+      pageSize: 30,
+    });
+    const pipelines = report.rows.find((row) => row.what === 'Funis de vendas');
+    expect(pipelines?.crm).toEqual(['200 GET /pipelines?page[number]=1&page[size]=30']);
+    expect(report.ok).toBe(true);
+  });
+
+  it('fails, naming the read, when the CRM refuses even its own default page size', async () => {
+    sandbox.setKnobs({ maxPageSize: 10 });
     const report = await runCrmCheck({
       baseUrl: `${sandbox.url}/crm/v2`,
       accessToken: tokenOf(ACCOUNT1.users.ana.email),
@@ -79,7 +130,6 @@ describe('npm run crm:check', () => {
     expect(report.ok).toBe(false);
     const pipelines = report.rows.find((row) => row.what === 'Funis de vendas');
     expect(pipelines?.status).toBe('falhou');
-    expect(pipelines?.crm).toEqual(['400 GET /pipelines?page[number]=1&page[size]=100']);
     expect(formatReport(report)).toMatch(/\d+ verificação\(ões\) falharam\./);
   });
 

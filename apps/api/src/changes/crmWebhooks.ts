@@ -1,4 +1,5 @@
 import { type CrmClient } from '@api/crm/crmClient';
+import { type PageSizeContext, type PageSizes } from '@api/crm/pageSizes';
 import { type WebhookReceiversRepository } from '@api/db/repositories/webhookReceiversRepository';
 import { type Identity } from '@api/db/repositories/sessionsRepository';
 import { type ChangedRecordType, type ChangeAction, type RecordChange } from './recordChange';
@@ -24,7 +25,6 @@ export const WEBHOOK_RECEIVER_PATH = '/api/webhooks/rdstation';
 /** The name each registration carries in the CRM's webhook list. */
 export const WEBHOOK_NAME = 'Painel CRM (atualizações ao vivo)';
 
-const PAGE_SIZE = 100;
 /** More pages than any account has webhooks: a CRM that never ends its list is not followed. */
 const MAX_PAGES = 20;
 
@@ -47,6 +47,9 @@ const isWebhook = (value: unknown): value is CrmWebhook => {
 export interface CrmWebhooksDeps {
   crm: CrmClient;
   receivers: WebhookReceiversRepository;
+  /** The tenant's `page[size]` (the webhook list pages like every other list). */
+  pageSizes: PageSizes;
+  log: PageSizeContext['log'];
   /** The api's origin the CRM can reach (`API_PUBLIC_URL`). */
   publicUrl: string;
   now: () => number;
@@ -72,6 +75,8 @@ export interface CrmWebhooks {
 export function createCrmWebhooks({
   crm,
   receivers,
+  pageSizes,
+  log,
   publicUrl,
   now,
   recheckMs,
@@ -79,22 +84,24 @@ export function createCrmWebhooks({
   const checkedAt = new Map<string, number>();
   const urlOf = (token: string) => `${publicUrl}${WEBHOOK_RECEIVER_PATH}/${token}`;
 
-  const listAll = async (identity: Identity): Promise<CrmWebhook[]> => {
+  const listAllBy = async (identity: Identity, size: number): Promise<CrmWebhook[]> => {
     const all: CrmWebhook[] = [];
     for (let number = 1; number <= MAX_PAGES; number += 1) {
       const query = new URLSearchParams({
         'page[number]': String(number),
-        'page[size]': String(PAGE_SIZE),
+        'page[size]': String(size),
       });
       const body = (await crm.request(identity, { method: 'GET', path: '/webhooks', query })) as {
         data?: unknown;
       } | null;
       const page = Array.isArray(body?.data) ? body.data : [];
       all.push(...page.filter(isWebhook));
-      if (page.length < PAGE_SIZE) break;
+      if (page.length < size) break;
     }
     return all;
   };
+  const listAll = (identity: Identity): Promise<CrmWebhook[]> =>
+    pageSizes.read({ identity, log }, (size) => listAllBy(identity, size));
 
   return {
     async receiverUrl(systemKey) {

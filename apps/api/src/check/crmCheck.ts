@@ -25,6 +25,8 @@ export interface CrmCheckOptions {
   userEmail?: string;
   /** Also create, update and remove records on a throwaway deal. */
   writes?: boolean;
+  /** CRM_PAGE_SIZE: the largest `page[size]` asked (default the api's, 100). */
+  pageSize?: number;
   /** Outbound HTTP (tests). */
   fetch?: typeof fetch;
 }
@@ -177,12 +179,21 @@ async function checkRead(
 /** What the CRM's answers say about the readings its docs leave open. */
 function assumptionsOf(outbound: Outbound[]): AssumptionRow[] {
   const rows: AssumptionRow[] = [];
-  const sized = outbound.filter((item) => /page\[size\]=100(?:&|$)/.test(item.target));
-  if (sized.length > 0)
+  const sizeOf = (item: Outbound) => Number(/page\[size\]=(\d+)/.exec(item.target)?.[1] ?? 0);
+  const sized = outbound.filter((item) => item.method === 'GET' && sizeOf(item) > 1);
+  if (sized.length > 0) {
+    const refused = [
+      ...new Set(sized.filter((item) => item.status === 400 || item.status === 422).map(sizeOf)),
+    ].sort((a, b) => b - a);
+    const taken = Math.max(0, ...sized.filter((item) => item.status === 200).map(sizeOf));
     rows.push({
-      assumption: 'page[size]=100 (a documentação não dá um máximo)',
-      result: sized.every((item) => item.status === 200) ? 'aceito' : 'recusado',
+      assumption: 'page[size] (a documentação dá o padrão, 20, e nenhum máximo)',
+      result:
+        refused.length === 0
+          ? `aceito até ${taken}`
+          : `recusado: ${refused.join(', ')}; a api passou a pedir ${taken}`,
     });
+  }
   for (const probe of outbound.filter(
     (item) => /page\[size\]=1(?:&|$)/.test(item.target) && item.target.includes(':~'),
   )) {
@@ -303,6 +314,7 @@ export async function runCrmCheck(options: CrmCheckOptions): Promise<CrmCheckRep
     mode: 'development' as const,
     logger: false as const,
     crm: { baseUrl: base },
+    ...(options.pageSize === undefined ? {} : { crmCalls: { pageSize: options.pageSize } }),
     fetch: recordingFetch(base, options.fetch ?? fetch, outbound),
     identity: {
       issuers: [{ issuer: ISSUER, jwks: { keys: [jwk] } }],
@@ -346,7 +358,11 @@ export async function runCrmCheck(options: CrmCheckOptions): Promise<CrmCheckRep
     );
 
     const rows: CheckRow[] = [];
+    const usersFrom = outbound.length;
     const users = await call('GET', '/api/rdstation/auth/crm-users');
+    const usersCrm = outbound
+      .slice(usersFrom)
+      .map((item) => `${item.status} ${item.method} ${item.target}`);
     const listed =
       (users.json as { data?: { users?: { id: string; email: string }[] } } | null)?.data?.users ??
       [];
@@ -355,7 +371,7 @@ export async function runCrmCheck(options: CrmCheckOptions): Promise<CrmCheckRep
     rows.push({
       what: 'Usuários ativos (quem é você no CRM)',
       panel: 'GET /api/rdstation/auth/crm-users',
-      crm: [],
+      crm: usersCrm,
       status: users.status === 200 && me ? 'ok' : 'falhou',
       detail:
         users.status !== 200

@@ -10,9 +10,18 @@ Variáveis:
   CRM_ACCESS_TOKEN   token de acesso OAuth de um usuário da conta (obrigatório)
   CRM_BASE_URL       padrão https://api.rd.services/crm/v2
   CRM_CHECK_EMAIL    e-mail do usuário do CRM em nome de quem escrever (padrão: o primeiro ativo)
+  CRM_PAGE_SIZE      maior page[size] pedido ao CRM (padrão 100; recusado, a api desce a 50, 25, 20)
 
 --writes cria uma negociação de teste com nota, tarefa e produto (o produto é removido; a
 negociação, a nota e a tarefa ficam: a API v2 não documenta exclusão delas).`;
+
+function pageSizeOf(raw: string | undefined): number | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error('CRM_PAGE_SIZE deve ser um número inteiro positivo.');
+  return value;
+}
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
@@ -31,6 +40,7 @@ async function main(): Promise<number> {
     accessToken,
     userEmail: process.env.CRM_CHECK_EMAIL,
     writes: args.includes('--writes'),
+    pageSize: pageSizeOf(process.env.CRM_PAGE_SIZE),
   });
   console.log(formatReport(report));
   return report.ok ? 0 : 1;
