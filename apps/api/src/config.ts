@@ -140,6 +140,11 @@ export interface LiveConfig {
   streamsPerSession: number;
   /** How long a tenant's RD webhooks, once checked at a sign-in, are not checked again. */
   webhookRecheckMs: number;
+  /**
+   * How often every tenant's webhooks are checked and a suspended or missing one made again
+   * (also once at start-up); 0 turns the schedule off (WEBHOOK_KEEP_MS).
+   */
+  webhookKeepMs: number;
   /** A CRM signal for a record the panel changed this recently is that write's echo: dropped. */
   echoWindowMs: number;
   /**
@@ -158,6 +163,7 @@ export const DEFAULT_LIVE_CONFIG: LiveConfig = {
   replayPerTenant: 200,
   streamsPerSession: 5,
   webhookRecheckMs: 24 * 60 * 60_000,
+  webhookKeepMs: 60 * 60_000,
   echoWindowMs: 10_000,
   webhookEchoSettleMs: 300,
   crmWebhooks: true,
@@ -378,6 +384,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfigIn
   };
   const settle = integerFromEnv(env, 'WEBHOOK_ECHO_SETTLE_MS', 0, 5_000);
   if (settle !== undefined) live.webhookEchoSettleMs = settle;
+  const keep = integerFromEnv(env, 'WEBHOOK_KEEP_MS', 0, 7 * 24 * 60 * 60_000);
+  if (keep !== undefined) live.webhookKeepMs = keep;
   const perSession = integerFromEnv(env, 'LIVE_STREAMS_PER_SESSION', 1, 100);
   if (perSession !== undefined) live.streamsPerSession = perSession;
   return {

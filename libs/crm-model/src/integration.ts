@@ -15,6 +15,18 @@ export type CredentialsPayload = Required<
 export interface CredentialsStatus {
   configured: boolean;
   redirectUri: string | null;
+  /** Live updates from the CRM (RD webhooks) for the tenant; only once credentials exist. */
+  liveUpdates?: LiveUpdatesInfo;
+}
+
+/** Whether changes made in the CRM reach open panels, and if not why and what to do (pt-BR). */
+export interface LiveUpdatesInfo {
+  on: boolean;
+  /** disabled, public_url, not_registered, sign_in_needed, refused, suspended; null when on. */
+  reason: string | null;
+  message: string;
+  /** What the operator can do ('' when on). */
+  action: string;
 }
 
 /** DELETE /api/rdstation/credentials body. */

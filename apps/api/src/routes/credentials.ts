@@ -18,7 +18,8 @@ import {
   credentialsRemovalBody,
   type CredentialsBody as CredentialsBodySchema,
 } from '@crm-panel/crm-model/schemas';
-import { identityHeaders, messageSchema, noQuery } from './schemas';
+import { liveUpdatesInfo } from '@api/changes/crmWebhooks';
+import { identityHeaders, liveUpdatesSchema, messageSchema, noQuery } from './schemas';
 
 type CredentialsBody = NonNullable<CredentialsBodySchema>;
 
@@ -84,7 +85,11 @@ export function registerCredentialsRoutes(app: FastifyInstance, services: Servic
         response: {
           200: {
             type: 'object',
-            properties: { configured: { type: 'boolean' }, redirectUri: { type: 'string' } },
+            properties: {
+              configured: { type: 'boolean' },
+              redirectUri: { type: 'string' },
+              liveUpdates: liveUpdatesSchema,
+            },
           },
           400: messageSchema,
         },
@@ -92,12 +97,14 @@ export function registerCredentialsRoutes(app: FastifyInstance, services: Servic
     },
     async (request) => {
       const session = sessionOf(request);
-      const stored =
-        (await repos.credentials.get(session.systemKey)) ??
-        (await repos.panelSessions.pendingCredentials(session.familyId));
+      const configured = await repos.credentials.get(session.systemKey);
+      const stored = configured ?? (await repos.panelSessions.pendingCredentials(session.familyId));
       return {
         configured: stored !== null,
         redirectUri: stored?.redirectUri ?? defaultRedirectUri(config.publicUrl),
+        ...(configured
+          ? { liveUpdates: liveUpdatesInfo(await services.crmWebhooks.status(session.systemKey)) }
+          : {}),
       };
     },
   );

@@ -582,6 +582,9 @@ export function createHandlers(options: CreateHandlersOptions = {}): HttpHandler
       json({
         configured: state.integration.credentialsConfigured,
         redirectUri: state.integration.redirectUri,
+        ...(state.integration.credentialsConfigured
+          ? { liveUpdates: state.integration.liveUpdates }
+          : {}),
       }),
     ),
     route('post', '/api/rdstation/credentials', 'identity', ({ body, state }) => {
