@@ -1,6 +1,8 @@
-import { type RunningSandbox, startSandbox } from '@crm-panel/crm-sandbox';
+import { consentOverHttp, type RunningSandbox, startSandbox } from '@crm-panel/crm-sandbox';
 import { formatReport, runCrmCheck } from '@api/check/crmCheck';
+import { CheckSignInError, signInForCheck } from '@api/check/signIn';
 import { ACCOUNT1 } from './support/harness';
+import { freePort } from './support/postgres';
 
 // `npm run crm:check` against the strict sandbox (its default): every read the product sends is
 // accepted with the shape the panel reads; flipping the sandbox against the product makes it fail.
@@ -154,5 +156,84 @@ describe('npm run crm:check', () => {
     expect(report.ok).toBe(true);
     expect(report.leftovers).toHaveLength(1);
     expect(report.leftovers[0]).toMatch(/^negociação \S+ '\[crm:check\] /);
+  });
+
+  it('a refused token says exactly that, refreshes nothing and checks nothing', async () => {
+    const sent: string[] = [];
+    const report = await runCrmCheck({
+      baseUrl: `${sandbox.url}/crm/v2`,
+      accessToken: 'token-expirado',
+      fetch: async (input, init) => {
+        sent.push(String(input instanceof Request ? input.url : input));
+        return fetch(input, init);
+      },
+    });
+    expect(report.ok).toBe(false);
+    const text = formatReport(report);
+    expect(text).toBe(
+      'O CRM recusou o token de acesso (401): ele expirou (um token vale 2 horas) ou foi revogado. Gere um token novo com `npm run crm:check -- --sign-in` (README da api, "Check your account first") e rode de novo.\n\nNada foi verificado.',
+    );
+    expect(text).not.toContain('indisponível');
+    expect(text).not.toContain('page[size]');
+    expect(sent).toEqual([`${sandbox.url}/crm/v2/users?page[number]=1&page[size]=1`]);
+  });
+
+  it('--sign-in: RD’s sign-in through a loopback callback, then the check with its token', async () => {
+    const port = await freePort();
+    sandbox.registerRedirectUri(`http://127.0.0.1:${port}/callback`, ACCOUNT1.clientId);
+    const shown: string[] = [];
+    const { accessToken, redirectUri } = await signInForCheck({
+      clientId: ACCOUNT1.clientId,
+      clientSecret: ACCOUNT1.clientSecret,
+      authorizeUrl: `${sandbox.url}/oauth/authorize`,
+      tokenUrl: `${sandbox.url}/oauth2/token`,
+      port,
+      // The person opens the page, chooses the account and consents; RD sends the browser back.
+      announce: async (url) => {
+        shown.push(url);
+        const callback = await consentOverHttp(url, ACCOUNT1.users.ana.email);
+        const page = await fetch(callback);
+        expect(await page.text()).toContain('Pode fechar esta janela e voltar ao terminal.');
+      },
+    });
+    expect(redirectUri).toBe(`http://127.0.0.1:${port}/callback`);
+    const authorize = new URL(shown[0] ?? '');
+    expect(Object.fromEntries(authorize.searchParams)).toEqual({
+      response_type: 'code',
+      client_id: ACCOUNT1.clientId,
+      redirect_uri: redirectUri,
+    });
+    const report = await runCrmCheck({ baseUrl: `${sandbox.url}/crm/v2`, accessToken });
+    expect(report.ok).toBe(true);
+  });
+
+  it('--sign-in: a consent refused or a callback not registered ends with what to do', async () => {
+    const port = await freePort();
+    sandbox.registerRedirectUri(`http://127.0.0.1:${port}/callback`, ACCOUNT1.clientId);
+    const denied = signInForCheck({
+      clientId: ACCOUNT1.clientId,
+      clientSecret: ACCOUNT1.clientSecret,
+      authorizeUrl: `${sandbox.url}/oauth/authorize`,
+      tokenUrl: `${sandbox.url}/oauth2/token`,
+      port,
+      announce: async (url) => {
+        await fetch(await consentOverHttp(url, ACCOUNT1.users.ana.email, 'deny'));
+      },
+    });
+    await expect(denied).rejects.toBeInstanceOf(CheckSignInError);
+    await expect(denied).rejects.toThrow(/^O RD Station CRM não autorizou o acesso/);
+    const wrongSecret = signInForCheck({
+      clientId: ACCOUNT1.clientId,
+      clientSecret: 'segredo-errado',
+      authorizeUrl: `${sandbox.url}/oauth/authorize`,
+      tokenUrl: `${sandbox.url}/oauth2/token`,
+      port,
+      announce: async (url) => {
+        await fetch(await consentOverHttp(url, ACCOUNT1.users.ana.email));
+      },
+    });
+    await expect(wrongSecret).rejects.toThrow(
+      `O RD Station CRM recusou a troca do código por um token (${sandbox.url}/oauth2/token). Confira CRM_CLIENT_ID, CRM_CLIENT_SECRET e se http://127.0.0.1:${port}/callback está cadastrada no aplicativo exatamente assim.`,
+    );
   });
 });

@@ -49,6 +49,8 @@ export interface AssumptionRow {
 }
 
 export interface CrmCheckReport {
+  /** What the person does next when the token itself was refused (nothing else was checked). */
+  tokenProblem?: string;
   rows: CheckRow[];
   assumptions: AssumptionRow[];
   /** Every read (and write) the product needs was accepted with the shape it reads. */
@@ -301,8 +303,57 @@ async function checkWrites(
   return rows;
 }
 
+/** The CRM's token endpoint beside its API: https://api.rd.services/oauth2/token for RD's base. */
+export const tokenUrlOf = (base: string): string => new URL('/oauth2/token', base).toString();
+
+const SIGN_IN_AGAIN =
+  'Gere um token novo com `npm run crm:check -- --sign-in` (README da api, "Check your account first") e rode de novo.';
+
+/**
+ * One direct call with the token before the api is involved: a refused token is said as such
+ * (never as "CRM indisponível"), and nothing is refreshed.
+ */
+async function tokenRefusal(
+  base: string,
+  accessToken: string,
+  send: typeof fetch,
+): Promise<string | null> {
+  let status: number;
+  try {
+    const response = await send(`${base}/users?page[number]=1&page[size]=1`, {
+      headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
+    });
+    status = response.status;
+    await response.arrayBuffer();
+  } catch (error) {
+    return `O CRM em ${base} não respondeu (${error instanceof Error ? error.message : String(error)}). Confira CRM_BASE_URL e a rede.`;
+  }
+  if (status === 401)
+    return `O CRM recusou o token de acesso (401): ele expirou (um token vale 2 horas) ou foi revogado. ${SIGN_IN_AGAIN}`;
+  if (status === 403)
+    return `O CRM recusou o token de acesso (403): o usuário dele não tem permissão para ler a conta. Use o login de um usuário com acesso à conta. ${SIGN_IN_AGAIN}`;
+  return null;
+}
+
 export async function runCrmCheck(options: CrmCheckOptions): Promise<CrmCheckReport> {
   const base = options.baseUrl.replace(/\/+$/, '');
+  const refused = await tokenRefusal(base, options.accessToken, options.fetch ?? fetch);
+  if (refused)
+    return {
+      tokenProblem: refused,
+      rows: [
+        {
+          what: 'Token de acesso',
+          panel: '—',
+          crm: [],
+          status: 'falhou',
+          detail: refused,
+        },
+      ],
+      assumptions: [],
+      ok: false,
+      leftovers: [],
+    };
   const outbound: Outbound[] = [];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-check-'));
   const secretKey = randomBytes(32);
@@ -313,7 +364,8 @@ export async function runCrmCheck(options: CrmCheckOptions): Promise<CrmCheckRep
     secretKey,
     mode: 'development' as const,
     logger: false as const,
-    crm: { baseUrl: base },
+    // A refresh, should one happen, goes to the CRM being checked and nowhere else.
+    crm: { baseUrl: base, tokenUrl: tokenUrlOf(base) },
     ...(options.pageSize === undefined ? {} : { crmCalls: { pageSize: options.pageSize } }),
     fetch: recordingFetch(base, options.fetch ?? fetch, outbound),
     identity: {
@@ -412,6 +464,7 @@ export async function runCrmCheck(options: CrmCheckOptions): Promise<CrmCheckRep
 
 /** The report as the terminal shows it. */
 export function formatReport(report: CrmCheckReport): string {
+  if (report.tokenProblem) return `${report.tokenProblem}\n\nNada foi verificado.`;
   const lines: string[] = ['Leituras (e escritas) do painel contra o CRM:', ''];
   for (const row of report.rows) {
     lines.push(`[${row.status}] ${row.what}: ${row.detail}`);

@@ -15,10 +15,11 @@ const payload = {
 };
 
 describe('credentials calls', () => {
-  it('getCredentialsStatus: GET /api/rdstation/credentials/status → { configured, redirectUri }', async () => {
+  it('getCredentialsStatus: GET /api/rdstation/credentials/status → { configured, redirectUri, liveUpdates }', async () => {
     await expect(getCredentialsStatus()).resolves.toEqual({
       configured: true,
       redirectUri: integrationFixture.redirectUri,
+      liveUpdates: integrationFixture.liveUpdates,
     });
     expect(server.lastRequest()).toEqual({
       method: 'GET',
