@@ -18,6 +18,21 @@ afterEach(() => {
   sandbox.reset();
 });
 
+/** The check's sign-in against the sandbox's OAuth, the consent given by `announce`. */
+const sandboxSignIn = (
+  port: number,
+  announce: (url: string) => Promise<void>,
+  clientSecret: string = ACCOUNT1.clientSecret,
+) =>
+  signInForCheck({
+    clientId: ACCOUNT1.clientId,
+    clientSecret,
+    authorizeUrl: `${sandbox.url}/oauth/authorize`,
+    tokenUrl: `${sandbox.url}/oauth2/token`,
+    port,
+    announce,
+  });
+
 const tokenOf = (email: string) => sandbox.issueTokens(ACCOUNT1.clientId, email).access_token;
 
 describe('npm run crm:check', () => {
@@ -182,19 +197,12 @@ describe('npm run crm:check', () => {
     const port = await freePort();
     sandbox.registerRedirectUri(`http://127.0.0.1:${port}/callback`, ACCOUNT1.clientId);
     const shown: string[] = [];
-    const { accessToken, redirectUri } = await signInForCheck({
-      clientId: ACCOUNT1.clientId,
-      clientSecret: ACCOUNT1.clientSecret,
-      authorizeUrl: `${sandbox.url}/oauth/authorize`,
-      tokenUrl: `${sandbox.url}/oauth2/token`,
-      port,
-      // The person opens the page, chooses the account and consents; RD sends the browser back.
-      announce: async (url) => {
-        shown.push(url);
-        const callback = await consentOverHttp(url, ACCOUNT1.users.ana.email);
-        const page = await fetch(callback);
-        expect(await page.text()).toContain('Pode fechar esta janela e voltar ao terminal.');
-      },
+    // The person opens the page, chooses the account and consents; RD sends the browser back.
+    const { accessToken, redirectUri } = await sandboxSignIn(port, async (url) => {
+      shown.push(url);
+      const callback = await consentOverHttp(url, ACCOUNT1.users.ana.email);
+      const page = await fetch(callback);
+      expect(await page.text()).toContain('Pode fechar esta janela e voltar ao terminal.');
     });
     expect(redirectUri).toBe(`http://127.0.0.1:${port}/callback`);
     const authorize = new URL(shown[0] ?? '');
@@ -210,28 +218,18 @@ describe('npm run crm:check', () => {
   it('--sign-in: a consent refused or a callback not registered ends with what to do', async () => {
     const port = await freePort();
     sandbox.registerRedirectUri(`http://127.0.0.1:${port}/callback`, ACCOUNT1.clientId);
-    const denied = signInForCheck({
-      clientId: ACCOUNT1.clientId,
-      clientSecret: ACCOUNT1.clientSecret,
-      authorizeUrl: `${sandbox.url}/oauth/authorize`,
-      tokenUrl: `${sandbox.url}/oauth2/token`,
-      port,
-      announce: async (url) => {
-        await fetch(await consentOverHttp(url, ACCOUNT1.users.ana.email, 'deny'));
-      },
+    const denied = sandboxSignIn(port, async (url) => {
+      await fetch(await consentOverHttp(url, ACCOUNT1.users.ana.email, 'deny'));
     });
     await expect(denied).rejects.toBeInstanceOf(CheckSignInError);
     await expect(denied).rejects.toThrow(/^O RD Station CRM não autorizou o acesso/);
-    const wrongSecret = signInForCheck({
-      clientId: ACCOUNT1.clientId,
-      clientSecret: 'segredo-errado',
-      authorizeUrl: `${sandbox.url}/oauth/authorize`,
-      tokenUrl: `${sandbox.url}/oauth2/token`,
+    const wrongSecret = sandboxSignIn(
       port,
-      announce: async (url) => {
+      async (url) => {
         await fetch(await consentOverHttp(url, ACCOUNT1.users.ana.email));
       },
-    });
+      'segredo-errado',
+    );
     await expect(wrongSecret).rejects.toThrow(
       `O RD Station CRM recusou a troca do código por um token (${sandbox.url}/oauth2/token). Confira CRM_CLIENT_ID, CRM_CLIENT_SECRET e se http://127.0.0.1:${port}/callback está cadastrada no aplicativo exatamente assim.`,
     );
