@@ -37,6 +37,7 @@ describe('configFromEnv', () => {
       retryMs: 3_000,
       replayPerTenant: 200,
       streamsPerSession: 5,
+      webhookKeepMs: 3_600_000,
       webhookRecheckMs: 86_400_000,
       echoWindowMs: 10_000,
       webhookEchoSettleMs: 300,

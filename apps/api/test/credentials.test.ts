@@ -127,7 +127,16 @@ describe('credentials', () => {
     expect(result.status).toBe(201);
     expect(result.json).toEqual({ success: true, redirectUri: REDIRECT_URI });
     const status = await call(h.api, 'GET', '/api/rdstation/credentials/status', { as: alice });
-    expect(status.json).toEqual({ configured: true, redirectUri: REDIRECT_URI });
+    expect(status.json).toEqual({
+      configured: true,
+      redirectUri: REDIRECT_URI,
+      liveUpdates: {
+        on: false,
+        reason: 'disabled',
+        message: 'Atualizações ao vivo do RD Station CRM: desligadas neste servidor.',
+        action: 'Peça ao responsável pelo servidor do painel para ligá-las (CRM_WEBHOOKS).',
+      },
+    });
     const start = await call(h.api, 'GET', '/api/rdstation/auth/start', { as: alice });
     const signInWindow = await openSignInWindow(h.api, String(start.json.authUrl));
     const authUrl = new URL(signInWindow.consentUrl);

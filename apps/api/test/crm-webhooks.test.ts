@@ -338,7 +338,9 @@ describe('RD Station webhooks', () => {
     h.api.changes.subscribe((change) => published.push(change));
     const deadline = Date.now() + 5_000;
     let hooks = await ours();
-    while (hooks.some((hook) => hook.status !== 'active') && Date.now() < deadline) {
+    const settled = () =>
+      hooks.length === CRM_WEBHOOK_EVENTS.length && hooks.every((hook) => hook.status === 'active');
+    while (!settled() && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 50));
       hooks = await ours();
     }
