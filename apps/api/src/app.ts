@@ -6,7 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { createRecordMemory } from './changes/recordMemory';
 import { createNameMemory } from './changes/recordNames';
-import { createCrmWebhooks } from './changes/crmWebhooks';
+import { createCrmWebhooks, liveUpdatesInfo } from './changes/crmWebhooks';
 import { createInProcessChangeFeed } from './changes/inProcessChangeFeed';
 import { createLiveStreams } from './changes/liveStreams';
 import { createPgChangeFeed } from './changes/pgChangeFeed';
@@ -18,6 +18,7 @@ import { createCrmTransport } from './crm/crmTransport';
 import { createReadAhead, PANEL_FRESH_MS, READ_AHEAD_TTL_MS } from './crm/readAhead';
 import { createProbeVerdicts } from './crm/filterProbes';
 import { createCrmLists } from './crm/lists';
+import { createPageSizes } from './crm/pageSizes';
 import { createRateLimiter, sleep } from './crm/limiter';
 import { createOAuthClient } from './crm/oauth';
 import { createTokenRefresher } from './crm/tokenRefresher';
@@ -47,7 +48,12 @@ import { registerPipelineRoutes } from './routes/pipelines';
 import { registerProfileRoutes } from './routes/profile';
 import { registerReferenceRoutes } from './routes/reference';
 import { registerSessionRoutes } from './routes/session';
-import { cachedIdentityHeaders, errorResponseDocs, identityHeaders } from './routes/schemas';
+import {
+  cachedIdentityHeaders,
+  errorResponseDocs,
+  identityHeaders,
+  liveUpdatesSchema,
+} from './routes/schemas';
 import { registerTaskRoutes } from './routes/tasks';
 import { registerTermsRoutes } from './routes/terms';
 import { registerWebhookRoutes } from './routes/webhooks';
@@ -160,11 +166,14 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
     now: config.now,
     sleep,
   });
+  const probes = createProbeVerdicts(database, config.crmCalls.probeTtlMs, config.now);
+  const pageSizes = createPageSizes(probes, config.crmCalls.pageSize);
   const lists = createCrmLists({
     crm,
     cache,
     contactDealsCache: createReferenceCache(config.crmCalls.contactDealsCacheMs, config.now),
-    probes: createProbeVerdicts(database, config.crmCalls.probeTtlMs, config.now),
+    probes,
+    pageSizes,
     config: config.crmCalls,
   });
   const chat = createChatClient({
@@ -226,7 +235,12 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
     crmWebhooks: createCrmWebhooks({
       crm,
       receivers: repos.webhookReceivers,
+      latestSignIn: (systemKey) => repos.sessions.latestOAuthOwner(systemKey),
+      pageSizes,
+      log: app.log,
       publicUrl: config.publicUrl,
+      production: config.mode === 'production',
+      enabled: config.live.crmWebhooks,
       now: config.now,
       recheckMs: config.live.webhookRecheckMs,
     }),
@@ -379,11 +393,23 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
     {
       schema: {
         tags: ['saúde'],
-        summary: 'O api está de pé (sem identidade)',
-        response: { 200: { type: 'object', properties: { status: { type: 'string' } } } },
+        summary:
+          'O api está de pé (sem identidade), e se este servidor pode receber as atualizações ao vivo do CRM (cada tenant vê as suas no gerenciador de credenciais)',
+        response: {
+          200: {
+            type: 'object',
+            properties: { status: { type: 'string' }, crmLiveUpdates: liveUpdatesSchema },
+          },
+        },
       },
     },
-    async () => ({ status: 'ok' }),
+    async () => {
+      const problem = services.crmWebhooks.serverProblem();
+      return {
+        status: 'ok',
+        crmLiveUpdates: liveUpdatesInfo({ on: problem === null, reason: problem }),
+      };
+    },
   );
   registerSessionRoutes(app, services);
   registerCredentialsRoutes(app, services);
@@ -401,8 +427,48 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
   registerEventRoutes(app, liveStreams);
   registerWebhookRoutes(app, services);
 
+  const startKeeping = keepCrmWebhooks(app, services);
   await app.ready();
+  startKeeping();
   return app;
+}
+
+/**
+ * RD suspends a webhook whose endpoint keeps failing and documents no way back (crm-v2-webhooks,
+ * "Suspensão de webhooks"): every tenant's are checked at start-up and every WEBHOOK_KEEP_MS,
+ * a suspended or missing one made again. The live-updates state says how it went.
+ */
+function keepCrmWebhooks(app: FastifyInstance, services: Services): () => void {
+  const { config, crmWebhooks } = services;
+  const problem = crmWebhooks.serverProblem();
+  if (problem === 'public_url')
+    app.log.warn(
+      { publicUrl: config.publicUrl },
+      'API_PUBLIC_URL não é um endereço https público: o RD Station CRM não entrega webhooks a ele; atualizações ao vivo do CRM desligadas',
+    );
+  if (problem || config.live.webhookKeepMs <= 0) return () => {};
+  let running: Promise<void> | null = null;
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let closed = false;
+  const run = () => {
+    if (running || closed) return;
+    running = crmWebhooks
+      .keepAll()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'manutenção dos webhooks falhou'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  app.addHook('onClose', async () => {
+    closed = true;
+    clearInterval(timer);
+    await running;
+  });
+  return () => {
+    run();
+    timer = setInterval(run, config.live.webhookKeepMs);
+    timer.unref();
+  };
 }
 
 export interface RunningApi {

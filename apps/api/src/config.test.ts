@@ -37,6 +37,7 @@ describe('configFromEnv', () => {
       retryMs: 3_000,
       replayPerTenant: 200,
       streamsPerPerson: 5,
+      webhookKeepMs: 3_600_000,
       webhookRecheckMs: 86_400_000,
       webhookDedupMs: 86_400_000,
       webhookDeliveriesPerMinute: 300,

@@ -161,6 +161,11 @@ export interface LiveConfig {
   webhookDedupMs: number;
   /** Deliveries a tenant's receiver takes per minute (per process); past it 429 (RD re-sends). */
   webhookDeliveriesPerMinute: number;
+  /**
+   * How often every tenant's webhooks are checked and a suspended or missing one made again
+   * (also once at start-up); 0 turns the schedule off (WEBHOOK_KEEP_MS).
+   */
+  webhookKeepMs: number;
   /** A CRM signal for a record the panel changed this recently is that write's echo: dropped. */
   echoWindowMs: number;
   /**
@@ -181,6 +186,7 @@ export const DEFAULT_LIVE_CONFIG: LiveConfig = {
   webhookRecheckMs: 24 * 60 * 60_000,
   webhookDedupMs: 24 * 60 * 60_000,
   webhookDeliveriesPerMinute: 300,
+  webhookKeepMs: 60 * 60_000,
   echoWindowMs: 10_000,
   webhookEchoSettleMs: 300,
   crmWebhooks: true,
@@ -424,6 +430,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfigIn
   if (settle !== undefined) live.webhookEchoSettleMs = settle;
   const perPerson = integerFromEnv(env, 'LIVE_STREAMS_PER_PERSON', 1, 100);
   if (perPerson !== undefined) live.streamsPerPerson = perPerson;
+  const keep = integerFromEnv(env, 'WEBHOOK_KEEP_MS', 0, 7 * 24 * 60 * 60_000);
+  if (keep !== undefined) live.webhookKeepMs = keep;
   return {
     mode: env.NODE_ENV === 'production' ? 'production' : 'development',
     identity,

@@ -1,4 +1,10 @@
-import { type Harness, call, sessionHeaders, startHarness } from './support/harness';
+import {
+  type Harness,
+  HEALTH_WITHOUT_CRM_WEBHOOKS,
+  call,
+  sessionHeaders,
+  startHarness,
+} from './support/harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -120,7 +126,7 @@ describe('OpenAPI document', () => {
 describe('HTTP hygiene', () => {
   it('sends security headers', async () => {
     const response = await h.api.inject({ method: 'GET', url: '/api/health' });
-    expect(response.json()).toEqual({ status: 'ok' });
+    expect(response.json()).toEqual(HEALTH_WITHOUT_CRM_WEBHOOKS);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(String(response.headers['content-security-policy'])).toContain("default-src 'self'");

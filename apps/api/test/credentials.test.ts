@@ -135,6 +135,12 @@ describe('credentials', () => {
       configured: true,
       redirectUri: REDIRECT_URI,
       setupCodeRequired: false,
+      liveUpdates: {
+        on: false,
+        reason: 'disabled',
+        message: 'Atualizações ao vivo do RD Station CRM: desligadas neste servidor.',
+        action: 'Peça ao responsável pelo servidor do painel para ligá-las (CRM_WEBHOOKS).',
+      },
     });
     const start = await call(h.api, 'GET', '/api/rdstation/auth/start', { as: alice });
     const signInWindow = await openSignInWindow(h.api, String(start.json.authUrl));

@@ -1,6 +1,8 @@
-import { type RunningSandbox, startSandbox } from '@crm-panel/crm-sandbox';
+import { consentOverHttp, type RunningSandbox, startSandbox } from '@crm-panel/crm-sandbox';
 import { formatReport, runCrmCheck } from '@api/check/crmCheck';
+import { CheckSignInError, signInForCheck } from '@api/check/signIn';
 import { ACCOUNT1 } from './support/harness';
+import { freePort } from './support/postgres';
 
 // `npm run crm:check` against the strict sandbox (its default): every read the product sends is
 // accepted with the shape the panel reads; flipping the sandbox against the product makes it fail.
@@ -15,6 +17,21 @@ afterAll(async () => {
 afterEach(() => {
   sandbox.reset();
 });
+
+/** The check's sign-in against the sandbox's OAuth, the consent given by `announce`. */
+const sandboxSignIn = (
+  port: number,
+  announce: (url: string) => Promise<void>,
+  clientSecret: string = ACCOUNT1.clientSecret,
+) =>
+  signInForCheck({
+    clientId: ACCOUNT1.clientId,
+    clientSecret,
+    authorizeUrl: `${sandbox.url}/oauth/authorize`,
+    tokenUrl: `${sandbox.url}/oauth2/token`,
+    port,
+    announce,
+  });
 
 const tokenOf = (email: string) => sandbox.issueTokens(ACCOUNT1.clientId, email).access_token;
 
@@ -35,7 +52,10 @@ describe('npm run crm:check', () => {
     );
     expect(report.assumptions).toEqual(
       expect.arrayContaining([
-        { assumption: 'page[size]=100 (a documentação não dá um máximo)', result: 'aceito' },
+        {
+          assumption: 'page[size] (a documentação dá o padrão, 20, e nenhum máximo)',
+          result: 'aceito até 100',
+        },
         {
           assumption: "/organizations: 'name:~' (contém), que a documentação não cita",
           result: 'recusado (400): a api usa a forma exata',
@@ -69,9 +89,57 @@ describe('npm run crm:check', () => {
     );
   });
 
-  it('fails, naming the read, when the CRM refuses what the product sends', async () => {
-    // A CRM whose pages are smaller than the api's 100: every list read is refused.
-    sandbox.setKnobs({ maxPageSize: 50 });
+  it.each([
+    [50, [100]],
+    [25, [100, 50]],
+    [20, [100, 50, 25]],
+  ])(
+    'a CRM whose pages are capped at %i: each refused size is asked once, every read passes',
+    async (cap, refused) => {
+      sandbox.setKnobs({ maxPageSize: cap });
+      const report = await runCrmCheck({
+        baseUrl: `${sandbox.url}/crm/v2`,
+        accessToken: tokenOf(ACCOUNT1.users.ana.email),
+      });
+      expect(report.rows.filter((row) => row.status === 'falhou')).toEqual([]);
+      expect(report.ok).toBe(true);
+      // The first list (the active users, at sign-in) meets each refusal once, then reads on
+      // at once; every later list asks the kept size.
+      const [users, ...rest] = report.rows;
+      expect(users?.crm).toEqual([
+        ...refused.map(
+          (size) => `400 GET /users?filter=is:active&page[number]=1&page[size]=${size}`,
+        ),
+        `200 GET /users?filter=is:active&page[number]=1&page[size]=${cap}`,
+      ]);
+      const later = rest.flatMap((row) => row.crm);
+      // (The filter probes, one row each, are refused on their operator, not their size.)
+      const refusedSizes = later.filter(
+        (line) => line.startsWith('400 ') && !line.endsWith('page[size]=1'),
+      );
+      expect(refusedSizes).toEqual([]);
+      const pipelines = report.rows.find((row) => row.what === 'Funis de vendas');
+      expect(pipelines?.crm).toEqual([`200 GET /pipelines?page[number]=1&page[size]=${cap}`]);
+      expect(report.assumptions).toContainEqual({
+        assumption: 'page[size] (a documentação dá o padrão, 20, e nenhum máximo)',
+        result: `recusado: ${refused.join(', ')}; a api passou a pedir ${cap}`,
+      });
+    },
+  );
+
+  it('honours CRM_PAGE_SIZE', async () => {
+    const report = await runCrmCheck({
+      baseUrl: `${sandbox.url}/crm/v2`,
+      accessToken: tokenOf(ACCOUNT1.users.ana.email),
+      pageSize: 30,
+    });
+    const pipelines = report.rows.find((row) => row.what === 'Funis de vendas');
+    expect(pipelines?.crm).toEqual(['200 GET /pipelines?page[number]=1&page[size]=30']);
+    expect(report.ok).toBe(true);
+  });
+
+  it('fails, naming the read, when the CRM refuses even its own default page size', async () => {
+    sandbox.setKnobs({ maxPageSize: 10 });
     const report = await runCrmCheck({
       baseUrl: `${sandbox.url}/crm/v2`,
       accessToken: tokenOf(ACCOUNT1.users.ana.email),
@@ -79,7 +147,6 @@ describe('npm run crm:check', () => {
     expect(report.ok).toBe(false);
     const pipelines = report.rows.find((row) => row.what === 'Funis de vendas');
     expect(pipelines?.status).toBe('falhou');
-    expect(pipelines?.crm).toEqual(['400 GET /pipelines?page[number]=1&page[size]=100']);
     expect(formatReport(report)).toMatch(/\d+ verificação\(ões\) falharam\./);
   });
 
@@ -104,5 +171,67 @@ describe('npm run crm:check', () => {
     expect(report.ok).toBe(true);
     expect(report.leftovers).toHaveLength(1);
     expect(report.leftovers[0]).toMatch(/^negociação \S+ '\[crm:check\] /);
+  });
+
+  it('a refused token says exactly that, refreshes nothing and checks nothing', async () => {
+    const sent: string[] = [];
+    const report = await runCrmCheck({
+      baseUrl: `${sandbox.url}/crm/v2`,
+      accessToken: 'token-expirado',
+      fetch: async (input, init) => {
+        sent.push(String(input instanceof Request ? input.url : input));
+        return fetch(input, init);
+      },
+    });
+    expect(report.ok).toBe(false);
+    const text = formatReport(report);
+    expect(text).toBe(
+      'O CRM recusou o token de acesso (401): ele expirou (um token vale 2 horas) ou foi revogado. Gere um token novo com `npm run crm:check -- --sign-in` (README da api, "Check your account first") e rode de novo.\n\nNada foi verificado.',
+    );
+    expect(text).not.toContain('indisponível');
+    expect(text).not.toContain('page[size]');
+    expect(sent).toEqual([`${sandbox.url}/crm/v2/users?page[number]=1&page[size]=1`]);
+  });
+
+  it('--sign-in: RD’s sign-in through a loopback callback, then the check with its token', async () => {
+    const port = await freePort();
+    sandbox.registerRedirectUri(`http://127.0.0.1:${port}/callback`, ACCOUNT1.clientId);
+    const shown: string[] = [];
+    // The person opens the page, chooses the account and consents; RD sends the browser back.
+    const { accessToken, redirectUri } = await sandboxSignIn(port, async (url) => {
+      shown.push(url);
+      const callback = await consentOverHttp(url, ACCOUNT1.users.ana.email);
+      const page = await fetch(callback);
+      expect(await page.text()).toContain('Pode fechar esta janela e voltar ao terminal.');
+    });
+    expect(redirectUri).toBe(`http://127.0.0.1:${port}/callback`);
+    const authorize = new URL(shown[0] ?? '');
+    expect(Object.fromEntries(authorize.searchParams)).toEqual({
+      response_type: 'code',
+      client_id: ACCOUNT1.clientId,
+      redirect_uri: redirectUri,
+    });
+    const report = await runCrmCheck({ baseUrl: `${sandbox.url}/crm/v2`, accessToken });
+    expect(report.ok).toBe(true);
+  });
+
+  it('--sign-in: a consent refused or a callback not registered ends with what to do', async () => {
+    const port = await freePort();
+    sandbox.registerRedirectUri(`http://127.0.0.1:${port}/callback`, ACCOUNT1.clientId);
+    const denied = sandboxSignIn(port, async (url) => {
+      await fetch(await consentOverHttp(url, ACCOUNT1.users.ana.email, 'deny'));
+    });
+    await expect(denied).rejects.toBeInstanceOf(CheckSignInError);
+    await expect(denied).rejects.toThrow(/^O RD Station CRM não autorizou o acesso/);
+    const wrongSecret = sandboxSignIn(
+      port,
+      async (url) => {
+        await fetch(await consentOverHttp(url, ACCOUNT1.users.ana.email));
+      },
+      'segredo-errado',
+    );
+    await expect(wrongSecret).rejects.toThrow(
+      `O RD Station CRM recusou a troca do código por um token (${sandbox.url}/oauth2/token). Confira CRM_CLIENT_ID, CRM_CLIENT_SECRET e se http://127.0.0.1:${port}/callback está cadastrada no aplicativo exatamente assim.`,
+    );
   });
 });

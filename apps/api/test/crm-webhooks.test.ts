@@ -22,6 +22,7 @@ import { openSse } from './support/sseReader';
 let sandbox: RunningSandbox;
 let h: Harness;
 let apiUrl: string;
+let port: number;
 let alice: Identity;
 let beatriz: Identity;
 let published: RecordChange[];
@@ -59,7 +60,7 @@ const delivery = (overrides: Record<string, unknown> = {}) => ({
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0 });
-  const port = await freePort();
+  port = await freePort();
   apiUrl = `http://127.0.0.1:${port}`;
   // Every sign-in checks the CRM's list again: idempotence comes from the list, not a memory.
   // Signals are matched at once here (no settle), so each test reads what was published right
@@ -346,6 +347,65 @@ describe('RD Station webhooks', () => {
     const late = await call(h.api, 'POST', path, { as: null, body: delivery() });
     expect(late.status).toBe(404);
     expect(published).toEqual([]);
+  });
+
+  it('takes RD’s upper-case event names and -03:00 times (the sandbox’s strict defaults)', async () => {
+    await sandbox.change({
+      account: ACCOUNT1.id,
+      resource: 'deals',
+      id: ACCOUNT1.deals.implantacao.id,
+      data: { rating: 5 },
+    });
+    await sandbox.webhooksSettled();
+    const [sent] = sandbox.webhookDeliveries(ACCOUNT1.id);
+    expect(sent?.payload.event_name).toBe('CRM_DEAL_UPDATED');
+    expect(JSON.stringify(sent?.payload.document)).toMatch(/"updated_at":"[^"]+-03:00"/);
+    expect(published.map((change) => [change.origin, change.record.type])).toEqual([
+      ['crm', 'deal'],
+    ]);
+  });
+
+  it('says in the credentials status that live updates are on', async () => {
+    const status = await call(h.api, 'GET', '/api/rdstation/credentials/status', { as: alice });
+    expect(status.json).toMatchObject({
+      configured: true,
+      liveUpdates: {
+        on: true,
+        reason: null,
+        message: 'Atualizações ao vivo do RD Station CRM: ligadas.',
+        action: '',
+      },
+    });
+  });
+
+  it('makes a webhook RD suspended again at the next sign-in', async () => {
+    const before = await ours();
+    expect(sandbox.suspendWebhooks(ACCOUNT1.id, apiUrl)).toBe(CRM_WEBHOOK_EVENTS.length);
+    await login(h, { ...alice, userId: 'arthur' }, ACCOUNT1.users.ana.email);
+    const after = await ours();
+    expect(after.map((hook) => [hook.event_name, hook.status]).sort()).toEqual(
+      [...CRM_WEBHOOK_EVENTS].sort().map((event) => [event, 'active']),
+    );
+    expect(after.some((hook) => before.some((old) => old.id === hook.id))).toBe(false);
+  });
+
+  it('checks every tenant’s webhooks at start-up and makes suspended ones again', async () => {
+    sandbox.suspendWebhooks(ACCOUNT1.id, apiUrl);
+    await h.api.close();
+    // The same api on the same store, started again (its configuration as in beforeAll).
+    await h.restart();
+    await h.api.listen({ port, host: '127.0.0.1' });
+    h.api.changes.subscribe((change) => published.push(change));
+    const deadline = Date.now() + 5_000;
+    let hooks = await ours();
+    const settled = () =>
+      hooks.length === CRM_WEBHOOK_EVENTS.length && hooks.every((hook) => hook.status === 'active');
+    while (!settled() && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      hooks = await ours();
+    }
+    expect(hooks.map((hook) => hook.status)).toEqual(CRM_WEBHOOK_EVENTS.map(() => 'active'));
+    expect(h.logs.join('')).toContain('webhooks do CRM recriados');
   });
 });
 

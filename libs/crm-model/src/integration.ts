@@ -20,6 +20,18 @@ export interface CredentialsStatus {
   redirectUri: string | null;
   /** Whoever configures must type the operator's setup code (a host that signs nothing). */
   setupCodeRequired?: boolean;
+  /** Live updates from the CRM (RD webhooks) for the tenant; only once credentials exist. */
+  liveUpdates?: LiveUpdatesInfo;
+}
+
+/** Whether changes made in the CRM reach open panels, and if not why and what to do (pt-BR). */
+export interface LiveUpdatesInfo {
+  on: boolean;
+  /** disabled, public_url, not_registered, sign_in_needed, refused, suspended; null when on. */
+  reason: string | null;
+  message: string;
+  /** What the operator can do ('' when on). */
+  action: string;
 }
 
 /** DELETE /api/rdstation/credentials body. */

@@ -52,6 +52,19 @@ export interface Knobs {
   webhookBackoffMs: number;
   /** A webhook endpoint slower than this failed (RD documents 5 s). */
   webhookTimeoutMs: number;
+  /**
+   * The case of a delivery's `event_name`. webhooks-payload-crm's sample writes
+   * `"event_name": "crm_deal_created"`, its field table "CRM_DEAL_CREATED. ou CRM_DEAL_UPDATED ou
+   * CRM_DEAL_DELETED"; strict: upper case, which a receiver matching only the registered
+   * (lower-case) names would miss.
+   */
+  webhookEventCase: 'upper' | 'lower';
+  /**
+   * The offset of the `…_at` times in a delivery's document: RD's payload samples write
+   * `"updated_at":"2023-09-18T15:04:34.515-03:00"` while the API answers in UTC (`Z`); strict:
+   * `-03:00`, so the same instant arrives as another string.
+   */
+  webhookTimeOffset: '-03:00' | 'Z';
 }
 
 export const DEFAULT_KNOBS: Knobs = {
@@ -74,6 +87,8 @@ export const DEFAULT_KNOBS: Knobs = {
   dealPatch: false,
   webhookBackoffMs: 1000,
   webhookTimeoutMs: 5000,
+  webhookEventCase: 'upper',
+  webhookTimeOffset: '-03:00',
 };
 
 /** The lenient value of every assumption knob (latency, faults and timings untouched). */
@@ -92,6 +107,8 @@ export const LENIENT_KNOBS: Partial<Knobs> = {
   tokenJsonBody: true,
   consentAccounts: 'app',
   dealPatch: true,
+  webhookEventCase: 'lower',
+  webhookTimeOffset: 'Z',
 };
 
 type KnobSpec =
@@ -128,6 +145,16 @@ const SPECS: Record<keyof Knobs, KnobSpec> = {
   dealPatch: { kind: 'boolean', env: 'SANDBOX_DEAL_PATCH' },
   webhookBackoffMs: { kind: 'number', env: 'SANDBOX_WEBHOOK_BACKOFF_MS' },
   webhookTimeoutMs: { kind: 'number', env: 'SANDBOX_WEBHOOK_TIMEOUT_MS' },
+  webhookEventCase: {
+    kind: 'choice',
+    env: 'SANDBOX_WEBHOOK_EVENT_CASE',
+    values: ['upper', 'lower'],
+  },
+  webhookTimeOffset: {
+    kind: 'choice',
+    env: 'SANDBOX_WEBHOOK_TIME_OFFSET',
+    values: ['-03:00', 'Z'],
+  },
 };
 
 export const KNOB_NAMES = Object.keys(SPECS) as (keyof Knobs)[];

@@ -128,6 +128,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     change: (request) => applyChange(runtime, request),
     webhookDeliveries: (accountId) => runtime.webhooks.list(accountId),
     webhooksSettled: () => runtime.webhooks.settled(),
+    suspendWebhooks: (accountId, urlPrefix) =>
+      runtime.webhooks.suspend(runtime.account(accountId), (hook) =>
+        hook.url.startsWith(urlPrefix ?? ''),
+      ),
     getStats: () => runtime.stats.snapshot(),
     resetStats: () => runtime.stats.reset(),
   };

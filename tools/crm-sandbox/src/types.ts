@@ -82,6 +82,11 @@ export interface RunningSandbox {
   webhookDeliveries(accountId?: string): WebhookDelivery[];
   /** Resolves once no webhook delivery is pending (delivered, failed or skipped). */
   webhooksSettled(): Promise<void>;
+  /**
+   * Suspends the account's active webhooks whose URL starts with `urlPrefix` (all without one), as
+   * RD does to an endpoint that keeps failing (POST /__admin/webhooks/suspend). Returns how many.
+   */
+  suspendWebhooks(accountId: string, urlPrefix?: string): number;
   /** Requests received (admin calls left out) since start or the last reset. */
   getStats(): RequestStatsSnapshot;
   /** Counts back to zero. */

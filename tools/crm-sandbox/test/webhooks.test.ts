@@ -151,7 +151,8 @@ describe('deliveries', () => {
       'transaction_uuid',
     ]);
     expect(call?.body).toMatchObject({
-      event_name: 'crm_deal_updated',
+      // Strict: the event in upper case, as the payload page's field table writes it.
+      event_name: 'CRM_DEAL_UPDATED',
       event_timestamp: '2025-03-10T12:00:00.000Z',
       transaction_uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
@@ -190,6 +191,9 @@ describe('deliveries', () => {
       deal_pipeline: { id: A.pipelines.vendas.id, name: A.pipelines.vendas.name },
       deal_lost_reason: {},
     });
+    // Strict: the document's times at RD's sample offset; the same instant as the API's `Z`.
+    expect(document.updated_at).toBe('2025-03-10T09:00:00.000-03:00');
+    expect(Date.parse(String(document.updated_at))).toBe(Date.parse(String(deal.updated_at)));
     expect(document.deal_custom_fields).toContainEqual({
       value: 'ORC-2025-00123',
       custom_field: expect.objectContaining({ id: A.customFields.orcamentoErp.id, type: 'text' }),
@@ -198,6 +202,8 @@ describe('deliveries', () => {
   });
 
   it('fires created events with the v2 shape of contacts, organisations and tasks', async () => {
+    // The other reading of the payload page: lower-case events, documents in the API's UTC.
+    sandbox.setKnobs({ webhookEventCase: 'lower', webhookTimeOffset: 'Z' });
     for (const event of ['crm_contact_created', 'crm_organization_created', 'crm_task_created'])
       await subscribe(event);
     const contact = await crm.post<Row>('/contacts', { name: 'Paulo Teixeira' });
@@ -341,15 +347,31 @@ describe('POST /__admin/change: a change in the CRM itself', () => {
     });
     await sandbox.webhooksSettled();
     expect(receiver.calls.map((call) => call.body.event_name).sort()).toEqual([
-      'crm_organization_deleted',
-      'crm_product_created',
+      'CRM_ORGANIZATION_DELETED',
+      'CRM_PRODUCT_CREATED',
     ]);
     const deleted = receiver.calls.find(
-      (call) => call.body.event_name === 'crm_organization_deleted',
+      (call) => call.body.event_name === 'CRM_ORGANIZATION_DELETED',
     );
     expect(deleted?.body.document).toEqual({ id: A.organization.id, name: A.organization.name });
     expect((await crm.get(`/organizations/${A.organization.id}`)).status).toBe(404);
     expect((await crm.get<Row>(`/contacts/${A.contact.id}`)).body.data.organization_id).toBeNull();
+  });
+
+  it('suspends an endpoint as RD does: it hears nothing more and the list says suspended', async () => {
+    const hook = await subscribe('crm_deal_updated');
+    const other = await subscribe('crm_deal_updated', 'http://127.0.0.1:9/outro');
+    const answer = await admin('/webhooks/suspend', 'POST', {
+      account: A.id,
+      url_prefix: receiver.url,
+    });
+    expect(answer.body).toEqual({ suspended: 1 });
+    expect((await crm.get<HookJson>(`/webhooks/${hook.id}`)).body.data.status).toBe('suspended');
+    expect((await crm.get<HookJson>(`/webhooks/${other.id}`)).body.data.status).toBe('active');
+    await crm.put(`/deals/${A.deals.implantacao.id}`, { rating: 1 });
+    await sandbox.webhooksSettled();
+    expect(receiver.calls).toEqual([]);
+    expect((await admin('/webhooks/suspend', 'POST', {})).status).toBe(400);
   });
 
   it('answers 400 with a message for a bad change', async () => {

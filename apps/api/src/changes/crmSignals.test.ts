@@ -56,6 +56,17 @@ describe('CRM signals settle before they are matched against panel echoes', () =
     expect(signals.pending()).toBe(0);
   });
 
+  it('the echo is matched by instant: RD’s webhook writes -03:00 where its API answered Z', () => {
+    const { feed, published, signals } = world(0);
+    feed.publish(panelWrite(WRITTEN_AT));
+    signals.receive(signal('echo'), { id: DEAL, updated_at: '2026-11-26T07:00:00.000-03:00' });
+    expect(published).toEqual(['p1']);
+    // Another instant at the same offset is someone else's change.
+    feed.publish({ ...panelWrite(WRITTEN_AT), id: 'p2' });
+    signals.receive(signal('someone'), { id: DEAL, updated_at: '2026-11-26T07:00:01.000-03:00' });
+    expect(published).toEqual(['p1', 'p2', 'crm:someone']);
+  });
+
   it('a real CRM change is published once the settle is over, not before', () => {
     const { published, signals } = world();
     signals.receive(signal('someone'), { id: DEAL, updated_at: '2026-11-26T10:05:00.000Z' });

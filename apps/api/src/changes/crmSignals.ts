@@ -4,10 +4,21 @@ import { type ChangeFeed, type RecordChange } from './recordChange';
  * RD calls back for the panel's own writes too (an API update fires crm_deal_updated). Each panel
  * change of a record expects one such echo within `echoWindowMs`, taken as it and dropped
  * (the panels already re-read it, and its 'Atualizado no RD Station CRM' hint would be wrong):
- * the signal whose document's `updated_at` is the one the CRM answered the write with, or, when
+ * the signal whose document's `updated_at` is the instant the CRM answered the write with, or, when
  * either is unknown, the first signal for the record in the window. A signal with another
  * `updated_at` (someone changed the record in the CRM meanwhile) goes through.
  */
+/**
+ * Two CRM times name the same instant: RD's API answers in UTC ("…com timezone padrão sendo o
+ * UTC", crm-v2-introduction) while its webhook samples write `2023-09-18T15:04:34.515-03:00`
+ * (webhooks-payload-crm). Times that do not parse are compared as written.
+ */
+export function sameInstant(a: string, b: string): boolean {
+  const x = Date.parse(a);
+  const y = Date.parse(b);
+  return Number.isFinite(x) && Number.isFinite(y) ? x === y : a === b;
+}
+
 function panelEchoes(feed: ChangeFeed, now: () => number, windowMs: number) {
   interface Expected {
     at: number;
@@ -40,7 +51,8 @@ function panelEchoes(feed: ChangeFeed, now: () => number, windowMs: number) {
       const entries = live(key, now());
       const stamp = typeof document.updated_at === 'string' ? document.updated_at : null;
       const index = entries.findIndex(
-        (entry) => entry.crmUpdatedAt === null || stamp === null || entry.crmUpdatedAt === stamp,
+        (entry) =>
+          entry.crmUpdatedAt === null || stamp === null || sameInstant(entry.crmUpdatedAt, stamp),
       );
       if (index === -1) return false;
       entries.splice(index, 1);

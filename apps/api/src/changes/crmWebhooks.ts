@@ -1,4 +1,7 @@
+import { type FastifyBaseLogger } from 'fastify';
 import { type CrmClient } from '@api/crm/crmClient';
+import { ApiError } from '@api/errors';
+import { type PageSizeContext, type PageSizes } from '@api/crm/pageSizes';
 import { type WebhookReceiversRepository } from '@api/db/repositories/webhookReceiversRepository';
 import { type Identity } from '@api/db/repositories/sessionsRepository';
 import { type ChangedRecordType, type ChangeAction, type RecordChange } from './recordChange';
@@ -24,7 +27,6 @@ export const WEBHOOK_RECEIVER_PATH = '/api/webhooks/rdstation';
 /** The name each registration carries in the CRM's webhook list. */
 export const WEBHOOK_NAME = 'Painel CRM (atualizações ao vivo)';
 
-const PAGE_SIZE = 100;
 /** More pages than any account has webhooks: a CRM that never ends its list is not followed. */
 const MAX_PAGES = 20;
 
@@ -32,6 +34,8 @@ interface CrmWebhook {
   id: string;
   event_name: string;
   url: string;
+  /** crm-v2-list-webhooks: "status string enum Status do webhook. active suspended inactive". */
+  status?: unknown;
 }
 
 const isWebhook = (value: unknown): value is CrmWebhook => {
@@ -44,11 +48,126 @@ const isWebhook = (value: unknown): value is CrmWebhook => {
   );
 };
 
+/** A webhook that delivers: `active`, or no status at all (a CRM that does not say). */
+const delivers = (hook: CrmWebhook): boolean =>
+  hook.status === undefined || hook.status === 'active';
+
+/**
+ * Why a tenant's live updates from the CRM are off (null: on).
+ * - `disabled`: CRM_WEBHOOKS=off on this server;
+ * - `public_url`: API_PUBLIC_URL is no public https address, which RD needs ("Possuir certificado
+ *   de segurança (HTTPS)", crm-v2-webhooks);
+ * - `not_registered`: no CRM sign-in of the tenant has registered them yet;
+ * - `sign_in_needed`: no sign-in of the tenant whose token the CRM still takes;
+ * - `refused`: the CRM refused to list or create them;
+ * - `suspended`: RD suspended them ("Suspensão de webhooks") and making them again failed.
+ */
+export type LiveUpdatesReason =
+  'disabled' | 'public_url' | 'not_registered' | 'sign_in_needed' | 'refused' | 'suspended';
+
+export interface LiveUpdatesStatus {
+  on: boolean;
+  reason: LiveUpdatesReason | null;
+  /** Epoch ms of the last check against the CRM, null when none was made. */
+  checkedAt: number | null;
+}
+
+/** What a person reads about each state (pt-BR): what is happening, and what they can do. */
+export const LIVE_UPDATES_TEXTS: Record<
+  LiveUpdatesReason | 'on',
+  { message: string; action: string }
+> = {
+  on: {
+    message: 'Atualizações ao vivo do RD Station CRM: ligadas.',
+    action: '',
+  },
+  disabled: {
+    message: 'Atualizações ao vivo do RD Station CRM: desligadas neste servidor.',
+    action: 'Peça ao responsável pelo servidor do painel para ligá-las (CRM_WEBHOOKS).',
+  },
+  public_url: {
+    message:
+      'Atualizações ao vivo do RD Station CRM: desligadas. O endereço público do servidor do painel não é um endereço https acessível pela internet, e o RD Station CRM só envia avisos para endereços assim.',
+    action:
+      'Peça ao responsável pelo servidor para configurar API_PUBLIC_URL com o endereço https público do painel e reiniciá-lo.',
+  },
+  not_registered: {
+    message: 'Atualizações ao vivo do RD Station CRM: aguardando o primeiro login no CRM.',
+    action: 'Faça login no RD Station CRM pelo painel para ligá-las.',
+  },
+  sign_in_needed: {
+    message:
+      'Atualizações ao vivo do RD Station CRM: desligadas. Nenhum login no CRM desta conta continua válido.',
+    action: 'Faça login no RD Station CRM pelo painel novamente.',
+  },
+  refused: {
+    message:
+      'Atualizações ao vivo do RD Station CRM: desligadas. O RD Station CRM recusou o cadastro dos avisos (webhooks).',
+    action:
+      'Confira se o usuário que fez login pode gerenciar webhooks na conta do RD Station CRM e faça login novamente.',
+  },
+  suspended: {
+    message:
+      'Atualizações ao vivo do RD Station CRM: suspensas pelo RD Station CRM, e não foi possível recriá-las.',
+    action:
+      'Confira se o servidor do painel está acessível pela internet; o painel tenta recriá-las a cada hora e a cada login.',
+  },
+};
+
+/** The state as the panel and the health answer show it. */
+export function liveUpdatesInfo(status: Pick<LiveUpdatesStatus, 'on' | 'reason'>): {
+  on: boolean;
+  reason: LiveUpdatesReason | null;
+  message: string;
+  action: string;
+} {
+  const texts = LIVE_UPDATES_TEXTS[status.reason ?? 'on'];
+  return { on: status.on, reason: status.reason, ...texts };
+}
+
+/**
+ * Why API_PUBLIC_URL cannot receive RD's webhooks, or null. In production it must be https on a
+ * name or public address: RD delivers only to HTTPS, and a loopback or private address is
+ * reachable from this machine alone. Elsewhere (the sandbox on loopback) anything goes.
+ */
+export function publicUrlProblem(publicUrl: string, production: boolean): boolean {
+  if (!production) return false;
+  let url: URL;
+  try {
+    url = new URL(publicUrl);
+  } catch {
+    return true;
+  }
+  if (url.protocol !== 'https:') return true;
+  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host.endsWith('.local') ||
+    host === '::1' ||
+    /^(?:127|10|0)\./.test(host) ||
+    /^192\.168\./.test(host) ||
+    /^172\.(?:1[6-9]|2\d|3[01])\./.test(host) ||
+    /^169\.254\./.test(host) ||
+    /^f[cd][0-9a-f]{2}:/.test(host) ||
+    /^fe80:/.test(host)
+  );
+}
+
 export interface CrmWebhooksDeps {
   crm: CrmClient;
   receivers: WebhookReceiversRepository;
+  /** The tenant's latest CRM sign-in: whose token keeps the webhooks on between sign-ins. */
+  latestSignIn(systemKey: string): Promise<Identity | null>;
+  /** The tenant's `page[size]` (the webhook list pages like every other list). */
+  pageSizes: PageSizes;
+  log: PageSizeContext['log'] & Pick<FastifyBaseLogger, 'info'>;
   /** The api's origin the CRM can reach (`API_PUBLIC_URL`). */
   publicUrl: string;
+  /** Production: API_PUBLIC_URL must be public https (publicUrlProblem). */
+  production: boolean;
+  /** CRM_WEBHOOKS: off means no registration at all. */
+  enabled: boolean;
   now: () => number;
   /**
    * How long a tenant's registrations, once checked, are trusted by this process: every sign-in
@@ -61,55 +180,91 @@ export interface CrmWebhooks {
   /** The tenant's receiver URL (created on first use). */
   receiverUrl(systemKey: string): Promise<string>;
   /**
-   * One webhook per event of CRM_WEBHOOK_EVENTS to the tenant's receiver, made with `identity`'s
-   * token; those already registered (same event, same URL) are left alone. Returns what it created.
+   * One active webhook per event of CRM_WEBHOOK_EVENTS to the tenant's receiver, made with
+   * `identity`'s token; those already active (same event in any case, same URL) are left alone,
+   * suspended or inactive ones are deleted and made again. Returns what it created. `force`
+   * checks even within `recheckMs` of the last check (the schedule).
    */
-  register(identity: Identity): Promise<string[]>;
+  register(identity: Identity, options?: { force?: boolean }): Promise<string[]>;
+  /**
+   * Every tenant that has registered once, checked again with its latest sign-in's token: the
+   * start-up's and the schedule's run. Never throws; each tenant's outcome is in `status`.
+   */
+  keepAll(): Promise<void>;
+  /** Whether the tenant's live updates from the CRM are on, and why not. */
+  status(systemKey: string): Promise<LiveUpdatesStatus>;
+  /** The server-wide reason they are off for every tenant, or null. */
+  serverProblem(): LiveUpdatesReason | null;
   /** Deletes the tenant's registrations in the CRM; the receiver token is forgotten either way. */
   unregister(identity: Identity): Promise<number>;
 }
 
-export function createCrmWebhooks({
-  crm,
-  receivers,
-  publicUrl,
-  now,
-  recheckMs,
-}: CrmWebhooksDeps): CrmWebhooks {
+export function createCrmWebhooks(deps: CrmWebhooksDeps): CrmWebhooks {
+  const { crm, receivers, pageSizes, log, publicUrl, now, recheckMs } = deps;
   const checkedAt = new Map<string, number>();
+  const states = new Map<string, LiveUpdatesStatus>();
   const urlOf = (token: string) => `${publicUrl}${WEBHOOK_RECEIVER_PATH}/${token}`;
+  const serverProblem = (): LiveUpdatesReason | null =>
+    !deps.enabled ? 'disabled' : publicUrlProblem(publicUrl, deps.production) ? 'public_url' : null;
+  const record = (systemKey: string, reason: LiveUpdatesReason | null) =>
+    states.set(systemKey, { on: reason === null, reason, checkedAt: now() });
 
-  const listAll = async (identity: Identity): Promise<CrmWebhook[]> => {
+  const listAllBy = async (identity: Identity, size: number): Promise<CrmWebhook[]> => {
     const all: CrmWebhook[] = [];
     for (let number = 1; number <= MAX_PAGES; number += 1) {
       const query = new URLSearchParams({
         'page[number]': String(number),
-        'page[size]': String(PAGE_SIZE),
+        'page[size]': String(size),
       });
       const body = (await crm.request(identity, { method: 'GET', path: '/webhooks', query })) as {
         data?: unknown;
       } | null;
       const page = Array.isArray(body?.data) ? body.data : [];
       all.push(...page.filter(isWebhook));
-      if (page.length < PAGE_SIZE) break;
+      if (page.length < size) break;
     }
     return all;
   };
+  const listAll = (identity: Identity): Promise<CrmWebhook[]> =>
+    pageSizes.read({ identity, log }, (size) => listAllBy(identity, size));
 
-  return {
-    async receiverUrl(systemKey) {
-      return urlOf(await receivers.tokenFor(systemKey));
-    },
-    async register(identity) {
-      const checked = checkedAt.get(identity.systemKey);
-      if (checked !== undefined && now() - checked < recheckMs) return [];
-      const url = urlOf(await receivers.tokenFor(identity.systemKey));
-      const existing = new Set(
-        (await listAll(identity)).filter((hook) => hook.url === url).map((hook) => hook.event_name),
-      );
+  const reasonOf = (error: unknown, suspendedSeen: boolean): LiveUpdatesReason =>
+    error instanceof ApiError && error.statusCode === 401
+      ? 'sign_in_needed'
+      : suspendedSeen
+        ? 'suspended'
+        : 'refused';
+
+  const register: CrmWebhooks['register'] = async (identity, options = {}) => {
+    const { systemKey } = identity;
+    const problem = serverProblem();
+    if (problem) {
+      record(systemKey, problem);
+      return [];
+    }
+    const checked = checkedAt.get(systemKey);
+    if (!options.force && checked !== undefined && now() - checked < recheckMs) return [];
+    const url = urlOf(await receivers.tokenFor(systemKey));
+    let suspendedSeen = false;
+    try {
+      const mine = (await listAll(identity)).filter((hook) => hook.url === url);
+      const active = new Set(mine.filter(delivers).map((hook) => hook.event_name.toLowerCase()));
+      const stale = mine.filter((hook) => !delivers(hook));
+      suspendedSeen = stale.some((hook) => hook.status === 'suspended');
+      // RD documents no way back to active for a suspended webhook: it is made again.
+      for (const hook of stale) {
+        await crm.request(identity, {
+          method: 'DELETE',
+          path: `/webhooks/${encodeURIComponent(hook.id)}`,
+        });
+        log.info(
+          { event: hook.event_name, status: hook.status },
+          'webhook do CRM parado; recriando',
+        );
+      }
       const created: string[] = [];
       for (const event of CRM_WEBHOOK_EVENTS) {
-        if (existing.has(event)) continue;
+        if (active.has(event)) continue;
         await crm.request(identity, {
           method: 'POST',
           path: '/webhooks',
@@ -117,11 +272,51 @@ export function createCrmWebhooks({
         });
         created.push(event);
       }
-      checkedAt.set(identity.systemKey, now());
+      checkedAt.set(systemKey, now());
+      record(systemKey, null);
       return created;
+    } catch (error) {
+      record(systemKey, reasonOf(error, suspendedSeen));
+      throw error;
+    }
+  };
+
+  return {
+    async receiverUrl(systemKey) {
+      return urlOf(await receivers.tokenFor(systemKey));
     },
+    register,
+    async keepAll() {
+      if (serverProblem()) return;
+      for (const systemKey of await receivers.tenants()) {
+        const identity = await deps.latestSignIn(systemKey);
+        if (!identity) {
+          record(systemKey, 'sign_in_needed');
+          continue;
+        }
+        try {
+          const created = await register(identity, { force: true });
+          if (created.length) log.info({ systemKey, events: created }, 'webhooks do CRM recriados');
+        } catch (error) {
+          log.warn({ err: error, systemKey }, 'webhooks do CRM não mantidos');
+        }
+      }
+    },
+    async status(systemKey) {
+      const problem = serverProblem();
+      if (problem) return { on: false, reason: problem, checkedAt: null };
+      const known = states.get(systemKey);
+      if (known) return known;
+      // Registered by another process or before this one started: on until a check says otherwise.
+      const registered = (await receivers.existingToken(systemKey)) !== null;
+      return registered
+        ? { on: true, reason: null, checkedAt: null }
+        : { on: false, reason: 'not_registered', checkedAt: null };
+    },
+    serverProblem,
     async unregister(identity) {
       checkedAt.delete(identity.systemKey);
+      states.delete(identity.systemKey);
       const token = await receivers.existingToken(identity.systemKey);
       if (!token) return 0;
       // Forgotten first: from now on a delivery to the old URL is refused, whatever the CRM says.
@@ -159,7 +354,9 @@ export function changeOfDelivery(
   },
   now: number,
 ): RecordChange | null {
-  const match = /^crm_([a-z_]+)_(created|updated|deleted)$/.exec(delivery.event_name);
+  // RD's payload page writes the event both ways ("crm_deal_created" in its sample,
+  // "CRM_DEAL_CREATED" in its field table): the case carries no meaning.
+  const match = /^crm_([a-z_]+)_(created|updated|deleted)$/.exec(delivery.event_name.toLowerCase());
   const type = match ? RECORD_OF_RESOURCE[match[1] ?? ''] : undefined;
   const id = delivery.document.id;
   if (!match || !type || (typeof id !== 'string' && typeof id !== 'number')) return null;

@@ -25,6 +25,8 @@ export interface CrmCheckOptions {
   userEmail?: string;
   /** Also create, update and remove records on a throwaway deal. */
   writes?: boolean;
+  /** CRM_PAGE_SIZE: the largest `page[size]` asked (default the api's, 100). */
+  pageSize?: number;
   /** Outbound HTTP (tests). */
   fetch?: typeof fetch;
 }
@@ -47,6 +49,8 @@ export interface AssumptionRow {
 }
 
 export interface CrmCheckReport {
+  /** What the person does next when the token itself was refused (nothing else was checked). */
+  tokenProblem?: string;
   rows: CheckRow[];
   assumptions: AssumptionRow[];
   /** Every read (and write) the product needs was accepted with the shape it reads. */
@@ -177,12 +181,21 @@ async function checkRead(
 /** What the CRM's answers say about the readings its docs leave open. */
 function assumptionsOf(outbound: Outbound[]): AssumptionRow[] {
   const rows: AssumptionRow[] = [];
-  const sized = outbound.filter((item) => /page\[size\]=100(?:&|$)/.test(item.target));
-  if (sized.length > 0)
+  const sizeOf = (item: Outbound) => Number(/page\[size\]=(\d+)/.exec(item.target)?.[1] ?? 0);
+  const sized = outbound.filter((item) => item.method === 'GET' && sizeOf(item) > 1);
+  if (sized.length > 0) {
+    const refused = [
+      ...new Set(sized.filter((item) => item.status === 400 || item.status === 422).map(sizeOf)),
+    ].sort((a, b) => b - a);
+    const taken = Math.max(0, ...sized.filter((item) => item.status === 200).map(sizeOf));
     rows.push({
-      assumption: 'page[size]=100 (a documentação não dá um máximo)',
-      result: sized.every((item) => item.status === 200) ? 'aceito' : 'recusado',
+      assumption: 'page[size] (a documentação dá o padrão, 20, e nenhum máximo)',
+      result:
+        refused.length === 0
+          ? `aceito até ${taken}`
+          : `recusado: ${refused.join(', ')}; a api passou a pedir ${taken}`,
     });
+  }
   for (const probe of outbound.filter(
     (item) => /page\[size\]=1(?:&|$)/.test(item.target) && item.target.includes(':~'),
   )) {
@@ -290,8 +303,57 @@ async function checkWrites(
   return rows;
 }
 
+/** The CRM's token endpoint beside its API: https://api.rd.services/oauth2/token for RD's base. */
+export const tokenUrlOf = (base: string): string => new URL('/oauth2/token', base).toString();
+
+const SIGN_IN_AGAIN =
+  'Gere um token novo com `npm run crm:check -- --sign-in` (README da api, "Check your account first") e rode de novo.';
+
+/**
+ * One direct call with the token before the api is involved: a refused token is said as such
+ * (never as "CRM indisponível"), and nothing is refreshed.
+ */
+async function tokenRefusal(
+  base: string,
+  accessToken: string,
+  send: typeof fetch,
+): Promise<string | null> {
+  let status: number;
+  try {
+    const response = await send(`${base}/users?page[number]=1&page[size]=1`, {
+      headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
+    });
+    status = response.status;
+    await response.arrayBuffer();
+  } catch (error) {
+    return `O CRM em ${base} não respondeu (${error instanceof Error ? error.message : String(error)}). Confira CRM_BASE_URL e a rede.`;
+  }
+  if (status === 401)
+    return `O CRM recusou o token de acesso (401): ele expirou (um token vale 2 horas) ou foi revogado. ${SIGN_IN_AGAIN}`;
+  if (status === 403)
+    return `O CRM recusou o token de acesso (403): o usuário dele não tem permissão para ler a conta. Use o login de um usuário com acesso à conta. ${SIGN_IN_AGAIN}`;
+  return null;
+}
+
 export async function runCrmCheck(options: CrmCheckOptions): Promise<CrmCheckReport> {
   const base = options.baseUrl.replace(/\/+$/, '');
+  const refused = await tokenRefusal(base, options.accessToken, options.fetch ?? fetch);
+  if (refused)
+    return {
+      tokenProblem: refused,
+      rows: [
+        {
+          what: 'Token de acesso',
+          panel: '—',
+          crm: [],
+          status: 'falhou',
+          detail: refused,
+        },
+      ],
+      assumptions: [],
+      ok: false,
+      leftovers: [],
+    };
   const outbound: Outbound[] = [];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-check-'));
   const secretKey = randomBytes(32);
@@ -302,7 +364,9 @@ export async function runCrmCheck(options: CrmCheckOptions): Promise<CrmCheckRep
     secretKey,
     mode: 'development' as const,
     logger: false as const,
-    crm: { baseUrl: base },
+    // A refresh, should one happen, goes to the CRM being checked and nowhere else.
+    crm: { baseUrl: base, tokenUrl: tokenUrlOf(base) },
+    ...(options.pageSize === undefined ? {} : { crmCalls: { pageSize: options.pageSize } }),
     fetch: recordingFetch(base, options.fetch ?? fetch, outbound),
     identity: {
       issuers: [{ issuer: ISSUER, jwks: { keys: [jwk] } }],
@@ -346,7 +410,11 @@ export async function runCrmCheck(options: CrmCheckOptions): Promise<CrmCheckRep
     );
 
     const rows: CheckRow[] = [];
+    const usersFrom = outbound.length;
     const users = await call('GET', '/api/rdstation/auth/crm-users');
+    const usersCrm = outbound
+      .slice(usersFrom)
+      .map((item) => `${item.status} ${item.method} ${item.target}`);
     const listed =
       (users.json as { data?: { users?: { id: string; email: string }[] } } | null)?.data?.users ??
       [];
@@ -355,7 +423,7 @@ export async function runCrmCheck(options: CrmCheckOptions): Promise<CrmCheckRep
     rows.push({
       what: 'Usuários ativos (quem é você no CRM)',
       panel: 'GET /api/rdstation/auth/crm-users',
-      crm: [],
+      crm: usersCrm,
       status: users.status === 200 && me ? 'ok' : 'falhou',
       detail:
         users.status !== 200
@@ -396,6 +464,7 @@ export async function runCrmCheck(options: CrmCheckOptions): Promise<CrmCheckRep
 
 /** The report as the terminal shows it. */
 export function formatReport(report: CrmCheckReport): string {
+  if (report.tokenProblem) return `${report.tokenProblem}\n\nNada foi verificado.`;
   const lines: string[] = ['Leituras (e escritas) do painel contra o CRM:', ''];
   for (const row of report.rows) {
     lines.push(`[${row.status}] ${row.what}: ${row.detail}`);

@@ -160,16 +160,36 @@ export function crmReason(body: unknown): string | null {
   return parts.length === 0 ? null : parts.join('; ');
 }
 
+/**
+ * A 400/422 of the CRM: the pt-BR message the panel shows, and each of the CRM's own error items
+ * as text, so a caller can tell which parameter was refused (e.g. `page[size]`, crm/pageSizes.ts).
+ */
+export class CrmRefusal extends ApiError {
+  readonly problems: readonly string[];
+
+  constructor(status: number, message: string, problems: readonly string[]) {
+    super(status, message);
+    this.name = 'CrmRefusal';
+    this.problems = problems;
+  }
+}
+
+function problemsOf(body: unknown): string[] {
+  if (!isRecord(body) || !Array.isArray(body.errors)) return [];
+  return body.errors.map((item) => (typeof item === 'string' ? item : JSON.stringify(item)));
+}
+
 function errorFromStatus(status: number, body: unknown): ApiError {
   const reason = crmReason(body);
   switch (status) {
     case 400:
     case 422:
-      return new ApiError(
+      return new CrmRefusal(
         status,
         reason
           ? `${API_MESSAGES.crmRejected}: ${reason}.`
           : `${API_MESSAGES.crmRejected}. Verifique os dados e tente novamente.`,
+        problemsOf(body),
       );
     case 401:
       return sessionEnded();

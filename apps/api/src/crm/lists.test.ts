@@ -2,9 +2,10 @@ import Fastify from 'fastify';
 import { DEFAULT_CRM_CALLS_CONFIG } from '@api/config';
 import { ApiError } from '@api/errors';
 import { createReferenceCache } from './cache';
-import { type CrmClient, type CrmRequest } from './crmClient';
+import { type CrmClient, type CrmRequest, CrmRefusal } from './crmClient';
 import { type ProbeVerdicts } from './filterProbes';
 import { type ListRequest, type PanelListQuery, createCrmLists } from './lists';
+import { createPageSizes } from './pageSizes';
 
 type Page = { data: unknown[]; links?: Record<string, string> };
 type Answer = (query: URLSearchParams, path: string) => Page;
@@ -15,6 +16,8 @@ const identity = { systemKey: 'tenant-a', userId: 'user:ana' };
 function fakeCrm(answer: Answer) {
   const sent: string[] = [];
   let refuse: ((query: URLSearchParams) => boolean) | null = null;
+  let refusal: (query: URLSearchParams) => Error = () =>
+    new ApiError(400, 'O RD Station CRM recusou os dados enviados.');
   const crm: CrmClient = {
     async accessToken() {
       return 'token';
@@ -22,7 +25,7 @@ function fakeCrm(answer: Answer) {
     async request(_identity, request: CrmRequest) {
       const query = request.query ?? new URLSearchParams();
       sent.push(`${request.path}?${[...query].map(([k, v]) => `${k}=${v}`).join('&')}`);
-      if (refuse?.(query)) throw new ApiError(400, 'O RD Station CRM recusou os dados enviados.');
+      if (refuse?.(query)) throw refusal(query);
       return answer(query, request.path);
     },
     // Lists never read ahead.
@@ -32,8 +35,12 @@ function fakeCrm(answer: Answer) {
   return {
     crm,
     sent,
-    refuseWhen(rule: (query: URLSearchParams) => boolean) {
+    refuseWhen(
+      rule: (query: URLSearchParams) => boolean,
+      error?: (query: URLSearchParams) => Error,
+    ) {
       refuse = rule;
+      if (error) refusal = error;
     },
   };
 }
@@ -72,12 +79,14 @@ function setup(answer: Answer, config: Partial<typeof DEFAULT_CRM_CALLS_CONFIG> 
     logger: { level: 'info', stream: { write: (line: string) => void logs.push(line) } },
   }).log;
   const probes = memoryProbes();
+  const calls = { ...DEFAULT_CRM_CALLS_CONFIG, ...config };
   const lists = createCrmLists({
     crm: fake.crm,
     cache: createReferenceCache(60_000, Date.now),
     contactDealsCache: createReferenceCache(30_000, Date.now),
     probes,
-    config: { ...DEFAULT_CRM_CALLS_CONFIG, ...config },
+    pageSizes: createPageSizes(probes, calls.pageSize),
+    config: calls,
   });
   const list = (
     request: Partial<ListRequest> & Pick<ListRequest, 'resource'>,
@@ -332,5 +341,91 @@ describe("deals of a contact ('Negociações com esse contato')", () => {
     crm.lists.forgetContactDeals('tenant-a');
     await crm.list({ resource: 'deals' }, { limit: 200, filter: 'contact_ids:"c-1"' });
     expect(crm.sent).toHaveLength(8);
+  });
+});
+
+/** RD's 400 for a page size above what the account takes, naming the parameter as the sandbox does. */
+const pageSizeRefusal = (status: 400 | 422, cap: number) => (query: URLSearchParams) =>
+  new CrmRefusal(status, 'O RD Station CRM recusou os dados enviados.', [
+    JSON.stringify({
+      detail: `page[size] must be at most ${cap}, got ${query.get('page[size]')}`,
+      source: { parameter: 'page[size]' },
+    }),
+  ]);
+
+const sizesOf = (sent: string[]) => sent.map((line) => /page\[size\]=(\d+)/.exec(line)?.[1]);
+
+describe("a page size the CRM refuses: 100 → 50 → 25 → 20 (RD's default), kept per tenant", () => {
+  it('steps down at once when page[size] is refused, and asks the kept size from then on', async () => {
+    const crm = setup(records(120));
+    crm.refuseWhen((query) => Number(query.get('page[size]')) > 50, pageSizeRefusal(400, 50));
+    const page = await crm.list({ resource: 'users', mode: 'whole' });
+    expect(page.data).toHaveLength(120);
+    expect(crm.sent).toEqual([
+      '/users?page[number]=1&page[size]=100',
+      '/users?page[number]=1&page[size]=50',
+      '/users?page[number]=2&page[size]=50',
+      '/users?page[number]=3&page[size]=50',
+    ]);
+    expect(crm.probes.verdicts).toEqual(new Map([['tenant-a page[size]=100', false]]));
+    expect(crm.logs.join('')).toContain(
+      'o CRM recusou o tamanho de página; a leitura segue com o próximo',
+    );
+    crm.sent.length = 0;
+    const scrolled = await crm.list({ resource: 'deals' }, { limit: 200, page: 1 });
+    expect(scrolled.data).toHaveLength(120);
+    expect(sizesOf(crm.sent)).toEqual(['50', '50', '50']);
+  });
+
+  it.each([
+    [25, ['100', '50', '25', '25'], 2],
+    [20, ['100', '50', '25', '20', '20'], 3],
+  ])('a CRM capped at %i (422) is asked each step down to it', async (cap, sizes, refusedSteps) => {
+    const crm = setup(records(30));
+    crm.refuseWhen((query) => Number(query.get('page[size]')) > cap, pageSizeRefusal(422, cap));
+    const page = await crm.list({ resource: 'users', mode: 'whole' });
+    expect(page.data).toHaveLength(30);
+    expect(sizesOf(crm.sent)).toEqual(sizes);
+    expect([...crm.probes.verdicts.values()]).toEqual(Array(refusedSteps).fill(false));
+  });
+
+  it("below RD's default the refusal reaches the panel; nothing smaller is guessed", async () => {
+    const crm = setup(records(30));
+    crm.refuseWhen((query) => Number(query.get('page[size]')) > 10, pageSizeRefusal(400, 10));
+    await expect(crm.list({ resource: 'users', mode: 'whole' })).rejects.toMatchObject({
+      statusCode: 400,
+    });
+    expect(sizesOf(crm.sent)).toEqual(['100', '50', '25', '20']);
+  });
+
+  it('a 400 that names another parameter is no page-size refusal', async () => {
+    const crm = setup(records(30));
+    crm.refuseWhen(
+      () => true,
+      () =>
+        new CrmRefusal(400, 'O RD Station CRM recusou os dados enviados.', [
+          JSON.stringify({ detail: 'sort field unknown', source: { parameter: 'sort[size]' } }),
+        ]),
+    );
+    await expect(crm.list({ resource: 'users', mode: 'whole' })).rejects.toMatchObject({
+      statusCode: 400,
+    });
+    expect(crm.sent).toHaveLength(1);
+    expect(crm.probes.verdicts.size).toBe(0);
+  });
+
+  it('CRM_PAGE_SIZE below 100 starts there and steps down from it', async () => {
+    const crm = setup(records(30), { pageSize: 40 });
+    crm.refuseWhen((query) => Number(query.get('page[size]')) > 25, pageSizeRefusal(400, 25));
+    await crm.list({ resource: 'users', mode: 'whole' });
+    expect(sizesOf(crm.sent)).toEqual(['40', '25', '25']);
+  });
+
+  it('the contact-deal scan steps down too', async () => {
+    const crm = setup(records(60, () => ({ contact_ids: ['c-1'] })));
+    crm.refuseWhen((query) => Number(query.get('page[size]')) > 50, pageSizeRefusal(400, 50));
+    const page = await crm.list({ resource: 'deals' }, { limit: 200, filter: 'contact_ids:"c-1"' });
+    expect(page.data).toHaveLength(60);
+    expect(sizesOf(crm.sent)).toEqual(['100', '50', '50']);
   });
 });

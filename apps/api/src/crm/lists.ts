@@ -16,6 +16,7 @@ import {
   translateListQuery,
 } from './crmQuery';
 import { type ProbeVerdicts } from './filterProbes';
+import { type PageSizes, RD_DEFAULT_PAGE_SIZE } from './pageSizes';
 
 /** Query of the panel's list calls (PRODUCT.md §7). */
 export interface PanelListQuery {
@@ -84,11 +85,13 @@ export interface CrmListsDeps {
   /** Deals of a contact, per tenant + contact + other clauses. */
   contactDealsCache: ReferenceCache;
   probes: ProbeVerdicts;
+  /** The tenant's `page[size]`: CRM_PAGE_SIZE, or the step below it the CRM last took. */
+  pageSizes: PageSizes;
   config: CrmCallsConfig;
 }
 
 /** RD's `page[size]` default ("Padrão: 20"), used when the panel names no limit. */
-const CRM_DEFAULT_PAGE_SIZE = 20;
+const CRM_DEFAULT_PAGE_SIZE = RD_DEFAULT_PAGE_SIZE;
 
 /**
  * crm-v2-introduction.txt, "Notas sobre a listagem": "Ao utilizar o método listar das entidades
@@ -237,12 +240,19 @@ export function createCrmLists(deps: CrmListsDeps): CrmLists {
     return crmListParams(query, (field) => allowed.get(field) ?? false);
   };
 
-  const readWhole = async (
+  const readWhole = (
     context: Omit<ListContext, 'refresh'>,
     path: string,
     base: URLSearchParams,
+  ): Promise<unknown[]> =>
+    deps.pageSizes.read(context, (size) => readWholeBy(context, path, base, size));
+
+  const readWholeBy = async (
+    context: Omit<ListContext, 'refresh'>,
+    path: string,
+    base: URLSearchParams,
+    size: number,
   ): Promise<unknown[]> => {
-    const size = config.pageSize;
     const items: unknown[] = [];
     const seen = new Set<string>();
     for (let number = 1; number <= config.readAllMaxPages; number += 1) {
@@ -313,14 +323,22 @@ export function createCrmLists(deps: CrmListsDeps): CrmLists {
     return { data: items, links: next ? { next } : {} };
   };
 
-  /** The panel's page of `limit` from CRM pages of at most `pageSize` (200 = 2 × 100). */
-  const scroll = async (
+  /** The panel's page of `limit` from CRM pages of at most the tenant's size (200 = 2 × 100). */
+  const scroll = (
     context: ListContext,
     request: ListRequest,
     base: URLSearchParams,
+  ): Promise<PanelList> =>
+    deps.pageSizes.read(context, (pageSize) => scrollBy(context, request, base, pageSize));
+
+  const scrollBy = async (
+    context: ListContext,
+    request: ListRequest,
+    base: URLSearchParams,
+    pageSize: number,
   ): Promise<PanelList> => {
     const limit = request.query.limit ?? CRM_DEFAULT_PAGE_SIZE;
-    const size = Math.min(limit, config.pageSize);
+    const size = Math.min(limit, pageSize);
     const offset = ((request.query.page ?? 1) - 1) * limit;
     const first = Math.floor(offset / size) + 1;
     const last = Math.floor((offset + limit - 1) / size) + 1;
@@ -356,9 +374,10 @@ export function createCrmLists(deps: CrmListsDeps): CrmLists {
     const filter = base.get('filter');
     if (filter !== null) scanParams.set('filter', filter);
     scanParams.set('sort[updated_at]', 'desc');
-    const size = config.pageSize;
     const maxPages = config.contactDealsMaxPages;
-    const scan = async (): Promise<{ deals: unknown[]; limitedTo: number | null }> => {
+    const scanBy = async (
+      size: number,
+    ): Promise<{ deals: unknown[]; limitedTo: number | null }> => {
       const deals: unknown[] = [];
       for (let number = 1; number <= maxPages; number += 1) {
         const page = await fetchPage(context, request.crmPath, scanParams, number, size);
@@ -374,6 +393,7 @@ export function createCrmLists(deps: CrmListsDeps): CrmLists {
       );
       return { deals, limitedTo: maxPages * size };
     };
+    const scan = () => deps.pageSizes.read(context, scanBy);
     const found = await deps.contactDealsCache.get(
       context.identity.systemKey,
       JSON.stringify([contactId, filter]),

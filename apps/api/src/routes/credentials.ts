@@ -20,7 +20,8 @@ import {
   credentialsRemovalBody,
   type CredentialsBody as CredentialsBodySchema,
 } from '@crm-panel/crm-model/schemas';
-import { identityHeaders, messageSchema, noQuery } from './schemas';
+import { liveUpdatesInfo } from '@api/changes/crmWebhooks';
+import { identityHeaders, liveUpdatesSchema, messageSchema, noQuery } from './schemas';
 
 type CredentialsBody = NonNullable<CredentialsBodySchema>;
 
@@ -125,6 +126,7 @@ export function registerCredentialsRoutes(app: FastifyInstance, services: Servic
                 type: 'boolean',
                 description: 'Quem configura digita o código de configuração do operador',
               },
+              liveUpdates: liveUpdatesSchema,
             },
           },
           400: messageSchema,
@@ -133,13 +135,15 @@ export function registerCredentialsRoutes(app: FastifyInstance, services: Servic
     },
     async (request) => {
       const session = sessionOf(request);
-      const stored =
-        (await repos.credentials.get(session.systemKey)) ??
-        (await repos.panelSessions.pendingCredentials(session.familyId));
+      const configured = await repos.credentials.get(session.systemKey);
+      const stored = configured ?? (await repos.panelSessions.pendingCredentials(session.familyId));
       return {
         configured: stored !== null,
         redirectUri: stored?.redirectUri ?? defaultRedirectUri(config.publicUrl),
         setupCodeRequired: session.method === 'crm',
+        ...(configured
+          ? { liveUpdates: liveUpdatesInfo(await services.crmWebhooks.status(session.systemKey)) }
+          : {}),
       };
     },
   );

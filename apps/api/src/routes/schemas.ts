@@ -147,3 +147,15 @@ export const errorResponseDocs = {
   502: { ...messageSchema, description: 'O CRM (ou o chat) falhou' },
   504: { ...messageSchema, description: 'O CRM não respondeu a tempo' },
 } as const;
+
+/** Live updates from the CRM: on, or why not and what the operator can do (crmWebhooks.ts). */
+export const liveUpdatesSchema = {
+  type: 'object',
+  required: ['on', 'reason', 'message', 'action'],
+  properties: {
+    on: { type: 'boolean' },
+    reason: { type: ['string', 'null'] },
+    message: { type: 'string' },
+    action: { type: 'string' },
+  },
+} as const;

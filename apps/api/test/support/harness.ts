@@ -458,3 +458,14 @@ export async function consent(
 
 export const sleep = (ms: number): Promise<void> =>
   new Promise((resolve) => setTimeout(resolve, ms));
+
+/** GET /api/health of the test apis: they register no webhooks (CRM_WEBHOOKS off by default). */
+export const HEALTH_WITHOUT_CRM_WEBHOOKS = {
+  status: 'ok',
+  crmLiveUpdates: {
+    on: false,
+    reason: 'disabled',
+    message: 'Atualizações ao vivo do RD Station CRM: desligadas neste servidor.',
+    action: 'Peça ao responsável pelo servidor do painel para ligá-las (CRM_WEBHOOKS).',
+  },
+};

@@ -48,6 +48,35 @@ describe('CredentialsManagerPage: integration status', () => {
     expect(within(dangerZone()).getByRole('button', { name: 'Fazer logout' })).toBeEnabled();
   });
 
+  it('says live updates from the CRM are on', async () => {
+    renderManager('page');
+    const status = await screen.findByRole('region', { name: 'Status da Integração' });
+    expect(within(status).getByText('Atualizações ao vivo do CRM')).toBeInTheDocument();
+    expect(within(status).getByText('Ligadas')).toBeInTheDocument();
+  });
+
+  it('says why live updates from the CRM are off, and what the operator can do', async () => {
+    server.db.state.integration.liveUpdates = {
+      on: false,
+      reason: 'public_url',
+      message:
+        'Atualizações ao vivo do RD Station CRM: desligadas. O endereço público do servidor do painel não é um endereço https acessível pela internet, e o RD Station CRM só envia avisos para endereços assim.',
+      action:
+        'Peça ao responsável pelo servidor para configurar API_PUBLIC_URL com o endereço https público do painel e reiniciá-lo.',
+    };
+    renderManager('page');
+    const status = await screen.findByRole('region', { name: 'Status da Integração' });
+    expect(within(status).getByText('Desligadas')).toBeInTheDocument();
+    expect(
+      within(status).getByText(/O endereço público do servidor do painel não é um endereço https/),
+    ).toBeVisible();
+    expect(
+      within(status).getByText(
+        'Peça ao responsável pelo servidor para configurar API_PUBLIC_URL com o endereço https público do painel e reiniciá-lo.',
+      ),
+    ).toBeVisible();
+  });
+
   it("shows 'Desconectado' and offers no logout without a session", async () => {
     server.db.state.integration.authenticated = false;
     renderManager('page');

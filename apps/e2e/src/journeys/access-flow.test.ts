@@ -94,10 +94,17 @@ test("a new tenant's first user: terms → credentials → sign-in in the sandbo
       defaultChatDomain: hostSimOrigin,
     },
   ]);
+  // Live updates from the CRM wait for the first sign-in, which registers the webhooks.
   expect(await status(ANA, 'credentials/status')).toEqual({
     configured: true,
     redirectUri,
     setupCodeRequired: false,
+    liveUpdates: {
+      on: false,
+      reason: 'not_registered',
+      message: 'Atualizações ao vivo do RD Station CRM: aguardando o primeiro login no CRM.',
+      action: 'Faça login no RD Station CRM pelo painel para ligá-las.',
+    },
   });
   expect(await status(ANA, 'auth/status')).toEqual(SIGNED_OUT);
   await screenshot(page, 'access-ana-login-prompt');
@@ -179,6 +186,10 @@ test("deactivating the integration ends both users' sessions and reports 2", asy
   await manager.getByRole('heading', { name: 'Gerenciar Integração' }).waitFor();
   await manager.getByText('Configuradas').waitFor();
   await manager.getByText('Conectado', { exact: true }).waitFor();
+  // Signed in, the tenant's webhooks are registered: live updates from the CRM are on.
+  await manager.getByText('Atualizações ao vivo do CRM').waitFor();
+  await manager.getByText('Ligadas', { exact: true }).waitFor();
+  await screenshot(page, 'access-manager-live-updates');
   // The two cards stand apart in the 'Integração' tab, as everywhere else (they touched there).
   const statusCard = await manager
     .getByRole('region', { name: 'Status da Integração' })

@@ -15,11 +15,12 @@ const payload = {
 };
 
 describe('credentials calls', () => {
-  it('getCredentialsStatus: GET /api/rdstation/credentials/status → { configured, redirectUri }', async () => {
+  it('getCredentialsStatus: GET /api/rdstation/credentials/status → { configured, redirectUri, liveUpdates }', async () => {
     await expect(getCredentialsStatus()).resolves.toEqual({
       configured: true,
       redirectUri: integrationFixture.redirectUri,
       setupCodeRequired: false,
+      liveUpdates: integrationFixture.liveUpdates,
     });
     expect(server.lastRequest()).toEqual({
       method: 'GET',

@@ -13,7 +13,7 @@ export interface CredentialsSaveResult {
   redirectUri: string;
 }
 
-/** GET /api/rdstation/credentials/status → { configured, redirectUri }. */
+/** GET /api/rdstation/credentials/status → { configured, redirectUri, liveUpdates? }. */
 export async function getCredentialsStatus(options?: RequestOptions): Promise<CredentialsStatus> {
   const response = await apiClient.get<DataEnvelope<CredentialsStatus>>(
     '/api/rdstation/credentials/status',

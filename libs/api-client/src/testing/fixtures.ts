@@ -5,6 +5,7 @@ import {
   type Contact,
   type CustomFieldDefinition,
   type CustomFieldValue,
+  type LiveUpdatesInfo,
   type Deal,
   type DealProduct,
   type HostUserInfo,
@@ -627,6 +628,8 @@ export interface IntegrationFixture {
   suggestedCrmUserId: string | null;
   /** How the session signed in to the CRM, while it is signed in. */
   signInMethod: 'oauth' | 'api-v1';
+  /** Live updates from the CRM, as credentials/status reports them once configured. */
+  liveUpdates: LiveUpdatesInfo;
 }
 
 export const integrationFixture: IntegrationFixture = {
@@ -635,6 +638,12 @@ export const integrationFixture: IntegrationFixture = {
   authenticated: true,
   securityPassword: 'senha-segura',
   redirectUri: 'http://127.0.0.1:3333/api/rdstation/auth/callback',
+  liveUpdates: {
+    on: true,
+    reason: null,
+    message: 'Atualizações ao vivo do RD Station CRM: ligadas.',
+    action: '',
+  },
   usersAffected: 3,
   validApiV1Token: 'token-v1-valido',
   authUrl: 'about:blank#oauth-mock',

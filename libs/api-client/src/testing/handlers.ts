@@ -584,6 +584,9 @@ export function createHandlers(options: CreateHandlersOptions = {}): HttpHandler
         redirectUri: state.integration.redirectUri,
         // The mock world's host signs its attendants: no setup code is asked.
         setupCodeRequired: false,
+        ...(state.integration.credentialsConfigured
+          ? { liveUpdates: state.integration.liveUpdates }
+          : {}),
       }),
     ),
     route('post', '/api/rdstation/credentials', 'identity', ({ body, state }) => {

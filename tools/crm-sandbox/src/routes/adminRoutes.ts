@@ -60,6 +60,21 @@ export function registerAdminRoutes(app: FastifyInstance, runtime: SandboxRuntim
     async (request) => ({ deliveries: runtime.webhooks.list(request.query.account) }),
   );
 
+  app.post('/__admin/webhooks/suspend', async (request, reply) => {
+    const body = isObject(request.body) ? request.body : {};
+    const account = optionalString(body.account);
+    if (account === undefined)
+      return reply
+        .code(400)
+        .send({ message: 'Body must be { "account": "...", "url_prefix"?: "..." }' });
+    const prefix = optionalString(body.url_prefix) ?? '';
+    return orBadRequest(reply, () => ({
+      suspended: runtime.webhooks.suspend(runtime.account(account), (hook) =>
+        hook.url.startsWith(prefix),
+      ),
+    }));
+  });
+
   app.post('/__admin/change', async (request, reply) => {
     const body = isObject(request.body) ? request.body : {};
     const account = optionalString(body.account);

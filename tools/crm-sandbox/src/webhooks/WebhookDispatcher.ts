@@ -11,7 +11,8 @@ export const WEBHOOK_RETRIES = 5;
 const KEEP = 1000;
 
 export interface WebhookPayload {
-  event_name: WebhookEventName;
+  /** The event, in the case of the `webhookEventCase` knob. */
+  event_name: string;
   document: object;
   event_timestamp: string;
   transaction_uuid: string;
@@ -56,6 +57,17 @@ export class WebhookDispatcher {
     private readonly clock: () => number,
   ) {}
 
+  /** RD's verdict on a failing endpoint (crm-v2-webhooks, "Suspensão de webhooks"): no more deliveries. */
+  suspend(account: Account, predicate: (hook: { url: string }) => boolean): number {
+    let suspended = 0;
+    for (const hook of account.store.webhooks.all())
+      if (hook.status === 'active' && predicate(hook)) {
+        hook.status = 'suspended';
+        suspended += 1;
+      }
+    return suspended;
+  }
+
   /** A record was created or updated (through the API or "in the CRM"). */
   emit(account: Account, entity: WebhookEntity, action: 'created' | 'updated', id: string): void {
     const document = webhookDocument(entity, id, account.store);
@@ -72,9 +84,10 @@ export class WebhookDispatcher {
       .all()
       .filter((hook) => hook.status === 'active' && hook.event_name === eventName);
     if (hooks.length === 0) return;
+    const { webhookEventCase, webhookTimeOffset } = this.knobs();
     const payload: WebhookPayload = {
-      event_name: eventName,
-      document,
+      event_name: webhookEventCase === 'upper' ? eventName.toUpperCase() : eventName,
+      document: webhookTimeOffset === 'Z' ? document : atBrasiliaOffset(document),
       // RD's samples stamp whole seconds.
       event_timestamp: new Date(Math.floor(this.clock() / 1000) * 1000).toISOString(),
       transaction_uuid: randomUUID(),
@@ -194,4 +207,23 @@ export class WebhookDispatcher {
     this.deliveries = [];
     this.wakeIfSettled();
   }
+}
+
+/** `2023-09-18T18:04:34.515Z` → `2023-09-18T15:04:34.515-03:00`, as RD's payload samples write it. */
+function brasiliaTime(iso: string): string {
+  const at = Date.parse(iso);
+  if (!/Z$/.test(iso) || !Number.isFinite(at)) return iso;
+  return `${new Date(at - 3 * 3600_000).toISOString().slice(0, -1)}-03:00`;
+}
+
+/** Every `…_at` time of a document (nested ones too) at RD's sample offset. */
+function atBrasiliaOffset(value: object): object {
+  const walk = (node: unknown, key: string): unknown => {
+    if (typeof node === 'string') return key.endsWith('_at') ? brasiliaTime(node) : node;
+    if (Array.isArray(node)) return node.map((item) => walk(item, ''));
+    if (typeof node === 'object' && node !== null)
+      return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, walk(v, k)]));
+    return node;
+  };
+  return walk(value, '') as object;
 }

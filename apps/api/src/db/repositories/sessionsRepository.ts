@@ -185,6 +185,21 @@ export function createSessionsRepository(
   };
 
   return {
+    /**
+     * The tenant's most recently renewed CRM sign-in (OAuth), or null: whose token keeps the
+     * tenant's webhooks on between sign-ins (changes/crmWebhooks.ts).
+     */
+    async latestOAuthOwner(systemKey: string): Promise<Identity | null> {
+      const row = await db
+        .selectFrom('sessions')
+        .select('user_id')
+        .where('system_key', '=', systemKey)
+        .where('refresh_token_enc', 'is not', null)
+        .orderBy('updated_at', 'desc')
+        .executeTakeFirst();
+      return row ? { systemKey, userId: row.user_id } : null;
+    },
+
     /** The owner's CRM tokens, decrypted (cached: section 'Identity look-ups' of the README). */
     get: (identity: Identity): Promise<StoredSession | null> =>
       lookups.sessions.get(ownerKey(identity.systemKey, identity.userId), () =>

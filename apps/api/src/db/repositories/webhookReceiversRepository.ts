@@ -82,6 +82,11 @@ export function createWebhookReceiversRepository(
         .executeTakeFirst();
       return row?.system_key ?? null;
     },
+    /** Every tenant with a receiver: those whose webhooks are kept on. */
+    async tenants(): Promise<string[]> {
+      const rows = await db.selectFrom('crm_webhook_receivers').select('system_key').execute();
+      return rows.map((row) => row.system_key);
+    },
     async remove(systemKey: string): Promise<void> {
       await db.deleteFrom('crm_webhook_receivers').where('system_key', '=', systemKey).execute();
     },

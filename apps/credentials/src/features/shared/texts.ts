@@ -67,6 +67,9 @@ export const TEXTS = {
     session: 'Sua sessão no RD Station CRM',
     connected: 'Conectado',
     disconnected: 'Desconectado',
+    liveUpdates: 'Atualizações ao vivo do CRM',
+    liveOn: 'Ligadas',
+    liveOff: 'Desligadas',
     dangerTitle: 'Zona de perigo',
     logoutTitle: 'Sair da sua conta',
     logoutDescription:

@@ -2,7 +2,11 @@ import { MessageChannel as NodeMessageChannel, type MessagePort } from 'node:wor
 import { type HostAttendance, type HostEventHandlers } from '@crm-panel/contracts';
 import { HOST_TIMEOUT_MESSAGE, HostRequestError } from '../portRequests';
 import { type PanelWindowLike } from '../createPostMessageHostAdapter';
-import { createNovusHostAdapter, type NovusHostOptions } from './createNovusHostAdapter';
+import {
+  createNovusHostAdapter,
+  NOVUS_WIDGET_ICON,
+  type NovusHostOptions,
+} from './createNovusHostAdapter';
 
 // A fake Novus host over real MessageChannels (Node's): it records what the panel posts to
 // window.parent and answers on the ports the panel transfers, as plugin.js expects.
@@ -109,7 +113,8 @@ describe('Novus host adapter', () => {
       command: 'initialize',
       id: 'crm-panel',
       args: {
-        widgetbar: [{ id: 'crm-panel', text: 'CRM' }],
+        // The icon always goes: without one the host draws its generic icon.
+        widgetbar: [{ id: 'crm-panel', text: 'CRM', icon_url: NOVUS_WIDGET_ICON }],
         events: {
           aoAbrirAtendimento: { callbackId: 'aoAbrirAtendimento-1' },
           aoFocarAtendimento: { callbackId: 'aoFocarAtendimento-2' },

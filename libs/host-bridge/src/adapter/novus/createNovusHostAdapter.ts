@@ -43,9 +43,16 @@ import { toHostAttendance, toHostChannels, toHostUserInfo } from './novusMapping
 
 /** The plugin id sent with `initialize` (the example: `inicializar("vendas-cplus5", …)`). */
 export const NOVUS_PLUGIN_ID = 'crm-panel';
-/** The widgetbar entry: the example's `{ id, text, icon_url }`; no `callback`, so the host opens
- * the plugin's own page in its right-hand drawer. */
+/** The widgetbar entry: the example's `{ id, text, icon_url }` (icon always sent); no `callback`,
+ * so the host opens the plugin's own page in its right-hand drawer. */
 export const NOVUS_WIDGET_TEXT = 'CRM';
+/**
+ * The widgetbar icon sent when none is configured: without one the host draws its generic icon.
+ * A data URI, since a relative URL would resolve against the CRM's page, not the panel's.
+ */
+export const NOVUS_WIDGET_ICON = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><rect x="2" y="2" width="20" height="20" rx="5" fill="#1565c0"/><path d="M7 16V11M12 16V8M17 16v-3" stroke="#fff" stroke-width="2.2" stroke-linecap="round"/></svg>',
+)}`;
 export const NOVUS_EVENTS = ['aoAbrirAtendimento', 'aoFocarAtendimento', 'aoFecharAtendimento'];
 /** Command name the modal page ends itself with; the example names the host → plugin message
  * only ("close_custom_modal"), so the plugin → host direction is a setting with this default. */
@@ -62,7 +69,10 @@ export interface NovusHostOptions {
   hostOrigin: string;
   pluginId?: string;
   widgetText?: string;
-  /** Absolute URL or data URI (the example: a relative URL would resolve against the CRM). */
+  /**
+   * Absolute URL or data URI (the example: a relative URL would resolve against the CRM); default
+   * NOVUS_WIDGET_ICON.
+   */
   widgetIconUrl?: string;
   /** The tenant when getInfoUser does not name one (`hostTenant` URL parameter). */
   tenant?: string | null;
@@ -151,7 +161,7 @@ export function createNovusHostAdapter(options: NovusHostOptions): NovusHostAdap
       {
         id: pluginId,
         text: options.widgetText ?? NOVUS_WIDGET_TEXT,
-        ...(options.widgetIconUrl ? { icon_url: options.widgetIconUrl } : {}),
+        icon_url: options.widgetIconUrl ?? NOVUS_WIDGET_ICON,
       },
     ],
     events: {},

@@ -40,7 +40,16 @@ const StyledCode = styled.code`
   overflow-wrap: anywhere;
 `;
 
-/** Configured or not, the redirect URI and this user's own session (PRODUCT.md §2 credentials pages). */
+const StyledNote = styled.p`
+  margin: ${({ theme }) => theme.space[2]} 0 0;
+  color: ${({ theme }) => theme.colors.textSecondary};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+/**
+ * Configured or not, the redirect URI, whether live updates from the CRM are on (and if not why
+ * and what to do), and this user's own session (PRODUCT.md §2 credentials pages).
+ */
 export function IntegrationStatus({ credentials, auth }: IntegrationStatusProps) {
   const t = TEXTS.manager;
   return (
@@ -62,6 +71,24 @@ export function IntegrationStatus({ credentials, auth }: IntegrationStatusProps)
             t.notInformed
           )}
         </StyledValue>
+        {credentials.liveUpdates ? (
+          <>
+            <StyledTerm>{t.liveUpdates}</StyledTerm>
+            <StyledValue>
+              {credentials.liveUpdates.on ? (
+                <StatusBadge tone="success">{t.liveOn}</StatusBadge>
+              ) : (
+                <>
+                  <StatusBadge tone="warning">{t.liveOff}</StatusBadge>
+                  <StyledNote>{credentials.liveUpdates.message}</StyledNote>
+                  {credentials.liveUpdates.action ? (
+                    <StyledNote>{credentials.liveUpdates.action}</StyledNote>
+                  ) : null}
+                </>
+              )}
+            </StyledValue>
+          </>
+        ) : null}
         <StyledTerm>{t.session}</StyledTerm>
         <StyledValue>
           {auth.authenticated ? (

@@ -1,0 +1,131 @@
+import http from 'node:http';
+import { type AddressInfo } from 'node:net';
+import { resolveConfig } from '@api/config';
+import { createOAuthClient } from '@api/crm/oauth';
+
+// `npm run crm:check -- --sign-in`: RD's OAuth sign-in run by the check itself, so nobody copies a
+// token by hand. RD's steps (crm-v2-authentication-step-2/3): the person opens the authorize URL
+// ("https://accounts.rdstation.com/oauth/authorize?response_type=code&client_id=…&redirect_uri=…"),
+// chooses the account and consents; RD sends the browser to the callback with `?code=…` (valid 5
+// minutes); the code is exchanged at the token endpoint with client_id, client_secret, code,
+// redirect_uri and grant_type=authorization_code. The callback here is a loopback address this
+// process listens on for that one request, which must be registered in the app in RD's App
+// Publisher exactly as sent ("exatamente como foi cadastrada no aplicativo").
+
+export interface CheckSignInOptions {
+  clientId: string;
+  clientSecret: string;
+  /** RD's authorize page (default https://accounts.rdstation.com/oauth/authorize). */
+  authorizeUrl: string;
+  /** The token endpoint of the CRM being checked (e.g. https://api.rd.services/oauth2/token). */
+  tokenUrl: string;
+  /** Loopback port of the callback (`http://127.0.0.1:<port>/callback`); 0 picks a free one. */
+  port: number;
+  /** Shows the person the URL to open (the terminal prints it). */
+  announce(authorizeUrl: string, redirectUri: string): void | Promise<void>;
+  /** How long to wait for the consent (default 5 minutes). */
+  waitMs?: number;
+  fetch?: typeof fetch;
+}
+
+export interface CheckSignInResult {
+  accessToken: string;
+  redirectUri: string;
+}
+
+/** Why the sign-in ended without a token, in pt-BR, with what to do. */
+export class CheckSignInError extends Error {}
+
+const PAGE = (title: string, body: string) =>
+  `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>${title}</title><body style="font-family:sans-serif;max-width:40rem;margin:3rem auto"><h1>${title}</h1><p>${body}</p></body></html>`;
+
+/** The code RD sends to the loopback callback, once; the page tells the person to go back. */
+function awaitCode(port: number, waitMs: number) {
+  let settle: { resolve: (code: string) => void; reject: (error: Error) => void } | null = null;
+  const code = new Promise<string>((resolve, reject) => {
+    settle = { resolve, reject };
+  });
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    if (url.pathname !== '/callback') {
+      response.writeHead(404).end();
+      return;
+    }
+    const given = url.searchParams.get('code');
+    const refused = url.searchParams.get('error');
+    response.writeHead(given ? 200 : 400, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(
+      given
+        ? PAGE('Login concluído', 'Pode fechar esta janela e voltar ao terminal.')
+        : PAGE('Login não concluído', 'O RD Station CRM não enviou o código de autorização.'),
+    );
+    if (given) settle?.resolve(given);
+    else
+      settle?.reject(
+        new CheckSignInError(
+          `O RD Station CRM não autorizou o acesso${refused ? ` (${refused})` : ''}. Rode de novo e confirme a autorização na página do RD.`,
+        ),
+      );
+  });
+  const timer = setTimeout(
+    () =>
+      settle?.reject(
+        new CheckSignInError(
+          'Tempo esgotado esperando a autorização no RD Station CRM. Rode de novo e abra o endereço mostrado.',
+        ),
+      ),
+    waitMs,
+  );
+  const listening = new Promise<number>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
+  });
+  const close = () =>
+    new Promise<void>((resolve) => {
+      clearTimeout(timer);
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  return { listening, code, close };
+}
+
+export async function signInForCheck(options: CheckSignInOptions): Promise<CheckSignInResult> {
+  const wait = awaitCode(options.port, options.waitMs ?? 5 * 60_000);
+  try {
+    let port: number;
+    try {
+      port = await wait.listening;
+    } catch (error) {
+      throw new CheckSignInError(
+        `Não foi possível escutar em 127.0.0.1:${options.port} para receber o retorno do login (${error instanceof Error ? error.message : String(error)}). Escolha outra porta com CRM_CHECK_REDIRECT_PORT e cadastre a URL correspondente no aplicativo.`,
+      );
+    }
+    const redirectUri = `http://127.0.0.1:${port}/callback`;
+    const crm = {
+      ...resolveConfig({}).crm,
+      authorizeUrl: options.authorizeUrl,
+      tokenUrl: options.tokenUrl,
+    };
+    const oauth = createOAuthClient(crm, options.fetch ?? fetch, Date.now);
+    const url = new URL(crm.authorizeUrl);
+    url.searchParams.set('response_type', 'code');
+    url.searchParams.set('client_id', options.clientId);
+    url.searchParams.set('redirect_uri', redirectUri);
+    await options.announce(url.toString(), redirectUri);
+    const code = await wait.code;
+    const outcome = await oauth.exchangeCode(
+      { clientId: options.clientId, clientSecret: options.clientSecret },
+      code,
+      redirectUri,
+    );
+    if (!outcome.ok)
+      throw new CheckSignInError(
+        outcome.reason === 'rejected'
+          ? `O RD Station CRM recusou a troca do código por um token (${options.tokenUrl}). Confira CRM_CLIENT_ID, CRM_CLIENT_SECRET e se ${redirectUri} está cadastrada no aplicativo exatamente assim.`
+          : `O RD Station CRM não respondeu à troca do código (${options.tokenUrl}). Tente de novo em instantes.`,
+      );
+    return { accessToken: outcome.tokens.accessToken, redirectUri };
+  } finally {
+    await wait.close();
+  }
+}
