@@ -288,6 +288,18 @@ const auditRecordName: Migration = {
   },
 };
 
+// Who wrote, by name, whatever this process remembers: the CRM user's name is kept with the choice
+// of that user (the sessions row), so an audit entry never depends on a name cache. Nullable: a
+// choice made before has none until the profile is next read.
+const crmUserName: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('sessions').addColumn('crm_user_name', 'text').execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('sessions').dropColumn('crm_user_name').execute();
+  },
+};
+
 export const MIGRATIONS: Record<string, Migration> = {
   '2025_01_01_000_initial': initial,
   '2026_11_23_000_sessions': sessions,
@@ -296,6 +308,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026_12_02_000_audit_events': auditEvents,
   '2026_12_02_001_crm_webhooks': crmWebhooks,
   '2026_12_03_000_audit_record_name': auditRecordName,
+  '2026_12_04_000_crm_user_name': crmUserName,
 };
 
 export const migrationProvider: MigrationProvider = {
