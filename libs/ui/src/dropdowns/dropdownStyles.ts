@@ -31,8 +31,10 @@ export const StyledSearchInput = styled.input`
   outline: none;
   text-overflow: ellipsis;
 
+  /* One size down: the spec's 'Selecione uma ou mais opções' fits whole in a 320 px drawer. */
   &::placeholder {
     color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.fontSizes.sm};
   }
 
   &:disabled {

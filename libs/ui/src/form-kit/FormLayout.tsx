@@ -65,9 +65,11 @@ export function FormRow({ column = 'sm', children }: FormRowProps) {
   return <StyledRow $column={column}>{children}</StyledRow>;
 }
 
+// Wrapping keeps the reading order: 'Cancelar' first (left, or above when the row is too narrow),
+// then the main action — the same in every form.
 const StyledActions = styled.div`
   display: flex;
-  flex-wrap: wrap-reverse;
+  flex-wrap: wrap;
   justify-content: flex-end;
   gap: ${({ theme }) => theme.space[2]};
   padding-top: ${({ theme }) => theme.space[3]};
