@@ -169,7 +169,7 @@ export function Combobox({
       >
         {searchable ? (
           <>
-            <StyledAdornment>
+            <StyledAdornment $decorative>
               <Icon name="search" size={16} />
             </StyledAdornment>
             <StyledSearchInput

@@ -1,4 +1,4 @@
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { controlBox } from '@ui/forms/fieldStyles';
 
 export const StyledRoot = styled.div`
@@ -59,12 +59,21 @@ export const StyledValueText = styled.span<{ $placeholder: boolean }>`
   color: ${({ theme, $placeholder }) => ($placeholder ? theme.colors.textMuted : theme.colors.text)};
 `;
 
-export const StyledAdornment = styled.span<{ $open?: boolean }>`
+export const StyledAdornment = styled.span<{ $open?: boolean; $decorative?: boolean }>`
   display: inline-flex;
   flex: none;
   color: ${({ theme }) => theme.colors.textMuted};
   transition: transform ${({ theme }) => theme.motion.fast};
   transform: ${({ $open }) => ($open ? 'rotate(180deg)' : 'none')};
+
+  /* In the narrowest drawers the search glass gives its room to the placeholder. */
+  ${({ $decorative, theme }) =>
+    $decorative &&
+    css`
+      @media (max-width: ${theme.breakpoints.xs}) {
+        display: none;
+      }
+    `}
 `;
 
 export const StyledActions = styled.div`
