@@ -411,6 +411,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfigIn
   if (env.CRM_AUTHORIZE_URL) crm.authorizeUrl = env.CRM_AUTHORIZE_URL;
   if (env.CRM_TOKEN_URL) crm.tokenUrl = env.CRM_TOKEN_URL;
   if (env.CRM_V1_BASE_URL) crm.v1BaseUrl = env.CRM_V1_BASE_URL.replace(/\/+$/, '');
+  // How long reference data (users, pipelines, sources…) is kept per tenant: a journey sets it low
+  // to see the api after its 60 s have passed.
+  const cacheTtl = integerFromEnv(env, 'CRM_CACHE_TTL_MS', 0, 60 * 60_000);
+  if (cacheTtl !== undefined) crm.cacheTtlMs = cacheTtl;
   const identity: Partial<IdentityConfig> = env.TENANTS_FILE
     ? readTenantsFile(path.resolve(env.TENANTS_FILE))
     : {};

@@ -417,3 +417,40 @@ describe('a store that cannot take the entry', () => {
     expect(h.logs.join('\n')).toContain('registro de auditoria não gravado');
   });
 });
+
+describe('who wrote, once the api no longer holds the CRM users', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    // A reference cache that forgets at once: as if the attendant had been idle past its 60 s.
+    h = await startHarness({ sharedSandbox: stores.sandbox(), api: { crm: { cacheTtlMs: 1 } } });
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  it('records the name of the CRM user chosen with the sign-in, never the host id', async () => {
+    const { admin } = people();
+    await configure(h.api, admin);
+    await login(h, admin);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const write = await call(h.api, 'PUT', `/api/rdstation/deals/${deals.licencas.id}`, {
+      as: admin,
+      body: { rating: 4 },
+    });
+    expect(write.status).toBe(200);
+    let listed: Listed | null = null;
+    for (let tries = 0; tries < 100 && !listed?.data.data.length; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      listed = (await call(h.api, 'GET', '/api/audit', { as: admin })).json as Listed;
+    }
+    expect(listed?.data.data.map((entry) => entry.actor)).toEqual([
+      { userId: 'alice', name: users.ana.name, verified: true },
+    ]);
+    const trailPeople = (await call(h.api, 'GET', '/api/audit/people', { as: admin })).json as {
+      data: { data: unknown[] };
+    };
+    expect(trailPeople.data.data).toEqual([
+      { userId: 'alice', name: users.ana.name, verified: true },
+    ]);
+  });
+});

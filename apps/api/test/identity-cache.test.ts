@@ -213,7 +213,11 @@ describe('identity look-ups in the store: two api processes on one database', ()
     expect((await one.sessions.get(alice))?.oauth?.accessToken).toBe('access-2');
     await one.sessions.saveOAuth(alice, tokens(3));
     expect((await one.sessions.get(alice))?.oauth?.accessToken).toBe('access-3');
-    await one.sessions.saveCrmUser(alice, { userId: 'crm-1', source: 'attendant-claim' });
+    await one.sessions.saveCrmUser(alice, {
+      userId: 'crm-1',
+      source: 'attendant-claim',
+      name: null,
+    });
     expect((await one.sessions.get(alice))?.crmUser?.userId).toBe('crm-1');
     await one.sessions.clearCrmUser(alice);
     expect((await one.sessions.get(alice))?.crmUser).toBeNull();

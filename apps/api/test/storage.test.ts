@@ -116,12 +116,25 @@ describe.each<Kind>(['sqlite', 'postgres'])('repositories on %s', (kind) => {
   it('keeps the CRM user with the sign-in: through refreshes, gone with a new sign-in or its end', async () => {
     const tokens = { accessToken: 'a1', refreshToken: 'r1', expiresAt: 5 };
     expect(
-      await repos.sessions.saveCrmUser(alice, { userId: 'crm-1', source: 'attendant-claim' }),
+      await repos.sessions.saveCrmUser(alice, {
+        userId: 'crm-1',
+        source: 'attendant-claim',
+        name: 'Ana',
+      }),
     ).toBeNull();
     await repos.sessions.saveSignIn(alice, tokens);
     expect(
-      await repos.sessions.saveCrmUser(alice, { userId: 'crm-1', source: 'host-signed-email' }),
-    ).toEqual({ userId: 'crm-1', source: 'host-signed-email', chosenAt: now });
+      await repos.sessions.saveCrmUser(alice, {
+        userId: 'crm-1',
+        source: 'host-signed-email',
+        name: 'Ana Paula Ferreira',
+      }),
+    ).toEqual({
+      userId: 'crm-1',
+      source: 'host-signed-email',
+      chosenAt: now,
+      name: 'Ana Paula Ferreira',
+    });
     // A token refresh (the locked writer) keeps it; so does a v1 token added later.
     await repos.sessions.withLockedSession(alice, async (_session, writer) =>
       writer.saveOAuth({ accessToken: 'a2', refreshToken: 'r2', expiresAt: 6 }),
@@ -131,20 +144,29 @@ describe.each<Kind>(['sqlite', 'postgres'])('repositories on %s', (kind) => {
       userId: 'crm-1',
       source: 'host-signed-email',
       chosenAt: now,
+      name: 'Ana Paula Ferreira',
     });
+    // The name follows RD's, for that user only.
+    await repos.sessions.saveCrmUserName(alice, 'crm-9', 'Outra Pessoa');
+    await repos.sessions.saveCrmUserName(alice, 'crm-1', 'Ana P. Ferreira');
+    expect((await repos.sessions.get(alice))?.crmUser?.name).toBe('Ana P. Ferreira');
     // A new sign-in asks again.
     await repos.sessions.saveSignIn(alice, tokens);
     expect((await repos.sessions.get(alice))?.crmUser).toBeNull();
-    await repos.sessions.saveCrmUser(alice, { userId: 'crm-2', source: 'v1-token' });
+    await repos.sessions.saveCrmUser(alice, { userId: 'crm-2', source: 'v1-token', name: null });
     await repos.sessions.clearCrmUser(alice);
     expect((await repos.sessions.get(alice))?.crmUser).toBeNull();
     // A refused refresh ends the OAuth part and the choice with it (the v1 part stays).
-    await repos.sessions.saveCrmUser(alice, { userId: 'crm-2', source: 'v1-token' });
+    await repos.sessions.saveCrmUser(alice, { userId: 'crm-2', source: 'v1-token', name: null });
     await repos.sessions.withLockedSession(alice, async (_session, writer) => writer.clearOAuth());
     expect(await repos.sessions.get(alice)).toMatchObject({ oauth: null, crmUser: null });
     // Logout, revoke and integration removal delete the row: nothing is left to find.
     await repos.sessions.saveSignIn(arthur, tokens);
-    await repos.sessions.saveCrmUser(arthur, { userId: 'crm-3', source: 'attendant-claim' });
+    await repos.sessions.saveCrmUser(arthur, {
+      userId: 'crm-3',
+      source: 'attendant-claim',
+      name: null,
+    });
     expect(await repos.credentials.removeWithSessions(arthur.systemKey)).toBe(2);
     expect(await repos.sessions.get(arthur)).toBeNull();
   });

@@ -18,6 +18,8 @@ export {
   ATTENDANCE_ID_HEADER,
   CHAT_ID_HEADER,
   setPanelContext,
+  sharePanelContext,
+  sharedPanelContext,
 } from './client/panelContext';
 export {
   type ApiSession,

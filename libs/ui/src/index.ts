@@ -6,6 +6,16 @@ export { GlobalStyle } from './theme/GlobalStyle';
 export { focusRing, hiddenInput, visuallyHidden } from './theme/mixins';
 
 export { Logo, type LogoProps, type LogoSize } from './components/Logo';
+export {
+  LiveField,
+  type LiveFieldProps,
+  highlightLiveFields,
+  liveRecordKey,
+  LIVE_CHANGED_ATTRIBUTE,
+  LIVE_FIELD_ATTRIBUTE,
+  LIVE_FIELD_HIGHLIGHT_MS,
+  LIVE_RECORD_ATTRIBUTE,
+} from './components/LiveField';
 export { Button, type ButtonProps, type ButtonVariant, type ButtonSize } from './components/Button';
 export { IconButton, type IconButtonProps, type IconButtonVariant } from './components/IconButton';
 export { Icon, type IconName, type IconProps } from './components/Icon';

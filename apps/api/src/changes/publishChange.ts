@@ -31,8 +31,9 @@ export const headerOf = (request: FastifyRequest, name: string): string | null =
 };
 
 /**
- * Who wrote, from the session only: verified when a host signed it. The name is the CRM user's
- * when this process already knows it (crmUsers.knownName, never a CRM call), else the user id.
+ * Who wrote, from the session only: verified when a host signed it. The name is the CRM user's as
+ * stored with the choice of that user (the session's own record, never a cache that may have let
+ * it go), else what this process knows of that user (never a CRM call), else the user id.
  */
 async function actorOf(request: FastifyRequest, services: Services): Promise<ChangeActor> {
   const session = sessionOf(request);
@@ -41,7 +42,9 @@ async function actorOf(request: FastifyRequest, services: Services): Promise<Cha
     userId: session.crmOwner,
   });
   const crmUserId = stored?.crmUser?.userId ?? null;
-  const name = crmUserId ? services.crmUsers.knownName(session.systemKey, crmUserId) : null;
+  const name =
+    stored?.crmUser?.name ??
+    (crmUserId ? services.crmUsers.knownName(session.systemKey, crmUserId) : null);
   return {
     userId: session.userId,
     verified: session.method === 'assertion',

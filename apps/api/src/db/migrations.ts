@@ -343,6 +343,18 @@ const sideDoors: Migration = {
   },
 };
 
+// Who wrote, by name, whatever this process remembers: the CRM user's name is kept with the choice
+// of that user (the sessions row), so an audit entry never depends on a name cache. Nullable: a
+// choice made before has none until the profile is next read.
+const crmUserName: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('sessions').addColumn('crm_user_name', 'text').execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('sessions').dropColumn('crm_user_name').execute();
+  },
+};
+
 export const MIGRATIONS: Record<string, Migration> = {
   '2025_01_01_000_initial': initial,
   '2026_11_23_000_sessions': sessions,
@@ -352,6 +364,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026_12_02_001_crm_webhooks': crmWebhooks,
   '2026_12_03_000_audit_record_name': auditRecordName,
   '2026_12_04_000_side_doors': sideDoors,
+  '2026_12_04_001_crm_user_name': crmUserName,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -35,6 +35,8 @@ export interface SessionsTable {
   /** How it was found: 'attendant-claim' | 'v1-token' | 'host-signed-email'. */
   crm_user_source: string | null;
   crm_user_chosen_at: number | null;
+  /** That user's name as RD gave it when found, chosen or last read: who wrote, in the audit. */
+  crm_user_name: string | null;
   created_at: number;
   updated_at: number;
 }

@@ -121,13 +121,14 @@ export function createCrmUserDirectory(deps: CrmUserDirectoryDeps) {
     session: PanelSession,
     stored: StoredSession,
     log: FastifyBaseLogger,
-  ): Promise<{ userId: string; source: CrmUserSource } | null> => {
+  ): Promise<{ userId: string; source: CrmUserSource; name: string | null } | null> => {
     const emails = verifiedEmails(session, stored);
     if (emails.length === 0) return null;
     const users = await activeUsers(ownerOf(session), log);
     for (const { email, source } of emails) {
       const found = matching(users, email);
-      if (found.length === 1 && found[0]) return { userId: found[0].id, source };
+      if (found.length === 1 && found[0])
+        return { userId: found[0].id, source, name: found[0].name || null };
     }
     return null;
   };
@@ -226,6 +227,9 @@ export function createCrmUserDirectory(deps: CrmUserDirectoryDeps) {
         log.warn({ systemKey: session.systemKey }, 'usuário do CRM escolhido não existe mais');
         throw crmUserRequired();
       }
+      // The name the audit records for this person follows RD's (a rename, an older choice).
+      if (user.name && user.name !== current.choice.name)
+        await sessions.saveCrmUserName(ownerOf(session), user.id, user.name);
       return { user, choice: current.choice, stored: current.stored };
     },
 
@@ -270,6 +274,7 @@ export function createCrmUserDirectory(deps: CrmUserDirectoryDeps) {
       const choice = await sessions.saveCrmUser(ownerOf(session), {
         userId: user.id,
         source: verified?.source ?? 'attendant-claim',
+        name: user.name || null,
       });
       if (!choice) throw sessionMissing();
       log.info({ systemKey: session.systemKey, source: choice.source }, 'usuário do CRM escolhido');

@@ -30,6 +30,48 @@ const entriesOf = (list: HTMLElement) =>
     .getAllByRole('listitem')
     .filter((item) => item.parentElement === list);
 
+describe("CredentialsManagerPage: 'Histórico de alterações' reads money as the panel shows it", () => {
+  it("shows a product's prices in R$, a percentage discount with '%' and codes by their labels", async () => {
+    server.use(
+      http.get(`${server.baseURL}/api/audit`, () =>
+        HttpResponse.json({
+          data: {
+            data: [
+              {
+                id: 'audit-p',
+                at: '2026-11-21T10:00:00.000Z',
+                origin: 'panel',
+                actor: { userId: 'host-user-1', name: 'Ana Souza', verified: true },
+                attendanceId: null,
+                chatId: null,
+                record: { type: 'dealProduct', id: 'dp-1', dealId: 'deal-1', contactId: null },
+                action: 'updated',
+                fields: [
+                  { field: 'price', before: '4320', after: '49.9' },
+                  { field: 'discount', before: null, after: '12.5' },
+                  { field: 'discount_type', before: null, after: 'percentage' },
+                  { field: 'quantity', before: '1', after: '2' },
+                ],
+              },
+            ],
+            links: {},
+          },
+        }),
+      ),
+    );
+    await openHistory();
+    const list = await within(history()).findByRole('list', { name: 'Histórico de alterações' });
+    const [entry] = entriesOf(list);
+    const fields = within(entry as HTMLElement).getAllByRole('listitem');
+    expect(fields.map((field) => field.textContent)).toEqual([
+      'Preço Unitário (R$): R$\u00a04.320,00 → R$\u00a049,90',
+      'Valor do Desconto: — → 12,5%',
+      'Tipo de Desconto: — → Porcentagem (%)',
+      'Quantidade: 1 → 2',
+    ]);
+  });
+});
+
 describe("CredentialsManagerPage: 'Histórico de alterações'", () => {
   it("answers who changed the deal's stage, from which chat, and when", async () => {
     await openHistory();

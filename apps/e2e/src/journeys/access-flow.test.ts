@@ -245,3 +245,44 @@ test("deactivating the integration ends both users' sessions and reports 2", asy
   expect(errors).toEqual([]);
   await page.close();
 });
+
+test('a panel opened without its host, or with an identity the api refuses, says so first and alone', async () => {
+  // The shell's page opened on its own: no host ever says who this is.
+  const alone = await browser.newPage({ viewport: { width: 380, height: 800 } });
+  await alone.goto(stack.url('shell'));
+  await alone
+    .getByRole('heading', { name: 'Não foi possível identificar você' })
+    .waitFor({ timeout: 20_000 });
+  await alone
+    .getByText(
+      'O painel não recebeu da plataforma de atendimento quem é você. Abra o painel pela plataforma de atendimento ou recarregue a página.',
+    )
+    .waitFor();
+  await alone.getByRole('button', { name: 'Recarregar painel' }).waitFor();
+  expect(await alone.getByRole('img', { name: 'Painel CRM' }).innerText()).toBe('Painel CRM');
+  expect(await alone.getByRole('heading', { name: 'Olá', exact: true }).count()).toBe(0);
+  expect(await alone.getByRole('checkbox').count()).toBe(0);
+  await screenshot(alone, 'access-no-host');
+  await alone.close();
+
+  // In host-sim, with every api request claiming Bruno while the host signs Ana: the api refuses
+  // the identity, and the panel says so in the api's words before any terms.
+  const { sim, page } = await hostSim(ANA.userId);
+  await page.context().route(`http://localhost:${stack.ports.api}/**`, async (route) => {
+    const headers = { ...route.request().headers() };
+    if (headers['x-user-id']) headers['x-user-id'] = BRUNO.userId;
+    await route.continue({ headers });
+  });
+  await sim.reloadPanel();
+  await sim.panel
+    .getByText(
+      'A identidade enviada pela plataforma de atendimento é inválida ou expirou. Recarregue o painel.',
+    )
+    .waitFor({ timeout: 20_000 });
+  await sim.panel.getByRole('heading', { name: 'Não foi possível identificar você' }).waitFor();
+  await sim.panel.getByRole('button', { name: 'Recarregar painel' }).waitFor();
+  expect(await sim.panel.getByRole('heading', { name: 'Olá', exact: true }).count()).toBe(0);
+  expect(await sim.panel.getByRole('checkbox').count()).toBe(0);
+  await screenshot(page, 'access-identity-refused');
+  await page.close();
+});

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { ACME, ANA, callApi, SECURITY_PASSWORD } from '@e2e/support/apiSetup';
 import { axeViolations, blockingOf, describeViolations } from '@e2e/support/axe';
+import { overlappingText } from '@e2e/support/narrow';
 import { ARTIFACTS_DIR, launchBrowser, screenshot, trackPageErrors } from '@e2e/support/browser';
 import { generalTabLoaded } from '@e2e/support/dealTabs';
 import { eventually } from '@e2e/support/eventually';
@@ -84,7 +85,8 @@ const pathOf = (target: Page | Frame) => new URL(target.url()).pathname;
 
 /**
  * The screen shown is the route's; its screenshot is saved (named after the route, plus what
- * the screen shows when a route has several) and axe finds no serious or critical violation.
+ * the screen shows when a route has several), axe finds no serious or critical violation and
+ * the layout check nothing that reads wrong.
  */
 async function checkScreen(
   target: Page | Frame,
@@ -98,6 +100,9 @@ async function checkScreen(
   const violations = await axeViolations(target);
   axeReport[name] = describeViolations(route, violations);
   expect(blockingOf(route, violations)).toEqual([]);
+  // Nothing reads wrong at the host's own width either: no text over text, no cut placeholder,
+  // 'Cancelar' first (narrow-panel checks the same at 320, 380 and 420 px).
+  expect({ [name]: await overlappingText(target) }).toEqual({ [name]: [] });
 }
 
 async function modalClosed(): Promise<void> {

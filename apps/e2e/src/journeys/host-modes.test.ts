@@ -9,6 +9,9 @@ import { journeyWorld } from '@e2e/support/journeyWorld';
 
 const world = journeyWorld(readyAnaWithMariana);
 
+/** Mariana's chat in host-sim's page data (its attendance id and WhatsApp channel). */
+const MARIANA_ATTENDANCE = { id: 'at-1001', chat: 'canal-whatsapp-acme' };
+
 const open = (mode: HostMode) =>
   openHostSim(world.browser, world.stack, ANA.userId, { width: 1280, height: 1100 }, mode);
 
@@ -52,6 +55,73 @@ describe.each(HOST_MODES)('host-sim in %s mode', (mode) => {
     await page.close();
   });
 
+  test("the deal picker opens on the chat contact's own deals", async () => {
+    const { sim, page, errors } = await open(mode);
+    const panel = sim.panel;
+    await sim.openAttendance('Mariana Costa');
+    await panel.getByRole('link', { name: /Mariana Costa/ }).waitFor();
+    await panel.getByRole('button', { name: 'Negociações com esse contato' }).waitFor();
+    const chosen = panel.getByRole('group', { name: /Negociação/ });
+    const picker = panel.getByRole('combobox', { name: /Negociação/ });
+    await picker.or(chosen).first().waitFor();
+    if (await chosen.isVisible()) await chosen.getByRole('button', { name: 'Alterar' }).click();
+    await picker.click();
+    const listed = await panel
+      .getByRole('option')
+      .first()
+      .waitFor()
+      .then(() => panel.getByRole('listbox').getByRole('option').allInnerTexts());
+    const names = listed.map((text) => text.split('\n')[0]);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        ACME.deals.implantacao.name,
+        ACME.deals.treinamento.name,
+        ACME.deals.licencas.name,
+      ]),
+    );
+    expect(names).not.toContain(ACME.deals.perdida.name);
+    await screenshot(page, `host-modes-${mode}-picker`);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  test('Escape closes a form from anywhere inside it, asking first when something was typed', async () => {
+    const { sim, page, errors } = await open(mode);
+    const panel = sim.panel;
+    const modal = sim.modal;
+    const modalClosed = () =>
+      page.locator('iframe.modal-frame').waitFor({ state: 'detached', timeout: 15_000 });
+    await sim.openAttendance('Mariana Costa');
+    await pickDeal(sim, ACME.deals.implantacao.name);
+    await panel.getByRole('tab', { name: 'Notas' }).click();
+    const notes = panel.getByRole('region', { name: 'Notas' });
+
+    // Nothing typed: Escape in the text closes at once.
+    await notes.getByRole('button', { name: 'Adicionar Nota' }).click();
+    const text = modal
+      .getByRole('form', { name: 'Adicionar Nota' })
+      .getByRole('textbox', { name: /Conteúdo da nota/ });
+    await text.click();
+    await text.press('Escape');
+    await modalClosed();
+
+    // Something typed: Escape asks; 'Continuar editando' keeps it; 'Descartar' closes.
+    await notes.getByRole('button', { name: 'Adicionar Nota' }).click();
+    await text.fill('Rascunho que não vai ser salvo.');
+    await text.press('Escape');
+    const ask = modal.getByRole('alertdialog', { name: 'Descartar alterações?' });
+    await ask.waitFor();
+    await screenshot(page, `host-modes-${mode}-escape-asks`);
+    await ask.getByRole('button', { name: 'Continuar editando' }).click();
+    expect(await text.inputValue()).toBe('Rascunho que não vai ser salvo.');
+    await text.press('Escape');
+    await ask.getByRole('button', { name: 'Descartar' }).click();
+    await modalClosed();
+    expect(await notes.getByText('Rascunho que não vai ser salvo.').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   test('each form opens in the host modal and its result reaches the panel', async () => {
     const { sim, page, errors } = await open(mode);
     const panel = sim.panel;
@@ -59,6 +129,7 @@ describe.each(HOST_MODES)('host-sim in %s mode', (mode) => {
     const modalClosed = () =>
       page.locator('iframe.modal-frame').waitFor({ state: 'detached', timeout: 15_000 });
     const deal = ACME.deals.implantacao;
+    const startedAt = Date.now() - 1000;
 
     await sim.openAttendance('Mariana Costa');
     await pickDeal(sim, deal.name);
@@ -130,6 +201,22 @@ describe.each(HOST_MODES)('host-sim in %s mode', (mode) => {
     expect(notesInCrm).toContainEqual(
       expect.objectContaining({ description: noteText, user_id: ACME.users.ana.id }),
     );
+
+    // Each write of a form is recorded under the chat the panel showed when it opened the form,
+    // whatever the host tells (or does not tell) the form's own document.
+    const trail = crmData<
+      { at: string; attendanceId: string | null; chatId: string | null; record: { type: string } }[]
+    >(await callApi(world.stack, ANA, 'GET', '/api/audit?limit=200'));
+    const written = trail.filter((entry) => Date.parse(entry.at) >= startedAt);
+    expect(written.map((entry) => entry.record.type)).toEqual(
+      expect.arrayContaining(['note', 'task', 'contact', 'deal']),
+    );
+    for (const entry of written)
+      expect([entry.record.type, entry.attendanceId, entry.chatId]).toEqual([
+        entry.record.type,
+        MARIANA_ATTENDANCE.id,
+        MARIANA_ATTENDANCE.chat,
+      ]);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -6,8 +6,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ACME } from '@e2e/support/apiSetup';
 import { screenshot } from '@e2e/support/browser';
+import { eventually } from '@e2e/support/eventually';
 import { openHostSim } from '@e2e/support/hostSim';
 import { journeyWorld } from '@e2e/support/journeyWorld';
+import { panelFrame } from '@e2e/support/panelShots';
 import {
   changeInCrm,
   chooseStage,
@@ -120,3 +122,46 @@ test(
   },
   90_000 + (SAMPLES - 1) * 15_000,
 );
+
+test("a colleague's change names the field, and the field shows highlighted where it is, brought into view without the focus", async () => {
+  const ana = await openHostSim(world.browser, world.stack, 'user-ana');
+  // Bruno's drawer is short: the deal's stage sits below the fold.
+  const bruno = await openHostSim(world.browser, world.stack, 'user-bruno', {
+    width: 1280,
+    height: 520,
+  });
+  await openDeal(ana.sim, deal.name);
+  await openDeal(bruno.sim, deal.name);
+  const panel = await panelFrame(bruno.page);
+  const stageField = bruno.sim.panel.locator('[data-live-field="stage_id"]');
+  await stageField.waitFor({ state: 'attached' });
+  const inView = () =>
+    stageField.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= window.innerHeight;
+    });
+  await panel.evaluate(() => window.scrollTo(0, 0));
+  expect(await inView()).toBe(false);
+  const focused = () => panel.evaluate(() => document.activeElement?.tagName ?? null);
+  const focusBefore = await focused();
+
+  const next = otherStage(await stageShown(bruno.sim), 0);
+  await chooseStage(ana.sim, next);
+  await bruno.sim.panel
+    .getByText(`Atualizado por ${ACME.users.ana.name} agora: Etapa do funil`)
+    .waitFor();
+  await bruno.sim.panel.locator('[data-live-field="stage_id"][data-live-changed]').waitFor();
+  expect(await bruno.sim.panel.locator('[data-live-changed]').count()).toBe(1);
+  await eventually(inView, true);
+  expect(await focused()).toBe(focusBefore);
+  await screenshot(bruno.page, 'live-updates-field-highlighted');
+  // Briefly: the highlight goes, the new stage stays.
+  await bruno.sim.panel
+    .locator('[data-live-changed]')
+    .waitFor({ state: 'detached', timeout: 6_000 });
+  expect(await stageShown(bruno.sim)).toBe(next);
+  expect(ana.errors).toEqual([]);
+  expect(bruno.errors).toEqual([]);
+  await ana.page.close();
+  await bruno.page.close();
+});

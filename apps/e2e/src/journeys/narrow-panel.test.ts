@@ -6,6 +6,7 @@ import { eventually } from '@e2e/support/eventually';
 import { HostSim } from '@e2e/support/hostSim';
 import {
   horizontalOverflow,
+  layoutSlips,
   PANEL_WIDTHS,
   screenshotOf,
   setModalSize,
@@ -67,10 +68,10 @@ async function checkPanel(screen: string): Promise<void> {
     await setPanelWidth(page, width);
     await page.setViewportSize({ width: 1600, height: SHORT });
     await settle('iframe[title="Painel CRM"]');
-    const short = await horizontalOverflow(await frameOf('iframe[title="Painel CRM"]'));
+    const short = await layoutSlips(await frameOf('iframe[title="Painel CRM"]'));
     await page.setViewportSize({ width: 1600, height: TALL });
     await settle('iframe[title="Painel CRM"]');
-    const tall = await horizontalOverflow(await frameOf('iframe[title="Painel CRM"]'));
+    const tall = await layoutSlips(await frameOf('iframe[title="Painel CRM"]'));
     overflow[`${screen} @${width}`] = [...new Set([...short, ...tall])];
     await screenshotOf(page.locator('iframe[title="Painel CRM"]'), `narrow-${screen}-${width}`);
   }
@@ -85,10 +86,10 @@ async function checkModal(screen: string): Promise<void> {
   for (const width of PANEL_WIDTHS) {
     await setModalSize(page, width, 700);
     await settle('iframe.modal-frame');
-    const short = await horizontalOverflow(await frameOf('iframe.modal-frame'));
+    const short = await layoutSlips(await frameOf('iframe.modal-frame'));
     await setModalSize(page, width, TALL - 200);
     await settle('iframe.modal-frame');
-    const tall = await horizontalOverflow(await frameOf('iframe.modal-frame'));
+    const tall = await layoutSlips(await frameOf('iframe.modal-frame'));
     overflow[`${screen} @${width}`] = [...new Set([...short, ...tall])];
     await screenshotOf(page.locator('iframe.modal-frame'), `narrow-${screen}-${width}`);
   }
@@ -110,6 +111,29 @@ test('the overflow check can fail: a wide box in a narrow page', async () => {
   const found = await horizontalOverflow(probe);
   expect(found.some((line) => line.startsWith('a página rola'))).toBe(true);
   expect(found.some((line) => line.includes('rola na horizontal ('))).toBe(true);
+  await probe.close();
+});
+
+test('the layout check can fail: text over text, a cut placeholder, the main action first', async () => {
+  const probe = await browser.newPage({ viewport: { width: 320, height: 400 } });
+  await probe.setContent(
+    '<!doctype html><html lang="pt-BR"><body style="font:14px sans-serif">' +
+      '<div style="display:flex;width:200px"><span style="flex:0 0 60px;min-width:0;white-space:nowrap">R$ 4.320,00 (economia)</span><span>Sem desconto</span></div>' +
+      '<input style="width:90px" placeholder="Selecione uma ou mais opções">' +
+      '<span data-placeholder style="display:block;width:90px;overflow:hidden;white-space:nowrap;text-overflow:ellipsis">Selecione uma opção</span>' +
+      '<div style="display:flex;flex-direction:column"><button>Criar Negociação</button><button>Cancelar</button></div>' +
+      '<div role="dialog" style="position:absolute;top:0;left:0">Sobre a página</div>' +
+      '</body></html>',
+  );
+  const found = await layoutSlips(probe);
+  expect(found).toEqual([
+    '"R$ 4.320,00 (economia)" sobrepõe "Sem desconto"',
+    expect.stringMatching(
+      /^o placeholder "Selecione uma ou mais opções" não cabe \(\d+ > \d+ px\)$/,
+    ),
+    expect.stringMatching(/^o placeholder "Selecione uma opção" não cabe \(\d+ > 90 px\)$/),
+    '"Criar Negociação" vem antes de "Cancelar"',
+  ]);
   await probe.close();
 });
 

@@ -144,8 +144,14 @@ test('changing only x-user-id in the panel gets nothing', async () => {
     async () => answers.some((answer) => answer.path === '/api/session' && answer.status === 401),
     true,
   );
-  // The guards learn nothing (every read is refused), so the panel stays at its first step.
-  await forgedSim.panel.getByRole('heading', { name: 'Olá', exact: true }).waitFor();
+  // The guards learn nothing (every read is refused): the panel says the identity was refused,
+  // before and instead of any terms.
+  await forgedSim.panel
+    .getByText(
+      'A identidade enviada pela plataforma de atendimento é inválida ou expirou. Recarregue o painel.',
+    )
+    .waitFor();
+  expect(await forgedSim.panel.getByRole('heading', { name: 'Olá', exact: true }).count()).toBe(0);
   await screenshot(forged, 'identity-forged-user-id');
   expect(crmData(answers)).toEqual([]);
   // Without a session the panel's reads never even leave; whatever reached the api was refused.

@@ -14,6 +14,8 @@ export interface CrmUser {
 /** What a person sees on the terms screen, ticked box by box; ends on 'Começar'. */
 export async function acceptTermsInPanel(page: Page, panel: FrameLocator, shot: string) {
   await panel.getByRole('heading', { name: 'Olá', exact: true }).waitFor();
+  // The product's mark reads in pt-BR like every text around it.
+  expect(await panel.getByRole('img', { name: 'Painel CRM' }).innerText()).toBe('Painel CRM');
   const terms = panel.getByRole('checkbox', {
     name: 'Estou de acordo com os termos de uso do produto',
   });

@@ -11,11 +11,15 @@ export interface JourneyWorld {
  * The whole product on its own stack, made ready by `prepare`, and a browser: started before the
  * file's tests, both stopped after them. Read `stack` and `browser` inside the tests.
  */
-export function journeyWorld(prepare: (stack: Stack) => Promise<unknown>): JourneyWorld {
+export function journeyWorld(
+  prepare: (stack: Stack) => Promise<unknown>,
+  /** The api's environment for this file (e.g. a knob's value), on top of the stack's. */
+  env?: Record<string, string>,
+): JourneyWorld {
   let stack: Stack | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    stack = await startE2eStack();
+    stack = await startE2eStack(env);
     await prepare(stack);
     browser = await launchBrowser();
   });

@@ -70,6 +70,118 @@ export function horizontalOverflow(frame: Frame | Page): Promise<string[]> {
   });
 }
 
+/**
+ * What reads wrong in a document although nothing sticks out: two pieces of text drawn over each
+ * other (each text's line boxes, cut to what its scrolling or clipping boxes let show), an input's
+ * placeholder wider than the input (cut without an ellipsis), and a form whose 'Cancelar' does not
+ * come first (left of, or above, the buttons beside it: the order of every form). Text inside a
+ * dialog, a list or a tooltip laid over the page is left out: it covers by design. Empty when fine.
+ */
+export function overlappingText(frame: Frame | Page): Promise<string[]> {
+  return frame.evaluate(() => {
+    const found: string[] = [];
+    const LAYERED = '[role="dialog"], [role="alertdialog"], [role="listbox"], [role="tooltip"]';
+    type Box = { left: number; top: number; right: number; bottom: number };
+    const intersect = (a: Box, b: Box): Box => ({
+      left: Math.max(a.left, b.left),
+      top: Math.max(a.top, b.top),
+      right: Math.min(a.right, b.right),
+      bottom: Math.min(a.bottom, b.bottom),
+    });
+    const visibleIn = (element: Element): Box | null => {
+      let clip: Box = { left: 0, top: -1e6, right: window.innerWidth, bottom: 1e6 };
+      for (let up: Element | null = element; up; up = up.parentElement) {
+        const style = getComputedStyle(up);
+        if (style.display === 'none' || style.visibility === 'hidden' || style.opacity === '0')
+          return null;
+        // Visually hidden text (a label for screen readers only) is drawn nowhere.
+        if (style.clip !== 'auto' || style.clipPath !== 'none') return null;
+        if (style.overflowX !== 'visible' || style.overflowY !== 'visible')
+          clip = intersect(clip, up.getBoundingClientRect());
+      }
+      return clip.right > clip.left && clip.bottom > clip.top ? clip : null;
+    };
+    const texts: { text: string; boxes: Box[]; node: Text }[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node as Text;
+      const parent = text.parentElement;
+      if (!parent || (text.textContent ?? '').trim() === '' || parent.closest(LAYERED)) continue;
+      if (['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEXTAREA', 'OPTION'].includes(parent.tagName)) continue;
+      const clip = visibleIn(parent);
+      if (!clip) continue;
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      const boxes = Array.from(range.getClientRects())
+        .map((rect) => intersect(rect, clip))
+        .filter((box) => box.right - box.left > 1 && box.bottom - box.top > 1);
+      if (boxes.length > 0)
+        texts.push({ text: (text.textContent ?? '').trim(), boxes, node: text });
+    }
+    for (let i = 0; i < texts.length; i += 1) {
+      for (let j = i + 1; j < texts.length; j += 1) {
+        const a = texts[i];
+        const b = texts[j];
+        if (!a || !b) continue;
+        const hit = a.boxes.some((boxA) =>
+          b.boxes.some((boxB) => {
+            const both = intersect(boxA, boxB);
+            return both.right - both.left > 2 && both.bottom - both.top > 2;
+          }),
+        );
+        if (hit) found.push(`"${a.text.slice(0, 40)}" sobrepõe "${b.text.slice(0, 40)}"`);
+      }
+    }
+    // A placeholder cut by its input (the browser draws it without an ellipsis).
+    const canvas = document.createElement('canvas').getContext('2d');
+    for (const input of Array.from(
+      document.querySelectorAll<HTMLInputElement>('input[placeholder]'),
+    )) {
+      if (input.value !== '' || !input.placeholder || !canvas || !visibleIn(input)) continue;
+      const style = getComputedStyle(input);
+      const drawn = getComputedStyle(input, '::placeholder');
+      if (input.getBoundingClientRect().width <= 1) continue;
+      canvas.font = `${drawn.fontStyle} ${drawn.fontWeight} ${drawn.fontSize} ${drawn.fontFamily}`;
+      const room =
+        input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      const needs = canvas.measureText(input.placeholder).width;
+      if (needs > room + 1)
+        found.push(
+          `o placeholder "${input.placeholder}" não cabe (${Math.ceil(needs)} > ${Math.floor(room)} px)`,
+        );
+    }
+    // A placeholder a select draws as text (`data-placeholder`), cut with an ellipsis.
+    for (const shown of Array.from(document.querySelectorAll('[data-placeholder]'))) {
+      if (!visibleIn(shown) || shown.clientWidth <= 1) continue;
+      if (shown.scrollWidth > shown.clientWidth + 1)
+        found.push(
+          `o placeholder "${(shown.textContent ?? '').trim()}" não cabe (${shown.scrollWidth} > ${shown.clientWidth} px)`,
+        );
+    }
+    // 'Cancelar' first among the buttons of its row (left of them, or above when they wrap).
+    for (const cancel of Array.from(document.querySelectorAll('button'))) {
+      if ((cancel.textContent ?? '').trim() !== 'Cancelar' || cancel.closest(LAYERED)) continue;
+      const row = cancel.parentElement;
+      if (!row || !visibleIn(cancel)) continue;
+      const mine = cancel.getBoundingClientRect();
+      for (const other of Array.from(row.children)) {
+        if (other === cancel || other.tagName !== 'BUTTON') continue;
+        const box = other.getBoundingClientRect();
+        if (box.width <= 1) continue;
+        const sameRow = Math.abs(box.top - mine.top) < mine.height / 2;
+        if (sameRow ? box.left < mine.left : box.top < mine.top)
+          found.push(`"${(other.textContent ?? '').trim()}" vem antes de "Cancelar"`);
+      }
+    }
+    return found;
+  });
+}
+
+/** Everything the narrow checks look for: what sticks out (horizontalOverflow) and what reads wrong (overlappingText). */
+export async function layoutSlips(frame: Frame | Page): Promise<string[]> {
+  return [...(await horizontalOverflow(frame)), ...(await overlappingText(frame))];
+}
+
 /** Sets host-sim's side panel width (its `--panel-width`), as a host's drawer would. */
 export async function setPanelWidth(page: Page, width: number): Promise<void> {
   await page.evaluate((px) => {

@@ -1,11 +1,5 @@
 import type { Frame, Locator, Page } from 'playwright-core';
-import {
-  horizontalOverflow,
-  NARROW_WIDTHS,
-  screenshotOf,
-  setModalSize,
-  setPanelWidth,
-} from './narrow';
+import { layoutSlips, NARROW_WIDTHS, screenshotOf, setModalSize, setPanelWidth } from './narrow';
 
 const PANEL = 'iframe[title="Painel CRM"]';
 const MODAL = 'iframe.modal-frame';
@@ -42,10 +36,10 @@ async function atNarrowWidths(
   for (const width of NARROW_WIDTHS) {
     await resize(width);
     await settle(page);
-    const seen = await horizontalOverflow(await frame());
+    const seen = await layoutSlips(await frame());
     if (grow) {
       await grow();
-      seen.push(...(await horizontalOverflow(await frame())));
+      seen.push(...(await layoutSlips(await frame())));
     }
     found[width] = [...new Set(seen)];
     await screenshotOf(shot, `${name}-${width}`);

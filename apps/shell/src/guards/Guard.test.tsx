@@ -1,4 +1,5 @@
 import { act, screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { mockErrorHandler, setupTestServer } from '@crm-panel/api-client/testing';
 import { createFakeHostAdapter } from '@crm-panel/host-bridge/testing';
 import { renderShell } from '@shell/test-utils';
@@ -121,5 +122,43 @@ describe('the CRM user step', () => {
   it('passes once the CRM user is known', async () => {
     renderGuarded(['terms', 'credentials', 'auth', 'crmUser']);
     expect(await screen.findByText('Conteúdo protegido')).toBeInTheDocument();
+  });
+});
+
+describe('when the panel does not know who is using it', () => {
+  it('says the host gave no identity, and what to do, instead of any terms or check', async () => {
+    renderShell(
+      <Guard requires={['terms', 'credentials', 'auth']}>
+        <p>Conteúdo protegido</p>
+      </Guard>,
+      { adapter: createFakeHostAdapter({ userInfo: null }), route: '/' },
+    );
+    expect(
+      await screen.findByText(
+        'O painel não recebeu da plataforma de atendimento quem é você. Abra o painel pela plataforma de atendimento ou recarregue a página.',
+        {},
+        { timeout: 8000 },
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'Não foi possível identificar você' }),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Recarregar painel' })).toBeVisible();
+    expect(location()).toBe('/');
+  }, 10_000);
+
+  it("shows the api's refusal of the identity first and alone, never the terms page", async () => {
+    const message =
+      'A identidade enviada pela plataforma de atendimento é inválida ou expirou. Recarregue o painel.';
+    server.use(
+      http.get(`${server.baseURL}/api/rdstation/terms/status`, () =>
+        HttpResponse.json({ message, code: 'assertion_invalid' }, { status: 401 }),
+      ),
+    );
+    renderGuarded(['terms', 'credentials', 'auth']);
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Recarregar painel' })).toBeVisible();
+    expect(location()).toBe('/');
+    expect(screen.queryByText('/terms-acceptance')).not.toBeInTheDocument();
   });
 });

@@ -4,11 +4,14 @@ import { useQuery } from '@tanstack/react-query';
 import {
   authStatusQueryOptions,
   credentialsStatusQueryOptions,
+  getErrorCode,
+  getErrorMessage,
   termsStatusQueryOptions,
 } from '@crm-panel/api-client';
 import { CRM_USER_TEXTS, MESSAGES } from '@crm-panel/crm-model';
 import { useHostUserInfo } from '@crm-panel/host-bridge';
 import { Spinner } from '@crm-panel/ui';
+import { IDENTITY_TEXTS, IdentityProblem } from './IdentityProblem';
 
 /**
  * 'crmUser': signed in, and who the attendant is in the CRM is known (the CRM's token names
@@ -36,6 +39,25 @@ const GUARD_MESSAGES: Record<GuardRequirement, string> = {
 
 const ORDER: GuardRequirement[] = ['terms', 'credentials', 'auth', 'crmUser'];
 
+/**
+ * The api's refusals of who the panel says it is (api README, 'Identity'): no check can pass
+ * after one of them, and only reloading the panel (a new host identity) can help.
+ */
+const IDENTITY_REFUSALS: ReadonlySet<string> = new Set([
+  'tenant_unknown',
+  'assertion_invalid',
+  'assertion_required',
+  'session_mismatch',
+]);
+
+/** The api's own words for an identity refusal, or null when `error` is not one. */
+function identityRefusal(error: unknown): string | null {
+  const code = getErrorCode(error);
+  return code !== null && IDENTITY_REFUSALS.has(code)
+    ? getErrorMessage(error, IDENTITY_TEXTS.refusedFallback)
+    : null;
+}
+
 // Guards always ask the server afresh: a stale "not accepted" after accepting would loop.
 const FRESH = { staleTime: 0, gcTime: 0, retry: false } as const;
 
@@ -47,7 +69,9 @@ export interface GuardProps {
 /**
  * Lets a route render only when its checks pass, against the server, once the host user info is
  * known (or known to be missing). The checks run in parallel; they are judged in the spec's
- * order, and a failed check counts as not accepted / not configured / not authenticated.
+ * order, and a failed check counts as not accepted / not configured / not authenticated —
+ * except when the panel does not know who is using it (no host user info, or an identity the api
+ * refused): that is said first and alone, since no terms or sign-in could get past it.
  */
 export function Guard({ requires, children }: GuardProps) {
   const { status } = useHostUserInfo();
@@ -60,7 +84,7 @@ export function Guard({ requires, children }: GuardProps) {
     ...FRESH,
     enabled: needs('auth') || needs('crmUser'),
   });
-  const checks: Record<GuardRequirement, { pending: boolean; passed: boolean }> = {
+  const checks: Record<GuardRequirement, ReturnType<typeof judge>> = {
     terms: judge(
       useQuery({ ...termsStatusQueryOptions(), ...FRESH, enabled: needs('terms') }),
       (d) => d.accepted,
@@ -73,12 +97,15 @@ export function Guard({ requires, children }: GuardProps) {
     crmUser: judge(authStatus, (d) => d.authenticated && d.crmUserRequired !== true),
   };
 
+  if (status === 'missing' && requires.length > 0)
+    return <IdentityProblem message={IDENTITY_TEXTS.hostMissing} />;
   for (const requirement of ORDER) {
     if (!requires.includes(requirement)) continue;
     const check = checks[requirement];
     if (!hostKnown || check.pending) {
       return <Spinner variant="fullscreen" message={GUARD_MESSAGES[requirement]} />;
     }
+    if (check.refusal !== null) return <IdentityProblem message={check.refusal} />;
     if (!check.passed) return <Navigate to={GUARD_REDIRECTS[requirement]} replace />;
   }
   return <>{children}</>;
@@ -90,6 +117,7 @@ interface CheckQuery<T> {
   isFetchedAfterMount: boolean;
   isSuccess: boolean;
   data: T | undefined;
+  error: unknown;
 }
 
 function judge<T>(query: CheckQuery<T>, passes: (data: T) => boolean) {
@@ -100,5 +128,6 @@ function judge<T>(query: CheckQuery<T>, passes: (data: T) => boolean) {
     // unmount the whole panel and drop what it shows, e.g. a tab's 'Nota criada com sucesso!'.
     pending: query.isPending || (query.isFetching && !query.isFetchedAfterMount),
     passed: query.isSuccess && query.data !== undefined && passes(query.data),
+    refusal: identityRefusal(query.error),
   };
 }

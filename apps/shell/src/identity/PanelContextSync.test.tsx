@@ -26,3 +26,53 @@ describe('PanelContextSync', () => {
     expect(server.lastRequest().headers['x-chat-id']).toBeUndefined();
   });
 });
+
+describe('PanelContextSync in a form opened by the panel', () => {
+  beforeEach(() => sessionStorage.clear());
+
+  it("declares the opening panel's attendance when the form's host says none (Novus, a popup)", async () => {
+    // The side panel, showing Mariana's chat, shares it for its forms.
+    const panel = renderShell(<PanelContextSync />, {
+      adapter: createFakeHostAdapter({ attendance: FAKE_ATTENDANCE }),
+    });
+    await waitFor(() =>
+      expect(JSON.parse(sessionStorage.getItem('crm-panel.context') ?? 'null')).toEqual({
+        attendanceId: 'at-1001',
+        chatId: 'canal-whatsapp-acme',
+      }),
+    );
+    panel.unmount();
+
+    // The note form, a document whose host tells it nothing about the attendance.
+    renderShell(<PanelContextSync />, {
+      adapter: createFakeHostAdapter({ attendance: null }),
+      route: '/note-create-modal?dealId=d-1',
+    });
+    await waitFor(async () => {
+      await getTermsStatus();
+      expect(server.lastRequest().headers).toMatchObject({
+        'x-attendance-id': 'at-1001',
+        'x-chat-id': 'canal-whatsapp-acme',
+      });
+    });
+  });
+
+  it('keeps to its own host when that host names the attendance, and never shares from a form', async () => {
+    sessionStorage.setItem(
+      'crm-panel.context',
+      JSON.stringify({ attendanceId: 'at-old', chatId: 'canal-old' }),
+    );
+    renderShell(<PanelContextSync />, {
+      adapter: createFakeHostAdapter({ attendance: FAKE_ATTENDANCE }),
+      route: '/task-create-modal?dealId=d-1',
+    });
+    await waitFor(async () => {
+      await getTermsStatus();
+      expect(server.lastRequest().headers['x-attendance-id']).toBe('at-1001');
+    });
+    expect(JSON.parse(sessionStorage.getItem('crm-panel.context') ?? 'null')).toEqual({
+      attendanceId: 'at-old',
+      chatId: 'canal-old',
+    });
+  });
+});

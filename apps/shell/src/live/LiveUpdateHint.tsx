@@ -1,5 +1,7 @@
+import { useEffect } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { LIVE_HINT_MS, useLiveHint } from '@crm-panel/api-client';
+import { highlightLiveFields, liveRecordKey } from '@crm-panel/ui';
 
 const fade = keyframes`
   0%, 70% { opacity: 1; }
@@ -23,9 +25,21 @@ const StyledHint = styled.p`
   }
 `;
 
-/** The discreet 'Atualizado por … agora' line under the header, while the change is fresh. */
+/**
+ * The discreet 'Atualizado por … agora: <campo>' line under the header, while the change is
+ * fresh; the changed fields show highlighted where the panel shows them (remotes included: one
+ * document), the first brought into view without taking the focus.
+ */
 export function LiveUpdateHint() {
   const hint = useLiveHint();
+  useEffect(() => {
+    if (!hint || hint.fields.length === 0) return undefined;
+    return highlightLiveFields(
+      document,
+      liveRecordKey(hint.record.type, hint.record.id),
+      hint.fields,
+    );
+  }, [hint]);
   // The region stays so screen readers announce each hint; a new change restarts the fade (key).
   return (
     <StyledRegion role="status">

@@ -53,6 +53,37 @@ export function setPanelContext(context: PanelContext): void {
 
 export const getPanelContext = (): PanelContext => current;
 
+const SHARED_CONTEXT_KEY = 'crm-panel.context';
+
+/**
+ * The side panel keeps what it shows where the forms it opens can read it: the host modal, popup
+ * or tab of a form is a document of its own, and a host may tell it nothing about the attendance
+ * (Novus re-emits its events to the drawer's plugin only; a popup has no host at all). Same
+ * origin, same browser tab: one sessionStorage, as for the tab id (a popup gets a copy of it).
+ */
+export function sharePanelContext(context: PanelContext): void {
+  try {
+    globalThis.sessionStorage?.setItem(SHARED_CONTEXT_KEY, JSON.stringify(context));
+  } catch {
+    // Blocked storage: the forms then say only what their own host tells them.
+  }
+}
+
+/** What the side panel of this browser tab showed last (sharePanelContext), or null. */
+export function sharedPanelContext(): PanelContext | null {
+  try {
+    const raw = globalThis.sessionStorage?.getItem(SHARED_CONTEXT_KEY) ?? null;
+    if (!raw) return null;
+    const value: unknown = JSON.parse(raw);
+    if (typeof value !== 'object' || value === null) return null;
+    const { attendanceId, chatId } = value as Record<string, unknown>;
+    const id = (item: unknown): string | null => (typeof item === 'string' ? item : null);
+    return { attendanceId: id(attendanceId), chatId: id(chatId) };
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The headers of the current context. An id the api would refuse as a host id is left out: a
  * write must never fail for the sake of its audit entry.

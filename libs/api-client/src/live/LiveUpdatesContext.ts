@@ -5,6 +5,9 @@ export interface LiveHint {
   /** The change it is about (a new change replaces the hint). */
   changeId: string;
   text: string;
+  /** The record that changed and its changed fields: what the panel highlights where it shows. */
+  record: { type: string; id: string };
+  fields: string[];
 }
 
 export interface LiveUpdatesValue {

@@ -86,6 +86,32 @@ describe('LiveUpdatesProvider', () => {
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
+  it('names the changed fields as the panel labels them, and hands them on for highlighting', async () => {
+    let seen: ReturnType<typeof useLiveHint> = null;
+    function Spy() {
+      seen = useLiveHint();
+      return null;
+    }
+    renderPanel(<Spy />);
+    await flush();
+    server.streams[0]?.push(
+      liveChangeFrame({
+        ...liveDealChange('c2'),
+        fields: [
+          { field: 'pipeline_id', before: 'p1', after: 'p2' },
+          { field: 'stage_id', before: 's1', after: null },
+        ],
+      }),
+    );
+    await flush();
+    expect(seen).toEqual({
+      changeId: 'c2',
+      text: 'Atualizado por Arthur Lima agora: Funil de vendas, Etapa do funil',
+      record: { type: 'deal', id: 'deal-1' },
+      fields: ['pipeline_id', 'stage_id'],
+    });
+  });
+
   it('names the CRM when the change came from RD Station CRM', async () => {
     renderPanel(<DealView read={read} />);
     await flush();

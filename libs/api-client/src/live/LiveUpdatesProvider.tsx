@@ -40,7 +40,12 @@ export function LiveUpdatesProvider({ selfUserId, children, transport }: LiveUpd
         void rules.recordChanged(change);
         const own = change.origin === 'panel' && change.actor?.userId === self.current;
         if (own) return;
-        setHint({ changeId: change.id, text: liveHintText(change) });
+        setHint({
+          changeId: change.id,
+          text: liveHintText(change),
+          record: { type: change.record.type, id: change.record.id },
+          fields: change.fields,
+        });
         for (const listener of [...listeners.current]) {
           try {
             listener(change);

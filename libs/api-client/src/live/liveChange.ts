@@ -12,6 +12,8 @@ export interface LiveChange {
   actor: { userId: string; name: string } | null;
   record: { type: LiveRecordType; id: string; dealId: string | null; contactId: null | string };
   action: 'created' | 'updated' | 'deleted';
+  /** The api's names of the fields that changed ('stage_id'), as the change lists them. */
+  fields: string[];
   /**
    * Written from this browser tab (the api compares the write's `x-panel-tab` with the stream's):
    * its answer is already in this tab's cache. The api never sends another tab's id.
@@ -65,6 +67,11 @@ export function parseLiveChange(data: string): LiveChange | null {
       contactId: record.contactId,
     },
     action,
+    fields: Array.isArray(value.fields)
+      ? value.fields.flatMap((item) =>
+          isRecord(item) && typeof item.field === 'string' ? [item.field] : [],
+        )
+      : [],
     own: value.own === true,
   };
 }

@@ -59,6 +59,7 @@ describe('openLiveStream', () => {
         actor: { userId: 'u-arthur', name: 'Arthur Lima' },
         record: { type: 'deal', id: 'deal-1', dealId: 'deal-1', contactId: null },
         action: 'updated',
+        fields: ['rating'],
         own: false,
       },
     ]);

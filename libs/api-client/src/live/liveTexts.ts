@@ -1,3 +1,4 @@
+import { auditFieldLabel } from '@crm-panel/crm-model';
 import { type LiveChange } from './liveChange';
 
 /** The pt-BR texts of live updates (issue 15). */
@@ -10,9 +11,14 @@ export const LIVE_TEXTS = {
     'Este registro foi alterado no RD Station CRM. Suas alterações não foram salvas ainda.',
 } as const;
 
-/** The discreet hint of who changed something on screen. */
+/**
+ * The discreet hint of who changed something on screen, and which fields, by the names the panel
+ * shows them under ('Atualizado por Ana Paula Ferreira agora: Etapa do funil').
+ */
 export function liveHintText(change: LiveChange): string {
-  return change.actor ? LIVE_TEXTS.updatedBy(change.actor.name) : LIVE_TEXTS.updatedInCrm;
+  const who = change.actor ? LIVE_TEXTS.updatedBy(change.actor.name) : LIVE_TEXTS.updatedInCrm;
+  const labels = [...new Set(change.fields.map(auditFieldLabel))];
+  return labels.length > 0 ? `${who}: ${labels.join(', ')}` : who;
 }
 
 /** The warning over a form whose record someone else changed. */

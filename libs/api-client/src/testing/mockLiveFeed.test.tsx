@@ -33,7 +33,9 @@ it('keeps an idle stream open and delivers a pushed change to the screen', async
   await waitFor(() => expect(server.db.live.open).toBe(1));
   expect(screen.getByText('sem novidades')).toBeInTheDocument();
   server.db.live.push(liveDealChange('c1'));
-  expect(await screen.findByText('Atualizado por Arthur Lima agora')).toBeInTheDocument();
+  expect(
+    await screen.findByText('Atualizado por Arthur Lima agora: Avaliação'),
+  ).toBeInTheDocument();
   expect(
     screen.getByText(
       'Este registro foi alterado por Arthur Lima. Suas alterações não foram salvas ainda.',

@@ -13,6 +13,7 @@ const change = (
   actor: null,
   record: { type, id, dealId, contactId },
   action: 'updated',
+  fields: [],
   own: false,
 });
 

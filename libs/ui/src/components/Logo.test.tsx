@@ -4,11 +4,11 @@ import { Logo } from './Logo';
 
 describe('Logo', () => {
   it.each(['small', 'medium', 'large'] as const)(
-    'is an image named "CRM Panel" (%s)',
+    'is an image named "Painel CRM" (%s)',
     async (size) => {
       const { container } = renderWithTheme(<Logo size={size} />);
-      const logo = screen.getByRole('img', { name: 'CRM Panel' });
-      expect(logo).toHaveTextContent('CRM Panel');
+      const logo = screen.getByRole('img', { name: 'Painel CRM' });
+      expect(logo).toHaveTextContent('Painel CRM');
       await expectNoAxeViolations(container);
     },
   );
@@ -22,6 +22,6 @@ describe('Logo', () => {
 
   it('can hide the wordmark and keep its name', () => {
     renderWithTheme(<Logo size="small" markOnly />);
-    expect(screen.getByRole('img', { name: 'CRM Panel' })).not.toHaveTextContent('CRM');
+    expect(screen.getByRole('img', { name: 'Painel CRM' })).not.toHaveTextContent('CRM');
   });
 });

@@ -45,11 +45,16 @@ const StyledLight = styled.span`
   color: ${({ theme }) => theme.colors.textSecondary};
 `;
 
-/** The product mark (a chat bubble holding rising bars) and the "CRM Panel" wordmark. */
+/**
+ * The product mark (a chat bubble holding rising bars) and its wordmark, in the language of every
+ * other text a person reads: "Painel CRM" (the spec's "side panel" of a sales CRM).
+ */
+const LOGO_NAME = 'Painel CRM';
+
 export function Logo({ size = 'medium', markOnly = false, className }: LogoProps) {
   const px = MARK_PX[size];
   return (
-    <StyledLogo role="img" aria-label="CRM Panel" $size={size} className={className}>
+    <StyledLogo role="img" aria-label={LOGO_NAME} $size={size} className={className}>
       <StyledMark width={px} height={px} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
         <rect className="logo-tile" x="0" y="0" width="32" height="32" rx="8" />
         <path
@@ -62,7 +67,7 @@ export function Logo({ size = 'medium', markOnly = false, className }: LogoProps
       </StyledMark>
       {markOnly ? null : (
         <span aria-hidden="true">
-          <StyledStrong>CRM</StyledStrong> <StyledLight>Panel</StyledLight>
+          <StyledLight>Painel</StyledLight> <StyledStrong>CRM</StyledStrong>
         </span>
       )}
     </StyledLogo>

@@ -169,7 +169,7 @@ export function Combobox({
       >
         {searchable ? (
           <>
-            <StyledAdornment>
+            <StyledAdornment $decorative>
               <Icon name="search" size={16} />
             </StyledAdornment>
             <StyledSearchInput
@@ -196,7 +196,13 @@ export function Combobox({
             aria-disabled={disabled || undefined}
             onKeyDown={onKeyDown}
           >
-            <StyledValueText $placeholder={displayIsPlaceholder}>{displayText}</StyledValueText>
+            {/* data-placeholder: a layout check can tell a cut placeholder from a cut value. */}
+            <StyledValueText
+              $placeholder={displayIsPlaceholder}
+              data-placeholder={displayIsPlaceholder || undefined}
+            >
+              {displayText}
+            </StyledValueText>
           </StyledSelectOnly>
         )}
         <StyledAdornment $open={dropdown.open}>

@@ -1,4 +1,4 @@
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { controlBox } from '@ui/forms/fieldStyles';
 
 export const StyledRoot = styled.div`
@@ -31,8 +31,10 @@ export const StyledSearchInput = styled.input`
   outline: none;
   text-overflow: ellipsis;
 
+  /* One size down: the spec's 'Selecione uma ou mais opções' fits whole in a 320 px drawer. */
   &::placeholder {
     color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.fontSizes.sm};
   }
 
   &:disabled {
@@ -55,14 +57,25 @@ export const StyledValueText = styled.span<{ $placeholder: boolean }>`
   white-space: nowrap;
   text-overflow: ellipsis;
   color: ${({ theme, $placeholder }) => ($placeholder ? theme.colors.textMuted : theme.colors.text)};
+  /* A placeholder one size down, as in a search input: whole in a 320 px drawer. */
+  font-size: ${({ theme, $placeholder }) => ($placeholder ? theme.fontSizes.sm : 'inherit')};
 `;
 
-export const StyledAdornment = styled.span<{ $open?: boolean }>`
+export const StyledAdornment = styled.span<{ $open?: boolean; $decorative?: boolean }>`
   display: inline-flex;
   flex: none;
   color: ${({ theme }) => theme.colors.textMuted};
   transition: transform ${({ theme }) => theme.motion.fast};
   transform: ${({ $open }) => ($open ? 'rotate(180deg)' : 'none')};
+
+  /* In the narrowest drawers the search glass gives its room to the placeholder. */
+  ${({ $decorative, theme }) =>
+    $decorative &&
+    css`
+      @media (max-width: ${theme.breakpoints.xs}) {
+        display: none;
+      }
+    `}
 `;
 
 export const StyledActions = styled.div`

@@ -1,6 +1,7 @@
-import { type ComponentPropsWithoutRef, forwardRef, type ReactNode } from 'react';
+import { type ComponentPropsWithoutRef, forwardRef, type ReactNode, useState } from 'react';
 import styled, { css } from 'styled-components';
 import { type Theme } from '@ui/theme/theme';
+import { useReportDirty } from './modalPageDirty';
 
 /** The column of a form: its fields, rows and actions, one gap apart. */
 export const formLayout = css`
@@ -17,12 +18,28 @@ const StyledForm = styled.form`
 
 export type FormLayoutProps = ComponentPropsWithoutRef<'form'>;
 
-/** A plain `<form>` laid out as the kit's column (with Formik, use FormikFormLayout). */
-export const FormLayout = forwardRef<HTMLFormElement, FormLayoutProps>(
-  function FormLayout(props, ref) {
-    return <StyledForm ref={ref} noValidate {...props} />;
-  },
-);
+/**
+ * A plain `<form>` laid out as the kit's column (with Formik, use FormikFormLayout). Once a person
+ * types in it, the enclosing ModalPage asks before Escape discards that.
+ */
+export const FormLayout = forwardRef<HTMLFormElement, FormLayoutProps>(function FormLayout(
+  { onInput, ...props },
+  ref,
+) {
+  const [typed, setTyped] = useState(false);
+  useReportDirty(typed);
+  return (
+    <StyledForm
+      ref={ref}
+      noValidate
+      onInput={(event) => {
+        setTyped(true);
+        onInput?.(event);
+      }}
+      {...props}
+    />
+  );
+});
 
 export type FormRowColumn = keyof Theme['sizes']['gridColumn'];
 
@@ -48,9 +65,11 @@ export function FormRow({ column = 'sm', children }: FormRowProps) {
   return <StyledRow $column={column}>{children}</StyledRow>;
 }
 
+// Wrapping keeps the reading order: 'Cancelar' first (left, or above when the row is too narrow),
+// then the main action — the same in every form.
 const StyledActions = styled.div`
   display: flex;
-  flex-wrap: wrap-reverse;
+  flex-wrap: wrap;
   justify-content: flex-end;
   gap: ${({ theme }) => theme.space[2]};
   padding-top: ${({ theme }) => theme.space[3]};

@@ -1,6 +1,16 @@
-import { type ReactNode } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
+import { ConfirmDialog } from '@ui/components/ConfirmDialog';
 import { type Theme } from '@ui/theme/theme';
+import { ModalPageDirtyContext } from './modalPageDirty';
+
+/** What Escape asks when something was typed (the form's own 'Cancelar' keeps closing at once). */
+export const DISCARD_TEXTS = {
+  title: 'Descartar alterações?',
+  message: 'O que você preencheu neste formulário será perdido.',
+  confirm: 'Descartar',
+  cancel: 'Continuar editando',
+} as const;
 
 export type ModalPageWidth = keyof Theme['sizes']['content'];
 
@@ -15,6 +25,12 @@ export interface ModalPageProps {
   titleId?: string;
   /** Loading what the page shows (e.g. the item being edited): announced as busy. */
   busy?: boolean;
+  /**
+   * Ends the page as its 'Cancelar' does (the host forms' cancel). Given, Escape pressed anywhere
+   * in the page calls it; when a form inside has something typed, it asks first. A control that
+   * handles Escape itself (an open list, a dialog) keeps it.
+   */
+  onClose?: () => unknown;
   children: ReactNode;
 }
 
@@ -61,15 +77,52 @@ export function ModalPage({
   width = 'form',
   titleId,
   busy,
+  onClose,
   children,
 }: ModalPageProps) {
+  const dirtyForms = useRef(new Set<string>());
+  const [asking, setAsking] = useState(false);
+  const reportDirty = useCallback((key: string, dirty: boolean) => {
+    if (dirty) dirtyForms.current.add(key);
+    else dirtyForms.current.delete(key);
+  }, []);
+
+  useEffect(() => {
+    if (!onClose || asking) return undefined;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || event.isComposing) return;
+      event.preventDefault();
+      if (dirtyForms.current.size > 0) setAsking(true);
+      else void onClose();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [onClose, asking]);
+
   return (
-    <StyledPage $width={width} aria-busy={busy || undefined}>
-      <StyledHeader>
-        <StyledTitle id={titleId}>{title}</StyledTitle>
-        {subtitle ? <StyledSubtitle>{subtitle}</StyledSubtitle> : null}
-      </StyledHeader>
-      {children}
-    </StyledPage>
+    <ModalPageDirtyContext.Provider value={reportDirty}>
+      <StyledPage $width={width} aria-busy={busy || undefined}>
+        <StyledHeader>
+          <StyledTitle id={titleId}>{title}</StyledTitle>
+          {subtitle ? <StyledSubtitle>{subtitle}</StyledSubtitle> : null}
+        </StyledHeader>
+        {children}
+      </StyledPage>
+      {onClose ? (
+        <ConfirmDialog
+          open={asking}
+          title={DISCARD_TEXTS.title}
+          message={DISCARD_TEXTS.message}
+          confirmLabel={DISCARD_TEXTS.confirm}
+          cancelLabel={DISCARD_TEXTS.cancel}
+          tone="danger"
+          onCancel={() => setAsking(false)}
+          onConfirm={() => {
+            setAsking(false);
+            void onClose();
+          }}
+        />
+      ) : null}
+    </ModalPageDirtyContext.Provider>
   );
 }

@@ -103,7 +103,8 @@ export const theme = {
   space,
   borders,
   /** Widths below which a layout stacks (a drawer of 380 px up to a full page). */
-  breakpoints: { sm: '480px', md: '560px' },
+  /** `xs`: the narrowest drawers hosts give a plugin (320–360 px), where every pixel of a row counts. */
+  breakpoints: { xs: '360px', sm: '480px', md: '560px' },
   radii: { sm: '4px', md: '8px', lg: '12px', pill: '999px', round: '50%' },
   shadows: {
     xs: '0 1px 2px rgba(16, 24, 40, 0.05)',

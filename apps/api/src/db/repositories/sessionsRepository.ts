@@ -37,6 +37,8 @@ export interface CrmUserChoice {
   source: CrmUserSource;
   /** Epoch ms. */
   chosenAt: number;
+  /** The user's name as RD gave it (found, chosen or last read); null for an older choice. */
+  name: string | null;
 }
 
 export interface StoredSession {
@@ -68,7 +70,12 @@ export function createSessionsRepository(
     lookups.sessions.delete(ownerKey(identity.systemKey, identity.userId));
 
   // The CRM user belongs to one CRM sign-in: it goes when the sign-in goes, or a new one starts.
-  const noCrmUser = { crm_user_id: null, crm_user_source: null, crm_user_chosen_at: null };
+  const noCrmUser = {
+    crm_user_id: null,
+    crm_user_source: null,
+    crm_user_chosen_at: null,
+    crm_user_name: null,
+  };
 
   const decode = (identity: Identity, row: Row | undefined): StoredSession | null => {
     if (!row) return null;
@@ -90,7 +97,12 @@ export function createSessionsRepository(
     const source = CRM_USER_SOURCES.find((known) => known === row.crm_user_source);
     const crmUser =
       row.crm_user_id && source
-        ? { userId: row.crm_user_id, source, chosenAt: Number(row.crm_user_chosen_at ?? 0) }
+        ? {
+            userId: row.crm_user_id,
+            source,
+            chosenAt: Number(row.crm_user_chosen_at ?? 0),
+            name: row.crm_user_name || null,
+          }
         : null;
     return { oauth, v1, crmUser };
   };
@@ -235,6 +247,7 @@ export function createSessionsRepository(
           crm_user_id: choice.userId,
           crm_user_source: choice.source,
           crm_user_chosen_at: chosenAt,
+          crm_user_name: choice.name,
           updated_at: chosenAt,
         })
         .where('system_key', '=', identity.systemKey)
@@ -242,6 +255,18 @@ export function createSessionsRepository(
         .executeTakeFirst();
       forget(identity);
       return Number(result.numUpdatedRows) > 0 ? { ...choice, chosenAt } : null;
+    },
+
+    /** The chosen user's name as RD now gives it (a rename, or a choice stored without one). */
+    async saveCrmUserName(identity: Identity, userId: string, name: string): Promise<void> {
+      await db
+        .updateTable('sessions')
+        .set({ crm_user_name: name, updated_at: now() })
+        .where('system_key', '=', identity.systemKey)
+        .where('user_id', '=', identity.userId)
+        .where('crm_user_id', '=', userId)
+        .execute();
+      forget(identity);
     },
 
     /** Forgets the CRM user (e.g. RD no longer knows that id); the sign-in stays. */

@@ -45,7 +45,7 @@ export function ContactEditFields({ query }: ContactEditFieldsProps) {
   };
 
   return (
-    <ModalPage title="Editar Contato">
+    <ModalPage title="Editar Contato" onClose={cancelForm}>
       <Formik<ContactEditValues>
         initialValues={initialValues}
         validationSchema={contactEditSchema}

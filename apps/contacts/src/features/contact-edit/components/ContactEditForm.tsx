@@ -14,7 +14,7 @@ export function ContactEditForm() {
 
   if (!parsed.ok) {
     return (
-      <ModalPage title="Editar Contato">
+      <ModalPage title="Editar Contato" onClose={cancelForm}>
         <Alert
           tone="error"
           action={

@@ -45,7 +45,8 @@ export function ContactSearchPanel({ hostContactId, onLinked }: ContactSearchPan
       />
       <SingleSelect
         label="Contato do CRM"
-        placeholder="Buscar por nome, e-mail ou telefone"
+        // Short enough for a 320 px drawer; the helper text below says the rest.
+        placeholder="Nome, e-mail ou telefone"
         helperText="Digite parte do nome, o e-mail ou o telefone do contato."
         searchable
         onSearch={setSearch}

@@ -54,6 +54,7 @@ export function AuditEntryItem({ entry }: AuditEntryItemProps) {
           .filter(Boolean)
           .join(' · ')
       : TEXTS.audit.outsideAttendance;
+  const discountType = entry.fields.find((field) => field.field === 'discount_type');
   return (
     <StyledItem>
       <StyledLine>
@@ -77,8 +78,9 @@ export function AuditEntryItem({ entry }: AuditEntryItemProps) {
         <StyledFields>
           {entry.fields.map((field) => (
             <li key={field.field}>
-              {auditFieldLabel(field.field)}: <AuditFieldValue change={field} side="before" /> →{' '}
-              <AuditFieldValue change={field} side="after" />
+              {auditFieldLabel(field.field)}:{' '}
+              <AuditFieldValue change={field} side="before" discountType={discountType?.before} /> →{' '}
+              <AuditFieldValue change={field} side="after" discountType={discountType?.after} />
             </li>
           ))}
         </StyledFields>

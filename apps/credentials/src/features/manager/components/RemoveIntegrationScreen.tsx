@@ -8,7 +8,7 @@ import { RemoveIntegrationForm } from './RemoveIntegrationForm';
 export function RemoveIntegrationScreen() {
   const { cancelForm } = useHostForms();
   return (
-    <ModalPage title={TEXTS.removal.title}>
+    <ModalPage title={TEXTS.removal.title} onClose={cancelForm}>
       <HostUserGate>
         <RemoveIntegrationForm mode="modal" onCancel={() => void cancelForm()} />
       </HostUserGate>

@@ -78,6 +78,7 @@ export function DealCreateForm() {
       title="Criar Negociação"
       subtitle={contact.data ? `Contato: ${contact.data.name}` : undefined}
       width="wide"
+      onClose={cancel}
     >
       {created ? <Alert tone="success">{MESSAGES.deal.createSuccess}</Alert> : null}
       <FormErrorBanner message={submitError} onClose={() => setSubmitError(null)} />

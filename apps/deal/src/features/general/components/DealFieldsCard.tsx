@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { useSources, useStages, usePipelines, useUsers } from '@crm-panel/api-client';
 import { type Deal, type DealUpdatePayload } from '@crm-panel/crm-model';
 import { formatBRL } from '@crm-panel/format';
-import { Card, Rating, SingleSelect, Skeleton } from '@crm-panel/ui';
+import { Card, LiveField, Rating, SingleSelect, Skeleton } from '@crm-panel/ui';
 import { namedOptions, nameOf, userOptions } from '@deal/features/shared/options';
 
 const StyledGrid = styled.div`
@@ -63,86 +63,100 @@ export function DealFieldsCard({ deal, onUpdate }: DealFieldsCardProps) {
   return (
     <Card title="Dados da negociação" aria-busy={waiting || undefined}>
       <StyledGrid>
-        <SingleSelect
-          label="Responsável"
-          placeholder={placeholder('Selecione um responsável')}
-          options={userOptions(users.data)}
-          value={deal?.owner_id ?? null}
-          selectedLabel={nameOf(users.data, deal?.owner_id ?? null)}
-          searchable
-          disabled={waiting}
-          loading={users.isPending}
-          emptyText={users.isError ? LOAD_FAILED : undefined}
-          onChange={(value) => {
-            if (value && value !== deal?.owner_id) onUpdate({ owner_id: value });
-          }}
-        />
-        <StyledStatic>
-          <StyledStaticLabel aria-hidden="true">Avaliação</StyledStaticLabel>
-          {deal ? (
-            <Rating
-              value={deal.rating}
-              readOnly={false}
-              label="Avaliação"
-              onChange={(rating) => onUpdate({ rating })}
-            />
-          ) : (
-            <Skeleton width="6rem" height="1.125rem" label="Carregando negociação..." />
-          )}
-        </StyledStatic>
-        <SingleSelect
-          label="Fonte"
-          placeholder={placeholder('Selecione uma fonte')}
-          options={namedOptions(sources.data)}
-          value={deal?.source_id ?? null}
-          selectedLabel={nameOf(sources.data, deal?.source_id ?? null)}
-          searchable
-          allowRemove
-          disabled={waiting}
-          loading={sources.isPending}
-          emptyText={sources.isError ? LOAD_FAILED : undefined}
-          onChange={(value) => {
-            if (deal && value !== deal.source_id) onUpdate({ source_id: value });
-          }}
-        />
-        <SingleSelect
-          label="Funil de vendas"
-          placeholder={placeholder('Selecione um funil')}
-          options={namedOptions(pipelines.data)}
-          value={pipelineId}
-          selectedLabel={nameOf(pipelines.data, pipelineId)}
-          disabled={waiting}
-          loading={pipelines.isPending}
-          emptyText={pipelines.isError ? LOAD_FAILED : undefined}
-          onChange={(value) => {
-            // A stage belongs to its pipeline: a new pipeline starts without one.
-            if (value && value !== pipelineId) onUpdate({ pipeline_id: value, stage_id: null });
-          }}
-        />
-        <SingleSelect
-          label="Etapa do funil"
-          placeholder={placeholder('Selecione uma etapa')}
-          options={namedOptions(stages.data)}
-          value={deal?.stage_id ?? null}
-          selectedLabel={nameOf(stages.data, deal?.stage_id ?? null)}
-          disabled={!hasPipeline}
-          helperText={
-            waiting || hasPipeline ? undefined : 'Defina o funil de vendas para escolher a etapa.'
-          }
-          loading={hasPipeline && stages.isPending}
-          emptyText={stages.isError ? LOAD_FAILED : undefined}
-          onChange={(value) => {
-            if (value && value !== deal?.stage_id) onUpdate({ stage_id: value });
-          }}
-        />
-        <StyledStatic>
-          <StyledStaticLabel id={totalLabelId}>Valor total</StyledStaticLabel>
-          {deal ? (
-            <StyledTotal aria-labelledby={totalLabelId}>{formatBRL(deal.total_price)}</StyledTotal>
-          ) : (
-            <Skeleton width="7rem" height="1.5rem" decorative />
-          )}
-        </StyledStatic>
+        <LiveField field="owner_id">
+          <SingleSelect
+            label="Responsável"
+            placeholder={placeholder('Selecione um responsável')}
+            options={userOptions(users.data)}
+            value={deal?.owner_id ?? null}
+            selectedLabel={nameOf(users.data, deal?.owner_id ?? null)}
+            searchable
+            disabled={waiting}
+            loading={users.isPending}
+            emptyText={users.isError ? LOAD_FAILED : undefined}
+            onChange={(value) => {
+              if (value && value !== deal?.owner_id) onUpdate({ owner_id: value });
+            }}
+          />
+        </LiveField>
+        <LiveField field="rating">
+          <StyledStatic>
+            <StyledStaticLabel aria-hidden="true">Avaliação</StyledStaticLabel>
+            {deal ? (
+              <Rating
+                value={deal.rating}
+                readOnly={false}
+                label="Avaliação"
+                onChange={(rating) => onUpdate({ rating })}
+              />
+            ) : (
+              <Skeleton width="6rem" height="1.125rem" label="Carregando negociação..." />
+            )}
+          </StyledStatic>
+        </LiveField>
+        <LiveField field="source_id">
+          <SingleSelect
+            label="Fonte"
+            placeholder={placeholder('Selecione uma fonte')}
+            options={namedOptions(sources.data)}
+            value={deal?.source_id ?? null}
+            selectedLabel={nameOf(sources.data, deal?.source_id ?? null)}
+            searchable
+            allowRemove
+            disabled={waiting}
+            loading={sources.isPending}
+            emptyText={sources.isError ? LOAD_FAILED : undefined}
+            onChange={(value) => {
+              if (deal && value !== deal.source_id) onUpdate({ source_id: value });
+            }}
+          />
+        </LiveField>
+        <LiveField field="pipeline_id">
+          <SingleSelect
+            label="Funil de vendas"
+            placeholder={placeholder('Selecione um funil')}
+            options={namedOptions(pipelines.data)}
+            value={pipelineId}
+            selectedLabel={nameOf(pipelines.data, pipelineId)}
+            disabled={waiting}
+            loading={pipelines.isPending}
+            emptyText={pipelines.isError ? LOAD_FAILED : undefined}
+            onChange={(value) => {
+              // A stage belongs to its pipeline: a new pipeline starts without one.
+              if (value && value !== pipelineId) onUpdate({ pipeline_id: value, stage_id: null });
+            }}
+          />
+        </LiveField>
+        <LiveField field="stage_id">
+          <SingleSelect
+            label="Etapa do funil"
+            placeholder={placeholder('Selecione uma etapa')}
+            options={namedOptions(stages.data)}
+            value={deal?.stage_id ?? null}
+            selectedLabel={nameOf(stages.data, deal?.stage_id ?? null)}
+            disabled={!hasPipeline}
+            helperText={
+              waiting || hasPipeline ? undefined : 'Defina o funil de vendas para escolher a etapa.'
+            }
+            loading={hasPipeline && stages.isPending}
+            emptyText={stages.isError ? LOAD_FAILED : undefined}
+            onChange={(value) => {
+              if (value && value !== deal?.stage_id) onUpdate({ stage_id: value });
+            }}
+          />
+        </LiveField>
+        <LiveField field="total_price">
+          <StyledStatic>
+            <StyledStaticLabel id={totalLabelId}>Valor total</StyledStaticLabel>
+            {deal ? (
+              <StyledTotal aria-labelledby={totalLabelId}>
+                {formatBRL(deal.total_price)}
+              </StyledTotal>
+            ) : (
+              <Skeleton width="7rem" height="1.5rem" decorative />
+            )}
+          </StyledStatic>
+        </LiveField>
       </StyledGrid>
     </Card>
   );

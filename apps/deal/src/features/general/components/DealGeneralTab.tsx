@@ -2,7 +2,14 @@ import { useDeferredValue } from 'react';
 import styled from 'styled-components';
 import { type DealTabProps } from '@crm-panel/contracts';
 import { type DealUpdatePayload } from '@crm-panel/crm-model';
-import { Card, EmptyState, InlineError, Skeleton } from '@crm-panel/ui';
+import {
+  Card,
+  EmptyState,
+  InlineError,
+  LIVE_RECORD_ATTRIBUTE,
+  liveRecordKey,
+  Skeleton,
+} from '@crm-panel/ui';
 import { useDeal } from '@deal/features/shared/useDeal';
 import { useUpdateDealField } from '../hooks/useUpdateDealField';
 import { CustomFieldsGrid } from './CustomFieldsGrid';
@@ -64,7 +71,8 @@ export function DealGeneralTab({ dealId }: DealTabProps) {
 
   // Keyed by deal: dialogs and messages of one deal never show on the next.
   return (
-    <StyledTab key={dealId}>
+    // Its fields are where a colleague's change to this deal shows highlighted.
+    <StyledTab key={dealId} {...{ [LIVE_RECORD_ATTRIBUTE]: liveRecordKey('deal', current.id) }}>
       <DealFieldsCard deal={current} onUpdate={update} />
       {later?.id === current.id ? (
         <>

@@ -15,6 +15,12 @@ const server = setupTestServer();
 
 const dealRequests = () =>
   server.requests.filter((request) => request.path === '/api/rdstation/deals');
+/** The lists of every deal (no contact filter): what 'Todas as negociações' reads. */
+const allDealRequests = () =>
+  dealRequests().filter((request) => !String(request.query.filter ?? '').includes('contact_ids'));
+
+/** A chat contact with no deal of their own in the mock world: the picker opens on every deal. */
+const NO_DEALS_CONTACT = 'contact-9';
 
 afterEach(() => {
   jest.useRealTimers();
@@ -34,17 +40,17 @@ function renderToolbar(props: { contactId: string | null; dealId: string | null 
 describe('deal picker', () => {
   it('shows the selected deal with Alterar and the CRM link, and lists deals only on Alterar', async () => {
     const user = userEvent.setup();
-    const { onDealChange } = renderToolbar({ contactId: 'contact-1', dealId: 'deal-1' });
+    const { onDealChange } = renderToolbar({ contactId: NO_DEALS_CONTACT, dealId: 'deal-1' });
 
     expect(await screen.findByText('Contrato anual Acme')).toBeInTheDocument();
     const link = screen.getByRole('link', { name: 'Abrir no CRM' });
     expect(link).toHaveAttribute('href', 'https://crm.rdstation.com/app/deals/deal-1');
     expect(link).toHaveAttribute('target', '_blank');
-    expect(dealRequests()).toHaveLength(0);
+    expect(allDealRequests()).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Alterar' }));
     const option = await screen.findByRole('option', { name: /Expansão Padaria/ });
-    expect(dealRequests()[0]?.query).toEqual({
+    expect(allDealRequests()[0]?.query).toEqual({
       limit: '200',
       page: '1',
       order: 'name',
@@ -59,25 +65,24 @@ describe('deal picker', () => {
   it("once a deal is chosen through 'Alterar', a deal write re-reads no list (nobody sees one)", async () => {
     const user = userEvent.setup();
     const { onDealChange, rerenderProps } = renderToolbar({
-      contactId: 'contact-1',
+      contactId: NO_DEALS_CONTACT,
       dealId: 'deal-1',
     });
     await user.click(await screen.findByRole('button', { name: 'Alterar' }));
     await user.click(await screen.findByRole('option', { name: /Expansão Padaria/ }));
     expect(onDealChange).toHaveBeenCalledWith('deal-2');
-    rerenderProps({ contactId: 'contact-1', dealId: 'deal-2' });
-    expect(dealRequests()).toHaveLength(1);
+    rerenderProps({ contactId: NO_DEALS_CONTACT, dealId: 'deal-2' });
+    expect(allDealRequests()).toHaveLength(1);
+    const listsBefore = dealRequests().length;
 
     await user.click(await screen.findByRole('button', { name: 'Adicionar contato à negociação' }));
     await screen.findByText('Contato adicionado à negociação com sucesso!');
     // The write's answer is the deal; a list still wanted would have been fetched again by now.
     await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
-    expect(server.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
-      'GET /api/rdstation/deals/deal-1',
-      'GET /api/rdstation/deals',
-      'GET /api/rdstation/deals/deal-2',
-      'PUT /api/rdstation/deals/deal-2',
-    ]);
+    expect(dealRequests()).toHaveLength(listsBefore);
+    expect(server.requests.slice(-2).map((request) => `${request.method} ${request.path}`)).toEqual(
+      ['GET /api/rdstation/deals/deal-2', 'PUT /api/rdstation/deals/deal-2'],
+    );
   });
 
   it("says 'Carregando...' for the selected deal until its name is known, never its id", async () => {
@@ -87,7 +92,7 @@ describe('deal picker', () => {
       body: { data: { data: dealsFixture[0] } },
     });
     server.use(deal.handler);
-    renderToolbar({ contactId: 'contact-1', dealId: 'deal-1' });
+    renderToolbar({ contactId: NO_DEALS_CONTACT, dealId: 'deal-1' });
     const chosen = await screen.findByRole('group', { name: 'Negociação' });
     expect(chosen).toHaveTextContent('Carregando...');
     expect(chosen).not.toHaveTextContent('deal-1');
@@ -97,7 +102,9 @@ describe('deal picker', () => {
 
   it('lists deals at once when none is selected', async () => {
     const user = userEvent.setup();
-    const { onDealChange } = renderToolbar({ contactId: 'contact-1', dealId: null });
+    const { onDealChange } = renderToolbar({ contactId: NO_DEALS_CONTACT, dealId: null });
+    await screen.findByRole('button', { name: 'Todas as negociações' });
+    await waitFor(() => expect(allDealRequests()).toHaveLength(1));
     await user.click(screen.getByRole('combobox', { name: 'Negociação' }));
     const options = await screen.findAllByRole('option');
     // order name, direction desc
@@ -116,15 +123,15 @@ describe('deal picker', () => {
   it('searches by name 600 ms after typing stops', async () => {
     jest.useFakeTimers();
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    renderToolbar({ contactId: 'contact-1', dealId: null });
-    await waitFor(() => expect(dealRequests()).toHaveLength(1));
+    renderToolbar({ contactId: NO_DEALS_CONTACT, dealId: null });
+    await waitFor(() => expect(allDealRequests()).toHaveLength(1));
 
     await user.type(screen.getByRole('combobox', { name: 'Negociação' }), 'Acme');
     act(() => jest.advanceTimersByTime(599));
-    expect(dealRequests()).toHaveLength(1);
+    expect(allDealRequests()).toHaveLength(1);
     act(() => jest.advanceTimersByTime(1));
-    await waitFor(() => expect(dealRequests()).toHaveLength(2));
-    expect(dealRequests()[1]?.query).toEqual({
+    await waitFor(() => expect(allDealRequests()).toHaveLength(2));
+    expect(allDealRequests()[1]?.query).toEqual({
       limit: '200',
       page: '1',
       order: 'name',
@@ -144,14 +151,15 @@ describe('deal picker', () => {
       id: `deal-many-${index}`,
       name: `Negociação ${String(index).padStart(3, '0')}`,
     }));
-    renderToolbar({ contactId: 'contact-1', dealId: null });
+    renderToolbar({ contactId: NO_DEALS_CONTACT, dealId: null });
+    await waitFor(() => expect(allDealRequests()).toHaveLength(1));
     await user.click(screen.getByRole('combobox', { name: 'Negociação' }));
     await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(200));
 
     fireEvent.scroll(screen.getByRole('listbox').parentElement as HTMLElement);
     act(() => jest.advanceTimersByTime(200));
     await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(250));
-    expect(dealRequests().map((request) => request.query.page)).toEqual(['1', '2']);
+    expect(allDealRequests().map((request) => request.query.page)).toEqual(['1', '2']);
   });
 
   it('shows a retry when the deals cannot be loaded', async () => {
@@ -183,23 +191,40 @@ describe('deal picker', () => {
 });
 
 describe('filter menu', () => {
-  it("filters by the chat's contact with 'Negociações com esse contato'", async () => {
+  it("opens on 'Negociações com esse contato' when the chat's contact has deals, from one request the list reuses", async () => {
     const user = userEvent.setup();
     renderToolbar({ contactId: 'contact-2', dealId: null });
-    await waitFor(() => expect(dealRequests()).toHaveLength(1));
-
-    await user.click(screen.getByRole('button', { name: 'Todas as negociações' }));
-    expect(screen.getByRole('menuitemradio', { name: 'Todas as negociações' })).toHaveAttribute(
-      'aria-checked',
-      'true',
-    );
-    await user.click(screen.getByRole('menuitemradio', { name: 'Negociações com esse contato' }));
-    await waitFor(() => expect(dealRequests()).toHaveLength(2));
-    expect(dealRequests()[1]?.query.filter).toBe('contact_ids:"contact-2"');
+    await screen.findByRole('button', { name: 'Negociações com esse contato' });
+    expect(dealRequests()).toHaveLength(1);
+    expect(dealRequests()[0]?.query).toEqual({
+      limit: '200',
+      page: '1',
+      order: 'name',
+      direction: 'desc',
+      filter: 'contact_ids:"contact-2"',
+    });
 
     await user.click(screen.getByRole('combobox', { name: 'Negociação' }));
     expect(await screen.findAllByRole('option')).toHaveLength(1);
     expect(screen.getByRole('option', { name: /Expansão Padaria/ })).toBeInTheDocument();
+    // The list is the answer that chose the filter: no second request.
+    expect(dealRequests()).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Negociações com esse contato' }));
+    expect(
+      screen.getByRole('menuitemradio', { name: 'Negociações com esse contato' }),
+    ).toHaveAttribute('aria-checked', 'true');
+    await user.click(screen.getByRole('menuitemradio', { name: 'Todas as negociações' }));
+    await waitFor(() => expect(allDealRequests()).toHaveLength(1));
+    await user.click(screen.getByRole('combobox', { name: 'Negociação' }));
+    expect(await screen.findAllByRole('option')).toHaveLength(4);
+  });
+
+  it("opens on 'Todas as negociações' when the chat's contact has no deal", async () => {
+    renderToolbar({ contactId: NO_DEALS_CONTACT, dealId: null });
+    await screen.findByRole('button', { name: 'Todas as negociações' });
+    expect(dealRequests()[0]?.query.filter).toBe(`contact_ids:"${NO_DEALS_CONTACT}"`);
+    await waitFor(() => expect(allDealRequests()).toHaveLength(1));
   });
 
   it('notes discreetly when the api looked only at the most recent deals for the contact', async () => {
@@ -214,8 +239,6 @@ describe('filter menu', () => {
       }),
     );
     renderToolbar({ contactId: 'contact-2', dealId: null });
-    await user.click(await screen.findByRole('button', { name: 'Todas as negociações' }));
-    await user.click(screen.getByRole('menuitemradio', { name: 'Negociações com esse contato' }));
     expect(
       await screen.findByText('Busca limitada às 500 negociações atualizadas mais recentemente.'),
     ).toBeInTheDocument();
@@ -232,9 +255,7 @@ describe('filter menu', () => {
   it('shows no note when the api saw every deal', async () => {
     const user = userEvent.setup();
     renderToolbar({ contactId: 'contact-2', dealId: null });
-    await user.click(await screen.findByRole('button', { name: 'Todas as negociações' }));
-    await user.click(screen.getByRole('menuitemradio', { name: 'Negociações com esse contato' }));
-    await waitFor(() => expect(dealRequests()).toHaveLength(2));
+    await screen.findByRole('button', { name: 'Negociações com esse contato' });
     await user.click(screen.getByRole('combobox', { name: 'Negociação' }));
     expect(await screen.findAllByRole('option')).toHaveLength(1);
     expect(screen.queryByText(/Busca limitada/)).not.toBeInTheDocument();

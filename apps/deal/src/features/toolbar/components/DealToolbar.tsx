@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { usePanelCache } from '@crm-panel/api-client';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { dealsInfiniteQueryOptions, usePanelCache } from '@crm-panel/api-client';
 import { type DealListFilter, type DealToolbarProps } from '@crm-panel/contracts';
 import { DEAL_FILTER_LABELS, DEAL_FILTERS, MESSAGES } from '@crm-panel/crm-model';
 import { useFormResult, useHostForms } from '@crm-panel/host-bridge';
@@ -43,13 +44,43 @@ const isDealFilter = (id: string): id is DealListFilter =>
 
 /**
  * The deal area's toolbar: deal picker, filter menu, the button that puts the chat's contact on
- * the selected deal (or takes it off) and 'Criar Negociação'. The shell owns the selection.
+ * the selected deal (or takes it off) and 'Criar Negociação'. The shell owns the selection. The
+ * picker opens on 'Negociações com esse contato' when the chat's contact has deals of their own,
+ * else on 'Todas as negociações'.
  */
 export function DealToolbar({ contactId, dealId, onDealChange }: DealToolbarProps) {
   const cache = usePanelCache();
   const { openForm } = useHostForms();
-  const [chosenFilter, setFilter] = useState<DealListFilter>('all');
-  const filter: DealListFilter = contactId ? chosenFilter : 'all';
+  // A filter someone picked, or the first one decided, holds for the contact it was set for.
+  const [chosen, setChosen] = useState<{ contactId: string; filter: DealListFilter } | null>(null);
+  const decided = chosen !== null && chosen.contactId === contactId;
+  // The contact's own deals: the very first page the picker shows under 'Negociações com esse
+  // contato' (same query, same cache entry), so deciding the first filter costs no request of its
+  // own. Read once per contact: once decided, a deal write re-reads it only if the list is shown.
+  const contactDeals = useInfiniteQuery({
+    ...dealsInfiniteQueryOptions({ search: '', contactId: contactId ?? undefined }),
+    enabled: Boolean(contactId) && !decided,
+  });
+  const firstPage = contactDeals.data?.pages[0];
+  const firstFilter: DealListFilter | null = contactDeals.isError
+    ? 'all'
+    : firstPage
+      ? firstPage.data.length > 0
+        ? 'contact'
+        : 'all'
+      : null;
+  useEffect(() => {
+    if (contactId && !decided && firstFilter) setChosen({ contactId, filter: firstFilter });
+  }, [contactId, decided, firstFilter]);
+  // Until the answer, the contact's list: the one the picker would show first anyway.
+  const filter: DealListFilter = !contactId
+    ? 'all'
+    : decided
+      ? chosen.filter
+      : (firstFilter ?? 'contact');
+  const setFilter = (next: DealListFilter) => {
+    if (contactId) setChosen({ contactId, filter: next });
+  };
   const notice = useNotice(contactId);
   const [scanLimit, setScanLimit] = useState<number | null>(null);
   const deal = useDeal(dealId);

@@ -124,6 +124,7 @@ export function NoteCreatePage() {
         return (
           <ModalPage
             width="wide"
+            onClose={cancelForm}
             title="Adicionar Nota"
             subtitle={dealName ? `Negociação: ${dealName}` : undefined}
           >

@@ -44,7 +44,7 @@ export function NoteViewPage() {
   const { cancelForm } = useHostForms();
 
   return (
-    <ModalPage title="Nota" width="wide">
+    <ModalPage title="Nota" width="wide" onClose={cancelForm}>
       {parsed.ok ? (
         <>
           <StyledDetails>

@@ -68,6 +68,7 @@ export function DealProductForm() {
 
   return (
     <ModalPage
+      onClose={forms.cancelForm}
       title={title}
       subtitle={query.dealName ? `Negociação: ${query.dealName}` : undefined}
       busy={query.isEdit && toEdit.status === 'loading'}

@@ -81,8 +81,9 @@ const StyledValue = styled.dd<{ $strong?: boolean }>`
   font-variant-numeric: tabular-nums;
 `;
 
+// On a line of its own: beside the price it made one unbreakable run that ran into the next column.
 const StyledSavings = styled.span`
-  margin-left: ${({ theme }) => theme.space[1]};
+  display: block;
   font-size: ${({ theme }) => theme.fontSizes.sm};
   font-weight: ${({ theme }) => theme.fontWeights.medium};
   color: ${({ theme }) => theme.colors.successText};

@@ -174,6 +174,7 @@ export function TaskFormPage() {
 
   return (
     <ModalPage
+      onClose={forms.cancelForm}
       title={title}
       subtitle={dealName ? `Negociação: ${dealName}` : undefined}
       busy={loading || undefined}
