@@ -46,7 +46,7 @@
 // the levels; BENCH_CAPACITY_WINDOW_S the window (60 unless set: anything shorter is not a
 // minute's budget, and the table says so).
 const { spawn } = require('child_process');
-const crypto = require('crypto');
+const { randomBytes } = require('crypto');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
@@ -139,7 +139,7 @@ async function call(method, url, { headers = {}, body } = {}) {
     signal: AbortSignal.timeout(30_000),
   });
   const text = await response.text();
-  let json = null;
+  let json;
   try {
     json = text ? JSON.parse(text) : null;
   } catch {
@@ -203,7 +203,7 @@ async function createLine({ name, variant, apiRoot, processes, scope, postgres, 
     TENANTS_FILE: writeTenantsFile(dir, issuer.jwks()),
     SESSION_STARTS_PER_MINUTE: '100000',
     METRICS_TOKEN: METRICS_TOKEN,
-    APP_SECRET_KEY: crypto.randomBytes(32).toString('hex'),
+    APP_SECRET_KEY: randomBytes(32).toString('hex'),
     CRM_BASE_URL: `${sandboxUrl}/crm/v2`,
     CRM_AUTHORIZE_URL: `${sandboxUrl}/oauth/authorize`,
     CRM_TOKEN_URL: `${sandboxUrl}/oauth2/token`,
