@@ -81,11 +81,17 @@ export function registerWebhookRoutes(app: FastifyInstance, services: Services):
     },
     async (request, reply) => {
       const systemKey = await services.repos.webhookReceivers.tenantOf(request.params.token);
-      if (!systemKey) throw new ApiError(404, API_MESSAGES.webhookReceiverUnknown);
+      if (!systemKey) {
+        services.metrics.webhookDelivery('', 'unknown');
+        throw new ApiError(404, API_MESSAGES.webhookReceiverUnknown);
+      }
       const delivery = request.body;
       if (recent.first(`${systemKey}:${delivery.transaction_uuid}`)) {
+        services.metrics.webhookDelivery(systemKey, 'accepted');
         const change = changeOfDelivery(systemKey, delivery, services.config.now());
         if (change) signals.receive(change, delivery.document);
+      } else {
+        services.metrics.webhookDelivery(systemKey, 'duplicate');
       }
       return reply.code(202).send({ received: true });
     },
