@@ -29,14 +29,21 @@
 // Station CRM…' and asks again after Retry-After (counted as a wait, the chat's time runs on); the
 // before's panel shows the error (counted as an error shown). Any other non-2xx is an error shown.
 //
-// Windows: each level is measured over exactly 60 s, one whole window of the CRM's budget,
-// starting with every budget empty (api processes restarted, so their caches are cold and their
-// limiters fresh; the sandbox's windows emptied; the shared PostgreSQL limiter tables cleared):
-// any 60 s holds at most 120 counted requests, so a minute's figures are the budget's own. Cold:
-// the CRM requests per chat opened in the first 20 s; steady: in the last 30 s. Chats a minute:
-// the chats opened in the 60 s whose panel got ready. p95: of the time from opening to ready. A
-// level of four lines takes about 90 s (restarts included); the setup, once, about a minute: a
-// whole run takes 7–9 minutes.
+// Windows. One shift per line: the api processes start once (cold caches, empty budgets: the
+// sandbox's windows emptied, PostgreSQL's limiter tables cleared) and the team grows level by
+// level (5, 20, 50, 100), as a team does during a day. Each level has a warm-up, then a measured
+// window of exactly 60 s, one whole minute of the CRM's sliding budget: the budget is never reset
+// between levels, so no window starts with a fresh 120 to spend (a window after a reset would
+// show up to twice the real rate), and a backlog of the warm-up counts where it falls.
+// - Warm-up: the team already there goes on; each newcomer's panel opens the 2 chats it starts
+//   with (each ~3 CRM requests the first time: a chat new to everyone), spread over the warm-up,
+//   whose length gives them the budget the team leaves (20–150 s; past ~55 attendants the team
+//   alone spends the minute). Its CRM requests per chat opened are the cold figure.
+// - Window: every attendant at the same pace for 60 s. Steady CRM requests per chat opened, chats
+//   a minute (chats opened whose panel got ready), the p95 from opening to ready, the limiter's
+//   waits (p50/p95 of the interactive lane over the last minute), 429s, errors shown.
+// A whole run (both variants, three lines each, at once) takes about 12–15 minutes here, most of
+// it the four measured minutes and the warm-ups the budget itself imposes.
 //
 // Figures of the after come from its /metrics (Prometheus text: CRM requests, limiter waits, 429s),
 // the operator's own view; the sandbox's count of /crm/v2 requests is printed beside them. The
@@ -64,18 +71,30 @@ const LEVELS = (process.env.BENCH_CAPACITY_LEVELS ?? '5,20,50,100')
   .map((value) => Number(value.trim()))
   .filter((value) => Number.isInteger(value) && value > 0);
 const WINDOW_MS = Math.max(10, Number(process.env.BENCH_CAPACITY_WINDOW_S ?? 60)) * 1000;
-const COLD_MS = Math.round(WINDOW_MS / 3);
-const STEADY_FROM_MS = Math.round(WINDOW_MS / 2);
 const CRM_LATENCY_MS = 150;
 const CRM_PER_MINUTE = 120;
 const CHAT_EVERY_MS = 30_000;
 const NEW_CHAT_SHARE = 0.2;
 const OWN_CHATS = 4;
+/** The chats each attendant has open when joining (the team's queue hands them out). */
+const OWN_CHATS_AT_START = 2;
 const PANEL_FRESH_MS = 30_000;
 const TAB_SHARE = 0.3;
 const WRITE_SHARE = 0.1;
 const SEARCH_SHARE = 0.05;
 const POOL_SIZE = 240;
+/**
+ * A newcomer's chats cost ~3 CRM requests each the first time. The warm-up gives them the budget
+ * the team already there leaves (~1 request per chat, 2 chats a minute each), between 20 s and
+ * 150 s: past about 55 attendants the team alone spends the minute, and the level is measured
+ * saturated, as it is.
+ */
+function warmUpMs(present, newcomers) {
+  const spare = Math.max(CRM_PER_MINUTE / 6, CRM_PER_MINUTE - present * 2);
+  const needed = (newcomers * OWN_CHATS_AT_START * 3 * 60_000) / spare;
+  return Math.round(Math.min(150_000, Math.max(20_000, needed)));
+}
+
 const TARGET_STEADY_PER_CHAT = 1;
 const TARGET_CHATS_PER_MINUTE = 100;
 const TARGET_P95_MS = 1000;
@@ -229,9 +248,10 @@ async function createLine({ name, variant, apiRoot, processes, scope, postgres, 
       client_id: acme.clientId,
     });
   // The account's active users (gustavo is deactivated: the consent page does not offer him).
-  const crmEmails = Object.entries(acme.users)
+  const crmUsers = Object.entries(acme.users)
     .filter(([key]) => key !== 'gustavo')
-    .map(([, user]) => user.email);
+    .map(([, user]) => user);
+  const crmEmails = crmUsers.map((user) => user.email);
 
   // Attendant i: bench-atendente-i, CRM user i mod the account's users; attendant 0 the admin.
   const tokens = [];
@@ -327,6 +347,8 @@ async function createLine({ name, variant, apiRoot, processes, scope, postgres, 
     chats,
     productIds,
     attendant,
+    /** Attendant i's CRM user id (the owner of the tasks it creates). */
+    crmUserOf: (i) => crmUsers[i % crmUsers.length].id,
     apiOf: (i) => apiOf(i),
     apiUrls: () => apiUrls,
     sandboxUrl,
@@ -353,11 +375,13 @@ async function createLine({ name, variant, apiRoot, processes, scope, postgres, 
       await admin('POST', '/rate-limit/reset');
       await admin('POST', '/stats/reset');
     },
+    /** The /crm/v2 requests the sandbox received, less those its rate limit refused. */
     async crmRequests() {
       const stats = await admin('GET', '/stats');
-      return Object.entries(stats.byPath)
+      const received = Object.entries(stats.byPath)
         .filter(([key]) => key.split(' ')[1]?.startsWith('/crm/v2/'))
         .reduce((sum, [, count]) => sum + count, 0);
+      return received - (stats.rateLimited ?? 0);
     },
     /** The api processes' /metrics, parsed and summed over the processes (null: none there). */
     async metrics() {
@@ -407,16 +431,18 @@ const sumOf = (processes, name, where = () => true) =>
 
 // ---- the attendants ----
 
-/** What one level's attendants did on one line. */
-async function runLevel(line, n, seed) {
-  const started = Date.now();
-  const at = () => Date.now() - started;
-  const chatsOpened = [];
-  const calls = [];
-  let errorsShown = 0;
-  let waitsShown = 0;
-  const after = line.variant === 'after';
+/**
+ * A line's team at work: attendants keep their chats, the panel's cache and their pace from level
+ * to level, as a team does during a shift. `level(n, warmUpMs)` brings attendants up to n (each
+ * newcomer opens its own chats during the warm-up, as a panel does at the start of a shift), then
+ * measures every attendant for WINDOW_MS.
+ */
+function createTeam(line) {
+  const attendants = [];
   let queue = 0;
+  const nextChat = () => line.chats[queue++ % line.chats.length];
+  const after = line.variant === 'after';
+  let record = null;
 
   const api = async (i, method, apiPath, body) => {
     for (;;) {
@@ -430,141 +456,186 @@ async function runLevel(line, n, seed) {
       } catch {
         answer = { status: 0, json: null, headers: new Headers() };
       }
-      calls.push({ at: t0 - started, ms: Date.now() - t0, status: answer.status });
-      if (answer.status === 429 && after && at() < WINDOW_MS + 15_000) {
+      const r = record;
+      r?.calls.push({ ms: Date.now() - t0, status: answer.status });
+      if (answer.status === 429 && answer.json?.code === 'crm_busy' && after) {
         // The after's panel: 'Aguardando o RD Station CRM…', then asks again by itself.
-        waitsShown += 1;
+        if (r) r.waitsShown += 1;
         const seconds = Number(answer.headers.get('retry-after') ?? 1);
         await new Promise((resolve) => setTimeout(resolve, Math.max(1, seconds) * 1000));
         continue;
       }
       if (answer.status < 200 || answer.status >= 300) {
-        errorsShown += 1;
+        if (r) {
+          r.errorsShown += 1;
+          const what = `${method} ${apiPath.split('?')[0].replace(/[0-9a-f]{24}/g, '{id}')} → ${answer.status}`;
+          r.errorKinds[what] = (r.errorKinds[what] ?? 0) + 1;
+        }
         return null;
       }
       return answer.json;
     }
   };
 
-  const attendantLoop = async (i) => {
-    const random = prng(seed * 1000 + i);
-    const own = [];
-    const fetchedAt = new Map();
-    let action = 0;
-    let next = random() * CHAT_EVERY_MS;
-    for (;;) {
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - at())));
-      if (at() >= WINDOW_MS) return;
-      // Which chat: one of the attendant's last ones, or the next of the team's queue.
-      let chat;
-      if (own.length === 0 || random() < NEW_CHAT_SHARE) {
-        chat = line.chats[queue % line.chats.length];
-        queue += 1;
-        own.push(chat);
-        if (own.length > OWN_CHATS) own.shift();
-      } else {
-        chat = own[Math.floor(random() * own.length)];
-      }
-      const roll = random();
-      const opened = at();
-      const record = { at: opened, readyMs: NaN };
-      chatsOpened.push(record);
-      const mapping = await api(i, 'GET', `/api/rdstation/contact-mapping/${chat.host}`);
-      const fresh = opened - (fetchedAt.get(chat.host) ?? -Infinity) < PANEL_FRESH_MS;
-      if (mapping && fresh) record.readyMs = at() - opened;
-      if (mapping && !fresh) {
-        const [deal, contact] = await Promise.all([
-          api(i, 'GET', `/api/rdstation/deals/${chat.dealId}`),
-          api(i, 'GET', `/api/rdstation/contacts/${chat.contactId}`),
-        ]);
-        const pipelineId = deal?.data?.data?.pipeline_id;
-        const stages = pipelineId
-          ? await api(i, 'GET', `/api/rdstation/pipelines/${pipelineId}/stages`)
-          : null;
-        if (deal && contact && stages) {
-          record.readyMs = at() - opened;
-          fetchedAt.set(chat.host, opened);
-          chat.stages = stages.data?.data ?? [];
-        }
-        const organizationId = contact?.data?.data?.organization_id;
-        if (organizationId) await api(i, 'GET', `/api/rdstation/organizations/${organizationId}`);
-      }
-      // What the attendant does next in the chat.
+  /** Opening a chat as the panel does it; its time to ready (NaN when it never got ready). */
+  const open = async (attendant, chat) => {
+    const i = attendant.index;
+    const opened = Date.now();
+    const mapping = await api(i, 'GET', `/api/rdstation/contact-mapping/${chat.host}`);
+    if (!mapping) return NaN;
+    if (opened - (attendant.fetchedAt.get(chat.host) ?? -Infinity) < PANEL_FRESH_MS)
+      return Date.now() - opened;
+    const [deal, contact] = await Promise.all([
+      api(i, 'GET', `/api/rdstation/deals/${chat.dealId}`),
+      api(i, 'GET', `/api/rdstation/contacts/${chat.contactId}`),
+    ]);
+    const pipelineId = deal?.data?.data?.pipeline_id;
+    const stages = pipelineId
+      ? await api(i, 'GET', `/api/rdstation/pipelines/${pipelineId}/stages`)
+      : null;
+    let readyMs = NaN;
+    if (deal && contact && stages) {
+      readyMs = Date.now() - opened;
+      attendant.fetchedAt.set(chat.host, opened);
+      chat.stages = stages.data?.data ?? [];
+    }
+    const organizationId = contact?.data?.data?.organization_id;
+    if (organizationId) await api(i, 'GET', `/api/rdstation/organizations/${organizationId}`);
+    return readyMs;
+  };
+
+  /** What the attendant does next in the chat: a tab, a write, a search, or nothing. */
+  const work = async (attendant, chat, roll) => {
+    const i = attendant.index;
+    const action = attendant.actions++;
+    const deal = encodeURIComponent(chat.dealId);
+    if (roll < TAB_SHARE) {
       const tab = action % 3;
-      const deal = encodeURIComponent(chat.dealId);
-      if (roll < TAB_SHARE) {
-        if (tab === 0) await api(i, 'GET', `/api/rdstation/deals/${deal}/notes`);
-        else if (tab === 1) await api(i, 'GET', `/api/rdstation/deals/${deal}/products`);
-        else
-          await api(
-            i,
-            'GET',
-            `/api/rdstation/tasks?filter=${encodeURIComponent(`deal_id:"${chat.dealId}"`)}`,
-          );
-      } else if (roll < TAB_SHARE + WRITE_SHARE) {
-        const kind = action % 4;
-        if (kind === 0 && Array.isArray(chat.stages) && chat.stages.length > 0) {
-          const stage = chat.stages[Math.floor(random() * chat.stages.length)];
-          await api(i, 'PUT', `/api/rdstation/deals/${deal}`, { stage_id: stage.id });
-        } else if (kind <= 1) {
-          await api(i, 'POST', `/api/rdstation/deals/${deal}/notes`, {
-            description: `Nota do atendimento ${i}-${action}`,
-          });
-        } else if (kind === 2) {
-          await api(i, 'POST', '/api/rdstation/tasks', {
-            name: `Retornar contato ${i}-${action}`,
-            type: 'call',
-            deal_id: chat.dealId,
-          });
-        } else {
-          await api(i, 'POST', `/api/rdstation/deals/${deal}/products`, {
-            product_id: line.productIds[action % line.productIds.length],
-            price: 100,
-            quantity: 1,
-          });
-        }
-      } else if (roll < TAB_SHARE + WRITE_SHARE + SEARCH_SHARE) {
-        const letters = ['an', 'ma', 'jo', 'ca', 'lu', 'pe'];
+      if (tab === 0) await api(i, 'GET', `/api/rdstation/deals/${deal}/notes`);
+      else if (tab === 1) await api(i, 'GET', `/api/rdstation/deals/${deal}/products`);
+      else
         await api(
           i,
           'GET',
-          `/api/rdstation/contacts?filter=${encodeURIComponent(`name:~"${letters[action % letters.length]}"`)}&limit=20`,
+          `/api/rdstation/tasks?filter=${encodeURIComponent(`deal_id:"${chat.dealId}"`)}`,
         );
+    } else if (roll < TAB_SHARE + WRITE_SHARE) {
+      const kind = action % 4;
+      if (kind === 0 && Array.isArray(chat.stages) && chat.stages.length > 0) {
+        const stage = chat.stages[Math.floor(attendant.random() * chat.stages.length)];
+        await api(i, 'PUT', `/api/rdstation/deals/${deal}`, { stage_id: stage.id });
+      } else if (kind <= 1) {
+        await api(i, 'POST', `/api/rdstation/deals/${deal}/notes`, {
+          description: `Nota do atendimento ${i}-${action}`,
+        });
+      } else if (kind === 2) {
+        await api(i, 'POST', '/api/rdstation/tasks', {
+          name: `Retornar contato ${i}-${action}`,
+          type: 'call',
+          deal_id: chat.dealId,
+          due_date: new Date(Date.now() + 86_400_000).toISOString(),
+          owner_ids: [line.crmUserOf(i)],
+        });
+      } else {
+        await api(i, 'POST', `/api/rdstation/deals/${deal}/products`, {
+          product_id: line.productIds[action % line.productIds.length],
+          price: 100,
+          quantity: 1,
+        });
       }
-      action += 1;
-      next = opened + CHAT_EVERY_MS * (0.5 + random());
+    } else if (roll < TAB_SHARE + WRITE_SHARE + SEARCH_SHARE) {
+      const letters = ['an', 'ma', 'jo', 'ca', 'lu', 'pe'];
+      const filter = encodeURIComponent(`name:~"${letters[action % letters.length]}"`);
+      await api(i, 'GET', `/api/rdstation/contacts?filter=${filter}&limit=20`);
     }
   };
 
-  // CRM requests at the cold window's end and the steady window's start (for both variants
-  // the sandbox's count; for the after also its own metrics).
-  const snapshots = {};
-  const snapshot = async (key) => {
-    snapshots[key] = { sandbox: await line.crmRequests(), metrics: await line.metrics() };
+  /** One attendant's pace until `until` (epoch ms): a chat every 15–45 s, and what follows. */
+  const loop = async (attendant, until) => {
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, attendant.next - Date.now())));
+      if (Date.now() >= until) return;
+      const { random } = attendant;
+      let chat;
+      if (random() < NEW_CHAT_SHARE) {
+        chat = nextChat();
+        attendant.own.push(chat);
+        if (attendant.own.length > OWN_CHATS) attendant.own.shift();
+      } else {
+        chat = attendant.own[Math.floor(random() * attendant.own.length)];
+      }
+      const roll = random();
+      const opened = Date.now();
+      const entry = { at: opened, readyMs: NaN };
+      record?.chats.push(entry);
+      entry.readyMs = await open(attendant, chat);
+      await work(attendant, chat, roll);
+      attendant.next = opened + CHAT_EVERY_MS * (0.5 + random());
+    }
   };
-  await snapshot('start');
-  const timers = [
-    new Promise((resolve) => setTimeout(() => snapshot('cold').then(resolve), COLD_MS)),
-    new Promise((resolve) => setTimeout(() => snapshot('steady').then(resolve), STEADY_FROM_MS)),
-  ];
-  await Promise.all([...Array.from({ length: n }, (_, i) => attendantLoop(i)), ...timers]);
-  await snapshot('end');
-  return { chatsOpened, calls, errorsShown, waitsShown, snapshots };
+
+  return {
+    async level(n, warmUpMs, measure) {
+      const newcomers = [];
+      while (attendants.length < n) {
+        const index = attendants.length;
+        const random = prng(1000 + index);
+        const attendant = { index, random, own: [], fetchedAt: new Map(), actions: 0, next: 0 };
+        for (let k = 0; k < OWN_CHATS_AT_START; k += 1) attendant.own.push(nextChat());
+        attendants.push(attendant);
+        newcomers.push(attendant);
+      }
+      // Warm-up: the team goes on; each newcomer's panel opens its chats, spread over it.
+      const warmUntil = Date.now() + warmUpMs;
+      const warmStart = Date.now();
+      const cold = { chats: [], calls: [], errorsShown: 0, waitsShown: 0, errorKinds: {} };
+      record = cold;
+      const before = await measure();
+      await Promise.all([
+        ...attendants
+          .filter((attendant) => !newcomers.includes(attendant))
+          .map((attendant) => loop(attendant, warmUntil)),
+        ...newcomers.map(async (attendant) => {
+          for (const [k, chat] of attendant.own.entries()) {
+            const slot =
+              warmStart + ((k + attendant.random()) / OWN_CHATS_AT_START) * warmUpMs * 0.8;
+            await new Promise((resolve) => setTimeout(resolve, Math.max(0, slot - Date.now())));
+            const entry = { at: Date.now(), readyMs: NaN };
+            cold.chats.push(entry);
+            entry.readyMs = await open(attendant, chat);
+          }
+          attendant.next = warmUntil + attendant.random() * CHAT_EVERY_MS;
+        }),
+      ]);
+      const warmed = await measure();
+      // The measured window: everyone at the same pace.
+      const steady = { chats: [], calls: [], errorsShown: 0, waitsShown: 0, errorKinds: {} };
+      record = steady;
+      const windowEnd = Math.max(Date.now(), warmUntil) + WINDOW_MS;
+      for (const attendant of attendants) attendant.next = Math.max(attendant.next, Date.now());
+      await Promise.all(attendants.map((attendant) => loop(attendant, windowEnd)));
+      const end = await measure();
+      record = null;
+      return { cold, steady, snapshots: { start: before, warmed, end } };
+    },
+  };
 }
 
 /** A level's figures on one line. */
 function figures(result) {
-  const { chatsOpened, calls, snapshots } = result;
-  const inWindow = chatsOpened.filter((chat) => chat.at < WINDOW_MS);
-  const cold = inWindow.filter((chat) => chat.at < COLD_MS).length;
-  const steady = inWindow.filter((chat) => chat.at >= STEADY_FROM_MS).length;
+  const { cold, steady, snapshots } = result;
   const crm = (from, to, source) => {
     if (source === 'sandbox') return snapshots[to].sandbox - snapshots[from].sandbox;
     if (!snapshots[to].metrics || !snapshots[from].metrics) return NaN;
-    const total = (key) => sumOf(snapshots[key].metrics, 'crm_panel_crm_requests_total');
+    const total = (key) =>
+      sumOf(
+        snapshots[key].metrics,
+        'crm_panel_crm_requests_total',
+        (labels) => labels.status !== '429',
+      );
     return total(to) - total(from);
   };
-  const ready = inWindow.filter((chat) => Number.isFinite(chat.readyMs));
+  const ready = steady.chats.filter((chat) => Number.isFinite(chat.readyMs));
   const readyTimes = ready.map((chat) => chat.readyMs);
   const metricsEnd = snapshots.end.metrics;
   const waits = (quantile) =>
@@ -585,30 +656,38 @@ function figures(result) {
       : NaN;
   const source = metricsEnd ? 'metrics' : 'sandbox';
   const round = (value, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
+  const rateLimited = (key) =>
+    snapshots[key].metrics ? sumOf(snapshots[key].metrics, 'crm_panel_crm_rate_limited_total') : 0;
   return {
     source,
-    chatsOpened: inWindow.length,
+    chatsOpened: steady.chats.length,
     chatsReady: ready.length,
     chatsPerMinute: round((ready.length * 60_000) / WINDOW_MS, 1),
-    crmPerChatCold: round(crm('start', 'cold', source) / Math.max(1, cold)),
-    crmPerChatSteady: round(crm('steady', 'end', source) / Math.max(1, steady)),
-    crmInWindow: crm('start', 'end', source),
-    sandboxCrmInWindow: crm('start', 'end', 'sandbox'),
+    crmPerChatCold: round(crm('start', 'warmed', source) / Math.max(1, cold.chats.length)),
+    crmPerChatSteady: round(crm('warmed', 'end', source) / Math.max(1, steady.chats.length)),
+    crmInWindow: crm('warmed', 'end', source),
+    sandboxCrmInWindow: crm('warmed', 'end', 'sandbox'),
     readyP50Ms: Math.round(percentile(readyTimes, 50)),
     readyP95Ms: Math.round(percentile(readyTimes, 95)),
     callP95Ms: Math.round(
       percentile(
-        calls.map((c) => c.ms),
+        steady.calls.map((c) => c.ms),
         95,
       ),
     ),
     limiterWaitP50Ms: Math.round(waits(0.5)),
     limiterWaitP95Ms: Math.round(waits(0.95)),
     rateLimited429: metricsEnd
-      ? sumOf(metricsEnd, 'crm_panel_crm_rate_limited_total')
-      : calls.filter((c) => c.status === 429).length,
-    errorsShown: result.errorsShown,
-    waitsShown: result.waitsShown,
+      ? rateLimited('end') - rateLimited('warmed')
+      : steady.calls.filter((c) => c.status === 429).length,
+    errorsShown: steady.errorsShown,
+    errorKinds: steady.errorKinds,
+    waitsShown: steady.waitsShown,
+    warmUp: {
+      chats: cold.chats.length,
+      errorsShown: cold.errorsShown,
+      waitsShown: cold.waitsShown,
+    },
   };
 }
 
@@ -644,12 +723,30 @@ async function run() {
     console.log(`capacity: preparando ${specs.length} linha(s) com ${users} atendentes…`);
     for (const line of await Promise.all(specs.map((spec) => createLine(spec)))) created.push(line);
     const levels = [];
-    for (const [index, n] of LEVELS.entries()) {
-      await Promise.all(created.map((line) => line.freshStart()));
-      console.log(`capacity: N = ${n}, ${WINDOW_MS / 1000} s…`);
-      const results = await Promise.all(created.map((line) => runLevel(line, n, index + 1)));
+    // One shift per line: the api processes start once (cold), the team grows level by level.
+    await Promise.all(created.map((line) => line.freshStart()));
+    const teams = created.map((line) => createTeam(line));
+    let present = 0;
+    for (const n of LEVELS) {
+      const newcomers = Math.max(0, n - present);
+      const warmUp = warmUpMs(present, newcomers);
+      present = Math.max(present, n);
+      console.log(
+        `capacity: N = ${n}: ${warmUp / 1000} s de aquecimento, ${WINDOW_MS / 1000} s medidos…`,
+      );
+      const results = await Promise.all(
+        teams.map((team, k) => {
+          const line = created[k];
+          const measure = async () => ({
+            sandbox: await line.crmRequests(),
+            metrics: await line.metrics(),
+          });
+          return team.level(n, warmUp, measure);
+        }),
+      );
       levels.push({
         n,
+        warmUpSeconds: warmUp / 1000,
         lines: Object.fromEntries(
           created.map((line, k) => [`${line.name}/${line.variant}`, figures(results[k])]),
         ),
@@ -706,7 +803,7 @@ async function run() {
         ]);
     rows.push([
       'load',
-      `${WINDOW_MS / 1000} s per level from empty budgets${WINDOW_MS < 60_000 ? " (SHORTER THAN THE BUDGET'S MINUTE: not a minute's figure)" : ''}; CRM ${CRM_LATENCY_MS} ms, ${CRM_PER_MINUTE}/min per account (token: per access token); a chat every ${CHAT_EVERY_MS / 1000} s ± 50 % per attendant, ${NEW_CHAT_SHARE * 100} % new; tabs ${TAB_SHARE * 100} %, writes ${WRITE_SHARE * 100} %, searches ${SEARCH_SHARE * 100} %; attendants over the account's 5 active CRM users; ${os.cpus().length} CPUs shared by every line; whole run ${Math.round((Date.now() - started) / 1000)} s`,
+      `${WINDOW_MS / 1000} s measured per level after its warm-up, one shift per line (budgets never reset between levels)${WINDOW_MS < 60_000 ? " (SHORTER THAN THE BUDGET'S MINUTE: not a minute's figure)" : ''}; CRM ${CRM_LATENCY_MS} ms, ${CRM_PER_MINUTE}/min per account (token: per access token); CRM requests are those the CRM accepted (a 429 it refused is not processed nor counted in its window); a chat every ${CHAT_EVERY_MS / 1000} s ± 50 % per attendant, ${NEW_CHAT_SHARE * 100} % new; tabs ${TAB_SHARE * 100} %, writes ${WRITE_SHARE * 100} %, searches ${SEARCH_SHARE * 100} %; attendants over the account's 5 active CRM users; ${os.cpus().length} CPUs shared by every line; whole run ${Math.round((Date.now() - started) / 1000)} s`,
     ]);
     return {
       name: 'capacity',
