@@ -102,13 +102,13 @@ function changedPaths(record: RecordChange['record']): string[] {
     case 'deal':
     case 'dealContacts':
       return [`/deals/${enc(record.id)}`];
+    // The deal itself may change with them (a product changes its total): it and its lists.
     case 'note':
-      return deal ? [`${deal}/notes`] : [];
     case 'dealProduct':
-      return deal ? [`${deal}/products`] : [];
+      return deal ? [deal] : [];
     // A task list filtered by owner or status may hold it too.
     case 'task':
-      return ['/tasks'];
+      return deal ? ['/tasks', deal] : ['/tasks'];
     case 'contact':
       return [`/contacts/${enc(record.id)}`];
     // The panel's own links: nothing of the CRM changed.

@@ -572,6 +572,17 @@ describe('records: read once per CRM user and freshness window', () => {
     expect(await crmReads(alice, deal)).toBe(1);
   });
 
+  it('reads the deal again after a product is added to it: the CRM recomputes its total', async () => {
+    expect(await crmReads(alice, deal)).toBe(1);
+    expect(await crmReads(alice, deal)).toBe(0);
+    const added = await call(h.api, 'POST', `${deal}/products`, {
+      as: alice,
+      body: { product_id: products.treinamento.id, price: 100, quantity: 1 },
+    });
+    expect(added.status).toBe(201);
+    expect(await crmReads(alice, deal)).toBe(1);
+  });
+
   it('reads a record again once its freshness window is over', async () => {
     const own = await startHarness({
       sharedSandbox: sandbox,

@@ -432,9 +432,10 @@ export function createCrmClient(deps: CrmClientDeps): CrmClient {
         try {
           return await send(identity, request);
         } finally {
-          // What the write touched (its path, and what lies under it) is read again, whatever
-          // its answer; the change it publishes drops the rest (a deal's notes, its task lists).
-          forgetRecords(identity.systemKey, [request.path]);
+          // What the write touched is read again, whatever its answer: its record and everything
+          // under it (a product of a deal: the deal, whose total changes, and its lists). The
+          // change it publishes drops the rest (task lists), in every api process.
+          forgetRecords(identity.systemKey, [request.path.split('/').slice(0, 3).join('/')]);
         }
       }
       if (request.cache) {

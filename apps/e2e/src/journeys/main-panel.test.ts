@@ -154,6 +154,11 @@ test('a chat without a CRM contact: create the contact, then a deal that becomes
 
 test("a busy CRM: the panel says 'Aguardando o RD Station CRM…', then shows the chat by itself", async () => {
   const admin = new SandboxAdmin(stack);
+  // The deal changes: the api reads it again (earlier tests left it kept for Ana's CRM user).
+  const { name } = await readDeal();
+  expect(
+    (await callApi(stack, ANA, 'PUT', `/api/rdstation/deals/${dealId}`, { name })).status,
+  ).toBe(200);
   const { sim, page, errors } = await hostSim();
   // The CRM refuses the next 40 requests (429, Retry-After 1): the api waits out what it may,
   // then answers the panel that the CRM is busy, and the panel asks again by itself.
@@ -163,8 +168,9 @@ test("a busy CRM: the panel says 'Aguardando o RD Station CRM…', then shows th
     await sim.panel.getByText('Aguardando o RD Station CRM…').waitFor({ timeout: 30_000 });
     expect(await sim.panel.getByRole('alert').count()).toBe(0);
     await screenshot(page, 'main-panel-crm-waiting');
-    await sim.panel.getByText('Costa & Filhos Comércio Ltda').waitFor({ timeout: 60_000 });
-    await eventually(() => sim.panel.getByText('Aguardando o RD Station CRM…').count(), 0);
+    await eventually(() => sim.panel.getByText('Aguardando o RD Station CRM…').count(), 0, 60_000);
+    await sim.panel.getByRole('combobox', { name: /Negociação/ }).waitFor();
+    expect(await sim.panel.getByRole('combobox', { name: /Negociação/ }).inputValue()).toBe(name);
     expect(await sim.panel.getByText('Limite de requisições ao RD Station CRM').count()).toBe(0);
   } finally {
     await admin.force(500, 0);
