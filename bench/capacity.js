@@ -262,19 +262,24 @@ async function createLine({ name, variant, apiRoot, processes, scope, postgres, 
     ...(tokens[i] ? { authorization: `Bearer ${tokens[i]}` } : {}),
   });
   const apiOf = (i) => apiUrls[i % apiUrls.length];
-  const signIn = async (i) => {
-    const api = apiOf(i);
+  /** A panel session for attendant i, as the panel starts one: with the host's signed assertion. */
+  const startSession = async (i) => {
     const assertion = await issuer.sign({
       userId: `bench-atendente-${i}`,
       systemKey: TENANT,
       role: i === 0 ? 'admin' : 'attendant',
       email: crmEmails[i % crmEmails.length],
     });
-    const session = await ok('POST', `${api}/api/session`, {
+    delete tokens[i];
+    const session = await ok('POST', `${apiOf(i)}/api/session`, {
       headers: attendant(i),
       body: { assertion },
     });
     tokens[i] = session.token;
+  };
+  const signIn = async (i) => {
+    const api = apiOf(i);
+    await startSession(i);
     await ok('POST', `${api}/api/rdstation/terms/accept`, { headers: attendant(i), body: {} });
     if (i === 0) {
       await ok('POST', `${api}/api/rdstation/credentials`, {
@@ -347,6 +352,8 @@ async function createLine({ name, variant, apiRoot, processes, scope, postgres, 
     chats,
     productIds,
     attendant,
+    /** A session that ended (they last 15 min): a new one, as the panel gets one on its own. */
+    startSession,
     /** Attendant i's CRM user id (the owner of the tasks it creates). */
     crmUserOf: (i) => crmUsers[i % crmUsers.length].id,
     apiOf: (i) => apiOf(i),
@@ -445,6 +452,7 @@ function createTeam(line) {
   let record = null;
 
   const api = async (i, method, apiPath, body) => {
+    let renewed = false;
     for (;;) {
       const t0 = Date.now();
       let answer;
@@ -458,6 +466,12 @@ function createTeam(line) {
       }
       const r = record;
       r?.calls.push({ ms: Date.now() - t0, status: answer.status });
+      if (answer.status === 401 && answer.json?.code === 'session_expired' && !renewed) {
+        // The panel renews its session before it ends; a run longer than a session does it here.
+        renewed = true;
+        await line.startSession(i);
+        continue;
+      }
       if (answer.status === 429 && answer.json?.code === 'crm_busy' && after) {
         // The after's panel: 'Aguardando o RD Station CRM…', then asks again by itself.
         if (r) r.waitsShown += 1;
