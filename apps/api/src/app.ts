@@ -51,7 +51,7 @@ import { cachedIdentityHeaders, errorResponseDocs, identityHeaders } from './rou
 import { registerTaskRoutes } from './routes/tasks';
 import { registerTermsRoutes } from './routes/terms';
 import { registerWebhookRoutes } from './routes/webhooks';
-import { type ChangedRecordType, type ChangeFeed, type RecordChange } from './changes/recordChange';
+import { type ChangeFeed, type RecordChange } from './changes/recordChange';
 import { type Services } from './services';
 import { createApiMetrics, metricsAuthorized } from './metrics';
 
