@@ -947,4 +947,4 @@ if (require.main === module) {
   });
 }
 
-module.exports = { run };
+module.exports = { run, extractApi };

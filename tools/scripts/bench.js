@@ -14,6 +14,7 @@ const BENCHES = [
   'write-requests',
   'live-propagation',
   'audit-list',
+  'capacity',
 ];
 /** Benches that read the built front ends (api-latency runs the api from its sources). */
 const NEEDS_BUILD = new Set(['bundle-size', 'panel-speed', 'write-requests', 'live-propagation']);

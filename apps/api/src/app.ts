@@ -59,6 +59,7 @@ import { registerTermsRoutes } from './routes/terms';
 import { registerWebhookRoutes } from './routes/webhooks';
 import { type ChangeFeed, type RecordChange } from './changes/recordChange';
 import { type Services } from './services';
+import { createApiMetrics, metricsAuthorized } from './metrics';
 
 import { validationMessage } from './validation';
 
@@ -95,6 +96,33 @@ function statusMessage(error: FastifyError): { status: number; message: string }
 }
 
 /** The Fastify app with every route, not listening. Runs the migrations first. */
+
+/** The window the api counts the CRM's per-minute rate over (README, 'The CRM budget'). */
+const CRM_RATE_WINDOW_MS = 61_000;
+
+/** The CRM paths (and what lies under them) a change of the panel's records may have altered. */
+function changedPaths(record: RecordChange['record']): string[] {
+  const enc = encodeURIComponent;
+  const deal = record.dealId ? `/deals/${enc(record.dealId)}` : null;
+  switch (record.type) {
+    case 'deal':
+    case 'dealContacts':
+      return [`/deals/${enc(record.id)}`];
+    // The deal itself may change with them (a product changes its total): it and its lists.
+    case 'note':
+    case 'dealProduct':
+      return deal ? [deal] : [];
+    // A task list filtered by owner or status may hold it too.
+    case 'task':
+      return deal ? ['/tasks', deal] : ['/tasks'];
+    case 'contact':
+      return [`/contacts/${enc(record.id)}`];
+    // The panel's own links: nothing of the CRM changed.
+    case 'contactMapping':
+    case 'lastDeal':
+      return [];
+  }
+}
 export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInstance> {
   const config = resolveConfig(input);
   const database = openDatabase(config.database);
@@ -129,7 +157,17 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
     lookupCacheTtlMs: config.identity.lookupCacheTtlMs,
   });
   const oauth = createOAuthClient(config.crm, config.fetch, config.now);
-  const cache = createReferenceCache(config.crm.cacheTtlMs, config.now);
+  const metrics = createApiMetrics();
+  // Reference data: read once per tenant, answered while it is read again behind it (cache.ts).
+  const cache = createReferenceCache(config.crm.cacheTtlMs, config.now, {
+    staleMs: config.crm.referenceStaleMs,
+    onOutcome: (outcome) => metrics.cache('reference', outcome),
+  });
+  // Records: once per CRM user and freshness window; changes drop what they name.
+  const records = createReferenceCache(config.crm.recordFreshMs, config.now, {
+    onOutcome: (outcome) => metrics.cache('record', outcome),
+    maxEntries: 20_000,
+  });
   const refresher = createTokenRefresher({
     sessions: repos.sessions,
     credentials: repos.credentials,
@@ -139,8 +177,13 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
   });
   const limiter = createRateLimiter(database, {
     maxPerWindow: config.crm.maxRequestsPerMinute,
-    windowMs: 60_000,
+    // A second more than the CRM's minute: a request counted here reaches the CRM a little later
+    // (its latency, a busy event loop), and a window the CRM sees full to the millisecond
+    // answered 429s at every slot that freed (each then blocked the tenant for a second).
+    windowMs: CRM_RATE_WINDOW_MS,
     pollMs: config.crmCalls.ratePollMs,
+    backgroundReserve: config.crm.backgroundReserve,
+    backgroundAgingMs: config.crm.backgroundAgingMs,
     now: config.now,
     sleep,
   });
@@ -158,6 +201,8 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
     refresher,
     limiter,
     cache,
+    records,
+    metrics,
     readAheads: createReadAhead({
       ttlMs: READ_AHEAD_TTL_MS,
       freshMs: PANEL_FRESH_MS,
@@ -198,7 +243,13 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
       : createInProcessChangeFeed(onListenerError);
   app.addHook('onClose', async () => changes.close());
   // Whatever changed (a write here or elsewhere, a CRM webhook), nothing read ahead before it is served.
-  changes.subscribe((change) => crm.forgetReadAheads(change.systemKey));
+  changes.subscribe((change) => {
+    crm.forgetReadAheads(change.systemKey);
+    // …and no record it names (itself, its deal, its contact) is served as kept before it.
+    crm.forgetRecords(change.systemKey, changedPaths(change.record));
+  });
+  // Changes may have been missed (a LISTEN connection lost): no record kept before is trusted.
+  changes.subscribeGaps(() => records.clearAll());
   if ('ready' in changes) {
     try {
       await changes.ready;
@@ -210,6 +261,7 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
   // The feed is the app's public surface for whoever listens in-process (tests, the e2e stack).
   app.decorate('changes', changes);
   const liveStreams = createLiveStreams(changes, config.live);
+  metrics.countLiveStreams(() => liveStreams.count());
   // Open streams never end on their own: end them before the server waits for its connections.
   app.addHook('preClose', async () => liveStreams.close());
   const services: Services = {
@@ -230,6 +282,7 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
       lists,
     }),
     changes,
+    metrics,
     records: createRecordMemory(),
     names: createNameMemory(),
     crmWebhooks: createCrmWebhooks({
@@ -346,6 +399,8 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
       'x-security-password',
       'last-event-id',
     ],
+    // A 429 of a busy CRM says when to ask again: the panel waits that long by itself.
+    exposedHeaders: ['retry-after'],
     maxAge: 600,
     // An OPTIONS without the preflight headers is not a browser's preflight: answer it plainly
     // instead of the plugin's text/plain 400.
@@ -411,6 +466,32 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
       };
     },
   );
+  // The operator's figures (metrics.ts): only with METRICS_TOKEN, and only for whoever holds it.
+  const { metricsToken } = config;
+  if (metricsToken !== null)
+    app.get(
+      '/metrics',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['saúde'],
+          summary:
+            'Números do api no formato de texto do Prometheus (Authorization: Bearer METRICS_TOKEN)',
+          hide: true,
+        },
+      },
+      async (request, reply) => {
+        if (!metricsAuthorized(request.headers.authorization, metricsToken))
+          return reply
+            .code(401)
+            .header('www-authenticate', 'Bearer')
+            .send({ message: API_MESSAGES.metricsUnauthorized });
+        return reply
+          .header('cache-control', 'no-store')
+          .type(metrics.contentType)
+          .send(await metrics.render());
+      },
+    );
   registerSessionRoutes(app, services);
   registerCredentialsRoutes(app, services);
   registerTermsRoutes(app, services);

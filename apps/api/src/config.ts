@@ -35,6 +35,20 @@ export interface CrmConfig {
   retryBaseDelayMs: number;
   /** Reference data (users, pipelines, stages, …) cache per tenant. */
   cacheTtlMs: number;
+  /**
+   * Past `cacheTtlMs`, reference data is still answered this long while it is read again in the
+   * background (one CRM request per key and TTL, nobody waiting for it).
+   */
+  referenceStaleMs: number;
+  /**
+   * A record (deal, contact, …) read by a CRM user is kept this long for that CRM user. Any change
+   * the api learns of (a write through any api process, a CRM webhook) drops what it names at once.
+   */
+  recordFreshMs: number;
+  /** Requests of every minute only interactive reads and writes may use (crm/limiter.ts). */
+  backgroundReserve: number;
+  /** Background work that has waited this long goes as a person's would. */
+  backgroundAgingMs: number;
   /** Refresh an access token this long before it expires. */
   refreshSkewMs: number;
 }
@@ -131,6 +145,11 @@ export interface ApiConfig {
   audit: AuditConfig;
   /** Live updates over Server-Sent Events (GET /api/events, issue 15). */
   live: LiveConfig;
+  /**
+   * The operator's token for GET /metrics (METRICS_TOKEN): asked as `Authorization: Bearer …`.
+   * Without one the route does not exist (404): the figures name the tenants.
+   */
+  metricsToken: string | null;
 }
 
 /** The audit trail (issue 15): how long entries are kept, and how often old ones are purged. */
@@ -226,6 +245,10 @@ export const DEFAULT_CRM_CONFIG: CrmConfig = {
   getRetries: 2,
   retryBaseDelayMs: 200,
   cacheTtlMs: 60_000,
+  referenceStaleMs: 10 * 60_000,
+  recordFreshMs: 5 * 60_000,
+  backgroundReserve: 12,
+  backgroundAgingMs: 5_000,
   refreshSkewMs: 30_000,
 };
 
@@ -352,6 +375,7 @@ export function resolveConfig(input: ApiConfigInput = {}): ApiConfig {
     crmCalls: { ...DEFAULT_CRM_CALLS_CONFIG, ...input.crmCalls },
     audit: { ...DEFAULT_AUDIT_CONFIG, ...input.audit },
     live: { ...DEFAULT_LIVE_CONFIG, ...input.live },
+    metricsToken: input.metricsToken ?? null,
   };
 }
 
@@ -415,6 +439,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfigIn
   // to see the api after its 60 s have passed.
   const cacheTtl = integerFromEnv(env, 'CRM_CACHE_TTL_MS', 0, 60 * 60_000);
   if (cacheTtl !== undefined) crm.cacheTtlMs = cacheTtl;
+  const recordFresh = integerFromEnv(env, 'CRM_RECORD_FRESH_MS', 0, 10 * 60_000);
+  if (recordFresh !== undefined) crm.recordFreshMs = recordFresh;
+  const metricsToken = env.METRICS_TOKEN?.trim() ?? '';
+  if (metricsToken !== '' && metricsToken.length < 16)
+    throw new Error('METRICS_TOKEN deve ter ao menos 16 caracteres.');
   const identity: Partial<IdentityConfig> = env.TENANTS_FILE
     ? readTenantsFile(path.resolve(env.TENANTS_FILE))
     : {};
@@ -452,6 +481,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfigIn
     crmCalls,
     audit,
     live,
+    ...(metricsToken !== '' ? { metricsToken } : {}),
   };
 }
 

@@ -21,6 +21,13 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The code of a 429 because the tenant's CRM budget is spent (the api waited its longest, or the
+ * CRM's Retry-After is longer): the panel says it is waiting for the CRM and asks again after
+ * Retry-After by itself, where the api's own 429s (too many writes, sessions) are errors.
+ */
+export const CRM_BUSY_CODE = 'crm_busy';
+
 /** The codes of identity refusals (api README, 'Identity'). */
 export type IdentityErrorCode =
   | 'tenant_unknown'

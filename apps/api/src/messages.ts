@@ -73,6 +73,7 @@ export const API_MESSAGES = {
   crmRejected: 'O RD Station CRM recusou os dados enviados',
   crmForbidden: 'O RD Station CRM negou acesso a este recurso.',
   crmRateLimited: 'Limite de requisições ao RD Station CRM atingido. Tente novamente em instantes.',
+  metricsUnauthorized: 'Token de métricas ausente ou inválido.',
   crmTimeout: 'O CRM não respondeu a tempo. Tente novamente.',
   crmUnavailable: 'O RD Station CRM está indisponível no momento. Tente novamente em instantes.',
   crmUnexpected: 'Resposta inesperada do RD Station CRM. Tente novamente.',

@@ -1,3 +1,4 @@
+import { type ApiMetrics } from './metrics';
 import { type FastifyRequest } from 'fastify';
 import { type CrmWebhooks } from './changes/crmWebhooks';
 import { type ChangeFeed } from './changes/recordChange';
@@ -39,6 +40,8 @@ export interface Services {
   names: NameMemory;
   /** The tenant's RD Station webhooks, registered at sign-in and removed with the integration. */
   crmWebhooks: CrmWebhooks;
+  /** What the operator scrapes at GET /metrics (metrics.ts). */
+  metrics: ApiMetrics;
 }
 
 /**

@@ -488,16 +488,19 @@ describe('the CRM rate belongs to the tenant', () => {
     );
     try {
       await login(h, arthur, ACCOUNT1.users.bruno.email, skipChoice);
+      // Two records each: a record read once is kept for its reader (crm/crmClient.ts).
       const deal = `/api/rdstation/deals/${deals.implantacao.id}`;
+      const other = `/api/rdstation/deals/${deals.perdida.id}`;
       expect((await call(h.api, 'GET', deal, { as: alice })).status).toBe(200);
-      expect((await call(h.api, 'GET', deal, { as: alice })).status).toBe(200);
+      expect((await call(h.api, 'GET', other, { as: alice })).status).toBe(200);
       expect((await call(h.api, 'GET', deal, { as: arthur })).status).toBe(200);
-      const limited = await call(h.api, 'GET', deal, { as: arthur });
+      const limited = await call(h.api, 'GET', other, { as: arthur });
       expect(limited).toMatchObject({
         status: 429,
         json: {
           message:
             'Limite de requisições ao RD Station CRM atingido. Tente novamente em instantes.',
+          code: 'crm_busy',
         },
       });
       // Arthur's sign-in proved its account with one GET /users/{id}; then the three deal reads.

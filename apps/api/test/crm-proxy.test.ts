@@ -470,9 +470,9 @@ describe('reference data cache (60 s per tenant)', () => {
     expect(await crmUsers(`/api/rdstation/pipelines/${pipelines.vendas.id}/stages?limit=200`)).toBe(
       0,
     );
-    // Business records are never cached.
+    // A business record is the CRM user's, kept for the freshness window (below).
     expect(await crmUsers(`/api/rdstation/deals/${deals.implantacao.id}`)).toBe(1);
-    expect(await crmUsers(`/api/rdstation/deals/${deals.implantacao.id}`)).toBe(1);
+    expect(await crmUsers(`/api/rdstation/deals/${deals.implantacao.id}`)).toBe(0);
   });
 
   it('keeps the cache per tenant and still checks the session on a hit', async () => {
@@ -488,8 +488,11 @@ describe('reference data cache (60 s per tenant)', () => {
     expect(afterLogout.status).toBe(401);
   });
 
-  it('expires after the TTL', async () => {
-    const own = await startHarness({ sharedSandbox: sandbox, api: { crm: { cacheTtlMs: 400 } } });
+  it('expires after the TTL when nothing may be answered stale', async () => {
+    const own = await startHarness({
+      sharedSandbox: sandbox,
+      api: { crm: { cacheTtlMs: 400, referenceStaleMs: 0 } },
+    });
     try {
       await configure(own.api, alice);
       await login(own, alice);
@@ -498,6 +501,129 @@ describe('reference data cache (60 s per tenant)', () => {
       await call(own.api, 'GET', '/api/rdstation/campaigns', { as: alice });
       expect(count()).toBe(1);
       await new Promise((resolve) => setTimeout(resolve, 450));
+      await call(own.api, 'GET', '/api/rdstation/campaigns', { as: alice });
+      expect(count()).toBe(2);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe('records: read once per CRM user and freshness window', () => {
+  const deal = `/api/rdstation/deals/${deals.implantacao.id}`;
+  const crmReads = async (who: Identity, url: string) =>
+    (await crmCallsDuring(() => call(h.api, 'GET', url, { as: who }))).length;
+
+  it('serves a record again to its CRM user, and to another attendant signed in as that CRM user', async () => {
+    const amanda = { systemKey: alice.systemKey, userId: 'amanda' };
+    await login(h, amanda, ACCOUNT1.users.ana.email);
+    expect(await crmReads(alice, deal)).toBe(1);
+    expect(await crmReads(alice, deal)).toBe(0);
+    // Amanda is Ana in the CRM too: what Ana's token was shown, Amanda's would be.
+    expect(await crmReads(amanda, deal)).toBe(0);
+  });
+
+  it('never serves one CRM user what another CRM user read: RD decides per token what each sees', async () => {
+    const arthur = { systemKey: alice.systemKey, userId: 'arthur' };
+    await login(h, arthur, ACCOUNT1.users.bruno.email);
+    expect(await crmReads(alice, deal)).toBe(1);
+    expect(await crmReads(arthur, deal)).toBe(1);
+    expect(await crmReads(arthur, deal)).toBe(0);
+  });
+
+  it('reads once for concurrent requests of one CRM user', async () => {
+    const calls = await crmCallsDuring(() =>
+      Promise.all([0, 1, 2].map(() => call(h.api, 'GET', deal, { as: alice }))),
+    );
+    expect(calls.map((c) => new URL(c.url).pathname)).toEqual([
+      `/crm/v2/deals/${deals.implantacao.id}`,
+    ]);
+  });
+
+  it('reads a record again after a write through the api, and after a change the CRM signalled', async () => {
+    const notes = `/api/rdstation/deals/${deals.implantacao.id}/notes`;
+    expect(await crmReads(alice, notes)).toBeGreaterThan(0);
+    expect(await crmReads(alice, notes)).toBe(0);
+    const written = await call(h.api, 'POST', notes, {
+      as: alice,
+      body: { description: 'Cliente pediu proposta revisada' },
+    });
+    expect(written.status).toBe(201);
+    expect(await crmReads(alice, notes)).toBeGreaterThan(0);
+    expect(await crmReads(alice, deal)).toBe(1);
+    expect(await crmReads(alice, deal)).toBe(0);
+    h.api.changes.publish({
+      id: 'mudanca-do-crm-1',
+      systemKey: alice.systemKey,
+      origin: 'crm',
+      actor: null,
+      attendanceId: null,
+      chatId: null,
+      record: {
+        type: 'deal',
+        id: deals.implantacao.id,
+        dealId: deals.implantacao.id,
+        contactId: null,
+      },
+      action: 'updated',
+      fields: [],
+      at: new Date().toISOString(),
+    });
+    expect(await crmReads(alice, deal)).toBe(1);
+  });
+
+  it('reads the deal again after a product is added to it: the CRM recomputes its total', async () => {
+    expect(await crmReads(alice, deal)).toBe(1);
+    expect(await crmReads(alice, deal)).toBe(0);
+    const added = await call(h.api, 'POST', `${deal}/products`, {
+      as: alice,
+      body: { product_id: products.treinamento.id, price: 100, quantity: 1 },
+    });
+    expect(added.status).toBe(201);
+    expect(await crmReads(alice, deal)).toBe(1);
+  });
+
+  it('reads a record again once its freshness window is over', async () => {
+    const own = await startHarness({
+      sharedSandbox: sandbox,
+      api: { crm: { recordFreshMs: 300 } },
+    });
+    try {
+      await configure(own.api, alice);
+      await login(own, alice);
+      const count = () => own.calls.filter((c) => c.url.startsWith(`${CRM()}/deals/`)).length;
+      await call(own.api, 'GET', deal, { as: alice });
+      await call(own.api, 'GET', deal, { as: alice });
+      expect(count()).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 350));
+      await call(own.api, 'GET', deal, { as: alice });
+      expect(count()).toBe(2);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe('reference data answered while it is read again', () => {
+  it('answers at once past the TTL and reads it again once, behind the answer', async () => {
+    const own = await startHarness({
+      sharedSandbox: sandbox,
+      api: { crm: { cacheTtlMs: 300, referenceStaleMs: 60_000 } },
+    });
+    try {
+      await configure(own.api, alice);
+      await login(own, alice);
+      const count = () => own.calls.filter((c) => c.url.startsWith(`${CRM()}/campaigns`)).length;
+      await call(own.api, 'GET', '/api/rdstation/campaigns', { as: alice });
+      expect(count()).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 350));
+      // Past the TTL: three reads answered from the kept list, one CRM read behind them.
+      const answers = await Promise.all(
+        [0, 1, 2].map(() => call(own.api, 'GET', '/api/rdstation/campaigns', { as: alice })),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(count()).toBe(2);
       await call(own.api, 'GET', '/api/rdstation/campaigns', { as: alice });
       expect(count()).toBe(2);
     } finally {

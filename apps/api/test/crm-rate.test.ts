@@ -93,3 +93,38 @@ it('answers 429 instead of waiting too long, and a Retry-After blocks the tenant
   const waiters = await database.db.selectFrom('crm_rate_waiters').selectAll().execute();
   expect(waiters).toEqual([]);
 }, 20_000);
+
+it('serves a person waiting in one process before background work queued in another', async () => {
+  // A longer window than the other tests': the person must be queued before the first slot
+  // frees, however slow this machine is at the moment.
+  const options = {
+    maxPerWindow: 4,
+    windowMs: 3 * WINDOW_MS,
+    pollMs: 10,
+    now: Date.now,
+    sleep,
+    backgroundAgingMs: 60_000,
+  };
+  const a = createPostgresRateLimiter(database, options);
+  const b = createPostgresRateLimiter(database, options);
+  const grants: (Grant & { lane: string })[] = [];
+  const take = (limiter: RateLimiter, user: string, lane: 'interactive' | 'background') =>
+    limiter
+      .acquire('tenant-lanes', user, 10_000, lane)
+      .then((at) => grants.push({ user, at, lane }));
+  // Bruno fills the window in process A; Ana's reads ahead queue in process B (she used nothing:
+  // fairness alone would serve her first); then Bruno opens a chat in process A.
+  // One slot frees at a time: Bruno's four reads go 100 ms apart.
+  for (let k = 0; k < 4; k += 1) {
+    await take(a, 'bruno', 'interactive');
+    await sleep(100);
+  }
+  const background = [0, 1, 2, 3].map(() => take(b, 'ana', 'background'));
+  await sleep(50);
+  const person = take(a, 'bruno', 'interactive');
+  await Promise.all([...background, person]);
+  const order = [...grants].sort((x, y) => x.at - y.at).map((g) => `${g.user}/${g.lane}`);
+  // The first slot to free is the person's, though four reads ahead were waiting before him.
+  expect(order[4]).toBe('bruno/interactive');
+  expect(order.slice(5)).toEqual(Array(4).fill('ana/background'));
+}, 20_000);

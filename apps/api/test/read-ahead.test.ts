@@ -46,7 +46,8 @@ const settled = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0 });
-  h = await startHarness({ sharedSandbox: sandbox });
+  // Reads ahead alone: no record is kept past its read (records are test/crm-proxy.test.ts's).
+  h = await startHarness({ sharedSandbox: sandbox, api: { crm: { recordFreshMs: 0 } } });
 });
 afterAll(async () => {
   await h.close();

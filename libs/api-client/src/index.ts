@@ -59,7 +59,12 @@ export {
   isRetryableError,
   QUERY_RETRIES,
   shouldRetryQuery,
+  queryRetryDelay,
+  isCrmBusy,
+  CRM_BUSY_CODE,
+  CRM_WAITING_MESSAGE,
 } from './client/errors';
+export { useCrmWaiting } from './hooks/useCrmWaiting';
 export { rdql, contactSearchFilter, nameContainsFilter } from './client/rdql';
 
 export { getChatMessages } from './resources/chat';

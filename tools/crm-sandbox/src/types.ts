@@ -49,6 +49,8 @@ export interface RequestStatsSnapshot {
   requests: number;
   /** Counts per `METHOD /path` (query left out). */
   byPath: Record<string, number>;
+  /** Of `requests`, those the rate limit refused (429): not processed, not counted in its window. */
+  rateLimited: number;
 }
 
 export type { ChangeRequest, ChangeResult } from './routes/adminChange';

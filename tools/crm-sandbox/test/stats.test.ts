@@ -38,6 +38,7 @@ describe('request counter', () => {
         'GET /crm/v2/users': 2,
         'GET /api/v1/token/check': 1,
       },
+      rateLimited: 0,
     });
     expect(sandbox.getStats()).toEqual(stats.body);
   });
@@ -50,23 +51,41 @@ describe('request counter', () => {
     expect((await admin('/stats')).body).toEqual({
       requests: 2,
       byPath: { 'GET /crm/v2/sources': 2 },
+      rateLimited: 0,
     });
+  });
+
+  it('says how many of them the rate limit refused, and empties its windows on request', async () => {
+    sandbox.setKnobs({ rateLimitPerMinute: 2 });
+    try {
+      const crm = crmClient(
+        sandbox,
+        sandbox.issueTokens(A.clientId, A.users.ana.email).access_token,
+      );
+      for (let i = 0; i < 3; i += 1) await crm.get('/sources');
+      expect((await admin('/stats')).body).toMatchObject({ requests: 3, rateLimited: 1 });
+      expect((await admin('/rate-limit/reset', 'POST')).body).toEqual({ reset: true });
+      await crm.get('/sources');
+      expect((await admin('/stats')).body).toMatchObject({ requests: 4, rateLimited: 1 });
+    } finally {
+      sandbox.setKnobs({ rateLimitPerMinute: 120 });
+    }
   });
 
   it('POST /__admin/stats/reset (and resetStats, and /__admin/reset) start over from zero', async () => {
     await send(`${sandbox.url}/crm/v2/sources`);
 
     const reset = await admin('/stats/reset', 'POST');
-    expect(reset.body).toEqual({ requests: 0, byPath: {} });
-    expect((await admin('/stats')).body).toEqual({ requests: 0, byPath: {} });
+    expect(reset.body).toEqual({ requests: 0, byPath: {}, rateLimited: 0 });
+    expect((await admin('/stats')).body).toEqual({ requests: 0, byPath: {}, rateLimited: 0 });
 
     await send(`${sandbox.url}/crm/v2/pipelines`);
     expect(sandbox.getStats().requests).toBe(1);
     sandbox.resetStats();
-    expect(sandbox.getStats()).toEqual({ requests: 0, byPath: {} });
+    expect(sandbox.getStats()).toEqual({ requests: 0, byPath: {}, rateLimited: 0 });
 
     await send(`${sandbox.url}/crm/v2/pipelines`);
     await admin('/reset', 'POST');
-    expect(sandbox.getStats()).toEqual({ requests: 0, byPath: {} });
+    expect(sandbox.getStats()).toEqual({ requests: 0, byPath: {}, rateLimited: 0 });
   });
 });

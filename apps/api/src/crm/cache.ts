@@ -1,61 +1,136 @@
+import { type CrmLane } from './limiter';
+
+/** hit: served from the cache; joined: waited for the same read under way; miss: read the CRM. */
+export type CacheOutcome = 'hit' | 'joined' | 'miss';
+
 /**
- * Short-lived cache of reference data (users, pipelines, stages, sources, campaigns, lost
- * reasons, custom fields) per tenant. Concurrent misses of one key share one CRM call.
+ * A short-lived cache of CRM reads per tenant: the tenant's reference data (users, pipelines,
+ * stages, sources, campaigns, lost reasons, custom fields), or a CRM user's records (keys that
+ * name the user). Concurrent misses of one key share one CRM call.
+ *
+ * With `staleMs`, an entry past its `ttlMs` is still answered at once for that long, and read
+ * again behind it in the background lane (once, however many ask): nobody waits for a refresh,
+ * and a key read all day costs the CRM one request per `ttlMs`. Without it, an expired entry is
+ * read again while the caller waits.
  */
 export interface ReferenceCache {
   get<T>(
     systemKey: string,
     key: string,
-    load: () => Promise<T>,
+    load: (lane: CrmLane) => Promise<T>,
     options: { bypass: boolean },
   ): Promise<T>;
   /** What `key` holds now, unexpired, without loading it (undefined otherwise). */
   peek<T>(systemKey: string, key: string): T | undefined;
   clearTenant(systemKey: string): void;
+  /** Drops the tenant's entries whose key `matches` (a record changed). */
+  forget(systemKey: string, matches: (key: string) => boolean): void;
+  /** Drops everything (changes may have been missed). */
+  clearAll(): void;
+}
+
+export interface ReferenceCacheOptions {
+  /** How long past its TTL an entry is still answered while it is read again behind it. */
+  staleMs?: number;
+  /** Each `get`'s outcome (the operator's metrics). */
+  onOutcome?: (outcome: CacheOutcome) => void;
+  maxEntries?: number;
 }
 
 const MAX_ENTRIES = 5000;
 
-export function createReferenceCache(ttlMs: number, now: () => number): ReferenceCache {
-  const entries = new Map<string, { value: unknown; expiresAt: number; systemKey: string }>();
+export function createReferenceCache(
+  ttlMs: number,
+  now: () => number,
+  options: ReferenceCacheOptions = {},
+): ReferenceCache {
+  const entries = new Map<
+    string,
+    { value: unknown; expiresAt: number; systemKey: string; key: string }
+  >();
   const inflight = new Map<string, Promise<unknown>>();
+  const staleMs = options.staleMs ?? 0;
+  const maxEntries = options.maxEntries ?? MAX_ENTRIES;
+  const outcome = (result: CacheOutcome) => options.onOutcome?.(result);
+
+  const loadInto = <T>(
+    cacheKey: string,
+    systemKey: string,
+    key: string,
+    load: (lane: CrmLane) => Promise<T>,
+    lane: CrmLane,
+  ): Promise<T> => {
+    const promise = load(lane).then((value) => {
+      // A tenant cleared (or the record forgotten) while this read was under way: not kept.
+      if (inflight.get(cacheKey) !== promise) return value;
+      entries.delete(cacheKey);
+      entries.set(cacheKey, { value, expiresAt: now() + ttlMs, systemKey, key });
+      if (entries.size > maxEntries) {
+        const oldest = entries.keys().next();
+        if (!oldest.done) entries.delete(oldest.value);
+      }
+      return value;
+    });
+    inflight.set(cacheKey, promise);
+    const settle = () => {
+      if (inflight.get(cacheKey) === promise) inflight.delete(cacheKey);
+    };
+    promise.then(settle, settle);
+    return promise;
+  };
 
   return {
     async get<T>(
       systemKey: string,
-      path: string,
-      load: () => Promise<T>,
+      key: string,
+      load: (lane: CrmLane) => Promise<T>,
       options: { bypass: boolean },
     ): Promise<T> {
-      const key = JSON.stringify([systemKey, path]);
+      const cacheKey = JSON.stringify([systemKey, key]);
       if (!options.bypass) {
-        const hit = entries.get(key);
-        if (hit && hit.expiresAt > now()) return hit.value as T;
-        const pending = inflight.get(key);
-        if (pending) return pending as Promise<T>;
-      }
-      const promise = load().then((value) => {
-        entries.delete(key);
-        entries.set(key, { value, expiresAt: now() + ttlMs, systemKey });
-        if (entries.size > MAX_ENTRIES) {
-          const oldest = entries.keys().next();
-          if (!oldest.done) entries.delete(oldest.value);
+        const hit = entries.get(cacheKey);
+        const at = now();
+        if (hit && hit.expiresAt > at) {
+          outcome('hit');
+          return hit.value as T;
         }
-        return value;
-      });
-      inflight.set(key, promise);
-      try {
-        return await promise;
-      } finally {
-        if (inflight.get(key) === promise) inflight.delete(key);
+        const pending = inflight.get(cacheKey);
+        if (hit && hit.expiresAt + staleMs > at) {
+          // Answered now; read again behind it, once (a failed refresh leaves the entry as it is).
+          if (!pending)
+            loadInto(cacheKey, systemKey, key, load, 'background').catch(() => undefined);
+          outcome('hit');
+          return hit.value as T;
+        }
+        if (pending) {
+          outcome('joined');
+          return pending as Promise<T>;
+        }
       }
+      outcome('miss');
+      return loadInto(cacheKey, systemKey, key, load, 'interactive');
     },
-    peek<T>(systemKey: string, path: string): T | undefined {
-      const hit = entries.get(JSON.stringify([systemKey, path]));
+    peek<T>(systemKey: string, key: string): T | undefined {
+      const hit = entries.get(JSON.stringify([systemKey, key]));
       return hit && hit.expiresAt > now() ? (hit.value as T) : undefined;
     },
     clearTenant(systemKey) {
-      for (const [key, entry] of entries) if (entry.systemKey === systemKey) entries.delete(key);
+      for (const [cacheKey, entry] of entries)
+        if (entry.systemKey === systemKey) entries.delete(cacheKey);
+      for (const cacheKey of inflight.keys())
+        if ((JSON.parse(cacheKey) as [string, string])[0] === systemKey) inflight.delete(cacheKey);
+    },
+    clearAll() {
+      entries.clear();
+      inflight.clear();
+    },
+    forget(systemKey, matches) {
+      for (const [cacheKey, entry] of entries)
+        if (entry.systemKey === systemKey && matches(entry.key)) entries.delete(cacheKey);
+      for (const cacheKey of inflight.keys()) {
+        const [tenant, key] = JSON.parse(cacheKey) as [string, string];
+        if (tenant === systemKey && matches(key)) inflight.delete(cacheKey);
+      }
     },
   };
 }

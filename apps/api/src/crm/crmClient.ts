@@ -1,11 +1,18 @@
 import { type CrmConfig } from '@api/config';
 import { type CredentialsRepository } from '@api/db/repositories/credentialsRepository';
 import { type Identity, type SessionsRepository } from '@api/db/repositories/sessionsRepository';
-import { ApiError, credentialsNotConfigured, sessionEnded, sessionMissing } from '@api/errors';
+import {
+  ApiError,
+  CRM_BUSY_CODE,
+  credentialsNotConfigured,
+  sessionEnded,
+  sessionMissing,
+} from '@api/errors';
 import { type JsonAnswer, OutboundError, isRecord, type TimedJson } from '@api/http';
 import { API_MESSAGES } from '@api/messages';
+import { type ApiMetrics } from '@api/metrics';
 import { type ReferenceCache } from './cache';
-import { type RateLimiter } from './limiter';
+import { type CrmLane, type RateLimiter } from './limiter';
 import { type ReadAhead } from './readAhead';
 import { type TokenRefresher } from './tokenRefresher';
 
@@ -20,6 +27,14 @@ export interface CrmRequest {
   body?: unknown;
   /** Reference data: served from the tenant's short-lived cache unless `bypass`. */
   cache?: { bypass: boolean };
+  /**
+   * A record (or a deal's list) as this CRM user sees it: read at most once per freshness window
+   * per CRM user, concurrent reads of it joined, dropped when a change names it (README, 'The CRM
+   * budget'). Never shared between CRM users: RD decides per token what each may see.
+   */
+  record?: boolean;
+  /** 'background' for work nobody waits for yet (crm/limiter.ts); interactive otherwise. */
+  lane?: CrmLane;
   /**
    * The panel's browser tab asking (`x-panel-tab`), when it said: what a tab was served lately,
    * its own cache holds, so it is not read ahead for that tab again (crm/readAhead.ts).
@@ -45,6 +60,11 @@ export interface CrmClient {
   ): void;
   /** Drops the tenant's reads ahead (something of it changed). */
   forgetReadAheads(systemKey: string): void;
+  /**
+   * Drops the tenant's kept records under any of `paths` (CRM paths: '/deals/abc' drops the deal
+   * and its notes, products…; '/tasks' every task and task list): they changed.
+   */
+  forgetRecords(systemKey: string, paths: string[]): void;
 }
 
 export interface CrmClientDeps {
@@ -56,7 +76,10 @@ export interface CrmClientDeps {
   refresher: TokenRefresher;
   limiter: RateLimiter;
   cache: ReferenceCache;
+  /** The CRM users' records (keys name the CRM user); none kept without it. */
+  records?: ReferenceCache;
   readAheads: ReadAhead;
+  metrics?: ApiMetrics;
   now: () => number;
   sleep: (ms: number) => Promise<void>;
 }
@@ -219,18 +242,39 @@ export function crmQueryString(query: URLSearchParams | undefined): string {
 export function createCrmClient(deps: CrmClientDeps): CrmClient {
   const { config } = deps;
 
-  const accessToken = async (identity: Identity): Promise<string> => {
+  const forgetRecords = (systemKey: string, paths: string[]) => {
+    if (!deps.records || paths.length === 0) return;
+    deps.records.forget(systemKey, (key) => {
+      const [, pathAndQuery = ''] = JSON.parse(key) as [string, string];
+      const path = pathAndQuery.split('?')[0] ?? '';
+      return paths.some((under) => path === under || path.startsWith(`${under}/`));
+    });
+  };
+
+  /** The access token to use now, and whose records it reads (the CRM user, else the attendant). */
+  const tokenAndOwner = async (identity: Identity): Promise<{ token: string; owner: string }> => {
     if (!(await deps.credentials.exists(identity.systemKey))) throw credentialsNotConfigured();
     const session = await deps.sessions.get(identity);
     if (!session) throw sessionMissing();
     if (!session.oauth) throw new ApiError(401, API_MESSAGES.v1SessionOnly);
+    const owner = session.crmUser
+      ? `crm-user:${session.crmUser.userId}`
+      : `attendant:${identity.userId}`;
     if (session.oauth.expiresAt <= deps.now() + config.refreshSkewMs) {
-      return (await deps.refresher.refresh(identity, session.oauth.accessToken)).accessToken;
+      const token = (await deps.refresher.refresh(identity, session.oauth.accessToken)).accessToken;
+      return { token, owner };
     }
-    return session.oauth.accessToken;
+    return { token: session.oauth.accessToken, owner };
   };
+  const accessToken = async (identity: Identity): Promise<string> =>
+    (await tokenAndOwner(identity)).token;
 
-  const send = async (identity: Identity, request: CrmRequest): Promise<unknown> => {
+  const send = async (
+    identity: Identity,
+    request: CrmRequest,
+    laneOf: CrmLane | (() => CrmLane) = request.lane ?? 'interactive',
+  ): Promise<unknown> => {
+    const laneNow = typeof laneOf === 'function' ? laneOf : () => laneOf;
     const started = deps.now();
     const url = `${config.baseUrl}${request.path}${crmQueryString(request.query)}`;
     // The CRM's rate is the account's (the tenant), shared fairly between its users (limiter.ts).
@@ -242,11 +286,21 @@ export function createCrmClient(deps: CrmClientDeps): CrmClient {
 
     for (;;) {
       const spent = deps.now() - started;
-      await deps.limiter.acquire(
-        bucket,
-        identity.userId,
-        Math.max(0, config.maxRateLimitWaitMs - spent),
-      );
+      const asked = deps.now();
+      try {
+        await deps.limiter.acquire(
+          bucket,
+          identity.userId,
+          Math.max(0, config.maxRateLimitWaitMs - spent),
+          laneNow,
+        );
+      } catch (error) {
+        if (error instanceof ApiError && error.statusCode === 429)
+          deps.metrics?.rateLimited(bucket, 'api');
+        throw error;
+      }
+      const lane = laneNow();
+      deps.metrics?.limiterWait(bucket, lane, deps.now() - asked);
       let answer: JsonAnswer;
       try {
         answer = await deps.timedJson(
@@ -263,8 +317,9 @@ export function createCrmClient(deps: CrmClientDeps): CrmClient {
           config.timeoutMs,
         );
       } catch (error) {
-        if (error instanceof OutboundError && error.timedOut)
-          throw new ApiError(504, API_MESSAGES.crmTimeout);
+        const timedOut = error instanceof OutboundError && error.timedOut;
+        deps.metrics?.crmRequest(bucket, lane, timedOut ? 'timeout' : 'error');
+        if (timedOut) throw new ApiError(504, API_MESSAGES.crmTimeout);
         // A write that never got an answer may have happened: only reads go again.
         if (request.method === 'GET' && failures < config.getRetries) {
           await deps.sleep(config.retryBaseDelayMs * 2 ** failures);
@@ -275,6 +330,7 @@ export function createCrmClient(deps: CrmClientDeps): CrmClient {
       }
 
       const { response, body } = answer;
+      deps.metrics?.crmRequest(bucket, lane, response.status);
       if (response.ok) return response.status === 204 ? null : body;
 
       if (response.status === 401 && !refreshed) {
@@ -283,6 +339,7 @@ export function createCrmClient(deps: CrmClientDeps): CrmClient {
         continue;
       }
       if (response.status === 429) {
+        deps.metrics?.rateLimited(bucket, 'crm');
         const waitMs = parseRetryAfter(response.headers.get('retry-after'), deps.now()) ?? 1000;
         await deps.limiter.block(bucket, deps.now() + waitMs);
         const remaining = config.maxRateLimitWaitMs - (deps.now() - started);
@@ -291,9 +348,15 @@ export function createCrmClient(deps: CrmClientDeps): CrmClient {
           rateLimitWaits += 1;
           continue;
         }
-        throw new ApiError(429, API_MESSAGES.crmRateLimited, {
-          'retry-after': String(Math.max(1, Math.ceil(waitMs / 1000))),
-        });
+        deps.metrics?.rateLimited(bucket, 'api');
+        throw new ApiError(
+          429,
+          API_MESSAGES.crmRateLimited,
+          {
+            'retry-after': String(Math.max(1, Math.ceil(waitMs / 1000))),
+          },
+          CRM_BUSY_CODE,
+        );
       }
       if (response.status >= 500 && request.method === 'GET' && failures < config.getRetries) {
         await deps.sleep(config.retryBaseDelayMs * 2 ** failures);
@@ -311,19 +374,66 @@ export function createCrmClient(deps: CrmClientDeps): CrmClient {
   const freshKey = (key: string, tab: string | null | undefined) =>
     tab ? JSON.stringify([key, tab]) : key;
 
+  /** A record's key: its CRM user (or attendant) and path with query. */
+  const recordKey = (owner: string, request: CrmRequest) =>
+    JSON.stringify([owner, `${request.path}${crmQueryString(request.query)}`]);
+  // The lane of each record read under way: a person who starts waiting for a background read
+  // (a read ahead, say) moves it to the interactive lane.
+  const tickets = new Map<string, { lane: CrmLane }>();
+  const promote = (systemKey: string, key: string) => {
+    const ticket = tickets.get(JSON.stringify([systemKey, key]));
+    if (ticket) ticket.lane = 'interactive';
+  };
+
+  /**
+   * A record as `owner` sees it: from the CRM user's kept records when it was read within the
+   * freshness window, joined to the same read under way, else read in `lane`.
+   */
+  const readRecord = (
+    identity: Identity,
+    owner: string,
+    request: CrmRequest,
+    lane: CrmLane,
+  ): Promise<unknown> => {
+    const { records } = deps;
+    if (!records) return send(identity, request, lane);
+    const key = recordKey(owner, request);
+    if (lane === 'interactive') promote(identity.systemKey, key);
+    return records.get(
+      identity.systemKey,
+      key,
+      (cacheLane) => {
+        const ticketKey = JSON.stringify([identity.systemKey, key]);
+        const ticket = { lane: lane === 'interactive' ? cacheLane : lane };
+        tickets.set(ticketKey, ticket);
+        return send(identity, request, () => ticket.lane).finally(() => {
+          if (tickets.get(ticketKey) === ticket) tickets.delete(ticketKey);
+        });
+      },
+      { bypass: false },
+    );
+  };
+
   /** An uncached GET: the read ahead of it when there is one (its answer or error), else a CRM call. */
   const read = async (identity: Identity, request: CrmRequest): Promise<unknown> => {
     const key = readKey(identity, `${request.path}${crmQueryString(request.query)}`);
     const ahead = deps.readAheads.take(key);
     let body: unknown;
     if (ahead) {
-      // Credentials and session are checked on every call, as for a cache hit.
-      await accessToken(identity);
+      // Credentials and session are checked on every call, as for a cache hit; the read ahead
+      // is now what a person waits for.
+      const { owner } = await tokenAndOwner(identity);
+      promote(identity.systemKey, recordKey(owner, request));
       body = await ahead;
     } else {
       const doneReading = deps.readAheads.reading(key);
       try {
-        body = await send(identity, request);
+        if (request.record) {
+          const { owner } = await tokenAndOwner(identity);
+          body = await readRecord(identity, owner, request, request.lane ?? 'interactive');
+        } else {
+          body = await send(identity, request);
+        }
       } finally {
         // In the same turn as `served` below: no read ahead of it can start between the two.
         doneReading();
@@ -339,24 +449,38 @@ export function createCrmClient(deps: CrmClientDeps): CrmClient {
       if (request.method !== 'GET') {
         // What was read ahead may be what this write changes.
         deps.readAheads.forgetTenant(identity.systemKey);
-        return send(identity, request);
+        try {
+          return await send(identity, request);
+        } finally {
+          // What the write touched is read again, whatever its answer: its record and everything
+          // under it (a product of a deal: the deal, whose total changes, and its lists). The
+          // change it publishes drops the rest (task lists), in every api process.
+          forgetRecords(identity.systemKey, [request.path.split('/').slice(0, 3).join('/')]);
+        }
       }
       if (request.cache) {
         const key = `${request.path}?${request.query?.toString() ?? ''}`;
         // Credentials and session are checked on every call, cache hit or not.
         await accessToken(identity);
-        return deps.cache.get(identity.systemKey, key, () => send(identity, request), {
-          bypass: request.cache.bypass,
-        });
+        return deps.cache.get(
+          identity.systemKey,
+          key,
+          (lane) => send(identity, request, request.lane === 'background' ? 'background' : lane),
+          { bypass: request.cache.bypass },
+        );
       }
       return read(identity, request);
     },
     readAhead(identity, path, tab, then) {
       const key = readKey(identity, path);
+      const request: CrmRequest = { method: 'GET', path, record: true };
       deps.readAheads.start(
         identity.systemKey,
         key,
-        () => send(identity, { method: 'GET', path }),
+        async () => {
+          const { owner } = await tokenAndOwner(identity);
+          return readRecord(identity, owner, request, 'background');
+        },
         freshKey(key, tab),
         then,
       );
@@ -364,5 +488,6 @@ export function createCrmClient(deps: CrmClientDeps): CrmClient {
     forgetReadAheads(systemKey) {
       deps.readAheads.forgetTenant(systemKey);
     },
+    forgetRecords,
   };
 }

@@ -144,7 +144,12 @@ describe('createMemoryRateLimiter: the tenant is the bucket', () => {
 
 describe('decide', () => {
   const options = { maxPerWindow: 2, windowMs: 1_000, pollMs: 10 };
-  const waiter = (id: string, user: string, since = 0) => ({ id, user, since });
+  const waiter = (
+    id: string,
+    user: string,
+    since = 0,
+    lane: 'interactive' | 'background' = 'interactive',
+  ) => ({ id, user, since, lane });
 
   it('grants the waiting user with the fewest requests in the window, oldest first on a tie', () => {
     const snapshot = {
@@ -181,5 +186,121 @@ describe('decide', () => {
     expect(
       decide({ ...full, events: [], blockedUntil: 5_000 }, waiter('1', 'bruno'), 900, options),
     ).toEqual({ grant: false, wakeAt: 5_000 });
+  });
+
+  it('gives a free slot to a person before older background work, and keeps the reserve for people', () => {
+    const lanes = { ...options, maxPerWindow: 5, backgroundReserve: 1, backgroundAgingMs: 5_000 };
+    const snapshot = {
+      events: [
+        { user: 'ana', at: 100 },
+        { user: 'ana', at: 200 },
+      ],
+      waiters: [
+        waiter('1', 'ana', 0, 'background'),
+        waiter('2', 'bruno', 10, 'background'),
+        waiter('3', 'carla', 500, 'interactive'),
+      ],
+      blockedUntil: 0,
+    };
+    // Three slots free, the last one kept for people: Carla's read, then Bruno's (who used least).
+    expect(decide(snapshot, waiter('3', 'carla', 500), 600, lanes)).toEqual({ grant: true });
+    expect(decide(snapshot, waiter('2', 'bruno', 10, 'background'), 600, lanes)).toEqual({
+      grant: true,
+    });
+    // Ana's would take the reserve: she looks again when a request leaves the window.
+    expect(decide(snapshot, waiter('1', 'ana', 0, 'background'), 600, lanes)).toEqual({
+      grant: false,
+      wakeAt: 1_100,
+    });
+  });
+
+  it("serves background work that has waited backgroundAgingMs as a person's", () => {
+    const lanes = { ...options, maxPerWindow: 2, backgroundReserve: 1, backgroundAgingMs: 5_000 };
+    const snapshot = {
+      events: [{ user: 'ana', at: 100 }],
+      waiters: [waiter('1', 'ana', 0, 'background'), waiter('2', 'bruno', 500)],
+      blockedUntil: 0,
+    };
+    // At 600 the last slot is the reserve's: Bruno's.
+    expect(decide(snapshot, waiter('1', 'ana', 0, 'background'), 600, lanes).grant).toBe(false);
+    expect(decide(snapshot, waiter('2', 'bruno', 500), 600, lanes)).toEqual({ grant: true });
+    // At 5 000 Ana's background request has waited long enough, and is the older of the two.
+    expect(decide(snapshot, waiter('1', 'ana', 0, 'background'), 5_000, lanes)).toEqual({
+      grant: true,
+    });
+  });
+});
+
+describe('lanes: a person before background work', () => {
+  it('lets an interactive read pass a queue of background reads on a saturated budget, and still serves them all', async () => {
+    const rate = limiter({ maxPerWindow: 4, windowMs: 1_000, backgroundAgingMs: 10_000 });
+    const granted: { what: string; at: number }[] = [];
+    const take = (what: string, user: string, lane: 'interactive' | 'background') =>
+      rate
+        .acquire('tenant-a', user, 60_000, lane)
+        .then(() => granted.push({ what, at: Date.now() }));
+    // Bruno spent the window: four reads, 100 ms apart.
+    for (let k = 0; k < 4; k += 1) {
+      await take(`first-${k}`, 'bruno', 'interactive');
+      await jest.advanceTimersByTimeAsync(100);
+    }
+    // Eight reads ahead for Ana queue (she used nothing: fairness alone would serve her first),
+    // then Bruno opens a chat.
+    const background = Array.from({ length: 8 }, (_, k) => take(`ahead-${k}`, 'ana', 'background'));
+    await jest.advanceTimersByTimeAsync(100);
+    const person = take('bruno', 'bruno', 'interactive');
+    await jest.advanceTimersByTimeAsync(550);
+    // The first slot that frees (START + 1 000) is Bruno's, though eight reads ahead were older.
+    expect(granted.slice(4).map((g) => g.what)).toEqual(['bruno']);
+    expect(granted[4]?.at).toBe(START + 1_000);
+    await jest.advanceTimersByTimeAsync(10_000);
+    await Promise.all([...background, person]);
+    // Nothing starved: every read ahead went, in order, never more than four in any second.
+    expect(granted.slice(5).map((g) => g.what)).toEqual(
+      Array.from({ length: 8 }, (_, k) => `ahead-${k}`),
+    );
+    for (const { at } of granted)
+      expect(granted.filter((g) => g.at >= at && g.at < at + 1_000).length).toBeLessThanOrEqual(4);
+  });
+
+  it('moves a background read to the interactive lane once a person waits for it', async () => {
+    const rate = limiter({ maxPerWindow: 4, windowMs: 1_000, backgroundAgingMs: 10_000 });
+    const granted: string[] = [];
+    for (let k = 0; k < 4; k += 1) {
+      await rate.acquire('tenant-a', 'bruno', 60_000, 'interactive');
+      await jest.advanceTimersByTimeAsync(100);
+    }
+    // Two reads ahead for Ana wait; Carla's own read comes after them.
+    const lanes: Record<string, 'interactive' | 'background'> = {
+      first: 'background',
+      second: 'background',
+    };
+    const ahead = ['first', 'second'].map((name) =>
+      rate
+        .acquire('tenant-a', 'ana', 60_000, () => lanes[name] ?? 'background')
+        .then(() => granted.push(name)),
+    );
+    await jest.advanceTimersByTimeAsync(50);
+    const carla = rate
+      .acquire('tenant-a', 'carla', 60_000, 'interactive')
+      .then(() => granted.push('carla'));
+    // The panel asks for what the second read ahead is reading: a person now waits for it.
+    lanes.second = 'interactive';
+    await jest.advanceTimersByTimeAsync(1_000);
+    await Promise.all([...ahead, carla]);
+    // Slots free one at a time: the promoted read (Ana used least) and Carla's before the other.
+    expect(granted).toEqual(['second', 'carla', 'first']);
+  });
+
+  it('keeps the last slots of a window for people even when nobody waits yet', async () => {
+    const rate = limiter({ maxPerWindow: 3, windowMs: 1_000, backgroundReserve: 1 });
+    const granted: string[] = [];
+    void rate.acquire('tenant-a', 'ana', 60_000, 'background').then(() => granted.push('a1'));
+    void rate.acquire('tenant-a', 'ana', 60_000, 'background').then(() => granted.push('a2'));
+    void rate.acquire('tenant-a', 'ana', 60_000, 'background').then(() => granted.push('a3'));
+    await jest.advanceTimersByTimeAsync(0);
+    expect(granted).toEqual(['a1', 'a2']);
+    await rate.acquire('tenant-a', 'carla', 0, 'interactive');
+    expect(granted).toEqual(['a1', 'a2']);
   });
 });

@@ -1,13 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { type Database } from '@api/db/database';
-import { ApiError } from '@api/errors';
+import { ApiError, CRM_BUSY_CODE } from '@api/errors';
 import { API_MESSAGES } from '@api/messages';
 
 /**
  * The CRM's rate per account (the tenant), shared fairly between the tenant's users.
  *
  * - The bucket is the tenant: at most `maxPerWindow` requests in any sliding window.
+ * - Two lanes: 'interactive', a read or write a person is waiting for on the panel, and
+ *   'background', work nobody waits for yet (reads ahead, list scans, reference refreshes, re-reads
+ *   after a webhook). While both wait, the free slots go to interactive requests first, and the
+ *   last `backgroundReserve` slots of a window are theirs only: a burst of background work never
+ *   leaves a person waiting a whole window. Background work is not starved: a background request
+ *   that has waited `backgroundAgingMs` counts as interactive from then on.
  * - A user alone may use all of it. While several users wait, each free slot goes to the waiting
  *   user with the fewest requests in the current window (the user of the oldest request on a
  *   tie): max-min fairness, so nobody gets more than an even share while others wait, and a burst
@@ -15,9 +21,20 @@ import { API_MESSAGES } from '@api/messages';
  * - A CRM 429's Retry-After blocks the whole bucket.
  * - A request never waits past its `maxWaitMs`: it answers 429 with Retry-After instead.
  */
+export type CrmLane = 'interactive' | 'background';
+
 export interface RateLimiter {
-  /** Resolves, with the time its slot was counted at, when `user` may send one request of `bucket`. */
-  acquire(bucket: string, user: string, maxWaitMs: number): Promise<number>;
+  /**
+   * Resolves, with the time its slot was counted at, when `user` may send one request of
+   * `bucket` in `lane` (interactive unless said). A function is asked again at every look: a
+   * background read a person has started waiting for moves to the interactive lane.
+   */
+  acquire(
+    bucket: string,
+    user: string,
+    maxWaitMs: number,
+    lane?: CrmLane | (() => CrmLane),
+  ): Promise<number>;
   /** The CRM answered 429 with Retry-After: nothing goes for this bucket before `untilMs`. */
   block(bucket: string, untilMs: number): Promise<void>;
 }
@@ -27,6 +44,10 @@ export interface RateLimiterOptions {
   windowMs: number;
   /** How often a waiting request that is not next looks again (the next one may be elsewhere). */
   pollMs: number;
+  /** Slots of every window that only interactive requests may take (0: none kept). */
+  backgroundReserve?: number;
+  /** A background request that has waited this long is served as an interactive one. */
+  backgroundAgingMs?: number;
   now: () => number;
   sleep: (ms: number) => Promise<void>;
 }
@@ -35,15 +56,31 @@ export const sleep = (ms: number): Promise<void> =>
   new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 function tooLong(waitMs: number): ApiError {
-  return new ApiError(429, API_MESSAGES.crmRateLimited, {
-    'retry-after': String(Math.max(1, Math.ceil(waitMs / 1000))),
-  });
+  return new ApiError(
+    429,
+    API_MESSAGES.crmRateLimited,
+    {
+      'retry-after': String(Math.max(1, Math.ceil(waitMs / 1000))),
+    },
+    CRM_BUSY_CODE,
+  );
 }
 
 export interface Waiter {
   id: string;
   user: string;
   since: number;
+  lane: CrmLane;
+}
+
+/** What a lane is worth when slots are handed out: 0 goes first (interactive, or aged background). */
+function rank(
+  waiter: Waiter,
+  now: number,
+  options: Pick<RateLimiterOptions, 'backgroundAgingMs'>,
+): 0 | 1 {
+  if (waiter.lane !== 'background') return 0;
+  return now - waiter.since >= (options.backgroundAgingMs ?? Infinity) ? 0 : 1;
 }
 
 export interface RateSnapshot {
@@ -85,9 +122,11 @@ export function windowOf(
 
 /**
  * Whether `me` may go now, or when to look again. The free slots go one at a time to the waiting
- * user who used least (the oldest request on a tie), counting each slot given: `me` goes when one
- * of those slots is its user's. With a slot free for every waiting request, all of them go at
- * once (nobody waits a poll for a slot nobody else needs).
+ * requests of the first lane (interactive, and background that has waited long enough), then to
+ * background ones outside the interactive reserve; within a lane to the user who used least (the
+ * oldest request on a tie), counting each slot given: `me` goes when one of those slots is its
+ * user's in its lane. With a slot free for every waiting request, all of them go at once (nobody
+ * waits a poll for a slot nobody else needs).
  */
 export function decideIn(
   window: RateWindow,
@@ -95,28 +134,55 @@ export function decideIn(
   blockedUntil: number,
   me: Waiter,
   now: number,
-  options: Pick<RateLimiterOptions, 'maxPerWindow' | 'windowMs' | 'pollMs'>,
+  options: Pick<
+    RateLimiterOptions,
+    'maxPerWindow' | 'windowMs' | 'pollMs' | 'backgroundReserve' | 'backgroundAgingMs'
+  >,
 ): RateDecision {
   if (blockedUntil > now) return { grant: false, wakeAt: blockedUntil };
   const free = options.maxPerWindow - window.live;
   if (free <= 0) return { grant: false, wakeAt: window.oldestAt + options.windowMs };
-  if (waiters.length <= free) return { grant: true };
+  const reserve = Math.min(Math.max(0, options.backgroundReserve ?? 0), options.maxPerWindow - 1);
+  const myRank = rank(me, now, options);
+  // Background work may not take the slots kept for people; it looks again when one leaves the
+  // window or when it has waited long enough to count as a person's.
+  const backgroundFree = free - reserve;
+  const wakeBackground = () => ({
+    grant: false as const,
+    wakeAt: Math.max(
+      now + options.pollMs,
+      Math.min(
+        window.live > 0 ? window.oldestAt + options.windowMs : Infinity,
+        me.since + (options.backgroundAgingMs ?? Infinity),
+        now + options.windowMs,
+      ),
+    ),
+  });
+  if (myRank === 1 && backgroundFree <= 0) return wakeBackground();
+  if (waiters.length <= (myRank === 0 ? free : backgroundFree)) return { grant: true };
   const used = new Map<string, number>();
   const usage = (waiter: Waiter) => used.get(waiter.user) ?? window.usage(waiter.user);
-  const waiting = [...waiters];
+  const waiting = waiters.map((waiter) => ({ waiter, rank: rank(waiter, now, options) }));
   for (let slot = 0; slot < free && waiting.length > 0; slot += 1) {
     let best = 0;
     for (let index = 1; index < waiting.length; index += 1) {
-      const a = waiting[index] as Waiter;
-      const b = waiting[best] as Waiter;
-      if ((usage(a) - usage(b) || a.since - b.since || a.id.localeCompare(b.id)) < 0) best = index;
+      const a = waiting[index] as { waiter: Waiter; rank: 0 | 1 };
+      const b = waiting[best] as { waiter: Waiter; rank: 0 | 1 };
+      const order =
+        a.rank - b.rank ||
+        usage(a.waiter) - usage(b.waiter) ||
+        a.waiter.since - b.waiter.since ||
+        a.waiter.id.localeCompare(b.waiter.id);
+      if (order < 0) best = index;
     }
-    const [next] = waiting.splice(best, 1) as [Waiter];
-    // The slot is the user's: whichever of their waiting requests gets here first takes it.
-    if (next.user === me.user) return { grant: true };
-    used.set(next.user, usage(next) + 1);
+    const [next] = waiting.splice(best, 1) as [{ waiter: Waiter; rank: 0 | 1 }];
+    // Past the reserve's edge only interactive requests are served.
+    if (next.rank === 1 && slot >= backgroundFree) break;
+    // The slot is the user's in that lane: whichever of their requests there gets here first.
+    if (next.waiter.user === me.user && next.rank === myRank) return { grant: true };
+    used.set(next.waiter.user, usage(next.waiter) + 1);
   }
-  return { grant: false, wakeAt: now + options.pollMs };
+  return myRank === 1 ? wakeBackground() : { grant: false, wakeAt: now + options.pollMs };
 }
 
 /** Whether `me` may go now, or when to look again (decideIn over the snapshot's events). */
@@ -124,7 +190,10 @@ export function decide(
   snapshot: RateSnapshot,
   me: Waiter,
   now: number,
-  options: Pick<RateLimiterOptions, 'maxPerWindow' | 'windowMs' | 'pollMs'>,
+  options: Pick<
+    RateLimiterOptions,
+    'maxPerWindow' | 'windowMs' | 'pollMs' | 'backgroundReserve' | 'backgroundAgingMs'
+  >,
 ): RateDecision {
   return decideIn(
     windowOf(snapshot.events, now, options.windowMs),
@@ -146,31 +215,39 @@ interface RateStore {
    */
   step(bucket: string, me: Waiter): Promise<{ decision: RateDecision; now: number }>;
   dequeue(bucket: string, id: string): Promise<void>;
+  /** `waiter` (already queued) changed lanes. */
+  relane(bucket: string, waiter: Waiter): Promise<void>;
   block(bucket: string, untilMs: number): Promise<void>;
   /**
    * A store that can tell at once: `user`'s request counted and its time when nobody waits, the
    * bucket is not blocked and the window has room (what `step` would grant a lone waiter), else
    * null (then the request queues as usual).
    */
-  grantAtOnce?(bucket: string, user: string): number | null;
+  grantAtOnce?(bucket: string, user: string, lane: CrmLane): number | null;
 }
 
 function limiterOn(store: RateStore, options: RateLimiterOptions): RateLimiter {
   // Ids sort in arrival order within a process (ties of `since`), and never collide across them.
   let arrivals = 0;
   return {
-    async acquire(bucket, user, maxWaitMs) {
-      const at = store.grantAtOnce?.(bucket, user) ?? null;
+    async acquire(bucket, user, maxWaitMs, lane = 'interactive') {
+      const laneNow = typeof lane === 'function' ? lane : () => lane;
+      const at = store.grantAtOnce?.(bucket, user, laneNow()) ?? null;
       if (at !== null) return at;
       const since = options.now();
       const deadline = since + Math.max(0, maxWaitMs);
       arrivals += 1;
       const id = `${String(arrivals).padStart(12, '0')}-${randomUUID()}`;
-      const me: Waiter = { id, user, since };
+      const me: Waiter = { id, user, since, lane: laneNow() };
       await store.enqueue(bucket, me, deadline);
       let granted = false;
       try {
         for (;;) {
+          const current = laneNow();
+          if (current !== me.lane) {
+            me.lane = current;
+            await store.relane(bucket, me);
+          }
           const { decision, now } = await store.step(bucket, me);
           if (decision.grant) {
             granted = true;
@@ -258,13 +335,15 @@ export function createMemoryRateLimiter(options: RateLimiterOptions): RateLimite
       },
       // The common case, a request while nobody waits, without a waiter's id, queue and three
       // turns of the event loop (issue 16, point 5): the same decision decideIn makes for it.
-      grantAtOnce(bucket, user) {
+      grantAtOnce(bucket, user, lane) {
         const state = stateOf(bucket);
         if (state.waiters.length > 0) return null;
         const now = options.now();
         if (state.blockedUntil > now) return null;
         slide(state, now);
-        if (state.events.length - state.head >= options.maxPerWindow) return null;
+        const room =
+          options.maxPerWindow - (lane === 'background' ? (options.backgroundReserve ?? 0) : 0);
+        if (state.events.length - state.head >= room) return null;
         count(state, user, now);
         return now;
       },
@@ -273,6 +352,8 @@ export function createMemoryRateLimiter(options: RateLimiterOptions): RateLimite
         const index = state.waiters.findIndex((waiter) => waiter.id === id);
         if (index >= 0) state.waiters.splice(index, 1);
       },
+      // The queued waiter is the acquiring request's own object: already in its new lane.
+      async relane() {},
       async block(bucket, untilMs) {
         const state = stateOf(bucket);
         state.blockedUntil = Math.max(state.blockedUntil, untilMs);
@@ -303,6 +384,7 @@ export function createPostgresRateLimiter(
             bucket,
             user_key: waiter.user,
             since: waiter.since,
+            lane: waiter.lane,
             expires_at: expiresAt,
           })
           .execute();
@@ -329,7 +411,7 @@ export function createPostgresRateLimiter(
             .execute();
           const waiters = await trx
             .selectFrom('crm_rate_waiters')
-            .select(['id', 'user_key', 'since'])
+            .select(['id', 'user_key', 'since', 'lane'])
             .where('bucket', '=', bucket)
             .execute();
           const block = await trx
@@ -340,7 +422,12 @@ export function createPostgresRateLimiter(
           const decision = decide(
             {
               events: events.map((row) => ({ user: row.user_key, at: row.at })),
-              waiters: waiters.map((row) => ({ id: row.id, user: row.user_key, since: row.since })),
+              waiters: waiters.map((row) => ({
+                id: row.id,
+                user: row.user_key,
+                since: row.since,
+                lane: row.lane === 'background' ? 'background' : 'interactive',
+              })),
               blockedUntil: block?.until ?? 0,
             },
             me,
@@ -358,6 +445,13 @@ export function createPostgresRateLimiter(
         }),
       async dequeue(_bucket, id) {
         await db.deleteFrom('crm_rate_waiters').where('id', '=', id).execute();
+      },
+      async relane(_bucket, waiter) {
+        await db
+          .updateTable('crm_rate_waiters')
+          .set({ lane: waiter.lane })
+          .where('id', '=', waiter.id)
+          .execute();
       },
       async block(bucket, untilMs) {
         await db

@@ -31,6 +31,7 @@ function fakeCrm(answer: Answer) {
     // Lists never read ahead.
     readAhead() {},
     forgetReadAheads() {},
+    forgetRecords() {},
   };
   return {
     crm,

@@ -5,7 +5,7 @@ import { ApiError } from '@api/errors';
 import { isRecord } from '@api/http';
 import { API_MESSAGES } from '@api/messages';
 import { type ReferenceCache } from './cache';
-import { type CrmClient } from './crmClient';
+import { type CrmClient, type CrmRequest } from './crmClient';
 import {
   type CrmListQuery,
   type CrmListResource,
@@ -179,11 +179,12 @@ export function createCrmLists(deps: CrmListsDeps): CrmLists {
     base: URLSearchParams,
     number: number,
     size: number,
+    how: Pick<CrmRequest, 'lane' | 'record'> = {},
   ): Promise<CrmPage> => {
     const query = new URLSearchParams(base);
     query.set('page[number]', String(number));
     query.set('page[size]', String(size));
-    const body = await crm.request(context.identity, { method: 'GET', path, query });
+    const body = await crm.request(context.identity, { method: 'GET', path, query, ...how });
     return readCrmPage(body, number, size);
   };
 
@@ -244,19 +245,21 @@ export function createCrmLists(deps: CrmListsDeps): CrmLists {
     context: Omit<ListContext, 'refresh'>,
     path: string,
     base: URLSearchParams,
+    how: Pick<CrmRequest, 'lane' | 'record'> = {},
   ): Promise<unknown[]> =>
-    deps.pageSizes.read(context, (size) => readWholeBy(context, path, base, size));
+    deps.pageSizes.read(context, (size) => readWholeBy(context, path, base, size, how));
 
   const readWholeBy = async (
     context: Omit<ListContext, 'refresh'>,
     path: string,
     base: URLSearchParams,
     size: number,
+    how: Pick<CrmRequest, 'lane' | 'record'>,
   ): Promise<unknown[]> => {
     const items: unknown[] = [];
     const seen = new Set<string>();
     for (let number = 1; number <= config.readAllMaxPages; number += 1) {
-      const page = await fetchPage(context, path, base, number, size);
+      const page = await fetchPage(context, path, base, number, size, how);
       let fresh = 0;
       for (const item of page.items) {
         const id = idOf(item);
@@ -289,7 +292,6 @@ export function createCrmLists(deps: CrmListsDeps): CrmLists {
     request: ListRequest,
     base: URLSearchParams,
   ): Promise<PanelList> => {
-    const load = () => readWhole(context, request.crmPath, base);
     let items: unknown[];
     if (request.cached) {
       // Credentials and session are checked on every call, cache hit or not.
@@ -297,11 +299,12 @@ export function createCrmLists(deps: CrmListsDeps): CrmLists {
       items = await deps.cache.get(
         context.identity.systemKey,
         `${request.crmPath}?${base.toString()}`,
-        load,
+        (lane) => readWhole(context, request.crmPath, base, { lane }),
         { bypass: context.refresh },
       );
     } else {
-      items = await load();
+      // A deal's notes, products, tasks: each page kept per CRM user for the freshness window.
+      items = await readWhole(context, request.crmPath, base, { record: true });
     }
     // Everything is on page 1; a later page of a whole list is empty.
     return { data: (request.query.page ?? 1) > 1 ? [] : items, links: {} };

@@ -355,6 +355,20 @@ const crmUserName: Migration = {
   },
 };
 
+// The CRM rate's lanes: a request a person waits for goes before background work
+// (crm/limiter.ts). Rows written before the column existed were all a person's.
+const crmRateLanes: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .alterTable('crm_rate_waiters')
+      .addColumn('lane', 'text', (col) => col.notNull().defaultTo('interactive'))
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('crm_rate_waiters').dropColumn('lane').execute();
+  },
+};
+
 export const MIGRATIONS: Record<string, Migration> = {
   '2025_01_01_000_initial': initial,
   '2026_11_23_000_sessions': sessions,
@@ -365,6 +379,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026_12_03_000_audit_record_name': auditRecordName,
   '2026_12_04_000_side_doors': sideDoors,
   '2026_12_04_001_crm_user_name': crmUserName,
+  '2026_12_04_002_crm_rate_lanes': crmRateLanes,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -145,6 +145,8 @@ export interface CrmRateWaitersTable {
   bucket: string;
   user_key: string;
   since: number;
+  /** 'interactive' (a person waits for it) or 'background' (crm/limiter.ts). */
+  lane: string;
   /** The waiter gives up by then; a row left by a dead process is ignored after it. */
   expires_at: number;
 }

@@ -172,6 +172,8 @@ export function registerGetRoute(app: FastifyInstance, services: Services, route
         method: 'GET',
         path: route.crmPath(request.params),
         cache: route.cached ? { bypass: wantsFreshData(request) } : undefined,
+        // A business record: kept per CRM user for the freshness window (crm/crmClient.ts).
+        record: !route.cached,
         tab: headerOf(request, PANEL_CONTEXT_HEADERS.tab),
       });
       const record = toPanelRecord(body);

@@ -82,7 +82,10 @@ export function registerWebhookRoutes(app: FastifyInstance, services: Services):
     },
     async (request, reply) => {
       const systemKey = await services.repos.webhookReceivers.tenantOf(request.params.token);
-      if (!systemKey) throw new ApiError(404, API_MESSAGES.webhookReceiverUnknown);
+      if (!systemKey) {
+        services.metrics.webhookDelivery('', 'unknown');
+        throw new ApiError(404, API_MESSAGES.webhookReceiverUnknown);
+      }
       // A flood at one receiver (its token leaked) costs the tenant's panels nothing past the
       // bound: RD re-sends what was refused ("diferente de 2XX"), so nothing genuine is lost.
       const { count, retryAfterMs } = perTenant.hit(systemKey);
@@ -97,8 +100,11 @@ export function registerWebhookRoutes(app: FastifyInstance, services: Services):
         live.webhookDedupMs,
       );
       if (first) {
+        services.metrics.webhookDelivery(systemKey, 'accepted');
         const change = changeOfDelivery(systemKey, delivery, services.config.now());
         if (change) signals.receive(change, delivery.document);
+      } else {
+        services.metrics.webhookDelivery(systemKey, 'duplicate');
       }
       return reply.code(202).send({ received: true });
     },

@@ -17,6 +17,7 @@ import {
 import { launchBrowser, screenshot } from '@e2e/support/browser';
 import { generalTabLoaded } from '@e2e/support/dealTabs';
 import { eventually } from '@e2e/support/eventually';
+import { SandboxAdmin } from '@e2e/support/faults';
 import { type HostSim, openHostSim } from '@e2e/support/hostSim';
 import { startE2eStack, type Stack } from '@e2e/support/stack';
 
@@ -150,6 +151,33 @@ test('a chat without a CRM contact: create the contact, then a deal that becomes
   expect(errors).toEqual([]);
   await page.close();
 });
+
+test("a busy CRM: the panel says 'Aguardando o RD Station CRM…', then shows the chat by itself", async () => {
+  const admin = new SandboxAdmin(stack);
+  // The deal changes: the api reads it again (earlier tests left it kept for Ana's CRM user).
+  const { name } = await readDeal();
+  expect(
+    (await callApi(stack, ANA, 'PUT', `/api/rdstation/deals/${dealId}`, { name })).status,
+  ).toBe(200);
+  const { sim, page, errors } = await hostSim();
+  // The CRM refuses the next 40 requests (429, Retry-After 1): the api waits out what it may,
+  // then answers the panel that the CRM is busy, and the panel asks again by itself.
+  await admin.force(429, 40);
+  try {
+    await sim.openAttendance('Mariana Costa');
+    await sim.panel.getByText('Aguardando o RD Station CRM…').waitFor({ timeout: 30_000 });
+    expect(await sim.panel.getByRole('alert').count()).toBe(0);
+    await screenshot(page, 'main-panel-crm-waiting');
+    await eventually(() => sim.panel.getByText('Aguardando o RD Station CRM…').count(), 0, 60_000);
+    await sim.panel.getByRole('combobox', { name: /Negociação/ }).waitFor();
+    expect(await sim.panel.getByRole('combobox', { name: /Negociação/ }).inputValue()).toBe(name);
+    expect(await sim.panel.getByText('Limite de requisições ao RD Station CRM').count()).toBe(0);
+  } finally {
+    await admin.force(500, 0);
+  }
+  expect(errors).toEqual([]);
+  await page.close();
+}, 120_000);
 
 test('switching chats quickly never shows another chat’s contact', async () => {
   await linkContact(stack, ANA, 'contato-joao', ACME.contactWithoutCountryCode.id);

@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { loadRemote } from '@module-federation/enhanced/runtime';
+import { createPanelQueryClient } from '@crm-panel/api-client';
 import {
   HOST_CONTACT_ID_FIXTURE,
   mockErrorHandler,
@@ -162,6 +163,61 @@ it("shows the chat's CRM contact and its last selected deal, with the deal's tab
   );
   // The mapping's answer named the last deal: its id is not asked for again.
   expect(paths).not.toContain('/api/rdstation/contact/contact-1/last-deal');
+});
+
+it("says 'Aguardando o RD Station CRM…' while the CRM is busy, and goes on by itself", async () => {
+  let refused = 0;
+  server.use(
+    http.get(`${server.baseURL}/api/rdstation/deals/deal-1`, () => {
+      if (refused > 0) return undefined;
+      refused += 1;
+      return HttpResponse.json(
+        {
+          message:
+            'Limite de requisições ao RD Station CRM atingido. Tente novamente em instantes.',
+          code: 'crm_busy',
+        },
+        { status: 429, headers: { 'retry-after': '1' } },
+      );
+    }),
+  );
+  renderShell(<MainPanel />, {
+    adapter: createFakeHostAdapter({ attendance: linkedAttendance }),
+    queryClient: createPanelQueryClient(),
+  });
+  const notice = await screen.findByText('Aguardando o RD Station CRM…');
+  // Polite, as a wait is: a status, not an alert.
+  expect(notice.closest('[role="status"]')).not.toBeNull();
+  // No error is shown: the deal is asked again after Retry-After, and the notice goes.
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  expect(
+    await screen.findByText(
+      /deal\/DealGeneralTab \{"dealId":"deal-1","dealName":"Contrato anual Acme"\}/,
+      {},
+      { timeout: 3_000 },
+    ),
+  ).toBeInTheDocument();
+  await waitFor(() =>
+    expect(screen.queryByText('Aguardando o RD Station CRM…')).not.toBeInTheDocument(),
+  );
+  expect(refused).toBe(1);
+});
+
+it('shows an error, not the wait, for a 429 of the api itself', async () => {
+  server.use(
+    http.get(`${server.baseURL}/api/rdstation/contact-mapping/${HOST_CONTACT_ID_FIXTURE}`, () =>
+      HttpResponse.json(
+        { message: 'Muitas requisições em pouco tempo. Aguarde um instante e tente novamente.' },
+        { status: 429, headers: { 'retry-after': '1' } },
+      ),
+    ),
+  );
+  renderShell(<MainPanel />, {
+    adapter: createFakeHostAdapter({ attendance: linkedAttendance }),
+    queryClient: createPanelQueryClient(),
+  });
+  expect(await screen.findByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
+  expect(screen.queryByText('Aguardando o RD Station CRM…')).not.toBeInTheDocument();
 });
 
 it("does not render the contact's header again when the chat's deal answers", async () => {

@@ -79,6 +79,22 @@ export function isHttpStatus(error: unknown, status: number): boolean {
 export const QUERY_RETRIES = 2;
 
 /**
+ * The api's code of a 429 because the tenant's RD Station CRM budget (120 requests a minute per
+ * account) is spent for now: not an error a person can act on, but a wait (api README, 'The CRM
+ * budget'). The api's own 429s (too many writes, sign-ins) carry no such code.
+ */
+export const CRM_BUSY_CODE = 'crm_busy';
+/** What the panel says while a read waits for a busy CRM. */
+export const CRM_WAITING_MESSAGE = 'Aguardando o RD Station CRM…';
+/** How many times a read is asked again while the CRM is busy (each after its Retry-After). */
+export const CRM_BUSY_RETRIES = 20;
+
+/** True when the api answered that the tenant's CRM budget is spent for now. */
+export function isCrmBusy(error: unknown): boolean {
+  return isHttpStatus(error, 429) && getErrorCode(error) === CRM_BUSY_CODE;
+}
+
+/**
  * Whether a failed read is worth asking again: only when the api could not be reached at all
  * (no answer, and not because this client's own 10 s timeout ran out). Anything the api did
  * answer is final — 4xx are answers, and 5xx/429 come after the api's own retries against the
@@ -88,7 +104,23 @@ export function isRetryableError(error: unknown): boolean {
   return error instanceof ApiRequestError && error.code === 'ERR_NETWORK';
 }
 
-/** TanStack Query `retry` for every read of the panel (shell default and remotes' own queries). */
+/**
+ * TanStack Query `retry` for every read of the panel (shell default and remotes' own queries). A
+ * busy CRM is waited out: the read goes again after the api's Retry-After, by itself.
+ */
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
+  if (isCrmBusy(error)) return failureCount < CRM_BUSY_RETRIES;
   return failureCount < QUERY_RETRIES && isRetryableError(error);
+}
+
+/**
+ * TanStack Query `retryDelay`: a busy CRM's Retry-After (1 to 60 s), else TanStack's own default
+ * (1 s doubling, at most 30 s).
+ */
+export function queryRetryDelay(failureCount: number, error: unknown): number {
+  if (isCrmBusy(error) && error instanceof ApiRequestError) {
+    const seconds = Number(error.response?.headers.get('retry-after'));
+    return Number.isFinite(seconds) ? Math.min(60, Math.max(1, seconds)) * 1000 : 1000;
+  }
+  return Math.min(1000 * 2 ** failureCount, 30_000);
 }

@@ -4,13 +4,17 @@ import { type ApiRequest } from '@api-client/client/http';
 const request = (): ApiRequest => ({ method: 'GET', url: '/api/test', headers: new Headers() });
 
 /** The error the client raises when the api answered `status` with `data`. */
-export function answeredError(status: number, data: unknown): ApiRequestError {
+export function answeredError(
+  status: number,
+  data: unknown,
+  headers: Record<string, string> = {},
+): ApiRequestError {
   const config = request();
   return new ApiRequestError(
     `Request failed with status code ${status}`,
     status >= 500 ? 'ERR_BAD_RESPONSE' : 'ERR_BAD_REQUEST',
     config,
-    { status, data, headers: new Headers(), config },
+    { status, data, headers: new Headers(headers), config },
   );
 }
 

@@ -6,7 +6,7 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { shouldRetryQuery } from '@api-client/client/errors';
+import { queryRetryDelay, shouldRetryQuery } from '@api-client/client/errors';
 
 /**
  * The panel's one query cache (the shell creates it; TanStack Query is a federation singleton, so
@@ -25,6 +25,7 @@ export function createPanelQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         retry: shouldRetryQuery,
+        retryDelay: queryRetryDelay,
         refetchOnWindowFocus: false,
         staleTime: PANEL_STALE_TIME_MS,
       },

@@ -93,6 +93,11 @@ export class Gate {
     return null;
   }
 
+  /** Every key's window emptied (a benchmark's next round starts with the whole minute's budget). */
+  resetWindows(): void {
+    this.windows = new Map();
+  }
+
   reset(): void {
     this.current = { ...this.initial };
     this.forced = null;

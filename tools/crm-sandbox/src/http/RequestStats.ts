@@ -6,6 +6,7 @@ import { type RequestStatsSnapshot } from '@crm-sandbox/types';
  */
 export class RequestStats {
   private total = 0;
+  private refused = 0;
   private byPath = new Map<string, number>();
 
   /** One request, keyed `METHOD /path` (query left out). */
@@ -15,12 +16,22 @@ export class RequestStats {
     this.byPath.set(key, (this.byPath.get(key) ?? 0) + 1);
   }
 
+  /** One of the counted requests was refused by the rate limit. */
+  countRateLimited(): void {
+    this.refused += 1;
+  }
+
   snapshot(): RequestStatsSnapshot {
-    return { requests: this.total, byPath: Object.fromEntries(this.byPath) };
+    return {
+      requests: this.total,
+      byPath: Object.fromEntries(this.byPath),
+      rateLimited: this.refused,
+    };
   }
 
   reset(): void {
     this.total = 0;
+    this.refused = 0;
     this.byPath = new Map();
   }
 }

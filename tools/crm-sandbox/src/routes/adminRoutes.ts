@@ -116,6 +116,11 @@ export function registerAdminRoutes(app: FastifyInstance, runtime: SandboxRuntim
     return runtime.stats.snapshot();
   });
 
+  app.post('/__admin/rate-limit/reset', async () => {
+    runtime.gate.resetWindows();
+    return { reset: true };
+  });
+
   app.post('/__admin/reset', async () => {
     runtime.reset();
     return { reset: true };

@@ -50,6 +50,7 @@ async function guard(runtime: SandboxRuntime, request: FastifyRequest): Promise<
     rateLimitScope === 'account' ? `account:${account.id}` : `token:${token}`,
   );
   if (retryAfter !== null) {
+    runtime.stats.countRateLimited();
     throw new ApiError(
       429,
       [

@@ -1,0 +1,846 @@
+// Capacity: how many attendants one RD Station CRM account carries through the api, inside the
+// CRM's 120 requests a minute. N attendants of one tenant (N = 5, 20, 50, 100), each with a real
+// panel session (an assertion signed by the tenant's host, as host-sim signs them; the CRM sign-in
+// done over HTTP), work through the api only, no browser, on the mix below, against a crm-sandbox
+// answering every request 150 ms late with its strict rate limit (120 a minute per CRM account).
+//
+// Lines, each its own sandbox (so its own account budget) and its own api process(es), all of
+// one level run at the same time (same machine, same minute):
+// - one: one api process (SQLite);
+// - two: two api processes over one PostgreSQL (tools/test-postgres), attendants alternating;
+// - token: one api process, the sandbox counting 120 a minute per access token instead of per
+//   account (RD's docs do not say which holds; knob rateLimitScope).
+// With BENCH_BASELINE_REF=<git ref>, every line also runs with that commit's api (the before),
+// from a git archive, beside this checkout's (the after), against identical sandboxes.
+//
+// The mix, per attendant (the same seeded random sequence for the before and the after):
+// - one chat opened every 30 s on average (uniform 15–45 s; the first within the first 30 s):
+//   N attendants offer N × 2 chats a minute (100 offer 200);
+// - 20 % a chat new to the attendant (the next customer of the team's queue: 240 chats, each a
+//   CRM contact with its last deal, linked as the contact-linking page links them), 80 % back to
+//   one of the attendant's last 4 chats;
+// - opening a chat does what the panel does: the contact mapping, then the deal and the contact
+//   at once, then the deal's stages: the panel is ready when those have answered; then the
+//   contact's organization (after ready). Back within 30 s (the panel's queries stay fresh that
+//   long, api-client's staleTime) only the mapping is asked; later, everything again;
+// - after opening: 30 % read one of the deal's tabs (notes, products, tasks in turn); 10 % write
+//   (stage, note, task, product in turn); 5 % search contacts by name.
+// A 429 the api answers is shown as its panel shows it: the after's panel says 'Aguardando o RD
+// Station CRM…' and asks again after Retry-After (counted as a wait, the chat's time runs on); the
+// before's panel shows the error (counted as an error shown). Any other non-2xx is an error shown.
+//
+// Windows. One shift per line: the api processes start once (cold caches, empty budgets: the
+// sandbox's windows emptied, PostgreSQL's limiter tables cleared) and the team grows level by
+// level (5, 20, 50, 100), as a team does during a day. Each level has a warm-up, then a measured
+// window of exactly 60 s, one whole minute of the CRM's sliding budget: the budget is never reset
+// between levels, so no window starts with a fresh 120 to spend (a window after a reset would
+// show up to twice the real rate), and a backlog of the warm-up counts where it falls.
+// - Warm-up: the team already there goes on; each newcomer's panel opens the 2 chats it starts
+//   with (each ~3 CRM requests the first time: a chat new to everyone), spread over the warm-up,
+//   whose length gives them the budget the team leaves (20–150 s; past ~55 attendants the team
+//   alone spends the minute). Its CRM requests per chat opened are the cold figure.
+// - Window: every attendant at the same pace for 60 s. Steady CRM requests per chat opened, chats
+//   a minute (chats opened whose panel got ready), the p95 from opening to ready, the limiter's
+//   waits (p50/p95 of the interactive lane over the last minute), 429s, errors shown.
+// A whole run (both variants, three lines each, at once) takes about 12–15 minutes here, most of
+// it the four measured minutes and the warm-ups the budget itself imposes.
+//
+// Figures of the after come from its /metrics (Prometheus text: CRM requests, limiter waits, 429s),
+// the operator's own view; the sandbox's count of /crm/v2 requests is printed beside them. The
+// before has no /metrics: its CRM requests are the sandbox's count, its limiter waits are not known.
+//
+// BENCH_ONLY=<line,line> runs only those lines (one, two, token); BENCH_CAPACITY_VARIANTS=before
+// only the baseline's (a run of the before alone, e.g. to record it while this checkout changes);
+// BENCH_CAPACITY_LEVELS=5,20
+// the levels; BENCH_CAPACITY_WINDOW_S the window (60 unless set: anything shorter is not a
+// minute's budget, and the table says so).
+const { spawn } = require('child_process');
+const { randomBytes } = require('crypto');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { require: tsxRequire } = require('tsx/cjs/api');
+const { extractApi } = require('./api-latency');
+
+const root = path.resolve(__dirname, '..');
+const TENANT = 'bench-capacity';
+const ISSUER = 'urn:crm-panel:host-sim';
+const SECURITY_PASSWORD = 'bench-capacidade-123';
+const LEVELS = (process.env.BENCH_CAPACITY_LEVELS ?? '5,20,50,100')
+  .split(',')
+  .map((value) => Number(value.trim()))
+  .filter((value) => Number.isInteger(value) && value > 0);
+const WINDOW_MS = Math.max(10, Number(process.env.BENCH_CAPACITY_WINDOW_S ?? 60)) * 1000;
+const CRM_LATENCY_MS = 150;
+const CRM_PER_MINUTE = 120;
+const CHAT_EVERY_MS = 30_000;
+const NEW_CHAT_SHARE = 0.2;
+const OWN_CHATS = 4;
+/** The chats each attendant has open when joining (the team's queue hands them out). */
+const OWN_CHATS_AT_START = 2;
+const PANEL_FRESH_MS = 30_000;
+const TAB_SHARE = 0.3;
+const WRITE_SHARE = 0.1;
+const SEARCH_SHARE = 0.05;
+const POOL_SIZE = 240;
+/**
+ * A newcomer's chats cost ~3 CRM requests each the first time. The warm-up gives them the budget
+ * the team already there leaves (~1 request per chat, 2 chats a minute each), between 20 s and
+ * 150 s: past about 55 attendants the team alone spends the minute, and the level is measured
+ * saturated, as it is.
+ */
+function warmUpMs(present, newcomers) {
+  const spare = Math.max(CRM_PER_MINUTE / 6, CRM_PER_MINUTE - present * 2);
+  const needed = (newcomers * OWN_CHATS_AT_START * 3 * 60_000) / spare;
+  return Math.round(Math.min(150_000, Math.max(20_000, needed)));
+}
+
+const TARGET_STEADY_PER_CHAT = 1;
+const TARGET_CHATS_PER_MINUTE = 100;
+const TARGET_P95_MS = 1000;
+const LINES = ['one', 'two', 'token'];
+/** The operator's token for /metrics (the api's METRICS_TOKEN). */
+const METRICS_TOKEN = 'bench-metricas-capacidade';
+
+// ---- child processes (`node bench/capacity.js <role>`) ----
+
+async function serveChild(role) {
+  let server;
+  if (role === 'crm-sandbox') {
+    const { startSandbox } = tsxRequire('../tools/crm-sandbox/src/index.ts', __filename);
+    server = await startSandbox({ port: 0, host: '127.0.0.1' });
+  } else if (role === 'api') {
+    const apiRoot = process.env.BENCH_API_ROOT ?? root;
+    const { startApi } = tsxRequire(path.join(apiRoot, 'apps/api/src/app.ts'), __filename);
+    const { configFromEnv } = tsxRequire(path.join(apiRoot, 'apps/api/src/config.ts'), __filename);
+    server = await startApi(configFromEnv(process.env));
+  } else {
+    throw new Error(`papel desconhecido: ${role}`);
+  }
+  const stop = () => server.close().then(() => process.exit(0));
+  process.once('SIGTERM', stop);
+  process.once('disconnect', stop);
+  process.send({ url: server.url });
+}
+
+function startChild(role, env = {}) {
+  const tsconfig = path.join(env.BENCH_API_ROOT ?? root, 'tsconfig.json');
+  const child = spawn(process.execPath, [__filename, role], {
+    cwd: root,
+    env: { ...process.env, TSX_TSCONFIG_PATH: tsconfig, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    stderr = (stderr + chunk).slice(-4000);
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const ready = new Promise((resolve, reject) => {
+    child.once('message', (message) => resolve(message.url));
+    exited.then((code) => reject(new Error(`${role} terminou (código ${code}):\n${stderr}`)));
+  });
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
+    await exited;
+    clearTimeout(timer);
+  };
+  return { ready, stop };
+}
+
+// ---- HTTP ----
+
+async function call(method, url, { headers = {}, body } = {}) {
+  const response = await fetch(url, {
+    method,
+    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    redirect: 'manual',
+    signal: AbortSignal.timeout(30_000),
+  });
+  const text = await response.text();
+  let json;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = null;
+  }
+  return { status: response.status, json, headers: response.headers, text };
+}
+
+async function ok(method, url, options) {
+  const answer = await call(method, url, options);
+  if (answer.status >= 300)
+    throw new Error(`${method} ${url}: ${answer.status} ${answer.text.slice(0, 300)}`);
+  return answer.json;
+}
+
+/** A seeded PRNG (mulberry32): the before and the after get the same attendants' choices. */
+function prng(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function percentile(values, p) {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+// ---- one line: a sandbox, its api process(es), N attendants ----
+
+/** The tenants file: the bench tenant, whose host signs its attendants with `issuer`'s key. */
+function writeTenantsFile(dir, jwks) {
+  const file = path.join(dir, 'tenants.json');
+  fs.writeFileSync(
+    file,
+    JSON.stringify({
+      issuers: [{ issuer: ISSUER, audience: 'crm-panel', jwks }],
+      tenants: [{ systemKey: TENANT, name: 'Equipe de capacidade', issuer: ISSUER }],
+    }),
+  );
+  return file;
+}
+
+async function createLine({ name, variant, apiRoot, processes, scope, postgres, issuer, users }) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-capacity-${variant}-${name}-`));
+  const sandbox = startChild('crm-sandbox');
+  const sandboxUrl = await sandbox.ready;
+  const admin = (method, adminPath, body) =>
+    ok(method, `${sandboxUrl}/__admin${adminPath}`, { body });
+  // Setup goes at full speed and outside any budget; the level sets latency and limit.
+  await admin('PUT', '/knobs', { latencyMs: 0, rateLimitPerMinute: 0, rateLimitScope: scope });
+  const databaseUrl = postgres ? await postgres.createDatabase() : null;
+  const env = {
+    PORT: '0',
+    DATA_DIR: dir,
+    TENANTS_FILE: writeTenantsFile(dir, issuer.jwks()),
+    SESSION_STARTS_PER_MINUTE: '100000',
+    METRICS_TOKEN: METRICS_TOKEN,
+    APP_SECRET_KEY: randomBytes(32).toString('hex'),
+    CRM_BASE_URL: `${sandboxUrl}/crm/v2`,
+    CRM_AUTHORIZE_URL: `${sandboxUrl}/oauth/authorize`,
+    CRM_TOKEN_URL: `${sandboxUrl}/oauth2/token`,
+    CRM_V1_BASE_URL: `${sandboxUrl}/api/v1`,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(apiRoot ? { BENCH_API_ROOT: apiRoot } : {}),
+  };
+  let apis = [];
+  const startApis = async () => {
+    apis = Array.from({ length: processes }, () => startChild('api', env));
+    const urls = await Promise.all(apis.map((api) => api.ready));
+    return urls;
+  };
+  let apiUrls = await startApis();
+  const { WELL_KNOWN } = tsxRequire('../tools/crm-sandbox/src/seed/fixtures.ts', __filename);
+  const { consentOverHttp } = tsxRequire('../tools/crm-sandbox/src/testing/consent.ts', __filename);
+  const acme = WELL_KNOWN.account1;
+  for (const url of apiUrls)
+    await admin('POST', '/redirect-uris', {
+      uri: `${url}/api/rdstation/auth/callback`,
+      client_id: acme.clientId,
+    });
+  // The account's active users (gustavo is deactivated: the consent page does not offer him).
+  const crmUsers = Object.entries(acme.users)
+    .filter(([key]) => key !== 'gustavo')
+    .map(([, user]) => user);
+  const crmEmails = crmUsers.map((user) => user.email);
+
+  // Attendant i: bench-atendente-i, CRM user i mod the account's users; attendant 0 the admin.
+  const tokens = [];
+  const attendant = (i) => ({
+    'x-user-id': `bench-atendente-${i}`,
+    'x-system-key': TENANT,
+    'x-panel-tab': `aba-${i}`,
+    ...(tokens[i] ? { authorization: `Bearer ${tokens[i]}` } : {}),
+  });
+  const apiOf = (i) => apiUrls[i % apiUrls.length];
+  /** A panel session for attendant i, as the panel starts one: with the host's signed assertion. */
+  const startSession = async (i) => {
+    const assertion = await issuer.sign({
+      userId: `bench-atendente-${i}`,
+      systemKey: TENANT,
+      role: i === 0 ? 'admin' : 'attendant',
+      email: crmEmails[i % crmEmails.length],
+    });
+    delete tokens[i];
+    const session = await ok('POST', `${apiOf(i)}/api/session`, {
+      headers: attendant(i),
+      body: { assertion },
+    });
+    tokens[i] = session.token;
+  };
+  const signIn = async (i) => {
+    const api = apiOf(i);
+    await startSession(i);
+    await ok('POST', `${api}/api/rdstation/terms/accept`, { headers: attendant(i), body: {} });
+    if (i === 0) {
+      await ok('POST', `${api}/api/rdstation/credentials`, {
+        headers: attendant(0),
+        body: {
+          clientId: acme.clientId,
+          clientSecret: acme.clientSecret,
+          redirectUri: `${api}/api/rdstation/auth/callback`,
+          securityPassword: SECURITY_PASSWORD,
+          confirmSecurityPassword: SECURITY_PASSWORD,
+          defaultChatDomain: 'http://127.0.0.1:9',
+        },
+      });
+    }
+    const { authUrl } = await ok('GET', `${api}/api/rdstation/auth/start`, {
+      headers: attendant(i),
+    });
+    const begin = new URL(authUrl);
+    const opened = await fetch(`${api}${begin.pathname}${begin.search}`, { redirect: 'manual' });
+    const cookie = (opened.headers.get('set-cookie') ?? '').split(';')[0];
+    const callback = await consentOverHttp(
+      String(opened.headers.get('location')),
+      crmEmails[i % crmEmails.length],
+    );
+    const answer = await fetch(`${api}${callback.pathname}${callback.search}`, {
+      headers: { cookie },
+    });
+    if (answer.status !== 200) throw new Error(`callback ${answer.status}`);
+  };
+  await signIn(0);
+  for (let i = 1; i < users; i += 8)
+    await Promise.all(Array.from({ length: Math.min(8, users - i) }, (_, k) => signIn(i + k)));
+
+  // The team's queue: deals with a contact, each linked to a host contact (chat-k).
+  const issued = await admin('POST', '/tokens', { client_id: acme.clientId, email: crmEmails[0] });
+  const direct = { authorization: `Bearer ${issued.access_token}`, accept: 'application/json' };
+  const chats = [];
+  for (let page = 1; chats.length < POOL_SIZE && page <= 5; page += 1) {
+    const list = await ok('GET', `${sandboxUrl}/crm/v2/deals?page[size]=100&page[number]=${page}`, {
+      headers: direct,
+    });
+    for (const deal of list.data ?? []) {
+      const contactId = deal.contact_ids?.[0];
+      if (contactId && chats.length < POOL_SIZE)
+        chats.push({ host: `chat-${chats.length}`, dealId: deal.id, contactId });
+    }
+  }
+  const products = await ok('GET', `${sandboxUrl}/crm/v2/products?page[size]=20`, {
+    headers: direct,
+  });
+  const productIds = (products.data ?? []).map((product) => product.id);
+  // Linked by the attendants in turn (each attendant's writes a minute are limited).
+  const link = async (k, chat) => {
+    const i = k % users;
+    await ok('POST', `${apiOf(i)}/api/rdstation/contact-mapping`, {
+      headers: attendant(i),
+      body: { contactId: chat.host, rdstationContactId: chat.contactId },
+    });
+    await ok('POST', `${apiOf(i)}/api/rdstation/contact/${chat.contactId}/last-deal`, {
+      headers: attendant(i),
+      body: { dealId: chat.dealId },
+    });
+  };
+  for (let k = 0; k < chats.length; k += 8)
+    await Promise.all(chats.slice(k, k + 8).map((chat, j) => link(k + j, chat)));
+
+  return {
+    name,
+    variant,
+    chats,
+    productIds,
+    attendant,
+    /** A session that ended (they last 15 min): a new one, as the panel gets one on its own. */
+    startSession,
+    /** Attendant i's CRM user id (the owner of the tasks it creates). */
+    crmUserOf: (i) => crmUsers[i % crmUsers.length].id,
+    apiOf: (i) => apiOf(i),
+    apiUrls: () => apiUrls,
+    sandboxUrl,
+    /** A level's start: fresh api processes, every budget empty, the CRM at 150 ms. */
+    async freshStart() {
+      await Promise.all(apis.map((api) => api.stop()));
+      if (databaseUrl) {
+        const pg = require('pg');
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        try {
+          for (const table of ['crm_rate_events', 'crm_rate_waiters', 'crm_rate_blocks'])
+            await client.query(`delete from ${table}`);
+        } finally {
+          await client.end();
+        }
+      }
+      apiUrls = await startApis();
+      await admin('PUT', '/knobs', {
+        latencyMs: CRM_LATENCY_MS,
+        rateLimitPerMinute: CRM_PER_MINUTE,
+        rateLimitScope: scope,
+      });
+      await admin('POST', '/rate-limit/reset');
+      await admin('POST', '/stats/reset');
+    },
+    /** The /crm/v2 requests the sandbox received, less those its rate limit refused. */
+    async crmRequests() {
+      const stats = await admin('GET', '/stats');
+      const received = Object.entries(stats.byPath)
+        .filter(([key]) => key.split(' ')[1]?.startsWith('/crm/v2/'))
+        .reduce((sum, [, count]) => sum + count, 0);
+      return received - (stats.rateLimited ?? 0);
+    },
+    /** The api processes' /metrics, parsed and summed over the processes (null: none there). */
+    async metrics() {
+      const texts = await Promise.all(
+        apiUrls.map(async (url) => {
+          const answer = await call('GET', `${url}/metrics`, {
+            headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+          });
+          return answer.status === 200 ? answer.text : null;
+        }),
+      );
+      if (texts.some((text) => text === null)) return null;
+      return texts.map(parseMetrics);
+    },
+    async stop() {
+      await Promise.all(apis.map((api) => api.stop()));
+      await sandbox.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Prometheus text → [{ name, labels, value }]. */
+function parseMetrics(text) {
+  const samples = [];
+  for (const line of text.split('\n')) {
+    if (line === '' || line.startsWith('#')) continue;
+    const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{(.*)\})? (\S+)$/.exec(line);
+    if (!match) continue;
+    const labels = {};
+    for (const pair of (match[3] ?? '').matchAll(/([a-zA-Z_]+)="((?:[^"\\]|\\.)*)"/g))
+      labels[pair[1]] = pair[2];
+    samples.push({ name: match[1], labels, value: Number(match[4]) });
+  }
+  return samples;
+}
+
+const sumOf = (processes, name, where = () => true) =>
+  processes.reduce(
+    (sum, samples) =>
+      sum +
+      samples
+        .filter((sample) => sample.name === name && where(sample.labels))
+        .reduce((total, sample) => total + sample.value, 0),
+    0,
+  );
+
+// ---- the attendants ----
+
+/**
+ * A line's team at work: attendants keep their chats, the panel's cache and their pace from level
+ * to level, as a team does during a shift. `level(n, warmUpMs)` brings attendants up to n (each
+ * newcomer opens its own chats during the warm-up, as a panel does at the start of a shift), then
+ * measures every attendant for WINDOW_MS.
+ */
+function createTeam(line) {
+  const attendants = [];
+  let queue = 0;
+  const nextChat = () => line.chats[queue++ % line.chats.length];
+  const after = line.variant === 'after';
+  let record = null;
+
+  const api = async (i, method, apiPath, body) => {
+    let renewed = false;
+    for (;;) {
+      const t0 = Date.now();
+      let answer;
+      try {
+        answer = await call(method, `${line.apiOf(i)}${apiPath}`, {
+          headers: line.attendant(i),
+          body,
+        });
+      } catch {
+        answer = { status: 0, json: null, headers: new Headers() };
+      }
+      const r = record;
+      r?.calls.push({ ms: Date.now() - t0, status: answer.status });
+      if (answer.status === 401 && answer.json?.code === 'session_expired' && !renewed) {
+        // The panel renews its session before it ends; a run longer than a session does it here.
+        renewed = true;
+        await line.startSession(i);
+        continue;
+      }
+      if (answer.status === 429 && answer.json?.code === 'crm_busy' && after) {
+        // The after's panel: 'Aguardando o RD Station CRM…', then asks again by itself.
+        if (r) r.waitsShown += 1;
+        const seconds = Number(answer.headers.get('retry-after') ?? 1);
+        await new Promise((resolve) => setTimeout(resolve, Math.max(1, seconds) * 1000));
+        continue;
+      }
+      if (answer.status < 200 || answer.status >= 300) {
+        if (r) {
+          r.errorsShown += 1;
+          const what = `${method} ${apiPath.split('?')[0].replace(/[0-9a-f]{24}/g, '{id}')} → ${answer.status}`;
+          r.errorKinds[what] = (r.errorKinds[what] ?? 0) + 1;
+        }
+        return null;
+      }
+      return answer.json;
+    }
+  };
+
+  /** Opening a chat as the panel does it; its time to ready (NaN when it never got ready). */
+  const open = async (attendant, chat) => {
+    const i = attendant.index;
+    const opened = Date.now();
+    const mapping = await api(i, 'GET', `/api/rdstation/contact-mapping/${chat.host}`);
+    if (!mapping) return NaN;
+    if (opened - (attendant.fetchedAt.get(chat.host) ?? -Infinity) < PANEL_FRESH_MS)
+      return Date.now() - opened;
+    const [deal, contact] = await Promise.all([
+      api(i, 'GET', `/api/rdstation/deals/${chat.dealId}`),
+      api(i, 'GET', `/api/rdstation/contacts/${chat.contactId}`),
+    ]);
+    const pipelineId = deal?.data?.data?.pipeline_id;
+    const stages = pipelineId
+      ? await api(i, 'GET', `/api/rdstation/pipelines/${pipelineId}/stages`)
+      : null;
+    let readyMs = NaN;
+    if (deal && contact && stages) {
+      readyMs = Date.now() - opened;
+      attendant.fetchedAt.set(chat.host, opened);
+      chat.stages = stages.data?.data ?? [];
+    }
+    const organizationId = contact?.data?.data?.organization_id;
+    if (organizationId) await api(i, 'GET', `/api/rdstation/organizations/${organizationId}`);
+    return readyMs;
+  };
+
+  /** What the attendant does next in the chat: a tab, a write, a search, or nothing. */
+  const work = async (attendant, chat, roll) => {
+    const i = attendant.index;
+    const action = attendant.actions++;
+    const deal = encodeURIComponent(chat.dealId);
+    if (roll < TAB_SHARE) {
+      const tab = action % 3;
+      if (tab === 0) await api(i, 'GET', `/api/rdstation/deals/${deal}/notes`);
+      else if (tab === 1) await api(i, 'GET', `/api/rdstation/deals/${deal}/products`);
+      else
+        await api(
+          i,
+          'GET',
+          `/api/rdstation/tasks?filter=${encodeURIComponent(`deal_id:"${chat.dealId}"`)}`,
+        );
+    } else if (roll < TAB_SHARE + WRITE_SHARE) {
+      const kind = action % 4;
+      if (kind === 0 && Array.isArray(chat.stages) && chat.stages.length > 0) {
+        const stage = chat.stages[Math.floor(attendant.random() * chat.stages.length)];
+        await api(i, 'PUT', `/api/rdstation/deals/${deal}`, { stage_id: stage.id });
+      } else if (kind <= 1) {
+        await api(i, 'POST', `/api/rdstation/deals/${deal}/notes`, {
+          description: `Nota do atendimento ${i}-${action}`,
+        });
+      } else if (kind === 2) {
+        await api(i, 'POST', '/api/rdstation/tasks', {
+          name: `Retornar contato ${i}-${action}`,
+          type: 'call',
+          deal_id: chat.dealId,
+          due_date: new Date(Date.now() + 86_400_000).toISOString(),
+          owner_ids: [line.crmUserOf(i)],
+        });
+      } else {
+        await api(i, 'POST', `/api/rdstation/deals/${deal}/products`, {
+          product_id: line.productIds[action % line.productIds.length],
+          price: 100,
+          quantity: 1,
+        });
+      }
+    } else if (roll < TAB_SHARE + WRITE_SHARE + SEARCH_SHARE) {
+      const letters = ['an', 'ma', 'jo', 'ca', 'lu', 'pe'];
+      const filter = encodeURIComponent(`name:~"${letters[action % letters.length]}"`);
+      await api(i, 'GET', `/api/rdstation/contacts?filter=${filter}&limit=20`);
+    }
+  };
+
+  /** One attendant's pace until `until` (epoch ms): a chat every 15–45 s, and what follows. */
+  const loop = async (attendant, until) => {
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, attendant.next - Date.now())));
+      if (Date.now() >= until) return;
+      const { random } = attendant;
+      let chat;
+      if (random() < NEW_CHAT_SHARE) {
+        chat = nextChat();
+        attendant.own.push(chat);
+        if (attendant.own.length > OWN_CHATS) attendant.own.shift();
+      } else {
+        chat = attendant.own[Math.floor(random() * attendant.own.length)];
+      }
+      const roll = random();
+      const opened = Date.now();
+      const entry = { at: opened, readyMs: NaN };
+      record?.chats.push(entry);
+      entry.readyMs = await open(attendant, chat);
+      await work(attendant, chat, roll);
+      attendant.next = opened + CHAT_EVERY_MS * (0.5 + random());
+    }
+  };
+
+  return {
+    async level(n, warmUpMs, measure) {
+      const newcomers = [];
+      while (attendants.length < n) {
+        const index = attendants.length;
+        const random = prng(1000 + index);
+        const attendant = { index, random, own: [], fetchedAt: new Map(), actions: 0, next: 0 };
+        for (let k = 0; k < OWN_CHATS_AT_START; k += 1) attendant.own.push(nextChat());
+        attendants.push(attendant);
+        newcomers.push(attendant);
+      }
+      // Warm-up: the team goes on; each newcomer's panel opens its chats, spread over it.
+      const warmUntil = Date.now() + warmUpMs;
+      const warmStart = Date.now();
+      const cold = { chats: [], calls: [], errorsShown: 0, waitsShown: 0, errorKinds: {} };
+      record = cold;
+      const before = await measure();
+      await Promise.all([
+        ...attendants
+          .filter((attendant) => !newcomers.includes(attendant))
+          .map((attendant) => loop(attendant, warmUntil)),
+        ...newcomers.map(async (attendant) => {
+          for (const [k, chat] of attendant.own.entries()) {
+            const slot =
+              warmStart + ((k + attendant.random()) / OWN_CHATS_AT_START) * warmUpMs * 0.8;
+            await new Promise((resolve) => setTimeout(resolve, Math.max(0, slot - Date.now())));
+            const entry = { at: Date.now(), readyMs: NaN };
+            cold.chats.push(entry);
+            entry.readyMs = await open(attendant, chat);
+          }
+          attendant.next = warmUntil + attendant.random() * CHAT_EVERY_MS;
+        }),
+      ]);
+      const warmed = await measure();
+      // The measured window: everyone at the same pace.
+      const steady = { chats: [], calls: [], errorsShown: 0, waitsShown: 0, errorKinds: {} };
+      record = steady;
+      const windowEnd = Math.max(Date.now(), warmUntil) + WINDOW_MS;
+      for (const attendant of attendants) attendant.next = Math.max(attendant.next, Date.now());
+      await Promise.all(attendants.map((attendant) => loop(attendant, windowEnd)));
+      const end = await measure();
+      record = null;
+      return { cold, steady, snapshots: { start: before, warmed, end } };
+    },
+  };
+}
+
+/** A level's figures on one line. */
+function figures(result) {
+  const { cold, steady, snapshots } = result;
+  const crm = (from, to, source) => {
+    if (source === 'sandbox') return snapshots[to].sandbox - snapshots[from].sandbox;
+    if (!snapshots[to].metrics || !snapshots[from].metrics) return NaN;
+    const total = (key) =>
+      sumOf(
+        snapshots[key].metrics,
+        'crm_panel_crm_requests_total',
+        (labels) => labels.status !== '429',
+      );
+    return total(to) - total(from);
+  };
+  const ready = steady.chats.filter((chat) => Number.isFinite(chat.readyMs));
+  const readyTimes = ready.map((chat) => chat.readyMs);
+  const metricsEnd = snapshots.end.metrics;
+  const waits = (quantile) =>
+    metricsEnd
+      ? Math.max(
+          ...metricsEnd.map((samples) => {
+            const found = samples.filter(
+              (sample) =>
+                sample.name === 'crm_panel_limiter_wait_seconds' &&
+                sample.labels.quantile === String(quantile) &&
+                sample.labels.lane === 'interactive',
+            );
+            return found.length
+              ? Math.max(...found.map((s) => (Number.isNaN(s.value) ? 0 : s.value)))
+              : 0;
+          }),
+        ) * 1000
+      : NaN;
+  const source = metricsEnd ? 'metrics' : 'sandbox';
+  const round = (value, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
+  const rateLimited = (key) =>
+    snapshots[key].metrics ? sumOf(snapshots[key].metrics, 'crm_panel_crm_rate_limited_total') : 0;
+  return {
+    source,
+    chatsOpened: steady.chats.length,
+    chatsReady: ready.length,
+    chatsPerMinute: round((ready.length * 60_000) / WINDOW_MS, 1),
+    crmPerChatCold: round(crm('start', 'warmed', source) / Math.max(1, cold.chats.length)),
+    crmPerChatSteady: round(crm('warmed', 'end', source) / Math.max(1, steady.chats.length)),
+    crmInWindow: crm('warmed', 'end', source),
+    sandboxCrmInWindow: crm('warmed', 'end', 'sandbox'),
+    readyP50Ms: Math.round(percentile(readyTimes, 50)),
+    readyP95Ms: Math.round(percentile(readyTimes, 95)),
+    callP95Ms: Math.round(
+      percentile(
+        steady.calls.map((c) => c.ms),
+        95,
+      ),
+    ),
+    limiterWaitP50Ms: Math.round(waits(0.5)),
+    limiterWaitP95Ms: Math.round(waits(0.95)),
+    rateLimited429: metricsEnd
+      ? rateLimited('end') - rateLimited('warmed')
+      : steady.calls.filter((c) => c.status === 429).length,
+    errorsShown: steady.errorsShown,
+    errorKinds: steady.errorKinds,
+    waitsShown: steady.waitsShown,
+    warmUp: {
+      chats: cold.chats.length,
+      errorsShown: cold.errorsShown,
+      waitsShown: cold.waitsShown,
+    },
+  };
+}
+
+async function run() {
+  const baselineRef = process.env.BENCH_BASELINE_REF;
+  const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
+  const lines = LINES.filter((name) => !only || only.includes(name));
+  const wanted = process.env.BENCH_CAPACITY_VARIANTS?.split(',').map((name) => name.trim());
+  const variants = [
+    ...(baselineRef ? [{ variant: 'before', apiRoot: extractApi(baselineRef) }] : []),
+    { variant: 'after', apiRoot: null },
+  ].filter(({ variant }) => !wanted || wanted.includes(variant));
+  const { createIdentityIssuer } = tsxRequire('../tools/host-sim/src/index.ts', __filename);
+  const issuer = await createIdentityIssuer();
+  const { startTestPostgres } = tsxRequire('../tools/test-postgres/src/index.ts', __filename);
+  const postgres = lines.includes('two') ? await startTestPostgres() : null;
+  const users = Math.max(...LEVELS);
+  const created = [];
+  const started = Date.now();
+  try {
+    const specs = variants.flatMap(({ variant, apiRoot }) =>
+      lines.map((name) => ({
+        name,
+        variant,
+        apiRoot,
+        processes: name === 'two' ? 2 : 1,
+        scope: name === 'token' ? 'token' : 'account',
+        postgres: name === 'two' ? postgres : null,
+        issuer,
+        users,
+      })),
+    );
+    console.log(`capacity: preparando ${specs.length} linha(s) com ${users} atendentes…`);
+    for (const line of await Promise.all(specs.map((spec) => createLine(spec)))) created.push(line);
+    const levels = [];
+    // One shift per line: the api processes start once (cold), the team grows level by level.
+    await Promise.all(created.map((line) => line.freshStart()));
+    const teams = created.map((line) => createTeam(line));
+    let present = 0;
+    for (const n of LEVELS) {
+      const newcomers = Math.max(0, n - present);
+      const warmUp = warmUpMs(present, newcomers);
+      present = Math.max(present, n);
+      console.log(
+        `capacity: N = ${n}: ${warmUp / 1000} s de aquecimento, ${WINDOW_MS / 1000} s medidos…`,
+      );
+      const results = await Promise.all(
+        teams.map((team, k) => {
+          const line = created[k];
+          const measure = async () => ({
+            sandbox: await line.crmRequests(),
+            metrics: await line.metrics(),
+          });
+          return team.level(n, warmUp, measure);
+        }),
+      );
+      levels.push({
+        n,
+        warmUpSeconds: warmUp / 1000,
+        lines: Object.fromEntries(
+          created.map((line, k) => [`${line.name}/${line.variant}`, figures(results[k])]),
+        ),
+      });
+    }
+    const rows = [];
+    const cell = (f) =>
+      `${f.chatsPerMinute} chats/min · ready p95 ${f.readyP95Ms} ms · CRM/chat cold ${f.crmPerChatCold}, steady ${f.crmPerChatSteady} · CRM ${f.crmInWindow}${f.source === 'metrics' ? ` (sandbox ${f.sandboxCrmInWindow})` : ''} · waits p50/p95 ${Number.isNaN(f.limiterWaitP50Ms) ? '—' : `${f.limiterWaitP50Ms}/${f.limiterWaitP95Ms} ms`} · 429 ${f.rateLimited429} · errors ${f.errorsShown} · waiting shown ${f.waitsShown}`;
+    for (const level of levels)
+      for (const [key, f] of Object.entries(level.lines))
+        rows.push([`N=${level.n} ${key}`, cell(f)]);
+    // Targets: the after's one-process line (the account's budget, strict reading).
+    const afterOne = levels.map((level) => ({ n: level.n, f: level.lines['one/after'] }));
+    const targets =
+      afterOne.length && afterOne[0].f
+        ? {
+            steadyPerChat: {
+              target: `≤ ${TARGET_STEADY_PER_CHAT}`,
+              measured: Math.max(...afterOne.map(({ f }) => f.crmPerChatSteady)),
+              met: afterOne.every(({ f }) => f.crmPerChatSteady <= TARGET_STEADY_PER_CHAT),
+            },
+            chatsPerMinute: {
+              target: `≥ ${TARGET_CHATS_PER_MINUTE} chats/min with ready p95 ≤ ${TARGET_P95_MS} ms and no error shown`,
+              measured: Math.max(
+                0,
+                ...afterOne
+                  .filter(({ f }) => f.readyP95Ms <= TARGET_P95_MS && f.errorsShown === 0)
+                  .map(({ f }) => f.chatsPerMinute),
+              ),
+              met: afterOne.some(
+                ({ f }) =>
+                  f.chatsPerMinute >= TARGET_CHATS_PER_MINUTE &&
+                  f.readyP95Ms <= TARGET_P95_MS &&
+                  f.errorsShown === 0,
+              ),
+            },
+            saturation: {
+              target: 'at saturation: waiting shown, no error, every chat opened gets ready',
+              measured: afterOne
+                .map(
+                  ({ n, f }) =>
+                    `N=${n}: ${f.waitsShown} waits, ${f.errorsShown} errors, ${f.chatsReady}/${f.chatsOpened} ready`,
+                )
+                .join('; '),
+              met: afterOne.every(({ f }) => f.errorsShown === 0 && f.chatsReady === f.chatsOpened),
+            },
+          }
+        : null;
+    if (targets)
+      for (const [key, target] of Object.entries(targets))
+        rows.push([
+          `target ${key}: ${target.target}`,
+          `${target.measured}: ${target.met ? 'met' : 'NOT met'}`,
+        ]);
+    rows.push([
+      'load',
+      `${WINDOW_MS / 1000} s measured per level after its warm-up, one shift per line (budgets never reset between levels)${WINDOW_MS < 60_000 ? " (SHORTER THAN THE BUDGET'S MINUTE: not a minute's figure)" : ''}; CRM ${CRM_LATENCY_MS} ms, ${CRM_PER_MINUTE}/min per account (token: per access token); CRM requests are those the CRM accepted (a 429 it refused is not processed nor counted in its window); a chat every ${CHAT_EVERY_MS / 1000} s ± 50 % per attendant, ${NEW_CHAT_SHARE * 100} % new; tabs ${TAB_SHARE * 100} %, writes ${WRITE_SHARE * 100} %, searches ${SEARCH_SHARE * 100} %; attendants over the account's 5 active CRM users; ${os.cpus().length} CPUs shared by every line; whole run ${Math.round((Date.now() - started) / 1000)} s`,
+    ]);
+    return {
+      name: 'capacity',
+      unit: 'chats/min, CRM requests per chat, ms',
+      windowSeconds: WINDOW_MS / 1000,
+      baselineRef: baselineRef ?? null,
+      levels,
+      targets,
+      rows,
+    };
+  } finally {
+    await Promise.all(created.map((line) => line.stop()));
+    await postgres?.stop();
+    for (const { apiRoot } of variants)
+      if (apiRoot) fs.rmSync(apiRoot, { recursive: true, force: true });
+  }
+}
+
+if (require.main === module && process.argv[2]) {
+  serveChild(process.argv[2]).catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
+
+module.exports = { run };
