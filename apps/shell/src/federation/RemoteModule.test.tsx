@@ -30,6 +30,15 @@ const withProviders = (ui: ReactElement) => (
 );
 const render = (ui: ReactElement) => rtlRender(withProviders(ui));
 
+const REMOTES = {
+  deal: 'http://r/deal.json',
+  notes: 'http://r/notes.json',
+  tasks: 'http://r/tasks.json',
+  products: 'http://r/products.json',
+  contacts: 'http://r/contacts.json',
+  credentials: 'http://r/credentials.json',
+};
+
 function NotesStub({ dealId }: { dealId: string | null }) {
   return <p>Notas da negociação {dealId}</p>;
 }
@@ -38,15 +47,9 @@ beforeEach(() => {
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
   registerManifestRemotes({
     apiBaseUrl: 'http://api',
-    remotes: {
-      deal: 'http://r/deal.json',
-      notes: 'http://r/notes.json',
-      tasks: 'http://r/tasks.json',
-      products: 'http://r/products.json',
-      contacts: 'http://r/contacts.json',
-      credentials: 'http://r/credentials.json',
-    },
+    remotes: REMOTES,
     hostOrigins: [],
+    contracts: {},
   });
   mockedRegister.mockClear();
   mockedPreload.mockClear();
@@ -130,4 +133,53 @@ it('a preload that fails settles, and the area loads the module again and shows 
   render(<RemoteModule id="notes/NotesTab" label="Notas" props={{ dealId: 'd1' }} />);
   expect(await screen.findByText('Não foi possível carregar este módulo.')).toBeInTheDocument();
   expect(mockedLoadRemote).toHaveBeenCalledTimes(2);
+});
+
+it('refuses a remote built for another contract major in its own area, without loading it', async () => {
+  registerManifestRemotes({
+    apiBaseUrl: 'http://api',
+    remotes: REMOTES,
+    hostOrigins: [],
+    contracts: { notes: '2.0.0', tasks: '1.7.0' },
+  });
+  mockedLoadRemote.mockResolvedValue({ default: NotesStub });
+  render(
+    <>
+      <RemoteModule id="notes/NotesTab" label="Notas" props={{ dealId: 'd1' }} />
+      <RemoteModule id="tasks/TasksTab" label="Tarefas" props={{ dealId: 'd1' }} />
+    </>,
+  );
+  const notes = screen.getByRole('region', { name: 'Notas' });
+  expect(
+    await screen.findByText(
+      'Este módulo foi feito para outra versão do painel (contrato 2.x; este painel aceita 1.x) e não pode ser aberto aqui. Avise o administrador.',
+    ),
+  ).toBeInTheDocument();
+  expect(notes).toContainElement(screen.getByRole('alert'));
+  // Another minor of the shell's major loads.
+  expect(await screen.findByText('Notas da negociação d1')).toBeInTheDocument();
+  expect(screen.getByRole('region', { name: 'Tarefas' })).toHaveTextContent(
+    'Notas da negociação d1',
+  );
+  expect(mockedLoadRemote).toHaveBeenCalledTimes(1);
+  expect(mockedLoadRemote).toHaveBeenCalledWith('tasks/TasksTab');
+  expect(console.error).toHaveBeenCalledWith(
+    '[federação] notes foi construído para o contrato 2.0.0; este painel usa o contrato 1.0.0 e aceita só 1.x.',
+  );
+});
+
+it("says a lib the page holds one of was refused (the federation runtime plugin's error)", async () => {
+  const refused = Object.assign(new Error('host-bridge 2.0.0 × 1.0.0'), {
+    code: 'INCOMPATIBLE_SHARED_LIB',
+  });
+  mockedLoadRemote.mockRejectedValueOnce(refused);
+  render(<RemoteModule id="notes/NotesTab" label="Notas" props={{ dealId: 'd1' }} />);
+  expect(
+    await screen.findByText(
+      'Este módulo foi publicado com uma versão incompatível com o painel aberto e não pode ser carregado agora. Tente novamente em instantes; se continuar, avise o administrador.',
+    ),
+  ).toBeInTheDocument();
+  mockedLoadRemote.mockResolvedValueOnce({ default: NotesStub });
+  await userEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+  expect(await screen.findByText('Notas da negociação d1')).toBeInTheDocument();
 });

@@ -1,12 +1,30 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type {
-  RemoteModuleExports,
-  RemoteModuleId,
-  RemoteName,
-  RuntimeManifest,
+import {
+  CONTRACT_VERSION,
+  contractAccepts,
+  contractMajor,
+  type RemoteModuleExports,
+  type RemoteModuleId,
+  type RemoteName,
+  type RuntimeManifest,
 } from '@crm-panel/contracts';
 
+/** A remote built for another major of the contract: refused before any of its code loads. */
+export class RemoteContractError extends Error {
+  constructor(
+    readonly remote: RemoteName,
+    readonly remoteContract: string,
+  ) {
+    super(
+      `[federação] ${remote} foi construído para o contrato ${remoteContract}; este painel usa o ` +
+        `contrato ${CONTRACT_VERSION} e aceita só ${contractMajor(CONTRACT_VERSION)}.x.`,
+    );
+    this.name = 'RemoteContractError';
+  }
+}
+
 let entries: Partial<Record<RemoteName, string>> = {};
+let contracts: Partial<Record<RemoteName, string>> = {};
 const registrationListeners = new Set<() => void>();
 
 // Keyed by id, each value the RemoteModuleExports of its key (read back through the id's type).
@@ -23,6 +41,7 @@ export function onRemotesRegistered(listener: () => void): void {
 /** Registers the remotes of the runtime manifest: no remote URL is baked into the shell build. */
 export function registerManifestRemotes(manifest: RuntimeManifest): void {
   entries = { ...manifest.remotes };
+  contracts = { ...manifest.contracts };
   loads = new Map();
   loaded = new Map();
   registerRemotes(Object.entries(manifest.remotes).map(([name, entry]) => ({ name, entry })));
@@ -40,6 +59,12 @@ async function fetchRemoteModule<Id extends RemoteModuleId>(
   const name = remoteOf(id);
   const entry = entries[name];
   if (!entry) throw new Error(`Remote "${name}" não está no manifesto.`);
+  const contract = contracts[name];
+  if (contract !== undefined && !contractAccepts(CONTRACT_VERSION, contract)) {
+    const refused = new RemoteContractError(name, contract);
+    console.error(refused.message);
+    throw refused;
+  }
   if (fresh) registerRemotes([{ name, entry }], { force: true });
   const exports = await loadRemote<RemoteModuleExports<Id>>(id);
   if (!exports || exports.default == null) {

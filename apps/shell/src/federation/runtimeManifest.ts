@@ -9,7 +9,12 @@ export function parseRuntimeManifest(value: unknown): RuntimeManifest {
   if (typeof value !== 'object' || value === null) {
     throw new RuntimeManifestError('O manifesto de módulos não é um objeto JSON.');
   }
-  const { apiBaseUrl, remotes, hostOrigins = [] } = value as Partial<RuntimeManifest>;
+  const {
+    apiBaseUrl,
+    remotes,
+    hostOrigins = [],
+    contracts = {},
+  } = value as Partial<RuntimeManifest>;
   if (typeof apiBaseUrl !== 'string' || apiBaseUrl === '') {
     throw new RuntimeManifestError('O manifesto de módulos não informa apiBaseUrl.');
   }
@@ -24,7 +29,14 @@ export function parseRuntimeManifest(value: unknown): RuntimeManifest {
   if (!Array.isArray(hostOrigins) || hostOrigins.some((origin) => typeof origin !== 'string')) {
     throw new RuntimeManifestError('O manifesto de módulos tem hostOrigins inválido.');
   }
-  return { apiBaseUrl, remotes, hostOrigins };
+  if (
+    typeof contracts !== 'object' ||
+    contracts === null ||
+    Object.values(contracts).some((version) => typeof version !== 'string')
+  ) {
+    throw new RuntimeManifestError('O manifesto de módulos tem contracts inválido.');
+  }
+  return { apiBaseUrl, remotes, hostOrigins, contracts };
 }
 
 export async function fetchRuntimeManifest(

@@ -65,6 +65,7 @@ beforeEach(() => {
       credentials: 'http://r/credentials',
     },
     hostOrigins: [],
+    contracts: {},
   });
   (loadRemote as jest.Mock).mockImplementation(async (id: RemoteModuleId) => ({
     default: stubRemote(id),

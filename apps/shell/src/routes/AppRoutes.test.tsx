@@ -26,6 +26,7 @@ beforeEach(() => {
       credentials: 'http://r/credentials',
     },
     hostOrigins: [],
+    contracts: {},
   });
   (loadRemote as jest.Mock).mockImplementation(async (id: RemoteModuleId) => ({
     default: (props: object) => (
