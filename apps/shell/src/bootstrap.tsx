@@ -12,7 +12,8 @@ const root = createRoot(container);
 
 async function start() {
   const manifest = await fetchRuntimeManifest();
-  registerManifestRemotes(manifest);
+  // Read again when a remote not in use yet loads later, so the page follows a deploy.
+  registerManifestRemotes(manifest, () => fetchRuntimeManifest());
   // The host first: the api client asks it for identity assertions to earn its session.
   const adapter = await connectHost(window, { allowedHostOrigins: manifest.hostOrigins });
   configurePanelApi({ apiBaseUrl: manifest.apiBaseUrl, adapter });

@@ -1,4 +1,4 @@
-import { render as rtlRender, screen } from '@testing-library/react';
+import { render as rtlRender, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { usePreloadModule } from '@crm-panel/contracts/preloads';
@@ -182,4 +182,82 @@ it("says a lib the page holds one of was refused (the federation runtime plugin'
   mockedLoadRemote.mockResolvedValueOnce({ default: NotesStub });
   await userEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
   expect(await screen.findByText('Notas da negociação d1')).toBeInTheDocument();
+});
+
+describe('following a deploy', () => {
+  const deployed = (notes: string) => ({
+    apiBaseUrl: 'http://api',
+    remotes: { ...REMOTES, notes },
+    hostOrigins: [],
+    contracts: {},
+  });
+
+  it("a retry reads the runtime manifest again and loads the remote's newly deployed entry", async () => {
+    const reread = jest.fn(async () => deployed('http://r/notes-1.1.0.json'));
+    registerManifestRemotes(deployed('http://r/notes.json'), reread);
+    mockedRegister.mockClear();
+    mockedLoadRemote.mockRejectedValueOnce(new Error('remoteEntry.js 404'));
+    render(<RemoteModule id="notes/NotesTab" label="Notas" props={{ dealId: 'd1' }} />);
+    await screen.findByText('Não foi possível carregar este módulo.');
+    expect(reread).not.toHaveBeenCalled();
+
+    mockedLoadRemote.mockResolvedValueOnce({ default: NotesStub });
+    await userEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByText('Notas da negociação d1')).toBeInTheDocument();
+    expect(reread).toHaveBeenCalledTimes(1);
+    expect(mockedRegister).toHaveBeenCalledWith(
+      [{ name: 'notes', entry: 'http://r/notes-1.1.0.json' }],
+      { force: true },
+    );
+    expect(mockedRegister).not.toHaveBeenCalledWith(
+      [{ name: 'notes', entry: 'http://r/notes.json' }],
+      expect.anything(),
+    );
+  });
+
+  it('a remote in use keeps the build it was loaded from, whatever was deployed since', async () => {
+    const reread = jest.fn(async () => deployed('http://r/notes-1.1.0.json'));
+    registerManifestRemotes(deployed('http://r/notes.json'), reread);
+    mockedRegister.mockClear();
+    mockedLoadRemote.mockResolvedValueOnce({ default: NotesStub });
+    render(<RemoteModule id="notes/NotesTab" label="Notas" props={{ dealId: 'd1' }} />);
+    await screen.findByText('Notas da negociação d1');
+    // The note form of the same remote fails and is retried while the tab is open.
+    mockedLoadRemote.mockRejectedValueOnce(new Error('chunk 502'));
+    render(<RemoteModule id="notes/NoteCreateForm" label="Nova nota" props={{}} />);
+    await screen.findByText('Não foi possível carregar este módulo.');
+    mockedLoadRemote.mockResolvedValueOnce({ default: NotesStub });
+    await userEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    await waitFor(() => expect(mockedLoadRemote).toHaveBeenCalledTimes(3));
+    expect(reread).not.toHaveBeenCalled();
+    expect(mockedRegister).toHaveBeenCalledWith([{ name: 'notes', entry: 'http://r/notes.json' }], {
+      force: true,
+    });
+    expect(mockedRegister).not.toHaveBeenCalledWith(
+      [{ name: 'notes', entry: 'http://r/notes-1.1.0.json' }],
+      expect.anything(),
+    );
+  });
+
+  it('a remote first loaded a minute after the panel started reads the manifest again', async () => {
+    const now = jest.spyOn(Date, 'now').mockReturnValue(1_000_000);
+    const reread = jest.fn(async () => deployed('http://r/notes-1.1.0.json'));
+    registerManifestRemotes(deployed('http://r/notes.json'), reread);
+    mockedRegister.mockClear();
+    mockedLoadRemote.mockResolvedValue({ default: NotesStub });
+    now.mockReturnValue(1_000_000 + 59_000);
+    render(<RemoteModule id="tasks/TasksTab" label="Tarefas" props={{ dealId: 'd1' }} />);
+    await screen.findByText('Notas da negociação d1');
+    expect(reread).not.toHaveBeenCalled();
+
+    now.mockReturnValue(1_000_000 + 60_000);
+    render(<RemoteModule id="notes/NotesTab" label="Notas" props={{ dealId: 'd1' }} />);
+    await waitFor(() => expect(screen.getAllByText('Notas da negociação d1')).toHaveLength(2));
+    expect(reread).toHaveBeenCalledTimes(1);
+    expect(mockedRegister).toHaveBeenCalledWith(
+      [{ name: 'notes', entry: 'http://r/notes-1.1.0.json' }],
+      { force: true },
+    );
+    now.mockRestore();
+  });
 });

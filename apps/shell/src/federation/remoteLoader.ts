@@ -38,10 +38,28 @@ export function onRemotesRegistered(listener: () => void): void {
   registrationListeners.add(listener);
 }
 
-/** Registers the remotes of the runtime manifest: no remote URL is baked into the shell build. */
-export function registerManifestRemotes(manifest: RuntimeManifest): void {
+/** How old the runtime manifest may be when a remote not yet in use is loaded (then re-read). */
+export const MANIFEST_STALE_MS = 60_000;
+
+/** Reads the runtime manifest again (the deployment may have moved a remote since). */
+let readManifest: (() => Promise<RuntimeManifest>) | null = null;
+let manifestReadAt = 0;
+
+/**
+ * Registers the remotes of the runtime manifest: no remote URL is baked into the shell build.
+ * With `reread`, a remote the page has not used yet follows the deployment: its first load after
+ * MANIFEST_STALE_MS, and any retry of a failed load, read the manifest again first. A remote in
+ * use keeps the build it was loaded from for the page's life (a newer deploy never swaps code
+ * under an open form; the next page load takes it).
+ */
+export function registerManifestRemotes(
+  manifest: RuntimeManifest,
+  reread?: () => Promise<RuntimeManifest>,
+): void {
   entries = { ...manifest.remotes };
   contracts = { ...manifest.contracts };
+  readManifest = reread ?? null;
+  manifestReadAt = Date.now();
   loads = new Map();
   loaded = new Map();
   registerRemotes(Object.entries(manifest.remotes).map(([name, entry]) => ({ name, entry })));
@@ -52,11 +70,41 @@ function remoteOf(id: RemoteModuleId): RemoteName {
   return id.slice(0, id.indexOf('/')) as RemoteName;
 }
 
+/** A module of remote `name` other than `except` is loading or loaded in this page. */
+function inUse(name: RemoteName, except?: RemoteModuleId): boolean {
+  return [...loads.keys()].some((id) => id !== except && remoteOf(id) === name);
+}
+
+/**
+ * Reads the manifest again and moves each remote not in use to its deployed entry (`loading`,
+ * the module about to load, does not count as a use of its remote).
+ */
+async function followDeployment(loading: RemoteModuleId): Promise<void> {
+  if (!readManifest) return;
+  let manifest: RuntimeManifest;
+  try {
+    manifest = await readManifest();
+  } catch {
+    return; // unreadable now: the entries read before still serve
+  }
+  manifestReadAt = Date.now();
+  for (const name of Object.keys(manifest.remotes) as RemoteName[]) {
+    const entry = manifest.remotes[name];
+    if (inUse(name, loading) || entry === entries[name]) continue;
+    entries[name] = entry;
+    contracts[name] = manifest.contracts[name];
+    registerRemotes([{ name, entry }], { force: true });
+  }
+}
+
 async function fetchRemoteModule<Id extends RemoteModuleId>(
   id: Id,
   fresh: boolean,
 ): Promise<RemoteModuleExports<Id>> {
   const name = remoteOf(id);
+  if (!inUse(name, id) && (fresh || Date.now() - manifestReadAt >= MANIFEST_STALE_MS)) {
+    await followDeployment(id);
+  }
   const entry = entries[name];
   if (!entry) throw new Error(`Remote "${name}" não está no manifesto.`);
   const contract = contracts[name];
