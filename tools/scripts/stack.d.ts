@@ -28,6 +28,7 @@ export interface StackOptions {
   log?: (line: string) => void;
   quiet?: boolean;
   services?: ServiceName[];
+  releasesDir?: string;
 }
 
 export function startStack(options?: StackOptions): Promise<Stack>;
@@ -39,8 +40,12 @@ export function waitForHttp(
 ): Promise<void>;
 export const FRONTENDS: ServiceName[];
 /** What the shell's `/runtime-config.json` answers for these ports. */
-export function runtimeConfig(ports: Record<ServiceName, number>): {
+export function runtimeConfig(
+  ports: Record<ServiceName, number>,
+  options?: { releasesDir?: string },
+): {
   apiBaseUrl: string;
   remotes: Record<string, string>;
   hostOrigins: string[];
+  contracts: Record<string, string>;
 };

@@ -116,7 +116,8 @@ function federatedConfig({ name, exposes, title, copy = [] }) {
       entry: { main: './src/main.ts' },
       devtool: isProd ? 'source-map' : 'eval-cheap-module-source-map',
       output: {
-        path: path.join(root, 'dist/apps', name),
+        // CRM_PANEL_DIST_DIR: another folder for this build (the skew journeys' builds).
+        path: process.env.CRM_PANEL_DIST_DIR || path.join(root, 'dist/apps', name),
         publicPath: 'auto',
         uniqueName: name,
         filename: isProd ? '[name].[contenthash:8].js' : '[name].js',

@@ -11,6 +11,22 @@ const tsPaths = require('../../tsconfig.base.json').compilerOptions.paths;
 
 const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
 
+/**
+ * CRM_PANEL_LIB_VERSIONS='{"@crm-panel/host-bridge":"2.0.0"}' builds as if those libs had been
+ * released at those versions and the app had moved to them (its range becomes ^version): how the
+ * skew journeys make a remote that needs another major of a lib the page holds one of.
+ */
+function versionOverrides() {
+  const text = process.env.CRM_PANEL_LIB_VERSIONS;
+  if (!text) return {};
+  const overrides = JSON.parse(text);
+  for (const [name, version] of Object.entries(overrides)) {
+    if (!semver.valid(version))
+      throw new Error(`CRM_PANEL_LIB_VERSIONS: ${name} ${version} não é semver.`);
+  }
+  return overrides;
+}
+
 /** The lib folder (`ui`) of a tsconfig path target under libs/, or null. */
 function libFolderOf(target) {
   return /^(?:\.\/)?libs\/([^/]+)\//.exec(target)?.[1] ?? null;
@@ -52,7 +68,7 @@ function sharedLibs() {
     libs[pkg.name] = {
       name: pkg.name,
       folder,
-      version: pkg.version,
+      version: versionOverrides()[pkg.name] ?? pkg.version,
       onePerPage: pkg.sharing?.onePerPage === true,
       why: pkg.sharing?.why ?? '',
     };
@@ -74,7 +90,8 @@ function requiredRanges(app) {
   const declared = appPackage(app).dependencies ?? {};
   const ranges = {};
   for (const lib of Object.values(sharedLibs())) {
-    const range = declared[lib.name];
+    const overridden = versionOverrides()[lib.name];
+    const range = overridden ? `^${overridden}` : declared[lib.name];
     if (!range || !semver.validRange(range)) {
       throw new Error(
         `apps/${app}/package.json não declara a faixa de ${lib.name} (dependencies).`,
@@ -123,7 +140,7 @@ function federationRuntimeVersion() {
 
 /** The contract between the shell and the remotes: libs/contracts' version. */
 function contractVersion() {
-  return readJson(path.join(root, 'libs/contracts/package.json')).version;
+  return sharedLibs()['@crm-panel/contracts'].version;
 }
 
 module.exports = {
