@@ -48,4 +48,5 @@ export function runtimeConfig(
   remotes: Record<string, string>;
   hostOrigins: string[];
   contracts: Record<string, string>;
+  overrideOrigins: string[];
 };

@@ -48,6 +48,9 @@ function runtimeConfig(ports, { releasesDir } = {}) {
     ),
     hostOrigins: [`http://localhost:${ports['host-sim']}`, `http://127.0.0.1:${ports['host-sim']}`],
     contracts,
+    // Where a developer may point a remote from devtools (apps/shell remoteOverrides.ts): none
+    // unless the operator lists them, e.g. PANEL_OVERRIDE_ORIGINS=http://localhost:5202.
+    overrideOrigins: (process.env.PANEL_OVERRIDE_ORIGINS ?? '').split(',').filter(Boolean),
   };
 }
 

@@ -160,4 +160,9 @@ export interface RuntimeManifest {
    * its build-info.json. A remote missing here predates contract versions (1.0.0).
    */
   contracts: Partial<Record<RemoteName, string>>;
+  /**
+   * Origins a developer may point a remote at in this browser (a local dev server, a preview
+   * release), set by the operator; empty: no override is honoured.
+   */
+  overrideOrigins: string[];
 }

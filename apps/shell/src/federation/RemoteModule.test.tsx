@@ -50,6 +50,7 @@ beforeEach(() => {
     remotes: REMOTES,
     hostOrigins: [],
     contracts: {},
+    overrideOrigins: [],
   });
   mockedRegister.mockClear();
   mockedPreload.mockClear();
@@ -141,6 +142,7 @@ it('refuses a remote built for another contract major in its own area, without l
     remotes: REMOTES,
     hostOrigins: [],
     contracts: { notes: '2.0.0', tasks: '1.7.0' },
+    overrideOrigins: [],
   });
   mockedLoadRemote.mockResolvedValue({ default: NotesStub });
   render(
@@ -190,6 +192,7 @@ describe('following a deploy', () => {
     remotes: { ...REMOTES, notes },
     hostOrigins: [],
     contracts: {},
+    overrideOrigins: [],
   });
 
   it("a retry reads the runtime manifest again and loads the remote's newly deployed entry", async () => {

@@ -20,6 +20,7 @@ describe('runtime manifest', () => {
       remotes,
       hostOrigins: [],
       contracts: {},
+      overrideOrigins: [],
     });
     expect(
       parseRuntimeManifest({ apiBaseUrl: 'http://api', remotes, hostOrigins: ['http://host'] })

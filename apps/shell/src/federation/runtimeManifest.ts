@@ -14,6 +14,7 @@ export function parseRuntimeManifest(value: unknown): RuntimeManifest {
     remotes,
     hostOrigins = [],
     contracts = {},
+    overrideOrigins = [],
   } = value as Partial<RuntimeManifest>;
   if (typeof apiBaseUrl !== 'string' || apiBaseUrl === '') {
     throw new RuntimeManifestError('O manifesto de módulos não informa apiBaseUrl.');
@@ -36,7 +37,13 @@ export function parseRuntimeManifest(value: unknown): RuntimeManifest {
   ) {
     throw new RuntimeManifestError('O manifesto de módulos tem contracts inválido.');
   }
-  return { apiBaseUrl, remotes, hostOrigins, contracts };
+  if (
+    !Array.isArray(overrideOrigins) ||
+    overrideOrigins.some((origin) => typeof origin !== 'string')
+  ) {
+    throw new RuntimeManifestError('O manifesto de módulos tem overrideOrigins inválido.');
+  }
+  return { apiBaseUrl, remotes, hostOrigins, contracts, overrideOrigins };
 }
 
 export async function fetchRuntimeManifest(

@@ -66,6 +66,7 @@ beforeEach(() => {
     },
     hostOrigins: [],
     contracts: {},
+    overrideOrigins: [],
   });
   (loadRemote as jest.Mock).mockImplementation(async (id: RemoteModuleId) => ({
     default: stubRemote(id),

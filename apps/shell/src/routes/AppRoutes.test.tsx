@@ -27,6 +27,7 @@ beforeEach(() => {
     },
     hostOrigins: [],
     contracts: {},
+    overrideOrigins: [],
   });
   (loadRemote as jest.Mock).mockImplementation(async (id: RemoteModuleId) => ({
     default: (props: object) => (
