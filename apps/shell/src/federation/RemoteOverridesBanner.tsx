@@ -2,7 +2,11 @@ import styled from 'styled-components';
 import { Button } from '@crm-panel/ui';
 import type { RemoteOverride } from './remoteOverrides';
 
+// Above everything, the full-screen loading included: it shows from the panel's start.
 const StyledBanner = styled.div`
+  position: sticky;
+  top: 0;
+  z-index: ${({ theme }) => theme.zIndices.fullscreen + 1};
   display: flex;
   align-items: center;
   justify-content: space-between;
@@ -13,6 +17,12 @@ const StyledBanner = styled.div`
   border-bottom: ${({ theme }) => theme.borders.default};
   border-bottom-color: ${({ theme }) => theme.colors.warningBorder};
   font-size: ${({ theme }) => theme.fontSizes.sm};
+  overflow-wrap: anywhere;
+
+  & > button {
+    flex-shrink: 0;
+    white-space: nowrap;
+  }
 `;
 
 export interface RemoteOverridesBannerProps {
