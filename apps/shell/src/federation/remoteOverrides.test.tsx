@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PanelThemeProvider } from '@crm-panel/ui';
-import type { RuntimeManifest } from '@crm-panel/contracts';
+import { REMOTE_NAMES, type RuntimeManifest } from '@crm-panel/contracts';
 import { RemoteOverridesBanner } from './RemoteOverridesBanner';
 import {
   applyRemoteOverrides,
@@ -82,14 +82,9 @@ describe('remote overrides', () => {
   it('points the overridden remote at its entry, its deployed contract no longer known', () => {
     const manifest: RuntimeManifest = {
       apiBaseUrl: 'http://api',
-      remotes: {
-        deal: 'http://r/deal.json',
-        notes: 'http://r/notes.json',
-        tasks: 'http://r/tasks.json',
-        products: 'http://r/products.json',
-        contacts: 'http://r/contacts.json',
-        credentials: 'http://r/credentials.json',
-      },
+      remotes: Object.fromEntries(
+        REMOTE_NAMES.map((name) => [name, `http://r/${name}.json`]),
+      ) as RuntimeManifest['remotes'],
       hostOrigins: [],
       contracts: { notes: '1.0.0', tasks: '1.0.0' },
       overrideOrigins: ALLOWED,
