@@ -20,9 +20,12 @@ const TYPES = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-/** Starts a static server; resolves once listening. */
-function serveStatic({ dir, port, host = '127.0.0.1', overrides = {} }) {
-  const base = path.resolve(dir);
+/**
+ * Starts a static server; resolves once listening. `dir` may be a function, asked on each request
+ * (what a deploy switches); `mounts` serve other folders under a path prefix (`/releases/` →
+ * each release of the app); an override's value may be a function, asked on each request.
+ */
+function serveStatic({ dir, port, host = '127.0.0.1', overrides = {}, mounts = {} }) {
   const server = http.createServer((req, res) => {
     res.setHeader('Access-Control-Allow-Origin', '*');
     if (req.method === 'OPTIONS') {
@@ -42,10 +45,13 @@ function serveStatic({ dir, port, host = '127.0.0.1', overrides = {} }) {
     }
     if (pathname in overrides) {
       // A deployment's own copy of a file, e.g. the shell's runtime manifest.
+      const value = overrides[pathname];
       res.writeHead(200, { 'Content-Type': TYPES['.json'], 'Cache-Control': 'no-cache' });
-      return res.end(JSON.stringify(overrides[pathname]));
+      return res.end(JSON.stringify(typeof value === 'function' ? value() : value));
     }
-    let file = path.join(base, pathname);
+    const prefix = Object.keys(mounts).find((mount) => pathname.startsWith(mount));
+    const base = path.resolve(prefix ? mounts[prefix] : typeof dir === 'function' ? dir() : dir);
+    let file = path.join(base, prefix ? pathname.slice(prefix.length - 1) : pathname);
     if (!file.startsWith(base)) {
       res.writeHead(403);
       return res.end();

@@ -30,6 +30,7 @@ export interface StackOptions {
   log?: (line: string) => void;
   quiet?: boolean;
   services?: ServiceName[];
+  releasesDir?: string;
 }
 
 export function startStack(options?: StackOptions): Promise<Stack>;
@@ -43,8 +44,13 @@ export const FRONTENDS: ServiceName[];
 /** The setup code of `systemKey` (default tenant-beta) in the tenants file written in `dataDir`. */
 export function setupCodeOf(dataDir: string, systemKey?: string): string;
 /** What the shell's `/runtime-config.json` answers for these ports. */
-export function runtimeConfig(ports: Record<ServiceName, number>): {
+export function runtimeConfig(
+  ports: Record<ServiceName, number>,
+  options?: { releasesDir?: string },
+): {
   apiBaseUrl: string;
   remotes: Record<string, string>;
   hostOrigins: string[];
+  contracts: Record<string, string>;
+  overrideOrigins: string[];
 };

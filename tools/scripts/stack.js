@@ -8,6 +8,7 @@ const path = require('path');
 const { PORTS, REMOTES } = require('./ports');
 const { root, workspaceEnv } = require('./env');
 const { serveStatic } = require('./serve');
+const { readDeployed, readRelease, releasePath } = require('./releases');
 
 const FRONTENDS = ['shell', ...REMOTES];
 
@@ -16,13 +17,41 @@ function portsWithOffset(offset) {
   return Object.fromEntries(Object.entries(PORTS).map(([name, port]) => [name, port + offset]));
 }
 
-function runtimeConfig(ports) {
+/** The build-info.json of what runs for `name`: its deployed release, else its dist build. */
+function runningBuildInfo(name, deployed, releasesDir) {
+  const version = deployed.apps[name]?.version;
+  if (version) return readRelease(name, version, releasesDir);
+  const file = path.join(root, 'dist/apps', name, 'build-info.json');
+  return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : null;
+}
+
+/**
+ * The shell's runtime-config.json. With `releasesDir`, each remote deployed there is loaded from
+ * its release (`/releases/<version>/` on the remote's server: an open page keeps loading the
+ * version it started with, its files never change); the others from their dist build. Each
+ * remote's contract version comes from its build-info.json.
+ */
+function runtimeConfig(ports, { releasesDir } = {}) {
+  const deployed = releasesDir ? readDeployed(releasesDir) : { apps: {} };
+  const contracts = {};
+  for (const name of REMOTES) {
+    const contract = runningBuildInfo(name, deployed, releasesDir)?.contract;
+    if (contract) contracts[name] = contract;
+  }
   return {
     apiBaseUrl: `http://localhost:${ports.api}`,
     remotes: Object.fromEntries(
-      REMOTES.map((name) => [name, `http://localhost:${ports[name]}/mf-manifest.json`]),
+      REMOTES.map((name) => {
+        const version = deployed.apps[name]?.version;
+        const base = `http://localhost:${ports[name]}`;
+        return [name, `${base}${version ? `/releases/${version}` : ''}/mf-manifest.json`];
+      }),
     ),
     hostOrigins: [`http://localhost:${ports['host-sim']}`, `http://127.0.0.1:${ports['host-sim']}`],
+    contracts,
+    // Where a developer may point a remote from devtools (apps/shell remoteOverrides.ts): none
+    // unless the operator lists them, e.g. PANEL_OVERRIDE_ORIGINS=http://localhost:5202.
+    overrideOrigins: (process.env.PANEL_OVERRIDE_ORIGINS ?? '').split(',').filter(Boolean),
   };
 }
 
@@ -161,6 +190,8 @@ function nodeServices(ports) {
  * @param {Record<string, string>} [options.env]  extra environment for the node services
  * @param {(line: string) => void} [options.log]
  * @param {boolean} [options.quiet]  keep the services' output out of the console
+ * @param {string} [options.releasesDir]  serve what is deployed there (npm start); without it,
+ *   every frontend's dist build (the journeys test the tree as it is)
  */
 async function startStack({
   ports = PORTS,
@@ -168,6 +199,7 @@ async function startStack({
   log = console.log,
   quiet = false,
   services,
+  releasesDir,
 } = {}) {
   const running = new Map();
   const defs = nodeServices(ports);
@@ -183,12 +215,24 @@ async function startStack({
 
   async function startService(name) {
     if (FRONTENDS.includes(name)) {
-      const dir = path.join(root, 'dist/apps', name);
-      if (!fs.existsSync(path.join(dir, 'index.html')))
-        throw new Error(`${name} não tem build em ${dir}`);
-      const overrides =
-        name === 'shell' ? { '/runtime-config.json': runtimeConfig(ports) } : undefined;
-      const server = await serveStatic({ dir, port: ports[name], overrides });
+      const dist = path.join(root, 'dist/apps', name);
+      // The shell's page is the deployed shell's, read again on each request (a deploy switches
+      // it); a remote's deployed releases are under /releases/<version>/ of its server.
+      const deployedDir = () => {
+        const version = releasesDir && readDeployed(releasesDir).apps[name]?.version;
+        return version ? releasePath(name, version, releasesDir) : dist;
+      };
+      if (!fs.existsSync(path.join(deployedDir(), 'index.html')))
+        throw new Error(`${name} não tem build em ${deployedDir()}`);
+      const server = await serveStatic({
+        dir: name === 'shell' ? deployedDir : dist,
+        port: ports[name],
+        overrides:
+          name === 'shell'
+            ? { '/runtime-config.json': () => runtimeConfig(ports, { releasesDir }) }
+            : undefined,
+        mounts: releasesDir ? { '/releases/': path.join(releasesDir, name) } : {},
+      });
       running.set(name, { stop: server.close });
       return;
     }

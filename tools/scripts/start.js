@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // `npm start`: builds what is not built yet (Nx cache), then runs the whole product on fixed
-// local ports and prints the one URL to open. Ctrl-C stops all of it.
+// local ports and prints the one URL to open: each app's deployed release (releases/, npm run
+// deploy), or its dist build when none is deployed. Ctrl-C stops all of it.
 const fs = require('fs');
 const path = require('path');
 const { spawnSync } = require('child_process');
 const { workspaceEnv, root } = require('./env');
 const { startStack, FRONTENDS } = require('./stack');
+const { releasesDir } = require('./releases');
 
 function build() {
   const result = spawnSync(
@@ -30,7 +32,8 @@ function build() {
 async function main() {
   const started = Date.now();
   build();
-  const stack = await startStack();
+  // What is deployed (npm run deploy); an app never deployed runs from its dist build.
+  const stack = await startStack({ releasesDir: releasesDir() });
   const hasHostSim = fs.existsSync(path.join(root, 'tools/host-sim/src/main.ts'));
   const open = hasHostSim ? stack.url('host-sim') : stack.url('shell');
   const seconds = ((Date.now() - started) / 1000).toFixed(1);

@@ -8,6 +8,15 @@ const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { HtmlPagePlugin } = require('./HtmlPagePlugin');
 const { StandaloneRuntimePlugin } = require('./StandaloneRuntimePlugin');
 const { PORTS } = require('../scripts/ports');
+const {
+  workspaceLibsShared,
+  onePerPageLibs,
+  sharedLibs,
+  requiredRanges,
+  appPackage,
+  contractVersion,
+  federationRuntimeVersion,
+} = require('./sharedLibs');
 
 const root = path.resolve(__dirname, '../..');
 const pkg = require('../../package.json');
@@ -28,7 +37,11 @@ const npmShared = (name, from = name) => ({
   requiredVersion: deps[from],
 });
 
-/** Every page loads these once, from whichever container provides them first. */
+/**
+ * Every page loads these once, from whichever container provides them first. The workspace libs
+ * join them per container (workspaceLibsShared, sharedLibs.js): each with its own version and the
+ * range the container declares.
+ */
 const shared = {
   react: npmShared('react'),
   'react/jsx-runtime': npmShared('react/jsx-runtime', 'react'),
@@ -42,21 +55,45 @@ const shared = {
   formik: npmShared('formik'),
   yup: npmShared('yup'),
   dompurify: npmShared('dompurify'),
-  // Workspace libs have no package.json: share them as singletons of a fixed version, so one
-  // host-bridge store and one api client serve the shell and every remote.
-  ...Object.fromEntries(
-    Object.entries(tsPaths)
-      .filter(
-        ([key, [target]]) =>
-          target.replace(/^\.\//, '').startsWith('libs/') &&
-          !key.endsWith('/testing') &&
-          !key.endsWith('/*') &&
-          // The standalone pages' harness is each remote's own dev entry, never shared.
-          !key.startsWith('@crm-panel/dev-harness'),
-      )
-      .map(([key]) => [key, { singleton: true, requiredVersion: false, version: '0.0.0' }]),
-  ),
 };
+
+/**
+ * What a build was made of, written beside it as build-info.json: the app's version, the contract
+ * (libs/contracts) it was built for, the version of each shared lib it carries and the range it
+ * needs, and the federation runtime's version. The runtime configuration hands the contract to
+ * the shell; a release adds the git commit (tools/release).
+ */
+function buildInfo(name) {
+  return {
+    app: name,
+    version: appPackage(name).version,
+    contract: contractVersion(),
+    federationRuntime: federationRuntimeVersion(),
+    libs: Object.fromEntries(Object.values(sharedLibs()).map((lib) => [lib.name, lib.version])),
+    needs: requiredRanges(name),
+  };
+}
+
+class BuildInfoPlugin {
+  constructor(info) {
+    this.info = info;
+  }
+
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('BuildInfoPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'BuildInfoPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          compilation.emitAsset(
+            'build-info.json',
+            new sources.RawSource(`${JSON.stringify(this.info, null, 2)}\n`),
+          );
+        },
+      );
+    });
+  }
+}
 
 /**
  * @param {object} options
@@ -79,7 +116,8 @@ function federatedConfig({ name, exposes, title, copy = [] }) {
       entry: { main: './src/main.ts' },
       devtool: isProd ? 'source-map' : 'eval-cheap-module-source-map',
       output: {
-        path: path.join(root, 'dist/apps', name),
+        // CRM_PANEL_DIST_DIR: another folder for this build (the skew journeys' builds).
+        path: process.env.CRM_PANEL_DIST_DIR || path.join(root, 'dist/apps', name),
         publicPath: 'auto',
         uniqueName: name,
         filename: isProd ? '[name].[contenthash:8].js' : '[name].js',
@@ -124,7 +162,7 @@ function federatedConfig({ name, exposes, title, copy = [] }) {
           filename: exposes ? 'remoteEntry.js' : undefined,
           exposes,
           remotes: {},
-          shared,
+          shared: { ...shared, ...workspaceLibsShared(name) },
           dts: false,
           experiments: {
             // Browser-only builds: the runtime's node code stays out. A remote loads no other
@@ -139,8 +177,17 @@ function federatedConfig({ name, exposes, title, copy = [] }) {
             // @module-federation/enhanced (docs/ARCHITECTURE.md, 'Federation').
             ...(exposes ? { externalRuntime: true } : {}),
           },
-          runtimePlugins: exposes ? [] : [path.join(__dirname, 'provideFederationRuntime.mjs')],
+          runtimePlugins: [
+            ...(exposes ? [] : [path.join(__dirname, 'provideFederationRuntime.mjs')]),
+            // Which copy of a workspace lib each container gets (sharedVersions.mjs); the shell's
+            // copy also holds every remote the page loads to it, built with it or not.
+            [
+              path.join(__dirname, 'sharedVersionsPlugin.mjs'),
+              { onePerPage: onePerPageLibs(), forThePage: !exposes },
+            ],
+          ],
         }),
+        new BuildInfoPlugin(buildInfo(name)),
         ...(standaloneRuntime ? [standaloneRuntime] : []),
         new HtmlPagePlugin({
           title,
@@ -165,4 +212,4 @@ function federatedConfig({ name, exposes, title, copy = [] }) {
   };
 }
 
-module.exports = { federatedConfig, shared, alias, root };
+module.exports = { federatedConfig, shared, alias, root, buildInfo };

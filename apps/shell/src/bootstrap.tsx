@@ -4,6 +4,11 @@ import { connectHost } from '@crm-panel/host-bridge';
 import { App } from './app/App';
 import { fetchRuntimeManifest } from './federation/runtimeManifest';
 import { registerManifestRemotes } from './federation/remoteLoader';
+import {
+  applyRemoteOverrides,
+  clearRemoteOverrides,
+  readRemoteOverrides,
+} from './federation/remoteOverrides';
 import { configurePanelApi } from './identity/configurePanelApi';
 
 const container = document.getElementById('root');
@@ -11,14 +16,27 @@ if (!container) throw new Error('Elemento #root ausente em index.html');
 const root = createRoot(container);
 
 async function start() {
-  const manifest = await fetchRuntimeManifest();
-  registerManifestRemotes(manifest);
+  const deployed = await fetchRuntimeManifest();
+  // A developer's overrides in this browser, for the origins the operator allows (never the URL).
+  const overrides = readRemoteOverrides(window.localStorage, deployed.overrideOrigins);
+  const manifest = applyRemoteOverrides(deployed, overrides);
+  // Read again when a remote not in use yet loads later, so the page follows a deploy.
+  registerManifestRemotes(manifest, async () =>
+    applyRemoteOverrides(await fetchRuntimeManifest(), overrides),
+  );
   // The host first: the api client asks it for identity assertions to earn its session.
   const adapter = await connectHost(window, { allowedHostOrigins: manifest.hostOrigins });
   configurePanelApi({ apiBaseUrl: manifest.apiBaseUrl, adapter });
   root.render(
     <StrictMode>
-      <App adapter={adapter} />
+      <App
+        adapter={adapter}
+        overrides={overrides}
+        onClearOverrides={() => {
+          clearRemoteOverrides(window.localStorage);
+          window.location.reload();
+        }}
+      />
     </StrictMode>,
   );
 }

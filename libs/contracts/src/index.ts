@@ -1,3 +1,4 @@
 export * from './remotes';
 export * from './modals';
 export * from './host';
+export * from './version';

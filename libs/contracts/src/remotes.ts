@@ -155,4 +155,14 @@ export interface RuntimeManifest {
   remotes: Record<RemoteName, string>;
   /** Origins allowed to embed the panel as its host (serve the host SDK, talk by postMessage). */
   hostOrigins: string[];
+  /**
+   * Remote name → the contract version (CONTRACT_VERSION) its deployed build was made for, from
+   * its build-info.json. A remote missing here predates contract versions (1.0.0).
+   */
+  contracts: Partial<Record<RemoteName, string>>;
+  /**
+   * Origins a developer may point a remote at in this browser (a local dev server, a preview
+   * release), set by the operator; empty: no override is honoured.
+   */
+  overrideOrigins: string[];
 }

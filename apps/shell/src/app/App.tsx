@@ -7,6 +7,8 @@ import { PanelThemeProvider } from '@crm-panel/ui';
 import { IdentitySync } from '@shell/identity/IdentitySync';
 import { PanelContextSync } from '@shell/identity/PanelContextSync';
 import { AppRoutes } from '@shell/routes/AppRoutes';
+import { RemoteOverridesBanner } from '@shell/federation/RemoteOverridesBanner';
+import type { RemoteOverride } from '@shell/federation/remoteOverrides';
 
 function HostBridge({ adapter, children }: { adapter: HostAdapter; children: ReactNode }) {
   const navigate = useNavigate();
@@ -19,13 +21,17 @@ function HostBridge({ adapter, children }: { adapter: HostAdapter; children: Rea
 
 export interface AppProps {
   adapter: HostAdapter;
+  /** Remotes this browser loads from another address (remoteOverrides.ts): a banner says so. */
+  overrides?: readonly RemoteOverride[];
+  onClearOverrides?: () => void;
 }
 
 /** The panel: theme, one query cache, the router and the host bridge around the route table. */
-export function App({ adapter }: AppProps) {
+export function App({ adapter, overrides = [], onClearOverrides = () => undefined }: AppProps) {
   const [queryClient] = useState(createPanelQueryClient);
   return (
     <PanelThemeProvider>
+      <RemoteOverridesBanner overrides={overrides} onClear={onClearOverrides} />
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
           <HostBridge adapter={adapter}>

@@ -7,13 +7,46 @@ import {
   type ComponentType,
   type LazyExoticComponent,
 } from 'react';
-import type { RemoteModuleId, RemoteModulePropsOf } from '@crm-panel/contracts';
+import {
+  CONTRACT_VERSION,
+  contractMajor,
+  type RemoteModuleId,
+  type RemoteModulePropsOf,
+} from '@crm-panel/contracts';
 import { usePreloadModule } from '@crm-panel/contracts/preloads';
 import { InlineError, Skeleton } from '@crm-panel/ui';
-import { loadedRemoteModule, loadRemoteModule, onRemotesRegistered } from './remoteLoader';
+import {
+  loadedRemoteModule,
+  loadRemoteModule,
+  onRemotesRegistered,
+  RemoteContractError,
+} from './remoteLoader';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 
 export const REMOTE_LOAD_ERROR = 'Não foi possível carregar este módulo.';
+
+/** A remote that needs another version of a lib the page holds one of (a store, the session). */
+export const REMOTE_SHARED_LIB_ERROR =
+  'Este módulo foi publicado com uma versão incompatível com o painel aberto e não pode ser ' +
+  'carregado agora. Tente novamente em instantes; se continuar, avise o administrador.';
+
+/** The code the federation runtime plugin gives a refused lib (tools/webpack/sharedVersions.mjs). */
+const INCOMPATIBLE_SHARED_LIB = 'INCOMPATIBLE_SHARED_LIB';
+
+/** What the area says about the error that stopped it. */
+export function remoteErrorMessage(error: unknown): string {
+  if (error instanceof RemoteContractError) {
+    return (
+      `Este módulo foi feito para outra versão do painel (contrato ` +
+      `${contractMajor(error.remoteContract)}.x; este painel aceita ` +
+      `${contractMajor(CONTRACT_VERSION)}.x) e não pode ser aberto aqui. Avise o administrador.`
+    );
+  }
+  if (error instanceof Error && Reflect.get(error, 'code') === INCOMPATIBLE_SHARED_LIB) {
+    return REMOTE_SHARED_LIB_ERROR;
+  }
+  return REMOTE_LOAD_ERROR;
+}
 
 /** The lazy component of module `Id`: it takes exactly the props of its contract. */
 type LazyRemote<Id extends RemoteModuleId> = LazyExoticComponent<
@@ -73,8 +106,11 @@ function RemoteArea<Id extends RemoteModuleId>({ id, label, props }: RemoteModul
     <section aria-label={label} data-remote={id}>
       <RemoteErrorBoundary
         key={attempt}
-        fallback={() => (
-          <InlineError message={REMOTE_LOAD_ERROR} onRetry={() => setAttempt((n) => n + 1)} />
+        fallback={(error) => (
+          <InlineError
+            message={remoteErrorMessage(error)}
+            onRetry={() => setAttempt((n) => n + 1)}
+          />
         )}
       >
         <Suspense fallback={<Skeleton lines={3} label={`Carregando ${label}...`} />}>

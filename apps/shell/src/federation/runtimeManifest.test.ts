@@ -19,11 +19,23 @@ describe('runtime manifest', () => {
       apiBaseUrl: 'http://api',
       remotes,
       hostOrigins: [],
+      contracts: {},
+      overrideOrigins: [],
     });
     expect(
       parseRuntimeManifest({ apiBaseUrl: 'http://api', remotes, hostOrigins: ['http://host'] })
         .hostOrigins,
     ).toEqual(['http://host']);
+  });
+
+  it('reads the contract each remote was built for, and refuses one that is not text', () => {
+    expect(
+      parseRuntimeManifest({ apiBaseUrl: 'http://api', remotes, contracts: { notes: '1.2.0' } })
+        .contracts,
+    ).toEqual({ notes: '1.2.0' });
+    expect(() =>
+      parseRuntimeManifest({ apiBaseUrl: 'http://api', remotes, contracts: { notes: 2 } }),
+    ).toThrow('O manifesto de módulos tem contracts inválido.');
   });
 
   it('names the missing remote', () => {

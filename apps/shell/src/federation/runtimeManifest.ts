@@ -9,7 +9,13 @@ export function parseRuntimeManifest(value: unknown): RuntimeManifest {
   if (typeof value !== 'object' || value === null) {
     throw new RuntimeManifestError('O manifesto de módulos não é um objeto JSON.');
   }
-  const { apiBaseUrl, remotes, hostOrigins = [] } = value as Partial<RuntimeManifest>;
+  const {
+    apiBaseUrl,
+    remotes,
+    hostOrigins = [],
+    contracts = {},
+    overrideOrigins = [],
+  } = value as Partial<RuntimeManifest>;
   if (typeof apiBaseUrl !== 'string' || apiBaseUrl === '') {
     throw new RuntimeManifestError('O manifesto de módulos não informa apiBaseUrl.');
   }
@@ -24,7 +30,20 @@ export function parseRuntimeManifest(value: unknown): RuntimeManifest {
   if (!Array.isArray(hostOrigins) || hostOrigins.some((origin) => typeof origin !== 'string')) {
     throw new RuntimeManifestError('O manifesto de módulos tem hostOrigins inválido.');
   }
-  return { apiBaseUrl, remotes, hostOrigins };
+  if (
+    typeof contracts !== 'object' ||
+    contracts === null ||
+    Object.values(contracts).some((version) => typeof version !== 'string')
+  ) {
+    throw new RuntimeManifestError('O manifesto de módulos tem contracts inválido.');
+  }
+  if (
+    !Array.isArray(overrideOrigins) ||
+    overrideOrigins.some((origin) => typeof origin !== 'string')
+  ) {
+    throw new RuntimeManifestError('O manifesto de módulos tem overrideOrigins inválido.');
+  }
+  return { apiBaseUrl, remotes, hostOrigins, contracts, overrideOrigins };
 }
 
 export async function fetchRuntimeManifest(

@@ -66,6 +66,8 @@ beforeEach(() => {
       credentials: 'http://r/credentials',
     },
     hostOrigins: [],
+    contracts: {},
+    overrideOrigins: [],
   });
   (loadRemote as jest.Mock).mockImplementation(async (id: RemoteModuleId) => ({
     default: stubRemote(id),

@@ -26,6 +26,8 @@ beforeEach(() => {
       credentials: 'http://r/credentials',
     },
     hostOrigins: [],
+    contracts: {},
+    overrideOrigins: [],
   });
   (loadRemote as jest.Mock).mockImplementation(async (id: RemoteModuleId) => ({
     default: (props: object) => (

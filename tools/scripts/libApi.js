@@ -1,0 +1,174 @@
+#!/usr/bin/env node
+// The public surface of every shared workspace lib, as the TypeScript compiler sees it: each
+// entry's exported names with their types (members of exported interfaces and type aliases
+// spelled out). Kept per lib in libs/<lib>/public-api.json beside the lib's version, so a change
+// of what a lib exports without a new version fails `npm test` (libApi.test.js): the shell and
+// the remotes pick copies by version at run time (tools/webpack/sharedVersions.mjs), and a
+// version must mean one surface.
+//
+// `node tools/scripts/libApi.js` writes the files again, after the version in the lib's
+// package.json went up enough: a major for a name removed or changed, a minor for a name added.
+const fs = require('fs');
+const path = require('path');
+const ts = require('typescript');
+const semver = require('semver');
+const { sharedLibEntries, sharedLibs } = require('../webpack/sharedLibs');
+
+const root = path.resolve(__dirname, '../..');
+const SNAPSHOT = 'public-api.json';
+
+function compilerOptions() {
+  const file = path.join(root, 'tsconfig.base.json');
+  const { config } = ts.readConfigFile(file, ts.sys.readFile);
+  const { options } = ts.parseJsonConfigFileContent(config, ts.sys, root);
+  return { ...options, noEmit: true, skipLibCheck: true };
+}
+
+const FLAGS = ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.WriteArrowStyleSignature;
+
+/** Long type texts (a styled component's type runs to thousands of characters) by their hash:
+ * still a different text when the type changes, without a file of megabytes. */
+const LONGEST = 400;
+function brief(absolute) {
+  // The compiler names types out of scope by absolute path: relative to the workspace here.
+  const text = absolute.split(`${root}/`).join('');
+  if (text.length <= LONGEST) return text;
+  const hash = require('crypto').createHash('sha256').update(text).digest('hex').slice(0, 16);
+  return `${text.slice(0, 120)}… (${text.length} caracteres, sha256 ${hash})`;
+}
+
+/** One exported name as text: its kind and type; an interface or alias with its members. */
+function describe(checker, exported) {
+  const symbol =
+    exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+  const parts = [];
+  if (symbol.flags & (ts.SymbolFlags.Interface | ts.SymbolFlags.TypeAlias)) {
+    const type = checker.getDeclaredTypeOfSymbol(symbol);
+    const params = (type.aliasTypeArguments ?? type.typeParameters ?? []).map((p) =>
+      checker.typeToString(p, undefined, FLAGS),
+    );
+    const members = checker.getPropertiesOfType(type).map((member) => {
+      const declaration = member.valueDeclaration ?? member.declarations?.[0];
+      const optional = member.flags & ts.SymbolFlags.Optional ? '?' : '';
+      const memberType = declaration
+        ? checker.typeToString(
+            checker.getTypeOfSymbolAtLocation(member, declaration),
+            undefined,
+            FLAGS,
+          )
+        : '?';
+      return `${member.name}${optional}: ${memberType}`;
+    });
+    parts.push(
+      `type${params.length ? `<${params.join(', ')}>` : ''} ${checker.typeToString(type, undefined, FLAGS | ts.TypeFormatFlags.InTypeAlias)}` +
+        (members.length && !(type.flags & ts.TypeFlags.Union)
+          ? ` { ${members.sort().join('; ')} }`
+          : ''),
+    );
+  }
+  const declaration = symbol.valueDeclaration;
+  if (declaration) {
+    const kind = symbol.flags & ts.SymbolFlags.Class ? 'class' : 'value';
+    parts.push(
+      `${kind} ${checker.typeToString(checker.getTypeOfSymbolAtLocation(symbol, declaration), undefined, FLAGS)}`,
+    );
+  }
+  return brief(parts.join(' & ') || 'namespace');
+}
+
+/** `{ [lib]: { [entryKey]: { [name]: text } } }` of every shared lib, from the sources now. */
+function currentSurfaces() {
+  const entries = sharedLibEntries();
+  const program = ts.createProgram(
+    entries.map(({ entry }) => path.join(root, entry)),
+    compilerOptions(),
+  );
+  const checker = program.getTypeChecker();
+  const surfaces = {};
+  for (const { key, lib, entry } of entries) {
+    const source = program.getSourceFile(path.join(root, entry));
+    const moduleSymbol = source && checker.getSymbolAtLocation(source);
+    if (!moduleSymbol) throw new Error(`${entry}: o compilador não vê o módulo.`);
+    const names = {};
+    for (const exported of checker.getExportsOfModule(moduleSymbol)) {
+      names[exported.name] = describe(checker, exported);
+    }
+    surfaces[lib] ??= {};
+    surfaces[lib][key] = Object.fromEntries(
+      Object.entries(names).sort(([a], [b]) => (a < b ? -1 : 1)),
+    );
+  }
+  return surfaces;
+}
+
+function snapshotFile(folder) {
+  return path.join(root, 'libs', folder, SNAPSHOT);
+}
+
+function readSnapshot(folder) {
+  const file = snapshotFile(folder);
+  return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : null;
+}
+
+/** What changed between two surfaces of one lib: names removed, changed and added. */
+function compare(before, after) {
+  const removed = [];
+  const changed = [];
+  const added = [];
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const was = before[key] ?? {};
+    const now = after[key] ?? {};
+    for (const name of Object.keys(was)) {
+      if (!(name in now)) removed.push(`${key}: ${name}`);
+      else if (was[name] !== now[name]) changed.push(`${key}: ${name}`);
+    }
+    for (const name of Object.keys(now)) if (!(name in was)) added.push(`${key}: ${name}`);
+  }
+  return { removed, changed, added };
+}
+
+/** The smallest bump the change needs: 'major', 'minor' or null (same surface). */
+function bumpNeeded({ removed, changed, added }) {
+  if (removed.length || changed.length) return 'major';
+  return added.length ? 'minor' : null;
+}
+
+/** Is `to` at least a `bump` over `from` (semver.diff order: major > minor > patch)? */
+function bumpedEnough(from, to, bump) {
+  if (!bump) return true;
+  if (!semver.gt(to, from)) return false;
+  const diff = semver.diff(from, to);
+  if (bump === 'major') return diff === 'major' || diff === 'premajor';
+  return diff !== 'patch' && diff !== 'prepatch' && diff !== 'prerelease';
+}
+
+function write() {
+  const surfaces = currentSurfaces();
+  const problems = [];
+  for (const lib of Object.values(sharedLibs())) {
+    const before = readSnapshot(lib.folder);
+    const surface = surfaces[lib.name];
+    if (before) {
+      const bump = bumpNeeded(compare(before.entries, surface));
+      if (!bumpedEnough(before.version, lib.version, bump)) {
+        problems.push(
+          `${lib.name}: a API mudou (${bump}) e a versão foi de ${before.version} para ${lib.version}; ` +
+            `aumente a versão em libs/${lib.folder}/package.json.`,
+        );
+        continue;
+      }
+    }
+    fs.writeFileSync(
+      snapshotFile(lib.folder),
+      `${JSON.stringify({ version: lib.version, entries: surface }, null, 2)}\n`,
+    );
+  }
+  if (problems.length) {
+    console.error(problems.join('\n'));
+    process.exitCode = 1;
+  }
+}
+
+module.exports = { currentSurfaces, readSnapshot, compare, bumpNeeded, bumpedEnough, SNAPSHOT };
+
+if (require.main === module) write();

@@ -1,0 +1,49 @@
+// A shared lib's public API may change only with a new version: the shell and the remotes pick
+// copies by version at run time, so one version must mean one surface (libApi.js).
+const { test } = require('node:test');
+const assert = require('node:assert/strict');
+const { sharedLibs } = require('../webpack/sharedLibs');
+const { currentSurfaces, readSnapshot, compare, bumpNeeded, bumpedEnough } = require('./libApi');
+
+const surfaces = currentSurfaces();
+
+for (const lib of Object.values(sharedLibs())) {
+  test(`${lib.name}: the public API is the one recorded for version ${lib.version}`, () => {
+    const snapshot = readSnapshot(lib.folder);
+    assert.ok(
+      snapshot,
+      `libs/${lib.folder}/public-api.json não existe: rode node tools/scripts/libApi.js`,
+    );
+    const change = compare(snapshot.entries, surfaces[lib.name]);
+    const bump = bumpNeeded(change);
+    assert.equal(
+      bump === null && snapshot.version === lib.version,
+      true,
+      bump
+        ? `A API pública de ${lib.name} mudou (${bump}: ` +
+            `${[...change.removed.map((n) => `removido ${n}`), ...change.changed.map((n) => `alterado ${n}`), ...change.added.map((n) => `novo ${n}`)].join(', ')}) ` +
+            `e está registrada para ${snapshot.version}. Aumente a versão em libs/${lib.folder}/package.json ` +
+            `(major para removido/alterado, minor para novo) e rode node tools/scripts/libApi.js.`
+        : `libs/${lib.folder}/public-api.json registra a versão ${snapshot.version}, a lib está em ${lib.version}: rode node tools/scripts/libApi.js.`,
+    );
+  });
+}
+
+test('a removed or changed name needs a major, an added one a minor', () => {
+  const before = { '@x/a': { one: 'value 1', two: 'value 2' } };
+  assert.equal(bumpNeeded(compare(before, { '@x/a': { one: 'value 1', two: 'value 2' } })), null);
+  assert.equal(bumpNeeded(compare(before, { '@x/a': { one: 'value 1' } })), 'major');
+  assert.equal(
+    bumpNeeded(compare(before, { '@x/a': { one: 'value 1', two: 'value 3' } })),
+    'major',
+  );
+  assert.equal(
+    bumpNeeded(compare(before, { '@x/a': { one: 'value 1', two: 'value 2', three: 'value 3' } })),
+    'minor',
+  );
+  assert.equal(bumpedEnough('1.2.3', '2.0.0', 'major'), true);
+  assert.equal(bumpedEnough('1.2.3', '1.3.0', 'major'), false);
+  assert.equal(bumpedEnough('1.2.3', '1.3.0', 'minor'), true);
+  assert.equal(bumpedEnough('1.2.3', '1.2.4', 'minor'), false);
+  assert.equal(bumpedEnough('1.2.3', '1.2.3', null), true);
+});
