@@ -4,6 +4,7 @@ import {
   FormikMultiSelect,
   FormikSingleSelect,
   FormikTextField,
+  FormWide,
 } from '@crm-panel/ui/form-kit';
 
 export interface CustomFieldInputProps {
@@ -29,8 +30,12 @@ export function CustomFieldInput({ definition }: CustomFieldInputProps) {
         />
       );
     case 'multiple_choice':
+      // The whole row: its chips need the room, and in a column of the wide form its placeholder
+      // ('Selecione uma ou mais opções') was cut.
       return (
-        <FormikMultiSelect name={name} label={definition.name} options={optionsOf(definition)} />
+        <FormWide>
+          <FormikMultiSelect name={name} label={definition.name} options={optionsOf(definition)} />
+        </FormWide>
       );
     default:
       return <FormikTextField name={name} label={definition.name} />;
