@@ -32,6 +32,7 @@ function world(options: { production?: boolean; publicUrl?: string; enabled?: bo
     forgetReadAheads() {},
   };
   const receivers = {
+    firstDelivery: async () => true,
     tokenFor: async () => 'T'.repeat(43),
     existingToken: async () => 'T'.repeat(43),
     tenantOf: async () => 'tenant-a',
