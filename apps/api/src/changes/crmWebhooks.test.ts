@@ -30,6 +30,7 @@ function world(options: { production?: boolean; publicUrl?: string; enabled?: bo
     },
     readAhead() {},
     forgetReadAheads() {},
+    forgetRecords() {},
   };
   const receivers = {
     firstDelivery: async () => true,
