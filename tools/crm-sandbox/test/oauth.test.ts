@@ -423,6 +423,23 @@ describe('accounts', () => {
     expect(bad.body).toEqual({ error: 'Permission denied.' });
   });
 
+  it('refuses GET /api/v1/users parameters its page does not document, unless the knob allows them', async () => {
+    const token = B.users.otavio.v1Token;
+    const unknown = await send(`${sandbox.url}/api/v1/users?token=${token}&page=2`);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toEqual({ error: 'Unknown parameter: page' });
+    const badActive = await send(`${sandbox.url}/api/v1/users?token=${token}&active=sim`);
+    expect(badActive.status).toBe(400);
+    const active = await send<{ users: unknown[] }>(
+      `${sandbox.url}/api/v1/users?token=${token}&active=true`,
+    );
+    expect(active.status).toBe(200);
+    expect(active.body.users).toHaveLength(2);
+    sandbox.setKnobs({ ignoreUnknownParams: true });
+    const lenient = await send(`${sandbox.url}/api/v1/users?token=${token}&page=2`);
+    expect(lenient.status).toBe(200);
+  });
+
   it('checks API v1 tokens', async () => {
     const ok = await send<Record<string, unknown>>(
       `${sandbox.url}/api/v1/token/check?token=${A.users.diego.v1Token}`,
