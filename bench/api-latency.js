@@ -1,10 +1,10 @@
-// Latency and throughput of the api's CRM proxy (issue 5, point 12; issue 16, point 5), side by
+// Latency and throughput of the api's CRM proxy , side by
 // side with the same call made to the crm-sandbox directly: an uncached GET (a deal) and a cached
 // one (pipelines, reference data kept 60 s per tenant), and a minimal Fastify JSON route (the
 // floor of one Node process on this machine). The sandbox, the api and the minimal route run as
 // child processes on free loopback ports; autocannon drives them from this process.
 //
-// What the api adds to a call (issue 16 point 5's target, 1 connection) is read from a paired
+// What the api adds to a call (the target: at most 1 ms at 1 connection) is read from a paired
 // line, not from two autocannon lines: those measure the direct call and the api call each in its
 // own 5 s, and on this 2-core VM the machine's mood between two lines (which core each process
 // lands on, another process's burst, the sandbox's own 1.3–2.8 ms of CPU per deal GET) moved the
@@ -16,12 +16,12 @@
 // (the row gives the bytes: the api's answer is the CRM's plus its envelope).
 // Each target is paired with the direct call alone, in its own line: the api, a minimal Fastify
 // proxy (one more process doing the least HTTP), a raw TCP relay (one more process, no HTTP work)
-// and, with BENCH_BASELINE_REF, that commit's api. Runs 1–10 (sessions 12–20) put them all in the
-// same rounds; there each target's figure depended on which others were measured beside it, as
+// and, with BENCH_BASELINE_REF, that commit's api. Earlier versions of this bench put them all in
+// the same rounds; there each target's figure depended on which others were measured beside it, as
 // each call ran on caches the others' calls had just evicted. With 7430499 in the rounds (5.5 ms
 // of CPU per call) the direct call itself read 0.61–0.64 ms against 0.31–0.35 ms without it, and
 // the api added 1.26–1.49 ms against 0.79–1.01 ms (2026-11-28, same process, same hour). That
-// line (all targets in the same rounds) stays, as information and to compare with runs 1–10.
+// line (all targets in the same rounds) stays, as information and to compare with those earlier figures.
 // The 10-connection lines stay, for throughput and as information (calls queue there).
 //
 // BENCH_RUNS=n measures every line n times (interleaved) and reports the medians.
@@ -55,7 +55,7 @@ const UNLIMITED = 10_000_000;
 const TENANT = 'bench-tenant';
 const SECURITY_PASSWORD = 'bench-senha-123';
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
-/** Issue 16, point 5: the api adds at most this to a proxied call's p50… */
+/** The api adds at most this to a proxied call's p50… */
 const TARGET_ADDED_P50_MS = 1;
 /** …and serves a cached GET at this many times the rate measured before the change. */
 const TARGET_CACHED_TIMES = 3;
@@ -450,7 +450,7 @@ function timedGet(agent, url, headers) {
 }
 
 /**
- * A paired line (issue 16 point 5's "adds", 1 connection): one keep-alive client per target,
+ * A paired line (what the api "adds", 1 connection): one keep-alive client per target,
  * requests taken in turn — e.g. direct, api, then the next round starting one target later, so
  * each target stands in each place of the round equally — one request at a time.
  * Whatever the machine does (another process's burst, a CPU's frequency, the sandbox's garbage
@@ -681,7 +681,7 @@ async function run() {
         : []),
     ];
     // Each target with the direct call alone (the target's figure and its floors), and all of
-    // them in the same rounds, as runs 1–10 measured them (information).
+    // them in the same rounds, as the bench first measured them (information).
     const pairedLines = Object.fromEntries([
       ...pairedTargets.map((target) => [pairLine(target.name), [directTarget, target]]),
       ['pairedAll', [directTarget, ...pairedTargets]],
@@ -847,7 +847,7 @@ async function run() {
           ]
         : []),
       [
-        'info: all targets in the same rounds (runs 1–10), adds',
+        'info: all targets in the same rounds, adds',
         `${sharedNames.map((name) => `${name} ${sharedAdds(name)} ms`).join(' · ')} (direct p50 ${shared.direct.p50Ms} ms; ${sharedNames.map((name) => `${name} p50 ${shared[name].p50Ms}`).join(' · ')})`,
       ],
       [
@@ -908,7 +908,7 @@ async function run() {
         ...pairs,
         addedP50Ms: Object.fromEntries(Object.keys(pairs).map((name) => [name, pairedAdds(name)])),
         sharedRounds: {
-          method: 'every target in the same rounds (runs 1–10)',
+          method: 'every target in the same rounds',
           ...shared,
           addedP50Ms: Object.fromEntries(sharedNames.map((name) => [name, sharedAdds(name)])),
         },

@@ -1,4 +1,4 @@
-// The audit list at 1,000,000 rows (issue 15, point 3): p50/p95 of its first page and of filtered
+// The audit list at 1,000,000 rows: p50/p95 of its first page and of filtered
 // pages (person, record, period), with the migration's indexes and side by side with the same
 // queries once those indexes are dropped. SQLite (the default store), through the api's own
 // repository (apps/api/src/db/repositories/auditRepository.ts): the same SQL GET /api/audit runs.

@@ -1,6 +1,6 @@
 // Bundle sizes, measured as a browser sees them (gzip -9): the JS a browser downloads to show the
 // main panel (host-sim, Ana signed in, Mariana's chat on 'Geral'; recorded in headless Chromium)
-// against the targets of issue 16 and the React floor, the copies of the federation runtime it
+// against the size targets and the React floor, the copies of the federation runtime it
 // holds, each entry point against its budget (apps/e2e/src/support/bundleBudgets.ts, the same
 // figures the bundle-budget journey checks), every shared singleton with its figure, each remote
 // (remoteEntry + exposed chunks, from its mf-manifest.json) and a one-remote page (the note view).
@@ -25,7 +25,7 @@ const { measureMainPanel } = tsx.require('../apps/e2e/src/support/mainPanelBytes
 const budgets = tsx.require('../apps/e2e/src/support/bundleBudgets.ts', __filename);
 
 const root = path.resolve(__dirname, '..');
-/** Issue 16, point 1: the main panel's JS within 200 KB and 3× the floor (on the way to 2.5×). */
+/** The main panel's JS within 200 KB and 3× the floor (on the way to 2.5×). */
 const TARGET_MAIN_PANEL_GZ = 200 * 1024;
 const TARGET_RATIO = 3;
 const NEXT_RATIO = 2.5;

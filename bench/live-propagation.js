@@ -1,4 +1,4 @@
-// Live updates' propagation latency (issue 15 point 3), as two attendants live it, in headless
+// Live updates' propagation latency, as two attendants live it, in headless
 // Chromium through host-sim on one deal:
 //  - panel→panel: from Ana's choice of a stage in her panel until Bruno's panel shows it;
 //  - CRM→panel: from a change made straight in the CRM sandbox (it applies it and fires its

@@ -32,7 +32,7 @@ const CRM_LATENCY_MS = 150;
 // What the main panel renders for a linked chat on its 'Geral' tab (apps/shell ChatPanel).
 const MAIN_PANEL_MODULES = ['contacts/ContactHeader', 'deal/DealToolbar', 'deal/DealGeneralTab'];
 const VARIANTS = ['ours', 'baseline', 'preloaded'];
-// Issue 16 point 4: a cold api cache, ready within 1.5 CRM round trips of the click.
+// A cold api cache, ready within 1.5 CRM round trips of the click.
 const TARGET_ROUND_TRIPS = 1.5;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const SECURITY_PASSWORD = 'segredo-forte-123';

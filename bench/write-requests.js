@@ -1,4 +1,4 @@
-// One request per write (issue 16 point 2): each write journey (status, field, contact, note,
+// One request per write: each write journey (status, field, contact, note,
 // task, product) done in the panel through host-sim, with the requests the panel sent to the api
 // and the api sent to the CRM from the click to the panel at rest. The journey
 // apps/e2e/src/journeys/write-requests.test.ts does the writes and asserts the same counts in

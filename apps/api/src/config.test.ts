@@ -122,7 +122,7 @@ describe('deriveSecretKey', () => {
   });
 });
 
-describe('CRM list calls settings (issue 13)', () => {
+describe('CRM list calls settings', () => {
   it('defaults to pages of 100, 20 pages for whole lists, 5 for a contact’s deals', () => {
     const config = resolveConfig({ secretKey: 'b'.repeat(64) });
     expect(config.crmCalls).toEqual({
@@ -185,7 +185,7 @@ describe('who the CRM user is: settings', () => {
   });
 });
 
-describe('identity look-ups: settings (issue 16)', () => {
+describe('identity look-ups: settings', () => {
   it('keeps them 5 s by default; IDENTITY_CACHE_TTL_MS sets it, 0 turns it off, nonsense is refused', () => {
     expect(resolveConfig({ secretKey: 'a'.repeat(64) }).identity.lookupCacheTtlMs).toBe(5_000);
     expect(configFromEnv({ IDENTITY_CACHE_TTL_MS: '0' }).identity?.lookupCacheTtlMs).toBe(0);

@@ -143,7 +143,7 @@ export interface ApiConfig {
   now: () => number;
   crmCalls: CrmCallsConfig;
   audit: AuditConfig;
-  /** Live updates over Server-Sent Events (GET /api/events, issue 15). */
+  /** Live updates over Server-Sent Events (GET /api/events). */
   live: LiveConfig;
   /**
    * The operator's token for GET /metrics (METRICS_TOKEN): asked as `Authorization: Bearer …`.
@@ -152,7 +152,7 @@ export interface ApiConfig {
   metricsToken: string | null;
 }
 
-/** The audit trail (issue 15): how long entries are kept, and how often old ones are purged. */
+/** The audit trail: how long entries are kept, and how often old ones are purged. */
 export interface AuditConfig {
   /** Entries older than this many days are purged (AUDIT_RETENTION_DAYS, default 180). */
   retentionDays: number;
@@ -485,7 +485,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfigIn
   };
 }
 
-// ---- CRM list calls (issue 13, points 2–5): paging, probes, deals of a contact, rate ----------
+// ---- CRM list calls: paging, probes, deals of a contact, rate ----------
 
 export interface CrmCallsConfig {
   /** Largest `page[size]` asked of the CRM (RD documents no maximum; the strict sandbox caps 100). */

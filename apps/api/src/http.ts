@@ -24,7 +24,7 @@ export type TimedJson = (url: string, init: RequestInit, timeoutMs: number) => P
  *
  * Why not AbortSignal.timeout: its timer is never cleared when the call ends, so every call
  * answered in a few ms left a timer of the whole deadline behind (held by a weak reference and a
- * finalizer), ~20 µs per CRM call on this machine (issue 16, point 5).
+ * finalizer), ~20 µs per CRM call on this machine.
  */
 export function startDeadline(
   timeoutMs: number,

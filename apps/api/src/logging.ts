@@ -65,7 +65,7 @@ function censorSecrets(value: unknown): boolean {
  * The log line (pino's `hooks.streamWrite`) with the value of every secret key censored.
  *
  * Why not pino's `redact`: its paths were checked on every line and every child logger (one per
- * request), 50–150 µs per request on this machine (issue 16, point 5), though the one line of a
+ * request), 50–150 µs per request on this machine, though the one line of a
  * request holds no secret. Here a line that names no secret key is written as it is, after one
  * regular-expression test; only a line that does is parsed, censored and written again. Stricter
  * than the paths it replaces (a secret key is censored at any depth, not only two levels down).
@@ -169,7 +169,7 @@ let stdoutLines: LogDestination | null = null;
  *
  * Why process.stdout rather than pino's default destination: that one (sonic-boom, not sync)
  * hands each line to a libuv worker thread, so every request cost the event loop a thread
- * wake-up, an eventfd round trip and an extra turn (issue 16, point 5). Node's stdout writes a
+ * wake-up, an eventfd round trip and an extra turn. Node's stdout writes a
  * line at once on the main thread (files and terminals synchronously; a pipe is tried at once and
  * queued only when full), in one system call. Every line is still written, as before.
  */

@@ -32,7 +32,7 @@ export interface Services {
   assertions: AssertionVerifier;
   /** Who the session's owner is in the CRM (identity/crmUser.ts). */
   crmUsers: CrmUserDirectory;
-  /** Every change made through the api: the audit trail and live updates consume it (issue 15). */
+  /** Every change made through the api: the audit trail and live updates consume it. */
   changes: ChangeFeed;
   /** The last version of records this process served or wrote: a change's `before` values. */
   records: RecordMemory;

@@ -18,7 +18,7 @@ import {
 } from './support/harness';
 import { type StoreKind, sandboxAndStoresPerFile } from './support/stores';
 
-// Issue 15, point 2: the audit trail. Every change made from the panel is stored; admins list it
+// The audit trail. Every change made from the panel is stored; admins list it
 // (filters, stable paging) and export it as CSV; nobody else sees any of it.
 
 const stores = sandboxAndStoresPerFile();

@@ -10,7 +10,7 @@ import {
   startHarness,
 } from './support/harness';
 
-// Issue 15: every write made through the api publishes one RecordChange on the app's feed, after
+// Every write made through the api publishes one RecordChange on the app's feed, after
 // the CRM (or the store) accepted it, described by the write route itself.
 
 let h: Harness;

@@ -190,7 +190,7 @@ describe('credentials', () => {
   });
 });
 
-describe('the redirect URI (issue 13, point 6)', () => {
+describe('the redirect URI', () => {
   const HTTPS_ONLY =
     'A Redirect URI deve usar https (http só é aceito com o api em desenvolvimento ou para endereços locais).';
   const NOT_A_URL = 'A Redirect URI deve ser um endereço completo, como https://…/callback.';

@@ -11,7 +11,7 @@ import {
   startHarness,
 } from './support/harness';
 
-// Issue 13, points 2–6: what the api asks RD Station CRM for each panel list call, exactly as it
+// What the api asks RD Station CRM for each panel list call, exactly as it
 // goes on the wire, and how it pages, probes and scans.
 
 let sandbox: RunningSandbox;

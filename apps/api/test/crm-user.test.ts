@@ -1,4 +1,4 @@
-// Issue 13, points 1 and 6: who signed in, from RD's documented endpoints only. RD's token answer
+// Who signed in, from RD's documented endpoints only. RD's token answer
 // names no user and RD has no userinfo or /users/me: the api reads GET /users (filter is:active,
 // no sort) and GET /users/{id}, and either an e-mail RD or the host verified decides, or the
 // attendant says who they are.

@@ -1,4 +1,4 @@
-// Issue 15, point 1: RD Station webhooks as signals. Registered with the tenant's token at
+// RD Station webhooks as signals. Registered with the tenant's token at
 // sign-in (one per event, idempotent), received on a per-tenant secret URL (RD signs nothing),
 // de-duplicated, answered at once, removed with the integration.
 import { type RunningSandbox, startSandbox } from '@crm-panel/crm-sandbox';

@@ -1,4 +1,4 @@
-// Hostile input against every route of the OpenAPI document (issue 9, point 4): random and
+// Hostile input against every route of the OpenAPI document: random and
 // broken bodies, queries and headers must never get a 5xx, never crash the app, and every 4xx
 // must be a JSON { message } in pt-BR. FUZZ_RUNS and FUZZ_SEED (env) deepen or replay a run.
 import fc from 'fast-check';

@@ -1,4 +1,4 @@
-// Issue 12, points 6 and 7: outbound addresses the tenant configures cannot reach inside the
+// Outbound addresses the tenant configures cannot reach inside the
 // network, and input is taken strictly (no coercion, no control characters, pt-BR at the HTTP
 // layer too), on SQLite and on PostgreSQL.
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 12, trusted identity: the api believes only what the host signed or what the CRM sign-in
+// The api believes only what the host signed or what the CRM sign-in
 // proved in the same browser. Every finding of the attacker's probes is a refusal here, on SQLite
 // and on PostgreSQL.
 import { type FastifyInstance } from 'fastify';

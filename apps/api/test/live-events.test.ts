@@ -1,4 +1,4 @@
-// Issue 15, point 1: GET /api/events, the live stream of the tenant's changes.
+// GET /api/events, the live stream of the tenant's changes.
 import { type RunningSandbox, startSandbox } from '@crm-panel/crm-sandbox';
 import { type RecordChange } from '@api/changes/recordChange';
 import { dealChange } from './support/changes';

@@ -1,4 +1,4 @@
-// Issue 15, point 1: across api processes on one PostgreSQL database, changes travel by
+// Across api processes on one PostgreSQL database, changes travel by
 // LISTEN/NOTIFY; each subscriber gets each change once, and a dropped LISTEN connection comes back.
 import { EventEmitter } from 'node:events';
 import pg from 'pg';

@@ -11,7 +11,7 @@ import {
 } from './support/harness';
 import { dealChange } from './support/changes';
 
-// Issue 16, point 4: the CRM reads the panel makes after asking for a chat's mapping (its contact
+// The CRM reads the panel makes after asking for a chat's mapping (its contact
 // and that contact's last deal) start when the mapping is asked, and the panel's own GETs take
 // them; the contact's organization (the header's next read) starts when the contact answers.
 // The sandbox records every CRM call the api makes (h.calls).

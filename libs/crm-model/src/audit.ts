@@ -1,4 +1,4 @@
-// The audit trail (issue 15): what the api records of each change made from the panel, and the
+// The audit trail: what the api records of each change made from the panel, and the
 // pt-BR words the credentials manager's history and the api's CSV export both show.
 
 /** What kind of record changed (the api's ChangedRecordType). */
@@ -23,7 +23,7 @@ export interface AuditFieldChange {
   after: string | null;
   /**
    * The name the api knew that id or code by when the change was made (its pt-BR label for a
-   * choice). Absent when it knew none, and in entries recorded before names were (issue 15).
+   * choice). Absent when it knew none, and in entries recorded before names were.
    */
   beforeLabel?: string | null;
   afterLabel?: string | null;
@@ -44,7 +44,7 @@ export interface AuditEntry {
     /**
      * The record's name when the change was made (a deal's or contact's `name`), as the api knew it
      * without asking the CRM. Absent or null when it knew none, and in entries recorded before
-     * record names were (issue 15): those show the id.
+     * record names were: those show the id.
      */
     name?: string | null;
     dealId: string | null;

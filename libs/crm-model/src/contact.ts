@@ -43,7 +43,7 @@ export interface ContactMappingStatus {
   /**
    * The GET's answer for a linked chat: the contact's last chosen deal (null: none), what
    * GET /api/rdstation/contact/{id}/last-deal answers, so the panel asks for the deal at once
-   * (one round trip less to a ready panel, issue 16). Absent from the POST's answer.
+   * (one round trip less to a ready panel). Absent from the POST's answer.
    */
   lastDealId?: string | null;
 }

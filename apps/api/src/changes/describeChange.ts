@@ -18,7 +18,7 @@ export interface Written {
 type IdOf = (written: Written) => string | null;
 
 /**
- * How a write route's change is described (issue 15): the one place a new write route says what
+ * How a write route's change is described: the one place a new write route says what
  * it changes. `id`, `dealId` and `contactId` read the route's params, payload or answer.
  */
 export interface ChangeDescriptor {

@@ -3,7 +3,7 @@ import { type AuditFieldChange, type AuditRecordType } from '@crm-panel/crm-mode
 /**
  * One change made through the api, described once where the write happens and consumed by
  * everything that cares about it: the audit trail (stored) and the live-update feed (pushed to
- * open panels of the same tenant, across api processes). Issue 15.
+ * open panels of the same tenant, across api processes).
  *
  * A producer (a write route) publishes after the CRM or the store accepted the write; consumers
  * subscribe on the ChangeFeed. Producers never know who listens.

@@ -2,7 +2,7 @@ import { type ChangedRecordType } from './recordChange';
 
 /**
  * The last version of each record this api process served or wrote, per tenant: where a change's
- * `before` values come from without asking the CRM again (issue 16 wants one CRM request per
+ * `before` values come from without asking the CRM again (one CRM request per
  * write). Bounded both ways (records per tenant, tenants) and least-recently-used first out; a
  * record it no longer holds, or never saw, gives `before` null ('—' in the audit list).
  */

@@ -23,7 +23,7 @@ export type NamedKind =
   | 'deal';
 
 /**
- * The names of the records this api process served, per tenant (issue 15): a change's ids are
+ * The names of the records this api process served, per tenant: a change's ids are
  * recorded with the names they had then, and finding them never costs a CRM request. Bounded and
  * least-recently-used first out, like the record memory it is built on; a name it never saw
  * leaves the id alone.

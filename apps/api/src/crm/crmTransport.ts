@@ -8,8 +8,8 @@ import { OutboundError, readJson, startDeadline, type TimedJson } from '@api/htt
  *
  * Why not the platform `fetch`: on this machine it costs 0.3–1.4 ms per call more than a bare
  * request on a kept-alive socket (WHATWG streams, a Request object, its own abort wiring; api
- * README, 'Performance'), most of what the api added to a proxied call (issue 16, point 5).
- * Why undici's `dispatch` rather than `node:http`'s `request` (what this was until session 18):
+ * README, 'Performance'), most of what the api added to a proxied call.
+ * Why undici's `dispatch` rather than `node:http`'s `request` (what this transport was first):
  * a proxied call's p50 0.07–0.14 ms lower in the bench's paired line, the api before and after in
  * the same rounds, three runs (http.Agent's socket bookkeeping and ClientRequest's stream
  * machinery are gone; undici parses the answer with llhttp and hands its bytes over).
@@ -31,7 +31,7 @@ export interface CrmTransport {
   fetch: typeof fetch;
   /**
    * http.ts's timedJson over this transport, its deadline a timer of its own: no AbortSignal
-   * (an EventTarget, its listener added and removed) per call, ~30 µs of each (issue 16, point 5).
+   * (an EventTarget, its listener added and removed) per call, ~30 µs of each.
    */
   timedJson: TimedJson;
   /** Ends the kept-alive sockets (the api's close). */
@@ -104,7 +104,7 @@ export interface AnswerParts {
 /**
  * A Response over an answer already read to its end. A platform Response made from the bytes
  * wraps them in a WHATWG stream that `text()` then reads back: 40–80 µs per CRM call on this
- * machine (issue 16, point 5), for bytes already in memory. Here the Response holds no stream:
+ * machine, for bytes already in memory. Here the Response holds no stream:
  * `text()` and `json()` decode the buffer; `body` and the other readers make a Response of the
  * bytes only when asked. The body reads once, as fetch's does.
  *
@@ -112,7 +112,7 @@ export interface AnswerParts {
  * readers sit on the prototype: a Headers filled header by header and nine functions defined on
  * every answer cost ~25 µs per CRM call. It is not a platform Response underneath either: making
  * one (its inner state, header list and the checks of its init) cost ~10 µs more per call for
- * fields this class keeps itself (issue 16, point 5). What it answers is what a platform Response
+ * fields this class keeps itself. What it answers is what a platform Response
  * of the same answer does (crmTransport.test.ts); it is not `instanceof Response`, which nothing
  * here asks.
  */

@@ -334,7 +334,7 @@ export function createMemoryRateLimiter(options: RateLimiterOptions): RateLimite
         return { decision, now };
       },
       // The common case, a request while nobody waits, without a waiter's id, queue and three
-      // turns of the event loop (issue 16, point 5): the same decision decideIn makes for it.
+      // turns of the event loop: the same decision decideIn makes for it.
       grantAtOnce(bucket, user, lane) {
         const state = stateOf(bucket);
         if (state.waiters.length > 0) return null;

@@ -1,5 +1,5 @@
 /**
- * CRM reads started before the panel asks for them (issue 16, point 4). When the panel asks which
+ * CRM reads started before the panel asks for them. When the panel asks which
  * CRM contact a chat is linked to, the api already knows that contact and its last deal, and the
  * panel's next calls are exactly those two reads: they start then, and the panel's own GETs
  * (150 ms of CRM latency later in the chain) find them in flight or answered.

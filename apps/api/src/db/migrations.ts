@@ -161,7 +161,7 @@ const sessions: Migration = {
   },
 };
 
-// CRM calls (issue 13): the rate is shared per tenant, fairly between its users (who spent each
+// CRM calls: the rate is shared per tenant, fairly between its users (who spent each
 // slot, who waits, the tenant's Retry-After block), and probes' verdicts are kept per tenant.
 const crmCalls: Migration = {
   async up(db: Kysely<unknown>) {
@@ -230,7 +230,7 @@ export const AUDIT_INDEXES: [string, string[]][] = [
   ['audit_events_at_idx', ['at']],
 ];
 
-// The audit trail (issue 15). Every list is one tenant's, newest first, keyset-paged on (at, id):
+// The audit trail. Every list is one tenant's, newest first, keyset-paged on (at, id):
 // one index per filter the list offers (none, person, record id, record type), each ending in
 // (at, id) so a page is an index range read backwards, never a sort; `at` alone serves the purge.
 const auditEvents: Migration = {
@@ -261,7 +261,7 @@ const auditEvents: Migration = {
   },
 };
 
-// Live updates (issue 15): the per-tenant receiver of RD Station webhooks.
+// Live updates: the per-tenant receiver of RD Station webhooks.
 const crmWebhooks: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema
@@ -277,7 +277,7 @@ const crmWebhooks: Migration = {
   },
 };
 
-// The audit trail names the record it changed (issue 15): its name as the api knew it at the write.
+// The audit trail names the record it changed: its name as the api knew it at the write.
 // Nullable: entries recorded before have none and show the id, as they did.
 const auditRecordName: Migration = {
   async up(db: Kysely<unknown>) {

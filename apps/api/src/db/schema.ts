@@ -166,7 +166,7 @@ export interface CrmFilterProbesTable {
   checked_at: number;
 }
 
-/** One change made from the panel (issue 15): who, when, where from, which record, what. */
+/** One change made from the panel: who, when, where from, which record, what. */
 export interface AuditEventsTable {
   /** The RecordChange id (uuid): a change delivered twice is stored once. */
   id: string;

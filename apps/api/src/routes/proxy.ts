@@ -36,7 +36,7 @@ interface ProxyRoute {
 interface ReadRoute extends ProxyRoute {
   /** Reference data: cached per tenant for the configured TTL. */
   cached?: boolean;
-  /** Records served are remembered under this kind: the `before` of a later change (issue 15). */
+  /** Records served are remembered under this kind: the `before` of a later change. */
   remembers?: ChangedRecordType;
   /** The names of records served are kept under this kind: an audit entry's names for ids. */
   names?: NamedKind;

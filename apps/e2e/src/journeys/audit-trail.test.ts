@@ -6,7 +6,7 @@ import { openHostSim } from '@e2e/support/hostSim';
 import { journeyWorld } from '@e2e/support/journeyWorld';
 import { NO_OVERFLOW, shootModal } from '@e2e/support/panelShots';
 
-// Issue 15, point 2: an admin changes a deal's stage from the panel, then answers from the
+// An admin changes a deal's stage from the panel, then answers from the
 // credentials manager's history who changed it, from which chat, and when. An attendant cannot.
 
 // The api's reference data (the CRM users among it) kept 1 ms instead of 60 s: every write is made

@@ -8,7 +8,7 @@ import { HostSim } from '@e2e/support/hostSim';
 import { startE2eStack, type Stack } from '@e2e/support/stack';
 
 /**
- * Issue 19, point 9: a native date input follows the browser's language (mm/dd/yyyy in an
+ * A native date input follows the browser's language (mm/dd/yyyy in an
  * English Chromium). In a browser set to en-US, the task form's due date still shows and accepts
  * dd/mm/yyyy, and the day typed is the day the CRM gets.
  */

@@ -187,7 +187,7 @@ test('Notas: a note typed by hand and one imported from the chat show in the tab
   await form.getByRole('textbox', { name: /Conteúdo da nota/ }).fill(manualText);
   await screenshot(page, 'deal-tabs-note-manual-form');
   await form.getByRole('button', { name: 'Salvar Nota' }).click();
-  // The form closes as soon as the note is saved; the tab confirms it (issue 19, point 7).
+  // The form closes as soon as the note is saved; the tab confirms it.
   await modalFrame(page).waitFor({ state: 'detached' });
   await tab.getByText('Nota criada com sucesso!').waitFor();
   await screenshot(page, 'deal-tabs-note-manual-saved');

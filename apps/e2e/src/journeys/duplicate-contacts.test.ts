@@ -8,7 +8,7 @@ import { NO_OVERFLOW, shootPanel } from '@e2e/support/panelShots';
 import { journeyWorld } from '@e2e/support/journeyWorld';
 
 /**
- * Issue 19, point 3: a chat whose phone is already on a CRM contact (João Pereira's
+ * A chat whose phone is already on a CRM contact (João Pereira's
  * +55 21 99876-5432 is Rafael Souza's '21998765432'). The linking page leads with that contact,
  * in sight without scrolling in a 380 px drawer; 'Criar e vincular contato' asks first, naming
  * the contact, so one click never makes a second contact with the same phone.

@@ -317,7 +317,7 @@ describe('a note whose save fails', () => {
     // 3. Everything back: the same text saves, once.
     await stack.startService('api');
     await form.getByRole('button', { name: 'Salvar Nota' }).click();
-    // The form closes once saved; the tab says so (issue 19, point 7).
+    // The form closes once saved; the tab says so.
     await notes.getByText(NOTE_CREATED).waitFor();
     await notes.getByText(text).waitFor();
     expect(statuses(tap.to('POST', CRM.notes, tapMark))).toEqual([500, 201]);

@@ -7,7 +7,7 @@ import { type HostSim, openHostSim } from '@e2e/support/hostSim';
 import { startE2eStack, type Stack } from '@e2e/support/stack';
 
 /**
- * Issue 19, point 1: a field left empty and then left for the submit button shows its message on
+ * A field left empty and then left for the submit button shows its message on
  * blur, i.e. on the mouse-down. That message must not push the button from under the pointer
  * before the mouse-up, or the click is lost. Every form: one click on its submit from a blurred
  * field is one click on the button, so the whole form is checked (every message shows) at once.

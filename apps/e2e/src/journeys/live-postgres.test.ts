@@ -1,4 +1,4 @@
-// Issue 15, point 3: two api processes on one PostgreSQL database. Bruno's panel is served by api
+// Two api processes on one PostgreSQL database. Bruno's panel is served by api
 // process B, Ana's by process A; a change Ana makes through A shows in Bruno's panel within 2 s,
 // without a reload: the change travels A → PostgreSQL NOTIFY → B → Bruno's stream.
 import { ACME } from '@e2e/support/apiSetup';

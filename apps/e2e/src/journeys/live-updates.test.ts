@@ -1,4 +1,4 @@
-// Issue 15, point 3: two panels on the same deal stay in step without a reload, and a change made
+// Two panels on the same deal stay in step without a reload, and a change made
 // straight in the CRM reaches them, each within 2 s. `npm run bench -- live-propagation` runs this
 // file with LIVE_PROPAGATION_SAMPLES rounds of both (LIVE_PROPAGATION_OUT names the file the
 // milliseconds are written to); `npm test` runs one round.

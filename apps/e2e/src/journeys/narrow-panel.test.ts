@@ -16,7 +16,7 @@ import {
 import { startE2eStack, type Stack } from '@e2e/support/stack';
 
 /**
- * Issue 19, point 2: hosts give a plugin a drawer of about 320–420 px. Every screen of the route
+ * Hosts give a plugin a drawer of about 320–420 px. Every screen of the route
  * table, in the panel or in the host's modal, at 320, 380 and 420 px and at host-sim's expanded
  * width: nothing scrolls or sticks out sideways (with and without a vertical scrollbar), and each
  * is saved as `narrow-<screen>-<width>.png` to be looked at.

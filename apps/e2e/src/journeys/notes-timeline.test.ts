@@ -5,7 +5,7 @@ import { pickDeal } from '@e2e/support/dealTabs';
 import { HostSim } from '@e2e/support/hostSim';
 import { startE2eStack, type Stack } from '@e2e/support/stack';
 
-// Issue 19, point 6: how notes read in the timeline.
+// How notes read in the timeline.
 let stack: Stack;
 let browser: Browser;
 

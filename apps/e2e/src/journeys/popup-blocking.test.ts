@@ -6,7 +6,7 @@ import { HostSim } from '@e2e/support/hostSim';
 import { startE2eStack, type Stack } from '@e2e/support/stack';
 
 /**
- * Issue 19, point 4: Chromium as people run it blocks a window a page opens by itself. Playwright
+ * Chromium as people run it blocks a window a page opens by itself. Playwright
  * turns that blocker off by default; here it stays on. One click on 'Entrar com RD Station CRM'
  * must be enough: the auth window the click opened goes to the CRM's consent page itself.
  */

@@ -9,7 +9,7 @@ import { NO_OVERFLOW, shootModal, shootPanel } from '@e2e/support/panelShots';
 import { journeyWorld } from '@e2e/support/journeyWorld';
 
 /**
- * Issue 19, point 7: every form that ends with success says so in the panel, in the area it was
+ * Every form that ends with success says so in the panel, in the area it was
  * opened from, the same way (a status banner that stays until closed), the form closing as soon as
  * the save is done. Point 8: the deal form's owner starts as the signed-in user and can be
  * removed, so 'Responsável é obrigatório' is reachable.

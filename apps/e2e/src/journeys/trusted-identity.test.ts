@@ -19,7 +19,7 @@ import { eventually } from '@e2e/support/eventually';
 import { HostSim, openHostSim } from '@e2e/support/hostSim';
 import { startE2eStack, type Stack } from '@e2e/support/stack';
 
-// Issue 12: who the caller is comes from the host's signature (tenant-acme) or from the CRM
+// Who the caller is comes from the host's signature (tenant-acme) or from the CRM
 // sign-in in this very browser (tenant-beta, whose host signs nothing) — never from a header.
 let stack: Stack;
 let browser: Browser;

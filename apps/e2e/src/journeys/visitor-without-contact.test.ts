@@ -7,7 +7,7 @@ import { NO_OVERFLOW, shootPanel } from '@e2e/support/panelShots';
 import { journeyWorld } from '@e2e/support/journeyWorld';
 
 /**
- * Issue 19, point 5: a chat without a contact. The panel says one thing for it, whether the
+ * A chat without a contact. The panel says one thing for it, whether the
  * attendant came from home or from the linking page of another chat: the spec's 'Nenhum contato
  * selecionado', and why. When the host does give the visitor's name or phone (a contact without
  * an id), the panel offers to create the CRM contact and links it to that attendance.

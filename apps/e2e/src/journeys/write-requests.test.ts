@@ -6,7 +6,7 @@ import { dateInputValue, generalTabLoaded, pickDeal } from '@e2e/support/dealTab
 import { openHostSim, type HostSim } from '@e2e/support/hostSim';
 import { journeyWorld } from '@e2e/support/journeyWorld';
 
-// Issue 16 point 2, one request per write: each write journey done in the panel, with what it
+// One request per write: each write journey done in the panel, with what it
 // sent to the api and what the api sent to the CRM from the click to the panel at rest. Counts
 // are deterministic, so they are asserted exactly; `npm run bench -- write-requests` runs this
 // file and shows the same figures (WRITE_REQUESTS_OUT names the file they are written to).

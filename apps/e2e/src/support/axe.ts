@@ -3,7 +3,7 @@ import type { Frame, Page } from 'playwright-core';
 /** axe-core's browser build, injected as a script tag into the document under test. */
 export const AXE_SCRIPT = require.resolve('axe-core/axe.min.js');
 
-/** The impacts a screen must not have (issue 9: no serious or critical violation). */
+/** The impacts a screen must not have (no serious or critical violation). */
 export const BLOCKING_IMPACTS = ['serious', 'critical'] as const;
 
 export interface AxeNode {

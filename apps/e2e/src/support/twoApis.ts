@@ -19,7 +19,7 @@ export interface TwoApisWorld {
 }
 
 /**
- * Issue 15 point 3: one PostgreSQL database (a throwaway cluster), the whole product with api
+ * One PostgreSQL database (a throwaway cluster), the whole product with api
  * process A on it, and api process B on the same database: two deployments of one api. `prepare`
  * readies the tenant through A. Everything is stopped after the file's tests.
  */

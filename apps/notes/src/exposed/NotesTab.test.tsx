@@ -241,7 +241,7 @@ describe('NotesTab', () => {
     // Its author's name comes from the users list, read once for the whole timeline.
     await waitFor(() => expect(entry).toHaveTextContent('Carla Mendes'));
     expect(await screen.findByText('Nota criada com sucesso!')).toBeInTheDocument();
-    // One request per write (issue 16): the form's POST; the timeline is not read again.
+    // One request per write: the form's POST; the timeline is not read again.
     expect(notesRequests()).toHaveLength(before);
   });
 

@@ -616,7 +616,7 @@ describe('ProductForm — load errors (PRODUCT.md §8)', () => {
   });
 });
 
-describe('ProductForm — changed elsewhere while open (live updates, issue 15)', () => {
+describe('ProductForm — changed elsewhere while open (live updates)', () => {
   /** The form inside the panel's live updates, fed by a stream the test writes to. */
   async function renderLive(route: string) {
     const live = scriptedLiveServer();

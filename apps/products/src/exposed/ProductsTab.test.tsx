@@ -229,7 +229,7 @@ describe('ProductsTab', () => {
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(shownBefore + 1));
     expect(screen.getAllByRole('article', { name: 'Plano Básico' })).toHaveLength(basicBefore + 1);
     expect(item('Plano Profissional')).toBeInTheDocument();
-    // One request per write (issue 16): the list was not read again; the deal's total is the
+    // One request per write: the list was not read again; the deal's total is the
     // CRM's to recompute, so the deal is.
     expect(requestsTo('GET', '/api/rdstation/deals/deal-1/products')).toHaveLength(1);
     expect(queryClient.getQueryState(queryKeys.deal('deal-1'))?.isInvalidated).toBe(true);

@@ -15,7 +15,7 @@ import { IDENTITY_TEXTS, IdentityProblem } from './IdentityProblem';
 
 /**
  * 'crmUser': signed in, and who the attendant is in the CRM is known (the CRM's token names
- * nobody: the api finds them by a verified e-mail or asks them once, issue 13).
+ * nobody: the api finds them by a verified e-mail or asks them once).
  */
 export type GuardRequirement = 'terms' | 'credentials' | 'auth' | 'crmUser';
 

@@ -7,7 +7,7 @@ export interface LiveUpdatesProps {
 }
 
 /**
- * The tenant's changes while this page is open (issue 15): one stream per panel page, over the
+ * The tenant's changes while this page is open: one stream per panel page, over the
  * api client's session. The host user's own changes re-read without a hint.
  */
 export function LiveUpdates({ children }: LiveUpdatesProps) {

@@ -3,7 +3,7 @@ import { HOST_ID_MAX_LENGTH, HOST_ID_PATTERN } from '@crm-panel/crm-model';
 
 /**
  * What the panel is showing, declared on every api call so the api can say in its audit trail
- * from which attendance and chat a change was made (issue 15). The shell sets it when the host's
+ * from which attendance and chat a change was made. The shell sets it when the host's
  * attendance changes; api-client cannot read host-bridge itself (module boundaries).
  */
 export interface PanelContext {
@@ -23,7 +23,7 @@ let tabId: string | null = null;
 /**
  * This browser tab's id, the same for the panel and the host modals it opens (same origin, same
  * tab: one sessionStorage): the live stream skips the changes this tab wrote itself, whose
- * answers are already in its cache (issue 16, one request per write).
+ * answers are already in its cache (one request per write).
  */
 export function getPanelTabId(): string {
   if (tabId) return tabId;

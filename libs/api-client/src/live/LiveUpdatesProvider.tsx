@@ -18,7 +18,7 @@ export interface LiveUpdatesProviderProps {
 }
 
 /**
- * The panel's live updates (issue 15): one stream of the tenant's changes while mounted; each
+ * The panel's live updates: one stream of the tenant's changes while mounted; each
  * change re-reads what shows that record, a `resync` re-reads everything; others' changes show a
  * short hint and reach the forms that listen (they warn instead of overwriting).
  */

@@ -1,7 +1,7 @@
 import { auditFieldLabel } from '@crm-panel/crm-model';
 import { type LiveChange } from './liveChange';
 
-/** The pt-BR texts of live updates (issue 15). */
+/** The pt-BR texts of live updates. */
 export const LIVE_TEXTS = {
   updatedBy: (name: string) => `Atualizado por ${name} agora`,
   updatedInCrm: 'Atualizado no RD Station CRM agora',

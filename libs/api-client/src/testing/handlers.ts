@@ -624,7 +624,7 @@ export function createHandlers(options: CreateHandlersOptions = {}): HttpHandler
       return json({ usersAffected: state.integration.usersAffected });
     }),
 
-    // --- live updates (issue 15) --------------------------------------------------------------
+    // --- live updates --------------------------------------------------------------
     // Not through route(): no latency, no JSON body, and kept out of db.requests (a panel's
     // stream is always open; tests of what a screen reads count reads). db.live.open counts it.
     http.get(`${origin}/api/events`, ({ request }) => {

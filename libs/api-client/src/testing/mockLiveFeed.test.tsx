@@ -6,7 +6,7 @@ import { useRecordChangeWarning } from '@api-client/live/useRecordChangeWarning'
 import { liveDealChange } from './liveStreams';
 import { setupTestServer } from './setupTestServer';
 
-// The mock world serves GET /api/events (issue 15): the panel's own stream code, on the browser's
+// The mock world serves GET /api/events: the panel's own stream code, on the browser's
 // fetch, opens an idle stream there, and a test pushes a change through the mock db.
 
 const server = setupTestServer();

@@ -1,5 +1,5 @@
 /**
- * The mock world's GET /api/events (issue 15): every open stream idles, as the api's does between
+ * The mock world's GET /api/events: every open stream idles, as the api's does between
  * changes, and gets what a test or a standalone control pushes. Nothing here imports a Node-only
  * module: it serves msw/node in jest and msw/browser in a standalone page.
  */

@@ -4,7 +4,7 @@ import { queryKeys } from '@api-client/query/queryKeys';
 import { dealProductsFixture, notesFixture, tasksFixture } from '@api-client/testing/fixtures';
 import { cacheRules } from './cacheRules';
 
-// Issue 16 point 2: a write's answer updates the cache; only what it cannot tell is read again
+// A write's answer updates the cache; only what it cannot tell is read again
 // (a re-read is an invalidation, which the spy on invalidateQueries sees).
 
 const DEAL = 'deal-1';

@@ -126,7 +126,7 @@ export function cacheRules(client: QueryClient) {
       client.setQueryData(queryKeys.lastDeal(crmContactId), dealId);
     },
     /**
-     * Someone else changed a record (a live update, issue 15): re-read exactly the entries that
+     * Someone else changed a record (a live update): re-read exactly the entries that
      * show it; only the ones on screen are fetched again, the rest are marked stale.
      */
     recordChanged(change: LiveChange) {

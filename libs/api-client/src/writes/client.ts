@@ -18,7 +18,7 @@ const PANEL_STALE_TIME_MS = 30_000;
 export function createPanelQueryClient(): QueryClient {
   // Answers reach React in a microtask after they are read, not in a setTimeout(0): that timer
   // waited 1–4 ms behind the browser's clamp after the deal's answer, on the path to the panel
-  // being ready (issue 16, point 4). What resolves together still renders together (TanStack
+  // being ready. What resolves together still renders together (TanStack
   // batches within the task); notifyManager is TanStack's own singleton, shared by every remote.
   notifyManager.setScheduler(queueMicrotask);
   return new QueryClient({

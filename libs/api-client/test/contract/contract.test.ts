@@ -10,7 +10,7 @@ import {
   type ShapeOptions,
 } from './shape';
 
-// Issue 17, point 2: api-client's resource calls against the real api (buildApp + crm-sandbox +
+// Api-client's resource calls against the real api (buildApp + crm-sandbox +
 // host-sim) and against the MSW fake of '@crm-panel/api-client/testing'; both must answer in the
 // same shape (shape.ts says what counts as a difference: null matches any type, keys and types
 // must agree). The real side runs first and is stopped before the fake one starts: msw/node

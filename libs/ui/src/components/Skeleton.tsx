@@ -22,7 +22,7 @@ export interface SkeletonProps {
  * A pulse of the shape's opacity: the compositor runs it, so a skeleton costs the page no paint
  * while it waits. The shimmer it replaced (a moving background gradient) repainted every shape on
  * the main thread each frame, 1.5–3.5 ms a frame, in the very window the panel waits for its deal
- * and then renders it (issue 16, point 4).
+ * and then renders it.
  */
 const pulse = keyframes`
   50% { opacity: 0.45; }

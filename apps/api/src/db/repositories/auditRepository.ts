@@ -81,7 +81,7 @@ export function auditRowOf(change: RecordChange): Row {
   };
 }
 
-/** The audit trail's store (issue 15): one tenant's entries, newest first, keyset-paged. */
+/** The audit trail's store: one tenant's entries, newest first, keyset-paged. */
 export function createAuditRepository(database: Database) {
   const { db } = database;
 

@@ -47,7 +47,7 @@ export interface NewFamily {
 /**
  * SHA-256 of a secret, hex. Every identified request hashes its bearer token to find its session:
  * the one-shot `hash` makes no Hash object per call (createHash + update + digest, ~10 µs of each
- * proxied call; issue 16, point 5).
+ * proxied call).
  */
 export const hashSecret = (value: string): string => hash('sha256', value, 'hex');
 

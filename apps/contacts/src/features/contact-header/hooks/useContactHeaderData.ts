@@ -14,7 +14,7 @@ import {
  * (useDeferredValue) behind the deal's card. Deferred, it waited for the 'Geral' tab's deferred
  * status and custom fields (React renders every deferred value in one lane), a render of ~144
  * components sliced between frames: the header showed its contact 80–200 ms after the card
- * (bench/panel-speed.js, session 20). Its organization's read starts from that render.
+ * (bench/panel-speed.js). Its organization's read starts from that render.
  */
 export function useContactHeaderData(contactId: string | null) {
   const cache = usePanelCache();

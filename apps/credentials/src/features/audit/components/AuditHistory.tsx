@@ -41,7 +41,7 @@ const StyledList = styled.ul`
 `;
 
 /**
- * 'Histórico de alterações' (issue 15): the admin's filterable list of changes made from the
+ * 'Histórico de alterações': the admin's filterable list of changes made from the
  * panel, paged with 'Carregar mais', and its CSV export. Who may read it is the api's call: an
  * attendant's 403 is shown as the api words it; a host that signs nothing asks for the password.
  */

@@ -47,7 +47,7 @@ export function NoteCreatePage() {
   const bannersRef = useRef<HTMLDivElement>(null);
 
   // A hand-typed note calls the api only to save it: its session is earned while the person
-  // types, so 'Salvar Nota' sends the note alone (issue 16, one request per write).
+  // types, so 'Salvar Nota' sends the note alone (one request per write).
   useEffect(() => {
     void prepareSession();
   }, []);
