@@ -5,6 +5,7 @@ import globals from 'globals';
 import crmPanel from './tools/eslint/module-boundaries.mjs';
 import crmPanelStyle from './tools/eslint/style-rules.mjs';
 import crmPanelCache from './tools/eslint/cache-rules.mjs';
+import crmPanelCycles from './tools/eslint/import-cycles.mjs';
 
 const PANEL_APPS = '{shell,deal,notes,tasks,products,contacts,credentials}';
 
@@ -68,6 +69,12 @@ export default tseslint.config(
     // module (libs/api-client/src/client/http.ts), the one place that imports axios.
     files: ['**/*.{ts,tsx,mts,js,cjs,mjs}'],
     rules: { 'no-restricted-imports': ['error', { paths: [...ROUTER_IMPORTS, ...HTTP_IMPORTS] }] },
+  },
+  {
+    // No import cycles anywhere in the workspace, type imports included (tools/eslint/import-cycles.mjs).
+    files: ['**/*.{ts,tsx,mts,js,cjs,mjs}'],
+    plugins: { 'crm-panel-cycles': crmPanelCycles },
+    rules: { 'crm-panel-cycles/no-import-cycle': 'error' },
   },
   {
     files: ['libs/contracts/src/router.ts'],

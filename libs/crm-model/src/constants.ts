@@ -1,5 +1,4 @@
-import { type Rating } from './deal';
-import { type BillingFrequency } from './product';
+import type { BILLING_FREQUENCIES } from './enums';
 
 // Spec §9, each named once. Durations in ms unless the name says otherwise.
 
@@ -17,7 +16,8 @@ export const SCROLL_LOAD_DELAY_MS = 200;
 export const DROPDOWN_LIST_MAX_HEIGHT = '15rem';
 
 export const RATING_MAX = 5;
-export const RATING_VALUES: readonly Rating[] = [1, 2, 3, 4, 5];
+/** The stars a person can pick; `Rating` (deal.ts) is one of these. */
+export const RATING_VALUES: readonly (1 | 2 | 3 | 4 | 5)[] = [1, 2, 3, 4, 5];
 export const DEAL_RATING_DEFAULT = 0;
 
 /** Longest note body; also the api's limit of a task description and a text custom field. */
@@ -31,7 +31,7 @@ export const TASK_CREATE_STATUS = 'open';
 
 export const DISCOUNT_PERCENTAGE_MAX = 100;
 export const DEFAULT_QUANTITY = 1;
-export const DEFAULT_BILLING_FREQUENCY: BillingFrequency = 'one-time';
+export const DEFAULT_BILLING_FREQUENCY: (typeof BILLING_FREQUENCIES)[number] = 'one-time';
 export const PRODUCT_DESCRIPTION_SUBTITLE_LENGTH = 60;
 
 export const AUTH_WINDOW = { width: 600, height: 700 } as const;

@@ -1,5 +1,5 @@
 import { type Knobs } from './knobs';
-import { type ChangeRequest, type ChangeResult } from './routes/adminChange';
+import { type WebhookEventName } from './store/records';
 import { type WebhookDelivery } from './webhooks/WebhookDispatcher';
 
 export type { Knobs } from './knobs';
@@ -53,7 +53,6 @@ export interface RequestStatsSnapshot {
   rateLimited: number;
 }
 
-export type { ChangeRequest, ChangeResult } from './routes/adminChange';
 export type {
   DeliveryAttempt,
   WebhookDelivery,
@@ -93,4 +92,21 @@ export interface RunningSandbox {
   getStats(): RequestStatsSnapshot;
   /** Counts back to zero. */
   resetStats(): void;
+}
+
+/** One change made as a CRM user would make it (`POST /__admin/change`), and what it fired. */
+export interface ChangeRequest {
+  account: string;
+  resource: string;
+  id?: string;
+  data?: Record<string, unknown>;
+  delete?: boolean;
+  /** E-mail of the user making the change (default: the account's first active user). */
+  as?: string;
+}
+
+export interface ChangeResult {
+  data?: object;
+  deleted?: { id: string; name: string };
+  events: WebhookEventName[];
 }

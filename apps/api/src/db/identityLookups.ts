@@ -1,6 +1,5 @@
 import { createLookupCache, type LookupCache } from './lookupCache';
-import { type PanelSession } from './repositories/panelSessionsRepository';
-import { type StoredSession } from './repositories/sessionsRepository';
+import { type PanelSession, type StoredSession } from './sessionRecords';
 
 /** Entries per kind; the oldest goes first past this (one entry ≈ one active user or token). */
 export const LOOKUP_MAX_ENTRIES = 10_000;

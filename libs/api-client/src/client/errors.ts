@@ -1,4 +1,4 @@
-import { type ApiRequest, type ApiResponse } from './http';
+import { type ApiRequest, type ApiResponse } from './wire';
 
 /** How a request failed: answered 4xx / 5xx, not answered, timed out, or cancelled. */
 export type ApiRequestErrorCode =

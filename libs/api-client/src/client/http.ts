@@ -6,47 +6,14 @@ import axios, {
 } from 'axios';
 import { REQUEST_TIMEOUT_MS } from '@crm-panel/crm-model';
 import { ApiRequestError, type ApiRequestErrorCode } from './errors';
+import { type ApiRequest, type ApiResponse, type QueryParams } from './wire';
 
 // The panel's HTTP transport: axios, the one module of the workspace that imports it (lint rule in
 // eslint.config.mjs). One instance per client; its interceptors fill each request in (the client's
 // identity and session, apiClient.ts), turn every failure into the client's typed errors
 // (errors.ts) and let the client recover from one (the single retry after a refused token).
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-/** Query values as the panel sends them; undefined entries are left out. */
-export type QueryParams = Readonly<Record<string, string | number | boolean | undefined>>;
-
-/** What a call may add to its method and path. */
-export interface ApiRequestConfig {
-  params?: QueryParams;
-  headers?: Readonly<Record<string, string>>;
-  /** Cancels the request (TanStack Query passes one to every queryFn). */
-  signal?: AbortSignal;
-  /**
-   * 'blob': a 2xx answer's body as received, byte for byte (a file to save, e.g. a CSV whose
-   * BOM a text decoding would drop); other answers are read as usual. Default: JSON or text.
-   */
-  responseType?: 'blob';
-}
-
-/** One request as the client sees it; the transport's request interceptor fills its headers in. */
-export interface ApiRequest extends Omit<ApiRequestConfig, 'headers'> {
-  method: HttpMethod;
-  /** A path under the base URL, or an absolute URL. */
-  url: string;
-  headers: Headers;
-  /** The JSON body; none for GET. */
-  data?: object;
-}
-
-export interface ApiResponse<T = unknown> {
-  /** The parsed JSON body; the text when it is not JSON ('' when empty). */
-  data: T;
-  status: number;
-  headers: Headers;
-  config: ApiRequest;
-}
+export type { ApiRequest, ApiRequestConfig, ApiResponse, HttpMethod, QueryParams } from './wire';
 
 /** What the client adds to its transport: the two ends of every request. */
 export interface TransportHooks<R extends ApiRequest> {

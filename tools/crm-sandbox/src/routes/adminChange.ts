@@ -2,8 +2,9 @@ import { notFound } from '@crm-sandbox/http/errors';
 import * as defs from '@crm-sandbox/resources/definitions';
 import { type ResourceDef } from '@crm-sandbox/resources/ResourceDef';
 import { type SandboxRuntime } from '@crm-sandbox/runtime';
+import { type ChangeRequest, type ChangeResult } from '@crm-sandbox/types';
 import { type AccountStore, type Collection } from '@crm-sandbox/store/AccountStore';
-import { type WebhookEntity, type WebhookEventName } from '@crm-sandbox/store/records';
+import { type WebhookEntity } from '@crm-sandbox/store/records';
 import { readContact, readOrganization } from '@crm-sandbox/writes/contactWrites';
 import { createDeal, updateDeal } from '@crm-sandbox/writes/dealWrites';
 import { readDescribed, readLostReason, readProduct } from '@crm-sandbox/writes/referenceWrites';
@@ -95,22 +96,6 @@ export const CHANGE_HANDLERS: Record<string, ChangeHandler> = {
     readLostReason,
   ),
 };
-
-export interface ChangeRequest {
-  account: string;
-  resource: string;
-  id?: string;
-  data?: Json;
-  delete?: boolean;
-  /** E-mail of the user making the change (default: the account's first active user). */
-  as?: string;
-}
-
-export interface ChangeResult {
-  data?: object;
-  deleted?: { id: string; name: string };
-  events: WebhookEventName[];
-}
 
 /** Applies one change and fires its webhook event; throws Error or ApiError on bad input. */
 export function applyChange(runtime: SandboxRuntime, change: ChangeRequest): ChangeResult {

@@ -3,7 +3,8 @@ import { ApiError } from '@crm-sandbox/http/errors';
 import { checkedKnobs } from '@crm-sandbox/knobs';
 import { type SandboxRuntime } from '@crm-sandbox/runtime';
 import { OAUTH_APPS } from '@crm-sandbox/store/accounts';
-import { applyChange, type ChangeRequest } from './adminChange';
+import { type ChangeRequest } from '@crm-sandbox/types';
+import { applyChange } from './adminChange';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

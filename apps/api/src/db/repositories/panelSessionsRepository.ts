@@ -2,31 +2,18 @@ import { hash, randomBytes, randomUUID } from 'node:crypto';
 import { type Database } from '../database';
 import { type SecretBox } from '@api/security/crypto';
 import { type IdentityLookups, ownerKey } from '../identityLookups';
+import {
+  type PanelSession,
+  type SessionMethod,
+  type SessionRole,
+  type SessionStage,
+} from '../sessionRecords';
 import { type NewCredentials } from './credentialsRepository';
 
 /** Credentials a pending session saved, with the SHA-256 of the setup code that allowed it. */
 export type PendingCredentials = NewCredentials & { setupCodeHash?: string };
 
-export type SessionStage = 'pending' | 'full';
-export type SessionMethod = 'assertion' | 'crm';
-export type SessionRole = 'admin' | 'attendant';
-
-/** A panel session as a route sees it (the token itself is never stored). */
-export interface PanelSession {
-  familyId: string;
-  systemKey: string;
-  /** The host user id: verified when `method` is 'assertion', the host's claim otherwise. */
-  userId: string;
-  role: SessionRole | null;
-  method: SessionMethod;
-  stage: SessionStage;
-  /** Whose CRM tokens and terms this session uses: 'user:<id>' or 'browser:<family id>'. */
-  crmOwner: string;
-  /** The e-mail the host signed for this user (assertion claim `email`, lower case), if any. */
-  verifiedEmail: string | null;
-  /** When this token ends (epoch ms). */
-  expiresAt: number;
-}
+export type { PanelSession, SessionMethod, SessionRole, SessionStage } from '../sessionRecords';
 
 export interface IssuedSession {
   token: string;

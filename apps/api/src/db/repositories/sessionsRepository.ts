@@ -3,49 +3,27 @@ import { type Database } from '../database';
 import { type DatabaseSchema } from '../schema';
 import { type SecretBox } from '@api/security/crypto';
 import { type IdentityLookups, ownerKey } from '../identityLookups';
+import {
+  CRM_USER_SOURCES,
+  type CrmUserChoice,
+  type OAuthTokens,
+  type StoredSession,
+  type V1Profile,
+} from '../sessionRecords';
 
 export interface Identity {
   systemKey: string;
   userId: string;
 }
 
-export interface OAuthTokens {
-  accessToken: string;
-  refreshToken: string;
-  /** Epoch ms. */
-  expiresAt: number;
-}
-
-export interface V1Profile {
-  name: string;
-  email: string;
-  organization: { name: string } | null;
-}
-
-/** How the CRM user of a sign-in was found (api README, 'Who the CRM user is'). */
-export type CrmUserSource = 'attendant-claim' | 'v1-token' | 'host-signed-email';
-
-export const CRM_USER_SOURCES: readonly CrmUserSource[] = [
-  'attendant-claim',
-  'v1-token',
-  'host-signed-email',
-];
-
-/** The CRM v2 user a sign-in acts as, and how that was decided. */
-export interface CrmUserChoice {
-  userId: string;
-  source: CrmUserSource;
-  /** Epoch ms. */
-  chosenAt: number;
-  /** The user's name as RD gave it (found, chosen or last read); null for an older choice. */
-  name: string | null;
-}
-
-export interface StoredSession {
-  oauth: OAuthTokens | null;
-  v1: { token: string; profile: V1Profile } | null;
-  crmUser: CrmUserChoice | null;
-}
+export {
+  CRM_USER_SOURCES,
+  type CrmUserChoice,
+  type CrmUserSource,
+  type OAuthTokens,
+  type StoredSession,
+  type V1Profile,
+} from '../sessionRecords';
 
 /** Writes allowed while a session row is locked. */
 export interface SessionWriter {
