@@ -162,7 +162,7 @@ test('a styled component must be named Styled…', async () => {
   );
 });
 
-test('apps take colours and px sizes from the theme, not raw values', async () => {
+test('apps take every colour and size from the theme: no literal of any form, in styles, consts or props', async () => {
   const file = 'apps/deal/src/features/general/components/Bad.tsx';
   const cases = [
     "import styled from 'styled-components';\nexport const StyledA = styled.div`\n  color: #1a6bff;\n`;\n",
@@ -170,6 +170,19 @@ test('apps take colours and px sizes from the theme, not raw values', async () =
     "import styled from 'styled-components';\nexport const StyledA = styled.div`\n  max-width: 720px;\n`;\n",
     "import { css } from 'styled-components';\nexport const mixin = css`\n  border: 1px solid red;\n`;\n",
     "export function A() {\n  return <div style={{ width: '40px' }} />;\n}\n",
+    // A named colour, in a template and in a style object.
+    "import styled from 'styled-components';\nexport const StyledA = styled.div`\n  color: red;\n`;\n",
+    "export function A() {\n  return <div style={{ background: 'white' }} />;\n}\n",
+    // A colour or a size held in a const, or passed as a prop, then used elsewhere.
+    "export const DANGER = '#d92d20';\n",
+    "export const OVERLAY = 'hsl(0 0% 0% / 0.4)';\n",
+    "export const ACCENT = 'rebeccapurple';\n",
+    "export const WIDE = '22rem';\n",
+    "import { Skeleton } from '@crm-panel/ui';\nexport function A() {\n  return <Skeleton width={'6rem' as never} />;\n}\n",
+    // rem, em and viewport sizes in a template.
+    "import styled from 'styled-components';\nexport const StyledA = styled.div`\n  max-height: 18rem;\n`;\n",
+    "import styled from 'styled-components';\nexport const StyledA = styled.div`\n  letter-spacing: 0.02em;\n`;\n",
+    "import styled from 'styled-components';\nexport const StyledA = styled.div`\n  height: 100vh;\n`;\n",
   ];
   for (const code of cases) {
     const messages = await lint(code, file);
@@ -180,8 +193,17 @@ test('apps take colours and px sizes from the theme, not raw values', async () =
     );
   }
   const tokens = await lint(
-    "import styled from 'styled-components';\nexport const StyledA = styled.div`\n  max-width: ${({ theme }) => theme.sizes.content.wide};\n  width: 50%;\n  margin: 0 auto;\n`;\n",
+    "import styled from 'styled-components';\nexport const StyledA = styled.div`\n  max-width: ${({ theme }) => theme.sizes.content.wide};\n  width: 50%;\n  margin: 0 auto;\n  background: transparent;\n  border-color: currentColor;\n`;\n",
     file,
+  );
+  // Words that are colour names in pt-BR texts are texts, not colours; a token name is not a size.
+  const texts = await lint(
+    'import { Skeleton } from \'@crm-panel/ui\';\nexport const TITLE = \'Cor coral do funil\';\nexport function A() {\n  return <Skeleton width="short" height="line" label="Carregando 2 itens..." />;\n}\n',
+    file,
+  );
+  assert.deepEqual(
+    texts.filter((m) => m.startsWith('crm-panel-style')),
+    [],
   );
   assert.deepEqual(
     tokens.filter((m) => m.startsWith('crm-panel-style')),
@@ -345,4 +367,25 @@ test('axios is imported only by the api-client transport', async () => {
     ).filter((m) => m.startsWith('no-restricted-imports')),
     [],
   );
+});
+
+test("ARCHITECTURE's boundary table is the matrix the rule enforces", async () => {
+  const { boundaryTable, documentedTable, ARCHITECTURE } = await import('./boundary-table.mjs');
+  assert.equal(
+    documentedTable(),
+    boundaryTable(),
+    'run `node tools/eslint/boundary-table.mjs --write`',
+  );
+  // A row edited by hand (contracts said to import only crm-model) no longer matches.
+  const fs = await import('node:fs');
+  const os = await import('node:os');
+  const edited = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'boundary-table-')), 'A.md');
+  fs.writeFileSync(
+    edited,
+    fs
+      .readFileSync(ARCHITECTURE, 'utf8')
+      .replace(/(`type:contracts`\s*\|\s*)crm-model, api-client/, '$1crm-model'),
+  );
+  assert.notEqual(documentedTable(edited), boundaryTable());
+  fs.rmSync(path.dirname(edited), { recursive: true, force: true });
 });

@@ -25,7 +25,13 @@ export { Alert, type AlertProps, type AlertTone } from './components/Alert';
 export { PageWrapper, type PageWrapperProps } from './components/PageWrapper';
 export { Tabs, type TabsProps, type TabItem } from './components/Tabs';
 export { Rating, type RatingProps } from './components/Rating';
-export { Skeleton, type SkeletonProps, type SkeletonVariant } from './components/Skeleton';
+export {
+  Skeleton,
+  type SkeletonHeight,
+  type SkeletonProps,
+  type SkeletonVariant,
+  type SkeletonWidth,
+} from './components/Skeleton';
 export {
   ConfirmDialog,
   type ConfirmDialogAlternative,

@@ -7,7 +7,7 @@ const StyledFieldset = styled.fieldset`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space[2]};
-  max-height: 20rem;
+  max-height: ${({ theme }) => theme.sizes.listMaxHeight.lg};
   margin: 0;
   padding: 0;
   overflow-y: auto;

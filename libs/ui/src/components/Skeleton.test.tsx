@@ -15,7 +15,7 @@ describe('Skeleton', () => {
   it('supports blocks, circles and decorative use', async () => {
     const { container } = renderWithTheme(
       <>
-        <Skeleton variant="block" height="120px" label="Carregando tarefa" />
+        <Skeleton variant="block" height="login" label="Carregando tarefa" />
         <Skeleton variant="circle" decorative />
       </>,
     );

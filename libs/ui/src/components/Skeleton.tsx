@@ -1,16 +1,20 @@
-import styled, { css, keyframes } from 'styled-components';
+import styled, { css, type DefaultTheme, keyframes, useTheme } from 'styled-components';
 import { VisuallyHidden } from './VisuallyHidden';
 
 export type SkeletonVariant = 'text' | 'block' | 'circle';
+/** A width from the theme's skeleton scale, or a share of the row. */
+export type SkeletonWidth = keyof DefaultTheme['sizes']['skeleton']['width'] | `${number}%`;
+/** A height from the theme's skeleton scale. */
+export type SkeletonHeight = keyof DefaultTheme['sizes']['skeleton']['height'];
 
 export interface SkeletonProps {
   variant?: SkeletonVariant;
   /** Number of text lines (variant 'text'); the last one is shorter. */
   lines?: number;
-  /** CSS width of each shape; text lines default to 100%. */
-  width?: string;
-  /** CSS height; blocks default to 96px, circles to 32px. */
-  height?: string;
+  /** Width of each shape (a theme token or a percentage); text lines default to 100%. */
+  width?: SkeletonWidth;
+  /** Height (a theme token); text lines default to 'text', blocks to 'textarea', circles to 32px. */
+  height?: SkeletonHeight;
   /** Announced once to assistive technology. */
   label?: string;
   /** When several skeletons show together, mark all but one decorative so it is announced once. */
@@ -63,6 +67,12 @@ const DEFAULT_HEIGHT: Record<SkeletonVariant, string> = {
   circle: '32px',
 };
 
+const isShare = (width: SkeletonWidth): width is `${number}%` => width.endsWith('%');
+
+function widthOf(theme: DefaultTheme, width: SkeletonWidth): string {
+  return isShare(width) ? width : theme.sizes.skeleton.width[width];
+}
+
 /** Placeholder shapes for content that is loading. */
 export function Skeleton({
   variant = 'text',
@@ -73,11 +83,18 @@ export function Skeleton({
   decorative = false,
   className,
 }: SkeletonProps) {
-  const shapeHeight = height ?? DEFAULT_HEIGHT[variant];
+  const theme = useTheme();
+  const shapeHeight = height ? theme.sizes.skeleton.height[height] : DEFAULT_HEIGHT[variant];
   const count = variant === 'text' ? Math.max(1, lines) : 1;
   const shapes = Array.from({ length: count }, (_, index) => {
     const isShortLine = variant === 'text' && count > 1 && index === count - 1;
-    const shapeWidth = width ?? (variant === 'circle' ? shapeHeight : isShortLine ? '60%' : '100%');
+    const shapeWidth = width
+      ? widthOf(theme, width)
+      : variant === 'circle'
+        ? shapeHeight
+        : isShortLine
+          ? '60%'
+          : '100%';
     return (
       <StyledShape
         key={index}

@@ -14,6 +14,7 @@ declare module 'styled-components' {
     fontSizes: Theme['fontSizes'];
     fontWeights: Theme['fontWeights'];
     lineHeights: Theme['lineHeights'];
+    letterSpacings: Theme['letterSpacings'];
     sizes: Theme['sizes'];
     layout: Theme['layout'];
     motion: Theme['motion'];

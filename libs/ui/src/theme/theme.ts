@@ -144,7 +144,40 @@ export const theme = {
     gridColumn: { sm: '180px', md: '200px', lg: '220px', xl: '240px' },
     /** The standalone dev page's stand-in for the host's modal. */
     standaloneModal: { width: '600px', maxHeight: '700px' },
+    /** A list that scrolls inside a page: short (a chat's messages) or roomy (CRM users). */
+    listMaxHeight: { md: '18rem', lg: '20rem' },
+    /** Where a row's flexible item wraps: a product's name, a suggestion's text. */
+    flexBasis: { md: '12rem', lg: '14rem' },
+    /** The smallest column of a compact details grid (a deal product's figures). */
+    detailColumn: '7.5rem',
+    /**
+     * Placeholders while content loads, sized like what they stand for: short texts by width,
+     * one line or a control by height, blocks by the content they hold.
+     */
+    skeleton: {
+      width: { short: '6rem', label: '7rem', name: '10rem' },
+      height: {
+        caption: '0.75rem',
+        text: '0.875rem',
+        line: '1rem',
+        title: '1.125rem',
+        badge: '1.5rem',
+        avatar: '40px',
+        control: '38px',
+        button: '44px',
+        field: '60px',
+        note: '72px',
+        textarea: '96px',
+        login: '120px',
+        product: '128px',
+        section: '140px',
+        list: '160px',
+        card: '180px',
+        form: '420px',
+      },
+    },
   },
+  letterSpacings: { caps: '0.02em' },
   layout: { pageWidth: PAGE_WIDTH, pageMaxWidth: PAGE_MAX_WIDTH },
   motion: {
     fast: '120ms ease',

@@ -88,7 +88,7 @@ export function ContactHeaderCard({ contactId }: ContactHeaderCardProps) {
       <Card aria-label="Contato" aria-busy={!contactQuery.isError || undefined}>
         {loadError ?? (
           <StyledRow>
-            <Skeleton variant="circle" height="40px" width="40px" decorative />
+            <Skeleton variant="circle" height="avatar" decorative />
             <Skeleton lines={2} label="Carregando dados do contato..." />
           </StyledRow>
         )}

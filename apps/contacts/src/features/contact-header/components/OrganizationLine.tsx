@@ -18,7 +18,7 @@ export interface OrganizationLineProps {
 /** The contact's organization, under its name. */
 export function OrganizationLine({ organizationId, name, loading, failed }: OrganizationLineProps) {
   if (organizationId === null) return <StyledOrganization>Sem organização</StyledOrganization>;
-  if (loading) return <Skeleton width="10rem" label="Carregando organização..." />;
+  if (loading) return <Skeleton width="name" label="Carregando organização..." />;
   if (failed || name === null) {
     return <StyledOrganization>Organização indisponível</StyledOrganization>;
   }

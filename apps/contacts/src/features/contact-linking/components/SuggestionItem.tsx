@@ -16,7 +16,7 @@ const StyledItem = styled.li`
 
 const StyledText = styled.div`
   display: flex;
-  flex: 1 1 14rem;
+  flex: 1 1 ${({ theme }) => theme.sizes.flexBasis.lg};
   flex-direction: column;
   gap: ${({ theme }) => theme.space[1]};
   min-width: 0;

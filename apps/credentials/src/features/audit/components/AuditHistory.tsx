@@ -79,7 +79,7 @@ export function AuditHistory() {
       <InlineError message={TEXTS.audit.loadError} onRetry={() => void history.refetch()} />
     );
   } else if (!history.data) {
-    content = <Skeleton variant="block" height="160px" label={TEXTS.common.loading} />;
+    content = <Skeleton variant="block" height="list" label={TEXTS.common.loading} />;
   } else {
     const entries = history.data.pages.flatMap((page) => page.entries);
     content =

@@ -73,7 +73,7 @@ export function LoginScreen() {
       <InlineError message={MESSAGES.auth.statusError} onRetry={() => void auth.refetch()} />
     );
   } else if (!auth.data) {
-    content = <Skeleton variant="block" height="120px" label={TEXTS.common.loading} />;
+    content = <Skeleton variant="block" height="login" label={TEXTS.common.loading} />;
   } else if (!auth.data.authenticated) {
     content = (
       <Card>

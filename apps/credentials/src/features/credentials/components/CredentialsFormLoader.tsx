@@ -7,7 +7,7 @@ import { CredentialsForm } from './CredentialsForm';
 export function CredentialsFormLoader() {
   const status = useQuery(credentialsStatusQueryOptions());
   // The status only prefills the redirect URI: a failed read still shows an empty form.
-  if (status.isPending) return <Skeleton variant="block" height="420px" />;
+  if (status.isPending) return <Skeleton variant="block" height="form" />;
   return (
     <CredentialsForm
       initialRedirectUri={status.data?.redirectUri ?? null}

@@ -58,8 +58,8 @@ export function CredentialsManager({ mode }: CredentialsManagerProps) {
   } else if (!credentials.data || !auth.data) {
     content = (
       <>
-        <Skeleton variant="block" height="140px" label={TEXTS.common.loading} />
-        <Skeleton variant="block" height="180px" decorative />
+        <Skeleton variant="block" height="section" label={TEXTS.common.loading} />
+        <Skeleton variant="block" height="card" decorative />
       </>
     );
   } else {

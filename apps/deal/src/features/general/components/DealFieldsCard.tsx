@@ -90,7 +90,7 @@ export function DealFieldsCard({ deal, onUpdate }: DealFieldsCardProps) {
                 onChange={(rating) => onUpdate({ rating })}
               />
             ) : (
-              <Skeleton width="6rem" height="1.125rem" label="Carregando negociação..." />
+              <Skeleton width="short" height="title" label="Carregando negociação..." />
             )}
           </StyledStatic>
         </LiveField>
@@ -153,7 +153,7 @@ export function DealFieldsCard({ deal, onUpdate }: DealFieldsCardProps) {
                 {formatBRL(deal.total_price)}
               </StyledTotal>
             ) : (
-              <Skeleton width="7rem" height="1.5rem" decorative />
+              <Skeleton width="label" height="badge" decorative />
             )}
           </StyledStatic>
         </LiveField>

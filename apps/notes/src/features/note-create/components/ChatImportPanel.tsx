@@ -50,7 +50,7 @@ const StyledCount = styled.p`
 `;
 
 const StyledList = styled.ul`
-  max-height: 18rem;
+  max-height: ${({ theme }) => theme.sizes.listMaxHeight.md};
   margin: 0;
   padding: 0;
   overflow-y: auto;

@@ -12,8 +12,8 @@ const StyledName = styled.span`
 
 const StyledPlaceholder = styled.span`
   display: inline-block;
-  width: 7rem;
-  height: 0.75rem;
+  width: ${({ theme }) => theme.sizes.skeleton.width.label};
+  height: ${({ theme }) => theme.sizes.skeleton.height.caption};
   border-radius: ${({ theme }) => theme.radii.sm};
   background: ${({ theme }) => theme.colors.skeleton};
   vertical-align: middle;

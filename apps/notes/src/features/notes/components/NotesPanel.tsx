@@ -83,7 +83,7 @@ export function NotesPanel({ dealId, dealName }: NotesPanelProps) {
     // Spec §8: the banner replaces the list, even when an earlier load had succeeded.
     body = <InlineError message={MESSAGES.notes.loadError} onRetry={() => void notes.refetch()} />;
   } else if (notes.isPending || notes.isError) {
-    body = <Skeleton variant="block" height="72px" label="Carregando notas..." />;
+    body = <Skeleton variant="block" height="note" label="Carregando notas..." />;
   } else if (notes.data.length === 0) {
     body = <EmptyState title={MESSAGES.notes.empty} />;
   } else {

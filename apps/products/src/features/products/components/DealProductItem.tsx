@@ -33,7 +33,7 @@ const StyledHeader = styled.header`
 `;
 
 const StyledName = styled.h3<{ $missing: boolean }>`
-  flex: 1 1 12rem;
+  flex: 1 1 ${({ theme }) => theme.sizes.flexBasis.md};
   min-width: 0;
   margin: 0;
   font-size: ${({ theme }) => theme.fontSizes.lg};
@@ -52,7 +52,7 @@ const StyledActions = styled.div`
 
 const StyledDetails = styled.dl`
   display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(7.5rem, 1fr));
+  grid-template-columns: repeat(auto-fill, minmax(${({ theme }) => theme.sizes.detailColumn}, 1fr));
   gap: ${({ theme }) => `${theme.space[3]} ${theme.space[4]}`};
   margin: 0;
 `;
@@ -69,7 +69,7 @@ const StyledTerm = styled.dt`
   font-weight: ${({ theme }) => theme.fontWeights.medium};
   color: ${({ theme }) => theme.colors.textMuted};
   text-transform: uppercase;
-  letter-spacing: 0.02em;
+  letter-spacing: ${({ theme }) => theme.letterSpacings.caps};
 `;
 
 const StyledValue = styled.dd<{ $strong?: boolean }>`

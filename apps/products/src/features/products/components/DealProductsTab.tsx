@@ -97,8 +97,8 @@ export function DealProductsTab({ dealId, dealName }: DealProductsTabProps) {
   } else if (products.isPending) {
     content = (
       <Stack>
-        <Skeleton variant="block" height="128px" label="Carregando produtos..." />
-        <Skeleton variant="block" height="128px" decorative />
+        <Skeleton variant="block" height="product" label="Carregando produtos..." />
+        <Skeleton variant="block" height="product" decorative />
       </Stack>
     );
   } else if (items.length === 0) {

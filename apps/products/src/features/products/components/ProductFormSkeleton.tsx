@@ -11,10 +11,10 @@ const StyledSkeleton = styled.div`
 export function ProductFormSkeleton() {
   return (
     <StyledSkeleton>
-      <Skeleton variant="block" height="60px" label="Carregando produto..." />
-      <Skeleton variant="block" height="60px" decorative />
-      <Skeleton variant="block" height="60px" decorative />
-      <Skeleton variant="block" height="44px" decorative />
+      <Skeleton variant="block" height="field" label="Carregando produto..." />
+      <Skeleton variant="block" height="field" decorative />
+      <Skeleton variant="block" height="field" decorative />
+      <Skeleton variant="block" height="button" decorative />
     </StyledSkeleton>
   );
 }

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { Skeleton, VisuallyHidden } from '@crm-panel/ui';
+import { Skeleton, type SkeletonHeight, type SkeletonWidth, VisuallyHidden } from '@crm-panel/ui';
 
 const StyledSkeleton = styled.div`
   display: flex;
@@ -13,12 +13,12 @@ const StyledField = styled.div`
   gap: ${({ theme }) => theme.space[1.5]};
 `;
 
-const FIELDS = [
-  { label: '20%', height: '38px' },
-  { label: '25%', height: '96px' },
-  { label: '15%', height: '38px' },
-  { label: '35%', height: '38px' },
-  { label: '30%', height: '38px' },
+const FIELDS: readonly { label: SkeletonWidth; height: SkeletonHeight }[] = [
+  { label: '20%', height: 'control' },
+  { label: '25%', height: 'textarea' },
+  { label: '15%', height: 'control' },
+  { label: '35%', height: 'control' },
+  { label: '30%', height: 'control' },
 ];
 
 /** The form's shape while its users (and, when editing, the task) load. */

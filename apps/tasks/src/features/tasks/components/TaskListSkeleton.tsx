@@ -23,7 +23,7 @@ export function TaskListSkeleton() {
       <VisuallyHidden>Carregando tarefas...</VisuallyHidden>
       {[0, 1, 2].map((item) => (
         <StyledItem key={item}>
-          <Skeleton decorative width="45%" height="1rem" />
+          <Skeleton decorative width="45%" height="line" />
           <Skeleton decorative lines={2} />
           <Skeleton decorative width="30%" />
         </StyledItem>
