@@ -1,6 +1,6 @@
 // The workspace's module-boundary rule: the tag matrix of docs/ARCHITECTURE.md, read from each
 // project.json, in the spirit of @nx/enforce-module-boundaries (whose published versions do not
-// match this Nx core; see docs/ARCHITECTURE.md, 'Federation'). It reads `import`, `export … from`,
+// match this Nx core; see docs/ARCHITECTURE.md, 'Federation and deployment'). It reads `import`, `export … from`,
 // `import()` and `require()` in .ts/.tsx/.js/.mjs/.cjs alike.
 import fs from 'node:fs';
 import path from 'node:path';

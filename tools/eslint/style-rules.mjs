@@ -1,4 +1,4 @@
-// House style the linter keeps (docs/ARCHITECTURE.md, 'Style'): a styled component's name starts
+// House style the linter keeps (docs/ARCHITECTURE.md, 'State, by kind': Styles): a styled component's name starts
 // with `Styled`, and the panel's apps take colours and sizes from the theme (libs/ui), never as raw
 // values, so a change of palette or a size touches one place.
 

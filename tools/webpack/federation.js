@@ -1,5 +1,5 @@
 // Shared webpack + Module Federation setup for the shell and every remote.
-// Replaces what @nx/module-federation would generate (docs/ARCHITECTURE.md, 'Federation'):
+// Replaces what @nx/module-federation would generate (docs/ARCHITECTURE.md, 'Federation and deployment'):
 // tsconfig paths become webpack aliases, and one shared map makes React & co. singletons.
 const path = require('path');
 const fs = require('fs');
@@ -174,7 +174,7 @@ function federatedConfig({ name, exposes, title, copy = [] }) {
             // The federation runtime (runtime-core) once per page: each remote's containers use
             // the page's (global `_FEDERATION_RUNTIME_CORE`), which the shell provides (its
             // runtime plugin below); both are built with the same pinned
-            // @module-federation/enhanced (docs/ARCHITECTURE.md, 'Federation').
+            // @module-federation/enhanced (docs/ARCHITECTURE.md, 'Federation and deployment').
             ...(exposes ? { externalRuntime: true } : {}),
           },
           runtimePlugins: [
