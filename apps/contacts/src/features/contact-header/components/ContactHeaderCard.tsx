@@ -1,17 +1,19 @@
 import styled from 'styled-components';
 import { MESSAGES } from '@crm-panel/crm-model';
 import { useFormResult, useHostForms } from '@crm-panel/host-bridge';
-import { Card, Icon, IconButton, InlineError, Skeleton, VisuallyHidden } from '@crm-panel/ui';
+import {
+  Card,
+  Icon,
+  IconButton,
+  InlineError,
+  Skeleton,
+  Stack,
+  VisuallyHidden,
+} from '@crm-panel/ui';
 import { crmContactUrl } from '@contacts/shared/crmLinks';
 import { useContactHeaderData } from '../hooks/useContactHeaderData';
 import { ContactAvatar } from './ContactAvatar';
 import { OrganizationLine } from './OrganizationLine';
-
-const StyledStack = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]};
-`;
 
 const StyledRow = styled.div`
   display: flex;
@@ -110,7 +112,7 @@ export function ContactHeaderCard({ contactId }: ContactHeaderCardProps) {
 
   return (
     <Card aria-label="Contato">
-      <StyledStack>
+      <Stack>
         {loadError}
         <StyledRow>
           <ContactAvatar name={contact.name} />
@@ -144,7 +146,7 @@ export function ContactHeaderCard({ contactId }: ContactHeaderCardProps) {
             <IconButton label="Editar contato" icon="edit" onClick={openEdit} />
           </StyledActions>
         </StyledRow>
-      </StyledStack>
+      </Stack>
     </Card>
   );
 }

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { getErrorMessage } from '@crm-panel/api-client';
 import { type HostContact, MESSAGES } from '@crm-panel/crm-model';
-import { Card, FormErrorBanner, InlineError, Skeleton } from '@crm-panel/ui';
+import { Card, FormErrorBanner, InlineError, Skeleton, Stack } from '@crm-panel/ui';
 import { useContactSuggestions } from '../hooks/useContactSuggestions';
 import { useLinkContact } from '../hooks/useLinkContact';
 import { type LinkedHandler } from '../linking';
@@ -20,12 +20,6 @@ const StyledNote = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.textSecondary};
   font-size: ${({ theme }) => theme.fontSizes.md};
-`;
-
-const StyledStack = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]};
 `;
 
 export interface ContactSuggestionsProps {
@@ -71,14 +65,14 @@ export function ContactSuggestions({ hostContact, onLinked }: ContactSuggestions
 
   return (
     <Card title="Sugestões">
-      <StyledStack>
+      <Stack>
         <StyledNote>O contato deste chat ainda não está vinculado a um contato do CRM.</StyledNote>
         <FormErrorBanner
           message={link.isError ? getErrorMessage(link.error, MESSAGES.contacts.linkError) : null}
           onClose={link.reset}
         />
         {body}
-      </StyledStack>
+      </Stack>
     </Card>
   );
 }

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { authStatusQueryOptions, contactsPageQueryOptions } from '@crm-panel/api-client';
 import { MESSAGES } from '@crm-panel/crm-model';
 import { useHostAdapter, useHostUserInfo } from '@crm-panel/host-bridge';
-import { Alert, Button, Card, InlineError, Skeleton } from '@crm-panel/ui';
+import { Alert, Button, Card, InlineError, Skeleton, Stack } from '@crm-panel/ui';
 import { useLogout } from '@credentials/features/shared/hooks/useLogout';
 import { CRM_SIGNUP_URL, TEXTS } from '@credentials/features/shared/texts';
 import { useAuthWindow } from '../hooks/useAuthWindow';
@@ -29,12 +29,6 @@ const StyledText = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.textSecondary};
   font-size: ${({ theme }) => theme.fontSizes.md};
-`;
-
-const StyledStack = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[4]};
 `;
 
 const StyledActions = styled.div`
@@ -77,7 +71,7 @@ export function LoginScreen() {
   } else if (!auth.data.authenticated) {
     content = (
       <Card>
-        <StyledStack>
+        <Stack gap={4}>
           <StyledText>{t.intro}</StyledText>
           {authWindow.blocked ? <Alert tone="error">{TEXTS.common.popupBlocked}</Alert> : null}
           {authWindow.waiting ? <Alert tone="info">{TEXTS.prompt.waiting}</Alert> : null}
@@ -97,13 +91,13 @@ export function LoginScreen() {
               </StyledLink>
             </StyledText>
           </StyledActions>
-        </StyledStack>
+        </Stack>
       </Card>
     );
   } else {
     content = (
       <Card>
-        <StyledStack>
+        <Stack gap={4}>
           <StyledText>
             {t.authenticatedAs} <StyledUserId>{auth.data.userId}</StyledUserId>
           </StyledText>
@@ -130,7 +124,7 @@ export function LoginScreen() {
           </StyledActions>
           {contacts.isError ? <Alert tone="error">{MESSAGES.auth.fetchContactsError}</Alert> : null}
           {contacts.data ? <ContactList contacts={contacts.data.data} /> : null}
-        </StyledStack>
+        </Stack>
       </Card>
     );
   }

@@ -7,7 +7,7 @@ import {
 } from '@crm-panel/api-client';
 import { type PageModeProps } from '@crm-panel/contracts';
 import { useHostForms } from '@crm-panel/host-bridge';
-import { Button, InlineError, Skeleton, Tabs } from '@crm-panel/ui';
+import { Button, InlineError, Skeleton, Stack, Tabs } from '@crm-panel/ui';
 import { AuditHistory } from '@credentials/features/audit/components/AuditHistory';
 import { TEXTS } from '@credentials/features/shared/texts';
 import { DangerZone } from './DangerZone';
@@ -16,12 +16,6 @@ import { IntegrationStatus } from './IntegrationStatus';
 export interface CredentialsManagerProps {
   mode: PageModeProps['mode'];
 }
-
-const StyledStack = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[4]};
-`;
 
 const StyledActions = styled.div`
   display: flex;
@@ -77,10 +71,10 @@ export function CredentialsManager({ mode }: CredentialsManagerProps) {
 
   // The status and the danger zone stand apart in the 'Integração' tab too (a tab panel is no
   // stack: they touched there).
-  const integration = <StyledStack>{content}</StyledStack>;
+  const integration = <Stack gap={4}>{content}</Stack>;
 
   return (
-    <StyledStack>
+    <Stack gap={4}>
       {mayReadHistory() ? (
         <Tabs
           label={TEXTS.audit.tabsLabel}
@@ -99,6 +93,6 @@ export function CredentialsManager({ mode }: CredentialsManagerProps) {
           </Button>
         </StyledActions>
       ) : null}
-    </StyledStack>
+    </Stack>
   );
 }
