@@ -138,6 +138,27 @@ describe('crm:check --writes against the sandbox', () => {
     expect(text).toMatch(/1 verificação\(ões\) falharam\.\nTempo: /);
   });
 
+  it('a shape the account cannot take is listed as not sent, with why, and fails the check', async () => {
+    for (const reason of await crmGet('/lost_reasons?page[size]=100'))
+      await sandbox.change({
+        account: ACCOUNT1.id,
+        resource: 'lost_reasons',
+        id: String(reason.id),
+        delete: true,
+      });
+    const report = await checkWrites();
+    expect(report.ok).toBe(false);
+    expect(shapeCount(report.shapes)).toEqual({ accepted: 56, total: 57 });
+    expect(report.notSent).toEqual(['venda perdida: a conta não tem motivo de perda']);
+    const text = formatReport(report);
+    expect(text).toContain(
+      '[não enviada] PUT /deals/{id} {lost_reason_id, status=lost}\n    Venda perdida com o motivo (painel)\n',
+    );
+    expect(text).toContain(
+      'Não enviado (e por quê):\n- venda perdida: a conta não tem motivo de perda',
+    );
+  });
+
   it('exit codes: 0 when every shape is accepted, 2 on a usage error', async () => {
     const env = { CRM_BASE_URL: `${sandbox.url}/crm/v2`, CRM_ACCESS_TOKEN: tokenOf(ANA) };
     const printed: string[] = [];

@@ -459,7 +459,17 @@ export async function runCrmCheck(options: CrmCheckOptions): Promise<CrmCheckRep
     const notSent: string[] = [];
     let shapes: ShapeRow[] = [];
     if (options.writes && me) {
-      const written = await sendPanelWrites(call, me.id);
+      // A write the api itself refused never reaches the CRM: said with the api's answer.
+      const writing: PanelCall = async (method, url, body) => {
+        const from = outbound.length;
+        const result = await call(method, url, body);
+        if (method !== 'GET' && result.status >= 300 && outbound.length === from)
+          notSent.push(
+            `${method} ${url}: a api recusou (${messageOf(result.json, result.status)})`,
+          );
+        return result;
+      };
+      const written = await sendPanelWrites(writing, me.id);
       leftovers.push(...written.leftovers);
       notSent.push(...written.notSent);
       // Live updates: the api's own start-up upkeep registers the tenant's webhooks (a second
@@ -527,7 +537,7 @@ export function formatReport(report: CrmCheckReport): string {
     }
   }
   if (report.notSent.length > 0) {
-    lines.push('', 'Não enviado (falta na conta o que a escrita precisa):');
+    lines.push('', 'Não enviado (e por quê):');
     for (const item of report.notSent) lines.push(`- ${item}`);
   }
   if (report.shapes.length > 0)
