@@ -289,19 +289,23 @@ describe('the write shapes are the api’s', () => {
         if (entry.isDirectory()) {
           if (entry.name !== 'check') walk(full);
         } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')) {
+          // A write route of the CRM proxy, or a write through the CRM client.
           const count = (
-            fs.readFileSync(full, 'utf8').match(/\bmethod: '(?:POST|PUT|DELETE|PATCH)'/g) ?? []
+            fs
+              .readFileSync(full, 'utf8')
+              .match(
+                /(?:registerWriteRoute\([^{]*\{|\.request\([^,(){}]*,\s*\{)\s*method: '(?:POST|PUT|DELETE|PATCH)'/g,
+              ) ?? []
           ).length;
           if (count > 0) found[path.relative(root, full)] = count;
         }
       }
     };
     walk(root);
-    // Each is a shape of WRITE_SHAPES (the routes by the test above; the webhooks by event), or
-    // the OAuth token request, which is RD's sign-in and not the CRM API (crm:check --sign-in).
+    // Each is in WRITE_SHAPES: the routes by the test above, the webhooks by event. (The OAuth
+    // token request is RD's sign-in, not the CRM API: crm:check --sign-in makes it.)
     expect(found).toEqual({
       'changes/crmWebhooks.ts': 3,
-      'crm/oauth.ts': 1,
       'routes/contacts.ts': 3,
       'routes/deals.ts': 6,
       'routes/tasks.ts': 2,
