@@ -150,29 +150,6 @@ describe('npm run crm:check', () => {
     expect(formatReport(report)).toMatch(/\d+ verificação\(ões\) falharam\./);
   });
 
-  it('--writes: a throwaway deal with a note, a completed task and a product added, edited and removed', async () => {
-    const report = await runCrmCheck({
-      baseUrl: `${sandbox.url}/crm/v2`,
-      accessToken: tokenOf(ACCOUNT1.users.ana.email),
-      userEmail: ACCOUNT1.users.ana.email,
-      writes: true,
-    });
-    const writes = report.rows.slice(-8);
-    expect(writes.map((row) => [row.what, row.status])).toEqual([
-      ['Criar negociação', 'ok'],
-      ['Editar negociação (classificação)', 'ok'],
-      ['Criar nota', 'ok'],
-      ['Criar tarefa', 'ok'],
-      ['Concluir tarefa', 'ok'],
-      ['Adicionar produto', 'ok'],
-      ['Editar produto', 'ok'],
-      ['Remover produto', 'ok'],
-    ]);
-    expect(report.ok).toBe(true);
-    expect(report.leftovers).toHaveLength(1);
-    expect(report.leftovers[0]).toMatch(/^negociação \S+ '\[crm:check\] /);
-  });
-
   it('a refused token says exactly that, refreshes nothing and checks nothing', async () => {
     const sent: string[] = [];
     const report = await runCrmCheck({

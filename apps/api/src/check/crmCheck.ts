@@ -5,17 +5,20 @@ import path from 'node:path';
 import { type FastifyInstance } from 'fastify';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { buildApp } from '@api/app';
+import { WEBHOOK_RECEIVER_PATH } from '@api/changes/crmWebhooks';
 import { resolveConfig } from '@api/config';
 import { openDatabase } from '@api/db/database';
 import { isRecord, parseJson, readJson } from '@api/http';
 import { createRepositories } from '@api/db/repositories/createRepositories';
 import { createSecretBox } from '@api/security/crypto';
 import { PANEL_READS, type PanelRead, recordsOf, type SampleIds } from './panelReads';
+import { type PanelCall, sendPanelWrites } from './panelWrites';
+import { type ShapeSender, WRITE_SHAPES, writeShapeOf } from './writeShapes';
 
 // `npm run crm:check` (README 'Connecting to the real RD Station CRM'): this api, in process, on a
 // throwaway store, signed in to a CRM account with the access token given, sends every read the
 // panel sends and reports what the CRM answered to each CRM request it made. Read-only unless
-// `writes` is set.
+// `writes` is set: then it also sends every write shape of writeShapes.ts and reports each.
 
 export interface CrmCheckOptions {
   /** The CRM v2 base URL, e.g. https://api.rd.services/crm/v2. */
@@ -23,8 +26,13 @@ export interface CrmCheckOptions {
   accessToken: string;
   /** The CRM user to act as (its e-mail); default: the first active user. */
   userEmail?: string;
-  /** Also create, update and remove records on a throwaway deal. */
+  /** Also send every write the product sends (writeShapes.ts), on records made for the check. */
   writes?: boolean;
+  /**
+   * The https address the check's webhooks name (RD needs one to create them); nothing is ever
+   * delivered to the check. Default https://example.com (a reserved name that answers).
+   */
+  webhookBaseUrl?: string;
   /** CRM_PAGE_SIZE: the largest `page[size]` asked (default the api's, 100). */
   pageSize?: number;
   /** Outbound HTTP (tests). */
@@ -48,6 +56,19 @@ export interface AssumptionRow {
   result: string;
 }
 
+export type ShapeStatus = 'ok' | 'falhou' | 'não enviada';
+
+/** One write shape of the product, and what the CRM answered to it. */
+export interface ShapeRow {
+  shape: string;
+  what: string;
+  /** Who sends it; null for a shape the api sent that is not on the list (a failure). */
+  sender: ShapeSender | null;
+  status: ShapeStatus;
+  /** Each CRM request of this shape: `status METHOD path`, and the CRM's refusal when there is one. */
+  crm: string[];
+}
+
 export interface CrmCheckReport {
   /** What the person does next when the token itself was refused (nothing else was checked). */
   tokenProblem?: string;
@@ -55,8 +76,14 @@ export interface CrmCheckReport {
   assumptions: AssumptionRow[];
   /** Every read (and write) the product needs was accepted with the shape it reads. */
   ok: boolean;
-  /** What `writes` left in the account (RD's v2 documents no delete for deals, notes, tasks). */
+  /** With `writes`: every write shape of the product (and any the api sent beyond them). */
+  shapes: ShapeRow[];
+  /** With `writes`: why some writes were not sent (the account lacks what they need). */
+  notSent: string[];
+  /** What `writes` left in the account (RD's v2 documents no delete for them). */
   leftovers: string[];
+  /** How long the check took. */
+  elapsedMs: number;
 }
 
 interface Outbound {
@@ -66,6 +93,9 @@ interface Outbound {
   status: number;
   /** Lists: records on the page, page size asked, and whether `links.next` was present. */
   page?: { count: number; size: number; next: boolean };
+  /** Writes: the JSON body sent, and the CRM's answer when it refused (its first 300 characters). */
+  body?: unknown;
+  refusal?: string;
 }
 
 const ISSUER = 'urn:crm-panel:crm-check';
@@ -97,11 +127,17 @@ function recordingFetch(base: string, send: typeof fetch, outbound: Outbound[]):
     const url = new URL(input instanceof Request ? input.url : String(input));
     const response = await send(input, init);
     if (url.href.startsWith(base)) {
+      const method = (init?.method ?? 'GET').toUpperCase();
+      const write = method !== 'GET';
       outbound.push({
-        method: (init?.method ?? 'GET').toUpperCase(),
+        method,
         target: describeTarget(url, base),
         status: response.status,
         page: await pageOf(response, url),
+        ...(write && typeof init?.body === 'string' ? { body: parseJson(init.body) } : {}),
+        ...(write && !response.ok
+          ? { refusal: (await response.clone().text()).slice(0, 300) }
+          : {}),
       });
     }
     return response;
@@ -121,7 +157,7 @@ async function panelSession(app: FastifyInstance, sign: () => Promise<string>) {
     throw new Error(`POST /api/session: ${started.statusCode} ${started.body}`);
   const session = parseJson(started.body);
   const token = isRecord(session) && typeof session.token === 'string' ? session.token : '';
-  return async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) => {
+  const call: PanelCall = async (method, url, body) => {
     const response = await app.inject({
       method,
       url,
@@ -134,9 +170,8 @@ async function panelSession(app: FastifyInstance, sign: () => Promise<string>) {
     });
     return { status: response.statusCode, json: parseJson(response.body), text: response.body };
   };
+  return call;
 }
-
-type PanelCall = Awaited<ReturnType<typeof panelSession>>;
 
 const messageOf = (json: unknown, status: number): string =>
   isRecord(json) && typeof json.message === 'string' ? `${status}: ${json.message}` : `${status}`;
@@ -220,86 +255,51 @@ function assumptionsOf(outbound: Outbound[]): AssumptionRow[] {
   return rows;
 }
 
-/** A throwaway deal with a note, a task (completed) and a product (added, edited, removed). */
-async function checkWrites(
-  call: PanelCall,
-  crmUserId: string,
-  ids: SampleIds,
-  outbound: Outbound[],
-  leftovers: string[],
-): Promise<CheckRow[]> {
-  const rows: CheckRow[] = [];
-  const step = async (
-    what: string,
-    method: 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    body?: unknown,
-  ) => {
-    const from = outbound.length;
-    const result = await call(method, url, body);
-    const ok = result.status >= 200 && result.status < 300;
-    rows.push({
+const accepted = (item: Outbound) => item.status >= 200 && item.status < 300;
+
+/**
+ * Taken when the CRM accepted it and refused none of it. A 429 is no answer to the shape: the api
+ * waits and sends it again (a request still refused at the end is in the leftovers).
+ */
+function shapeStatus(items: Outbound[]): ShapeStatus {
+  if (items.length === 0) return 'não enviada';
+  const refused = items.some((item) => !accepted(item) && item.status !== 429);
+  return !refused && items.some(accepted) ? 'ok' : 'falhou';
+}
+
+/** Each write shape of the product, and whatever else the api wrote, from what went out. */
+function shapeRows(outbound: Outbound[]): ShapeRow[] {
+  const sent = new Map<string, Outbound[]>();
+  for (const item of outbound) {
+    if (item.method === 'GET') continue;
+    const path = item.target.split('?')[0] ?? '';
+    const key = writeShapeOf(item.method, path, item.body);
+    sent.set(key, [...(sent.get(key) ?? []), item]);
+  }
+  const lines = (items: Outbound[]) =>
+    items.map(
+      (item) =>
+        `${item.status} ${item.method} ${item.target}${item.refusal ? ` → ${item.refusal}` : ''}`,
+    );
+  const rows: ShapeRow[] = WRITE_SHAPES.map(({ shape, what, sender }) => {
+    const items = sent.get(shape) ?? [];
+    sent.delete(shape);
+    return {
+      shape,
       what,
-      panel: `${method} ${url}`,
-      crm: outbound.slice(from).map((item) => `${item.status} ${item.method} ${item.target}`),
-      status: ok ? 'ok' : 'falhou',
-      detail: ok ? 'aceito' : messageOf(result.json, result.status),
-    });
-    const [data] = recordsOf('record', result.json);
-    return ok ? data : undefined;
-  };
-  if (!ids.pipelineId || !ids.stageId) {
+      sender,
+      status: shapeStatus(items),
+      crm: lines(items),
+    };
+  });
+  for (const [shape, items] of sent)
     rows.push({
-      what: 'Escritas',
-      panel: '—',
-      crm: [],
-      status: 'sem dados',
-      detail: 'a conta não tem funil com etapa',
+      shape,
+      what: 'forma que não está na lista do produto (src/check/writeShapes.ts)',
+      sender: null,
+      status: 'falhou',
+      crm: lines(items),
     });
-    return rows;
-  }
-  const deal = await step('Criar negociação', 'POST', '/api/rdstation/deals', {
-    name: `[crm:check] ${new Date().toISOString()} (pode apagar)`,
-    pipeline_id: ids.pipelineId,
-    stage_id: ids.stageId,
-    owner_id: crmUserId,
-  });
-  const dealId = typeof deal?.id === 'string' ? deal.id : null;
-  if (!dealId) return rows;
-  leftovers.push(`negociação ${dealId} '${String(deal?.name)}'`);
-  const dealPath = `/api/rdstation/deals/${encodeURIComponent(dealId)}`;
-  await step('Editar negociação (classificação)', 'PUT', dealPath, { rating: 3 });
-  await step('Criar nota', 'POST', `${dealPath}/notes`, {
-    description: 'Nota de verificação do crm:check.',
-    user_id: crmUserId,
-  });
-  const due = new Date(Date.now() + 24 * 3600_000).toISOString();
-  const task = await step('Criar tarefa', 'POST', '/api/rdstation/tasks', {
-    name: 'Tarefa do crm:check',
-    type: 'call',
-    due_date: due,
-    deal_id: dealId,
-    owner_ids: [crmUserId],
-  });
-  if (typeof task?.id === 'string')
-    await step('Concluir tarefa', 'PUT', `/api/rdstation/tasks/${encodeURIComponent(task.id)}`, {
-      status: 'completed',
-      completed_by_id: crmUserId,
-    });
-  const catalogue = await call('GET', '/api/rdstation/products?limit=200&page=1');
-  const [product] = recordsOf('list', catalogue.json);
-  if (typeof product?.id === 'string') {
-    const item = await step('Adicionar produto', 'POST', `${dealPath}/products`, {
-      product_id: product.id,
-      price: 10,
-      quantity: 1,
-    });
-    if (typeof item?.id === 'string') {
-      const itemPath = `${dealPath}/products/${encodeURIComponent(item.id)}`;
-      await step('Editar produto', 'PUT', itemPath, { quantity: 2 });
-      await step('Remover produto', 'DELETE', itemPath);
-    }
-  }
   return rows;
 }
 
@@ -336,6 +336,7 @@ async function tokenRefusal(
 }
 
 export async function runCrmCheck(options: CrmCheckOptions): Promise<CrmCheckReport> {
+  const started = Date.now();
   const base = options.baseUrl.replace(/\/+$/, '');
   const refused = await tokenRefusal(base, options.accessToken, options.fetch ?? fetch);
   if (refused)
@@ -352,15 +353,22 @@ export async function runCrmCheck(options: CrmCheckOptions): Promise<CrmCheckRep
       ],
       assumptions: [],
       ok: false,
+      shapes: [],
+      notSent: [],
       leftovers: [],
+      elapsedMs: Date.now() - started,
     };
   const outbound: Outbound[] = [];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-check-'));
   const secretKey = randomBytes(32);
   const keys = await generateKeyPair('EdDSA', { extractable: true });
   const jwk = { ...(await exportJWK(keys.publicKey)), kid: 'crm-check', alg: 'EdDSA' };
+  const securityPassword = randomBytes(12).toString('hex');
+  const publicUrl = (options.webhookBaseUrl ?? 'https://example.com').replace(/\/+$/, '');
   const input = {
     dataDir,
+    // The address the webhooks name (WEBHOOK_RECEIVER_PATH under it); never called by the check.
+    publicUrl,
     secretKey,
     mode: 'development' as const,
     logger: false as const,
@@ -398,7 +406,7 @@ export async function runCrmCheck(options: CrmCheckOptions): Promise<CrmCheckRep
         clientId: 'crm-check',
         clientSecret: 'crm-check',
         redirectUri: 'http://127.0.0.1/api/rdstation/auth/callback',
-        securityPassword: randomBytes(12).toString('hex'),
+        securityPassword,
         defaultChatDomain: 'chat.crm-check.invalid',
       }),
     );
@@ -446,14 +454,51 @@ export async function runCrmCheck(options: CrmCheckOptions): Promise<CrmCheckRep
     }
     const ids: SampleIds = {};
     for (const read of PANEL_READS) rows.push(await checkRead(call, read, ids, outbound));
+    const readsEnd = outbound.length;
     const leftovers: string[] = [];
-    if (options.writes && me)
-      rows.push(...(await checkWrites(call, me.id, ids, outbound, leftovers)));
+    const notSent: string[] = [];
+    let shapes: ShapeRow[] = [];
+    if (options.writes && me) {
+      // A write the api itself refused never reaches the CRM: said with the api's answer.
+      const writing: PanelCall = async (method, url, body) => {
+        const from = outbound.length;
+        const result = await call(method, url, body);
+        if (method !== 'GET' && result.status >= 300 && outbound.length === from)
+          notSent.push(
+            `${method} ${url}: a api recusou (${messageOf(result.json, result.status)})`,
+          );
+        return result;
+      };
+      const written = await sendPanelWrites(writing, me.id);
+      leftovers.push(...written.leftovers);
+      notSent.push(...written.notSent);
+      // Live updates: the api's own start-up upkeep registers the tenant's webhooks (a second
+      // api process on the same store, as after a restart), and removing the integration deletes
+      // them again, as an admin does in the credentials manager.
+      await repos.webhookReceivers.tokenFor(TENANT);
+      const restarted = await buildApp(input);
+      await restarted.close();
+      const removed = await call('DELETE', '/api/rdstation/credentials', { securityPassword });
+      if (removed.status !== 200)
+        notSent.push(`remoção da integração: ${messageOf(removed.json, removed.status)}`);
+      const writes = outbound.slice(readsEnd);
+      shapes = shapeRows(writes);
+      const done = (method: string, path: RegExp) =>
+        writes.filter((item) => item.method === method && path.test(item.target) && accepted(item))
+          .length;
+      const kept = done('POST', /^\/webhooks$/) - done('DELETE', /^\/webhooks\//);
+      if (kept > 0)
+        leftovers.push(`${kept} webhook(s) com a URL ${publicUrl}${WEBHOOK_RECEIVER_PATH}/…`);
+    }
     return {
       rows,
-      assumptions: assumptionsOf(outbound),
-      ok: rows.every((row) => row.status !== 'falhou'),
+      assumptions: assumptionsOf(outbound.slice(0, readsEnd)),
+      ok:
+        rows.every((row) => row.status !== 'falhou') && shapes.every((row) => row.status === 'ok'),
+      shapes,
+      notSent,
       leftovers,
+      elapsedMs: Date.now() - started,
     };
   } finally {
     await database.close();
@@ -462,10 +507,19 @@ export async function runCrmCheck(options: CrmCheckOptions): Promise<CrmCheckRep
   }
 }
 
+/** `12 de 57 formas`: accepted shapes of the product's list. */
+export function shapeCount(shapes: readonly ShapeRow[]): { accepted: number; total: number } {
+  const listed = shapes.filter((row) => row.sender !== null);
+  return {
+    accepted: listed.filter((row) => row.status === 'ok').length,
+    total: listed.length,
+  };
+}
+
 /** The report as the terminal shows it. */
 export function formatReport(report: CrmCheckReport): string {
   if (report.tokenProblem) return `${report.tokenProblem}\n\nNada foi verificado.`;
-  const lines: string[] = ['Leituras (e escritas) do painel contra o CRM:', ''];
+  const lines: string[] = ['Leituras do painel contra o CRM:', ''];
   for (const row of report.rows) {
     lines.push(`[${row.status}] ${row.what}: ${row.detail}`);
     if (row.panel !== '—') lines.push(`    painel → api: ${row.panel}`);
@@ -473,14 +527,34 @@ export function formatReport(report: CrmCheckReport): string {
   }
   lines.push('', 'Pressupostos (o que a documentação deixa em aberto):', '');
   for (const row of report.assumptions) lines.push(`- ${row.assumption}: ${row.result}`);
-  if (report.leftovers.length > 0) {
+  if (report.shapes.length > 0) {
+    const { accepted, total } = shapeCount(report.shapes);
+    lines.push('', `Escritas: ${accepted} de ${total} formas aceitas pelo CRM`, '');
+    for (const row of report.shapes) {
+      lines.push(`[${row.status}] ${row.shape}`);
+      lines.push(`    ${row.what}${row.sender ? ` (${row.sender})` : ''}`);
+      for (const crm of row.crm) lines.push(`    api → CRM:   ${crm}`);
+    }
+  }
+  if (report.notSent.length > 0) {
+    lines.push('', 'Não enviado (e por quê):');
+    for (const item of report.notSent) lines.push(`- ${item}`);
+  }
+  if (report.shapes.length > 0)
     lines.push(
       '',
-      'Ficou na conta (a API v2 não documenta exclusão de negociações, notas e tarefas; apague no CRM):',
+      report.leftovers.length === 0
+        ? 'Nada ficou na conta.'
+        : 'Ficou na conta (a API v2 não documenta exclusão de contatos, negociações, notas e tarefas; apague no CRM):',
     );
-    for (const item of report.leftovers) lines.push(`- ${item}`);
-  }
-  const failed = report.rows.filter((row) => row.status === 'falhou').length;
-  lines.push('', failed === 0 ? 'Tudo certo.' : `${failed} verificação(ões) falharam.`);
+  for (const item of report.leftovers) lines.push(`- ${item}`);
+  const failed =
+    report.rows.filter((row) => row.status === 'falhou').length +
+    report.shapes.filter((row) => row.status !== 'ok').length;
+  lines.push(
+    '',
+    failed === 0 ? 'Tudo certo.' : `${failed} verificação(ões) falharam.`,
+    `Tempo: ${(report.elapsedMs / 1000).toFixed(1)} s`,
+  );
   return lines.join('\n');
 }
