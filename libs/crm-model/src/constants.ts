@@ -1,4 +1,4 @@
-import type { BILLING_FREQUENCIES } from './enums';
+import type { BILLING_FREQUENCIES, Rating } from './enums';
 
 // Spec §9, each named once. Durations in ms unless the name says otherwise.
 
@@ -16,8 +16,7 @@ export const SCROLL_LOAD_DELAY_MS = 200;
 export const DROPDOWN_LIST_MAX_HEIGHT = '15rem';
 
 export const RATING_MAX = 5;
-/** The stars a person can pick; `Rating` (deal.ts) is one of these. */
-export const RATING_VALUES: readonly (1 | 2 | 3 | 4 | 5)[] = [1, 2, 3, 4, 5];
+export const RATING_VALUES: readonly Rating[] = [1, 2, 3, 4, 5];
 export const DEAL_RATING_DEFAULT = 0;
 
 /** Longest note body; also the api's limit of a task description and a text custom field. */

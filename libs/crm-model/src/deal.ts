@@ -1,4 +1,3 @@
-import type { RATING_VALUES } from './constants';
 import type { DEAL_STATUSES } from './enums';
 import type {
   CustomFieldValue as CustomFieldValueSchema,
@@ -14,8 +13,6 @@ export type CustomFieldValue = CustomFieldValueSchema;
 
 export type DealStatus = (typeof DEAL_STATUSES)[number];
 
-/** Star rating picked by a person: whole numbers 1 to 5 (a deal without rating holds 0). */
-export type Rating = (typeof RATING_VALUES)[number];
 
 /** RD Station CRM v2 deal. Foreign ids are null when unset. */
 export type Deal = DealRecord;

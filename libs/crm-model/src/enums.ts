@@ -26,3 +26,6 @@ export const TASK_OWNERS_MAX = 50;
 /** Host ids (contacts, chats, channels): at most this long, no slash, space or control character. */
 export const HOST_ID_MAX_LENGTH = 200;
 export const HOST_ID_PATTERN = '^[^/\\\\\\s\\u0000-\\u001f\\u007f]+$';
+
+/** Star rating picked by a person: whole numbers 1 to 5 (a deal without rating holds 0). */
+export type Rating = 1 | 2 | 3 | 4 | 5;
