@@ -11,20 +11,22 @@ import {
   type LastDeal,
   MESSAGES,
   PAGE_SIZE,
-  type Paged,
 } from '@crm-panel/crm-model';
 import { apiClient } from '@api-client/client/apiClient';
 import {
   enc,
   type Page,
-  readPage,
   readPayload,
-  readRecord,
   requestConfig,
   type RequestOptions,
 } from '@api-client/client/envelope';
+import { crmResource } from '@api-client/client/crmResource';
 import { ApiClientError } from '@api-client/client/errors';
 import { contactSearchFilter } from '@api-client/client/rdql';
+
+const contacts = crmResource<Contact, ContactPayload, ContactUpdatePayload>(
+  '/api/rdstation/contacts',
+);
 
 export interface ContactListParams {
   /** Name, e-mail or phone; see `contactSearchFilter`. */
@@ -36,50 +38,37 @@ export interface ContactListParams {
  * GET /api/rdstation/contacts?limit=200&page=N&order=name&direction=asc[&filter=…].
  * The filter comes from `contactSearchFilter` (name contains / email contains / phone digits).
  */
-export async function listContacts(
+export function listContacts(
   params: ContactListParams = {},
   options?: RequestOptions,
 ): Promise<Page<Contact>> {
-  const response = await apiClient.get<DataEnvelope<Paged<Contact>>>(
-    '/api/rdstation/contacts',
-    requestConfig(options, {
+  return contacts.page(
+    {
       limit: PAGE_SIZE,
       page: params.page ?? 1,
       order: 'name',
       direction: 'asc',
       filter: contactSearchFilter(params.search),
-    }),
+    },
+    options,
   );
-  return readPage(response);
 }
 
 /** POST /api/rdstation/contacts. */
-export async function createContact(payload: ContactPayload): Promise<Contact> {
-  const response = await apiClient.post<DataEnvelope<DataEnvelope<Contact>>>(
-    '/api/rdstation/contacts',
-    payload,
-  );
-  return readRecord(response);
+export function createContact(payload: ContactPayload): Promise<Contact> {
+  return contacts.create(payload);
 }
 
 /** GET /api/rdstation/contacts/{id} (data.data.data). */
-export async function getContact(id: string, options?: RequestOptions): Promise<Contact> {
-  const response = await apiClient.get<DataEnvelope<DataEnvelope<Contact>>>(
-    `/api/rdstation/contacts/${enc(id)}`,
-    requestConfig(options),
-  );
-  return readRecord(response);
+export function getContact(id: string, options?: RequestOptions): Promise<Contact> {
+  return contacts.get(id, options);
 }
 
 /** PUT /api/rdstation/contacts/{id}, body { name, organization_id? } (organization only when changed). */
-export async function updateContact(id: string, payload: ContactUpdatePayload): Promise<Contact> {
+export function updateContact(id: string, payload: ContactUpdatePayload): Promise<Contact> {
   const body: ContactUpdatePayload = { name: payload.name };
   if (payload.organization_id !== undefined) body.organization_id = payload.organization_id;
-  const response = await apiClient.put<DataEnvelope<DataEnvelope<Contact>>>(
-    `/api/rdstation/contacts/${enc(id)}`,
-    body,
-  );
-  return readRecord(response);
+  return contacts.update(id, body);
 }
 
 /**

@@ -1,21 +1,14 @@
 import {
-  type DataEnvelope,
   type Deal,
   type DealCreatePayload,
   type DealUpdatePayload,
   PAGE_SIZE,
-  type Paged,
 } from '@crm-panel/crm-model';
-import { apiClient } from '@api-client/client/apiClient';
-import {
-  enc,
-  type Page,
-  readPage,
-  readRecord,
-  requestConfig,
-  type RequestOptions,
-} from '@api-client/client/envelope';
+import { crmResource } from '@api-client/client/crmResource';
+import { type Page, type RequestOptions } from '@api-client/client/envelope';
 import { nameContainsFilter, rdql } from '@api-client/client/rdql';
+
+const deals = crmResource<Deal, DealCreatePayload, DealUpdatePayload>('/api/rdstation/deals');
 
 export interface DealListParams {
   search?: string;
@@ -34,46 +27,33 @@ export function dealsFilter(params: DealListParams): string | undefined {
 }
 
 /** GET /api/rdstation/deals?limit=200&page=N&order=name&direction=desc[&filter=…] → page + links.next. */
-export async function listDeals(
+export function listDeals(
   params: DealListParams = {},
   options?: RequestOptions,
 ): Promise<Page<Deal>> {
-  const response = await apiClient.get<DataEnvelope<Paged<Deal>>>(
-    '/api/rdstation/deals',
-    requestConfig(options, {
+  return deals.page(
+    {
       limit: PAGE_SIZE,
       page: params.page ?? 1,
       order: 'name',
       direction: 'desc',
       filter: dealsFilter(params),
-    }),
+    },
+    options,
   );
-  return readPage(response);
 }
 
 /** GET /api/rdstation/deals/{id} (data.data.data). */
-export async function getDeal(id: string, options?: RequestOptions): Promise<Deal> {
-  const response = await apiClient.get<DataEnvelope<DataEnvelope<Deal>>>(
-    `/api/rdstation/deals/${enc(id)}`,
-    requestConfig(options),
-  );
-  return readRecord(response);
+export function getDeal(id: string, options?: RequestOptions): Promise<Deal> {
+  return deals.get(id, options);
 }
 
 /** POST /api/rdstation/deals. */
-export async function createDeal(payload: DealCreatePayload): Promise<Deal> {
-  const response = await apiClient.post<DataEnvelope<DataEnvelope<Deal>>>(
-    '/api/rdstation/deals',
-    payload,
-  );
-  return readRecord(response);
+export function createDeal(payload: DealCreatePayload): Promise<Deal> {
+  return deals.create(payload);
 }
 
 /** PUT /api/rdstation/deals/{id} with one partial body (a pipeline change carries stage_id null). */
-export async function updateDeal(id: string, partial: DealUpdatePayload): Promise<Deal> {
-  const response = await apiClient.put<DataEnvelope<DataEnvelope<Deal>>>(
-    `/api/rdstation/deals/${enc(id)}`,
-    partial,
-  );
-  return readRecord(response);
+export function updateDeal(id: string, partial: DealUpdatePayload): Promise<Deal> {
+  return deals.update(id, partial);
 }
