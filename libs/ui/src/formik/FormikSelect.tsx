@@ -1,6 +1,5 @@
-import { useField } from 'formik';
 import { Select, type SelectProps } from '@ui/forms/Select';
-import { useFormikFieldError } from './useFormikFieldError';
+import { useFormikTextBinding } from './useFormikTextBinding';
 
 export interface FormikSelectProps extends Omit<
   SelectProps,
@@ -11,16 +10,5 @@ export interface FormikSelectProps extends Omit<
 
 /** Native Select bound to a formik field by name (string values; '' is "none"). */
 export function FormikSelect({ name, ...rest }: FormikSelectProps) {
-  const [field] = useField<string | null | undefined>(name);
-  const error = useFormikFieldError(name);
-  return (
-    <Select
-      {...rest}
-      name={field.name}
-      value={field.value ?? ''}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      error={error}
-    />
-  );
+  return <Select {...rest} {...useFormikTextBinding(name)} />;
 }

@@ -1,6 +1,5 @@
-import { useField } from 'formik';
 import { TextArea, type TextAreaProps } from '@ui/forms/TextArea';
-import { useFormikFieldError } from './useFormikFieldError';
+import { useFormikTextBinding } from './useFormikTextBinding';
 
 export interface FormikTextAreaProps extends Omit<
   TextAreaProps,
@@ -11,16 +10,5 @@ export interface FormikTextAreaProps extends Omit<
 
 /** TextArea bound to a formik field by name. */
 export function FormikTextArea({ name, ...rest }: FormikTextAreaProps) {
-  const [field] = useField<string | null | undefined>(name);
-  const error = useFormikFieldError(name);
-  return (
-    <TextArea
-      {...rest}
-      name={field.name}
-      value={field.value ?? ''}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      error={error}
-    />
-  );
+  return <TextArea {...rest} {...useFormikTextBinding(name)} />;
 }

@@ -1,6 +1,6 @@
 import { useField } from 'formik';
 import { TextInput, type TextInputProps } from '@ui/forms/TextInput';
-import { useFormikFieldError } from './useFormikFieldError';
+import { useFormikTextBinding } from './useFormikTextBinding';
 
 export interface FormikTextFieldProps extends Omit<
   TextInputProps,
@@ -15,20 +15,17 @@ export interface FormikTextFieldProps extends Omit<
  * form's rules could not name the problem, and what the person typed would be lost.
  */
 export function FormikTextField({ name, ...rest }: FormikTextFieldProps) {
-  const [field, , helpers] = useField<string | number | null | undefined>(name);
-  const error = useFormikFieldError(name);
+  const binding = useFormikTextBinding(name);
+  const [, , helpers] = useField<string | number | null | undefined>(name);
   return (
     <TextInput
       {...rest}
-      name={field.name}
-      value={field.value ?? ''}
+      {...binding}
       onChange={
         rest.type === 'number'
           ? (event) => void helpers.setValue(event.target.value)
-          : field.onChange
+          : binding.onChange
       }
-      onBlur={field.onBlur}
-      error={error}
     />
   );
 }
