@@ -156,7 +156,23 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
   const repos = createRepositories(database, box, config.now, {
     lookupCacheTtlMs: config.identity.lookupCacheTtlMs,
   });
-  const oauth = createOAuthClient(config.crm, config.fetch, config.now);
+  const limiter = createRateLimiter(database, {
+    maxPerWindow: config.crm.maxRequestsPerMinute,
+    // A second more than the CRM's minute: a request counted here reaches the CRM a little later
+    // (its latency, a busy event loop), and a window the CRM sees full to the millisecond
+    // answered 429s at every slot that freed (each then blocked the tenant for a second).
+    windowMs: CRM_RATE_WINDOW_MS,
+    pollMs: config.crmCalls.ratePollMs,
+    backgroundReserve: config.crm.backgroundReserve,
+    backgroundAgingMs: config.crm.backgroundAgingMs,
+    now: config.now,
+    sleep,
+  });
+  // The account check's GET /users wait in the same limiter as every CRM call.
+  const oauth = createOAuthClient(config.crm, config.fetch, config.now, {
+    limiter,
+    maxWaitMs: config.crm.maxRateLimitWaitMs,
+  });
   const metrics = createApiMetrics();
   // Reference data: read once per tenant, answered while it is read again behind it (cache.ts).
   const cache = createReferenceCache(config.crm.cacheTtlMs, config.now, {
@@ -174,18 +190,6 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
     oauth,
     now: config.now,
     skewMs: config.crm.refreshSkewMs,
-  });
-  const limiter = createRateLimiter(database, {
-    maxPerWindow: config.crm.maxRequestsPerMinute,
-    // A second more than the CRM's minute: a request counted here reaches the CRM a little later
-    // (its latency, a busy event loop), and a window the CRM sees full to the millisecond
-    // answered 429s at every slot that freed (each then blocked the tenant for a second).
-    windowMs: CRM_RATE_WINDOW_MS,
-    pollMs: config.crmCalls.ratePollMs,
-    backgroundReserve: config.crm.backgroundReserve,
-    backgroundAgingMs: config.crm.backgroundAgingMs,
-    now: config.now,
-    sleep,
   });
   // CRM calls go over undici's kept-alive sockets (crm/crmTransport.ts), unless a fetch is given.
   const crmTransport = createCrmTransport();

@@ -85,3 +85,12 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 export function recordOf(body: unknown): Record<string, unknown> | null {
   return isRecord(body) && isRecord(body.data) ? body.data : null;
 }
+
+/** Seconds or an HTTP date, as RFC 9110 allows; null when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now: number): number | null {
+  if (value === null || value.trim() === '') return null;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}

@@ -85,6 +85,8 @@ export function redactLine(line: string): string {
 const SECRET_QUERY = new Set([
   'code',
   'state',
+  'window_proof',
+  'confirm',
   'token',
   'access_token',
   'refresh_token',

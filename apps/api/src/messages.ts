@@ -93,6 +93,20 @@ export const API_MESSAGES = {
   // Who the CRM user is (README, 'Who the CRM user is').
   crmUserRequired: CRM_USER_TEXTS.required,
   crmUserUnknown: 'Este usuário não existe no RD Station CRM. Escolha um usuário da lista.',
+  signInOpening: 'Abrindo o login do RD Station CRM...',
+  signInFinishing: 'Concluindo o login no RD Station CRM...',
+  signInNeedsScript:
+    'Esta janela precisa de JavaScript para concluir o login com segurança. Ative-o e inicie o login novamente pelo painel.',
+  crmUserConfirmTitle: CRM_USER_TEXTS.heading,
+  crmUserConfirmIntro: CRM_USER_TEXTS.intro,
+  crmUserConfirmLabel: CRM_USER_TEXTS.listLabel,
+  crmUserConfirm: CRM_USER_TEXTS.confirm,
+  crmUserConfirmNone: CRM_USER_TEXTS.empty,
+  crmUserConfirmRequired: CRM_USER_TEXTS.required,
+  crmUserEmailUnmatched: (email: string) =>
+    `O seu e-mail no sistema de atendimento (${email}) não é o de nenhum usuário ativo desta conta do RD Station CRM. Feche esta janela e entre com o seu próprio usuário do RD Station CRM.`,
+  crmUserEmailMismatch: (email: string) =>
+    `Este usuário do RD Station CRM não tem o seu e-mail do sistema de atendimento (${email}). Escolha o seu próprio usuário.`,
   crmUserAlreadyChosen:
     'Você já foi identificado no RD Station CRM nesta conexão. Para trocar de usuário, saia e entre novamente.',
   authorMismatch:

@@ -9,9 +9,12 @@ import {
   beginSignIn,
   call,
   configure,
+  confirmCrmUser,
   consent,
   freshPeople,
+  isConfirmPage,
   login,
+  returnToCallback,
   startHarness,
 } from './support/harness';
 
@@ -88,7 +91,7 @@ describe('OAuth callback', () => {
     expect(page.text).toContain('Você já pode fechar esta janela e voltar ao painel.');
     expect(page.text).toContain('window.close()');
     expect(String(page.headers['content-security-policy'])).toMatch(
-      /script-src 'sha256-[^']+' 'sha256-[^']+'/,
+      /script-src 'sha256-[^']+' 'sha256-[^']+' 'sha256-[^']+' 'sha256-[^']+'/,
     );
 
     const exchange = tokenCalls().slice(before);
@@ -135,18 +138,21 @@ describe('OAuth callback', () => {
     );
     callback.searchParams.delete('state');
     expect([...callback.searchParams.keys()]).toEqual(['code']);
-    const page = await call(h.api, 'GET', `${callback.pathname}${callback.search}`, {
-      as: null,
-      headers: { cookie: window.cookie },
-    });
+    const confirmation = await returnToCallback(
+      h.api,
+      window,
+      `${callback.pathname}${callback.search}`,
+    );
+    expect(isConfirmPage(confirmation)).toBe(true);
+    const page = await confirmCrmUser(h.api, window, confirmation, ACCOUNT1.users.ana.email);
     expect(page.status).toBe(200);
     expect(page.text).toContain('Autenticação realizada com sucesso!');
     expect((await call(h.api, 'GET', '/api/rdstation/auth/status', { as: alice })).json).toEqual({
       authenticated: true,
       userId: 'alice',
       method: 'oauth',
-      crmUserRequired: true,
-      crmUserSource: null,
+      crmUserRequired: false,
+      crmUserSource: 'attendant-claim',
     });
     // Without the window's cookie, no state is no sign-in at all.
     const stranger = await beginSignIn(h.api, arthur);
@@ -170,10 +176,11 @@ describe('OAuth callback', () => {
   it('refuses a forged state without calling the CRM', async () => {
     const before = tokenCalls().length;
     const window = await beginSignIn(h.api, alice);
-    const result = await call(h.api, 'GET', '/api/rdstation/auth/callback?code=abc&state=forjado', {
-      as: null,
-      headers: { cookie: window.cookie },
-    });
+    const result = await returnToCallback(
+      h.api,
+      window,
+      '/api/rdstation/auth/callback?code=abc&state=forjado',
+    );
     expect(result.status).toBe(400);
     expect(result.text).toContain('Não foi possível autenticar');
     expect(result.text).toContain(STATE_INVALID);
@@ -188,9 +195,8 @@ describe('OAuth callback', () => {
     const before = tokenCalls().length;
     const window = await beginSignIn(h.api, alice);
     const callback = await consent(window.consentUrl, ACCOUNT1.users.ana.email);
-    const headers = { cookie: window.cookie };
-    expect((await call(h.api, 'GET', callback, { as: null, headers })).status).toBe(200);
-    const replay = await call(h.api, 'GET', callback, { as: null, headers });
+    expect(isConfirmPage(await returnToCallback(h.api, window, callback))).toBe(true);
+    const replay = await returnToCallback(h.api, window, callback);
     expect(replay.status).toBe(400);
     expect(replay.text).toContain(STATE_INVALID);
     expect(tokenCalls()).toHaveLength(before + 1);
@@ -207,10 +213,7 @@ describe('OAuth callback', () => {
       const window = await beginSignIn(own.api, alice);
       const callback = await consent(window.consentUrl, ACCOUNT1.users.ana.email);
       now += 10 * 60_000 + 1;
-      const late = await call(own.api, 'GET', callback, {
-        as: null,
-        headers: { cookie: window.cookie },
-      });
+      const late = await returnToCallback(own.api, window, callback);
       expect(late.status).toBe(400);
       expect(late.text).toContain(STATE_INVALID);
       expect(
@@ -225,10 +228,7 @@ describe('OAuth callback', () => {
   it('shows a pt-BR error page when the user denies access', async () => {
     const window = await beginSignIn(h.api, alice);
     const callback = await consent(window.consentUrl, ACCOUNT1.users.ana.email, 'deny');
-    const result = await call(h.api, 'GET', callback, {
-      as: null,
-      headers: { cookie: window.cookie },
-    });
+    const result = await returnToCallback(h.api, window, callback);
     expect(result.status).toBe(400);
     expect(result.text).toContain(
       'A autorização foi negada no RD Station CRM. Feche esta janela e tente novamente.',
@@ -238,11 +238,10 @@ describe('OAuth callback', () => {
 
   it('shows an error page when the CRM refuses the code', async () => {
     const window = await beginSignIn(h.api, alice);
-    const result = await call(
+    const result = await returnToCallback(
       h.api,
-      'GET',
+      window,
       `/api/rdstation/auth/callback?code=inventado&state=${window.state}`,
-      { as: null, headers: { cookie: window.cookie } },
     );
     expect(result.status).toBe(400);
     expect(result.text).toContain(
@@ -358,7 +357,7 @@ describe('API v1 token', () => {
     );
     // OAuth afterwards upgrades the same session; the e-mail RD verified for the v1 token names
     // the CRM user, so nothing is asked.
-    await login(h, alice, ACCOUNT1.users.ana.email, { chooseCrmUser: false });
+    await login(h, alice, ACCOUNT1.users.ana.email, { confirm: false });
     expect((await call(h.api, 'GET', '/api/rdstation/auth/status', { as: alice })).json).toEqual({
       authenticated: true,
       userId: 'alice',

@@ -84,7 +84,7 @@ const refusesMatchOn = (field: string) => (url: URL) =>
 async function apiWith(
   wire: ReturnType<typeof crmWire>,
   api: ApiConfigInput = {},
-  signIn: { chooseCrmUser?: boolean } = {},
+  signIn: { confirm?: boolean } = {},
 ) {
   const h = await startHarness({ sharedSandbox: sandbox, api: { ...api, fetch: wire.fetch } });
   const { alice, arthur } = freshPeople();
@@ -479,15 +479,18 @@ describe("deals of a contact: a bounded scan ('Negociações com esse contato')"
 describe('the CRM rate belongs to the tenant', () => {
   it('is shared by the tenant’s users: one user’s calls count for the other', async () => {
     const wire = crmWire();
-    // The CRM user step (GET /users, /users/{id}) would spend the tenant's 3 requests: skipped.
-    const skipChoice = { chooseCrmUser: false };
-    const { h, alice, arthur } = await apiWith(
-      wire,
-      { crm: { maxRequestsPerMinute: 3, maxRateLimitWaitMs: 200 } },
-      skipChoice,
-    );
+    // The sign-ins (the account check, the window's list of users, the confirmed user) spend the
+    // tenant's budget too: the deal reads start a minute later, in a window of their own.
+    let later = 0;
+    const { h, alice, arthur } = await apiWith(wire, {
+      now: () => Date.now() + later,
+      crm: { maxRequestsPerMinute: 3, maxRateLimitWaitMs: 200 },
+    });
     try {
-      await login(h, arthur, ACCOUNT1.users.bruno.email, skipChoice);
+      later = 61_000;
+      expect((await login(h, arthur, ACCOUNT1.users.bruno.email)).status).toBe(200);
+      later = 122_000;
+      wire.requests.length = 0;
       // Two records each: a record read once is kept for its reader (crm/crmClient.ts).
       const deal = `/api/rdstation/deals/${deals.implantacao.id}`;
       const other = `/api/rdstation/deals/${deals.perdida.id}`;
@@ -503,7 +506,7 @@ describe('the CRM rate belongs to the tenant', () => {
           code: 'crm_busy',
         },
       });
-      // Arthur's sign-in proved its account with one GET /users/{id}; then the three deal reads.
+      // The three deal reads, and not the fourth.
       expect(wire.requests.filter((request) => request.pathname.includes('/deals/'))).toHaveLength(
         3,
       );

@@ -14,7 +14,12 @@ import {
   call,
   configure,
   credentialsFor,
+  consent,
+  isConfirmPage,
   login,
+  openSignInWindow,
+  pageAttribute,
+  returnToCallback,
   startHarness,
   testTenants,
 } from './support/harness';
@@ -127,7 +132,7 @@ async function signedInBrowser(
 }
 
 describe('a host-signed e-mail (assertion claim `email`)', () => {
-  it('that belongs to exactly one active user decides at once: no picker, profile from GET /users/{id}', async () => {
+  it('that belongs to exactly one active user decides in the sign-in window: no confirmation, profile from GET /users/{id}', async () => {
     const { ana } = people();
     // The consent is given as Bruno: RD does not tell, so it changes nothing.
     const browser = await signedInBrowser(
@@ -135,6 +140,13 @@ describe('a host-signed e-mail (assertion claim `email`)', () => {
       { email: ' Ana.Ferreira@AcmeSolucoes.com.br ' },
       USERS.bruno.email,
     );
+    // The sign-in read the active users, exactly as RD documents it: is:active, page[size] ≤ 100.
+    const listed = wire.filter((c) => c.url.pathname === '/crm/v2/users').at(-1);
+    expect(Object.fromEntries(listed?.url.searchParams ?? [])).toEqual({
+      filter: 'is:active',
+      'page[number]': '1',
+      'page[size]': '100',
+    });
     const before = wire.length;
     expect((await browser.send('GET', '/api/rdstation/auth/status')).json).toEqual({
       authenticated: true,
@@ -143,15 +155,7 @@ describe('a host-signed e-mail (assertion claim `email`)', () => {
       crmUserRequired: false,
       crmUserSource: 'host-signed-email',
     });
-    // One page of GET /users, exactly as RD documents it: is:active, page[size] ≤ 100, no sort.
-    expect(wire.slice(before).map((c) => `${c.method} ${c.url.pathname}`)).toEqual([
-      'GET /crm/v2/users',
-    ]);
-    expect(Object.fromEntries(wire[before]?.url.searchParams ?? [])).toEqual({
-      filter: 'is:active',
-      'page[number]': '1',
-      'page[size]': '100',
-    });
+    expect(wire.slice(before)).toEqual([]);
     const profile = await browser.send('GET', '/api/rdstation/user/profile');
     expect(profile).toMatchObject({
       status: 200,
@@ -178,47 +182,22 @@ describe('a host-signed e-mail (assertion claim `email`)', () => {
     });
   });
 
-  it('that belongs to no active user (an inactive one) asks, with no suggestion', async () => {
+  it('that belongs to no active user (an inactive one) refuses the sign-in in pt-BR, binding nothing', async () => {
     const { ana } = people();
-    const browser = await signedInBrowser(ana, { email: USERS.gustavo.email });
-    expect((await browser.send('GET', '/api/rdstation/auth/status')).json).toMatchObject({
-      authenticated: true,
-      crmUserRequired: true,
-      crmUserSource: null,
-    });
-    expect(await browser.send('GET', '/api/rdstation/user/profile')).toMatchObject({
-      status: 409,
-      json: REQUIRED,
-    });
-    const list = await browser.send('GET', '/api/rdstation/auth/crm-users');
-    expect(list).toMatchObject({
-      status: 200,
-      json: { data: { users: ACTIVE_BY_NAME, suggestedId: null } },
-    });
-    // The attendant's word: Diego, a claim nobody verified.
-    const chosen = await browser.send('POST', '/api/rdstation/auth/crm-user', {
-      userId: USERS.diego.id,
-    });
-    expect(chosen).toEqual(
-      expect.objectContaining({
-        status: 200,
-        json: {
-          data: {
-            id: USERS.diego.id,
-            name: USERS.diego.name,
-            email: USERS.diego.email,
-            source: 'attendant-claim',
-          },
-        },
-      }),
+    await configure(h.api, ana);
+    const browser = await openBrowser(h.api, ana, { email: USERS.gustavo.email });
+    await browser.send('POST', '/api/rdstation/terms/accept', {});
+    const refused = await browser.signIn(USERS.ana.email);
+    expect(refused.status).toBe(403);
+    expect(refused.text).toContain(
+      `O seu e-mail no sistema de atendimento (${USERS.gustavo.email}) não é o de nenhum usuário ativo desta conta do RD Station CRM. Feche esta janela e entre com o seu próprio usuário do RD Station CRM.`,
     );
-    expect(crmCalls(`/users/${USERS.diego.id}`).length).toBeGreaterThan(0);
-    expect((await browser.send('GET', '/api/rdstation/user/profile')).json).toMatchObject({
-      data: { id: USERS.diego.id, name: USERS.diego.name },
+    expect((await browser.send('GET', '/api/rdstation/auth/status')).json).toMatchObject({
+      authenticated: false,
     });
   });
 
-  it('shared by two active users decides nothing but pre-selects the first, and verifies the choice', async () => {
+  it('shared by two active users is confirmed among those two only; another user is refused', async () => {
     const { ana } = people();
     usersOverride = (url) =>
       url.pathname === '/crm/v2/users'
@@ -230,27 +209,48 @@ describe('a host-signed e-mail (assertion claim `email`)', () => {
             ]),
           )
         : null;
-    const browser = await signedInBrowser(ana, { email: USERS.ana.email });
-    expect((await browser.send('GET', '/api/rdstation/auth/status')).json).toMatchObject({
-      crmUserRequired: true,
-    });
-    const list = await browser.send('GET', '/api/rdstation/auth/crm-users');
-    expect(list.json).toMatchObject({
-      data: {
-        users: [
-          { id: 'homonimo-1', name: 'Ana (conta antiga)' },
-          { id: USERS.ana.id },
-          { id: USERS.bruno.id },
-        ],
-        suggestedId: 'homonimo-1',
-      },
-    });
+    await configure(h.api, ana);
+    const browser = await openBrowser(h.api, ana, { email: USERS.ana.email });
+    await browser.send('POST', '/api/rdstation/terms/accept', {});
+    const start = await browser.send('GET', '/api/rdstation/auth/start');
+    const window = await openSignInWindow(h.api, String(start.json.authUrl));
+    const confirmation = await returnToCallback(
+      h.api,
+      window,
+      await consent(window.consentUrl, USERS.ana.email),
+    );
+    expect(isConfirmPage(confirmation)).toBe(true);
+    expect(confirmation.text).toContain('Ana (conta antiga)');
+    expect(confirmation.text).not.toContain(USERS.bruno.email);
     usersOverride = null;
-    // Picking the user whose e-mail the host signed is not a mere claim.
-    const chosen = await browser.send('POST', '/api/rdstation/auth/crm-user', {
-      userId: USERS.ana.id,
+    // A forged form naming a user of another e-mail is refused, and nothing is bound.
+    const confirm = pageAttribute(confirmation.text, /name="confirm" value="([^"]*)"/);
+    const forged = await h.api.inject({
+      method: 'POST',
+      url: '/api/rdstation/auth/confirm',
+      headers: { cookie: window.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ confirm, userId: USERS.bruno.id }).toString(),
     });
-    expect(chosen.json).toMatchObject({ data: { source: 'host-signed-email' } });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.body).toContain(
+      `Este usuário do RD Station CRM não tem o seu e-mail do sistema de atendimento (${USERS.ana.email}). Escolha o seu próprio usuário.`,
+    );
+    expect((await browser.send('GET', '/api/rdstation/auth/status')).json).toMatchObject({
+      authenticated: false,
+    });
+    // Picking the user whose e-mail the host signed is not a mere claim.
+    const confirmed = await h.api.inject({
+      method: 'POST',
+      url: '/api/rdstation/auth/confirm',
+      headers: { cookie: window.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ confirm, userId: USERS.ana.id }).toString(),
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.body).toContain('Autenticação realizada com sucesso!');
+    expect((await browser.send('GET', '/api/rdstation/auth/status')).json).toMatchObject({
+      crmUserRequired: false,
+      crmUserSource: 'host-signed-email',
+    });
   });
 
   it('must be an e-mail: any other `email` claim refuses the assertion', async () => {
@@ -268,13 +268,17 @@ describe('an API v1 token (RD checks it: token/check names its e-mail)', () => {
     await browser.send('POST', '/api/rdstation/terms/accept', {});
     await browser.send('POST', '/api/rdstation/credentials', credentialsFor());
     expect((await browser.signIn(USERS.ana.email)).status).toBe(200);
-    expect((await browser.send('GET', '/api/rdstation/auth/status')).json).toMatchObject({
-      crmUserRequired: true,
-    });
+    // Signed out, then a v1 token (its account is bound now): RD's check names its e-mail, and
+    // the next OAuth sign-in is that e-mail's user without asking.
+    await browser.send('POST', '/api/rdstation/auth/revoke', {});
     const v1 = await browser.send('POST', '/api/rdstation/auth/v1-token', {
       apiV1Token: USERS.fernanda.v1Token,
     });
-    expect(v1.json).toEqual({
+    expect(v1.json).toMatchObject({ authenticated: true, method: 'api-v1' });
+    const page = await browser.signIn(USERS.ana.email, { confirm: false });
+    expect(isConfirmPage(page)).toBe(false);
+    expect(page.status).toBe(200);
+    expect((await browser.send('GET', '/api/rdstation/auth/status')).json).toEqual({
       authenticated: true,
       userId: 'carla',
       method: 'oauth',
@@ -307,7 +311,7 @@ describe('GET /api/rdstation/auth/crm-users reads every page of GET /users', () 
   async function listAs(): Promise<{ ids: string[]; queries: Record<string, string>[] }> {
     const { ana } = people();
     await configure(h.api, ana);
-    await login(h, ana, USERS.ana.email, { chooseCrmUser: false });
+    await signedInToChoose(ana);
     const before = crmCalls('/users').length;
     const list = await call(h.api, 'GET', '/api/rdstation/auth/crm-users', { as: ana });
     expect(list.status).toBe(200);
@@ -403,7 +407,7 @@ describe('refusals of the picker routes', () => {
   it('the choice: an unknown user (GET /users/{id} 404) is a pt-BR 400; a bad body a 400; a second choice a 409', async () => {
     const { ana } = people();
     await configure(h.api, ana);
-    await login(h, ana, USERS.ana.email, { chooseCrmUser: false });
+    await signedInToChoose(ana);
     const unknown = await call(h.api, 'POST', '/api/rdstation/auth/crm-user', {
       as: ana,
       body: { userId: 'nao-existe' },
@@ -446,21 +450,25 @@ describe('refusals of the picker routes', () => {
     });
   });
 
-  it('a CRM that fails while deciding: auth/status still answers (to be chosen), the list a pt-BR 502', async () => {
+  it('a CRM that fails while the sign-in reads its users: a pt-BR 502 page, nothing bound; the next sign-in decides', async () => {
     const { ana } = people();
-    const browser = await signedInBrowser(ana, { email: USERS.ana.email });
-    usersOverride = () => new Response('{"errors":[]}', { status: 503 });
-    expect(await browser.send('GET', '/api/rdstation/auth/status')).toMatchObject({
-      status: 200,
-      json: { authenticated: true, crmUserRequired: true },
-    });
-    expect(await browser.send('GET', '/api/rdstation/auth/crm-users')).toMatchObject({
-      status: 502,
-      json: {
-        message: 'O RD Station CRM está indisponível no momento. Tente novamente em instantes.',
-      },
+    await configure(h.api, ana);
+    const browser = await openBrowser(h.api, ana, { email: USERS.ana.email });
+    await browser.send('POST', '/api/rdstation/terms/accept', {});
+    usersOverride = (url) =>
+      url.pathname === '/crm/v2/users' && url.searchParams.get('page[size]') !== '5'
+        ? new Response('{"errors":[]}', { status: 503 })
+        : null;
+    const failed = await browser.signIn(USERS.ana.email);
+    expect(failed.status).toBe(502);
+    expect(failed.text).toContain(
+      'Não foi possível concluir a autenticação com o RD Station CRM. Feche esta janela e tente novamente.',
+    );
+    expect((await browser.send('GET', '/api/rdstation/auth/status')).json).toMatchObject({
+      authenticated: false,
     });
     usersOverride = null;
+    expect((await browser.signIn(USERS.ana.email)).status).toBe(200);
     expect((await browser.send('GET', '/api/rdstation/auth/status')).json).toMatchObject({
       crmUserRequired: false,
       crmUserSource: 'host-signed-email',
@@ -479,11 +487,17 @@ describe('the choice lives with the sign-in', () => {
       crmUserSource: 'attendant-claim',
     });
     await call(h.api, 'POST', '/api/rdstation/auth/revoke', { as: ana });
-    await login(h, ana, USERS.ana.email, { chooseCrmUser: false });
+    // The next sign-in asks again, in its window, before anything is bound.
+    const asked = await login(h, ana, USERS.ana.email, { confirm: false });
+    expect(isConfirmPage(asked)).toBe(true);
+    // Every active user, by name, named as RD names them (name and e-mail); no inactive one.
+    const listed = [...asked.text.matchAll(/<small>([^<]*)<\/small>/g)].map((m) => m[1]);
+    expect(listed).toEqual(ACTIVE_BY_NAME.map((user) => user.email));
+    expect(asked.text).not.toContain(USERS.gustavo.email);
     expect(
       (await call(h.api, 'GET', '/api/rdstation/auth/status', { as: ana })).json,
     ).toMatchObject({
-      crmUserRequired: true,
+      authenticated: false,
     });
   });
 
@@ -507,6 +521,26 @@ describe('the choice lives with the sign-in', () => {
   });
 });
 
+/**
+ * A sign-in whose CRM user is still to be chosen in the panel's picker: the sign-in window
+ * confirmed one, and RD stopped knowing it (the same state as a sign-in made before the window
+ * asked).
+ */
+async function signedInToChoose(person: Identity): Promise<void> {
+  const kept = usersOverride;
+  usersOverride = null;
+  await login(h, person, USERS.ana.email);
+  usersOverride = (url) =>
+    url.pathname === `/crm/v2/users/${USERS.ana.id}`
+      ? Response.json({ errors: [{ status: '404' }] }, { status: 404 })
+      : null;
+  const profile = await call(h.api, 'GET', '/api/rdstation/user/profile?refresh=true', {
+    as: person,
+  });
+  usersOverride = kept;
+  if (profile.status !== 409) throw new Error(`CRM user not forgotten: ${profile.status}`);
+}
+
 describe('authorship: the api writes notes and tasks as the session’s CRM user', () => {
   const dealId = ACCOUNT1.deals.implantacao.id;
   const sentBody = (path: string, method: string) =>
@@ -515,7 +549,7 @@ describe('authorship: the api writes notes and tasks as the session’s CRM user
   it('without a chosen user, a note or a task is refused with 409 before reaching the CRM', async () => {
     const { ana } = people();
     await configure(h.api, ana);
-    await login(h, ana, USERS.ana.email, { chooseCrmUser: false });
+    await signedInToChoose(ana);
     const crmWrites = () =>
       wire.filter((c) => c.method !== 'GET' && c.url.pathname.startsWith('/crm/v2')).length;
     const before = crmWrites();
@@ -628,8 +662,7 @@ describe('the organization in the profile', () => {
     const browser = await openBrowser(h.api, carla);
     await browser.send('POST', '/api/rdstation/terms/accept', {});
     await browser.send('POST', '/api/rdstation/credentials', credentialsFor('account2'));
-    expect((await browser.signIn(ACCOUNT2.users.renata.email)).status).toBe(200);
-    expect((await browser.chooseCrmUser(ACCOUNT2.users.otavio.email)).status).toBe(200);
+    expect((await browser.signIn(ACCOUNT2.users.otavio.email)).status).toBe(200);
     expect((await browser.send('GET', '/api/rdstation/user/profile')).json).toEqual({
       data: {
         id: ACCOUNT2.users.otavio.id,

@@ -186,13 +186,18 @@ describe('the OAuth callback', () => {
         fc.oneof(fc.string({ unit: 'grapheme', maxLength: 80 }), fc.constantFrom('', ' ', '%')),
         fc.option(fc.string({ maxLength: 30 }), { freq: 4 }),
         async (forged, code, error) => {
-          const query = (state: string) =>
-            new URLSearchParams({ state, code, ...(error === null ? {} : { error }) }).toString();
+          const query = (state: string, proof: string) =>
+            new URLSearchParams({
+              state,
+              code,
+              window_proof: proof,
+              ...(error === null ? {} : { error }),
+            }).toString();
           // A forged state, from the very window that holds a real sign-in's cookie.
           const window = await beginSignIn(h.api, ids.noSession);
           const refused = await h.api.inject({
             method: 'GET',
-            url: `/api/rdstation/auth/callback?${query(forged)}`,
+            url: `/api/rdstation/auth/callback?${query(forged, window.windowProof)}`,
             headers: { cookie: window.cookie },
           });
           expect(refused.statusCode).toBe(400);
@@ -201,7 +206,7 @@ describe('the OAuth callback', () => {
           const real = await beginSignIn(h.api, ids.noSession);
           const answer = await h.api.inject({
             method: 'GET',
-            url: `/api/rdstation/auth/callback?${query(real.state)}`,
+            url: `/api/rdstation/auth/callback?${query(real.state, real.windowProof)}`,
             headers: { cookie: real.cookie },
           });
           const problem = problemOf(answer, { html: true });

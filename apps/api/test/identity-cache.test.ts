@@ -120,9 +120,7 @@ describe('identity look-ups: every write invalidates at once in its own process'
 
   it('a new sign-in clears the CRM user until it is chosen again, at once', async () => {
     await signedInAndCached();
-    expect((await login(h, alice, ACCOUNT1.users.ana.email, { chooseCrmUser: false })).status).toBe(
-      200,
-    );
+    expect((await login(h, alice, ACCOUNT1.users.ana.email, { confirm: false })).status).toBe(200);
     const status = await call(h.api, 'GET', '/api/rdstation/auth/status', { as: alice });
     expect(status.json).toMatchObject({ authenticated: true, crmUserRequired: true });
     const profile = '/api/rdstation/user/profile';

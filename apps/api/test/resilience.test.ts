@@ -178,14 +178,19 @@ describe('rate limits, server errors and timeouts', () => {
   });
 
   it('answers 429 when Retry-After is longer than the api waits, and keeps its own 120/min limit', async () => {
+    let later = 0;
     const strict = await startHarness({
       sharedSandbox: sandbox,
-      api: { crm: { maxRateLimitWaitMs: 300, maxRequestsPerMinute: 3 } },
+      api: {
+        now: () => Date.now() + later,
+        crm: { maxRateLimitWaitMs: 300, maxRequestsPerMinute: 3 },
+      },
     });
     try {
       await configure(strict.api, alice);
-      // Reads need no CRM user: skipping that step keeps its GET /users out of the 3 per minute.
-      await login(strict, alice, ACCOUNT1.users.ana.email, { chooseCrmUser: false });
+      // The sign-in's GET /users spend the tenant's 3 a minute too: the reads come a minute later.
+      await login(strict, alice, ACCOUNT1.users.ana.email);
+      later = 61_000;
       sandbox.forceStatus(429, 1);
       const limited = await call(strict.api, 'GET', '/api/rdstation/deals?limit=1', { as: alice });
       expect(limited).toMatchObject({

@@ -8,11 +8,18 @@ import {
   type CallResult,
   type Harness,
   type Identity,
+  PUBLIC_URL,
   SECURITY_PASSWORD,
   call,
   configure,
+  confirmCrmUser,
+  consent,
   credentialsFor,
+  isConfirmPage,
   login,
+  openSignInWindow,
+  pageAttribute,
+  returnToCallback,
   startHarness,
   startSession,
 } from './support/harness';
@@ -131,6 +138,119 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('side doors on %s', (kind) => {
       expect(v1.json.message).toBe(
         'Este token é de outra conta do RD Station CRM, não da conta configurada para esta empresa.',
       );
+    });
+  });
+
+  describe('login CSRF without state: only the window that began, only who the attendant confirms', () => {
+    /**
+     * The attack: a colleague of the same RD account (Otávio) signs in with his own CRM user,
+     * stops before his callback, and hands the victim (Renata's panel, mid sign-in) his callback
+     * URL without `state` (RD sends none). The victim's browser opens it: a link in a chat opens
+     * another tab, with the victim's cookie but without her window's sessionStorage.
+     */
+    const attackersCallback = async (stranger: Identity) => {
+      const attacker = await openBrowser(h.api, { ...stranger, userId: 'otavio' });
+      await attacker.send('POST', '/api/rdstation/terms/accept', {});
+      const start = await attacker.send('GET', '/api/rdstation/auth/start');
+      const window = await openSignInWindow(h.api, String(start.json.authUrl));
+      const callback = new URL(
+        await consent(window.consentUrl, ACCOUNT2.users.otavio.email),
+        PUBLIC_URL,
+      );
+      callback.searchParams.delete('state');
+      return `${callback.pathname}${callback.search}`;
+    };
+
+    const victimMidSignIn = async (stranger: Identity) => {
+      const victim = await openBrowser(h.api, { ...stranger, userId: 'renata' });
+      await victim.send('POST', '/api/rdstation/terms/accept', {});
+      const start = await victim.send('GET', '/api/rdstation/auth/start');
+      const window = await openSignInWindow(h.api, String(start.json.authUrl));
+      return { victim, window };
+    };
+
+    it("refuses the attacker's callback in any tab but the victim's sign-in window, spending nothing of hers", async () => {
+      const { stranger } = await betaTenant();
+      const { victim, window } = await victimMidSignIn(stranger);
+      const forged = await attackersCallback(stranger);
+      const sessionsBefore = await h.countRows('sessions');
+      // Another tab: its relay page finds no secret in its sessionStorage and sends none.
+      const relay = await call(h.api, 'GET', forged, {
+        as: null,
+        headers: { cookie: window.cookie },
+      });
+      expect(relay.status).toBe(200);
+      expect(relay.text).toContain("sessionStorage.getItem('crm-panel-sign-in')");
+      const otherTab = await returnToCallback(h.api, { ...window, windowProof: '' }, forged);
+      expect(otherTab.status).toBe(400);
+      expect(otherTab.text).toContain(
+        'Este login foi iniciado em outra janela ou navegador. Feche esta janela e inicie o login novamente pelo painel.',
+      );
+      // A guessed secret finds nothing either.
+      const guessed = await returnToCallback(
+        h.api,
+        { ...window, windowProof: 'adivinhado' },
+        forged,
+      );
+      expect(guessed.status).toBe(400);
+      expect(await h.countRows('sessions')).toBe(sessionsBefore);
+      expect((await victim.send('GET', '/api/rdstation/auth/status')).json.authenticated).toBe(
+        false,
+      );
+      // Her own sign-in, in her own window, still completes as the CRM user she confirms.
+      const own = await returnToCallback(
+        h.api,
+        window,
+        await consent(window.consentUrl, ACCOUNT2.users.renata.email),
+      );
+      expect(isConfirmPage(own)).toBe(true);
+      expect(own.text).toContain(ACCOUNT2.users.renata.name);
+      expect(own.text).toContain(ACCOUNT2.users.renata.email);
+      expect((await confirmCrmUser(h.api, window, own, ACCOUNT2.users.renata.email)).status).toBe(
+        200,
+      );
+      expect((await victim.send('GET', '/api/rdstation/user/profile')).json).toMatchObject({
+        data: { id: ACCOUNT2.users.renata.id, email: ACCOUNT2.users.renata.email },
+      });
+    });
+
+    it('binds nothing before the attendant confirms, in the window, the CRM user named by name and e-mail', async () => {
+      const { stranger } = await betaTenant();
+      const { victim, window } = await victimMidSignIn(stranger);
+      const forged = await attackersCallback(stranger);
+      const sessionsBefore = await h.countRows('sessions');
+      // Even in her own window (say a page that targeted it), the code is only held: a page in
+      // pt-BR asks who she is in the CRM, naming each user as RD does.
+      const page = await returnToCallback(h.api, window, forged);
+      expect(isConfirmPage(page)).toBe(true);
+      expect(page.text).toContain('Quem é você no RD Station CRM?');
+      expect(page.text).toContain(
+        'O RD Station CRM não informa ao painel quem entrou. Escolha o seu usuário: ele será o autor das notas e tarefas que você criar por aqui.',
+      );
+      for (const user of [ACCOUNT2.users.renata, ACCOUNT2.users.otavio]) {
+        expect(page.text).toContain(user.name);
+        expect(page.text).toContain(user.email);
+      }
+      expect(await h.countRows('sessions')).toBe(sessionsBefore);
+      expect((await victim.send('GET', '/api/rdstation/auth/status')).json.authenticated).toBe(
+        false,
+      );
+      // The page's form is the only way on: not from another browser (no cookie), not twice.
+      const confirm = pageAttribute(page.text, /name="confirm" value="([^"]*)"/);
+      const post = (cookie: string | null, userId: string) =>
+        h.api.inject({
+          method: 'POST',
+          url: '/api/rdstation/auth/confirm',
+          headers: {
+            ...(cookie ? { cookie } : {}),
+            'content-type': 'application/x-www-form-urlencoded',
+          },
+          payload: new URLSearchParams({ confirm, userId }).toString(),
+        });
+      expect((await post(null, ACCOUNT2.users.renata.id)).statusCode).toBe(400);
+      expect(await h.countRows('sessions')).toBe(sessionsBefore);
+      expect((await post(window.cookie, ACCOUNT2.users.renata.id)).statusCode).toBe(200);
+      expect((await post(window.cookie, ACCOUNT2.users.renata.id)).statusCode).toBe(400);
     });
   });
 

@@ -208,21 +208,43 @@ describe.each<Kind>(['sqlite', 'postgres'])('repositories on %s', (kind) => {
     expect(opened?.signIn).toEqual(signIn);
     expect(await repos.oauthStates.bindTicket(ticket)).toBeNull();
     if (!opened) throw new Error('ticket not opened');
-    // Another window's cookie, or the right cookie with another state, finds nothing.
-    expect(await repos.oauthStates.consume('another-window', opened.state)).toBeNull();
-    expect(await repos.oauthStates.consume(opened.binding, 'another-state')).toBeNull();
-    expect(await repos.oauthStates.consume(opened.binding, opened.state)).toEqual(signIn);
-    expect(await repos.oauthStates.consume(opened.binding, opened.state)).toBeNull();
-    // Without a state (the CRM need not echo it) the window's cookie finds its sign-in.
+    // Another browser's cookie, another window's secret, or another state, finds nothing.
+    const proof = opened.windowProof;
+    expect(await repos.oauthStates.consume('another-browser', proof, opened.state)).toBeNull();
+    expect(await repos.oauthStates.consume(opened.binding, 'another-window', null)).toBeNull();
+    expect(await repos.oauthStates.consume(opened.binding, proof, 'another-state')).toBeNull();
+    expect(await repos.oauthStates.consume(opened.binding, proof, opened.state)).toEqual(signIn);
+    expect(await repos.oauthStates.consume(opened.binding, proof, opened.state)).toBeNull();
+    // Without a state (RD does not echo it) the cookie and the window's secret find the sign-in.
     const second = await repos.oauthStates.bindTicket(
       await repos.oauthStates.createTicket(signIn, 600_000),
     );
-    expect(await repos.oauthStates.consume(second?.binding ?? '', null)).toEqual(signIn);
+    expect(
+      await repos.oauthStates.consume(second?.binding ?? '', second?.windowProof ?? '', null),
+    ).toEqual(signIn);
+    // A held sign-in (waiting for its confirmation) is read with its page's secret, taken once.
+    const tokens = { accessToken: 'held-access', refreshToken: 'held-refresh', expiresAt: 1 };
+    const confirm = await repos.oauthStates.hold(
+      signIn,
+      'cookie-1',
+      { tokens, bindIds: null },
+      600_000,
+    );
+    expect(await repos.oauthStates.peek('cookie-2', confirm)).toBeNull();
+    expect(await repos.oauthStates.consume('cookie-1', confirm, null)).toBeNull();
+    expect((await repos.oauthStates.peek('cookie-1', confirm))?.held.tokens).toEqual(tokens);
+    expect(await repos.oauthStates.take('cookie-1', confirm)).toEqual({
+      signIn,
+      held: { tokens, bindIds: null },
+    });
+    expect(await repos.oauthStates.take('cookie-1', confirm)).toBeNull();
     const late = await repos.oauthStates.bindTicket(
       await repos.oauthStates.createTicket(signIn, 600_000),
     );
     now += 600_001;
-    expect(await repos.oauthStates.consume(late?.binding ?? '', late?.state ?? null)).toBeNull();
+    expect(
+      await repos.oauthStates.consume(late?.binding ?? '', late?.windowProof ?? '', null),
+    ).toBeNull();
   });
 
   it('keeps contact mappings and last deals per tenant', async () => {

@@ -8,7 +8,13 @@ import {
   sessionEnded,
   sessionMissing,
 } from '@api/errors';
-import { type JsonAnswer, OutboundError, isRecord, type TimedJson } from '@api/http';
+import {
+  type JsonAnswer,
+  OutboundError,
+  isRecord,
+  parseRetryAfter,
+  type TimedJson,
+} from '@api/http';
 import { API_MESSAGES } from '@api/messages';
 import { type ApiMetrics } from '@api/metrics';
 import { type ReferenceCache } from './cache';
@@ -84,14 +90,7 @@ export interface CrmClientDeps {
   sleep: (ms: number) => Promise<void>;
 }
 
-/** Seconds or an HTTP date, as RFC 9110 allows; null when absent or unreadable. */
-export function parseRetryAfter(value: string | null, now: number): number | null {
-  if (value === null || value.trim() === '') return null;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? null : Math.max(0, date - now);
-}
+export { parseRetryAfter };
 
 /** pt-BR names of the fields the panel writes, as the CRM names them in its errors. */
 const FIELD_LABELS: Record<string, string> = {

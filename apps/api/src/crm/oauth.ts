@@ -1,7 +1,8 @@
 import { type CrmConfig } from '@api/config';
+import { type RateLimiter } from '@api/crm/limiter';
 import { type OAuthTokens, type V1Profile } from '@api/db/repositories/sessionsRepository';
 import { ApiError } from '@api/errors';
-import { type JsonAnswer, OutboundError, isRecord, timedJson } from '@api/http';
+import { type JsonAnswer, OutboundError, isRecord, parseRetryAfter, timedJson } from '@api/http';
 import { API_MESSAGES } from '@api/messages';
 
 export interface OAuthApp {
@@ -19,7 +20,28 @@ function organizationOf(value: unknown): { name: string } | null {
   return null;
 }
 
-export function createOAuthClient(crm: CrmConfig, fetchImpl: typeof fetch, now: () => number) {
+/** Whose CRM budget an account check spends: the tenant (the limiter's bucket) and its user. */
+export interface CrmBudgetOf {
+  systemKey: string;
+  userId: string;
+}
+
+/**
+ * The CRM limiter the account check's `GET /users` calls wait in, like every other CRM call: they
+ * spend the tenant's budget (RD's 120 a minute is the account's), in the interactive lane (the
+ * person signing in waits for them).
+ */
+export interface OAuthCrmGate {
+  limiter: RateLimiter;
+  maxWaitMs: number;
+}
+
+export function createOAuthClient(
+  crm: CrmConfig,
+  fetchImpl: typeof fetch,
+  now: () => number,
+  gate?: OAuthCrmGate,
+) {
   const requestTokens = async (form: Record<string, string>): Promise<TokenOutcome> => {
     let answer: JsonAnswer;
     try {
@@ -80,6 +102,24 @@ export function createOAuthClient(crm: CrmConfig, fetchImpl: typeof fetch, now: 
       throw toGatewayError(error);
     });
 
+  /**
+   * A CRM v2 GET of the account check: through the limiter (a slot of the tenant's window first;
+   * a 429's Retry-After blocks the tenant's bucket as any CRM call's does).
+   */
+  const getCrmJson = async (
+    url: string,
+    accessToken: string,
+    budget: CrmBudgetOf,
+  ): Promise<JsonAnswer> => {
+    if (gate) await gate.limiter.acquire(budget.systemKey, budget.userId, gate.maxWaitMs);
+    const answer = await getJson(url, accessToken);
+    if (gate && answer.response.status === 429) {
+      const waitMs = parseRetryAfter(answer.response.headers.get('retry-after'), now()) ?? 1000;
+      await gate.limiter.block(budget.systemKey, now() + waitMs);
+    }
+    return answer;
+  };
+
   return {
     authorizeUrl(clientId: string, redirectUri: string, state: string): string {
       const url = new URL(crm.authorizeUrl);
@@ -114,12 +154,12 @@ export function createOAuthClient(crm: CrmConfig, fetchImpl: typeof fetch, now: 
      * (`GET /users?filter=is:active`, crm-v2-list-users.txt), at most `max`. RD's token names no
      * account, so the account is known by its users.
      */
-    async accountUserIds(accessToken: string, max: number): Promise<string[]> {
+    async accountUserIds(accessToken: string, max: number, budget: CrmBudgetOf): Promise<string[]> {
       const url = new URL(`${crm.baseUrl}/users`);
       url.searchParams.set('filter', 'is:active');
       url.searchParams.set('page[number]', '1');
       url.searchParams.set('page[size]', String(max));
-      const { response, body } = await getJson(url.toString(), accessToken);
+      const { response, body } = await getCrmJson(url.toString(), accessToken, budget);
       if (!response.ok || !isRecord(body) || !Array.isArray(body.data))
         throw new ApiError(502, API_MESSAGES.crmUnexpected);
       return idsOf(body.data).slice(0, max);
@@ -129,17 +169,60 @@ export function createOAuthClient(crm: CrmConfig, fetchImpl: typeof fetch, now: 
      * Whether a fresh access token's account holds one of `userIds` (`GET /users/{id}`,
      * crm-v2-get-user.txt: a user of another account is a 404 to it).
      */
-    async tokenKnowsAnyUser(accessToken: string, userIds: readonly string[]): Promise<boolean> {
+    async tokenKnowsAnyUser(
+      accessToken: string,
+      userIds: readonly string[],
+      budget: CrmBudgetOf,
+    ): Promise<boolean> {
       for (const id of userIds) {
-        const { response } = await getJson(
+        const { response } = await getCrmJson(
           `${crm.baseUrl}/users/${encodeURIComponent(id)}`,
           accessToken,
+          budget,
         );
         if (response.ok) return true;
         if (![401, 403, 404].includes(response.status))
           throw new ApiError(502, API_MESSAGES.crmUnexpected);
       }
       return false;
+    },
+
+    /**
+     * The active users a fresh token's account lists, for the sign-in window to name who signs in
+     * before the token is bound to anyone: `GET /users?filter=is:active` page by page
+     * (crm-v2-list-users.txt), up to a short or empty page, a missing `links.next`, or `maxPages`.
+     */
+    async activeUsers(
+      accessToken: string,
+      budget: CrmBudgetOf,
+      paging: { pageSize: number; maxPages: number },
+    ): Promise<unknown[]> {
+      const records: unknown[] = [];
+      for (let page = 1; page <= paging.maxPages; page += 1) {
+        const url = new URL(`${crm.baseUrl}/users`);
+        url.searchParams.set('filter', 'is:active');
+        url.searchParams.set('page[number]', String(page));
+        url.searchParams.set('page[size]', String(paging.pageSize));
+        const { response, body } = await getCrmJson(url.toString(), accessToken, budget);
+        if (!response.ok || !isRecord(body) || !Array.isArray(body.data))
+          throw new ApiError(502, API_MESSAGES.crmUnexpected);
+        records.push(...body.data);
+        const next = isRecord(body.links) ? body.links.next : null;
+        if (body.data.length < paging.pageSize || typeof next !== 'string' || next === '') break;
+      }
+      return records;
+    },
+
+    /** One user of a fresh token's account (`GET /users/{id}`); null when RD knows none (404). */
+    async userById(accessToken: string, id: string, budget: CrmBudgetOf): Promise<unknown> {
+      const { response, body } = await getCrmJson(
+        `${crm.baseUrl}/users/${encodeURIComponent(id)}`,
+        accessToken,
+        budget,
+      );
+      if (response.status === 404) return null;
+      if (!response.ok || !isRecord(body)) throw new ApiError(502, API_MESSAGES.crmUnexpected);
+      return body.data;
     },
 
     /** The user ids of an API v1 token's own account (`GET /users`, crm-v1-list-users.txt). */

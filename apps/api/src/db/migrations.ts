@@ -369,6 +369,22 @@ const crmRateLanes: Migration = {
   },
 };
 
+// The sign-in window proves itself (a secret of its own sessionStorage, `window_hash`), and a
+// sign-in waiting for the attendant's confirmation holds its tokens sealed (`held_enc`) under a
+// single-use confirmation secret (`confirm_hash`) until then: nothing is bound before.
+const signInWindow: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('oauth_states').addColumn('window_hash', 'text').execute();
+    await db.schema.alterTable('oauth_states').addColumn('confirm_hash', 'text').execute();
+    await db.schema.alterTable('oauth_states').addColumn('held_enc', 'text').execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('oauth_states').dropColumn('held_enc').execute();
+    await db.schema.alterTable('oauth_states').dropColumn('confirm_hash').execute();
+    await db.schema.alterTable('oauth_states').dropColumn('window_hash').execute();
+  },
+};
+
 export const MIGRATIONS: Record<string, Migration> = {
   '2025_01_01_000_initial': initial,
   '2026_11_23_000_sessions': sessions,
@@ -380,6 +396,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026_12_04_000_side_doors': sideDoors,
   '2026_12_04_001_crm_user_name': crmUserName,
   '2026_12_04_002_crm_rate_lanes': crmRateLanes,
+  '2026_12_05_100_sign_in_window': signInWindow,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -54,6 +54,12 @@ export interface OAuthStatesTable {
   ticket_hash: string | null;
   state_hash: string | null;
   binding_hash: string | null;
+  /** SHA-256 of the secret the sign-in window keeps in its own sessionStorage. */
+  window_hash: string | null;
+  /** SHA-256 of the single-use secret of the confirmation page (a sign-in held for it). */
+  confirm_hash: string | null;
+  /** The held sign-in's tokens and account ids, AES-256-GCM sealed; bound only once confirmed. */
+  held_enc: string | null;
   expires_at: number;
   created_at: number;
 }

@@ -195,6 +195,14 @@ export function createCrmUserDirectory(deps: CrmUserDirectoryDeps) {
     state,
 
     /**
+     * The tenant's active users as a sign-in just read them (with a token proved to be of the
+     * tenant's account): kept as the cached list, so names are known without another read.
+     */
+    async remember(systemKey: string, users: CrmUser[]): Promise<void> {
+      await cache.get(systemKey, ACTIVE_USERS_KEY, () => Promise.resolve(users), { bypass: true });
+    },
+
+    /**
      * A CRM user's name if this process already holds it (the active users or GET /users/{id}
      * in the tenant cache); never a CRM call, so a write's audit entry costs the CRM nothing.
      */
@@ -268,6 +276,9 @@ export function createCrmUserDirectory(deps: CrmUserDirectoryDeps) {
       if (current.kind !== 'required') return refuseWithout(current);
       const user = await getUser(ownerOf(session), userId, true);
       if (!user) throw new ApiError(400, API_MESSAGES.crmUserUnknown);
+      // With a host-signed e-mail, the attendant is that e-mail's user and nobody else.
+      if (session.verifiedEmail && normalEmail(session.verifiedEmail) !== normalEmail(user.email))
+        throw new ApiError(403, API_MESSAGES.crmUserEmailMismatch(session.verifiedEmail));
       const verified = verifiedEmails(session, current.stored).find(
         ({ email }) => email === normalEmail(user.email),
       );

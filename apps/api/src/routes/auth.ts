@@ -1,4 +1,5 @@
 import { SIGNED_OUT_AUTH_STATUS } from '@crm-panel/crm-model';
+import formBody from '@fastify/formbody';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { ApiError, credentialsNotConfigured } from '@api/errors';
@@ -8,9 +9,18 @@ import {
   type PanelSession,
   type PendingCredentials,
 } from '@api/db/repositories/panelSessionsRepository';
-import { type CrmUserState } from '@api/identity/crmUser';
+import { type CrmUser, crmUserOf, type CrmUserState } from '@api/identity/crmUser';
+import { type HeldSignIn, type SignIn } from '@api/db/repositories/oauthStatesRepository';
+import { type CrmUserSource } from '@api/db/repositories/sessionsRepository';
 import { identityOf, type Services } from '@api/services';
-import { AUTH_PAGE_CSP, authResultPage } from './authPage';
+import {
+  AUTH_PAGE_CSP,
+  authResultPage,
+  signInBeginPage,
+  signInConfirmPage,
+  signInRelayPage,
+  WINDOW_PROOF_PARAM,
+} from './authPage';
 import { identityHeaders, messageSchema, noQuery } from './schemas';
 
 const statusSchema = {
@@ -37,6 +47,7 @@ interface CallbackQuery {
   code?: string;
   state?: string;
   error?: string;
+  window_proof?: string;
 }
 
 /** How many of its users a tenant's CRM account is recognised by. */
@@ -83,18 +94,26 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
    * refused. Answers false for another account; throws (502/504) when the CRM cannot tell.
    */
   const tokenOfTenantAccount = async (
-    systemKey: string,
+    signIn: SignIn,
     accessToken: string,
     pending: boolean,
   ): Promise<{ bindIds: string[] | null } | false> => {
+    const { systemKey } = signIn;
+    // Its GET /users wait in the tenant's CRM budget like any call of this person.
+    const budget = { systemKey, userId: signIn.userId };
     const bound = pending ? null : (await repos.credentials.get(systemKey))?.accountUserIds;
-    if (bound) return (await oauth.tokenKnowsAnyUser(accessToken, bound)) && { bindIds: null };
-    const ids = await oauth.accountUserIds(accessToken, ACCOUNT_ANCHORS);
+    if (bound)
+      return (await oauth.tokenKnowsAnyUser(accessToken, bound, budget)) && { bindIds: null };
+    const ids = await oauth.accountUserIds(accessToken, ACCOUNT_ANCHORS, budget);
     if (ids.length === 0) throw new ApiError(502, API_MESSAGES.crmUnexpected);
     if (pending) return { bindIds: ids };
     // Another process may bind first: then this token must be of the account it bound.
     const now = await repos.credentials.bindAccount(systemKey, ids);
-    if (now && now.join() !== ids.join() && !(await oauth.tokenKnowsAnyUser(accessToken, now)))
+    if (
+      now &&
+      now.join() !== ids.join() &&
+      !(await oauth.tokenKnowsAnyUser(accessToken, now, budget))
+    )
       return false;
     return { bindIds: null };
   };
@@ -151,22 +170,136 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
       .type('text/html; charset=utf-8')
       .send(authResultPage(kind, title, body));
 
+  const html = (reply: FastifyReply, status: number, body: string) =>
+    reply.code(status).type('text/html; charset=utf-8').send(body);
+
+  const signInCookie = (value: string, maxAgeSeconds: number) =>
+    stringifySetCookie({
+      name: SIGN_IN_COOKIE,
+      value,
+      path: SIGN_IN_COOKIE_PATH,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: secureCookie,
+      maxAge: maxAgeSeconds,
+    });
+  const forgetSignInCookie = (reply: FastifyReply) =>
+    void reply.header('set-cookie', signInCookie('', 0));
+  const bindingOf = (request: FastifyRequest): string | undefined =>
+    parseCookie(request.headers.cookie ?? '')[SIGN_IN_COOKIE];
+
+  const confirmTexts = {
+    title: API_MESSAGES.crmUserConfirmTitle,
+    intro: API_MESSAGES.crmUserConfirmIntro,
+    listLabel: API_MESSAGES.crmUserConfirmLabel,
+    confirm: API_MESSAGES.crmUserConfirm,
+    empty: API_MESSAGES.crmUserConfirmNone,
+  };
+  const CONFIRM_ACTION = '/api/rdstation/auth/confirm';
+  const paging = { pageSize: config.crmCalls.pageSize, maxPages: config.crmCalls.readAllMaxPages };
+
+  /** The active users of the token's account, as the confirmation page names them. */
+  const usersOf = async (signIn: SignIn, accessToken: string): Promise<CrmUser[]> => {
+    const records = await oauth.activeUsers(
+      accessToken,
+      { systemKey: signIn.systemKey, userId: signIn.userId },
+      paging,
+    );
+    const users = new Map<string, CrmUser>();
+    for (const record of records) {
+      const user = crmUserOf(record);
+      if (user && !users.has(user.id)) users.set(user.id, user);
+    }
+    return [...users.values()].sort((a, b) =>
+      a.name.localeCompare(b.name, 'pt-BR', { sensitivity: 'base' }),
+    );
+  };
+
+  const sameEmail = (a: string, b: string): boolean =>
+    a.trim().toLowerCase() === b.trim().toLowerCase();
+
+  /** E-mails someone other than the attendant vouched for: RD's v1 token check, the host's. */
+  const verifiedEmailsOf = async (
+    signIn: SignIn,
+  ): Promise<{ email: string; source: Exclude<CrmUserSource, 'attendant-claim'> }[]> => {
+    const owner = { systemKey: signIn.systemKey, userId: signIn.userId };
+    const v1Email = (await repos.sessions.get(owner))?.v1?.profile.email.trim().toLowerCase();
+    const hostEmail = await repos.panelSessions.verifiedEmail(signIn.familyId);
+    return [
+      ...(v1Email ? [{ email: v1Email, source: 'v1-token' as const }] : []),
+      ...(hostEmail ? [{ email: hostEmail, source: 'host-signed-email' as const }] : []),
+    ];
+  };
+
+  /**
+   * Binds a sign-in whose CRM user is known: credentials saved before any sign-in take effect,
+   * the tokens and the CRM user are stored together, the session is promoted, webhooks made.
+   */
+  const bindSignIn = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    signIn: SignIn,
+    held: HeldSignIn,
+    choice: { userId: string; source: CrmUserSource; name: string | null },
+  ) => {
+    const fail = (status: number, message: string) =>
+      page(reply, status, 'error', API_MESSAGES.authErrorTitle, message);
+    const oauthApp = await appFor(signIn.systemKey, signIn.familyId);
+    if (!oauthApp) return fail(400, API_MESSAGES.credentialsNotConfigured);
+    if (oauthApp.pending) {
+      // Credentials saved before any sign-in take effect only now that they worked, bound to
+      // the account this sign-in proved.
+      if (!(await repos.credentials.create(signIn.systemKey, oauthApp.app, held.bindIds)))
+        return fail(409, API_MESSAGES.credentialsAlreadyConfigured);
+      // The operator's setup code configured the tenant once: it does not again.
+      if (oauthApp.app.setupCodeHash)
+        await repos.credentials.spendSetupCode(signIn.systemKey, oauthApp.app.setupCodeHash);
+      services.cache.clearTenant(signIn.systemKey);
+      request.log.info({ systemKey: signIn.systemKey }, 'credenciais confirmadas pelo login');
+    }
+    await repos.sessions.saveSignIn(
+      { systemKey: signIn.systemKey, userId: signIn.userId },
+      held.tokens,
+      choice,
+    );
+    await repos.panelSessions.promote(signIn.familyId, config.identity.familyTtlMs);
+    request.log.info({ systemKey: signIn.systemKey, source: choice.source }, 'sessão OAuth criada');
+    // Live updates from the CRM: the tenant's webhooks, made with this fresh token (idempotent).
+    // A CRM that refuses them costs the panel its CRM-side updates, never the sign-in.
+    if (config.live.crmWebhooks)
+      try {
+        const created = await services.crmWebhooks.register({
+          systemKey: signIn.systemKey,
+          userId: signIn.userId,
+        });
+        if (created.length) request.log.info({ events: created }, 'webhooks do CRM registrados');
+      } catch (failure) {
+        request.log.warn({ err: failure }, 'webhooks do CRM não registrados');
+      }
+    return page(reply, 200, 'success', API_MESSAGES.authSuccessTitle, API_MESSAGES.authSuccessBody);
+  };
+
   app.get<{ Querystring: { ticket?: string } }>(
     '/api/rdstation/auth/begin',
     {
       attachValidation: true,
       // No Cross-Origin-Opener-Policy here: the panel's sign-in window must stay its opener's
-      // (its name and its `closed` are how the panel follows the sign-in).
+      // (its `closed` is how the panel follows the sign-in).
       helmet: { contentSecurityPolicy: AUTH_PAGE_CSP, crossOriginOpenerPolicy: false },
       schema: {
         tags: ['autenticação'],
         summary: 'Abre o consentimento do CRM nesta janela (página do navegador)',
+        description:
+          'Liga o login ao cookie deste navegador e a um segredo que só esta janela guarda (sessionStorage), e segue ao consentimento do CRM.',
         querystring: {
           type: 'object',
           properties: { ticket: { type: 'string', maxLength: 200 } },
         },
         response: {
-          302: { type: 'null', description: 'Redireciona ao consentimento do CRM' },
+          200: {
+            type: 'string',
+            description: 'Página que guarda o segredo da janela e segue ao CRM',
+          },
           400: { type: 'string', description: 'Página HTML de erro' },
         },
       },
@@ -182,19 +315,17 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
       if (!oauthApp) return fail();
       void reply.header(
         'set-cookie',
-        stringifySetCookie({
-          name: SIGN_IN_COOKIE,
-          value: opened.binding,
-          path: SIGN_IN_COOKIE_PATH,
-          httpOnly: true,
-          sameSite: 'lax',
-          secure: secureCookie,
-          maxAge: Math.ceil(config.oauthStateTtlMs / 1000),
-        }),
+        signInCookie(opened.binding, Math.ceil(config.oauthStateTtlMs / 1000)),
       );
-      return reply.redirect(
-        oauth.authorizeUrl(oauthApp.app.clientId, oauthApp.app.redirectUri, opened.state),
-        302,
+      return html(
+        reply,
+        200,
+        signInBeginPage(
+          API_MESSAGES.signInOpening,
+          API_MESSAGES.signInNeedsScript,
+          opened.windowProof,
+          oauth.authorizeUrl(oauthApp.app.clientId, oauthApp.app.redirectUri, opened.state),
+        ),
       );
     },
   );
@@ -209,18 +340,20 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
         tags: ['autenticação'],
         summary: 'Retorno do OAuth (abre no navegador; responde uma página HTML)',
         description:
-          'Aceito só no navegador cuja janela abriu auth/begin (cookie); o state, quando o CRM o devolve, deve ser o desse mesmo login.',
+          'Aceito só no navegador cuja janela abriu auth/begin (cookie) e só nessa janela: a primeira resposta é uma página que devolve o segredo da janela (window_proof, do seu sessionStorage); o state, quando o CRM o devolve, deve ser o desse mesmo login. Sem e-mail assinado pelo host, o atendente confirma quem é no CRM antes de o login valer (auth/confirm).',
         querystring: {
           type: 'object',
           properties: {
             code: { type: 'string', maxLength: 2000 },
             state: { type: 'string', maxLength: 200 },
             error: { type: 'string', maxLength: 200 },
+            [WINDOW_PROOF_PARAM]: { type: 'string', maxLength: 200 },
           },
         },
         response: {
-          200: { type: 'string', description: 'Página HTML de sucesso que se fecha sozinha' },
+          200: { type: 'string', description: 'Página HTML (relé, confirmação ou sucesso)' },
           400: { type: 'string', description: 'Página HTML de erro' },
+          403: { type: 'string', description: 'Página HTML de erro' },
           502: { type: 'string', description: 'Página HTML de erro' },
         },
       },
@@ -229,31 +362,35 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
       const fail = (status: number, message: string) =>
         page(reply, status, 'error', API_MESSAGES.authErrorTitle, message);
       if (request.validationError) return fail(400, API_MESSAGES.stateInvalid);
-      const binding = parseCookie(request.headers.cookie ?? '')[SIGN_IN_COOKIE];
-      void reply.header(
-        'set-cookie',
-        stringifySetCookie({
-          name: SIGN_IN_COOKIE,
-          value: '',
-          path: SIGN_IN_COOKIE_PATH,
-          httpOnly: true,
-          sameSite: 'lax',
-          secure: secureCookie,
-          maxAge: 0,
-        }),
-      );
+      const binding = bindingOf(request);
       if (!binding) {
+        forgetSignInCookie(reply);
         request.log.warn('callback OAuth sem o cookie da janela de login');
         return fail(400, API_MESSAGES.signInElsewhere);
       }
       const { code, state, error } = request.query;
-      const signIn = await repos.oauthStates.consume(binding, state ?? null);
+      const windowProof = request.query[WINDOW_PROOF_PARAM];
+      // First the window says it is the one that began: its secret comes back on a second visit.
+      if (windowProof === undefined)
+        return html(
+          reply,
+          200,
+          signInRelayPage(API_MESSAGES.signInFinishing, API_MESSAGES.signInNeedsScript),
+        );
+      // Another tab or window (no secret, or not this one's) ends nothing: the cookie stays for
+      // the window that began, and the sign-in it holds is not spent.
+      if (windowProof === '') {
+        request.log.warn('callback OAuth fora da janela de login que o iniciou');
+        return fail(400, API_MESSAGES.signInElsewhere);
+      }
+      const signIn = await repos.oauthStates.consume(binding, windowProof, state ?? null);
       if (!signIn) {
         request.log.warn(
-          'callback OAuth com state inválido, expirado, reutilizado ou de outro navegador',
+          'callback OAuth com state inválido, expirado, reutilizado ou de outra janela',
         );
         return fail(400, API_MESSAGES.stateInvalid);
       }
+      forgetSignInCookie(reply);
       if (error) return fail(400, API_MESSAGES.authorizationDenied);
       if (!code) return fail(400, API_MESSAGES.codeExchangeFailed);
       const oauthApp = await appFor(signIn.systemKey, signIn.familyId);
@@ -264,12 +401,10 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
         return fail(outcome.reason === 'rejected' ? 400 : 502, API_MESSAGES.codeExchangeFailed);
       }
       let account: Awaited<ReturnType<typeof tokenOfTenantAccount>>;
+      let users: CrmUser[];
       try {
-        account = await tokenOfTenantAccount(
-          signIn.systemKey,
-          outcome.tokens.accessToken,
-          oauthApp.pending,
-        );
+        account = await tokenOfTenantAccount(signIn, outcome.tokens.accessToken, oauthApp.pending);
+        users = account ? await usersOf(signIn, outcome.tokens.accessToken) : [];
       } catch (failure) {
         request.log.warn({ err: failure }, 'conta do token OAuth não verificada');
         return fail(502, API_MESSAGES.codeExchangeFailed);
@@ -278,45 +413,134 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
         request.log.warn({ systemKey: signIn.systemKey }, 'login OAuth de outra conta do CRM');
         return fail(403, API_MESSAGES.crmAccountMismatch);
       }
-      if (oauthApp.pending) {
-        // Credentials saved before any sign-in take effect only now that they worked, bound to
-        // the account this sign-in proved.
-        if (!(await repos.credentials.create(signIn.systemKey, oauthApp.app, account.bindIds)))
-          return fail(409, API_MESSAGES.credentialsAlreadyConfigured);
-        // The operator's setup code configured the tenant once: it does not again.
-        if (oauthApp.app.setupCodeHash)
-          await repos.credentials.spendSetupCode(signIn.systemKey, oauthApp.app.setupCodeHash);
-        services.cache.clearTenant(signIn.systemKey);
-        request.log.info({ systemKey: signIn.systemKey }, 'credenciais confirmadas pelo login');
-      }
-      // The token names no user: who signed in is found or asked next (auth/status, crm-users).
-      await repos.sessions.saveSignIn(
-        { systemKey: signIn.systemKey, userId: signIn.userId },
-        outcome.tokens,
-      );
-      await repos.panelSessions.promote(signIn.familyId, config.identity.familyTtlMs);
-      request.log.info({ systemKey: signIn.systemKey }, 'sessão OAuth criada');
-      // Live updates from the CRM: the tenant's webhooks, made with this fresh token (idempotent).
-      // A CRM that refuses them costs the panel its CRM-side updates, never the sign-in.
-      if (config.live.crmWebhooks)
-        try {
-          const created = await services.crmWebhooks.register({
-            systemKey: signIn.systemKey,
-            userId: signIn.userId,
+      await crmUsers.remember(signIn.systemKey, users);
+      const held: HeldSignIn = { tokens: outcome.tokens, bindIds: account.bindIds };
+      // The token names nobody. An e-mail RD (a v1 token's check) or the host signed says who
+      // this is when one active user has it. A host-signed e-mail no active user has is refused,
+      // one several share is confirmed among them; with no verified e-mail, the attendant
+      // confirms who they are. Nothing is bound before.
+      const verified = await verifiedEmailsOf(signIn);
+      for (const { email, source } of verified) {
+        const found = users.filter((user) => sameEmail(user.email, email));
+        if (found.length === 1 && found[0])
+          return bindSignIn(request, reply, signIn, held, {
+            userId: found[0].id,
+            source,
+            name: found[0].name || null,
           });
-          if (created.length) request.log.info({ events: created }, 'webhooks do CRM registrados');
-        } catch (failure) {
-          request.log.warn({ err: failure }, 'webhooks do CRM não registrados');
-        }
-      return page(
-        reply,
-        200,
-        'success',
-        API_MESSAGES.authSuccessTitle,
-        API_MESSAGES.authSuccessBody,
+      }
+      const hostEmail = verified.find(({ source }) => source === 'host-signed-email')?.email;
+      const candidates = hostEmail
+        ? users.filter((user) => sameEmail(user.email, hostEmail))
+        : users;
+      if (hostEmail && candidates.length === 0) {
+        request.log.warn({ systemKey: signIn.systemKey }, 'e-mail assinado sem usuário no CRM');
+        return fail(403, API_MESSAGES.crmUserEmailUnmatched(hostEmail));
+      }
+      const confirm = await repos.oauthStates.hold(signIn, binding, held, config.oauthStateTtlMs);
+      // The same cookie carries the confirmation (this window's page holds its secret).
+      void reply.header(
+        'set-cookie',
+        signInCookie(binding, Math.ceil(config.oauthStateTtlMs / 1000)),
       );
+      return html(reply, 200, signInConfirmPage(confirmTexts, CONFIRM_ACTION, confirm, candidates));
     },
   );
+
+  void app.register(async (scope) => {
+    // The confirmation page's form (the window's page runs no script to post JSON).
+    await scope.register(formBody, { bodyLimit: 4096 });
+    scope.post<{ Body: { confirm?: string; userId?: string } }>(
+      CONFIRM_ACTION,
+      {
+        attachValidation: true,
+        helmet: { contentSecurityPolicy: AUTH_PAGE_CSP },
+        schema: {
+          tags: ['autenticação'],
+          summary: 'O atendente confirma quem é no CRM; só então o login vale (página HTML)',
+          description:
+            'Formulário da página de confirmação do callback, no mesmo navegador (cookie) e com o segredo de uso único dessa página. O usuário é conferido em GET /users/{id} com o token do login. Antes disso nada do login fica ligado à sessão.',
+          body: {
+            type: 'object',
+            properties: {
+              confirm: { type: 'string', maxLength: 200 },
+              userId: { type: 'string', maxLength: 200 },
+            },
+          },
+          // Its refusals are HTML pages too, except a body no parser reads ({ message }).
+          response: {
+            200: { type: 'string', description: 'Página HTML de sucesso ou de confirmação' },
+          },
+        },
+      },
+      async (request, reply) => {
+        const fail = (status: number, message: string) =>
+          page(reply, status, 'error', API_MESSAGES.authErrorTitle, message);
+        const binding = bindingOf(request);
+        const confirm = request.validationError ? undefined : request.body?.confirm;
+        if (!binding || !confirm) {
+          forgetSignInCookie(reply);
+          return fail(400, binding ? API_MESSAGES.stateInvalid : API_MESSAGES.signInElsewhere);
+        }
+        const userId = (request.body?.userId ?? '').trim();
+        const waiting = await repos.oauthStates.peek(binding, confirm);
+        if (!waiting) {
+          forgetSignInCookie(reply);
+          return fail(400, API_MESSAGES.stateInvalid);
+        }
+        const budget = { systemKey: waiting.signIn.systemKey, userId: waiting.signIn.userId };
+        let user: CrmUser | null = null;
+        try {
+          user =
+            userId === ''
+              ? null
+              : crmUserOf(await oauth.userById(waiting.held.tokens.accessToken, userId, budget));
+          if (!user) {
+            const users = await usersOf(waiting.signIn, waiting.held.tokens.accessToken);
+            const message =
+              userId === '' ? API_MESSAGES.crmUserConfirmRequired : API_MESSAGES.crmUserUnknown;
+            return html(
+              reply,
+              400,
+              signInConfirmPage(confirmTexts, CONFIRM_ACTION, confirm, users, message),
+            );
+          }
+        } catch (failure) {
+          request.log.warn({ err: failure }, 'usuário do CRM não conferido na confirmação');
+          return fail(502, API_MESSAGES.codeExchangeFailed);
+        }
+        const verified = await verifiedEmailsOf(waiting.signIn);
+        const hostEmail = verified.find(({ source }) => source === 'host-signed-email')?.email;
+        if (hostEmail && !sameEmail(user.email, hostEmail)) {
+          request.log.warn(
+            { systemKey: waiting.signIn.systemKey },
+            'usuário do CRM de outro e-mail',
+          );
+          const users = await usersOf(waiting.signIn, waiting.held.tokens.accessToken);
+          return html(
+            reply,
+            403,
+            signInConfirmPage(
+              confirmTexts,
+              CONFIRM_ACTION,
+              confirm,
+              users.filter((candidate) => sameEmail(candidate.email, hostEmail)),
+              API_MESSAGES.crmUserEmailMismatch(hostEmail),
+            ),
+          );
+        }
+        const taken = await repos.oauthStates.take(binding, confirm);
+        forgetSignInCookie(reply);
+        if (!taken) return fail(400, API_MESSAGES.stateInvalid);
+        return bindSignIn(request, reply, taken.signIn, taken.held, {
+          userId: user.id,
+          source:
+            verified.find(({ email }) => sameEmail(user.email, email))?.source ?? 'attendant-claim',
+          name: user.name || null,
+        });
+      },
+    );
+  });
 
   app.get(
     '/api/rdstation/auth/status',

@@ -4,8 +4,11 @@ import {
   type CallResult,
   type Identity,
   call,
+  confirmCrmUser,
   consent,
+  isConfirmPage,
   openSignInWindow,
+  returnToCallback,
   signAssertion,
   testTenants,
 } from './harness';
@@ -45,13 +48,21 @@ export async function openBrowser(
     headers,
     started,
     send,
-    /** The sign-in window of this browser: begin (cookie), consent, callback in that window. */
-    async signIn(email: string = ACCOUNT1.users.ana.email): Promise<CallResult> {
+    /**
+     * The sign-in window of this browser: begin (cookie and the window's secret), consent, the
+     * callback in that window, and the confirmation of the CRM user with `email` when asked.
+     */
+    async signIn(
+      email: string = ACCOUNT1.users.ana.email,
+      options: { confirm?: boolean } = {},
+    ): Promise<CallResult> {
       const start = await send('GET', '/api/rdstation/auth/start');
       if (start.status !== 200) throw new Error(`auth/start: ${start.status} ${start.text}`);
       const window = await openSignInWindow(api, String(start.json.authUrl));
       const callbackUrl = await consent(window.consentUrl, email);
-      return call(api, 'GET', callbackUrl, { as: null, headers: { cookie: window.cookie } });
+      const page = await returnToCallback(api, window, callbackUrl);
+      if (!isConfirmPage(page) || options.confirm === false) return page;
+      return confirmCrmUser(api, window, page, email);
     },
     /** The picker's step: says this browser is the listed CRM user with `email`. */
     async chooseCrmUser(email: string): Promise<CallResult> {

@@ -81,7 +81,10 @@ export function routeSamples(fixtures: FuzzFixtures): Record<string, RouteSample
     'GET /api/rdstation/terms/status': {},
     'POST /api/rdstation/terms/accept': { body: {} },
     'GET /api/rdstation/auth/start': {},
-    'GET /api/rdstation/auth/callback': { query: { code: 'codigo', state: 'estado' } },
+    'GET /api/rdstation/auth/callback': {
+      query: { code: 'codigo', state: 'estado', window_proof: 'segredo-da-janela' },
+    },
+    'POST /api/rdstation/auth/confirm': { body: { confirm: 'segredo', userId: users.ana.id } },
     'GET /api/rdstation/auth/status': {},
     'POST /api/rdstation/auth/revoke': { body: {} },
     'POST /api/rdstation/auth/v1-token': { body: { apiV1Token: 'token-desconhecido' } },
@@ -225,7 +228,11 @@ export function routesOf(doc: OpenApiDocument, samples: Record<string, RouteSamp
         path,
         identified: parameters.some((p) => p.in === 'header' && p.name === 'x-user-id'),
         queryNames: parameters.filter((p) => p.in === 'query').map((p) => p.name),
-        html: path === '/api/rdstation/auth/callback' || path === '/api/rdstation/auth/begin',
+        html: [
+          '/api/rdstation/auth/callback',
+          '/api/rdstation/auth/begin',
+          '/api/rdstation/auth/confirm',
+        ].includes(path),
         csv: path === '/api/audit.csv',
         sample,
       };

@@ -374,24 +374,47 @@ export async function acceptTerms(api: FastifyInstance, identity: Identity): Pro
   if (result.status !== 200) throw new Error(`terms failed: ${result.status} ${result.text}`);
 }
 
-/** The sign-in window: auth/begin sets its cookie and sends it to the CRM's consent page. */
+const unescapeHtml = (value: string): string =>
+  value.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
+
+/** An attribute of the sign-in window's page (`data-window`, `data-next`, the form's fields). */
+export function pageAttribute(html: string, pattern: RegExp): string {
+  const found = pattern.exec(html)?.[1];
+  if (found === undefined) throw new Error(`not in the page: ${pattern.source}\n${html}`);
+  return unescapeHtml(found);
+}
+
+/**
+ * The sign-in window: auth/begin sets its cookie, and its page keeps the window's secret (in the
+ * browser, its sessionStorage) before it goes on to the CRM's consent page.
+ */
 export async function openSignInWindow(
   api: FastifyInstance,
   authUrl: string,
-): Promise<{ cookie: string; consentUrl: string }> {
+): Promise<{ cookie: string; consentUrl: string; windowProof: string }> {
   const url = new URL(authUrl);
   const begin = await api.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
-  if (begin.statusCode !== 302)
+  if (begin.statusCode !== 200)
     throw new Error(`auth/begin failed: ${begin.statusCode} ${begin.body}`);
   const setCookie = String(begin.headers['set-cookie'] ?? '');
-  return { cookie: setCookie.split(';')[0] ?? '', consentUrl: String(begin.headers.location) };
+  return {
+    cookie: setCookie.split(';')[0] ?? '',
+    consentUrl: pageAttribute(begin.body, /data-next="([^"]*)"/),
+    windowProof: pageAttribute(begin.body, /data-window="([^"]*)"/),
+  };
 }
 
 /** auth/start, then the sign-in window opens it: its cookie, the consent URL and the state. */
 export async function beginSignIn(
   api: FastifyInstance,
   identity: Identity,
-): Promise<{ cookie: string; consentUrl: string; state: string; authUrl: string }> {
+): Promise<{
+  cookie: string;
+  consentUrl: string;
+  windowProof: string;
+  state: string;
+  authUrl: string;
+}> {
   const start = await call(api, 'GET', '/api/rdstation/auth/start', { as: identity });
   if (start.status !== 200) throw new Error(`auth/start failed: ${start.status} ${start.text}`);
   const authUrl = String(start.json.authUrl);
@@ -401,27 +424,79 @@ export async function beginSignIn(
 }
 
 /**
+ * The CRM sends the window back to our callback: its first page relays the window's secret (the
+ * browser runs it), the second answers the sign-in (confirmation, success or error page).
+ */
+export async function returnToCallback(
+  api: FastifyInstance,
+  window: { cookie: string; windowProof: string },
+  callbackUrl: string,
+): Promise<CallResult> {
+  const relay = await call(api, 'GET', callbackUrl, {
+    as: null,
+    headers: { cookie: window.cookie },
+  });
+  if (relay.status !== 200 || !relay.text.includes('window_proof')) return relay;
+  const url = new URL(callbackUrl, PUBLIC_URL);
+  url.searchParams.set('window_proof', window.windowProof);
+  return call(api, 'GET', `${url.pathname}${url.search}`, {
+    as: null,
+    headers: { cookie: window.cookie },
+  });
+}
+
+/** The confirmation page's form: the attendant picks the CRM user with `email` and confirms. */
+export async function confirmCrmUser(
+  api: FastifyInstance,
+  window: { cookie: string },
+  page: CallResult,
+  email: string,
+): Promise<CallResult> {
+  const confirm = pageAttribute(page.text, /name="confirm" value="([^"]*)"/);
+  const escaped = email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const userId = pageAttribute(
+    page.text,
+    new RegExp(`value="([^"]*)" required>[^<]*<small>${escaped}</small>`),
+  );
+  const response = await api.inject({
+    method: 'POST',
+    url: '/api/rdstation/auth/confirm',
+    headers: { cookie: window.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ confirm, userId }).toString(),
+  });
+  return {
+    status: response.statusCode,
+    body: null,
+    json: {},
+    text: response.body,
+    headers: response.headers,
+  };
+}
+
+/** Whether a callback answered the confirmation page (who the attendant is, before binding). */
+export const isConfirmPage = (page: CallResult): boolean =>
+  page.status === 200 && page.text.includes('name="confirm"');
+
+/**
  * The whole OAuth dance of the sign-in window: terms accepted, start → auth/begin (the window's
- * cookie) → sandbox consent page → POST consent → our callback, in that same window.
+ * cookie and secret) → sandbox consent page → POST consent → our callback, in that same window →
+ * the confirmation of the CRM user `userEmail` (unless `confirm: false`; a host-signed e-mail
+ * decides without it).
  */
 export async function login(
   h: Pick<Harness, 'api'>,
   identity: Identity = ALICE,
   userEmail: string = ACCOUNT1.users.ana.email,
-  options: { chooseCrmUser?: boolean } = {},
+  options: { confirm?: boolean } = {},
 ): Promise<CallResult> {
   await acceptTerms(h.api, identity);
   const start = await call(h.api, 'GET', '/api/rdstation/auth/start', { as: identity });
   if (start.status !== 200) throw new Error(`auth/start failed: ${start.status} ${start.text}`);
   const window = await openSignInWindow(h.api, String(start.json.authUrl));
   const callbackUrl = await consent(window.consentUrl, userEmail);
-  const page = await call(h.api, 'GET', callbackUrl, {
-    as: null,
-    headers: { cookie: window.cookie },
-  });
-  if (page.status === 200 && options.chooseCrmUser !== false)
-    await chooseCrmUser(h.api, identity, userEmail);
-  return page;
+  const page = await returnToCallback(h.api, window, callbackUrl);
+  if (!isConfirmPage(page) || options.confirm === false) return page;
+  return confirmCrmUser(h.api, window, page, userEmail);
 }
 
 /**

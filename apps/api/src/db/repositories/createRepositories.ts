@@ -33,7 +33,7 @@ export function createRepositories(
     terms: createTermsRepository(database, now, lookups),
     sessions: createSessionsRepository(database, box, now, lookups),
     panelSessions: createPanelSessionsRepository(database, box, now, lookups),
-    oauthStates: createOAuthStatesRepository(database, now),
+    oauthStates: createOAuthStatesRepository(database, box, now),
     mappings: createMappingsRepository(database, now),
     audit: createAuditRepository(database),
     webhookReceivers: createWebhookReceiversRepository(database, box, now),

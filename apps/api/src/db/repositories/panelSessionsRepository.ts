@@ -195,6 +195,16 @@ export function createPanelSessionsRepository(
       forgetFamily(familyId);
     },
 
+    /** The e-mail the host signed for the family's person (lower case), or null. */
+    async verifiedEmail(familyId: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('session_families')
+        .select('verified_email')
+        .where('id', '=', familyId)
+        .executeTakeFirst();
+      return row?.verified_email ?? null;
+    },
+
     async savePendingCredentials(familyId: string, credentials: PendingCredentials): Promise<void> {
       await db
         .updateTable('session_families')

@@ -122,6 +122,25 @@ export function createSessionsRepository(
       .execute();
   };
 
+  const setCrmUser = (
+    executor: Kysely<DatabaseSchema>,
+    identity: Identity,
+    choice: Omit<CrmUserChoice, 'chosenAt'>,
+    chosenAt: number,
+  ) =>
+    executor
+      .updateTable('sessions')
+      .set({
+        crm_user_id: choice.userId,
+        crm_user_source: choice.source,
+        crm_user_chosen_at: chosenAt,
+        crm_user_name: choice.name,
+        updated_at: chosenAt,
+      })
+      .where('system_key', '=', identity.systemKey)
+      .where('user_id', '=', identity.userId)
+      .executeTakeFirst();
+
   const clearCrmUser = async (executor: Kysely<DatabaseSchema>, identity: Identity) => {
     await executor
       .updateTable('sessions')
@@ -202,13 +221,22 @@ export function createSessionsRepository(
     },
 
     /**
-     * A completed CRM sign-in: its tokens, and no CRM user yet (whoever consented this time is
-     * asked, or found, again). Token refreshes use saveOAuth and keep the choice.
+     * A completed CRM sign-in: its tokens, with the CRM user the attendant confirmed in the sign-in
+     * window (or the host-signed e-mail found), or none yet (asked again), in one transaction.
+     * Token refreshes use saveOAuth and keep the choice.
      */
-    async saveSignIn(identity: Identity, tokens: OAuthTokens): Promise<void> {
+    async saveSignIn(
+      identity: Identity,
+      tokens: OAuthTokens,
+      choice: Omit<CrmUserChoice, 'chosenAt'> | null = null,
+    ): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await saveOAuth(trx, identity, tokens);
-        await clearCrmUser(trx, identity);
+        if (!choice) {
+          await clearCrmUser(trx, identity);
+          return;
+        }
+        await setCrmUser(trx, identity, choice, now());
       });
       forget(identity);
     },
@@ -219,18 +247,7 @@ export function createSessionsRepository(
       choice: Omit<CrmUserChoice, 'chosenAt'>,
     ): Promise<CrmUserChoice | null> {
       const chosenAt = now();
-      const result = await db
-        .updateTable('sessions')
-        .set({
-          crm_user_id: choice.userId,
-          crm_user_source: choice.source,
-          crm_user_chosen_at: chosenAt,
-          crm_user_name: choice.name,
-          updated_at: chosenAt,
-        })
-        .where('system_key', '=', identity.systemKey)
-        .where('user_id', '=', identity.userId)
-        .executeTakeFirst();
+      const result = await setCrmUser(db, identity, choice, chosenAt);
       forget(identity);
       return Number(result.numUpdatedRows) > 0 ? { ...choice, chosenAt } : null;
     },

@@ -7,13 +7,6 @@ export const AUTH_POPUP_PATH = '/rdstation-auth-popup';
 export const AUTH_WINDOW_NAME = 'crm-panel-auth';
 export const PROVIDER_WINDOW_NAME = 'crm-panel-rdstation-oauth';
 
-/** `window.open` features of a window of this size, centred over `win`. */
-export function centredWindowFeatures(win: Window, width: number, height: number): string {
-  const left = Math.max(0, Math.round(win.screenX + (win.outerWidth - width) / 2));
-  const top = Math.max(0, Math.round(win.screenY + (win.outerHeight - height) / 2));
-  return `popup=yes,width=${width},height=${height},left=${left},top=${top}`;
-}
-
 /**
  * What the auth window posts to its opener when it ends: host-bridge's form-result message
  * (closeForm's 'opener' ending), whose route is null since the auth page is not a modal route.

@@ -17,8 +17,8 @@ import {
   type AuthStatus,
   MESSAGES,
 } from '@crm-panel/crm-model';
-import { useHostForms } from '@crm-panel/host-bridge';
-import { centredWindowFeatures, PROVIDER_WINDOW_NAME } from '../authWindow';
+import { openWatchedWindow, useHostForms, type WatchedWindow } from '@crm-panel/host-bridge';
+import { PROVIDER_WINDOW_NAME } from '../authWindow';
 import { navigateWindow } from '../navigateWindow';
 
 export interface AuthPopupState {
@@ -57,8 +57,7 @@ export function useAuthPopupFlow(): AuthPopupFlow {
   const cache = usePanelCache();
   const [state, setState] = useState<AuthPopupState>(INITIAL);
   const authUrlRef = useRef<string | null>(null);
-  const providerRef = useRef<Window | null>(null);
-  const pollRef = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
+  const providerRef = useRef<WatchedWindow | null>(null);
   const closeRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const activeRef = useRef(true);
 
@@ -106,11 +105,14 @@ export function useAuthPopupFlow(): AuthPopupFlow {
     const authUrl = authUrlRef.current;
     if (!authUrl) return;
     show({ status: 'opening' });
-    const provider = window.open(
-      authUrl,
-      PROVIDER_WINDOW_NAME,
-      centredWindowFeatures(window, AUTH_WINDOW.width, AUTH_WINDOW.height),
-    );
+    providerRef.current?.stop();
+    const provider = openWatchedWindow(authUrl, {
+      name: PROVIDER_WINDOW_NAME,
+      width: AUTH_WINDOW.width,
+      height: AUTH_WINDOW.height,
+      pollMs: AUTH_POLL_INTERVAL_MS,
+      onClosed: () => void checkStatus(),
+    });
     if (!provider) {
       // A browser blocking pop-ups (Chromium by default) refuses a window this page opens by
       // itself: this window, opened by the attendant's click, goes to the provider instead. The
@@ -120,12 +122,6 @@ export function useAuthPopupFlow(): AuthPopupFlow {
     }
     providerRef.current = provider;
     show({ status: 'waiting' });
-    clearInterval(pollRef.current);
-    pollRef.current = setInterval(() => {
-      if (!provider.closed) return;
-      clearInterval(pollRef.current);
-      void checkStatus();
-    }, AUTH_POLL_INTERVAL_MS);
   };
 
   // Once per mount; the refs carry what the handlers above need between renders.
@@ -156,7 +152,7 @@ export function useAuthPopupFlow(): AuthPopupFlow {
     return () => {
       activeRef.current = false;
       controller.abort();
-      clearInterval(pollRef.current);
+      providerRef.current?.stop();
       clearTimeout(closeRef.current);
     };
   }, []);
@@ -175,7 +171,7 @@ export function useAuthPopupFlow(): AuthPopupFlow {
 
   return {
     ...state,
-    showProvider: () => providerRef.current?.focus(),
+    showProvider: () => providerRef.current?.child.focus(),
     submitToken,
     cancel: () => closeWith(false),
   };

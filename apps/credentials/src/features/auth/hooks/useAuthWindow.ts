@@ -1,12 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { authStatusQueryOptions, useFetchQuery } from '@crm-panel/api-client';
 import { AUTH_POLL_INTERVAL_MS, AUTH_WINDOW } from '@crm-panel/crm-model';
-import {
-  AUTH_POPUP_PATH,
-  AUTH_WINDOW_NAME,
-  authResultOf,
-  centredWindowFeatures,
-} from '../authWindow';
+import { openWatchedWindow, type WatchedWindow } from '@crm-panel/host-bridge';
+import { AUTH_POPUP_PATH, AUTH_WINDOW_NAME, authResultOf } from '../authWindow';
 
 export interface AuthWindowControls {
   /** Opens (or focuses) the auth window; false when the browser blocked it. */
@@ -25,16 +21,14 @@ export function useAuthWindow(onDone: (authenticated: boolean) => void): AuthWin
   const fetchQuery = useFetchQuery();
   const [waiting, setWaiting] = useState(false);
   const [blocked, setBlocked] = useState(false);
-  const childRef = useRef<Window | null>(null);
-  const pollRef = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
+  const childRef = useRef<WatchedWindow | null>(null);
   const onDoneRef = useRef(onDone);
   useEffect(() => {
     onDoneRef.current = onDone;
   });
 
   const stopWatching = () => {
-    clearInterval(pollRef.current);
-    pollRef.current = undefined;
+    childRef.current?.stop();
     childRef.current = null;
   };
 
@@ -55,7 +49,7 @@ export function useAuthWindow(onDone: (authenticated: boolean) => void): AuthWin
 
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
-      const child = childRef.current;
+      const child = childRef.current?.child;
       if (!child || event.source !== child || event.origin !== window.location.origin) return;
       if (authResultOf(event.data) === null) return;
       void settleRef.current();
@@ -63,33 +57,31 @@ export function useAuthWindow(onDone: (authenticated: boolean) => void): AuthWin
     window.addEventListener('message', onMessage);
     return () => {
       window.removeEventListener('message', onMessage);
-      clearInterval(pollRef.current);
+      childRef.current?.stop();
     };
   }, []);
 
   function open(): boolean {
-    const current = childRef.current;
+    const current = childRef.current?.child;
     if (current && !current.closed) {
       current.focus();
       return true;
     }
-    const url = new URL(AUTH_POPUP_PATH, window.location.href).toString();
-    const child = window.open(
-      url,
-      AUTH_WINDOW_NAME,
-      centredWindowFeatures(window, AUTH_WINDOW.width, AUTH_WINDOW.height),
-    );
-    if (!child) {
+    childRef.current?.stop();
+    const watched = openWatchedWindow(new URL(AUTH_POPUP_PATH, window.location.href).toString(), {
+      name: AUTH_WINDOW_NAME,
+      width: AUTH_WINDOW.width,
+      height: AUTH_WINDOW.height,
+      pollMs: AUTH_POLL_INTERVAL_MS,
+      onClosed: () => void settleRef.current(),
+    });
+    if (!watched) {
       setBlocked(true);
       return false;
     }
     setBlocked(false);
     setWaiting(true);
-    childRef.current = child;
-    clearInterval(pollRef.current);
-    pollRef.current = setInterval(() => {
-      if (childRef.current?.closed) void settleRef.current();
-    }, AUTH_POLL_INTERVAL_MS);
+    childRef.current = watched;
     return true;
   }
 
