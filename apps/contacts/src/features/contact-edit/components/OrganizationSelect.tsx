@@ -1,7 +1,18 @@
-import { useMemo, useState } from 'react';
 import { useInfiniteOrganizations } from '@crm-panel/api-client';
-import { type DropdownOption, ORGANIZATION_SEARCH_PAGE_SIZE } from '@crm-panel/crm-model';
+import {
+  type DropdownOption,
+  ORGANIZATION_SEARCH_PAGE_SIZE,
+  type Organization,
+} from '@crm-panel/crm-model';
 import { InlineError, SingleSelect } from '@crm-panel/ui';
+import { useSearchSelect } from '@contacts/shared/useSearchSelect';
+
+const useOrganizationsFor = (search: string) =>
+  useInfiniteOrganizations(search, ORGANIZATION_SEARCH_PAGE_SIZE);
+const organizationOption = (organization: Organization): DropdownOption => ({
+  value: organization.id,
+  label: organization.name,
+});
 
 export interface OrganizationSelectProps {
   value: DropdownOption | null;
@@ -11,14 +22,9 @@ export interface OrganizationSelectProps {
 
 /** Organization dropdown: name search, 50 per page (PRODUCT.md §9), infinite scroll. */
 export function OrganizationSelect({ value, onChange, disabled }: OrganizationSelectProps) {
-  const [search, setSearch] = useState('');
-  const organizations = useInfiniteOrganizations(search, ORGANIZATION_SEARCH_PAGE_SIZE);
-  const options = useMemo(
-    () =>
-      (organizations.data?.pages ?? [])
-        .flatMap((page) => page.data)
-        .map((organization) => ({ value: organization.id, label: organization.name })),
-    [organizations.data],
+  const { list: organizations, selectProps } = useSearchSelect(
+    useOrganizationsFor,
+    organizationOption,
   );
 
   return (
@@ -26,13 +32,7 @@ export function OrganizationSelect({ value, onChange, disabled }: OrganizationSe
       <SingleSelect
         label="Organização"
         placeholder="Selecione uma organização"
-        searchable
-        onSearch={setSearch}
-        options={options}
-        loading={organizations.isPending}
-        hasMore={organizations.hasNextPage}
-        loadingMore={organizations.isFetchingNextPage}
-        onLoadMore={() => void organizations.fetchNextPage()}
+        {...selectProps}
         value={value?.value ?? null}
         selectedLabel={value?.label}
         onChange={(next, option) =>

@@ -1,10 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { getErrorMessage, useInfiniteContacts } from '@crm-panel/api-client';
 import { type DropdownOption, MESSAGES } from '@crm-panel/crm-model';
 import { Button, FormErrorBanner, InlineError, SingleSelect } from '@crm-panel/ui';
 import { contactOption } from '@contacts/shared/contactDetails';
 import { crmContactUrl } from '@contacts/shared/crmLinks';
+import { useSearchSelect } from '@contacts/shared/useSearchSelect';
 import { useLinkContact } from '../hooks/useLinkContact';
 import { type LinkedHandler } from '../linking';
 
@@ -27,15 +28,9 @@ export interface ContactSearchPanelProps {
 
 /** Search mode: find a CRM contact by name, e-mail or phone and link it. */
 export function ContactSearchPanel({ hostContactId, onLinked }: ContactSearchPanelProps) {
-  const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<DropdownOption | null>(null);
-  const contacts = useInfiniteContacts(search);
+  const { list: contacts, selectProps } = useSearchSelect(useInfiniteContacts, contactOption);
   const link = useLinkContact(hostContactId, onLinked);
-
-  const options = useMemo(
-    () => (contacts.data?.pages ?? []).flatMap((page) => page.data).map(contactOption),
-    [contacts.data],
-  );
 
   return (
     <StyledPanel>
@@ -48,13 +43,7 @@ export function ContactSearchPanel({ hostContactId, onLinked }: ContactSearchPan
         // Short enough for a 320 px drawer; the helper text below says the rest.
         placeholder="Nome, e-mail ou telefone"
         helperText="Digite parte do nome, o e-mail ou o telefone do contato."
-        searchable
-        onSearch={setSearch}
-        options={options}
-        loading={contacts.isPending}
-        hasMore={contacts.hasNextPage}
-        loadingMore={contacts.isFetchingNextPage}
-        onLoadMore={() => void contacts.fetchNextPage()}
+        {...selectProps}
         value={selected?.value ?? null}
         selectedLabel={selected?.label}
         onChange={(value, option) => {
