@@ -143,13 +143,14 @@ function webpackBuildOf(command) {
  * project's own `build` command, the same scripts as through Nx, less their source maps) and its
  * jest. `npm test` runs the
  * builds in the pool with lint and typecheck, then the jest, instead of `nx run e2e:e2e`, which
- * would start the builds only after the unit tests.
+ * would start the builds only after the unit tests. `base`: another checkout whose builds these
+ * are (the skew journeys' earlier release, tools/scripts/skewBaseline.js), run in its folder.
  */
-function journeys() {
-  const file = (name) => path.join(root, 'apps', name, 'project.json');
+function journeys(base = root) {
+  const file = (name) => path.join(base, 'apps', name, 'project.json');
   const e2e = JSON.parse(fs.readFileSync(file('e2e'), 'utf8')).targets.e2e;
   const built = e2e.dependsOn.flatMap((dep) => (dep.target === 'build' ? dep.projects : []));
-  const webpackCli = require.resolve('webpack-cli/bin/cli.js');
+  const webpackCli = require.resolve('webpack-cli/bin/cli.js', { paths: [base] });
   const builds = built.map((name) => {
     const { command } = JSON.parse(fs.readFileSync(file(name), 'utf8')).targets.build.options;
     const [config, mode] = webpackBuildOf(command);

@@ -8,6 +8,10 @@ const { workspaceEnv, root } = require('./env');
 const { staticChecks, unitTests, journeys } = require('./checks');
 
 const e2e = journeys();
+const SKEW_BASELINE = {
+  name: 'release anterior (matriz de versões)',
+  args: [path.join(__dirname, 'skewBaseline.js'), '--lanes=1'],
+};
 const steps = [
   // Every project's lint, typecheck and unit tests, merged into a few processes (checks.js): the
   // same verdicts as each project's own targets, in a fraction of the CPU. Formatting, lint,
@@ -25,6 +29,10 @@ const steps = [
       },
       ...staticChecks(),
       ...e2e.builds,
+      // The earlier release the skew journeys run beside the tree (skewBaseline.js): built once
+      // into a cache outside the checkout (cold: the seven front ends of that commit, two at a
+      // time), then read in no time.
+      SKEW_BASELINE,
     ],
   },
   { name: 'testes unitários', sequence: unitTests() },
@@ -32,7 +40,7 @@ const steps = [
   {
     name: 'jornadas no navegador (e2e)',
     args: e2e.run.args,
-    needs: e2e.builds.map((build) => build.name),
+    needs: [...e2e.builds, SKEW_BASELINE].map((build) => build.name),
   },
 ];
 

@@ -5,6 +5,8 @@
 // HtmlPagePlugin loads the file before the standalone page's own scripts.
 const path = require('path');
 
+const { federationRuntimeVersion } = require('./sharedLibs');
+
 const PLUGIN = 'StandaloneRuntimePlugin';
 const provider = path.join(__dirname, 'federationRuntimeProvider.mjs');
 
@@ -13,6 +15,10 @@ class StandaloneRuntimePlugin {
     this.name = name;
     /** The provider's files of the last build, for HtmlPagePlugin. */
     this.files = [];
+  }
+
+  query() {
+    return new URLSearchParams({ name: this.name, version: federationRuntimeVersion() });
   }
 
   apply(compiler) {
@@ -26,7 +32,8 @@ class StandaloneRuntimePlugin {
         PLUGIN,
         { filename, chunkFilename: filename, library: undefined },
         [
-          new EntryPlugin(compiler.context, `${provider}?${this.name}`, {
+          // The provider's query: whose page it is and the installed runtime-core's version.
+          new EntryPlugin(compiler.context, `${provider}?${this.query()}`, {
             name: 'federation-runtime',
           }),
         ],

@@ -2,12 +2,10 @@
 // runtime-core from the page (experiments.externalRuntime: the global `_FEDERATION_RUNTIME_CORE`),
 // which the shell provides in the panel (provideFederationRuntime.mjs); on its own page the remote
 // loads this file first, so the page still runs alone. Built by StandaloneRuntimePlugin, with the
-// remote's name as the query.
+// remote's name and the installed runtime-core's version as the query (`?name=notes&version=…`).
 import * as runtimeCore from '@module-federation/runtime-core';
+import { provideRuntime } from './provideFederationRuntime.mjs';
 
 /* global __resourceQuery */ // webpack: the query of this module's request
-const globalRef = globalThis;
-if (!globalRef._FEDERATION_RUNTIME_CORE) {
-  globalRef._FEDERATION_RUNTIME_CORE = runtimeCore;
-  globalRef._FEDERATION_RUNTIME_CORE_FROM = { name: __resourceQuery.slice(1), version: '2.9.2' };
-}
+const query = new URLSearchParams(__resourceQuery.slice(1));
+provideRuntime(runtimeCore, { name: query.get('name'), version: query.get('version') });

@@ -3,6 +3,7 @@ import { type FastifyHelmetOptions } from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { API_CONTRACT_HEADER } from '@crm-panel/crm-model';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { createRecordMemory } from './changes/recordMemory';
 import { createNameMemory } from './changes/recordNames';
@@ -24,6 +25,7 @@ import { createOAuthClient } from './crm/oauth';
 import { createTokenRefresher } from './crm/tokenRefresher';
 import { migrateToLatest, openDatabase } from './db/database';
 import { createRepositories } from './db/repositories/createRepositories';
+import { registerApiContract } from './apiContract';
 import { ApiError } from './errors';
 import { timedJson } from './http';
 import { createAssertionVerifier } from './identity/assertions';
@@ -352,6 +354,8 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
     reply.code(404).send({ message: API_MESSAGES.routeNotFound }),
   );
 
+  // A panel of a contract this api no longer (or not yet) serves is told so before anything else.
+  registerApiContract(app);
   // Identity first: a call without a valid session is refused before its body or query are read.
   registerAuthentication(app, { tenants, repos });
   // Notes and tasks are written as the session's CRM user, never as whoever a body names.
@@ -396,6 +400,7 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
       'content-type',
       'x-user-id',
       'x-system-key',
+      API_CONTRACT_HEADER,
       'x-cache-bypass',
       'x-attendance-id',
       'x-chat-id',

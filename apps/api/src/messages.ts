@@ -21,6 +21,8 @@ export const API_MESSAGES = {
   auditPasswordRequired: 'Informe a senha de segurança para ver o histórico de alterações.',
   auditCursorInvalid: 'Página do histórico inválida. Recarregue o histórico.',
   auditPeriodInvalid: 'Período inválido: a data inicial deve ser anterior ou igual à final.',
+  apiContractInvalid:
+    'O painel enviou uma versão de contrato inválida. Recarregue a página; se continuar, avise o administrador.',
   tooManyRequests: 'Muitas requisições em pouco tempo. Aguarde um instante e tente novamente.',
   signInElsewhere:
     'Este login foi iniciado em outra janela ou navegador. Feche esta janela e inicie o login novamente pelo painel.',

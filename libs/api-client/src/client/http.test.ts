@@ -1,5 +1,5 @@
 import { delay, http, HttpResponse } from 'msw';
-import { MESSAGES, REQUEST_TIMEOUT_MS } from '@crm-panel/crm-model';
+import { API_CONTRACT_VERSION, MESSAGES, REQUEST_TIMEOUT_MS } from '@crm-panel/crm-model';
 import { removeCredentials } from '@api-client/resources/credentials';
 import { revokeAuth } from '@api-client/resources/auth';
 import { listContacts } from '@api-client/resources/contacts';
@@ -41,8 +41,10 @@ function probe(): Seen[] {
   return seen;
 }
 
-// Every call also names its browser tab (live updates skip the tab's own writes), in order.
+// Every call also names the wire contract it was written for (the api refuses a major it does
+// not serve) and its browser tab (live updates skip the tab's own writes), in order.
 const IDENTITY: [string, string][] = [
+  ['x-panel-contract', API_CONTRACT_VERSION],
   ['x-panel-tab', getPanelTabId()],
   ['x-system-key', 'system-key-demo'],
   ['x-user-id', 'host-user-1'],
@@ -104,6 +106,18 @@ describe('query strings, as axios serialised them', () => {
 });
 
 describe('requests, as axios sent them', () => {
+  it('every call names the wire contract it was written for, 1.x', async () => {
+    const seen = probe();
+    await apiClient.get('/api/probe/1');
+    await apiClient.post('/api/probe/2', { x: 1 });
+    await apiClient.delete('/api/probe/3');
+    expect(seen.map(({ headers }) => new Map(headers).get('x-panel-contract'))).toEqual([
+      '1.0.0',
+      '1.0.0',
+      '1.0.0',
+    ]);
+  });
+
   it('GET: Accept application/json, no content type, no body', async () => {
     const seen = probe();
     await apiClient.get('/api/probe/1', { params: { a: 1 } });

@@ -4,7 +4,11 @@ import axios, {
   type AxiosResponse,
   type InternalAxiosRequestConfig,
 } from 'axios';
-import { REQUEST_TIMEOUT_MS } from '@crm-panel/crm-model';
+import {
+  API_CONTRACT_HEADER,
+  API_CONTRACT_VERSION,
+  REQUEST_TIMEOUT_MS,
+} from '@crm-panel/crm-model';
 import { ApiRequestError, type ApiRequestErrorCode } from './errors';
 import { type ApiRequest, type ApiResponse, type QueryParams } from './wire';
 
@@ -171,6 +175,9 @@ export function createTransport<R extends ApiRequest>(hooks: TransportHooks<R>):
       const request = requestOf(config) as R;
       hooks.prepare(request);
       config.headers.set('Accept', ACCEPT_JSON);
+      // The wire contract these calls were written for: the api serves its own major and the one
+      // before it, and refuses another with a message (@crm-panel/crm-model apiContract.ts).
+      config.headers.set(API_CONTRACT_HEADER, API_CONTRACT_VERSION);
       // Only the headers the api reads (and its CORS allows): no content type without a body
       // (axios would add its form type to a bare POST), and not axios's own User-Agent.
       if (request.data === undefined) config.headers.set('Content-Type', false);

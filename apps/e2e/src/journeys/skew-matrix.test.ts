@@ -1,0 +1,254 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page, Request, Response } from 'playwright-core';
+import { ACME, readyAnaWithMariana } from '@e2e/support/apiSetup';
+import { screenshot, trackPageErrors } from '@e2e/support/browser';
+import { pickDeal } from '@e2e/support/dealTabs';
+import { HostSim } from '@e2e/support/hostSim';
+import { journeyWorld } from '@e2e/support/journeyWorld';
+import { E2E_PORTS } from '@e2e/support/stack';
+import { deploy, release, rollback } from '../../../../tools/scripts/releases';
+import { serveStatic, type StaticServer } from '../../../../tools/scripts/serve';
+import { skewBaseline, type SkewBaseline } from '../../../../tools/scripts/skewBaseline';
+import { FRONTENDS, startStack, type Stack } from '../../../../tools/scripts/stack';
+
+// The skew matrix: a real earlier release of this repository (tools/scripts/skewBaseline.js: the
+// front ends of SKEW_BASELINE_REF, built once from its own files into a cache) released as 1.0.0,
+// today's tree as 1.1.0, both through `npm run release`'s code, and the panel served as `npm
+// start` serves what `npm run deploy` / `rollback` chose (tools/scripts/stack.js, releasesDir).
+// What differs between the two: 1.1.0's api-client names its wire contract on every call
+// (x-panel-contract) and needs crm-model ^1.1.0; 1.0.0's sends no header and carries crm-model
+// 1.0.0. So the new shell serves the old remotes its api-client and crm-model (one copy of each
+// per page), and under the old shell the new remotes run on the old api-client (the api must
+// take its calls without the header) with their own crm-model 1.1.0 (a stateless lib the page
+// has only an older copy of). The api is today's in both directions: it ships first.
+
+const root = path.resolve(__dirname, '../../../..');
+const REMOTES = FRONTENDS.filter((name) => name !== 'shell');
+const OLD = '1.0.0';
+const NEW = '1.1.0';
+const REMOTE_LOAD_ERROR = 'Não foi possível carregar este módulo.';
+const OTHER_CONTRACT_MESSAGE =
+  'Este módulo foi feito para outra versão do painel (contrato 2.x; este painel aceita 1.x) e ' +
+  'não pode ser aberto aqui. Avise o administrador.';
+
+const world = journeyWorld(readyAnaWithMariana);
+const releasesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-panel-skew-releases-'));
+const otherDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-panel-skew-other-contract-'));
+let baseline: SkewBaseline;
+let frontends: Stack | undefined;
+let otherContractServer: StaticServer | undefined;
+
+beforeAll(async () => {
+  // Cold: the earlier release is built here (`npm test` builds it beside lint, so it is warm).
+  baseline = await skewBaseline({ log: () => undefined });
+  const builtFrom = () => ({ commit: baseline.commit, uncommittedChanges: false });
+  for (const app of FRONTENDS) {
+    release(app, { dist: baseline.dist(app), dir: releasesDir, version: OLD, source: builtFrom });
+    release(app, { dist: path.join(root, 'dist/apps', app), dir: releasesDir, version: NEW });
+    deploy(app, OLD, { dir: releasesDir });
+  }
+  // The worker's front ends (each serving its dist build) give way to `npm start`'s, serving
+  // what is deployed in releasesDir; the worker starts its own again for the next file.
+  for (const name of FRONTENDS) await world.stack.stopService(name);
+  frontends = await startStack({ ports: E2E_PORTS, services: FRONTENDS, releasesDir, quiet: true });
+}, 900_000);
+
+afterAll(async () => {
+  await frontends?.stop();
+  await otherContractServer?.close();
+  fs.rmSync(releasesDir, { recursive: true, force: true });
+  fs.rmSync(otherDir, { recursive: true, force: true });
+});
+
+interface Opened {
+  page: Page;
+  sim: HostSim;
+  errors: Error[];
+  /** Every script the page downloaded from a remote's server, by remote. */
+  scripts: Map<string, string[]>;
+  /**
+   * Every call to the api through api-client's transport: its path and the contract header it
+   * carried. The live stream (/api/events) is read by its own fetch, not the transport, and
+   * names no contract: the api reads it as 1.0.0.
+   */
+  apiCalls: { path: string; contract: string | undefined }[];
+}
+
+async function openMariana(): Promise<Opened> {
+  const page = await world.browser.newPage({ viewport: { width: 1280, height: 1000 } });
+  const errors = trackPageErrors(page);
+  const scripts = new Map<string, string[]>();
+  page.on('response', (response: Response) => {
+    const url = new URL(response.url());
+    const remote = REMOTES.find((name) => url.port === String(E2E_PORTS[name]));
+    if (remote && response.request().resourceType() === 'script') {
+      scripts.set(remote, [...(scripts.get(remote) ?? []), url.pathname]);
+    }
+  });
+  const apiCalls: Opened['apiCalls'] = [];
+  const apiOrigin = new URL(world.stack.url('api')).origin;
+  page.on('request', (request: Request) => {
+    const url = new URL(request.url());
+    if (url.origin !== apiOrigin || !['fetch', 'xhr'].includes(request.resourceType())) return;
+    if (url.pathname === '/api/events') return;
+    apiCalls.push({ path: url.pathname, contract: request.headers()['x-panel-contract'] });
+  });
+  const sim = new HostSim(page, world.stack);
+  await sim.open();
+  await sim.openAttendance('Mariana Costa');
+  await sim.panel.getByRole('link', { name: /Mariana Costa/ }).waitFor();
+  return { page, sim, errors, scripts, apiCalls };
+}
+
+/**
+ * Every remote at work: contacts (the header), deal (the picker, the general tab), notes (a note
+ * written in the host's modal), tasks, products, credentials (the integration manager, in the
+ * host's modal).
+ */
+async function useEveryRemote({ sim, page }: Opened, note: string) {
+  const panel = sim.panel;
+  // Chosen again, through the deal remote's picker (the chat remembers the deal chosen before).
+  await pickDeal(sim, ACME.deals.implantacao.name, true);
+  await panel.getByRole('heading', { name: 'Dados da negociação' }).waitFor();
+  await panel.getByRole('tab', { name: 'Notas' }).click();
+  const notes = panel.getByRole('region', { name: 'Notas' });
+  await notes.getByRole('button', { name: 'Adicionar Nota' }).click();
+  const form = sim.modal.getByRole('form', { name: 'Adicionar Nota' });
+  await form.getByRole('textbox', { name: /Conteúdo da nota/ }).fill(note);
+  await form.getByRole('button', { name: 'Salvar Nota' }).click();
+  await notes.getByText('Nota criada com sucesso!').waitFor();
+  await notes.getByRole('listitem').filter({ hasText: note }).waitFor();
+  await panel.getByRole('tab', { name: 'Tarefas' }).click();
+  await panel.getByRole('button', { name: 'Adicionar' }).waitFor();
+  await panel.getByRole('tab', { name: 'Produtos e Serviços' }).click();
+  await panel.locator('[data-remote="products/ProductsTab"]').waitFor();
+  await panel.getByRole('button', { name: 'Gerenciar Integração' }).click();
+  await sim.modal
+    .getByText(/Zona de perigo|Desativar integração/)
+    .first()
+    .waitFor();
+  expect(await panel.getByText(REMOTE_LOAD_ERROR).count()).toBe(0);
+  expect(await page.getByText(REMOTE_LOAD_ERROR).count()).toBe(0);
+}
+
+/** The version of the shell the panel's page came from (its release's build-info.json). */
+async function shellVersion(): Promise<string> {
+  const info = (await (await fetch(`${world.stack.url('shell')}/build-info.json`)).json()) as {
+    version: string;
+  };
+  return info.version;
+}
+
+/** Every remote's scripts came from its release `version` (`/releases/<version>/` of its server). */
+function expectRemotesFrom(scripts: Opened['scripts'], versions: Record<string, string>) {
+  for (const remote of REMOTES) {
+    const paths = scripts.get(remote) ?? [];
+    expect([remote, paths.length > 0]).toEqual([remote, true]);
+    const elsewhere = paths.filter((p) => !p.startsWith(`/releases/${versions[remote]}/`));
+    expect([remote, elsewhere]).toEqual([remote, []]);
+  }
+}
+
+const every = (version: string) => Object.fromEntries(REMOTES.map((name) => [name, version]));
+
+test('the new shell runs every remote of the earlier release, main panel and modals, on its own api-client', async () => {
+  deploy('shell', NEW, { dir: releasesDir });
+  expect(await shellVersion()).toBe(NEW);
+  const opened = await openMariana();
+  await useEveryRemote(opened, 'Nota escrita pelo shell novo com os remotes anteriores.');
+  await screenshot(opened.page, 'skew-new-shell-old-remotes');
+  expectRemotesFrom(opened.scripts, every(OLD));
+  // The old remotes' calls went through the page's one api-client, the new shell's: every call
+  // names the contract (1.0.0's own copy would send none).
+  expect(opened.apiCalls.length).toBeGreaterThan(5);
+  expect(opened.apiCalls.filter((call) => call.contract !== '1.0.0')).toEqual([]);
+  expect(opened.errors).toEqual([]);
+  await opened.page.close();
+});
+
+test('the earlier shell runs every remote of the tree, main panel and modals, and the api takes its calls', async () => {
+  for (const remote of REMOTES) deploy(remote, NEW, { dir: releasesDir });
+  expect(rollback('shell', { dir: releasesDir }).version).toBe(OLD);
+  expect(await shellVersion()).toBe(OLD);
+  const opened = await openMariana();
+  await useEveryRemote(opened, 'Nota escrita pelo shell anterior com os remotes novos.');
+  await screenshot(opened.page, 'skew-old-shell-new-remotes');
+  expectRemotesFrom(opened.scripts, every(NEW));
+  // The new remotes ran on the old shell's api-client (no second copy, no header), and today's
+  // api served its calls: a call without the header is of contract 1.0.0.
+  expect(opened.apiCalls.length).toBeGreaterThan(5);
+  expect(opened.apiCalls.filter((call) => call.contract !== undefined)).toEqual([]);
+  expect(opened.errors).toEqual([]);
+  await opened.page.close();
+});
+
+test('a rollback of one remote brings its previous release back, the others stay', async () => {
+  expect(rollback('notes', { dir: releasesDir }).version).toBe(OLD);
+  const opened = await openMariana();
+  const panel = opened.sim.panel;
+  await pickDeal(opened.sim, ACME.deals.implantacao.name);
+  await panel.getByRole('tab', { name: 'Notas' }).click();
+  await panel.getByRole('button', { name: 'Adicionar Nota' }).waitFor();
+  await panel.getByRole('tab', { name: 'Tarefas' }).click();
+  await panel.getByRole('button', { name: 'Adicionar' }).waitFor();
+  expect(opened.scripts.get('notes')?.every((p) => p.startsWith(`/releases/${OLD}/`))).toBe(true);
+  expect(opened.scripts.get('tasks')?.every((p) => p.startsWith(`/releases/${NEW}/`))).toBe(true);
+  expect(opened.errors).toEqual([]);
+  await opened.page.close();
+});
+
+test('a remote built for another contract major: deploy refuses it, and loaded anyway it shows its message in its area while the rest works', async () => {
+  deploy('shell', NEW, { dir: releasesDir });
+  const other = baseline.otherContract;
+  const made = release(other.app, { dist: other.dist, dir: otherDir, version: OLD });
+  expect(made.record.contract).toBe(other.contract);
+  // `npm run deploy` refuses it beside the shell this tree builds (contract 1.x)…
+  expect(() => deploy(other.app, OLD, { dir: otherDir })).toThrow(
+    `Deploy recusado: notes ${OLD} foi feito para o contrato 2.0.0; o shell em uso (${NEW}) aceita 1.x.`,
+  );
+  // …and a runtime configuration that names it anyway (written by hand) gets it refused in the
+  // notes area by the shell, before any of its code runs.
+  otherContractServer = await serveStatic({ dir: made.path, port: E2E_PORTS.shell + 11 });
+  const page = await world.browser.newPage({ viewport: { width: 1280, height: 1000 } });
+  const errors = trackPageErrors(page);
+  const notesScripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().startsWith(otherContractServer?.url ?? '-') && /\.js$/.test(request.url()))
+      notesScripts.push(request.url());
+  });
+  await page.route('**/runtime-config.json', async (route) => {
+    const response = await route.fetch();
+    const config = (await response.json()) as {
+      remotes: Record<string, string>;
+      contracts: Record<string, string>;
+    };
+    await route.fulfill({
+      response,
+      json: {
+        ...config,
+        remotes: { ...config.remotes, notes: `${otherContractServer?.url}/mf-manifest.json` },
+        contracts: { ...config.contracts, notes: made.record.contract },
+      },
+    });
+  });
+  const sim = new HostSim(page, world.stack);
+  await sim.open();
+  await sim.openAttendance('Mariana Costa');
+  const panel = sim.panel;
+  await pickDeal(sim, ACME.deals.implantacao.name);
+  await panel.getByRole('tab', { name: 'Notas' }).click();
+  const notes = panel.getByRole('region', { name: 'Notas' });
+  await notes.getByText(OTHER_CONTRACT_MESSAGE).waitFor();
+  await screenshot(page, 'skew-other-contract-major');
+  expect(await notes.getByRole('button', { name: 'Adicionar Nota' }).count()).toBe(0);
+  expect(notesScripts).toEqual([]);
+  // The rest of the panel works.
+  await panel.getByRole('tab', { name: 'Tarefas' }).click();
+  await panel.getByRole('button', { name: 'Adicionar' }).waitFor();
+  await panel.getByRole('tab', { name: 'Geral' }).click();
+  await panel.getByRole('heading', { name: 'Dados da negociação' }).waitFor();
+  expect(errors).toEqual([]);
+  await page.close();
+});
