@@ -1,7 +1,11 @@
 import './theme/styled';
 
 export { theme, type Theme, type SpaceToken } from './theme/theme';
-export { PanelThemeProvider, type PanelThemeProviderProps } from './theme/PanelThemeProvider';
+export {
+  PanelThemeProvider,
+  type PanelThemeProviderProps,
+  withPanelTheme,
+} from './theme/PanelThemeProvider';
 export { GlobalStyle } from './theme/GlobalStyle';
 export { focusRing, hiddenInput, visuallyHidden } from './theme/mixins';
 

@@ -1,6 +1,7 @@
 import type { PageModeProps } from '@crm-panel/contracts';
 import { CredentialsManagerScreen } from '@credentials/features/manager/components/CredentialsManagerScreen';
 import { type RemoteModules } from '@crm-panel/contracts';
+import { withPanelTheme } from '@crm-panel/ui';
 
 /** /credentials-manager and /credentials-manager-modal */
 export function CredentialsManagerPage({ mode }: PageModeProps) {
@@ -8,4 +9,6 @@ export function CredentialsManagerPage({ mode }: PageModeProps) {
 }
 
 // Checked against the shell's contract at build time (libs/contracts RemoteModules).
-export default CredentialsManagerPage satisfies RemoteModules['credentials/CredentialsManagerPage'];
+export default withPanelTheme(
+  CredentialsManagerPage,
+) satisfies RemoteModules['credentials/CredentialsManagerPage'];

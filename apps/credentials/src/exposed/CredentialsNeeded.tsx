@@ -2,6 +2,7 @@ import type { CredentialsNeededProps } from '@crm-panel/contracts';
 import { CredentialsNeededCard } from '@credentials/features/credentials/components/CredentialsNeededCard';
 import { useConfigureCredentials } from '@credentials/features/credentials/hooks/useConfigureCredentials';
 import { type RemoteModules } from '@crm-panel/contracts';
+import { withPanelTheme } from '@crm-panel/ui';
 
 /**
  * Shown while the tenant has no CRM credentials. Without `onConfigure`, 'Configurar Agora' opens
@@ -13,4 +14,6 @@ export function CredentialsNeeded({ onConfigure }: CredentialsNeededProps) {
 }
 
 // Checked against the shell's contract at build time (libs/contracts RemoteModules).
-export default CredentialsNeeded satisfies RemoteModules['credentials/CredentialsNeeded'];
+export default withPanelTheme(
+  CredentialsNeeded,
+) satisfies RemoteModules['credentials/CredentialsNeeded'];

@@ -2,6 +2,7 @@ import type { PageModeProps } from '@crm-panel/contracts';
 import { CredentialsFormPage } from '@credentials/features/credentials/components/CredentialsFormPage';
 import { CredentialsSetupPrompt } from '@credentials/features/credentials/components/CredentialsSetupPrompt';
 import { type RemoteModules } from '@crm-panel/contracts';
+import { withPanelTheme } from '@crm-panel/ui';
 
 /** /credentials-setup ('Configuração Necessária') and /credentials-setup-modal (the form). */
 export function CredentialsSetupPage({ mode }: PageModeProps) {
@@ -9,4 +10,6 @@ export function CredentialsSetupPage({ mode }: PageModeProps) {
 }
 
 // Checked against the shell's contract at build time (libs/contracts RemoteModules).
-export default CredentialsSetupPage satisfies RemoteModules['credentials/CredentialsSetupPage'];
+export default withPanelTheme(
+  CredentialsSetupPage,
+) satisfies RemoteModules['credentials/CredentialsSetupPage'];

@@ -1,6 +1,7 @@
 import type { NoProps } from '@crm-panel/contracts';
 import { TermsScreen } from '@credentials/features/terms/components/TermsScreen';
 import { type RemoteModules } from '@crm-panel/contracts';
+import { withPanelTheme } from '@crm-panel/ui';
 
 /** /terms-acceptance */
 export function TermsPage(_props: NoProps) {
@@ -8,4 +9,4 @@ export function TermsPage(_props: NoProps) {
 }
 
 // Checked against the shell's contract at build time (libs/contracts RemoteModules).
-export default TermsPage satisfies RemoteModules['credentials/TermsPage'];
+export default withPanelTheme(TermsPage) satisfies RemoteModules['credentials/TermsPage'];

@@ -1,5 +1,6 @@
 import { NoteViewPage } from '@notes/features/note-view/components/NoteViewPage';
 import { type RemoteModules } from '@crm-panel/contracts';
+import { withPanelTheme } from '@crm-panel/ui';
 
 /** 'notes/NoteViewForm': the /note-view-modal page. */
 export function NoteViewForm() {
@@ -7,4 +8,4 @@ export function NoteViewForm() {
 }
 
 // Checked against the shell's contract at build time (libs/contracts RemoteModules).
-export default NoteViewForm satisfies RemoteModules['notes/NoteViewForm'];
+export default withPanelTheme(NoteViewForm) satisfies RemoteModules['notes/NoteViewForm'];

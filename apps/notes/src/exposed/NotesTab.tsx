@@ -1,6 +1,7 @@
 import type { DealTabProps } from '@crm-panel/contracts';
 import { NotesPanel } from '@notes/features/notes/components/NotesPanel';
 import { type RemoteModules } from '@crm-panel/contracts';
+import { withPanelTheme } from '@crm-panel/ui';
 
 /** 'notes/NotesTab': the deal's Notas tab. Rendered by the shell's main panel with the deal. */
 export function NotesTab({ dealId, dealName }: DealTabProps) {
@@ -8,4 +9,4 @@ export function NotesTab({ dealId, dealName }: DealTabProps) {
 }
 
 // Checked against the shell's contract at build time (libs/contracts RemoteModules).
-export default NotesTab satisfies RemoteModules['notes/NotesTab'];
+export default withPanelTheme(NotesTab) satisfies RemoteModules['notes/NotesTab'];

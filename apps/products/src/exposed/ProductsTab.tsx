@@ -1,5 +1,6 @@
 import { type DealTabProps, type RemoteModules } from '@crm-panel/contracts';
 import { DealProductsTab } from '@products/features/products/components/DealProductsTab';
+import { withPanelTheme } from '@crm-panel/ui';
 
 /** products/ProductsTab: the deal's 'Produtos e Serviços' tab. */
 export function ProductsTab({ dealId, dealName }: DealTabProps) {
@@ -8,4 +9,4 @@ export function ProductsTab({ dealId, dealName }: DealTabProps) {
 }
 
 // Checked against the shell's contract at build time (libs/contracts RemoteModules).
-export default ProductsTab satisfies RemoteModules['products/ProductsTab'];
+export default withPanelTheme(ProductsTab) satisfies RemoteModules['products/ProductsTab'];

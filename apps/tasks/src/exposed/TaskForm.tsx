@@ -1,6 +1,7 @@
 import type { NoProps } from '@crm-panel/contracts';
 import { TaskFormPage } from '@tasks/features/tasks/components/TaskFormPage';
 import { type RemoteModules } from '@crm-panel/contracts';
+import { withPanelTheme } from '@crm-panel/ui';
 
 /** 'tasks/TaskForm': the /task-create-modal page (create, or edit with `taskId`). */
 export function TaskForm(_props: NoProps) {
@@ -8,4 +9,4 @@ export function TaskForm(_props: NoProps) {
 }
 
 // Checked against the shell's contract at build time (libs/contracts RemoteModules).
-export default TaskForm satisfies RemoteModules['tasks/TaskForm'];
+export default withPanelTheme(TaskForm) satisfies RemoteModules['tasks/TaskForm'];

@@ -1,6 +1,7 @@
 import type { DealTabProps } from '@crm-panel/contracts';
 import { DealTasksPanel } from '@tasks/features/tasks/components/DealTasksPanel';
 import { type RemoteModules } from '@crm-panel/contracts';
+import { withPanelTheme } from '@crm-panel/ui';
 
 /** 'tasks/TasksTab': the deal's Tarefas tab, mounted by the shell's main panel with the deal. */
 export function TasksTab({ dealId, dealName }: DealTabProps) {
@@ -8,4 +9,4 @@ export function TasksTab({ dealId, dealName }: DealTabProps) {
 }
 
 // Checked against the shell's contract at build time (libs/contracts RemoteModules).
-export default TasksTab satisfies RemoteModules['tasks/TasksTab'];
+export default withPanelTheme(TasksTab) satisfies RemoteModules['tasks/TasksTab'];
