@@ -206,7 +206,8 @@ function recordNameOf(
   // A deal product has no name of its own: it goes by its product's ('Consultoria premium').
   for (const source of [written.record, written.payload, before]) {
     const productId = source?.product_id;
-    const name = productId === undefined || productId === null ? null : label('product_id', productId);
+    const name =
+      productId === undefined || productId === null ? null : label('product_id', productId);
     if (name) return displayValue(name);
   }
   return null;
