@@ -404,6 +404,8 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
       'x-cache-bypass',
       'x-attendance-id',
       'x-chat-id',
+      'x-contact-name',
+      'x-channel-name',
       'x-panel-tab',
       'x-security-password',
       'last-event-id',

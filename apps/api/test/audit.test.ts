@@ -103,12 +103,16 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('the audit trail on %s', (kind)
       actor: { userId: 'alice', name: users.ana.name, verified: true },
       attendanceId: 'at-1001',
       chatId: 'canal-whatsapp',
+      // The panel declared no names: the history shows the ids.
+      contactName: null,
+      channelName: null,
       // Named as the CRM answered the write: no CRM request of its own.
       record: {
         type: 'deal',
         id: deals.implantacao.id,
         name: deals.implantacao.name,
         dealId: deals.implantacao.id,
+        dealName: deals.implantacao.name,
         contactId: null,
       },
       action: 'updated',
@@ -128,6 +132,148 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('the audit trail on %s', (kind)
       as: admin,
       body: { stage_id: stages[3]?.id },
     });
+  });
+
+  it("names where a note and a deal product were written (the chat's contact, the channel), their deal and product", async () => {
+    const { admin } = people();
+    await configure(h.api, admin);
+    await login(h, admin);
+    const dealUrl = `/api/rdstation/deals/${deals.implantacao.id}`;
+    // What the panel reads before it lets anyone write there: the deal, the catalogue's page.
+    expect((await call(h.api, 'GET', dealUrl, { as: admin })).status).toBe(200);
+    expect(
+      (await call(h.api, 'GET', '/api/rdstation/products?limit=200&page=1', { as: admin })).status,
+    ).toBe(200);
+    const where = {
+      'x-attendance-id': 'at-1001',
+      'x-chat-id': 'canal-whatsapp-acme',
+      // As the panel declares them: percent-encoded UTF-8.
+      'x-contact-name': encodeURIComponent('Mariana Costa'),
+      'x-channel-name': encodeURIComponent('WhatsApp Comercial'),
+    };
+    const crmCalls = h.calls.length;
+    const note = await call(h.api, 'POST', `${dealUrl}/notes`, {
+      as: admin,
+      body: { description: 'Cliente pediu proposta' },
+      headers: where,
+    });
+    expect(note.status).toBe(201);
+    const product = await call(h.api, 'POST', `${dealUrl}/products`, {
+      as: admin,
+      body: { product_id: ACCOUNT1.products.suporte.id, price: 49.9, quantity: 1 },
+      headers: where,
+    });
+    expect(product.status).toBe(201);
+    // Naming costs no CRM request: one per write.
+    expect(h.calls.length - crmCalls).toBe(2);
+    await stored(admin, 2);
+    const { listed } = await list(admin);
+    const idOf = (json: unknown) => (json as { data: { data: { id: string } } }).data.data.id;
+    const noteId = idOf(note.json);
+    const dealProductId = idOf(product.json);
+    expect(
+      listed.data.data.map(({ contactName, channelName, record }) => ({
+        contactName,
+        channelName,
+        record,
+      })),
+    ).toEqual([
+      {
+        contactName: 'Mariana Costa',
+        channelName: 'WhatsApp Comercial',
+        record: {
+          type: 'dealProduct',
+          id: dealProductId,
+          name: 'Suporte Premium Anual',
+          dealId: deals.implantacao.id,
+          dealName: deals.implantacao.name,
+          contactId: null,
+        },
+      },
+      {
+        contactName: 'Mariana Costa',
+        channelName: 'WhatsApp Comercial',
+        record: {
+          type: 'note',
+          id: noteId,
+          name: null,
+          dealId: deals.implantacao.id,
+          dealName: deals.implantacao.name,
+          contactId: null,
+        },
+      },
+    ]);
+    const csv = await call(h.api, 'GET', `/api/audit.csv?recordId=${dealProductId}`, {
+      as: admin,
+    });
+    // The ids where they always were, the names in the last three columns.
+    expect(csv.text.split('\r\n')[1]?.split(';').slice(4)).toEqual([
+      '"at-1001"',
+      '"canal-whatsapp-acme"',
+      '"Produto da negociação"',
+      '"Suporte Premium Anual"',
+      `"${dealProductId}"`,
+      `"${deals.implantacao.id}"`,
+      '"Criação"',
+      '"Produto"',
+      '""',
+      '"Suporte Premium Anual"',
+      '""',
+      `"${ACCOUNT1.products.suporte.id}"`,
+      '"Mariana Costa"',
+      '"WhatsApp Comercial"',
+      `"${deals.implantacao.name}"`,
+    ]);
+    await call(h.api, 'DELETE', `${dealUrl}/products/${dealProductId}`, { as: admin });
+  });
+
+  it('a declared name is display-safe: controls and bidi overrides out, cut at 80, bad encodings dropped, never without its id', async () => {
+    const { admin } = people();
+    await configure(h.api, admin);
+    await login(h, admin);
+    const dealUrl = `/api/rdstation/deals/${deals.implantacao.id}`;
+    let rating = 1;
+    const names = async (headers: Record<string, string>) => {
+      rating = (rating % 5) + 1;
+      const write = await call(h.api, 'PUT', dealUrl, { as: admin, body: { rating }, headers });
+      expect(write.status).toBe(200);
+      const { listed } = await list(admin, '?limit=1');
+      const [entry] = listed.data.data;
+      return { contactName: entry?.contactName, channelName: entry?.channelName };
+    };
+    expect(
+      await names({
+        'x-attendance-id': 'at-1',
+        'x-chat-id': 'canal-1',
+        'x-contact-name': encodeURIComponent('\u202eMariana\n\tCosta\u200b '),
+        'x-channel-name': encodeURIComponent('W'.repeat(200)),
+      }),
+    ).toEqual({ contactName: 'Mariana Costa', channelName: `${'W'.repeat(79)}…` });
+    // Not UTF-8 once decoded: dropped, the write goes on.
+    expect(
+      await names({
+        'x-attendance-id': 'at-1',
+        'x-chat-id': 'canal-1',
+        'x-contact-name': '%E0%A4%A',
+        'x-channel-name': '%FF',
+      }),
+    ).toEqual({ contactName: null, channelName: null });
+    // A name without the id it names is not recorded.
+    expect(
+      await names({
+        'x-contact-name': encodeURIComponent('Mariana Costa'),
+        'x-channel-name': encodeURIComponent('WhatsApp Comercial'),
+      }),
+    ).toEqual({ contactName: null, channelName: null });
+    // Not percent-encoded (a raw space, a quote): refused like any invalid header, nothing sent.
+    const crmCalls = h.calls.length;
+    const raw = await call(h.api, 'PUT', dealUrl, {
+      as: admin,
+      body: { rating: 4 },
+      headers: { 'x-attendance-id': 'at-1', 'x-contact-name': 'Mariana "Costa"' },
+    });
+    expect(raw.status).toBe(400);
+    expect(h.calls.length).toBe(crmCalls);
   });
 
   it('filters by person, record and period (São Paulo days), newest first', async () => {
@@ -164,6 +310,7 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('the audit trail on %s', (kind)
       id: 'd-2',
       name: null,
       dealId: 'd-2',
+      dealName: null,
       contactId: null,
     });
     const backwards = await list(admin, '?from=2026-03-02&to=2026-03-01');
@@ -256,11 +403,14 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('the audit trail on %s', (kind)
     h.api.changes.publish(
       changeOf(admin, '2026-05-10T01:30:00.000Z', {
         actor: { userId: 'alice', verified: false, name: 'Alice "A"', crmUserId: null },
+        contactName: '=Mariana',
+        channelName: 'WhatsApp; Comercial',
         record: {
           type: 'deal',
           id: 'd-1',
           name: 'Implantação; fase "2"',
           dealId: 'd-1',
+          dealName: 'Implantação; fase "2"',
           contactId: null,
         },
         fields: [
@@ -287,12 +437,12 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('the audit trail on %s', (kind)
       'attachment; filename="historico-de-alteracoes.csv"',
     );
     expect(result.text.split('\r\n')).toEqual([
-      '\uFEFF"Data e hora";"Pessoa";"ID da pessoa";"Identidade verificada";"Atendimento";"Chat";"Registro";"Nome do registro";"ID do registro";"Negociação";"Ação";"Campo";"Antes";"Depois";"Antes (ID)";"Depois (ID)"',
-      // Recorded without the record's name (as entries before names were): that cell is empty.
-      '"11/05/2026 09:00";"alice";"alice";"Sim";"at-1";"canal-1";"Negociação";"";"d-1";"d-1";"Alteração";"";"";"";"";""',
-      '"09/05/2026 22:30";"Alice ""A""";"alice";"Não";"at-1";"canal-1";"Negociação";"Implantação; fase ""2""";"d-1";"d-1";"Alteração";"Etapa do funil";"Qualificação";"Proposta";"st-1";"st-2"',
-      '"09/05/2026 22:30";"Alice ""A""";"alice";"Não";"at-1";"canal-1";"Negociação";"Implantação; fase ""2""";"d-1";"d-1";"Alteração";"Responsável";"";"u-9";"";""',
-      '"09/05/2026 22:30";"Alice ""A""";"alice";"Não";"at-1";"canal-1";"Negociação";"Implantação; fase ""2""";"d-1";"d-1";"Alteração";"Nome";"Antigo";"\'=HYPERLINK(""x"")";"";""',
+      '\uFEFF"Data e hora";"Pessoa";"ID da pessoa";"Identidade verificada";"Atendimento";"Chat";"Registro";"Nome do registro";"ID do registro";"Negociação";"Ação";"Campo";"Antes";"Depois";"Antes (ID)";"Depois (ID)";"Contato do atendimento";"Canal";"Nome da negociação"',
+      // Recorded without names (as entries before names were): those cells are empty.
+      '"11/05/2026 09:00";"alice";"alice";"Sim";"at-1";"canal-1";"Negociação";"";"d-1";"d-1";"Alteração";"";"";"";"";"";"";"";""',
+      '"09/05/2026 22:30";"Alice ""A""";"alice";"Não";"at-1";"canal-1";"Negociação";"Implantação; fase ""2""";"d-1";"d-1";"Alteração";"Etapa do funil";"Qualificação";"Proposta";"st-1";"st-2";"\'=Mariana";"WhatsApp; Comercial";"Implantação; fase ""2"""',
+      '"09/05/2026 22:30";"Alice ""A""";"alice";"Não";"at-1";"canal-1";"Negociação";"Implantação; fase ""2""";"d-1";"d-1";"Alteração";"Responsável";"";"u-9";"";"";"\'=Mariana";"WhatsApp; Comercial";"Implantação; fase ""2"""',
+      '"09/05/2026 22:30";"Alice ""A""";"alice";"Não";"at-1";"canal-1";"Negociação";"Implantação; fase ""2""";"d-1";"d-1";"Alteração";"Nome";"Antigo";"\'=HYPERLINK(""x"")";"";"";"\'=Mariana";"WhatsApp; Comercial";"Implantação; fase ""2"""',
       '',
     ]);
   });

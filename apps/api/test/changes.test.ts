@@ -64,6 +64,9 @@ const base = (record: RecordChange['record']) => ({
   actor: ANA(),
   attendanceId: 'at-77',
   chatId: 'chat-42',
+  // The panel here declares ids only: no names of where.
+  contactName: null,
+  channelName: null,
   record,
 });
 
@@ -110,6 +113,7 @@ describe('deal writes', () => {
         // The record's own name, from the CRM's answer to the write (the audit list shows it).
         name: deals.implantacao.name,
         dealId: deals.implantacao.id,
+        dealName: deals.implantacao.name,
         contactId: null,
       }),
       action: 'updated',
@@ -164,7 +168,14 @@ describe('deal writes', () => {
     });
     const id = (created.json.data as { data: { id: string } }).data.id;
     expect(onlyChange()).toEqual({
-      ...base({ type: 'deal', id, name: 'Nova negociação', dealId: id, contactId: null }),
+      ...base({
+        type: 'deal',
+        id,
+        name: 'Nova negociação',
+        dealId: id,
+        dealName: 'Nova negociação',
+        contactId: null,
+      }),
       action: 'created',
       fields: [
         { field: 'name', before: null, after: 'Nova negociação' },

@@ -38,6 +38,13 @@ export interface AuditEntry {
   actor: { userId: string | null; name: string | null; verified: boolean };
   attendanceId: string | null;
   chatId: string | null;
+  /**
+   * The attendance's contact and the chat channel by the names the panel showed at the write
+   * (declared by the panel, display only). Absent or null in entries recorded before, or when the
+   * panel knew none: those show the ids.
+   */
+  contactName?: string | null;
+  channelName?: string | null;
   record: {
     type: string;
     id: string;
@@ -48,6 +55,8 @@ export interface AuditEntry {
      */
     name?: string | null;
     dealId: string | null;
+    /** The name of the deal `dealId` points at, as the api knew it at the write. */
+    dealName?: string | null;
     contactId: string | null;
   };
   action: AuditAction;
@@ -151,9 +160,10 @@ export function auditValueId(change: AuditFieldChange, side: 'before' | 'after')
 }
 
 /**
- * The CSV export's columns, in order. Columns added later go where they read best only when no
- * position a spreadsheet may rely on moves otherwise: 'Nome do registro' sits before the id it
- * names, like 'Antes'/'Depois' before their IDs; the two ID columns stay last.
+ * The CSV export's columns, in order. 'Nome do registro' sits before the id it names, like
+ * 'Antes'/'Depois' before their IDs. The names of the attendance's contact, the channel and the
+ * deal came later and go last, so every column a spreadsheet already reads by position keeps it;
+ * their ids stay in 'Atendimento', 'Chat' and 'Negociação'.
  */
 export const AUDIT_CSV_HEADERS = [
   'Data e hora',
@@ -172,6 +182,9 @@ export const AUDIT_CSV_HEADERS = [
   'Depois',
   'Antes (ID)',
   'Depois (ID)',
+  'Contato do atendimento',
+  'Canal',
+  'Nome da negociação',
 ] as const;
 
 /** A CSV cell: quoted, and never read as a formula by a spreadsheet (=, +, -, @ lead with '). */
@@ -213,8 +226,40 @@ export function auditCsvLines(entry: AuditEntry, at: string): string[] {
         field ? auditValueText(field, 'after') : '',
         field ? auditValueId(field, 'before') : '',
         field ? auditValueId(field, 'after') : '',
+        entry.contactName,
+        entry.channelName,
+        entry.record.dealName,
       ]
         .map(auditCsvCell)
         .join(';') + '\r\n',
   );
+}
+
+/**
+ * The names the panel declares with each write for the history to show where it was made (the
+ * attendance's contact, the chat channel): sent percent-encoded (UTF-8) in these headers, never
+ * used for anything but display.
+ */
+export const AUDIT_CONTACT_NAME_HEADER = 'x-contact-name';
+export const AUDIT_CHANNEL_NAME_HEADER = 'x-channel-name';
+
+/** A declared name is cut to this many characters (like every value an entry shows). */
+export const AUDIT_NAME_MAX_LENGTH = 80;
+
+/**
+ * A name fit to record and show: control and format characters (bidi overrides, zero-width)
+ * removed, white space collapsed, cut to AUDIT_NAME_MAX_LENGTH with '…'; null when nothing is left.
+ * The panel applies it before declaring a name, and the api again on what it receives.
+ */
+export function auditDisplayName(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const flat = value
+    .replace(/[\p{Cc}\p{Cf}]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (flat === '') return null;
+  const chars = Array.from(flat);
+  return chars.length > AUDIT_NAME_MAX_LENGTH
+    ? `${chars.slice(0, AUDIT_NAME_MAX_LENGTH - 1).join('')}…`
+    : flat;
 }

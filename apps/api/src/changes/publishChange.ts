@@ -1,4 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import {
+  AUDIT_CHANNEL_NAME_HEADER,
+  AUDIT_CONTACT_NAME_HEADER,
+  auditDisplayName,
+} from '@crm-panel/crm-model';
 import { type FastifyRequest } from 'fastify';
 import { ApiError } from '@api/errors';
 import { sessionOf } from '@api/identity/authenticate';
@@ -17,11 +22,16 @@ import { type Labeller, labellerFor, type NamedKind } from './recordNames';
 /** What a route says about its change; the rest comes from the request and the session. */
 export type ChangeInput = Pick<RecordChange, 'record' | 'action' | 'fields' | 'crmUpdatedAt'>;
 
-/** The panel declares what it shows in these headers (validated as host ids, both optional). */
+/**
+ * The panel declares what it shows in these headers, all optional: the ids validated as host ids,
+ * the names (the attendance's contact, the chat channel) percent-encoded UTF-8.
+ */
 export const PANEL_CONTEXT_HEADERS = {
   attendance: 'x-attendance-id',
   chat: 'x-chat-id',
   tab: 'x-panel-tab',
+  contactName: AUDIT_CONTACT_NAME_HEADER,
+  channelName: AUDIT_CHANNEL_NAME_HEADER,
 } as const;
 
 /** A header's value, or null when absent or empty. */
@@ -29,6 +39,21 @@ export const headerOf = (request: FastifyRequest, name: string): string | null =
   const value = request.headers[name];
   return typeof value === 'string' && value !== '' ? value : null;
 };
+
+/**
+ * A name the panel declared (percent-encoded), decoded and made display-safe: control and format
+ * characters out, white space collapsed, cut to 80 characters. A value that does not decode is
+ * dropped (null): the history then shows the id, and the write goes on.
+ */
+export function declaredName(request: FastifyRequest, header: string): string | null {
+  const raw = headerOf(request, header);
+  if (raw === null) return null;
+  try {
+    return auditDisplayName(decodeURIComponent(raw));
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Who wrote, from the session only: verified when a host signed it. The name is the CRM user's as
@@ -85,16 +110,26 @@ export async function publishChange(
   try {
     const session = sessionOf(request);
     const name = input.record.name ?? rememberedName(services, session.systemKey, input.record);
+    const attendanceId = headerOf(request, PANEL_CONTEXT_HEADERS.attendance);
+    const chatId = headerOf(request, PANEL_CONTEXT_HEADERS.chat);
+    const dealName = dealNameOf(services, session.systemKey, input.record);
     change = {
       id: randomUUID(),
       systemKey: session.systemKey,
       origin: 'panel',
       actor: await actorOf(request, services),
-      attendanceId: headerOf(request, PANEL_CONTEXT_HEADERS.attendance),
-      chatId: headerOf(request, PANEL_CONTEXT_HEADERS.chat),
+      attendanceId,
+      chatId,
+      // A name without its id would say where from nothing can confirm: only beside the id.
+      contactName: attendanceId ? declaredName(request, PANEL_CONTEXT_HEADERS.contactName) : null,
+      channelName: chatId ? declaredName(request, PANEL_CONTEXT_HEADERS.channelName) : null,
       panelTab: headerOf(request, PANEL_CONTEXT_HEADERS.tab),
       ...input,
-      record: name ? { ...input.record, name } : input.record,
+      record: {
+        ...input.record,
+        ...(name ? { name } : {}),
+        ...(dealName ? { dealName } : {}),
+      },
       at: new Date(services.config.now()).toISOString(),
     };
   } catch (error) {
@@ -133,16 +168,47 @@ function rememberedName(
 }
 
 /**
+ * The name of the deal a change belongs to, from what this process holds (never a CRM request):
+ * the deal itself when it is the written record, else the names it learnt (the deal's reads and
+ * lists) or the deal it last served or wrote. Null when it knows none: the history shows the id.
+ */
+function dealNameOf(
+  services: Services,
+  systemKey: string,
+  record: ChangeInput['record'],
+): string | null {
+  const { dealId } = record;
+  if (!dealId) return null;
+  if (record.type === 'deal' && record.id === dealId && record.name) return record.name;
+  const served = services.records.recall(systemKey, 'deal', dealId)?.name;
+  const name =
+    services.names.nameOf(systemKey, 'deal', dealId) ??
+    (typeof served === 'string' ? served : null);
+  return name ? displayValue(name) : null;
+}
+
+/**
  * The written record's name for the audit list ('Negociação Implantação CRM'), from what this
  * process holds, never a CRM request: the CRM's answer to the write, else the payload's (a rename),
  * else the version it last served or wrote (a deletion); publishChange then falls back on the
  * names it learnt from lists. Null when none says one (a note has none).
  */
-function recordNameOf(written: Written, before: Record<string, unknown> | null): string | null {
+function recordNameOf(
+  written: Written,
+  before: Record<string, unknown> | null,
+  label: Labeller,
+): string | null {
   for (const source of [written.record, written.payload, before]) {
     const name = source?.name;
     // Cut like every value an entry shows (a name is text a person typed, of any length).
     if (typeof name === 'string' && name.trim() !== '') return displayValue(name);
+  }
+  // A deal product has no name of its own: it goes by its product's ('Consultoria premium').
+  for (const source of [written.record, written.payload, before]) {
+    const productId = source?.product_id;
+    const name =
+      productId === undefined || productId === null ? null : label('product_id', productId);
+    if (name) return displayValue(name);
   }
   return null;
 }
@@ -185,7 +251,7 @@ export async function publishWrite(
     record: {
       type: descriptor.publishedAs?.(written) ?? type,
       id,
-      name: recordNameOf(written, before),
+      name: recordNameOf(written, before, label),
       dealId: descriptor.dealId?.(written) ?? null,
       contactId: descriptor.contactId?.(written) ?? null,
     },

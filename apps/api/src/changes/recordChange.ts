@@ -44,6 +44,12 @@ export interface RecordChange {
   attendanceId: string | null;
   chatId: string | null;
   /**
+   * The attendance's contact and the chat channel by the names the panel showed (declared in
+   * `x-contact-name` / `x-channel-name`, sanitised and cut): display only, never a decision.
+   */
+  contactName?: string | null;
+  channelName?: string | null;
+  /**
    * The browser tab the write came from, as the panel declared it (`x-panel-tab`): that tab's
    * own panel already holds the answer and re-reads nothing. Never sent to a panel: each stream
    * gets `own: true|false` instead (liveStreams.ts). Not stored in the audit trail.
@@ -64,6 +70,8 @@ export interface RecordChange {
     name?: string | null;
     /** The deal a note, task, product or contact list belongs to. */
     dealId: string | null;
+    /** That deal's name as the api knew it at the write (never asked of the CRM). */
+    dealName?: string | null;
     /** The contact a mapping or contact edit is about. */
     contactId: string | null;
   };

@@ -385,6 +385,21 @@ const signInWindow: Migration = {
   },
 };
 
+// Where a change was made and what it belongs to, by the names the panel showed then: the
+// attendance's contact and the chat channel (declared by the panel), and the deal a note, task or
+// product is in (the api's own). Nullable: older entries show their ids.
+const AUDIT_NAME_COLUMNS = ['contact_name', 'channel_name', 'deal_name'] as const;
+const auditNames: Migration = {
+  async up(db: Kysely<unknown>) {
+    for (const column of AUDIT_NAME_COLUMNS)
+      await db.schema.alterTable('audit_events').addColumn(column, 'text').execute();
+  },
+  async down(db: Kysely<unknown>) {
+    for (const column of AUDIT_NAME_COLUMNS)
+      await db.schema.alterTable('audit_events').dropColumn(column).execute();
+  },
+};
+
 export const MIGRATIONS: Record<string, Migration> = {
   '2025_01_01_000_initial': initial,
   '2026_11_23_000_sessions': sessions,
@@ -397,6 +412,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026_12_04_001_crm_user_name': crmUserName,
   '2026_12_04_002_crm_rate_lanes': crmRateLanes,
   '2026_12_05_100_sign_in_window': signInWindow,
+  '2026_12_05_300_audit_names': auditNames,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -190,7 +190,12 @@ export interface AuditEventsTable {
   /** The record's name at the write, when the api knew it; null in older entries. */
   record_name: string | null;
   deal_id: string | null;
+  /** The name of the deal `deal_id` points at, when the api knew it; null in older entries. */
+  deal_name: string | null;
   contact_id: string | null;
+  /** The attendance's contact and the chat channel by name, as the panel declared them. */
+  contact_name: string | null;
+  channel_name: string | null;
   action: string;
   /** JSON of FieldChange[] (display-safe values only). */
   fields: string;

@@ -176,6 +176,8 @@ const entrySchema = {
     },
     attendanceId: { type: ['string', 'null'] },
     chatId: { type: ['string', 'null'] },
+    contactName: { type: ['string', 'null'] },
+    channelName: { type: ['string', 'null'] },
     record: {
       type: 'object',
       properties: {
@@ -183,6 +185,7 @@ const entrySchema = {
         id: { type: 'string' },
         name: { type: ['string', 'null'] },
         dealId: { type: ['string', 'null'] },
+        dealName: { type: ['string', 'null'] },
         contactId: { type: ['string', 'null'] },
       },
     },

@@ -1,6 +1,16 @@
 // JSON schemas shared by the routes; Fastify validates with them and @fastify/swagger documents them.
 import { crmId, hostId } from '@crm-panel/crm-model/schemas';
 
+/**
+ * A name the panel declares for the history: percent-encoded UTF-8 (encodeURIComponent's
+ * alphabet), so any name travels in a header. 80 characters of 4 bytes encode to 960.
+ */
+const declaredName = {
+  type: 'string',
+  maxLength: 1000,
+  pattern: "^[A-Za-z0-9%._~!*'()-]*$",
+} as const;
+
 export const identityHeaders = {
   type: 'object',
   required: ['x-user-id', 'x-system-key'],
@@ -26,6 +36,16 @@ export const identityHeaders = {
     'x-chat-id': {
       ...hostId,
       description: 'Chat que o painel mostra (trilha de auditoria; opcional)',
+    },
+    'x-contact-name': {
+      ...declaredName,
+      description:
+        'Nome do contato do atendimento como o painel o mostra (UTF-8 em percent-encoding; só exibido no histórico; opcional)',
+    },
+    'x-channel-name': {
+      ...declaredName,
+      description:
+        'Nome do canal do chat como o host o nomeia (UTF-8 em percent-encoding; só exibido no histórico; opcional)',
     },
     'x-panel-tab': {
       ...hostId,

@@ -72,6 +72,107 @@ describe("CredentialsManagerPage: 'Histórico de alterações' reads money as th
   });
 });
 
+describe("CredentialsManagerPage: 'Histórico de alterações' names where and what", () => {
+  const inChat = {
+    origin: 'panel',
+    actor: { userId: 'user-ana', name: 'Ana Paula Ferreira', verified: true },
+    attendanceId: 'at-1001',
+    chatId: 'canal-whatsapp-acme',
+    contactName: 'Mariana Costa',
+    channelName: 'WhatsApp Comercial',
+    action: 'created',
+  };
+
+  it("reads a note and a deal product written in a chat by the contact's, channel's, deal's and product's names, ids on hover", async () => {
+    server.use(
+      http.get(`${server.baseURL}/api/audit`, () =>
+        HttpResponse.json({
+          data: {
+            data: [
+              {
+                ...inChat,
+                id: 'audit-dp',
+                at: '2026-11-21T10:05:00.000Z',
+                record: {
+                  type: 'dealProduct',
+                  id: 'dp-9',
+                  name: 'Suporte Premium Anual',
+                  dealId: 'deal-1',
+                  dealName: 'Implantação CRM - Costa & Filhos',
+                  contactId: null,
+                },
+                fields: [
+                  {
+                    field: 'product_id',
+                    before: null,
+                    after: 'product-3',
+                    afterLabel: 'Suporte Premium Anual',
+                  },
+                  { field: 'price', before: null, after: '49.9' },
+                ],
+              },
+              {
+                ...inChat,
+                id: 'audit-note',
+                at: '2026-11-21T10:00:00.000Z',
+                record: {
+                  type: 'note',
+                  id: '6b0bb1a4c2c7b8157b6d4c99',
+                  name: null,
+                  dealId: 'deal-1',
+                  dealName: 'Implantação CRM - Costa & Filhos',
+                  contactId: null,
+                },
+                fields: [{ field: 'description', before: null, after: 'Cliente pediu proposta' }],
+              },
+            ],
+            links: {},
+          },
+        }),
+      ),
+    );
+    await openHistory();
+    const list = await within(history()).findByRole('list', { name: 'Histórico de alterações' });
+    const [product, note] = entriesOf(list) as [HTMLElement, HTMLElement];
+
+    expect(
+      within(product).getByText('Suporte Premium Anual', { selector: 'span > span' }),
+    ).toHaveAttribute('title', 'ID: dp-9');
+    expect(
+      within(product).getByText('Criação ·', { exact: false, selector: 'span' }),
+    ).toHaveTextContent(
+      /^Criação · Produto da negociação Suporte Premium Anual · Negociação Implantação CRM - Costa & Filhos$/,
+    );
+    expect(within(product).getAllByText('Implantação CRM - Costa & Filhos')[0]).toHaveAttribute(
+      'title',
+      'ID: deal-1',
+    );
+    expect(
+      within(product)
+        .getAllByRole('listitem')
+        .map((field) => field.textContent),
+    ).toEqual(['Produto: — → Suporte Premium Anual', 'Preço Unitário (R$): — → R$\u00a049,90']);
+
+    expect(
+      within(note).getByText('Criação ·', { exact: false, selector: 'span' }),
+    ).toHaveTextContent(/^Criação · Nota · Negociação Implantação CRM - Costa & Filhos$/);
+    expect(within(note).getByText('Nota')).toHaveAttribute('title', 'ID: 6b0bb1a4c2c7b8157b6d4c99');
+
+    for (const entry of [product, note]) {
+      const where = within(entry).getByText('Atendimento com Mariana Costa').parentElement;
+      expect(where).toHaveTextContent(/^Atendimento com Mariana Costa · Canal WhatsApp Comercial$/);
+      expect(within(entry).getByText('Atendimento com Mariana Costa')).toHaveAttribute(
+        'title',
+        'ID: at-1001',
+      );
+      expect(within(entry).getByText('Canal WhatsApp Comercial')).toHaveAttribute(
+        'title',
+        'ID: canal-whatsapp-acme',
+      );
+    }
+  });
+});
+
 describe("CredentialsManagerPage: 'Histórico de alterações'", () => {
   it("answers who changed the deal's stage, from which chat, and when", async () => {
     await openHistory();
@@ -90,7 +191,13 @@ describe("CredentialsManagerPage: 'Histórico de alterações'", () => {
     expect(dealName.parentElement).toHaveTextContent(
       /^Alteração · Negociação Contrato anual Acme$/,
     );
-    expect(within(stage).getByText('Atendimento at-1001 · Chat canal-whatsapp')).toBeVisible();
+    expect(
+      within(stage).getByText('Atendimento com Mariana Costa').parentElement,
+    ).toHaveTextContent(/^Atendimento com Mariana Costa · Canal WhatsApp Comercial$/);
+    // An entry recorded without names: where, by its ids.
+    expect(
+      within(items[2] as HTMLElement).getByText('Atendimento at-1000 · Chat canal-whatsapp'),
+    ).toBeVisible();
     // The names recorded with the change; each id on hover.
     const [stageChange, ownerChange] = within(stage).getAllByRole('listitem');
     expect(stageChange).toHaveTextContent(/^Etapa do funil: Prospecção → Qualificação$/);
@@ -119,8 +226,10 @@ describe("CredentialsManagerPage: 'Histórico de alterações'", () => {
     const olderRecord = within(items[2] as HTMLElement).getByText('deal-1');
     expect(olderRecord).not.toHaveAttribute('title');
     expect(olderRecord.parentElement).toHaveTextContent(/^Alteração · Negociação deal-1$/);
-    expect(within(note).getByText('note-9').parentElement).toHaveTextContent(
-      /^Criação · Nota note-9$/,
+    // A note has no name: its kind, the id on hover, and its deal (recorded without a name: the id).
+    expect(within(note).getByText('Nota')).toHaveAttribute('title', 'ID: note-9');
+    expect(within(note).getByText('Nota').parentElement).toHaveTextContent(
+      /^Criação · Nota · Negociação deal-1$/,
     );
     expect(
       auditRequests()

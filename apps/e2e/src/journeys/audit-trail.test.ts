@@ -55,7 +55,7 @@ test('an admin moves a deal to another stage, and the history says who, when, fr
   const record = entry.getByTitle(`ID: ${deal.id}`);
   expect(await record.innerText()).toBe(deal.name);
   expect(await record.locator('xpath=..').innerText()).toBe(`Alteração · Negociação ${deal.name}`);
-  await entry.getByText('Atendimento at-1001 · Chat canal-whatsapp-acme').waitFor();
+  await entry.getByText('Atendimento com Mariana Costa · Canal WhatsApp Comercial').waitFor();
   const when = await entry.locator('strong').first().innerText();
   expect(when).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
   await screenshot(page, 'audit-trail-history');

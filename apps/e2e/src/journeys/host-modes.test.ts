@@ -1,16 +1,37 @@
 // The panel through each of host-sim's integrations (the spec's global object, our postMessage
 // protocol, Novus's plugin protocol): what a host does to a panel, journey by journey. The whole
 // suite runs in any one mode with E2E_HOST_MODE (support/hostSim.ts); this file runs every mode.
-import { ACME, ANA, callApi, readyAnaWithMariana } from '@e2e/support/apiSetup';
+import { ACME, ANA, callApi, readyAnaWithMariana, SECURITY_PASSWORD } from '@e2e/support/apiSetup';
 import { screenshot } from '@e2e/support/browser';
 import { crmData, dateInputValue, pickDeal } from '@e2e/support/dealTabs';
-import { HOST_MODES, openHostSim, type HostMode } from '@e2e/support/hostSim';
+import { HOST_MODES, type HostMode, type HostSim, openHostSim } from '@e2e/support/hostSim';
+import { eventually } from '@e2e/support/eventually';
 import { journeyWorld } from '@e2e/support/journeyWorld';
 
 const world = journeyWorld(readyAnaWithMariana);
 
 /** Mariana's chat in host-sim's page data (its attendance id and WhatsApp channel). */
 const MARIANA_ATTENDANCE = { id: 'at-1001', chat: 'canal-whatsapp-acme' };
+
+/** A price per mode, so each mode's product entry is its own in the shared history. */
+const PRICE_BY_MODE: Record<HostMode, string> = {
+  global: '49,90',
+  postMessage: '59,90',
+  novus: '69,90',
+};
+
+/** A note written from the notes tab through the host's modal; the tab, once it says so. */
+async function addNote(sim: HostSim, text: string) {
+  await sim.panel.getByRole('tab', { name: 'Notas' }).click();
+  const notes = sim.panel.getByRole('region', { name: 'Notas' });
+  await notes.getByRole('button', { name: 'Adicionar Nota' }).click();
+  const form = sim.modal.getByRole('form', { name: 'Adicionar Nota' });
+  await form.getByRole('textbox', { name: /Conteúdo da nota/ }).fill(text);
+  await form.getByRole('button', { name: 'Salvar Nota' }).click();
+  await sim.page.locator('iframe.modal-frame').waitFor({ state: 'detached', timeout: 15_000 });
+  await notes.getByText('Nota criada com sucesso!').waitFor();
+  return notes;
+}
 
 const open = (mode: HostMode) =>
   openHostSim(world.browser, world.stack, ANA.userId, { width: 1280, height: 1100 }, mode);
@@ -136,14 +157,7 @@ describe.each(HOST_MODES)('host-sim in %s mode', (mode) => {
 
     // A note.
     const noteText = `Nota pelo modo ${mode}.`;
-    await panel.getByRole('tab', { name: 'Notas' }).click();
-    const notes = panel.getByRole('region', { name: 'Notas' });
-    await notes.getByRole('button', { name: 'Adicionar Nota' }).click();
-    const noteForm = modal.getByRole('form', { name: 'Adicionar Nota' });
-    await noteForm.getByRole('textbox', { name: /Conteúdo da nota/ }).fill(noteText);
-    await noteForm.getByRole('button', { name: 'Salvar Nota' }).click();
-    await modalClosed();
-    await notes.getByText('Nota criada com sucesso!').waitFor();
+    const notes = await addNote(sim, noteText);
     await notes.getByText(noteText).waitFor();
 
     // A task.
@@ -217,6 +231,85 @@ describe.each(HOST_MODES)('host-sim in %s mode', (mode) => {
         MARIANA_ATTENDANCE.id,
         MARIANA_ATTENDANCE.chat,
       ]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  test("a note and a product written in Mariana's chat read in the history by her name, the channel, the deal and R$", async () => {
+    const { sim, page, errors } = await open(mode);
+    const panel = sim.panel;
+    const modal = sim.modal;
+    const modalClosed = () =>
+      page.locator('iframe.modal-frame').waitFor({ state: 'detached', timeout: 15_000 });
+    const deal = ACME.deals.implantacao;
+    const product = ACME.products.treinamento;
+    const price = PRICE_BY_MODE[mode];
+
+    await sim.openAttendance('Mariana Costa');
+    await pickDeal(sim, deal.name);
+
+    const noteText = `Proposta enviada pelo modo ${mode}.`;
+    await addNote(sim, noteText);
+
+    await panel.getByRole('tab', { name: 'Produtos e Serviços' }).click();
+    const tab = panel.getByRole('region', { name: 'Produtos e Serviços' });
+    await tab.getByRole('button', { name: 'Adicionar Produto' }).click();
+    const add = modal.getByRole('form', { name: 'Adicionar Produto' });
+    const select = add.getByRole('combobox', { name: /^Produto/ });
+    await select.click();
+    await select.fill('treinamento online');
+    await modal
+      .getByRole('option', { name: new RegExp(`^${product.name} - R\\$\\s890,00`) })
+      .click();
+    const priceBox = add.getByRole('textbox', { name: /^Preço Unitário \(R\$\)/ });
+    await eventually(async () => priceBox.inputValue(), '890,00');
+    await priceBox.fill('');
+    await priceBox.pressSequentially(price);
+    await add.getByRole('button', { name: 'Adicionar Produto' }).click();
+    await modalClosed();
+    await tab.getByText('Produto adicionado com sucesso!').waitFor();
+
+    await panel.getByRole('button', { name: 'Gerenciar Integração' }).click();
+    await modal.getByRole('tab', { name: 'Histórico de alterações' }).click();
+    const history = modal.getByRole('region', { name: 'Histórico de alterações' });
+    const entries = history.getByRole('list', { name: 'Histórico de alterações' });
+    const password = history.getByLabel('Senha de segurança');
+    await entries.or(password).first().waitFor();
+    // A host that signs nothing (Novus): the history asks for the integration's password first.
+    if (await password.isVisible()) {
+      await password.fill(SECURITY_PASSWORD);
+      await history.getByRole('button', { name: 'Ver histórico' }).click();
+    }
+    const where = 'Atendimento com Mariana Costa · Canal WhatsApp Comercial';
+
+    const noteEntry = entries.locator(':scope > li').filter({ hasText: noteText });
+    await noteEntry.waitFor();
+    expect(await noteEntry.getByText('Criação ·').innerText()).toBe(
+      `Criação · Nota · Negociação ${deal.name}`,
+    );
+    expect(await noteEntry.getByText(where).innerText()).toBe(where);
+    expect(await noteEntry.getByTitle('ID: at-1001').innerText()).toBe(
+      'Atendimento com Mariana Costa',
+    );
+    expect(await noteEntry.getByTitle('ID: canal-whatsapp-acme').innerText()).toBe(
+      'Canal WhatsApp Comercial',
+    );
+    expect(await noteEntry.getByTitle(`ID: ${deal.id}`).innerText()).toBe(deal.name);
+
+    const productEntry = entries.locator(':scope > li').filter({
+      hasText: new RegExp(`Preço Unitário \\(R\\$\\): — → R\\$\\s${price}`),
+    });
+    await productEntry.waitFor();
+    expect(await productEntry.getByText('Criação ·').innerText()).toBe(
+      `Criação · Produto da negociação ${product.name} · Negociação ${deal.name}`,
+    );
+    expect(await productEntry.getByText(where).innerText()).toBe(where);
+    expect(await productEntry.getByText(/^Produto: /).innerText()).toBe(
+      `Produto: — → ${product.name}`,
+    );
+    expect(await productEntry.getByTitle(`ID: ${product.id}`).innerText()).toBe(product.name);
+    await noteEntry.scrollIntoViewIfNeeded();
+    await screenshot(page, `host-modes-${mode}-history-names`);
     expect(errors).toEqual([]);
     await page.close();
   });

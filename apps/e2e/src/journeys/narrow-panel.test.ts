@@ -18,8 +18,9 @@ import { startE2eStack, type Stack } from '@e2e/support/stack';
 /**
  * Hosts give a plugin a drawer of about 320–420 px. Every screen of the route
  * table, in the panel or in the host's modal, at 320, 380 and 420 px and at host-sim's expanded
- * width: nothing scrolls or sticks out sideways (with and without a vertical scrollbar), and each
- * is saved as `narrow-<screen>-<width>.png` to be looked at.
+ * width: nothing scrolls or sticks out sideways (with and without a vertical scrollbar), no text
+ * runs into other text, each confirmation open over the panel or a form included, and each is
+ * saved as `narrow-<screen>-<width>.png` to be looked at.
  */
 
 const SHORT = 900;
@@ -114,7 +115,7 @@ test('the overflow check can fail: a wide box in a narrow page', async () => {
   await probe.close();
 });
 
-test('the layout check can fail: text over text, a cut placeholder, the main action first', async () => {
+test('the layout check can fail: text over text, a cut placeholder, the main action first, in the page and in an open dialog', async () => {
   const probe = await browser.newPage({ viewport: { width: 320, height: 400 } });
   await probe.setContent(
     '<!doctype html><html lang="pt-BR"><body style="font:14px sans-serif">' +
@@ -123,16 +124,23 @@ test('the layout check can fail: text over text, a cut placeholder, the main act
       '<span data-placeholder style="display:block;width:90px;overflow:hidden;white-space:nowrap;text-overflow:ellipsis">Selecione uma opção</span>' +
       '<div style="display:flex;flex-direction:column"><button>Criar Negociação</button><button>Cancelar</button></div>' +
       '<div role="dialog" style="position:absolute;top:0;left:0">Sobre a página</div>' +
+      // An open confirmation is checked on its own: text over its own text, its action first.
+      '<div role="alertdialog" style="position:absolute;top:200px;left:0;width:200px;background:#fff">' +
+      '<div style="display:flex"><span style="flex:0 0 40px;min-width:0;white-space:nowrap">Excluir produto</span><span>Remover?</span></div>' +
+      '<div style="display:flex"><button>Excluir</button><button>Cancelar</button></div>' +
+      '</div>' +
       '</body></html>',
   );
   const found = await layoutSlips(probe);
   expect(found).toEqual([
     '"R$ 4.320,00 (economia)" sobrepõe "Sem desconto"',
+    '"Excluir produto" sobrepõe "Remover?"',
     expect.stringMatching(
       /^o placeholder "Selecione uma ou mais opções" não cabe \(\d+ > \d+ px\)$/,
     ),
     expect.stringMatching(/^o placeholder "Selecione uma opção" não cabe \(\d+ > 90 px\)$/),
     '"Criar Negociação" vem antes de "Cancelar"',
+    '"Excluir" vem antes de "Cancelar"',
   ]);
   await probe.close();
 });
@@ -267,6 +275,49 @@ test('every form the main panel opens in the host modal', async () => {
   await closeModal();
 });
 
+test('every confirmation open over the panel or a form', async () => {
+  // The products tab is open: a product's removal.
+  const products = sim.panel.getByRole('region', { name: 'Produtos e Serviços' });
+  await products.getByRole('button', { name: 'Excluir' }).first().click();
+  const removal = sim.panel.getByRole('alertdialog', { name: 'Excluir produto' });
+  await removal.waitFor();
+  await checkPanel('confirm-product-delete');
+  await removal.getByRole('button', { name: 'Cancelar' }).click();
+
+  await sim.panel.getByRole('tab', { name: 'Tarefas' }).click();
+  const tasks = sim.panel.getByRole('region', { name: 'Tarefas' });
+  await tasks.getByRole('button', { name: 'Concluir' }).first().click();
+  const complete = sim.panel.getByRole('alertdialog', { name: 'Concluir tarefa' });
+  await complete.waitFor();
+  await checkPanel('confirm-task-complete');
+  await complete.getByRole('button', { name: 'Cancelar' }).click();
+
+  await sim.panel.getByRole('tab', { name: 'Geral' }).click();
+  await generalTabLoaded(sim.panel);
+  await sim.panel.getByRole('button', { name: 'Marcar como ganha' }).click();
+  const won = sim.panel.getByRole('alertdialog', { name: 'Marcar venda como ganha' });
+  await won.waitFor();
+  await checkPanel('confirm-deal-won');
+  await won.getByRole('button', { name: 'Cancelar' }).click();
+  await sim.panel.getByRole('button', { name: 'Marcar como perdida' }).click();
+  const lost = sim.panel.getByRole('alertdialog', { name: 'Marcar venda como perdida' });
+  // Its longest state: the reason asked for under its field.
+  await lost.getByRole('button', { name: 'Marcar como perdida' }).click();
+  await lost.getByText('Selecione um motivo de perda antes de confirmar.').waitFor();
+  await checkPanel('confirm-deal-lost');
+  await lost.getByRole('button', { name: 'Cancelar' }).click();
+
+  // A form with something typed, closed with Escape: 'Descartar alterações?' over the form.
+  await sim.panel.getByRole('tab', { name: 'Notas' }).click();
+  await sim.panel.getByRole('button', { name: 'Adicionar Nota' }).click();
+  const note = sim.modal.getByRole('form', { name: 'Adicionar Nota' });
+  await note.getByRole('textbox', { name: /Conteúdo da nota/ }).fill('Rascunho da nota.');
+  await note.getByRole('textbox', { name: /Conteúdo da nota/ }).press('Escape');
+  await sim.modal.getByRole('alertdialog', { name: 'Descartar alterações?' }).waitFor();
+  await checkModal('confirm-discard-modal');
+  await closeModal();
+});
+
 test('the pages opened in the panel: OAuth2 login and the manager', async () => {
   const panel = await frameOf('iframe[title="Painel CRM"]');
   await panel.goto(`${stack.url('shell')}/rdstation-login`);
@@ -277,11 +328,21 @@ test('the pages opened in the panel: OAuth2 login and the manager', async () => 
   await panel.goto(`${stack.url('shell')}/credentials-manager`);
   await sim.panel.getByText('Conectado', { exact: true }).waitFor();
   await checkPanel('credentials-manager');
+
+  // The history and its filters, with a refused date under its field.
+  await sim.panel.getByRole('tab', { name: 'Histórico de alterações' }).click();
+  const history = sim.panel.getByRole('region', { name: 'Histórico de alterações' });
+  await history.getByRole('list', { name: 'Histórico de alterações' }).waitFor();
+  await checkPanel('credentials-history');
+  await history.getByRole('textbox', { name: 'De' }).pressSequentially('31022026');
+  await history.getByRole('button', { name: 'Filtrar' }).click();
+  await history.getByText('Data inválida. Use o formato dd/mm/aaaa.').waitFor();
+  await checkPanel('credentials-history-invalid-date');
 });
 
 test('nothing stuck out sideways on any screen, at any width', () => {
   const found = Object.fromEntries(Object.entries(overflow).filter(([, lines]) => lines.length));
   expect(found).toEqual({});
-  expect(screens.size).toBe(22);
+  expect(screens.size).toBe(29);
   expect(errors).toEqual([]);
 });

@@ -74,13 +74,16 @@ export function horizontalOverflow(frame: Frame | Page): Promise<string[]> {
  * What reads wrong in a document although nothing sticks out: two pieces of text drawn over each
  * other (each text's line boxes, cut to what its scrolling or clipping boxes let show), an input's
  * placeholder wider than the input (cut without an ellipsis), and a form whose 'Cancelar' does not
- * come first (left of, or above, the buttons beside it: the order of every form). Text inside a
- * dialog, a list or a tooltip laid over the page is left out: it covers by design. Empty when fine.
+ * come first (left of, or above, the buttons beside it: the order of every form). An open dialog
+ * (a confirmation, a modal) is a layer of its own: its texts are checked against each other and
+ * its buttons for their order, never against the page it covers by design. A list or a tooltip
+ * laid over a page or a dialog is left out. Empty when fine.
  */
 export function overlappingText(frame: Frame | Page): Promise<string[]> {
   return frame.evaluate(() => {
     const found: string[] = [];
-    const LAYERED = '[role="dialog"], [role="alertdialog"], [role="listbox"], [role="tooltip"]';
+    const LAYERED = '[role="listbox"], [role="tooltip"]';
+    const DIALOG = '[role="dialog"], [role="alertdialog"]';
     type Box = { left: number; top: number; right: number; bottom: number };
     const intersect = (a: Box, b: Box): Box => ({
       left: Math.max(a.left, b.left),
@@ -101,7 +104,7 @@ export function overlappingText(frame: Frame | Page): Promise<string[]> {
       }
       return clip.right > clip.left && clip.bottom > clip.top ? clip : null;
     };
-    const texts: { text: string; boxes: Box[]; node: Text }[] = [];
+    const texts: { text: string; boxes: Box[]; layer: Element | null }[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = node as Text;
@@ -116,13 +119,18 @@ export function overlappingText(frame: Frame | Page): Promise<string[]> {
         .map((rect) => intersect(rect, clip))
         .filter((box) => box.right - box.left > 1 && box.bottom - box.top > 1);
       if (boxes.length > 0)
-        texts.push({ text: (text.textContent ?? '').trim(), boxes, node: text });
+        texts.push({
+          text: (text.textContent ?? '').trim(),
+          boxes,
+          layer: parent.closest(DIALOG),
+        });
     }
     for (let i = 0; i < texts.length; i += 1) {
       for (let j = i + 1; j < texts.length; j += 1) {
         const a = texts[i];
         const b = texts[j];
-        if (!a || !b) continue;
+        // A dialog covers the page (or another dialog) by design: only its own texts may not touch.
+        if (!a || !b || a.layer !== b.layer) continue;
         const hit = a.boxes.some((boxA) =>
           b.boxes.some((boxB) => {
             const both = intersect(boxA, boxB);

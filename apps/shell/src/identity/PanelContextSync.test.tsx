@@ -27,6 +27,45 @@ describe('PanelContextSync', () => {
   });
 });
 
+describe('PanelContextSync names where the panel is', () => {
+  it("declares the attendance's contact and the channel by the names the host gives, percent-encoded", async () => {
+    const adapter = createFakeHostAdapter({
+      attendance: {
+        ...FAKE_ATTENDANCE,
+        contato: { id: 'c-9', nome: 'João\u202e "Zé" Pereira', nomeSecundario: null, numero: null },
+      },
+      channels: [{ id: 'canal-whatsapp-acme', nome: 'WhatsApp Comercial', tipo: 'whatsapp' }],
+    });
+    renderShell(<PanelContextSync />, { adapter });
+    await waitFor(async () => {
+      await getTermsStatus();
+      expect(server.lastRequest().headers).toMatchObject({
+        'x-attendance-id': 'at-1001',
+        'x-chat-id': 'canal-whatsapp-acme',
+        // The bidi override is left out before it is declared.
+        'x-contact-name': 'Jo%C3%A3o%20%22Z%C3%A9%22%20Pereira',
+        'x-channel-name': 'WhatsApp%20Comercial',
+      });
+    });
+  });
+
+  it('declares no channel name when the host names no such channel, nor any name without its id', async () => {
+    const adapter = createFakeHostAdapter({ attendance: FAKE_ATTENDANCE, channels: [] });
+    renderShell(<PanelContextSync />, { adapter });
+    await waitFor(async () => {
+      await getTermsStatus();
+      expect(server.lastRequest().headers['x-contact-name']).toBe('Mariana%20Costa');
+    });
+    expect(server.lastRequest().headers['x-channel-name']).toBeUndefined();
+    act(() => adapter.closeAttendance());
+    await waitFor(async () => {
+      await getTermsStatus();
+      expect(server.lastRequest().headers['x-attendance-id']).toBeUndefined();
+    });
+    expect(server.lastRequest().headers['x-contact-name']).toBeUndefined();
+  });
+});
+
 describe('PanelContextSync in a form opened by the panel', () => {
   beforeEach(() => sessionStorage.clear());
 
@@ -39,6 +78,8 @@ describe('PanelContextSync in a form opened by the panel', () => {
       expect(JSON.parse(sessionStorage.getItem('crm-panel.context') ?? 'null')).toEqual({
         attendanceId: 'at-1001',
         chatId: 'canal-whatsapp-acme',
+        contactName: 'Mariana Costa',
+        channelName: 'WhatsApp Comercial',
       }),
     );
     panel.unmount();
@@ -53,6 +94,8 @@ describe('PanelContextSync in a form opened by the panel', () => {
       expect(server.lastRequest().headers).toMatchObject({
         'x-attendance-id': 'at-1001',
         'x-chat-id': 'canal-whatsapp-acme',
+        'x-contact-name': 'Mariana%20Costa',
+        'x-channel-name': 'WhatsApp%20Comercial',
       });
     });
   });

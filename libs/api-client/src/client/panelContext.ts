@@ -1,5 +1,11 @@
 // Plain constants, not the TypeBox schema: the schemas (TypeBox, Ajv) stay out of the panel's JS.
-import { HOST_ID_MAX_LENGTH, HOST_ID_PATTERN } from '@crm-panel/crm-model';
+import {
+  AUDIT_CHANNEL_NAME_HEADER,
+  AUDIT_CONTACT_NAME_HEADER,
+  auditDisplayName,
+  HOST_ID_MAX_LENGTH,
+  HOST_ID_PATTERN,
+} from '@crm-panel/crm-model';
 
 /**
  * What the panel is showing, declared on every api call so the api can say in its audit trail
@@ -11,6 +17,12 @@ export interface PanelContext {
   attendanceId: string | null;
   /** The host's chat channel the attendance happens on (canalId). */
   chatId: string | null;
+  /**
+   * The attendance's contact and the channel by the names the panel shows (the host's `contato`
+   * and getInfoChannels): the history reads them instead of ids. Display only; absent when unknown.
+   */
+  contactName?: string | null;
+  channelName?: string | null;
 }
 
 export const ATTENDANCE_ID_HEADER = 'x-attendance-id';
@@ -76,9 +88,14 @@ export function sharedPanelContext(): PanelContext | null {
     if (!raw) return null;
     const value: unknown = JSON.parse(raw);
     if (typeof value !== 'object' || value === null) return null;
-    const { attendanceId, chatId } = value as Record<string, unknown>;
+    const { attendanceId, chatId, contactName, channelName } = value as Record<string, unknown>;
     const id = (item: unknown): string | null => (typeof item === 'string' ? item : null);
-    return { attendanceId: id(attendanceId), chatId: id(chatId) };
+    return {
+      attendanceId: id(attendanceId),
+      chatId: id(chatId),
+      contactName: auditDisplayName(contactName),
+      channelName: auditDisplayName(channelName),
+    };
   } catch {
     return null;
   }
@@ -95,6 +112,13 @@ export function panelContextHeaders(): Record<string, string> {
   };
   add(ATTENDANCE_ID_HEADER, current.attendanceId);
   add(CHAT_ID_HEADER, current.chatId);
+  // A name goes only beside its id, percent-encoded (a header carries no other text safely).
+  const addName = (name: string, value: string | null | undefined, beside: string) => {
+    const shown = auditDisplayName(value);
+    if (shown && headers[beside]) headers[name] = encodeURIComponent(shown);
+  };
+  addName(AUDIT_CONTACT_NAME_HEADER, current.contactName, ATTENDANCE_ID_HEADER);
+  addName(AUDIT_CHANNEL_NAME_HEADER, current.channelName, CHAT_ID_HEADER);
   add(PANEL_TAB_HEADER, getPanelTabId());
   return headers;
 }

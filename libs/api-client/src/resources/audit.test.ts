@@ -73,12 +73,12 @@ describe('audit calls', () => {
     // What the api writes (crm-model's auditCsvLines): every column, one line per changed field,
     // São Paulo time, names beside their ids.
     expect(text.split('\r\n')).toEqual([
-      '"Data e hora";"Pessoa";"ID da pessoa";"Identidade verificada";"Atendimento";"Chat";"Registro";"Nome do registro";"ID do registro";"Negociação";"Ação";"Campo";"Antes";"Depois";"Antes (ID)";"Depois (ID)"',
-      '"20/11/2026 10:05";"Ana Souza";"host-user-1";"Sim";"at-1001";"canal-whatsapp";"Negociação";"Contrato anual Acme";"deal-1";"deal-1";"Alteração";"Etapa do funil";"Prospecção";"Qualificação";"stage-1";"stage-2"',
-      '"20/11/2026 10:05";"Ana Souza";"host-user-1";"Sim";"at-1001";"canal-whatsapp";"Negociação";"Contrato anual Acme";"deal-1";"deal-1";"Alteração";"Responsável";"Bruno Lima";"Carla Mendes";"user-2";"user-3"',
-      '"19/11/2026 09:00";"Ana Souza";"host-user-1";"Sim";"at-1000";"canal-whatsapp";"Negociação";"";"deal-1";"deal-1";"Alteração";"Avaliação";"";"4";"";""',
-      '"19/11/2026 09:00";"Ana Souza";"host-user-1";"Sim";"at-1000";"canal-whatsapp";"Negociação";"";"deal-1";"deal-1";"Alteração";"Fonte";"source-1";"source-2";"";""',
-      '"19/11/2026 09:00";"Ana Souza";"host-user-1";"Sim";"at-1000";"canal-whatsapp";"Negociação";"";"deal-1";"deal-1";"Alteração";"Nome";"Contrato Acme";"Contrato anual Acme";"";""',
+      '"Data e hora";"Pessoa";"ID da pessoa";"Identidade verificada";"Atendimento";"Chat";"Registro";"Nome do registro";"ID do registro";"Negociação";"Ação";"Campo";"Antes";"Depois";"Antes (ID)";"Depois (ID)";"Contato do atendimento";"Canal";"Nome da negociação"',
+      '"20/11/2026 10:05";"Ana Souza";"host-user-1";"Sim";"at-1001";"canal-whatsapp";"Negociação";"Contrato anual Acme";"deal-1";"deal-1";"Alteração";"Etapa do funil";"Prospecção";"Qualificação";"stage-1";"stage-2";"Mariana Costa";"WhatsApp Comercial";"Contrato anual Acme"',
+      '"20/11/2026 10:05";"Ana Souza";"host-user-1";"Sim";"at-1001";"canal-whatsapp";"Negociação";"Contrato anual Acme";"deal-1";"deal-1";"Alteração";"Responsável";"Bruno Lima";"Carla Mendes";"user-2";"user-3";"Mariana Costa";"WhatsApp Comercial";"Contrato anual Acme"',
+      '"19/11/2026 09:00";"Ana Souza";"host-user-1";"Sim";"at-1000";"canal-whatsapp";"Negociação";"";"deal-1";"deal-1";"Alteração";"Avaliação";"";"4";"";"";"";"";""',
+      '"19/11/2026 09:00";"Ana Souza";"host-user-1";"Sim";"at-1000";"canal-whatsapp";"Negociação";"";"deal-1";"deal-1";"Alteração";"Fonte";"source-1";"source-2";"";"";"";"";""',
+      '"19/11/2026 09:00";"Ana Souza";"host-user-1";"Sim";"at-1000";"canal-whatsapp";"Negociação";"";"deal-1";"deal-1";"Alteração";"Nome";"Contrato Acme";"Contrato anual Acme";"";"";"";"";""',
       '',
     ]);
   });

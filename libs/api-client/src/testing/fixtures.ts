@@ -675,11 +675,15 @@ export const auditFixture: AuditEntry[] = [
     actor: { userId: 'host-user-1', name: 'Ana Souza', verified: true },
     attendanceId: 'at-1001',
     chatId: 'canal-whatsapp',
+    // Where, by the names the panel declared with the write.
+    contactName: 'Mariana Costa',
+    channelName: 'WhatsApp Comercial',
     record: {
       type: 'deal',
       id: 'deal-1',
       name: 'Contrato anual Acme',
       dealId: 'deal-1',
+      dealName: 'Contrato anual Acme',
       contactId: null,
     },
     action: 'updated',

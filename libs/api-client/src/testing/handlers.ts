@@ -211,6 +211,8 @@ function capture(request: Request, url: URL, body: unknown): CapturedRequest {
       'x-cache-bypass': header('x-cache-bypass'),
       'x-attendance-id': header('x-attendance-id'),
       'x-chat-id': header('x-chat-id'),
+      'x-contact-name': header('x-contact-name'),
+      'x-channel-name': header('x-channel-name'),
       'x-security-password': header('x-security-password'),
       authorization: header('authorization'),
     },

@@ -90,6 +90,9 @@ export interface CapturedRequest {
     'x-cache-bypass'?: string;
     'x-attendance-id'?: string;
     'x-chat-id'?: string;
+    /** Percent-encoded, as the panel declares them. */
+    'x-contact-name'?: string;
+    'x-channel-name'?: string;
     'x-security-password'?: string;
     authorization?: string;
   };

@@ -110,7 +110,11 @@ export const TEXTS = {
     verified: 'Identidade verificada',
     unverified: 'Identidade não verificada',
     attendance: 'Atendimento',
+    /** An attendance by its contact's name: 'Atendimento com Mariana Costa'. */
+    attendanceWith: 'Atendimento com',
     chat: 'Chat',
+    /** The chat channel by its name: 'Canal WhatsApp Comercial'. */
+    channel: 'Canal',
     outsideAttendance: 'Fora de um atendimento',
     passwordIntro:
       'Confirme com a senha de segurança definida na configuração para ver o histórico.',

@@ -41,19 +41,76 @@ const StyledFields = styled.ul`
 `;
 
 /**
- * One change: when, who (verified or not), from which attendance and chat, which record (by the
- * name recorded with it, the id on hover; older entries by their id), what.
+ * Where a change was made: the attendance by its contact's name and the channel by its name, as
+ * the panel showed them, each id on hover; by their ids in entries recorded without names.
+ */
+function AuditWhere({ entry }: AuditEntryItemProps) {
+  const { attendanceId, chatId, contactName, channelName } = entry;
+  if (!attendanceId && !chatId) return <StyledMuted>{TEXTS.audit.outsideAttendance}</StyledMuted>;
+  const attendance = attendanceId ? (
+    contactName ? (
+      <AuditNamed text={`${TEXTS.audit.attendanceWith} ${contactName}`} id={attendanceId} />
+    ) : (
+      `${TEXTS.audit.attendance} ${attendanceId}`
+    )
+  ) : null;
+  const channel = chatId ? (
+    channelName ? (
+      <AuditNamed text={`${TEXTS.audit.channel} ${channelName}`} id={chatId} />
+    ) : (
+      `${TEXTS.audit.chat} ${chatId}`
+    )
+  ) : null;
+  return (
+    <StyledMuted>
+      {attendance}
+      {attendance && channel ? ' · ' : null}
+      {channel}
+    </StyledMuted>
+  );
+}
+
+/**
+ * Which record: by the name recorded with it (the id on hover). A record of a deal (a note, a
+ * task, a product) also says its deal, by name when recorded. A record without a name of its own
+ * (a note) is its kind, the id on hover; a deal or contact recorded without one, its id as before.
+ */
+function AuditRecord({ entry }: AuditEntryItemProps) {
+  const { record } = entry;
+  const ofADeal = record.dealId !== null && record.dealId !== record.id;
+  const label = auditRecordLabel(record.type);
+  return (
+    <>
+      {record.name ? (
+        <>
+          {label} <AuditNamed text={record.name} id={record.id} />
+        </>
+      ) : ofADeal ? (
+        <AuditNamed text={label} id={record.id} />
+      ) : (
+        <>
+          {label} <AuditNamed text={record.id} id={null} />
+        </>
+      )}
+      {ofADeal ? (
+        <>
+          {' · '}
+          {auditRecordLabel('deal')}{' '}
+          <AuditNamed
+            text={record.dealName || record.dealId}
+            id={record.dealName ? record.dealId : null}
+          />
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * One change: when, who (verified or not), where (the attendance's contact and the channel),
+ * which record and its deal (by the names recorded with them, ids on hover), what.
  */
 export function AuditEntryItem({ entry }: AuditEntryItemProps) {
-  const where =
-    entry.attendanceId || entry.chatId
-      ? [
-          entry.attendanceId ? `${TEXTS.audit.attendance} ${entry.attendanceId}` : null,
-          entry.chatId ? `${TEXTS.audit.chat} ${entry.chatId}` : null,
-        ]
-          .filter(Boolean)
-          .join(' · ')
-      : TEXTS.audit.outsideAttendance;
   const discountType = entry.fields.find((field) => field.field === 'discount_type');
   return (
     <StyledItem>
@@ -66,13 +123,9 @@ export function AuditEntryItem({ entry }: AuditEntryItemProps) {
       </StyledLine>
       <StyledLine>
         <span>
-          {AUDIT_ACTION_LABELS[entry.action]} · {auditRecordLabel(entry.record.type)}{' '}
-          <AuditNamed
-            text={entry.record.name || entry.record.id}
-            id={entry.record.name ? entry.record.id : null}
-          />
+          {AUDIT_ACTION_LABELS[entry.action]} · <AuditRecord entry={entry} />
         </span>
-        <StyledMuted>{where}</StyledMuted>
+        <AuditWhere entry={entry} />
       </StyledLine>
       {entry.fields.length > 0 ? (
         <StyledFields>

@@ -22,11 +22,18 @@ const StyledSection = styled.section`
   gap: ${({ theme }) => theme.space[3]};
 `;
 
+// In a narrow drawer the export goes under the intro instead of squeezing it into a column.
 const StyledHeader = styled.div`
   display: flex;
+  flex-wrap: wrap;
   justify-content: space-between;
   align-items: center;
   gap: ${({ theme }) => theme.space[2]};
+
+  & > p {
+    flex: 1 1 14rem;
+    margin: 0;
+  }
 
   & > button {
     flex-shrink: 0;
