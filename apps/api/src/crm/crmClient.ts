@@ -10,7 +10,7 @@ import {
 } from '@api/errors';
 import { type JsonAnswer, OutboundError, isRecord, type TimedJson } from '@api/http';
 import { API_MESSAGES } from '@api/messages';
-import { type ApiMetrics } from '@api/metrics';
+import { type ApiMetrics, crmRouteLabel } from '@api/metrics';
 import { type ReferenceCache } from './cache';
 import { type CrmLane, type RateLimiter } from './limiter';
 import { type ReadAhead } from './readAhead';
@@ -273,10 +273,12 @@ export function createCrmClient(deps: CrmClientDeps): CrmClient {
     identity: Identity,
     request: CrmRequest,
     laneOf: CrmLane | (() => CrmLane) = request.lane ?? 'interactive',
+    maxWaitMs: number = config.maxRateLimitWaitMs,
   ): Promise<unknown> => {
     const laneNow = typeof laneOf === 'function' ? laneOf : () => laneOf;
     const started = deps.now();
     const url = `${config.baseUrl}${request.path}${crmQueryString(request.query)}`;
+    const route = crmRouteLabel(request.method, request.path);
     // The CRM's rate is the account's (the tenant), shared fairly between its users (limiter.ts).
     const bucket = identity.systemKey;
     let token = await accessToken(identity);
@@ -291,7 +293,7 @@ export function createCrmClient(deps: CrmClientDeps): CrmClient {
         await deps.limiter.acquire(
           bucket,
           identity.userId,
-          Math.max(0, config.maxRateLimitWaitMs - spent),
+          Math.max(0, maxWaitMs - spent),
           laneNow,
         );
       } catch (error) {
@@ -318,7 +320,7 @@ export function createCrmClient(deps: CrmClientDeps): CrmClient {
         );
       } catch (error) {
         const timedOut = error instanceof OutboundError && error.timedOut;
-        deps.metrics?.crmRequest(bucket, lane, timedOut ? 'timeout' : 'error');
+        deps.metrics?.crmRequest(bucket, lane, timedOut ? 'timeout' : 'error', route);
         if (timedOut) throw new ApiError(504, API_MESSAGES.crmTimeout);
         // A write that never got an answer may have happened: only reads go again.
         if (request.method === 'GET' && failures < config.getRetries) {
@@ -330,7 +332,7 @@ export function createCrmClient(deps: CrmClientDeps): CrmClient {
       }
 
       const { response, body } = answer;
-      deps.metrics?.crmRequest(bucket, lane, response.status);
+      deps.metrics?.crmRequest(bucket, lane, response.status, route);
       if (response.ok) return response.status === 204 ? null : body;
 
       if (response.status === 401 && !refreshed) {
@@ -378,12 +380,22 @@ export function createCrmClient(deps: CrmClientDeps): CrmClient {
   const recordKey = (owner: string, request: CrmRequest) =>
     JSON.stringify([owner, `${request.path}${crmQueryString(request.query)}`]);
   // The lane of each record read under way: a person who starts waiting for a background read
-  // (a read ahead, say) moves it to the interactive lane.
-  const tickets = new Map<string, { lane: CrmLane }>();
+  // (a read ahead, say) moves it to the interactive lane. A refresh behind a kept answer is never
+  // waited for (everyone is answered the kept copy): it stays in the background.
+  const tickets = new Map<string, { lane: CrmLane; refresh: boolean }>();
   const promote = (systemKey: string, key: string) => {
     const ticket = tickets.get(JSON.stringify([systemKey, key]));
-    if (ticket) ticket.lane = 'interactive';
+    if (ticket && !ticket.refresh) ticket.lane = 'interactive';
   };
+  /**
+   * How long a refresh behind a kept answer may wait for the budget: less than a background
+   * request waits before it counts as a person's, so it never takes a person's turn; past it, it
+   * gives up (the kept copy is answered until the next one, or until it is too old to answer).
+   */
+  const refreshWaitMs = Math.max(
+    0,
+    Math.min(config.maxRateLimitWaitMs, config.backgroundAgingMs - 1),
+  );
 
   /**
    * A record as `owner` sees it: from the CRM user's kept records when it was read within the
@@ -404,9 +416,16 @@ export function createCrmClient(deps: CrmClientDeps): CrmClient {
       key,
       (cacheLane) => {
         const ticketKey = JSON.stringify([identity.systemKey, key]);
-        const ticket = { lane: lane === 'interactive' ? cacheLane : lane };
+        // The cache asks for the background lane only to refresh a kept answer.
+        const refresh = cacheLane === 'background';
+        const ticket = { lane: lane === 'interactive' ? cacheLane : lane, refresh };
         tickets.set(ticketKey, ticket);
-        return send(identity, request, () => ticket.lane).finally(() => {
+        return send(
+          identity,
+          request,
+          () => ticket.lane,
+          refresh ? refreshWaitMs : config.maxRateLimitWaitMs,
+        ).finally(() => {
           if (tickets.get(ticketKey) === ticket) tickets.delete(ticketKey);
         });
       },
