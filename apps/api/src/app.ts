@@ -108,7 +108,7 @@ function changedPaths(record: RecordChange['record']): string[] {
     // …and every list of deals kept (the picker's, a contact's deals): it may now be in or out.
     case 'deal':
     case 'dealContacts':
-      return [`/deals/${enc(record.id)}`, '/deals'];
+      return [`/deals/${enc(record.id)}`, '/deals?'];
     // The deal itself may change with them (a product changes its total): it and its lists.
     case 'note':
     case 'dealProduct':
@@ -117,7 +117,7 @@ function changedPaths(record: RecordChange['record']): string[] {
     case 'task':
       return deal ? ['/tasks', deal] : ['/tasks'];
     case 'contact':
-      return [`/contacts/${enc(record.id)}`, '/contacts'];
+      return [`/contacts/${enc(record.id)}`, '/contacts?'];
     // The panel's own links: nothing of the CRM changed.
     case 'contactMapping':
     case 'lastDeal':

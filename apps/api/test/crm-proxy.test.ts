@@ -572,6 +572,20 @@ describe('records: read once per CRM user and freshness window', () => {
     expect(await crmReads(alice, deal)).toBe(1);
   });
 
+  it('a change of a deal drops it and every kept list of deals, not the other deals kept', async () => {
+    const other = `/api/rdstation/deals/${deals.perdida.id}`;
+    const list = `/api/rdstation/deals?limit=20&filter=${encodeURIComponent('name:~"Costa"')}`;
+    expect(await crmReads(alice, deal)).toBe(1);
+    expect(await crmReads(alice, other)).toBe(1);
+    expect(await crmReads(alice, list)).toBe(1);
+    expect(await crmReads(alice, list)).toBe(0);
+    const written = await call(h.api, 'PUT', deal, { as: alice, body: { rating: 2 } });
+    expect(written.status).toBe(200);
+    expect(await crmReads(alice, other)).toBe(0);
+    expect(await crmReads(alice, deal)).toBe(1);
+    expect(await crmReads(alice, list)).toBe(1);
+  });
+
   it('reads the deal again after a product is added to it: the CRM recomputes its total', async () => {
     expect(await crmReads(alice, deal)).toBe(1);
     expect(await crmReads(alice, deal)).toBe(0);

@@ -62,7 +62,8 @@ export interface CrmClient {
   forgetReadAheads(systemKey: string): void;
   /**
    * Drops the tenant's kept records under any of `paths` (CRM paths: '/deals/abc' drops the deal
-   * and its notes, products…; '/tasks' every task and task list): they changed.
+   * and its notes, products…; '/tasks' every task and task list): they changed. A path ending in
+   * '?' names only the lists at it ('/deals?': every kept list of deals, no single deal).
    */
   forgetRecords(systemKey: string, paths: string[]): void;
 }
@@ -247,7 +248,11 @@ export function createCrmClient(deps: CrmClientDeps): CrmClient {
     deps.records.forget(systemKey, (key) => {
       const [, pathAndQuery = ''] = JSON.parse(key) as [string, string];
       const path = pathAndQuery.split('?')[0] ?? '';
-      return paths.some((under) => path === under || path.startsWith(`${under}/`));
+      return paths.some((under) =>
+        under.endsWith('?')
+          ? path === under.slice(0, -1)
+          : path === under || path.startsWith(`${under}/`),
+      );
     });
   };
 
@@ -474,7 +479,11 @@ export function createCrmClient(deps: CrmClientDeps): CrmClient {
           // What the write touched is read again, whatever its answer: its record and everything
           // under it (a product of a deal: the deal, whose total changes, and its lists). The
           // change it publishes drops the rest (task lists), in every api process.
-          forgetRecords(identity.systemKey, [request.path.split('/').slice(0, 3).join('/')]);
+          // A write to a collection (a deal created) changes its lists, not its records.
+          const segments = request.path.split('/');
+          forgetRecords(identity.systemKey, [
+            segments.length > 2 ? segments.slice(0, 3).join('/') : `${request.path}?`,
+          ]);
         }
       }
       if (request.cache) {
