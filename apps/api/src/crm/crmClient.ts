@@ -279,6 +279,8 @@ export function createCrmClient(deps: CrmClientDeps): CrmClient {
     request: CrmRequest,
     laneOf: CrmLane | (() => CrmLane) = request.lane ?? 'interactive',
     maxWaitMs: number = config.maxRateLimitWaitMs,
+    /** A refresh nobody is answered from: its giving up is no 429 anyone sees. */
+    optional = false,
   ): Promise<unknown> => {
     const laneNow = typeof laneOf === 'function' ? laneOf : () => laneOf;
     const started = deps.now();
@@ -302,7 +304,7 @@ export function createCrmClient(deps: CrmClientDeps): CrmClient {
           laneNow,
         );
       } catch (error) {
-        if (error instanceof ApiError && error.statusCode === 429)
+        if (error instanceof ApiError && error.statusCode === 429 && !optional)
           deps.metrics?.rateLimited(bucket, 'api');
         throw error;
       }
@@ -393,14 +395,12 @@ export function createCrmClient(deps: CrmClientDeps): CrmClient {
     if (ticket && !ticket.refresh) ticket.lane = 'interactive';
   };
   /**
-   * How long a refresh behind a kept answer may wait for the budget: less than a background
-   * request waits before it counts as a person's, so it never takes a person's turn; past it, it
-   * gives up (the kept copy is answered until the next one, or until it is too old to answer).
+   * A refresh behind a kept answer waits for no slot: it goes only when the tenant's minute has
+   * room for background work now (nobody waiting, the interactive reserve left), so it never takes
+   * a person's turn nor adds to a queue; otherwise it gives up, the kept copy is answered on, and
+   * the next read past its freshness tries again (until it is too old to answer: then a read).
    */
-  const refreshWaitMs = Math.max(
-    0,
-    Math.min(config.maxRateLimitWaitMs, config.backgroundAgingMs - 1),
-  );
+  const REFRESH_WAIT_MS = 0;
 
   /**
    * A record as `owner` sees it: from the CRM user's kept records when it was read within the
@@ -429,7 +429,8 @@ export function createCrmClient(deps: CrmClientDeps): CrmClient {
           identity,
           request,
           () => ticket.lane,
-          refresh ? refreshWaitMs : config.maxRateLimitWaitMs,
+          refresh ? REFRESH_WAIT_MS : config.maxRateLimitWaitMs,
+          refresh,
         ).finally(() => {
           if (tickets.get(ticketKey) === ticket) tickets.delete(ticketKey);
         });
