@@ -107,9 +107,10 @@ function changedPaths(record: RecordChange['record']): string[] {
   const enc = encodeURIComponent;
   const deal = record.dealId ? `/deals/${enc(record.dealId)}` : null;
   switch (record.type) {
+    // …and every list of deals kept (the picker's, a contact's deals): it may now be in or out.
     case 'deal':
     case 'dealContacts':
-      return [`/deals/${enc(record.id)}`];
+      return [`/deals/${enc(record.id)}`, '/deals?'];
     // The deal itself may change with them (a product changes its total): it and its lists.
     case 'note':
     case 'dealProduct':
@@ -118,7 +119,7 @@ function changedPaths(record: RecordChange['record']): string[] {
     case 'task':
       return deal ? ['/tasks', deal] : ['/tasks'];
     case 'contact':
-      return [`/contacts/${enc(record.id)}`];
+      return [`/contacts/${enc(record.id)}`, '/contacts?'];
     // The panel's own links: nothing of the CRM changed.
     case 'contactMapping':
     case 'lastDeal':
@@ -181,8 +182,10 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
     staleMs: config.crm.referenceStaleMs,
     onOutcome: (outcome) => metrics.cache('reference', outcome),
   });
-  // Records: once per CRM user and freshness window; changes drop what they name.
+  // Records: once per CRM user and freshness window, then answered while read again behind the
+  // answer; changes drop what they name. No record is kept at all with a freshness of 0.
   const records = createReferenceCache(config.crm.recordFreshMs, config.now, {
+    staleMs: config.crm.recordFreshMs > 0 ? config.crm.recordStaleMs : 0,
     onOutcome: (outcome) => metrics.cache('record', outcome),
     maxEntries: 20_000,
   });
@@ -219,10 +222,12 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
   });
   const probes = createProbeVerdicts(database, config.crmCalls.probeTtlMs, config.now);
   const pageSizes = createPageSizes(probes, config.crmCalls.pageSize);
+  // Deals of a contact, per session owner (crm/lists.ts): dropped by any change of a deal.
+  const contactDealsCache = createReferenceCache(config.crmCalls.contactDealsCacheMs, config.now);
   const lists = createCrmLists({
     crm,
     cache,
-    contactDealsCache: createReferenceCache(config.crmCalls.contactDealsCacheMs, config.now),
+    contactDealsCache,
     probes,
     pageSizes,
     config: config.crmCalls,
@@ -253,9 +258,15 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
     crm.forgetReadAheads(change.systemKey);
     // …and no record it names (itself, its deal, its contact) is served as kept before it.
     crm.forgetRecords(change.systemKey, changedPaths(change.record));
+    // A deal changed anywhere (another process, an RD webhook) may have gained or lost a contact.
+    if (change.record.type === 'deal' || change.record.type === 'dealContacts')
+      lists.forgetContactDeals(change.systemKey);
   });
   // Changes may have been missed (a LISTEN connection lost): no record kept before is trusted.
-  changes.subscribeGaps(() => records.clearAll());
+  changes.subscribeGaps(() => {
+    records.clearAll();
+    contactDealsCache.clearAll();
+  });
   if ('ready' in changes) {
     try {
       await changes.ready;

@@ -45,6 +45,12 @@ export interface CrmConfig {
    * the api learns of (a write through any api process, a CRM webhook) drops what it names at once.
    */
   recordFreshMs: number;
+  /**
+   * Past `recordFreshMs`, a CRM user's record is still answered this long at once while it is read
+   * again behind the answer, in the background lane (once, however many ask): a person back on a
+   * chat never waits on a busy budget for what they saw minutes ago. Not with `recordFreshMs` 0.
+   */
+  recordStaleMs: number;
   /** Requests of every minute only interactive reads and writes may use (crm/limiter.ts). */
   backgroundReserve: number;
   /** Background work that has waited this long goes as a person's would. */
@@ -247,6 +253,7 @@ export const DEFAULT_CRM_CONFIG: CrmConfig = {
   cacheTtlMs: 60_000,
   referenceStaleMs: 10 * 60_000,
   recordFreshMs: 5 * 60_000,
+  recordStaleMs: 5 * 60_000,
   backgroundReserve: 12,
   backgroundAgingMs: 5_000,
   refreshSkewMs: 30_000,
@@ -441,6 +448,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfigIn
   if (cacheTtl !== undefined) crm.cacheTtlMs = cacheTtl;
   const recordFresh = integerFromEnv(env, 'CRM_RECORD_FRESH_MS', 0, 10 * 60_000);
   if (recordFresh !== undefined) crm.recordFreshMs = recordFresh;
+  const recordStale = integerFromEnv(env, 'CRM_RECORD_STALE_MS', 0, 30 * 60_000);
+  if (recordStale !== undefined) crm.recordStaleMs = recordStale;
   const metricsToken = env.METRICS_TOKEN?.trim() ?? '';
   if (metricsToken !== '' && metricsToken.length < 16)
     throw new Error('METRICS_TOKEN deve ter ao menos 16 caracteres.');

@@ -4,8 +4,8 @@ import { type CrmLane } from '@api/crm/limiter';
 
 /** Which cache answered a CRM read: the tenant's reference data, or a CRM user's record. */
 export type CacheName = 'reference' | 'record';
-/** hit: served from the cache; joined: waited for the same read under way; miss: read the CRM. */
-export type CacheResult = 'hit' | 'joined' | 'miss';
+/** What answered a read: see crm/cache.ts's CacheOutcome. */
+export type CacheResult = 'hit' | 'stale' | 'joined' | 'miss';
 
 /**
  * What an operator watches of one api process, in the Prometheus text format (GET /metrics):
@@ -14,8 +14,17 @@ export type CacheResult = 'hit' | 'joined' | 'miss';
  * its own registry; a scrape of every process gives the deployment's figures (sum them).
  */
 export interface ApiMetrics {
-  /** One request sent to the CRM: its answer's status, or 'error' (no answer) / 'timeout'. */
-  crmRequest(tenant: string, lane: CrmLane, status: number | 'error' | 'timeout'): void;
+  /**
+   * One request sent to the CRM: its answer's status, or 'error' (no answer) / 'timeout'; `path`
+   * is the method and the CRM path with its ids as `{id}` ('GET /deals/{id}/notes'), so where the
+   * budget goes is told by kind of read or write, not by record.
+   */
+  crmRequest(
+    tenant: string,
+    lane: CrmLane,
+    status: number | 'error' | 'timeout',
+    path?: string,
+  ): void;
   /** How long a request waited for the tenant's rate before it went. */
   limiterWait(tenant: string, lane: CrmLane, ms: number): void;
   cache(cache: CacheName, result: CacheResult): void;
@@ -33,8 +42,8 @@ export function createApiMetrics(): ApiMetrics {
   const registry = new Registry();
   const crmRequests = new Counter({
     name: 'crm_panel_crm_requests_total',
-    help: 'Requisições enviadas ao RD Station CRM, por tenant, fila (interactive: uma pessoa espera; background: leitura antecipada, varredura, atualização) e status da resposta.',
-    labelNames: ['tenant', 'lane', 'status'],
+    help: 'Requisições enviadas ao RD Station CRM, por tenant, fila (interactive: uma pessoa espera; background: leitura antecipada, varredura, atualização), status da resposta e rota do CRM (método e caminho, ids como {id}).',
+    labelNames: ['tenant', 'lane', 'status', 'path'],
     registers: [registry],
   });
   const waits = new Summary({
@@ -55,7 +64,7 @@ export function createApiMetrics(): ApiMetrics {
   });
   const caches = new Counter({
     name: 'crm_panel_cache_total',
-    help: 'Leituras do CRM servidas do cache (hit), juntadas a uma leitura em andamento (joined) ou lidas no CRM (miss).',
+    help: 'Leituras do CRM servidas do cache (hit), do cache vencido enquanto são lidas de novo por trás (stale), juntadas a uma leitura em andamento (joined) ou lidas no CRM (miss).',
     labelNames: ['cache', 'result'],
     registers: [registry],
   });
@@ -81,8 +90,8 @@ export function createApiMetrics(): ApiMetrics {
     },
   });
   return {
-    crmRequest(tenant, lane, status) {
-      crmRequests.inc({ tenant, lane, status: String(status) });
+    crmRequest(tenant, lane, status, path = '') {
+      crmRequests.inc({ tenant, lane, status: String(status), path });
     },
     limiterWait(tenant, lane, ms) {
       waits.observe({ lane }, ms / 1000);
@@ -103,6 +112,17 @@ export function createApiMetrics(): ApiMetrics {
     render: () => registry.metrics(),
     contentType: registry.contentType,
   };
+}
+
+/**
+ * A CRM v2 path as a metrics label: every id segment (the 2nd, 4th… after the resource names:
+ * '/deals/abc/products/xyz') as `{id}`, so the label has one value per kind of request.
+ */
+export function crmRouteLabel(method: string, path: string): string {
+  const segments = path
+    .split('/')
+    .map((segment, index) => (index > 0 && index % 2 === 0 ? '{id}' : segment));
+  return `${method} ${segments.join('/')}`;
 }
 
 /** Whether `authorization` carries the operator's metrics token (compared in constant time). */

@@ -351,12 +351,14 @@ describe('probes where RD’s docs are silent, against a CRM that refuses them l
     const { h, alice } = await apiWith(wire);
     sandbox.setKnobs({ nameContainsOn: ['organizations'] });
     try {
-      const url = `/api/rdstation/organizations?limit=50&filter=${q('name:~"Costa"')}`;
-      await call(h.api, 'GET', url, { as: alice });
+      const url = (name: string) =>
+        `/api/rdstation/organizations?limit=50&filter=${q(`name:~"${name}"`)}`;
+      await call(h.api, 'GET', url('Costa'), { as: alice });
+      // Another search (the same one is kept for this CRM user): `~` again, and no probe.
       const from = wire.requests.length;
-      const again = await call(h.api, 'GET', url, { as: alice });
+      const again = await call(h.api, 'GET', url('Cost'), { as: alice });
       expect(wire.sent(from)).toEqual([
-        '/organizations?filter=name:~"Costa"&page[number]=1&page[size]=50',
+        '/organizations?filter=name:~"Cost"&page[number]=1&page[size]=50',
       ]);
       expect(listOf(again.json).data.map((o) => o.name)).toContain(ACCOUNT1.organization.name);
     } finally {
@@ -470,6 +472,53 @@ describe("deals of a contact: a bounded scan ('Negociações com esse contato')"
       const before = wire.requests.length;
       await call(h.api, 'GET', url, { as: alice });
       expect(wire.requests.length - before).toBe(2);
+    } finally {
+      await h.close();
+    }
+  });
+});
+
+describe('a write on a busy CRM', () => {
+  it('on a spent budget answers crm_busy without reaching the CRM, and is written once when asked again', async () => {
+    const wire = crmWire();
+    let clock = Date.now();
+    const skipChoice = { chooseCrmUser: false };
+    const { h, alice } = await apiWith(
+      wire,
+      { now: () => clock, crm: { maxRequestsPerMinute: 3, maxRateLimitWaitMs: 200 } },
+      skipChoice,
+    );
+    try {
+      // The minute's budget spent by three reads of the tenant.
+      for (const deal of [deals.implantacao, deals.perdida, deals.licencas])
+        expect(
+          (await call(h.api, 'GET', `/api/rdstation/deals/${deal.id}`, { as: alice })).status,
+        ).toBe(200);
+      const write = () =>
+        call(h.api, 'PUT', `/api/rdstation/deals/${deals.implantacao.id}`, {
+          as: alice,
+          body: { rating: 3 },
+        });
+      const busy = await write();
+      expect(busy).toMatchObject({
+        status: 429,
+        json: {
+          message:
+            'Limite de requisições ao RD Station CRM atingido. Tente novamente em instantes.',
+          code: 'crm_busy',
+        },
+      });
+      expect(Number(busy.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      // The refused write never left for the CRM: asking again cannot write twice.
+      const puts = () =>
+        wire.requests.filter((url) => url.pathname.endsWith(`/deals/${deals.implantacao.id}`));
+      expect(puts()).toHaveLength(1);
+      // The minute has passed (the api counts 61 s): asked again, as the panel does, it is written.
+      clock += 61_001;
+      expect((await write()).status).toBe(200);
+      expect(puts()).toHaveLength(2);
+      const sent = wire.requests.slice(-1)[0];
+      expect(sent?.pathname).toBe(`/crm/v2/deals/${deals.implantacao.id}`);
     } finally {
       await h.close();
     }

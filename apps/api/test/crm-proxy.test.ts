@@ -572,6 +572,20 @@ describe('records: read once per CRM user and freshness window', () => {
     expect(await crmReads(alice, deal)).toBe(1);
   });
 
+  it('a change of a deal drops it and every kept list of deals, not the other deals kept', async () => {
+    const other = `/api/rdstation/deals/${deals.perdida.id}`;
+    const list = `/api/rdstation/deals?limit=20&filter=${encodeURIComponent('name:~"Costa"')}`;
+    expect(await crmReads(alice, deal)).toBe(1);
+    expect(await crmReads(alice, other)).toBe(1);
+    expect(await crmReads(alice, list)).toBe(1);
+    expect(await crmReads(alice, list)).toBe(0);
+    const written = await call(h.api, 'PUT', deal, { as: alice, body: { rating: 2 } });
+    expect(written.status).toBe(200);
+    expect(await crmReads(alice, other)).toBe(0);
+    expect(await crmReads(alice, deal)).toBe(1);
+    expect(await crmReads(alice, list)).toBe(1);
+  });
+
   it('reads the deal again after a product is added to it: the CRM recomputes its total', async () => {
     expect(await crmReads(alice, deal)).toBe(1);
     expect(await crmReads(alice, deal)).toBe(0);
@@ -583,10 +597,10 @@ describe('records: read once per CRM user and freshness window', () => {
     expect(await crmReads(alice, deal)).toBe(1);
   });
 
-  it('reads a record again once its freshness window is over', async () => {
+  it('reads a record again once its freshness window is over (nothing kept past it)', async () => {
     const own = await startHarness({
       sharedSandbox: sandbox,
-      api: { crm: { recordFreshMs: 300 } },
+      api: { crm: { recordFreshMs: 300, recordStaleMs: 0 } },
     });
     try {
       await configure(own.api, alice);
@@ -598,6 +612,81 @@ describe('records: read once per CRM user and freshness window', () => {
       await new Promise((resolve) => setTimeout(resolve, 350));
       await call(own.api, 'GET', deal, { as: alice });
       expect(count()).toBe(2);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe('records answered while they are read again', () => {
+  const deal = `/api/rdstation/deals/${deals.implantacao.id}`;
+
+  it('past its freshness, answers the kept record at once and reads it again once, behind the answer', async () => {
+    const own = await startHarness({
+      sharedSandbox: sandbox,
+      api: { crm: { recordFreshMs: 300, recordStaleMs: 60_000 } },
+    });
+    try {
+      await configure(own.api, alice);
+      await login(own, alice);
+      const count = () => own.calls.filter((c) => c.url.startsWith(`${CRM()}/deals/`)).length;
+      await call(own.api, 'GET', deal, { as: alice });
+      expect(count()).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 350));
+      const answers = await Promise.all(
+        [0, 1, 2].map(() => call(own.api, 'GET', deal, { as: alice })),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+      expect(answers.map((answer) => dataOf(answer.json).data.id)).toEqual([
+        deals.implantacao.id,
+        deals.implantacao.id,
+        deals.implantacao.id,
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(count()).toBe(2);
+      // The read behind the answers is kept: fresh again.
+      await call(own.api, 'GET', deal, { as: alice });
+      expect(count()).toBe(2);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('does not hold a person behind a spent budget when a kept copy exists; a record never read still waits', async () => {
+    const own = await startHarness({
+      sharedSandbox: sandbox,
+      api: {
+        crm: {
+          recordFreshMs: 300,
+          recordStaleMs: 60_000,
+          maxRequestsPerMinute: 2,
+          maxRateLimitWaitMs: 200,
+        },
+      },
+    });
+    try {
+      await configure(own.api, alice);
+      await login(own, alice, undefined, { chooseCrmUser: false });
+      const reads = () => own.calls.filter((c) => c.url.startsWith(`${CRM()}/deals/`)).length;
+      const other = `/api/rdstation/deals/${deals.perdida.id}`;
+      expect((await call(own.api, 'GET', deal, { as: alice })).status).toBe(200);
+      expect((await call(own.api, 'GET', other, { as: alice })).status).toBe(200);
+      expect(reads()).toBe(2);
+      await new Promise((resolve) => setTimeout(resolve, 350));
+      // The minute's two requests are spent: the kept deal is answered at once all the same…
+      const started = Date.now();
+      const kept = await call(own.api, 'GET', deal, { as: alice });
+      expect(kept.status).toBe(200);
+      expect(dataOf(kept.json).data.id).toBe(deals.implantacao.id);
+      expect(Date.now() - started).toBeLessThan(200);
+      // …while a deal nobody read waits for the budget, and says the CRM is busy.
+      const fresh = await call(own.api, 'GET', `/api/rdstation/deals/${deals.licencas.id}`, {
+        as: alice,
+      });
+      expect(fresh).toMatchObject({ status: 429, json: { code: 'crm_busy' } });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Nothing went past the budget: the read behind the kept answer waited in the background.
+      expect(reads()).toBe(2);
     } finally {
       await own.close();
     }

@@ -55,7 +55,7 @@ describe('GET /metrics', () => {
     }
   });
 
-  it('counts the CRM requests by tenant, lane and status, the limiter waits and the caches', async () => {
+  it('counts the CRM requests by tenant, lane, status and route, the limiter waits and the caches', async () => {
     const h = await startHarness({ sharedSandbox: sandbox, api: { metricsToken: TOKEN } });
     try {
       const { alice } = freshPeople();
@@ -77,10 +77,10 @@ describe('GET /metrics', () => {
       const text = answer.body;
       const tenant = alice.systemKey;
       expect(text).toContain(
-        `crm_panel_crm_requests_total{tenant="${tenant}",lane="interactive",status="200"}`,
+        `crm_panel_crm_requests_total{tenant="${tenant}",lane="interactive",status="200",path="GET /deals/{id}"} 1`,
       );
       expect(text).toContain(
-        `crm_panel_crm_requests_total{tenant="${tenant}",lane="interactive",status="404"} 1`,
+        `crm_panel_crm_requests_total{tenant="${tenant}",lane="interactive",status="404",path="GET /deals/{id}"} 1`,
       );
       expect(text).toMatch(
         /crm_panel_limiter_wait_seconds\{quantile="0\.95",lane="interactive"\} \d/,

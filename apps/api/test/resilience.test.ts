@@ -11,6 +11,12 @@ import {
 } from './support/harness';
 
 let alice: Identity;
+/**
+ * A page of deals no call asked before: pages read are kept per CRM user (crm/crmClient.ts), and
+ * these tests are about what reaches the CRM (refreshes, retries, rate limits), so each asks anew.
+ */
+let pages = 0;
+const anotherDealPage = () => `/api/rdstation/deals?limit=1&page=${(pages += 1)}`;
 beforeEach(() => {
   ({ alice } = freshPeople());
 });
@@ -41,9 +47,7 @@ describe('single-flight token refresh', () => {
     sandboxNow += 61_000;
     apiNow += 61_000;
     const results = await Promise.all(
-      Array.from({ length: 50 }, () =>
-        call(h.api, 'GET', '/api/rdstation/deals?limit=1', { as: alice }),
-      ),
+      Array.from({ length: 50 }, () => call(h.api, 'GET', anotherDealPage(), { as: alice })),
     );
     expect(results.map((r) => r.status)).toEqual(Array(50).fill(200));
     expect(h.refreshCalls()).toHaveLength(1);
@@ -54,9 +58,7 @@ describe('single-flight token refresh', () => {
     // Our clock still trusts the token; the CRM already expired it.
     sandboxNow += 61_000;
     const results = await Promise.all(
-      Array.from({ length: 50 }, () =>
-        call(h.api, 'GET', '/api/rdstation/deals?limit=1', { as: alice }),
-      ),
+      Array.from({ length: 50 }, () => call(h.api, 'GET', anotherDealPage(), { as: alice })),
     );
     expect(results.map((r) => r.status)).toEqual(Array(50).fill(200));
     expect(h.refreshCalls()).toHaveLength(1);
@@ -89,7 +91,7 @@ describe('rate limits, server errors and timeouts', () => {
     const before = crmCalls(h, '/deals').length;
     sandbox.forceStatus(429, 1);
     const started = Date.now();
-    const result = await call(h.api, 'GET', '/api/rdstation/deals?limit=1', { as: alice });
+    const result = await call(h.api, 'GET', anotherDealPage(), { as: alice });
     expect(result.status).toBe(200);
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
     expect(crmCalls(h, '/deals').length - before).toBe(2);
@@ -119,13 +121,13 @@ describe('rate limits, server errors and timeouts', () => {
   it('retries a GET on 5xx with backoff (bounded) and answers 502 when the CRM stays down', async () => {
     sandbox.forceStatus(500, 1);
     const before = crmCalls(h, '/deals').length;
-    const recovered = await call(h.api, 'GET', '/api/rdstation/deals?limit=1', { as: alice });
+    const recovered = await call(h.api, 'GET', anotherDealPage(), { as: alice });
     expect(recovered.status).toBe(200);
     expect(crmCalls(h, '/deals').length - before).toBe(2);
 
     sandbox.forceStatus(503, 10);
     const mid = crmCalls(h, '/deals').length;
-    const down = await call(h.api, 'GET', '/api/rdstation/deals?limit=1', { as: alice });
+    const down = await call(h.api, 'GET', anotherDealPage(), { as: alice });
     expect(down).toMatchObject({
       status: 502,
       json: {
@@ -165,7 +167,7 @@ describe('rate limits, server errors and timeouts', () => {
       await quick.api.close();
       const api = await quick.restart({ crm: { timeoutMs: 100 } });
       sandbox.setKnobs({ latencyMs: 400 });
-      const result = await call(api, 'GET', '/api/rdstation/deals?limit=1', { as: alice });
+      const result = await call(api, 'GET', anotherDealPage(), { as: alice });
       expect(result).toMatchObject({
         status: 504,
         json: { message: 'O CRM não respondeu a tempo. Tente novamente.' },
@@ -192,7 +194,7 @@ describe('rate limits, server errors and timeouts', () => {
       await login(strict, alice, ACCOUNT1.users.ana.email);
       later = 61_000;
       sandbox.forceStatus(429, 1);
-      const limited = await call(strict.api, 'GET', '/api/rdstation/deals?limit=1', { as: alice });
+      const limited = await call(strict.api, 'GET', anotherDealPage(), { as: alice });
       expect(limited).toMatchObject({
         status: 429,
         json: {
@@ -205,9 +207,7 @@ describe('rate limits, server errors and timeouts', () => {
       await new Promise((resolve) => setTimeout(resolve, 1100));
       const statuses: number[] = [];
       for (let i = 0; i < 3; i += 1) {
-        statuses.push(
-          (await call(strict.api, 'GET', '/api/rdstation/deals?limit=1', { as: alice })).status,
-        );
+        statuses.push((await call(strict.api, 'GET', anotherDealPage(), { as: alice })).status);
       }
       // 1 forced 429 + 2 more fill this token's 3 per minute: the next never reaches the CRM.
       expect(statuses).toEqual([200, 200, 429]);

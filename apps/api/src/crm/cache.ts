@@ -1,7 +1,10 @@
 import { type CrmLane } from './limiter';
 
-/** hit: served from the cache; joined: waited for the same read under way; miss: read the CRM. */
-export type CacheOutcome = 'hit' | 'joined' | 'miss';
+/**
+ * hit: served from the cache; stale: served from the cache past its freshness while it is read
+ * again behind the answer; joined: waited for the same read under way; miss: read the CRM.
+ */
+export type CacheOutcome = 'hit' | 'stale' | 'joined' | 'miss';
 
 /**
  * A short-lived cache of CRM reads per tenant: the tenant's reference data (users, pipelines,
@@ -99,7 +102,7 @@ export function createReferenceCache(
           // Answered now; read again behind it, once (a failed refresh leaves the entry as it is).
           if (!pending)
             loadInto(cacheKey, systemKey, key, load, 'background').catch(() => undefined);
-          outcome('hit');
+          outcome('stale');
           return hit.value as T;
         }
         if (pending) {

@@ -16,7 +16,7 @@ import {
   type TimedJson,
 } from '@api/http';
 import { API_MESSAGES } from '@api/messages';
-import { type ApiMetrics } from '@api/metrics';
+import { type ApiMetrics, crmRouteLabel } from '@api/metrics';
 import { type ReferenceCache } from './cache';
 import { type CrmLane, type RateLimiter } from './limiter';
 import { type ReadAhead } from './readAhead';
@@ -68,7 +68,8 @@ export interface CrmClient {
   forgetReadAheads(systemKey: string): void;
   /**
    * Drops the tenant's kept records under any of `paths` (CRM paths: '/deals/abc' drops the deal
-   * and its notes, products…; '/tasks' every task and task list): they changed.
+   * and its notes, products…; '/tasks' every task and task list): they changed. A path ending in
+   * '?' names only the lists at it ('/deals?': every kept list of deals, no single deal).
    */
   forgetRecords(systemKey: string, paths: string[]): void;
 }
@@ -246,7 +247,11 @@ export function createCrmClient(deps: CrmClientDeps): CrmClient {
     deps.records.forget(systemKey, (key) => {
       const [, pathAndQuery = ''] = JSON.parse(key) as [string, string];
       const path = pathAndQuery.split('?')[0] ?? '';
-      return paths.some((under) => path === under || path.startsWith(`${under}/`));
+      return paths.some((under) =>
+        under.endsWith('?')
+          ? path === under.slice(0, -1)
+          : path === under || path.startsWith(`${under}/`),
+      );
     });
   };
 
@@ -272,10 +277,14 @@ export function createCrmClient(deps: CrmClientDeps): CrmClient {
     identity: Identity,
     request: CrmRequest,
     laneOf: CrmLane | (() => CrmLane) = request.lane ?? 'interactive',
+    maxWaitMs: number = config.maxRateLimitWaitMs,
+    /** A refresh nobody is answered from: its giving up is no 429 anyone sees. */
+    optional = false,
   ): Promise<unknown> => {
     const laneNow = typeof laneOf === 'function' ? laneOf : () => laneOf;
     const started = deps.now();
     const url = `${config.baseUrl}${request.path}${crmQueryString(request.query)}`;
+    const route = crmRouteLabel(request.method, request.path);
     // The CRM's rate is the account's (the tenant), shared fairly between its users (limiter.ts).
     const bucket = identity.systemKey;
     let token = await accessToken(identity);
@@ -290,11 +299,11 @@ export function createCrmClient(deps: CrmClientDeps): CrmClient {
         await deps.limiter.acquire(
           bucket,
           identity.userId,
-          Math.max(0, config.maxRateLimitWaitMs - spent),
+          Math.max(0, maxWaitMs - spent),
           laneNow,
         );
       } catch (error) {
-        if (error instanceof ApiError && error.statusCode === 429)
+        if (error instanceof ApiError && error.statusCode === 429 && !optional)
           deps.metrics?.rateLimited(bucket, 'api');
         throw error;
       }
@@ -317,7 +326,7 @@ export function createCrmClient(deps: CrmClientDeps): CrmClient {
         );
       } catch (error) {
         const timedOut = error instanceof OutboundError && error.timedOut;
-        deps.metrics?.crmRequest(bucket, lane, timedOut ? 'timeout' : 'error');
+        deps.metrics?.crmRequest(bucket, lane, timedOut ? 'timeout' : 'error', route);
         if (timedOut) throw new ApiError(504, API_MESSAGES.crmTimeout);
         // A write that never got an answer may have happened: only reads go again.
         if (request.method === 'GET' && failures < config.getRetries) {
@@ -329,7 +338,7 @@ export function createCrmClient(deps: CrmClientDeps): CrmClient {
       }
 
       const { response, body } = answer;
-      deps.metrics?.crmRequest(bucket, lane, response.status);
+      deps.metrics?.crmRequest(bucket, lane, response.status, route);
       if (response.ok) return response.status === 204 ? null : body;
 
       if (response.status === 401 && !refreshed) {
@@ -377,12 +386,20 @@ export function createCrmClient(deps: CrmClientDeps): CrmClient {
   const recordKey = (owner: string, request: CrmRequest) =>
     JSON.stringify([owner, `${request.path}${crmQueryString(request.query)}`]);
   // The lane of each record read under way: a person who starts waiting for a background read
-  // (a read ahead, say) moves it to the interactive lane.
-  const tickets = new Map<string, { lane: CrmLane }>();
+  // (a read ahead, say) moves it to the interactive lane. A refresh behind a kept answer is never
+  // waited for (everyone is answered the kept copy): it stays in the background.
+  const tickets = new Map<string, { lane: CrmLane; refresh: boolean }>();
   const promote = (systemKey: string, key: string) => {
     const ticket = tickets.get(JSON.stringify([systemKey, key]));
-    if (ticket) ticket.lane = 'interactive';
+    if (ticket && !ticket.refresh) ticket.lane = 'interactive';
   };
+  /**
+   * A refresh behind a kept answer waits for no slot: it goes only when the tenant's minute has
+   * room for background work now (nobody waiting, the interactive reserve left), so it never takes
+   * a person's turn nor adds to a queue; otherwise it gives up, the kept copy is answered on, and
+   * the next read past its freshness tries again (until it is too old to answer: then a read).
+   */
+  const REFRESH_WAIT_MS = 0;
 
   /**
    * A record as `owner` sees it: from the CRM user's kept records when it was read within the
@@ -403,9 +420,17 @@ export function createCrmClient(deps: CrmClientDeps): CrmClient {
       key,
       (cacheLane) => {
         const ticketKey = JSON.stringify([identity.systemKey, key]);
-        const ticket = { lane: lane === 'interactive' ? cacheLane : lane };
+        // The cache asks for the background lane only to refresh a kept answer.
+        const refresh = cacheLane === 'background';
+        const ticket = { lane: lane === 'interactive' ? cacheLane : lane, refresh };
         tickets.set(ticketKey, ticket);
-        return send(identity, request, () => ticket.lane).finally(() => {
+        return send(
+          identity,
+          request,
+          () => ticket.lane,
+          refresh ? REFRESH_WAIT_MS : config.maxRateLimitWaitMs,
+          refresh,
+        ).finally(() => {
           if (tickets.get(ticketKey) === ticket) tickets.delete(ticketKey);
         });
       },
@@ -454,7 +479,11 @@ export function createCrmClient(deps: CrmClientDeps): CrmClient {
           // What the write touched is read again, whatever its answer: its record and everything
           // under it (a product of a deal: the deal, whose total changes, and its lists). The
           // change it publishes drops the rest (task lists), in every api process.
-          forgetRecords(identity.systemKey, [request.path.split('/').slice(0, 3).join('/')]);
+          // A write to a collection (a deal created) changes its lists, not its records.
+          const segments = request.path.split('/');
+          forgetRecords(identity.systemKey, [
+            segments.length > 2 ? segments.slice(0, 3).join('/') : `${request.path}?`,
+          ]);
         }
       }
       if (request.cache) {

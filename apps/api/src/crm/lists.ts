@@ -348,7 +348,11 @@ export function createCrmLists(deps: CrmListsDeps): CrmLists {
     const items: unknown[] = [];
     let ended = false;
     for (let number = first; number <= last; number += 1) {
-      const page = await fetchPage(context, request.crmPath, base, number, size);
+      // A page of business records (a search, the deal picker's list) is kept per CRM user for
+      // the freshness window, as a record is; reference lists are the tenant's (cached above).
+      const page = await fetchPage(context, request.crmPath, base, number, size, {
+        record: !request.cached,
+      });
       items.push(...page.items);
       if (page.ended) {
         ended = true;
@@ -383,7 +387,9 @@ export function createCrmLists(deps: CrmListsDeps): CrmLists {
     ): Promise<{ deals: unknown[]; limitedTo: number | null }> => {
       const deals: unknown[] = [];
       for (let number = 1; number <= maxPages; number += 1) {
-        const page = await fetchPage(context, request.crmPath, scanParams, number, size);
+        const page = await fetchPage(context, request.crmPath, scanParams, number, size, {
+          record: true,
+        });
         for (const deal of page.items) {
           const ids = isRecord(deal) && Array.isArray(deal.contact_ids) ? deal.contact_ids : [];
           if (ids.some((id) => String(id) === contactId)) deals.push(deal);
@@ -397,9 +403,11 @@ export function createCrmLists(deps: CrmListsDeps): CrmLists {
       return { deals, limitedTo: maxPages * size };
     };
     const scan = () => deps.pageSizes.read(context, scanBy);
+    // Per session owner: what a scan found is what that CRM user's token may see (its pages are
+    // kept per CRM user too, so a colleague of the same CRM user scans from them at no cost).
     const found = await deps.contactDealsCache.get(
       context.identity.systemKey,
-      JSON.stringify([contactId, filter]),
+      JSON.stringify([context.identity.userId, contactId, filter]),
       scan,
       { bypass: context.refresh },
     );

@@ -1,8 +1,9 @@
-import { CRM_WAITING_MESSAGE, useCrmWaiting, useFetchQuery } from '@crm-panel/api-client';
+import { useFetchQuery } from '@crm-panel/api-client';
 import { linkableHostContact } from '@crm-panel/crm-model';
 import { useAttendance, useAttendanceOpened } from '@crm-panel/host-bridge';
 import { usePreloadModule } from '@crm-panel/contracts/preloads';
-import { Alert, Card, NoContactState } from '@crm-panel/ui';
+import { Card, NoContactState } from '@crm-panel/ui';
+import { CrmWaitingNotice } from '@shell/crm-waiting/CrmWaitingNotice';
 import { useRemoteCode } from '@shell/federation/useRemoteCode';
 import { ChatPanel } from './ChatPanel';
 import { contactMappingRead } from './ContactLinkingRoute';
@@ -25,8 +26,6 @@ export function MainPanel() {
     if (contact) fetchQuery(contactMappingRead(contact.id)).catch(() => undefined);
   });
   // A visitor the host knows by name or phone only is linkable too (keyed by the attendance).
-  // A read waiting out a busy CRM says so, and the panel goes on by itself once it is answered.
-  const waiting = useCrmWaiting();
   const hostContact = linkableHostContact(attendance);
   if (!attendance || !hostContact) {
     return (
@@ -38,7 +37,8 @@ export function MainPanel() {
   // A new chat is a new panel: nothing of the previous chat's state or answers can land here.
   return (
     <>
-      {waiting ? <Alert tone="info">{CRM_WAITING_MESSAGE}</Alert> : null}
+      {/* A read or write waiting out a busy CRM says so; the panel goes on by itself. */}
+      <CrmWaitingNotice />
       <ChatPanel
         key={`${attendance.atendimentoId}:${hostContact.id}`}
         chatKey={attendance.atendimentoId}

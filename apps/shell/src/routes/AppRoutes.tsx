@@ -4,6 +4,7 @@ import type { RemoteModuleId, RemoteModulePropsOf } from '@crm-panel/contracts';
 import { PageWrapper } from '@crm-panel/ui';
 import { RemoteModule } from '@shell/federation/RemoteModule';
 import { CrmUserChoicePage } from '@shell/crm-user/CrmUserChoicePage';
+import { CrmWaitingNotice } from '@shell/crm-waiting/CrmWaitingNotice';
 import { CRM_USER_CHOICE_PATH, Guard, type GuardRequirement } from '@shell/guards/Guard';
 import { PanelHeader } from '@shell/header/PanelHeader';
 import { LiveUpdateHint } from '@shell/live/LiveUpdateHint';
@@ -157,6 +158,7 @@ export function AppRoutes() {
       {PAGE_ROUTES.map(({ path, guard, module, label, props, live }) => {
         const page = (
           <PageWrapper key={path}>
+            <CrmWaitingNotice />
             <RemoteModule id={module} label={label} props={props} />
           </PageWrapper>
         );

@@ -114,6 +114,16 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
 }
 
 /**
+ * TanStack Query `retry` for every write of the panel: only a busy CRM is waited out. The api
+ * answers 'crm_busy' only for a write the CRM never processed (it waited past its turn in the
+ * tenant's queue, or the CRM itself answered 429, which it does not process), so sending it again
+ * after the Retry-After can never write twice; any other failure is final, as before.
+ */
+export function shouldRetryWrite(failureCount: number, error: unknown): boolean {
+  return isCrmBusy(error) && failureCount < CRM_BUSY_RETRIES;
+}
+
+/**
  * TanStack Query `retryDelay`: a busy CRM's Retry-After (1 to 60 s), else TanStack's own default
  * (1 s doubling, at most 30 s).
  */

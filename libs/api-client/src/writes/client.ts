@@ -6,7 +6,7 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { queryRetryDelay, shouldRetryQuery } from '@api-client/client/errors';
+import { queryRetryDelay, shouldRetryQuery, shouldRetryWrite } from '@api-client/client/errors';
 
 /**
  * The panel's one query cache (the shell creates it; TanStack Query is a federation singleton, so
@@ -29,7 +29,9 @@ export function createPanelQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
         staleTime: PANEL_STALE_TIME_MS,
       },
-      mutations: { retry: false },
+      // A write on a busy CRM waits its turn and goes again by itself ('Aguardando o RD Station
+      // CRM…'); nothing else is sent twice.
+      mutations: { retry: shouldRetryWrite, retryDelay: queryRetryDelay },
     },
   });
 }

@@ -220,6 +220,41 @@ describe('filter menu', () => {
     expect(await screen.findAllByRole('option')).toHaveLength(4);
   });
 
+  it("opens on 'Negociações com esse contato' from the deal on screen when it holds the contact, reading the contact's deals only when the list opens", async () => {
+    const user = userEvent.setup();
+    renderToolbar({ contactId: 'contact-1', dealId: 'deal-1' });
+    expect(await screen.findByText('Contrato anual Acme')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Negociações com esse contato' }),
+    ).toBeInTheDocument();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(dealRequests()).toHaveLength(0);
+    expect(server.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      'GET /api/rdstation/deals/deal-1',
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Alterar' }));
+    expect(await screen.findByRole('option', { name: /Renovação Acme/ })).toBeInTheDocument();
+    expect(screen.getAllByRole('option')).toHaveLength(3);
+    expect(dealRequests().map((request) => request.query)).toEqual([
+      {
+        limit: '200',
+        page: '1',
+        order: 'name',
+        direction: 'desc',
+        filter: 'contact_ids:"contact-1"',
+      },
+    ]);
+  });
+
+  it("reads the contact's deals when the deal on screen does not hold the contact", async () => {
+    renderToolbar({ contactId: 'contact-2', dealId: 'deal-1' });
+    expect(await screen.findByText('Contrato anual Acme')).toBeInTheDocument();
+    await screen.findByRole('button', { name: 'Negociações com esse contato' });
+    await waitFor(() => expect(dealRequests()).toHaveLength(1));
+    expect(dealRequests()[0]?.query.filter).toBe('contact_ids:"contact-2"');
+  });
+
   it("opens on 'Todas as negociações' when the chat's contact has no deal", async () => {
     renderToolbar({ contactId: NO_DEALS_CONTACT, dealId: null });
     await screen.findByRole('button', { name: 'Todas as negociações' });

@@ -54,21 +54,33 @@ export function DealToolbar({ contactId, dealId, onDealChange }: DealToolbarProp
   // A filter someone picked, or the first one decided, holds for the contact it was set for.
   const [chosen, setChosen] = useState<{ contactId: string; filter: DealListFilter } | null>(null);
   const decided = chosen !== null && chosen.contactId === contactId;
+  const deal = useDeal(dealId);
+  const loadedDeal = deal.data && deal.data.id === dealId ? deal.data : null;
+  const isMember = contactId && loadedDeal ? loadedDeal.contact_ids.includes(contactId) : null;
+  // The deal on screen holding the contact already says the contact has deals: the filter is
+  // decided without a request (the contact's deals are read, by the picker, only when its list
+  // is opened). Only a chat whose deal does not hold the contact, or that has none, asks.
+  const dealSettles = !dealId || (deal.isError && !loadedDeal) || isMember === false;
   // The contact's own deals: the very first page the picker shows under 'Negociações com esse
   // contato' (same query, same cache entry), so deciding the first filter costs no request of its
   // own. Read once per contact: once decided, a deal write re-reads it only if the list is shown.
   const contactDeals = useInfiniteQuery({
     ...dealsInfiniteQueryOptions({ search: '', contactId: contactId ?? undefined }),
-    enabled: Boolean(contactId) && !decided,
+    enabled: Boolean(contactId) && !decided && dealSettles,
   });
   const firstPage = contactDeals.data?.pages[0];
-  const firstFilter: DealListFilter | null = contactDeals.isError
-    ? 'all'
-    : firstPage
-      ? firstPage.data.length > 0
-        ? 'contact'
-        : 'all'
-      : null;
+  const firstFilter: DealListFilter | null =
+    isMember === true
+      ? 'contact'
+      : !dealSettles
+        ? null
+        : contactDeals.isError
+          ? 'all'
+          : firstPage
+            ? firstPage.data.length > 0
+              ? 'contact'
+              : 'all'
+            : null;
   useEffect(() => {
     if (contactId && !decided && firstFilter) setChosen({ contactId, filter: firstFilter });
   }, [contactId, decided, firstFilter]);
@@ -83,7 +95,6 @@ export function DealToolbar({ contactId, dealId, onDealChange }: DealToolbarProp
   };
   const notice = useNotice(contactId);
   const [scanLimit, setScanLimit] = useState<number | null>(null);
-  const deal = useDeal(dealId);
   const membership = useContactMembership();
 
   // Answers that arrive after the chat changed belong to the previous contact: drop them.
@@ -102,9 +113,6 @@ export function DealToolbar({ contactId, dealId, onDealChange }: DealToolbarProp
     notice.success(MESSAGES.deal.createSuccess);
     onDealChange?.(result.dealId);
   });
-
-  const loadedDeal = deal.data && deal.data.id === dealId ? deal.data : null;
-  const isMember = contactId && loadedDeal ? loadedDeal.contact_ids.includes(contactId) : null;
 
   const toggleMembership = async () => {
     if (!contactId || !dealId || isMember === null) return;
