@@ -54,7 +54,8 @@ const shared = {
   '@tanstack/react-query': npmShared('@tanstack/react-query'),
   formik: npmShared('formik'),
   yup: npmShared('yup'),
-  dompurify: npmShared('dompurify'),
+  // dompurify is not shared: only notes uses it, through @crm-panel/format/sanitize, which is
+  // notes' own code (ONE_CONTAINER_ENTRIES, sharedLibs.js).
 };
 
 /**
