@@ -136,6 +136,12 @@ function baselineTraces() {
   return traces;
 }
 
+/** Whether a downloaded file opens with the minifier's 'For license information' comment. */
+function licenseBanner({ app, file }) {
+  const text = fs.readFileSync(path.join(root, 'dist/apps', app, file), 'utf8');
+  return text.startsWith('/*! For license information');
+}
+
 const holds = (ok) => (ok ? 'holds' : 'does not hold');
 const withBudget = (bytes, budget) =>
   `${kb(bytes)} (budget ${budget ? kb(budget) : '—'}${budget && bytes > budget ? ', OVER' : ''})`;
@@ -172,6 +178,25 @@ async function run() {
       `${shareOf('react-router', 'react-router-dom')} / ${shareOf('axios')}`,
     ],
     ['main panel: bytes no source map accounts for (B gz)', shareOf('(no source map)')],
+    ...Object.entries(budgets.MAIN_PANEL_WINS).map(([what, bytes]) => [
+      `main panel: won back, ${what} (B gz, measured when won)`,
+      bytes,
+    ]),
+    [
+      'main panel: added by the live stream on axios (B gz, measured when moved)',
+      budgets.LIVE_STREAM_ON_AXIOS,
+    ],
+    [
+      "shared modules one container alone uses (each is that container's code instead)",
+      shared
+        .filter((s) => s.users.length === 1)
+        .map((s) => `${s.name} (${s.users[0]})`)
+        .join(', ') || 'none',
+    ],
+    [
+      "main panel: files opening with a license banner line (the licenses are in '<file>.LICENSE.txt')",
+      main.files.filter((f) => licenseBanner(f)).length,
+    ],
     ['floor (React + ReactDOM, one line): JS downloaded (KB gz)', kb(browser.floor.downloadedGz)],
     ['ratio main panel / floor', `${ratio}×`],
     [

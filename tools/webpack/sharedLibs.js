@@ -107,20 +107,36 @@ function requiredRanges(app) {
   return ranges;
 }
 
+/**
+ * Entries of a workspace lib that one container alone imports, with that container. They stay out
+ * of the shared map: a shared module is not tree-shaken, keeps every export's name in its chunk,
+ * is a chunk of its own and costs a registration and a consume in the container's runtime, and
+ * sharing it saves nothing, as no other container would take it. Bundled, each is the container's
+ * own code (sharedLibs.test.js checks that no other container nor a lib imports it).
+ * `@crm-panel/format/sanitize` takes dompurify with it (federation.js no longer shares it).
+ */
+const ONE_CONTAINER_ENTRIES = {
+  '@crm-panel/contracts/preloads': 'shell',
+  '@crm-panel/format/phone': 'contacts',
+  '@crm-panel/format/sanitize': 'notes',
+};
+
 /** The shared map's workspace entries for container `app`: version, range, one per page. */
 function workspaceLibsShared(app) {
   const libs = sharedLibs();
   const ranges = requiredRanges(app);
   return Object.fromEntries(
-    sharedLibEntries().map(({ key, lib }) => [
-      key,
-      {
-        singleton: libs[lib].onePerPage,
-        version: libs[lib].version,
-        requiredVersion: ranges[lib],
-        strictVersion: false,
-      },
-    ]),
+    sharedLibEntries()
+      .filter(({ key }) => !(key in ONE_CONTAINER_ENTRIES))
+      .map(({ key, lib }) => [
+        key,
+        {
+          singleton: libs[lib].onePerPage,
+          version: libs[lib].version,
+          requiredVersion: ranges[lib],
+          strictVersion: false,
+        },
+      ]),
   );
 }
 
@@ -146,6 +162,7 @@ function contractVersion() {
 module.exports = {
   sharedLibEntries,
   sharedLibs,
+  ONE_CONTAINER_ENTRIES,
   appPackage,
   requiredRanges,
   workspaceLibsShared,

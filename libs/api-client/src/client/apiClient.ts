@@ -146,6 +146,11 @@ interface SessionRequest extends ApiRequest {
   session?: { identity: ApiSessionIdentity; token: string };
   /** Set on the one retry after a refused token; its answer is final. */
   sessionRetry?: boolean;
+  /**
+   * Its caller put the identity and the token on it (the live stream: apiRequestContext earned
+   * them, waiting for a session the interceptor would not wait for): sent with those.
+   */
+  identified?: boolean;
 }
 
 function setIdentityHeaders(request: SessionRequest, identity: Partial<HostUserInfo>): void {
@@ -182,7 +187,7 @@ function isOwnSessionCall(request: SessionRequest): boolean {
  * sessions.
  */
 function prepareRequest(request: SessionRequest): void {
-  if (isOwnSessionCall(request)) return;
+  if (isOwnSessionCall(request) || request.identified) return;
   const session = request.session ?? sessionAtHand(request);
   setIdentityHeaders(request, session?.identity ?? currentIdentity());
   if (session) {
@@ -283,7 +288,30 @@ export const apiClient: ApiClient = {
     call<T>('PUT', url, data, config),
 };
 
-/** What a call made outside the client (the live stream over fetch) sends. */
+/**
+ * GET `url` (absolute: the context's base URL) through the client's transport, its answer's body
+ * read as it arrives: the live stream. `headers` carry the identity and the token
+ * (apiRequestContext), sent as they are; failures are the client's typed errors (a refused token
+ * is left to the caller, which retires it and connects again).
+ */
+export function openApiStream(
+  url: string,
+  config: { headers: Readonly<Record<string, string>>; signal: AbortSignal },
+  platformFetch?: typeof fetch,
+): Promise<ApiResponse<ReadableStream<Uint8Array>>> {
+  return transport.stream(
+    {
+      method: 'GET',
+      url,
+      headers: new Headers(config.headers),
+      signal: config.signal,
+      identified: true,
+    },
+    platformFetch,
+  );
+}
+
+/** What a call that waits for the session sends (the live stream, openApiStream). */
 export interface ApiRequestContext {
   /** The api's origin ('' for same origin), without a trailing slash. */
   baseURL: string;
@@ -294,8 +322,8 @@ export interface ApiRequestContext {
 }
 
 /**
- * The base URL and headers the client would send now, for a caller that cannot use it (fetch
- * streams); null while the host has not said who the user is.
+ * The base URL and headers the client would send now, the session earned first if need be (the
+ * live stream); null while the host has not said who the user is.
  */
 export async function apiRequestContext(): Promise<ApiRequestContext | null> {
   const identity = completeIdentity();

@@ -32,6 +32,16 @@ export interface TransportHooks<R extends ApiRequest> {
 
 export interface Transport<R extends ApiRequest> {
   send<T>(request: R): Promise<ApiResponse<T>>;
+  /**
+   * A request whose answer is read as it arrives (the live stream's text/event-stream): a 2xx
+   * answer's body as a stream of bytes, once its headers are in; the 10 s cover the wait for
+   * them, the request's own signal the rest. `platformFetch`: the fetch it goes out through
+   * (the browser's; tests hand in theirs). Failures are the same typed errors as send()'s.
+   */
+  stream(
+    request: R,
+    platformFetch?: typeof fetch,
+  ): Promise<ApiResponse<ReadableStream<Uint8Array>>>;
   /** The base URL every relative path is sent under ('' for the page's origin). */
   setBaseURL(baseURL: string): void;
 }
@@ -62,9 +72,14 @@ export function parseBody(text: string): unknown {
   }
 }
 
-/** A refused file download's body is the api's JSON message, read as any other answer. */
+/**
+ * A refused file download's or stream's body is the api's JSON message, read as any other answer
+ * (reading a stream to its end also lets its connection go).
+ */
 async function readRefusedFile(data: unknown): Promise<unknown> {
-  return data instanceof Blob ? parseBody(await data.text()) : data;
+  if (data instanceof Blob) return parseBody(await data.text());
+  if (data instanceof ReadableStream) return parseBody(await new Response(data).text());
+  return data;
 }
 
 function headersOf(response: AxiosResponse): Headers {
@@ -87,6 +102,8 @@ function requestOf(config: InternalAxiosRequestConfig | undefined): ApiRequest {
 interface RequestTimeout {
   signal: AbortSignal;
   expired(): boolean;
+  /** The answer is in: the 10 s stop, the caller's signal still aborts (a stream being read). */
+  answered(): void;
   clear(): void;
 }
 
@@ -108,6 +125,7 @@ function abortAfter(ms: number, caller: AbortSignal | undefined): RequestTimeout
   return {
     signal: controller.signal,
     expired: () => expired,
+    answered: () => clearTimeout(timer),
     clear() {
       clearTimeout(timer);
       caller?.removeEventListener('abort', cancel);
@@ -160,7 +178,7 @@ async function typedError(error: unknown): Promise<ApiRequestError> {
 export function createTransport<R extends ApiRequest>(hooks: TransportHooks<R>): Transport<R> {
   const instance: AxiosInstance = axios.create({
     // The platform fetch under axios (its fetch adapter): the same requests as XMLHttpRequest's,
-    // a file's bytes as sent, and the streaming body the live stream reads (openStream below).
+    // a file's bytes as sent, and the streaming body the live stream reads (stream below).
     adapter: 'fetch',
     // Every status is an answer the client reads; the interceptors below turn non-2xx ones into
     // typed errors, the same as for failures without an answer.
@@ -207,28 +225,40 @@ export function createTransport<R extends ApiRequest>(hooks: TransportHooks<R>):
     },
   );
 
+  /** One request through the instance; `stream`: its body is handed over as it arrives. */
+  async function request<T>(
+    request: R,
+    stream?: { platformFetch?: typeof fetch },
+  ): Promise<ApiResponse<T>> {
+    const timeout = abortAfter(REQUEST_TIMEOUT_MS, request.signal);
+    try {
+      const answer: unknown = await instance.request<T>({
+        method: request.method,
+        url: request.url,
+        params: request.params,
+        data: request.data,
+        signal: timeout.signal,
+        responseType: stream ? 'stream' : request.responseType,
+        // A stream is never answered from the browser's cache.
+        ...(stream ? { fetchOptions: { cache: 'no-store' } } : {}),
+        ...(stream?.platformFetch ? { env: { fetch: stream.platformFetch } } : {}),
+        apiRequest: () => request,
+        requestTimeout: () => timeout,
+      });
+      return answer as ApiResponse<T>;
+    } catch (error) {
+      // A signal already aborted stops axios before its response interceptors: typed here.
+      throw await typedError(error);
+    } finally {
+      if (stream) timeout.answered();
+      else timeout.clear();
+    }
+  }
+
   return {
-    async send<T>(request: R): Promise<ApiResponse<T>> {
-      const timeout = abortAfter(REQUEST_TIMEOUT_MS, request.signal);
-      try {
-        const answer: unknown = await instance.request<T>({
-          method: request.method,
-          url: request.url,
-          params: request.params,
-          data: request.data,
-          signal: timeout.signal,
-          responseType: request.responseType,
-          apiRequest: () => request,
-          requestTimeout: () => timeout,
-        });
-        return answer as ApiResponse<T>;
-      } catch (error) {
-        // A signal already aborted stops axios before its response interceptors: typed here.
-        throw await typedError(error);
-      } finally {
-        timeout.clear();
-      }
-    },
+    send: (apiRequest) => request(apiRequest),
+    stream: (apiRequest, platformFetch) =>
+      request<ReadableStream<Uint8Array>>(apiRequest, { platformFetch }),
     setBaseURL(baseURL) {
       instance.defaults.baseURL = baseURL;
     },

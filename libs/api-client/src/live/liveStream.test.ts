@@ -1,3 +1,4 @@
+import { REQUEST_TIMEOUT_MS } from '@crm-panel/crm-model';
 import { getPanelTabId } from '@api-client/client/panelContext';
 import { type LiveStreamOptions, openLiveStream } from './liveStream';
 import { type LiveChange } from './liveChange';
@@ -164,6 +165,21 @@ describe('openLiveStream', () => {
     server.streams[0]?.push(': ping\n\n');
     await flush();
     expect(changes).toEqual([]);
+    stop();
+  });
+
+  it("stays open past the client's 10 s request timeout, which covers only the answer's headers", async () => {
+    const server = scriptedLiveServer();
+    const changes: LiveChange[] = [];
+    const stop = streamOn(server, {
+      onChange: (change) => changes.push(change),
+    });
+    await flush();
+    await jest.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS * 6);
+    server.streams[0]?.push(liveChangeFrame(liveDealChange('c9')));
+    await flush();
+    expect(changes.map((change) => change.id)).toEqual(['c9']);
+    expect(server.calls).toHaveLength(1);
     stop();
   });
 

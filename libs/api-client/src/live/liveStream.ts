@@ -1,5 +1,10 @@
 import { createParser } from 'eventsource-parser';
-import { type ApiRequestContext, apiRequestContext } from '@api-client/client/apiClient';
+import {
+  type ApiRequestContext,
+  apiRequestContext,
+  openApiStream,
+} from '@api-client/client/apiClient';
+import { isHttpStatus } from '@api-client/client/errors';
 import { getPanelTabId, PANEL_TAB_HEADER } from '@api-client/client/panelContext';
 import { LIVE_RETRY_BASE_MS, reconnectDelay } from './backoff';
 import { type LiveChange, parseLiveChange } from './liveChange';
@@ -11,7 +16,10 @@ export interface LiveStreamOptions {
   onChange(change: LiveChange): void;
   /** Changes may have been missed: everything on screen must be read again. */
   onResync(): void;
-  /** Injected by tests; the panel uses the api client's session and the browser's fetch. */
+  /**
+   * Injected by tests; the panel uses the api client's session and, under the client's axios,
+   * the browser's fetch.
+   */
   context?: () => Promise<ApiRequestContext | null>;
   fetch?: typeof fetch;
   random?: () => number;
@@ -19,13 +27,12 @@ export interface LiveStreamOptions {
 
 /**
  * Keeps the panel's one stream of GET /api/events open until the returned stop is called:
- * fetch (EventSource cannot send the session's Authorization header) read with
- * eventsource-parser, Last-Event-ID on every reconnect, exponential backoff with jitter between
+ * the api client's axios (its fetch adapter, the answer's body as a stream; EventSource cannot
+ * send the session's Authorization header) read with eventsource-parser, Last-Event-ID on every reconnect, exponential backoff with jitter between
  * attempts. Never rejects: every failure is one more attempt.
  */
 export function openLiveStream(options: LiveStreamOptions): () => void {
   const context = options.context ?? apiRequestContext;
-  const fetchImpl = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const random = options.random ?? Math.random;
   let stopped = false;
   let controller: AbortController | null = null;
@@ -52,20 +59,25 @@ export function openLiveStream(options: LiveStreamOptions): () => void {
     const request = await context();
     if (!request || stopped) return false;
     controller = new AbortController();
-    const response = await fetchImpl(`${request.baseURL}${LIVE_EVENTS_PATH}`, {
-      headers: {
-        ...request.headers,
-        // The api marks the changes this tab wrote (`own`) by it, and sends no tab id back.
-        [PANEL_TAB_HEADER]: getPanelTabId(),
-        Accept: 'text/event-stream',
-        ...(lastEventId !== null ? { 'Last-Event-ID': lastEventId } : {}),
-      },
-      cache: 'no-store',
-      signal: controller.signal,
-    });
-    if (response.status === 401) request.retire();
-    if (!response.ok || !response.body) {
-      await response.body?.cancel().catch(() => undefined);
+    let response;
+    try {
+      response = await openApiStream(
+        `${request.baseURL}${LIVE_EVENTS_PATH}`,
+        {
+          headers: {
+            ...request.headers,
+            // The api marks the changes this tab wrote (`own`) by it, and sends no tab id back.
+            [PANEL_TAB_HEADER]: getPanelTabId(),
+            Accept: 'text/event-stream',
+            ...(lastEventId !== null ? { 'Last-Event-ID': lastEventId } : {}),
+          },
+          signal: controller.signal,
+        },
+        options.fetch,
+      );
+    } catch (error) {
+      // The api refused the token: the next context earns a new one.
+      if (isHttpStatus(error, 401)) request.retire();
       return false;
     }
     // Reconnected without knowing where we were: whatever happened meanwhile is unknown.
@@ -87,7 +99,7 @@ export function openLiveStream(options: LiveStreamOptions): () => void {
         baseMs = ms;
       },
     });
-    const reader = response.body.getReader();
+    const reader = response.data.getReader();
     const decoder = new TextDecoder();
     for (;;) {
       const { done, value } = await reader.read();

@@ -1,6 +1,26 @@
 /** A stand-in for GET /api/events in unit tests: each fetch gets a stream the test writes to. */
 import { type ApiRequestContext } from '@api-client/client/apiClient';
 
+/**
+ * Header names as the panel spells them. The stream goes out through axios's fetch adapter as a
+ * Request, whose headers come back lower-cased (names are case-insensitive on the wire); the
+ * calls are recorded with the panel's spelling, so tests read them as the panel wrote them.
+ */
+const SPELLING = new Map(
+  ['Authorization', 'Accept', 'Last-Event-ID'].map((name) => [name.toLowerCase(), name]),
+);
+
+/** A fetch call's headers, whether it got a Request or a URL and its init. */
+function headersOf(input: Parameters<typeof fetch>[0], init?: RequestInit): Record<string, string> {
+  const headers = new Headers(input instanceof Request ? input.headers : undefined);
+  new Headers(init?.headers).forEach((value, name) => headers.set(name, value));
+  const recorded: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    recorded[SPELLING.get(name) ?? name] = value;
+  });
+  return recorded;
+}
+
 /** One response of GET /api/events whose body a test writes to as the api would. */
 interface ScriptedStream {
   response: Response;
@@ -47,12 +67,13 @@ export function scriptedLiveServer(): ScriptedLiveServer {
     retired: 0,
     fetch: async (input, init) => {
       server.calls.push({
-        url: String(input),
-        headers: { ...(init?.headers as Record<string, string>) },
+        url: input instanceof Request ? input.url : String(input),
+        headers: headersOf(input, init),
       });
       const stream = scriptedStream(server.answers.shift() ?? 200);
       server.streams.push(stream);
-      init?.signal?.addEventListener('abort', () => {
+      const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
+      signal?.addEventListener('abort', () => {
         try {
           stream.end();
         } catch {
