@@ -15,3 +15,4 @@ export * from './constants';
 export * from './enums';
 export * from './messages';
 export * from './audit';
+export * from './novus';
