@@ -11,16 +11,15 @@ export interface NovusTenantSyncOptions {
 }
 
 /**
- * The panel page in a Novus frame: reads its tenant's field mapping from the api (the host's
- * replies are read again under it) and reports what the host sent and what the panel understood,
- * after each change, so an admin sees it in the credentials manager. A modal page does neither.
- * Returns the stop function.
+ * A page in a Novus frame reads its tenant's field mapping from the api (the host's replies are
+ * read again under it). The panel page also reports what the host sent and what it understood,
+ * after each change, so an admin sees it in the credentials manager; a modal page reports
+ * nothing (the panel's report is the one that counts). Returns the stop function.
  */
 export function startNovusTenantSync(
   adapter: NovusPanelAdapter,
   options: NovusTenantSyncOptions = {},
 ): () => void {
-  if (adapter.role !== 'panel') return () => undefined;
   const debounceMs = options.debounceMs ?? NOVUS_REPORT_DEBOUNCE_MS;
   const onError = options.onError ?? (() => undefined);
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -43,7 +42,7 @@ export function startNovusTenantSync(
   const report = (): void => {
     timer = undefined;
     const systemKey = tenantOf();
-    if (!systemKey || stopped) return;
+    if (!systemKey || stopped || adapter.role !== 'panel') return;
     reportNovusDiagnostics(systemKey, adapter.diagnostics()).catch(onError);
   };
 
