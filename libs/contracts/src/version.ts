@@ -5,7 +5,7 @@
  * takes it; a major removes or changes, and a shell refuses a remote of another major in that
  * remote's area. Kept equal to libs/contracts/package.json's version (a test checks).
  */
-export const CONTRACT_VERSION = '1.0.0';
+export const CONTRACT_VERSION = '1.1.0';
 
 /** `'1.4.2'` → 1; NaN for what is not a version. */
 export function contractMajor(version: string): number {

@@ -16,7 +16,10 @@ const world = journeyWorld(readyAnaWithMariana);
 const JOAO_PHONE = '+5521998765432';
 
 type Diagnostics = {
-  report: { understood: { phone: string | null }; unexpected: { origin: string }[] } | null;
+  report: {
+    understood: { phone: string | null; contactId: string | null };
+    unexpected: { origin: string }[];
+  } | null;
   missing: string[];
 };
 const diagnostics = async () =>
