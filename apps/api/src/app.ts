@@ -45,6 +45,7 @@ import { registerContactRoutes } from './routes/contacts';
 import { registerCrmUserRoutes } from './routes/crmUser';
 import { registerCredentialsRoutes } from './routes/credentials';
 import { registerDealRoutes } from './routes/deals';
+import { registerNovusRoutes } from './routes/novus';
 import { registerEventRoutes } from './routes/events';
 import { registerPipelineRoutes } from './routes/pipelines';
 import { registerProfileRoutes } from './routes/profile';
@@ -527,6 +528,7 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
   registerDealRoutes(app, services);
   registerTaskRoutes(app, services);
   registerAuditRoutes(app, services);
+  registerNovusRoutes(app, services);
   registerEventRoutes(app, liveStreams);
   registerWebhookRoutes(app, services);
 

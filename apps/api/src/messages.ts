@@ -19,6 +19,10 @@ export const API_MESSAGES = {
   adminRequired: 'Apenas administradores podem configurar ou remover a integração.',
   auditAdminRequired: 'Apenas administradores podem ver o histórico de alterações.',
   auditPasswordRequired: 'Informe a senha de segurança para ver o histórico de alterações.',
+  novusAdminRequired: 'Apenas administradores podem ver o diagnóstico do Novus.',
+  novusPasswordRequired: 'Informe a senha de segurança para ver o diagnóstico do Novus.',
+  novusMappingLosesUser: (fields: string[]) =>
+    `Com este mapeamento o id do usuário não aparece na última resposta do getInfoUser (campos recebidos: ${fields.length ? fields.join(', ') : 'nenhum'}). Ninguém conseguiria entrar no painel; corrija o campo "Id do usuário".`,
   auditCursorInvalid: 'Página do histórico inválida. Recarregue o histórico.',
   auditPeriodInvalid: 'Período inválido: a data inicial deve ser anterior ou igual à final.',
   apiContractInvalid:

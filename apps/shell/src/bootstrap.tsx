@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { connectHost } from '@crm-panel/host-bridge';
+import { connectHost, isNovusPanelAdapter } from '@crm-panel/host-bridge';
 import { App } from './app/App';
 import { fetchRuntimeManifest } from './federation/runtimeManifest';
 import { registerManifestRemotes } from './federation/remoteLoader';
@@ -10,6 +10,7 @@ import {
   readRemoteOverrides,
 } from './federation/remoteOverrides';
 import { configurePanelApi } from './identity/configurePanelApi';
+import { startNovusTenantSync } from './novus/novusTenantSync';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Elemento #root ausente em index.html');
@@ -27,6 +28,8 @@ async function start() {
   // The host first: the api client asks it for identity assertions to earn its session.
   const adapter = await connectHost(window, { allowedHostOrigins: manifest.hostOrigins });
   configurePanelApi({ apiBaseUrl: manifest.apiBaseUrl, adapter });
+  // In a Novus frame: the tenant's field mapping, and the diagnostics its admins read.
+  if (isNovusPanelAdapter(adapter)) startNovusTenantSync(adapter);
   root.render(
     <StrictMode>
       <App

@@ -93,6 +93,15 @@ export {
   type AuditAccess,
   type AuditPage,
 } from './resources/audit';
+export {
+  getNovusDiagnostics,
+  getNovusMapping,
+  novusDiagnosticsQueryOptions,
+  reportNovusDiagnostics,
+  saveNovusMapping,
+  type NovusDiagnostics,
+  type NovusMappingAnswer,
+} from './resources/novus';
 export { getUserProfile } from './resources/profile';
 export {
   listContacts,

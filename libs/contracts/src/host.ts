@@ -274,3 +274,22 @@ export function isPanelToHostMessage(value: unknown): value is PanelToHostMessag
       return false;
   }
 }
+
+/** Novus CRM: the per-tenant field mapping and the diagnostics a Novus frame reports. */
+export {
+  DEFAULT_NOVUS_MAPPING,
+  NOVUS_DIAGNOSTICS_LIMITS,
+  novusChatEndpointProblem,
+  novusUserFields,
+  parseNovusFieldNames,
+  pickNovusField,
+  readNovusMapping,
+  redactHostValue,
+} from '@crm-panel/crm-model';
+export type {
+  NovusDiagnosticsReport,
+  NovusFieldMapping,
+  NovusFieldNames,
+  NovusUnderstanding,
+  NovusUnexpectedMessage,
+} from '@crm-panel/crm-model';

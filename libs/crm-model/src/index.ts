@@ -16,3 +16,4 @@ export * from './enums';
 export * from './messages';
 export * from './audit';
 export * from './apiContract';
+export * from './novus';

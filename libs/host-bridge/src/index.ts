@@ -11,7 +11,9 @@ export {
   DEFAULT_HOST_REQUEST_TIMEOUT_MS,
   HOST_DISCONNECTED_MESSAGE,
   HOST_INVALID_REPLY_MESSAGE,
+  HOST_SLOW_AFTER_MS,
   HOST_TIMEOUT_MESSAGE,
+  HOST_WAITING_MESSAGE,
   HostRequestError,
   type ChannelLike,
   type HostRequestErrorCode,
@@ -31,13 +33,20 @@ export {
 } from './adapter/detectHostAdapter';
 export {
   createNovusHostAdapter,
+  createNovusPanelAdapter,
+  isNovusPanelAdapter,
   NOVUS_CLOSE_MODAL_COMMAND,
   NOVUS_EVENTS,
   NOVUS_PLUGIN_ID,
   type NovusHostAdapter,
   type NovusHostOptions,
+  type NovusPageRole,
+  type NovusPanelAdapter,
+  type NovusPanelOptions,
   type NovusRegistry,
 } from './adapter/novus/createNovusHostAdapter';
+export { understandNovus } from './adapter/novus/novusMapping';
+export { hostWaitingOf, type HostWaiting } from './adapter/hostWaiting';
 export {
   NOVUS_PUBLIC_API_HOST,
   type NovusApiRequest,
@@ -49,6 +58,7 @@ export {
   HOST_CHAT_MESSAGES_PARAM,
   HOST_PROTOCOL_PARAM,
   HOST_TENANT_PARAM,
+  HOST_USER_ID_FIELD_PARAM,
 } from './adapter/hostParams';
 export {
   DEFAULT_SDK_TIMEOUT_MS,
@@ -68,6 +78,7 @@ export {
   type HostUserInfoProviderProps,
 } from './userInfo/HostUserInfoProvider';
 export { useHostUserInfo } from './userInfo/useHostUserInfo';
+export { useHostWaiting } from './provider/useHostWaiting';
 export { type HostUserInfoState, type HostUserInfoStatus } from './userInfo/HostUserInfoContext';
 
 // Current attendance

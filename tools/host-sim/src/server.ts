@@ -13,6 +13,7 @@ import { ATTENDANCES, findAttendance } from './world/attendances';
 import { CHANNELS } from './world/channels';
 import { ChatStore } from './world/ChatStore';
 import { findIdentity, IDENTITIES, TENANTS } from './world/identities';
+import { PANEL_FRAME_NAME, UNEXPECTED_ORIGIN_PATH } from './client/config';
 import { type HostSimPageConfig, type IntegrationMode, type SimAttendance } from './world/types';
 
 export const DEFAULT_PORT = 4300;
@@ -151,6 +152,21 @@ export function buildHostSim(options: HostSimOptions = {}): FastifyInstance {
   );
 
   app.get('/health', async () => ({ status: 'ok' }));
+  // Novus mode, `?origemExtra=1`: a page at another origin (the other loopback name) posting a
+  // Novus-like callback to the panel frame, as a stray script of another site could; the panel
+  // must not act on it and must report it (host-bridge README, 'Novus CRM').
+  app.get(UNEXPECTED_ORIGIN_PATH, async (_request, reply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(
+        `<!doctype html><meta charset="utf-8"><script>
+const alvo = parent.frames[${JSON.stringify(PANEL_FRAME_NAME)}];
+if (alvo) alvo.postMessage({ command: 'callback', callbackId: 'aoAbrirAtendimento-1',
+  payload: { contato: { id: 'contato-intruso', nome: 'Intruso' } } }, '*');
+</script>`,
+      ),
+  );
   app.get('/favicon.ico', async (_request, reply) => reply.code(204).send());
 
   app.get('/assets/styles.css', async (_request, reply) =>

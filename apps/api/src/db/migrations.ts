@@ -400,6 +400,25 @@ const auditNames: Migration = {
   },
 };
 
+// What a Novus frame last reported (what the host sent, what the panel understood, unexpected
+// messages) and the tenant's field mapping, one row per tenant: bounded JSON texts, no secrets.
+const novusDiagnostics: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('novus_tenant_state')
+      .addColumn('system_key', 'text', (col) => col.primaryKey())
+      .addColumn('report', 'text')
+      .addColumn('reported_at', 'bigint')
+      .addColumn('mapping', 'text')
+      .addColumn('mapping_updated_at', 'bigint')
+      .addColumn('mapping_updated_by', 'text')
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('novus_tenant_state').execute();
+  },
+};
+
 export const MIGRATIONS: Record<string, Migration> = {
   '2025_01_01_000_initial': initial,
   '2026_11_23_000_sessions': sessions,
@@ -413,6 +432,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026_12_04_002_crm_rate_lanes': crmRateLanes,
   '2026_12_05_100_sign_in_window': signInWindow,
   '2026_12_05_300_audit_names': auditNames,
+  '2026_12_05_400_novus_diagnostics': novusDiagnostics,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -220,6 +220,17 @@ export interface DatabaseSchema {
   crm_filter_probes: CrmFilterProbesTable;
   audit_events: AuditEventsTable;
   crm_webhook_receivers: CrmWebhookReceiversTable;
+  novus_tenant_state: NovusTenantStateTable;
+}
+
+/** Per tenant: the last Novus diagnostics report and the field mapping (JSON texts, bounded). */
+export interface NovusTenantStateTable {
+  system_key: string;
+  report: string | null;
+  reported_at: number | null;
+  mapping: string | null;
+  mapping_updated_at: number | null;
+  mapping_updated_by: string | null;
 }
 
 /** Each tenant's receiver of RD Station webhooks: the unguessable path token, hashed and sealed. */

@@ -7,13 +7,13 @@ import {
 } from '@crm-panel/crm-model';
 import { formatDateTimeIn, startOfDayIn } from '@crm-panel/format';
 import { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { ApiError, identityError } from '@api/errors';
+import { ApiError } from '@api/errors';
 import { sessionOf } from '@api/identity/authenticate';
 import { API_MESSAGES } from '@api/messages';
-import { passSecurityPassword } from '@api/security/passwordGate';
+import { requireTenantAdmin } from '@api/identity/tenantAdmin';
 import { type Services } from '@api/services';
 import { type AuditCursor, type AuditFilters } from '@api/db/repositories/auditRepository';
-import { hostId, identityHeaders, messageSchema, noQuery, pageSchema } from './schemas';
+import { hostId, messageSchema, noQuery, pageSchema, securityPasswordHeaders } from './schemas';
 
 const TAG = 'auditoria';
 
@@ -23,19 +23,7 @@ export const AUDIT_TIME_ZONE = 'America/Sao_Paulo';
 const DAY_MS = 24 * 60 * 60_000;
 const DAY = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
 
-export const auditHeaders = {
-  ...identityHeaders,
-  properties: {
-    ...identityHeaders.properties,
-    'x-security-password': {
-      type: 'string',
-      minLength: 1,
-      maxLength: 500,
-      description:
-        'Sessões de hosts que não assinam identidade: a senha de segurança da integração (a mesma do gerenciador de credenciais)',
-    },
-  },
-} as const;
+export const auditHeaders = securityPasswordHeaders;
 
 const filterProperties = {
   person: { ...hostId, description: 'Id do usuário do host que fez a alteração' },
@@ -125,32 +113,12 @@ function nextLink(query: ListQuery, cursor: AuditCursor): string {
   return `/api/audit?${params.toString()}`;
 }
 
-/**
- * Only admins read the trail. A host-signed session: role 'admin'. A session of a host that signs
- * nothing: the credentials manager's own gate, the integration's security password, sent with
- * each call (failures count towards the tenant's password attempts; too many → 429).
- */
-async function requireAuditor(request: FastifyRequest, services: Services): Promise<void> {
-  const session = sessionOf(request);
-  if (session.method === 'assertion') {
-    if (session.role !== 'admin')
-      throw identityError(403, 'admin_required', API_MESSAGES.auditAdminRequired);
-    return;
-  }
-  const { repos, config } = services;
-  const password = request.headers['x-security-password'];
-  if (typeof password !== 'string' || password === '')
-    throw identityError(403, 'security_password_required', API_MESSAGES.auditPasswordRequired);
-  const stored = await repos.credentials.get(session.systemKey);
-  if (!stored) throw new ApiError(428, API_MESSAGES.credentialsNotConfigured);
-  await passSecurityPassword(
-    repos.passwordGuards,
-    config,
-    request.log,
-    session.systemKey,
-    password,
-    stored.passwordHash,
-  );
+/** Only admins read the trail (identity/tenantAdmin.ts). */
+function requireAuditor(request: FastifyRequest, services: Services): Promise<void> {
+  return requireTenantAdmin(request, services, {
+    adminRequired: API_MESSAGES.auditAdminRequired,
+    passwordRequired: API_MESSAGES.auditPasswordRequired,
+  });
 }
 
 /** An entry's CSV lines, its time on São Paulo's clock whatever the server's zone. */

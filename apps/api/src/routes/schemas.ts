@@ -55,6 +55,24 @@ export const identityHeaders = {
   },
 } as const;
 
+/**
+ * The identity headers plus, for sessions of hosts that sign nothing, the integration's security
+ * password: the gate of the admin screens (history, Novus diagnostics).
+ */
+export const securityPasswordHeaders = {
+  ...identityHeaders,
+  properties: {
+    ...identityHeaders.properties,
+    'x-security-password': {
+      type: 'string',
+      minLength: 1,
+      maxLength: 500,
+      description:
+        'Sessões de hosts que não assinam identidade: a senha de segurança da integração (a mesma do gerenciador de credenciais)',
+    },
+  },
+} as const;
+
 export const cachedIdentityHeaders = {
   ...identityHeaders,
   properties: {

@@ -208,6 +208,31 @@ export function routeSamples(fixtures: FuzzFixtures): Record<string, RouteSample
     },
     'GET /api/audit.csv': { query: { recordType: 'deal', from: '2026-01-01' } },
     'GET /api/audit/people': {},
+    'POST /api/novus/diagnostics': {
+      body: {
+        systemKey: 'tenant-fuzz',
+        report: {
+          hostOrigin: 'https://acme.novuscrm.com.br',
+          origins: { parameter: null, referrer: null, ancestor: null },
+          urlTenant: 'tenant-fuzz',
+          userInfo: { at: '2026-12-05T10:00:00.000Z', reply: { id: 'u-1' } },
+          lastEvent: null,
+          understood: { userId: 'u-1', systemKey: 'tenant-fuzz' },
+          unexpected: [],
+        },
+      },
+    },
+    'GET /api/novus/mapping': { query: { systemKey: 'tenant-fuzz' } },
+    'GET /api/novus/diagnostics': {},
+    'PUT /api/novus/mapping': {
+      body: {
+        user: { userId: ['id'], systemKey: [] },
+        attendance: { attendanceId: ['id'], channelId: [], description: [] },
+        contact: { id: ['id'], name: [], secondaryName: [], phone: ['numero'] },
+        chatMessagesEndpoint: '',
+        chatMessagesHost: '',
+      },
+    },
   };
 }
 

@@ -7,6 +7,7 @@ import { PanelThemeProvider } from '@crm-panel/ui';
 import { IdentitySync } from '@shell/identity/IdentitySync';
 import { PanelContextSync } from '@shell/identity/PanelContextSync';
 import { AppRoutes } from '@shell/routes/AppRoutes';
+import { HostWaitingNotice } from '@shell/novus/HostWaitingNotice';
 import { RemoteOverridesBanner } from '@shell/federation/RemoteOverridesBanner';
 import type { RemoteOverride } from '@shell/federation/remoteOverrides';
 
@@ -35,6 +36,7 @@ export function App({ adapter, overrides = [], onClearOverrides = () => undefine
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
           <HostBridge adapter={adapter}>
+            <HostWaitingNotice />
             <IdentitySync />
             <PanelContextSync />
             <AppRoutes />

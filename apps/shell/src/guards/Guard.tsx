@@ -9,7 +9,8 @@ import {
   termsStatusQueryOptions,
 } from '@crm-panel/api-client';
 import { CRM_USER_TEXTS, MESSAGES } from '@crm-panel/crm-model';
-import { useHostUserInfo } from '@crm-panel/host-bridge';
+import { useHostAdapter, useHostUserInfo } from '@crm-panel/host-bridge';
+import { novusMissingUserMessage } from '@shell/novus/novusMissingUser';
 import { Spinner } from '@crm-panel/ui';
 import { IDENTITY_TEXTS, IdentityProblem } from './IdentityProblem';
 
@@ -75,6 +76,7 @@ export interface GuardProps {
  */
 export function Guard({ requires, children }: GuardProps) {
   const { status } = useHostUserInfo();
+  const adapter = useHostAdapter();
   const hostKnown = status !== 'waiting';
   const needs = (requirement: GuardRequirement) => hostKnown && requires.includes(requirement);
 
@@ -98,7 +100,9 @@ export function Guard({ requires, children }: GuardProps) {
   };
 
   if (status === 'missing' && requires.length > 0)
-    return <IdentityProblem message={IDENTITY_TEXTS.hostMissing} />;
+    return (
+      <IdentityProblem message={novusMissingUserMessage(adapter) ?? IDENTITY_TEXTS.hostMissing} />
+    );
   for (const requirement of ORDER) {
     if (!requires.includes(requirement)) continue;
     const check = checks[requirement];

@@ -1,4 +1,10 @@
-import { HOST_GLOBAL_NAME, type HostGlobal, type HostGlobalWindow } from '@crm-panel/contracts';
+import {
+  HOST_GLOBAL_NAME,
+  MODAL_PATHS,
+  parseNovusFieldNames,
+  type HostGlobal,
+  type HostGlobalWindow,
+} from '@crm-panel/contracts';
 import { createGlobalHostAdapter } from './createGlobalHostAdapter';
 import {
   createNoHostAdapter,
@@ -9,7 +15,7 @@ import {
 import { createPostMessageHostAdapter } from './createPostMessageHostAdapter';
 import { type HostAdapter } from './HostAdapter';
 import { normalizeOrigin, readHostParams } from './hostParams';
-import { createNovusHostAdapter } from './novus/createNovusHostAdapter';
+import { createNovusPanelAdapter } from './novus/createNovusHostAdapter';
 import { type NovusChatMessagesSetting } from './novus/novusChatMessages';
 import { type ChannelLike } from './portRequests';
 
@@ -77,6 +83,21 @@ function framedProtocol(win: Window, options: DetectHostOptions): FramedHostProt
   return readHostParams(win).hostProtocol === 'novus' ? 'novus' : 'crm-panel';
 }
 
+/** The parent page's origin as the browser reports it (Chromium: `location.ancestorOrigins`). */
+function ancestorOrigin(win: Window): string | null {
+  try {
+    const list = win.location.ancestorOrigins;
+    return list && list.length > 0 ? (list[0] ?? null) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A modal page of the panel (a form the host opened): it registers nothing with a Novus host. */
+function isModalPage(win: Window): boolean {
+  return (Object.values(MODAL_PATHS) as string[]).includes(win.location.pathname);
+}
+
 function openerOf(win: Window): Window | null {
   const opener: unknown = win.opener;
   return opener && opener !== win ? (opener as Window) : null;
@@ -99,9 +120,17 @@ export function detectHostAdapter(win: Window, options: DetectHostOptions = {}):
     adapter = createGlobalHostAdapter(global);
   } else if (hostOrigin && framedProtocol(win, options) === 'novus') {
     const params = readHostParams(win);
-    adapter = createNovusHostAdapter({
+    adapter = createNovusPanelAdapter({
       window: win,
       hostOrigin,
+      role: isModalPage(win) ? 'modal' : 'panel',
+      origins: {
+        parameter: params.hostOrigin,
+        referrer: referrerOrigin(win),
+        ancestor: ancestorOrigin(win),
+      },
+      panelOrigin: win.location.origin,
+      userIdFields: params.hostUserIdField ? parseNovusFieldNames(params.hostUserIdField) : [],
       pluginId: options.pluginId,
       tenant: options.novus?.tenant ?? params.hostTenant,
       identityAssertionCommand: options.novus?.identityAssertionCommand ?? params.hostAssertion,

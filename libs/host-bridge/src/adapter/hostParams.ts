@@ -34,6 +34,12 @@ export const HOST_ASSERTION_PARAM = 'hostAssertion';
 export const HOST_CHAT_MESSAGES_PARAM = 'hostChatMessages';
 /** Panel URL parameter: the proxy host of `hostChatMessages`; absent: `publica`. */
 export const HOST_CHAT_MESSAGES_HOST_PARAM = 'hostChatMessagesHost';
+/**
+ * Panel URL parameter: getInfoUser's user-id field names (comma-separated), tried before the
+ * tenant's mapping: set in the Novus plugin registration when nobody can enter the panel to fix
+ * the mapping (the user id is what a session starts from).
+ */
+export const HOST_USER_ID_FIELD_PARAM = 'hostUserIdField';
 
 /**
  * The host parameters of the panel URL: the SDK to load, or the framed host's origin, its
@@ -47,6 +53,7 @@ export interface HostParams {
   hostAssertion: string | null;
   hostChatMessages: string | null;
   hostChatMessagesHost: string | null;
+  hostUserIdField: string | null;
 }
 
 const NAMES: Record<keyof HostParams, string> = {
@@ -57,6 +64,7 @@ const NAMES: Record<keyof HostParams, string> = {
   hostAssertion: HOST_ASSERTION_PARAM,
   hostChatMessages: HOST_CHAT_MESSAGES_PARAM,
   hostChatMessagesHost: HOST_CHAT_MESSAGES_HOST_PARAM,
+  hostUserIdField: HOST_USER_ID_FIELD_PARAM,
 };
 
 /**

@@ -7,6 +7,9 @@ export const HOST_TIMEOUT_MESSAGE = 'O sistema de atendimento não respondeu a t
 export const HOST_INVALID_REPLY_MESSAGE = 'Resposta inválida do sistema de atendimento.';
 export const HOST_DISCONNECTED_MESSAGE = 'Conexão com o sistema de atendimento encerrada.';
 export const DEFAULT_HOST_REQUEST_TIMEOUT_MS = 5_000;
+/** A request waiting longer than this shows 'Aguardando o sistema de atendimento…'. */
+export const HOST_SLOW_AFTER_MS = 5_000;
+export const HOST_WAITING_MESSAGE = 'Aguardando o sistema de atendimento…';
 
 /** 'config': the panel's own setting for this request is unusable (nothing was sent). */
 export type HostRequestErrorCode = 'timeout' | 'host' | 'invalid-reply' | 'disposed' | 'config';
@@ -38,13 +41,19 @@ export interface PortRequestsOptions {
   /** Posts the request to the host, transferring the port the reply must come back on. */
   post(message: unknown, port: Transferable): void;
   createChannel: () => ChannelLike;
-  timeoutMs: number;
+  /** null: wait as long as the host needs (Novus: the example's requests have no timeout). */
+  timeoutMs: number | null;
+  /** After this long a request counts as slow (`onSlowChange`); default HOST_SLOW_AFTER_MS. */
+  slowAfterMs?: number;
+  /** How many requests are slow right now, each time that number changes. */
+  onSlowChange?: (slow: number) => void;
 }
 
 export interface PortRequests {
   /**
    * Sends `message` on a channel of its own; `read` turns each message on that channel into an
-   * outcome. Rejects with `HostRequestError` 'timeout' after `timeoutMs`, 'disposed' once disposed.
+   * outcome. Rejects with `HostRequestError` 'timeout' after `timeoutMs` (never when it is null),
+   * 'disposed' once disposed.
    */
   send<T>(message: unknown, read: (reply: unknown) => ReplyOutcome<T>): Promise<T>;
   /** Abandons every open request ('disposed'); later sends reject at once. */
@@ -54,6 +63,11 @@ export interface PortRequests {
 export function createPortRequests(options: PortRequestsOptions): PortRequests {
   const open = new Set<() => void>();
   let disposed = false;
+  let slow = 0;
+  const setSlow = (change: number): void => {
+    slow += change;
+    options.onSlowChange?.(slow);
+  };
 
   return {
     send<T>(message: unknown, read: (reply: unknown) => ReplyOutcome<T>): Promise<T> {
@@ -62,8 +76,16 @@ export function createPortRequests(options: PortRequestsOptions): PortRequests {
       }
       return new Promise<T>((resolve, reject) => {
         const channel = options.createChannel();
+        let isSlow = false;
+        const slowTimer = setTimeout(() => {
+          isSlow = true;
+          setSlow(1);
+        }, options.slowAfterMs ?? HOST_SLOW_AFTER_MS);
         const finish = (): void => {
           clearTimeout(timer);
+          clearTimeout(slowTimer);
+          if (isSlow) setSlow(-1);
+          isSlow = false;
           channel.port1.onmessage = null;
           channel.port1.close();
           open.delete(abort);
@@ -72,10 +94,13 @@ export function createPortRequests(options: PortRequestsOptions): PortRequests {
           finish();
           reject(new HostRequestError('disposed', HOST_DISCONNECTED_MESSAGE));
         };
-        const timer = setTimeout(() => {
-          finish();
-          reject(new HostRequestError('timeout', HOST_TIMEOUT_MESSAGE));
-        }, options.timeoutMs);
+        const timer =
+          options.timeoutMs === null
+            ? undefined
+            : setTimeout(() => {
+                finish();
+                reject(new HostRequestError('timeout', HOST_TIMEOUT_MESSAGE));
+              }, options.timeoutMs);
         open.add(abort);
         channel.port1.onmessage = (event) => {
           const outcome = read(event.data);

@@ -1,5 +1,6 @@
 import { HOST_INFO_MAX_TRIES, HOST_INFO_RETRY_MS, type HostUserInfo } from '@crm-panel/contracts';
 import { type HostAdapter } from '@host-bridge/adapter/HostAdapter';
+import { hostWaitingOf } from '@host-bridge/adapter/hostWaiting';
 
 export interface WaitForHostUserInfoOptions {
   maxTries?: number;
@@ -9,7 +10,9 @@ export interface WaitForHostUserInfoOptions {
 
 /**
  * Spec §2/§9: up to 50 tries, 100 ms apart, for the host user info. Try n runs at
- * (n - 1) × 100 ms; after the 50th empty try it resolves null. An abort resolves null at once.
+ * (n - 1) × 100 ms; after the 50th empty try it resolves null — unless the adapter says the host
+ * is still answering (`userInfoPending`): then it keeps trying until the answer is in. An abort
+ * resolves null at once.
  */
 export function waitForHostUserInfo(
   adapter: Pick<HostAdapter, 'readUserInfo'>,
@@ -32,7 +35,7 @@ export function waitForHostUserInfo(
       if (info) {
         signal?.removeEventListener('abort', onAbort);
         resolve(info);
-      } else if (tries >= maxTries) {
+      } else if (tries >= maxTries && !hostWaitingOf(adapter)?.userInfoPending()) {
         signal?.removeEventListener('abort', onAbort);
         resolve(null);
       } else {

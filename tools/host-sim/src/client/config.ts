@@ -17,3 +17,18 @@ export const CHAT_VIA_PROXY_PARAM = 'mensagensPeloProxy';
 export function modeFrom(value: string | null, fallback: IntegrationMode): IntegrationMode {
   return value === 'global' || value === 'postMessage' || value === 'novus' ? value : fallback;
 }
+
+/** Novus mode's knobs, one per reading the example leaves open (README 'Novus (plugin)'). */
+export const NOVUS_KNOB_PARAMS = {
+  replyKey: 'novusResposta',
+  answerDelayMs: 'novusDemoraMs',
+  userShape: 'novusUsuario',
+  attendanceShape: 'novusAtendimento',
+  modalRegisters: 'novusModalRegistra',
+} as const;
+/** `?origemExtra=1`: a button posts a message to the panel from another origin. */
+export const UNEXPECTED_ORIGIN_PARAM = 'origemExtra';
+/** The panel iframe's name: how a page of another origin finds it (`?origemExtra=1`). */
+export const PANEL_FRAME_NAME = 'painel-crm';
+/** A page at the other loopback origin that posts a stray message to the panel frame. */
+export const UNEXPECTED_ORIGIN_PATH = '/sim/origem-inesperada';

@@ -2,12 +2,22 @@ import { MODAL_CANCELLED, type HostModalOptions, type ModalResult } from '@crm-p
 import { type IntegrationMode, type SimAttendance, type SimIdentity } from '../world/types.js';
 import { renderAttendanceList } from './attendanceList.js';
 import { renderChatView } from './chatView.js';
-import { CHAT_VIA_PROXY_PARAM, modeFrom, MODE_PARAM, readConfig, USER_PARAM } from './config.js';
+import {
+  CHAT_VIA_PROXY_PARAM,
+  modeFrom,
+  MODE_PARAM,
+  NOVUS_KNOB_PARAMS,
+  PANEL_FRAME_NAME,
+  readConfig,
+  UNEXPECTED_ORIGIN_PARAM,
+  UNEXPECTED_ORIGIN_PATH,
+  USER_PARAM,
+} from './config.js';
 import { el } from './dom.js';
 import { HostConnector } from './hostConnector.js';
 import { fetchIdentityAssertion } from './identityAssertion.js';
 import { showModalOverlay, type OpenModal } from './modalOverlay.js';
-import { NovusHost } from './novusHost.js';
+import { NovusHost, type NovusReadings } from './novusHost.js';
 import { withHostParams } from './panelUrls.js';
 import { createTopBar } from './topBar.js';
 
@@ -20,6 +30,16 @@ const panelOrigin = new URL(config.panelUrl).origin;
 const params = new URLSearchParams(window.location.search);
 /** Novus: the account registered the chat-messages endpoint in the plugin URL. */
 const chatMessagesViaProxy = params.get(CHAT_VIA_PROXY_PARAM) === '1';
+/** Novus: the readings the page URL chose (strict unless a knob says otherwise). */
+const novusReadings: NovusReadings = {
+  replyKey: params.get(NOVUS_KNOB_PARAMS.replyKey) === 'payload' ? 'payload' : 'data',
+  answerDelayMs: Math.max(0, Number(params.get(NOVUS_KNOB_PARAMS.answerDelayMs)) || 0),
+  userShape: params.get(NOVUS_KNOB_PARAMS.userShape) === 'aninhado' ? 'aninhado' : 'plano',
+  attendanceShape:
+    params.get(NOVUS_KNOB_PARAMS.attendanceShape) === 'pascal' ? 'pascal' : 'contrato',
+  modalRegisters: params.get(NOVUS_KNOB_PARAMS.modalRegisters) === '1',
+};
+const unexpectedOriginButton = params.get(UNEXPECTED_ORIGIN_PARAM) === '1';
 const firstIdentity = config.identities[0];
 if (!firstIdentity) throw new Error('Nenhuma identidade configurada');
 
@@ -116,42 +136,46 @@ const connector = new HostConnector(panelOrigin, {
 });
 
 // Novus CRM's plugin protocol (novusHost.ts); only frames registered with it while in that mode.
-const novus = new NovusHost(panelOrigin, {
-  userInfo: () => ({
-    userId: state.identity.userId,
-    systemKey: state.identity.systemKey,
-    name: state.identity.name,
-    email: state.identity.email,
-  }),
-  channels: tenantChannels,
-  // A simulator extension: Novus shows no signed identity; asked only via hostAssertion.
-  identityAssertion,
-  // The proxy's "publica" host: this simulator's own chat-messages API, as the attendant's tenant.
-  async chatMessages({ chatId, channelId }) {
-    const response = await fetch(
-      `/api/chat/${encodeURIComponent(chatId)}/messages?channelId=${encodeURIComponent(channelId)}`,
-      { headers: { 'x-system-key': state.identity.systemKey } },
-    );
-    const body: unknown = await response.json().catch(() => null);
-    if (!response.ok) {
-      const message = (body as { message?: unknown } | null)?.message;
-      throw new Error(typeof message === 'string' ? message : `HTTP ${response.status}`);
-    }
-    return body;
+const novus = new NovusHost(
+  panelOrigin,
+  {
+    userInfo: () => ({
+      userId: state.identity.userId,
+      systemKey: state.identity.systemKey,
+      name: state.identity.name,
+      email: state.identity.email,
+    }),
+    channels: tenantChannels,
+    // A simulator extension: Novus shows no signed identity; asked only via hostAssertion.
+    identityAssertion,
+    // The proxy's "publica" host: this simulator's own chat-messages API, as the attendant's tenant.
+    async chatMessages({ chatId, channelId }) {
+      const response = await fetch(
+        `/api/chat/${encodeURIComponent(chatId)}/messages?channelId=${encodeURIComponent(channelId)}`,
+        { headers: { 'x-system-key': state.identity.systemKey } },
+      );
+      const body: unknown = await response.json().catch(() => null);
+      if (!response.ok) {
+        const message = (body as { message?: unknown } | null)?.message;
+        throw new Error(typeof message === 'string' ? message : `HTTP ${response.status}`);
+      }
+      return body;
+    },
+    openModal: showModal,
+    closeModal,
+    onRegistered(registration) {
+      const item = registration.widgetbar[0];
+      panelTitle.textContent = item ? item.text : 'CRM';
+      panel.dataset.pluginId = registration.pluginId;
+      panel.dataset.events = Object.keys(registration.events).join(' ');
+    },
+    onUnregistered(role) {
+      if (role === 'panel') showNoPlugin();
+    },
+    onRefused: (total) => topBar.setRefused(total),
   },
-  openModal: showModal,
-  closeModal,
-  onRegistered(registration) {
-    const item = registration.widgetbar[0];
-    panelTitle.textContent = item ? item.text : 'CRM';
-    panel.dataset.pluginId = registration.pluginId;
-    panel.dataset.events = Object.keys(registration.events).join(' ');
-  },
-  onUnregistered(role) {
-    if (role === 'panel') showNoPlugin();
-  },
-  onRefused: (total) => topBar.setRefused(total),
-});
+  novusReadings,
+);
 
 /** The panel header without a registered plugin. */
 function showNoPlugin(): void {
@@ -171,8 +195,31 @@ const widenButton = el('button', {
 });
 const panelBody = el('div', { className: 'panel-body' });
 const panelTitle = el('span', { className: 'panel-title', text: 'CRM' });
+/**
+ * `?origemExtra=1`: loads a page of the other loopback origin (localhost ↔ 127.0.0.1) that posts
+ * a Novus-like callback to the panel frame by its name.
+ */
+function postFromAnotherOrigin(): void {
+  const other = new URL(UNEXPECTED_ORIGIN_PATH, hostOrigin);
+  other.hostname = other.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
+  const stray = el('iframe', {
+    className: 'stray-frame',
+    attrs: { title: 'Página de outra origem', src: other.toString(), hidden: '' },
+  });
+  document.body.append(stray);
+}
+const strayButton = el('button', {
+  className: 'button ghost',
+  text: 'Mensagem de outra origem',
+  attrs: { type: 'button' },
+});
+strayButton.addEventListener('click', postFromAnotherOrigin);
 const panel = el('aside', { className: 'panel', attrs: { 'aria-label': 'Painel CRM' } }, [
-  el('header', { className: 'panel-header' }, [panelTitle, widenButton]),
+  el('header', { className: 'panel-header' }, [
+    panelTitle,
+    ...(unexpectedOriginButton ? [strayButton] : []),
+    widenButton,
+  ]),
   panelBody,
 ]);
 
@@ -212,6 +259,7 @@ function mountPanel(): void {
         state.identity,
         chatMessagesViaProxy,
       ),
+      name: PANEL_FRAME_NAME,
       'data-mode': state.mode,
       'data-user-id': state.identity.userId,
     },
@@ -285,6 +333,11 @@ const topBar = createTopBar({
     {
       label: 'Novus: mensagens do chat pelo apiRequest (?mensagensPeloProxy=1)',
       value: chatMessagesViaProxy ? 'sim' : 'não',
+    },
+    {
+      label:
+        'Novus: leituras (?novusResposta, novusDemoraMs, novusUsuario, novusAtendimento, novusModalRegistra)',
+      value: `resposta ${novusReadings.replyKey} · demora ${novusReadings.answerDelayMs} ms · usuário ${novusReadings.userShape} · atendimento ${novusReadings.attendanceShape} · modal ${novusReadings.modalRegisters ? 'registra' : 'não registra'}`,
     },
   ],
   onIdentity(userId) {

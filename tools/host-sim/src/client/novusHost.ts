@@ -136,6 +136,58 @@ export interface NovusHostCallbacks {
   onRefused(total: number): void;
 }
 
+/**
+ * The readings the example leaves open, each with its strict default (README 'Novus (plugin)',
+ * knobs): the page URL sets the other reading.
+ */
+export interface NovusReadings {
+  /** The reply's key: `data` (strict: plugin.js reads `data` first) or `payload`. */
+  replyKey: 'data' | 'payload';
+  /** Every command is answered after this long (0: at once); the example waits without limit. */
+  answerDelayMs: number;
+  /** getInfoUser's reply: `plano` `{ id, nome, email }` or `aninhado` `{ usuario: { IdUsuario, Nome, Email } }`. */
+  userShape: 'plano' | 'aninhado';
+  /** The attendance payload: `contrato` (the panel contract's names) or `pascal` (PascalCase ids). */
+  attendanceShape: 'contrato' | 'pascal';
+  /** Whether a modal page may send initialize (strict: no, it is refused and counted). */
+  modalRegisters: boolean;
+}
+
+export const STRICT_NOVUS_READINGS: NovusReadings = {
+  replyKey: 'data',
+  answerDelayMs: 0,
+  userShape: 'plano',
+  attendanceShape: 'contrato',
+  modalRegisters: false,
+};
+
+/** The answer to an initialize from a modal page (strict reading: a modal is no plugin). */
+export const MODAL_NOT_A_PLUGIN = 'Um modal não é um plugin: initialize recusado';
+
+/** The attendance as the host sends it, under the reading chosen. */
+export function novusAttendancePayload(
+  attendance: HostAttendance,
+  shape: NovusReadings['attendanceShape'],
+): unknown {
+  if (shape === 'contrato') return attendance;
+  const contato = attendance.contato;
+  return {
+    IdAtendimento: attendance.atendimentoId,
+    IdCanal: attendance.canalId,
+    Descricao: attendance.descricao,
+    ...(contato
+      ? {
+          contato: {
+            Id: contato.id,
+            Nome: contato.nome,
+            Apelido: contato.nomeSecundario,
+            Telefone: contato.numero,
+          },
+        }
+      : {}),
+  };
+}
+
 /** The answer to a command from a frame that never sent initialize. */
 export const NOT_INITIALIZED =
   'Plugin não inicializado: initialize precisa ser a primeira mensagem';
@@ -191,6 +243,7 @@ export class NovusHost {
   constructor(
     private readonly panelOrigin: string,
     private readonly callbacks: NovusHostCallbacks,
+    private readonly readings: NovusReadings = STRICT_NOVUS_READINGS,
   ) {}
 
   start(): void {
@@ -247,10 +300,23 @@ export class NovusHost {
     }
   }
 
-  private callback(connection: Connection, event: NovusEventName, payload: unknown): void {
+  /** The plugin a frame speaks for: its own registration, or (a modal page) its opener's. */
+  private registrationOf(connection: Connection): NovusRegistration | null {
+    if (connection.registration) return connection.registration;
+    if (connection.role !== 'modal') return null;
+    for (const other of this.connections.values())
+      if (other.role === 'panel' && other.registration) return other.registration;
+    return null;
+  }
+
+  private callback(connection: Connection, event: NovusEventName, payload: HostAttendance): void {
     const callbackId = connection.registration?.events[event];
     if (!callbackId || !connection.persistent) return;
-    connection.persistent.postMessage({ command: 'callback', callbackId, payload });
+    connection.persistent.postMessage({
+      command: 'callback',
+      callbackId,
+      payload: novusAttendancePayload(payload, this.readings.attendanceShape),
+    });
   }
 
   private refuse(): void {
@@ -272,6 +338,13 @@ export class NovusHost {
     if (!port) return;
 
     if (data.command === 'initialize') {
+      // A page the host opened with openModal is no plugin (strict reading, knob modalRegisters).
+      if (connection.role === 'modal' && !this.readings.modalRegisters) {
+        this.refuse();
+        port.postMessage({ error: MODAL_NOT_A_PLUGIN });
+        port.close();
+        return;
+      }
       const registration = readRegistration(data);
       if (!registration) {
         this.refuse();
@@ -294,13 +367,24 @@ export class NovusHost {
       return;
     }
 
-    const answer = (outcome: CommandOutcome): void => {
-      port.postMessage(outcome);
+    const send = (outcome: CommandOutcome): void => {
+      // The reply key under the reading chosen: `{ data }` (strict) or `{ payload }`.
+      const reply =
+        'data' in outcome && this.readings.replyKey === 'payload'
+          ? { payload: outcome.data }
+          : outcome;
+      port.postMessage(reply);
       port.close();
     };
+    const answer = (outcome: CommandOutcome): void => {
+      if (this.readings.answerDelayMs > 0)
+        setTimeout(() => send(outcome), this.readings.answerDelayMs);
+      else send(outcome);
+    };
     // "Precisa ser a primeira mensagem enviada" (plugin.js, on initialize): a frame that has not
-    // registered is no plugin yet, and gets no answer but an error.
-    if (!connection.registration) {
+    // registered is no plugin yet, and gets no answer but an error. A modal page speaks for the
+    // plugin that opened it.
+    if (!this.registrationOf(connection)) {
       this.refuse();
       answer({ error: NOT_INITIALIZED });
       return;
@@ -309,7 +393,12 @@ export class NovusHost {
       switch (data.command) {
         case 'getInfoUser': {
           const user = this.callbacks.userInfo();
-          answer({ data: { id: user.userId, nome: user.name, email: user.email } });
+          answer({
+            data:
+              this.readings.userShape === 'aninhado'
+                ? { usuario: { IdUsuario: user.userId, Nome: user.name, Email: user.email } }
+                : { id: user.userId, nome: user.name, email: user.email },
+          });
           return;
         }
         case 'getInfoChannels':

@@ -4,6 +4,7 @@ import { type SecretBox } from '@api/security/crypto';
 import { createAuditRepository } from './auditRepository';
 import { createCredentialsRepository } from './credentialsRepository';
 import { createMappingsRepository } from './mappingsRepository';
+import { createNovusRepository } from './novusRepository';
 import { createOAuthStatesRepository } from './oauthStatesRepository';
 import { createPanelSessionsRepository } from './panelSessionsRepository';
 import { createPasswordGuardsRepository } from './passwordGuardsRepository';
@@ -37,6 +38,7 @@ export function createRepositories(
     mappings: createMappingsRepository(database, now),
     audit: createAuditRepository(database),
     webhookReceivers: createWebhookReceiversRepository(database, box, now),
+    novus: createNovusRepository(database, now),
   };
 }
 

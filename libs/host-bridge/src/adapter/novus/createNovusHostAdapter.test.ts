@@ -2,10 +2,13 @@ import { MessageChannel as NodeMessageChannel, type MessagePort } from 'node:wor
 import { type HostAttendance, type HostEventHandlers } from '@crm-panel/contracts';
 import { HOST_TIMEOUT_MESSAGE, HostRequestError } from '../portRequests';
 import { type PanelWindowLike } from '../createPostMessageHostAdapter';
+import { DEFAULT_NOVUS_MAPPING } from '@crm-panel/contracts';
+import { hostWaitingOf } from '../hostWaiting';
+import { waitForHostUserInfo } from '@host-bridge/userInfo/waitForHostUserInfo';
 import {
-  createNovusHostAdapter,
+  createNovusPanelAdapter,
   NOVUS_WIDGET_ICON,
-  type NovusHostOptions,
+  type NovusPanelOptions,
 } from './createNovusHostAdapter';
 
 // A fake Novus host over real MessageChannels (Node's): it records what the panel posts to
@@ -66,10 +69,10 @@ function createChannel() {
   return channel as unknown as MessageChannel;
 }
 
-function setup(options: Partial<NovusHostOptions> = {}) {
+function setup(options: Partial<NovusPanelOptions> = {}) {
   const host = new FakeNovusHost();
   host.replies.set('getInfoUser', { data: { id: 42, nome: 'Ana Souza' } });
-  const adapter = createNovusHostAdapter({
+  const adapter = createNovusPanelAdapter({
     window: host.window,
     hostOrigin: HOST,
     tenant: 'tenant-acme',
@@ -462,5 +465,188 @@ describe('Novus host adapter', () => {
     await expect(channels).rejects.toMatchObject({ code: 'disposed' });
     await expect(modal).rejects.toMatchObject({ code: 'disposed' });
     await expect(adapter.getInfoChannels()).rejects.toMatchObject({ code: 'disposed' });
+  });
+});
+
+describe('Novus host adapter: waiting, mapping, diagnostics, modal pages', () => {
+  const windowListener = (host: FakeNovusHost) =>
+    (host.window.addEventListener as jest.Mock).mock.calls[0]?.[1] as (event: MessageEvent) => void;
+
+  it('a modal page registers nothing: no initialize, no window listener, commands still go', async () => {
+    const { host, adapter } = setup({ role: 'modal' });
+    await until(() => adapter.readUserInfo() !== null);
+    expect(host.commands('initialize')).toHaveLength(0);
+    expect(host.posted.map((p) => p.message.command)).toEqual(['getInfoUser']);
+    expect(host.window.addEventListener).not.toHaveBeenCalled();
+    expect(adapter.readUserInfo()).toEqual({ userId: '42', systemKey: 'tenant-acme' });
+    expect(adapter.role).toBe('modal');
+    adapter.dispose();
+  });
+
+  it('waits as long as the host needs, saying so after 5 s, and never times out by default', async () => {
+    jest.useFakeTimers();
+    const { host, adapter } = setup();
+    const seen: boolean[] = [];
+    hostWaitingOf(adapter)?.watchWaiting((waiting) => seen.push(waiting));
+    const channels = adapter.getInfoChannels();
+    let settled = false;
+    channels.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    jest.advanceTimersByTime(4_999);
+    expect(seen).toEqual([]);
+    jest.advanceTimersByTime(1);
+    expect(seen).toEqual([true]);
+    // Long after the old 5 s timeout: still waiting, nothing rejected.
+    jest.advanceTimersByTime(120_000);
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    jest.useRealTimers();
+    const port = host.commands('getInfoChannels')[0]?.port;
+    port?.postMessage({ data: [{ id: 'canal-1', nome: 'WhatsApp', tipo: 'whatsapp' }] });
+    await expect(channels).resolves.toEqual([
+      { id: 'canal-1', nome: 'WhatsApp', tipo: 'whatsapp' },
+    ]);
+    expect(seen).toEqual([true, false]);
+    adapter.dispose();
+  });
+
+  it('keeps the user-info wait going past 50 tries while getInfoUser has no answer', async () => {
+    const realTimeout = globalThis.setTimeout;
+    jest.useFakeTimers();
+    const host = new FakeNovusHost();
+    const adapter = createNovusPanelAdapter({
+      window: host.window,
+      hostOrigin: HOST,
+      tenant: 'tenant-acme',
+      createChannel,
+    });
+    const waited = waitForHostUserInfo(adapter);
+    let result: unknown = 'pendente';
+    void waited.then((info) => (result = info));
+    await jest.advanceTimersByTimeAsync(10_000);
+    expect(result).toBe('pendente');
+    host.commands('getInfoUser')[0]?.port.postMessage({ data: { id: 'u-7' } });
+    for (let turns = 0; turns < 200 && result === 'pendente'; turns += 1) {
+      // The reply crosses a real MessagePort: give the event loop a real turn.
+      await new Promise((resolve) => realTimeout(resolve, 5));
+      await jest.advanceTimersByTimeAsync(100);
+    }
+    expect(result).toEqual({ userId: 'u-7', systemKey: 'tenant-acme' });
+    adapter.dispose();
+  });
+
+  it('reads under the tenant mapping: a wrong one shows in the diagnostics, the fix makes it work', async () => {
+    const { host, adapter, handlers, seen } = setup();
+    host.replies.set('getInfoUser', { data: { usuario: { IdUsuario: 'u-9' } } });
+    await adapter.getInfoUser();
+    adapter.subscribe(handlers);
+    await until(() => host.persistent !== null);
+    host.emit('aoAbrirAtendimento', {
+      IdAtendimento: 'at-7',
+      contato: { Id: 'c-7', Fone: '+5511900001111' },
+    });
+    await until(() => seen.length > 0);
+    // Today's readings find the attendance and the contact, not the phone under `Fone`.
+    expect(adapter.diagnostics().understood).toMatchObject({ attendanceId: 'at-7', phone: null });
+    adapter.setMapping({
+      ...DEFAULT_NOVUS_MAPPING,
+      contact: { ...DEFAULT_NOVUS_MAPPING.contact, phone: ['Fone'] },
+    });
+    expect(adapter.diagnostics().understood).toEqual({
+      userId: 'u-9',
+      systemKey: 'tenant-acme',
+      attendanceId: 'at-7',
+      channelId: null,
+      contactId: 'c-7',
+      phone: '+5511900001111',
+    });
+    // The open attendance follows the mapping at once.
+    expect(seen).toEqual(['open at-7', 'open at-7']);
+    adapter.dispose();
+  });
+
+  it('the user info follows a new mapping without asking the host again', async () => {
+    const host = new FakeNovusHost();
+    host.replies.set('getInfoUser', { data: { codigoUsuario: 'u-3', chaveApi: 'segredo' } });
+    const adapter = createNovusPanelAdapter({
+      window: host.window,
+      hostOrigin: HOST,
+      tenant: 'tenant-acme',
+      createChannel,
+    });
+    await until(() => adapter.diagnostics().userInfo !== null);
+    expect(adapter.readUserInfo()).toBeNull();
+    expect(adapter.diagnostics().userInfo?.reply).toEqual({
+      codigoUsuario: 'u-3',
+      chaveApi: '[omitido]',
+    });
+    const asked = host.commands('getInfoUser').length;
+    adapter.setMapping({
+      ...DEFAULT_NOVUS_MAPPING,
+      user: { userId: ['codigoUsuario'], systemKey: [] },
+    });
+    expect(adapter.readUserInfo()).toEqual({ userId: 'u-3', systemKey: 'tenant-acme' });
+    expect(host.commands('getInfoUser')).toHaveLength(asked);
+    adapter.dispose();
+  });
+
+  it('the URL user-id field names go before the mapping', async () => {
+    const { host, adapter } = setup({ userIdFields: ['matricula'] });
+    host.replies.set('getInfoUser', { data: { id: 1, matricula: 'm-55' } });
+    await expect(adapter.getInfoUser()).resolves.toEqual({
+      userId: 'm-55',
+      systemKey: 'tenant-acme',
+    });
+    adapter.dispose();
+  });
+
+  it('reports a window message from an unexpected origin, acting on none', async () => {
+    const { host, adapter, handlers, seen } = setup({
+      panelOrigin: 'https://painel.example.com',
+      now: () => new Date('2026-12-05T10:00:00.000Z'),
+    });
+    adapter.subscribe(handlers);
+    const onMessage = windowListener(host);
+    const message = (origin: string, data: unknown) => onMessage({ origin, data } as MessageEvent);
+    message('https://intruso.example', {
+      command: 'callback',
+      callbackId: 'aoAbrirAtendimento-1',
+      payload: mariana,
+    });
+    message(HOST, { command: 'callback' });
+    message('https://painel.example.com', { protocol: 'crm-panel-form/1' });
+    expect(seen).toEqual([]);
+    expect(adapter.diagnostics().unexpected).toEqual([
+      { origin: 'https://intruso.example', at: '2026-12-05T10:00:00.000Z', command: 'callback' },
+    ]);
+    for (let i = 0; i < 30; i += 1) message(`https://outro-${i}.example`, 'texto');
+    const kept = adapter.diagnostics().unexpected;
+    expect(kept).toHaveLength(20);
+    expect(kept[0]?.origin).toBe('https://outro-10.example');
+    adapter.dispose();
+  });
+
+  it("reads chat messages through apiRequest once the tenant's mapping names the endpoint", async () => {
+    const { host, adapter } = setup();
+    expect(adapter.readChatMessages).toBeUndefined();
+    adapter.setMapping({
+      ...DEFAULT_NOVUS_MAPPING,
+      chatMessagesEndpoint: 'api/chat/{chatId}/messages?channelId={channelId}',
+    });
+    host.replies.set('apiRequest', { data: { messages: [{ IdMessage: 'm1', text: 'Olá' }] } });
+    const read = adapter.readChatMessages?.({ chatId: 'at-1001', channelId: 'canal-1' });
+    await expect(read).resolves.toMatchObject([{ IdMessage: 'm1', text: 'Olá' }]);
+    expect(host.commands('apiRequest')[0]?.message).toEqual({
+      command: 'apiRequest',
+      args: {
+        host: 'publica',
+        method: 'GET',
+        endpoint: 'api/chat/at-1001/messages',
+        query: { channelId: 'canal-1' },
+      },
+    });
+    adapter.dispose();
   });
 });

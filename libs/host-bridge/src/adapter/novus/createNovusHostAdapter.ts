@@ -1,18 +1,24 @@
 import {
+  DEFAULT_NOVUS_MAPPING,
   isModalResult,
   MODAL_CANCELLED,
+  NOVUS_DIAGNOSTICS_LIMITS,
+  redactHostValue,
   type ChatMessage,
   type HostAttendance,
   type HostUserInfo,
   type ModalResult,
+  type NovusDiagnosticsReport,
+  type NovusFieldMapping,
+  type NovusUnexpectedMessage,
 } from '@crm-panel/contracts';
 import { createAttendanceRelay } from '@host-bridge/adapter/attendanceRelay';
 import { type PanelWindowLike } from '@host-bridge/adapter/createPostMessageHostAdapter';
 import { type HostAdapter, type HostChatRef } from '@host-bridge/adapter/HostAdapter';
+import { type HostWaiting } from '@host-bridge/adapter/hostWaiting';
 import { pickIdentityAssertion } from '@host-bridge/adapter/identityAssertion';
 import {
   createPortRequests,
-  DEFAULT_HOST_REQUEST_TIMEOUT_MS,
   HostRequestError,
   type ChannelLike,
   type PortLike,
@@ -24,7 +30,7 @@ import {
   type NovusApiRequest,
   type NovusChatMessagesSetting,
 } from './novusChatMessages';
-import { toHostAttendance, toHostChannels, toHostUserInfo } from './novusMapping';
+import { toHostAttendance, toHostChannels, toHostUserInfo, understandNovus } from './novusMapping';
 
 // Adapter (d): the Novus CRM plugin protocol, exactly as the public example speaks it
 // (github.com/novuscrm/novus-plugin-example, plugin.js, 'Camada de protocolo'):
@@ -38,8 +44,15 @@ import { toHostAttendance, toHostChannels, toHostUserInfo } from './novusMapping
 //
 // The host sends no 'initialized' message: "O Novus CRM retém o último aoAbrirAtendimento e
 // reemite para plugins que terminam de carregar depois" (README). We post to the allow-listed
-// host origin instead of "*" (stricter than the example) and never listen to window messages:
-// everything the host says arrives on ports only the host holds.
+// host origin instead of "*" (stricter than the example). Everything the host says arrives on
+// ports only the host holds; a window message from any other origin is never acted on, and is
+// kept (origin and time, bounded) for the diagnostics instead of dropped in silence.
+//
+// `enviarComando` resolves "na primeira resposta" and has no timeout: a command waits as long as
+// the host needs, and after 5 s the panel says 'Aguardando o sistema de atendimento…'.
+//
+// A modal page (a form the host opened with openModal) is not a plugin: it registers nothing
+// (no initialize, no widgetbar, no events) and only sends commands.
 
 /** The plugin id sent with `initialize` (the example: `inicializar("vendas-cplus5", …)`). */
 export const NOVUS_PLUGIN_ID = 'crm-panel';
@@ -88,14 +101,55 @@ export interface NovusHostOptions {
    * null: the example shows no messages endpoint, so the panel keeps its api route (spec §7).
    */
   chatMessages?: NovusChatMessagesSetting | null;
+  /** Absent: wait as long as the host needs, as the example does (no timeout). */
   requestTimeoutMs?: number;
   createChannel?: () => ChannelLike;
+}
+
+/** 'panel': the plugin page (registers itself); 'modal': a form page the host opened. */
+export type NovusPageRole = 'panel' | 'modal';
+
+/** What the panel's own detection passes besides the host's settings. */
+export interface NovusPanelOptions extends NovusHostOptions {
+  /** Default 'panel'. A 'modal' page sends no initialize. */
+  role?: NovusPageRole;
+  /** The tenant's field mapping (default: the readings of DEFAULT_NOVUS_MAPPING); see setMapping. */
+  mapping?: NovusFieldMapping;
+  /** Where the page says it is framed from, for the diagnostics. */
+  origins?: NovusDiagnosticsReport['origins'];
+  /** The panel's own origin: its windows (form popups) talking to it are not unexpected. */
+  panelOrigin?: string | null;
+  now?: () => Date;
+  /** After this long a waiting command shows 'Aguardando…' (default 5 s). */
+  slowAfterMs?: number;
+  /** User-id field names tried before the mapping's (`hostUserIdField` URL parameter). */
+  userIdFields?: string[];
 }
 
 export interface NovusHostAdapter extends HostAdapter {
   readonly kind: 'novus';
   /** The host's server-side proxy (`apiRequest`): resolves with the answer's body. */
   apiRequest(request: NovusApiRequest): Promise<unknown>;
+}
+
+/** The Novus adapter with its page role, the tenant's mapping and the diagnostics. */
+export interface NovusPanelAdapter extends NovusHostAdapter, HostWaiting {
+  readonly role: NovusPageRole;
+  /**
+   * The tenant's field mapping (read from the api after start): what the host already sent is
+   * read again under it, so the user info and the open attendance follow at once. Its
+   * chat-messages endpoint applies unless the URL or config names one.
+   */
+  setMapping(mapping: NovusFieldMapping): void;
+  /** What the host sent, what the panel understood of it, unexpected messages (no secrets). */
+  diagnostics(): NovusDiagnosticsReport;
+  /** Called after each change of `diagnostics()`; returns the unsubscribe function. */
+  watchDiagnostics(listener: () => void): () => void;
+}
+
+/** Whether an adapter is the Novus one (with its mapping and diagnostics). */
+export function isNovusPanelAdapter(adapter: HostAdapter): adapter is NovusPanelAdapter {
+  return adapter.kind === 'novus' && 'diagnostics' in adapter;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -107,22 +161,45 @@ function errorText(value: unknown): string {
 }
 
 export function createNovusHostAdapter(options: NovusHostOptions): NovusHostAdapter {
+  return createNovusPanelAdapter(options);
+}
+
+/** The Novus adapter as the panel's detection creates it (see NovusPanelOptions). */
+export function createNovusPanelAdapter(options: NovusPanelOptions): NovusPanelAdapter {
   const win = options.window;
   const { hostOrigin } = options;
+  const role = options.role ?? 'panel';
   const pluginId = options.pluginId ?? NOVUS_PLUGIN_ID;
-  const timeoutMs = options.requestTimeoutMs ?? DEFAULT_HOST_REQUEST_TIMEOUT_MS;
   const createChannel = options.createChannel ?? (() => new MessageChannel());
   const closeModalCommand = options.closeModalCommand ?? NOVUS_CLOSE_MODAL_COMMAND;
   const assertionCommand = options.identityAssertionCommand ?? null;
   const tenant = options.tenant ?? null;
+  const now = options.now ?? (() => new Date());
 
   const relay = createAttendanceRelay();
+  let mapping = options.mapping ?? DEFAULT_NOVUS_MAPPING;
   let userInfo: HostUserInfo | null = null;
+  let userInfoAsks = 0;
   let disposed = false;
+  /** What the host sent last, as it sent it: read again when the mapping changes. */
+  let userReply: { at: string; reply: unknown } | null = null;
+  let lastEvent: { at: string; name: string; payload: unknown } | null = null;
+  const unexpected: NovusUnexpectedMessage[] = [];
+  const diagnosticsListeners = new Set<() => void>();
+  const waitingListeners = new Set<(waiting: boolean) => void>();
+  let waiting = false;
+  const changed = (): void => diagnosticsListeners.forEach((listener) => listener());
+
   const requests = createPortRequests({
     post: (message, port) => win.parent.postMessage(message, hostOrigin, [port]),
     createChannel,
-    timeoutMs,
+    timeoutMs: options.requestTimeoutMs ?? null,
+    slowAfterMs: options.slowAfterMs,
+    onSlowChange: (slow) => {
+      if (slow > 0 === waiting) return;
+      waiting = slow > 0;
+      waitingListeners.forEach((listener) => listener(waiting));
+    },
   });
   /** Novus shows one custom modal at a time: results end the oldest open one. */
   const pendingModals: ((result: ModalResult) => void)[] = [];
@@ -131,7 +208,7 @@ export function createNovusHostAdapter(options: NovusHostOptions): NovusHostAdap
     a !== null && JSON.stringify(a) === JSON.stringify(b);
 
   function onOpenOrFocus(payload: unknown): void {
-    const attendance = toHostAttendance(payload);
+    const attendance = toHostAttendance(payload, mapping);
     if (!attendance) {
       // The example: `if (!contato.id) { aoFecharAtendimento(); return; }`.
       if (relay.current) relay.close(null);
@@ -143,7 +220,7 @@ export function createNovusHostAdapter(options: NovusHostOptions): NovusHostAdap
   }
 
   function onClose(payload: unknown): void {
-    const closed = toHostAttendance(payload);
+    const closed = toHostAttendance(payload, mapping);
     const current = relay.current;
     // Closing a chat in the background leaves the panel on the focused one.
     if (closed && current && closed.atendimentoId !== current.atendimentoId) return;
@@ -179,7 +256,10 @@ export function createNovusHostAdapter(options: NovusHostOptions): NovusHostAdap
     if (!isRecord(message)) return;
     if (message.command === 'callback' && typeof message.callbackId === 'string') {
       const name = callbackIds[message.callbackId];
-      if (name) handlers[name]?.(message.payload);
+      if (!name) return;
+      lastEvent = { at: now().toISOString(), name, payload: message.payload };
+      handlers[name]?.(message.payload);
+      changed();
       return;
     }
     if (message.command === 'close_custom_modal') {
@@ -187,6 +267,24 @@ export function createNovusHostAdapter(options: NovusHostOptions): NovusHostAdap
       const result = isModalResult(raw) ? raw : MODAL_CANCELLED;
       pendingModals.shift()?.(result);
     }
+  }
+
+  /**
+   * A window message: the Novus host never sends one (it talks on ports), so nothing here is
+   * acted on. One from another origin than the host's and the panel's own is kept for the
+   * diagnostics (a Novus page at an origin the panel does not expect shows up here).
+   */
+  function onWindowMessage(event: MessageEvent): void {
+    if (disposed || event.origin === hostOrigin || event.origin === options.panelOrigin) return;
+    const data: unknown = event.data;
+    const name = isRecord(data) ? (data.command ?? data.type) : undefined;
+    unexpected.push({
+      origin: String(event.origin).slice(0, 200) || '(sem origem)',
+      at: now().toISOString(),
+      command: typeof name === 'string' ? name.slice(0, 64) : null,
+    });
+    unexpected.splice(0, Math.max(0, unexpected.length - NOVUS_DIAGNOSTICS_LIMITS.unexpected));
+    changed();
   }
 
   function command(name: string, args: unknown): Promise<unknown> {
@@ -198,40 +296,66 @@ export function createNovusHostAdapter(options: NovusHostOptions): NovusHostAdap
     });
   }
 
-  const persistent = createChannel();
-  const persistentPort: PortLike = persistent.port1;
-  persistentPort.onmessage = onPersistentMessage;
-  win.parent.postMessage({ command: 'initialize', args: registry, id: pluginId }, hostOrigin, [
-    persistent.port2,
-  ]);
+  let persistentPort: PortLike | null = null;
+  if (role === 'panel') {
+    const persistent = createChannel();
+    persistentPort = persistent.port1;
+    persistentPort.onmessage = onPersistentMessage;
+    win.parent.postMessage({ command: 'initialize', args: registry, id: pluginId }, hostOrigin, [
+      persistent.port2,
+    ]);
+    win.addEventListener('message', onWindowMessage);
+  }
+
+  /** The mapping, with the URL's user-id field names first. */
+  const effective = (): NovusFieldMapping =>
+    options.userIdFields?.length
+      ? {
+          ...mapping,
+          user: { ...mapping.user, userId: [...options.userIdFields, ...mapping.user.userId] },
+        }
+      : mapping;
+  const readUser = (): HostUserInfo | null =>
+    userReply ? toHostUserInfo(userReply.reply, tenant, effective()) : null;
 
   const getInfoUser = async (): Promise<HostUserInfo | null> => {
-    const info = toHostUserInfo(await command('getInfoUser', null), tenant);
-    if (info) userInfo = info;
-    return info;
+    userInfoAsks += 1;
+    try {
+      const reply = await command('getInfoUser', null);
+      userReply = { at: now().toISOString(), reply };
+      const info = readUser();
+      if (info) userInfo = info;
+      changed();
+      return info;
+    } finally {
+      userInfoAsks -= 1;
+    }
   };
-  const chatMessages = options.chatMessages ?? null;
-  const settingProblem = chatMessages && chatMessagesSettingProblem(chatMessages);
-  const readChatMessages =
-    chatMessages &&
-    (async (chat: HostChatRef): Promise<ChatMessage[]> => {
-      // A broken setting fails loudly (the import's error state), never falls back in silence.
-      if (settingProblem) {
-        throw new HostRequestError(
-          'config',
-          `Configuração hostChatMessages inválida: ${settingProblem}.`,
-        );
-      }
-      return toChatMessages(await command('apiRequest', chatMessagesRequest(chatMessages, chat)));
-    });
+  const configuredChatMessages = options.chatMessages ?? null;
+  let chatMessages = configuredChatMessages;
+  const readChatMessages = async (chat: HostChatRef): Promise<ChatMessage[]> => {
+    const setting = chatMessages;
+    if (!setting) throw new HostRequestError('config', 'Leitura de mensagens pelo host desligada.');
+    // A broken setting fails loudly (the import's error state), never falls back in silence.
+    const settingProblem = chatMessagesSettingProblem(setting);
+    if (settingProblem) {
+      throw new HostRequestError(
+        'config',
+        `Configuração hostChatMessages inválida: ${settingProblem}.`,
+      );
+    }
+    return toChatMessages(await command('apiRequest', chatMessagesRequest(setting, chat)));
+  };
 
   // The host gives no user info unasked (no 'initialized'): ask once at start, so readUserInfo
   // (polled by waitForHostUserInfo) has it; a failure leaves it null, the panel's 'missing' state.
   getInfoUser().catch(() => undefined);
 
-  return {
+  const adapter: NovusPanelAdapter = {
     kind: 'novus',
+    role,
     readUserInfo: () => userInfo,
+    userInfoPending: () => userInfoAsks > 0 && !disposed,
     getInfoUser,
     getInfoChannels: async () => toHostChannels(await command('getInfoChannels', null)),
     getIdentityAssertion: async () => {
@@ -254,15 +378,63 @@ export function createNovusHostAdapter(options: NovusHostOptions): NovusHostAdap
       await command(closeModalCommand, result);
     },
     apiRequest: (request) => command('apiRequest', request),
-    ...(readChatMessages ? { readChatMessages } : {}),
+    // Present only while an endpoint is set (URL, config or the tenant's mapping): the import
+    // reads through the api otherwise.
+    get readChatMessages() {
+      return chatMessages ? readChatMessages : undefined;
+    },
+    watchWaiting(listener) {
+      waitingListeners.add(listener);
+      if (waiting) listener(true);
+      return () => waitingListeners.delete(listener);
+    },
+    setMapping(next) {
+      mapping = next;
+      if (!configuredChatMessages) {
+        chatMessages = next.chatMessagesEndpoint.trim()
+          ? {
+              endpoint: next.chatMessagesEndpoint,
+              ...(next.chatMessagesHost.trim() ? { host: next.chatMessagesHost } : {}),
+            }
+          : null;
+      }
+      const info = readUser();
+      if (info) userInfo = info;
+      if (lastEvent) handlers[lastEvent.name]?.(lastEvent.payload);
+      changed();
+    },
+    diagnostics: () => ({
+      hostOrigin,
+      origins: options.origins ?? { parameter: null, referrer: null, ancestor: null },
+      urlTenant: tenant,
+      userInfo: userReply && { at: userReply.at, reply: redactHostValue(userReply.reply) },
+      lastEvent: lastEvent && { ...lastEvent, payload: redactHostValue(lastEvent.payload) },
+      understood: understandNovus(
+        userReply?.reply,
+        lastEvent?.name === 'aoFecharAtendimento' ? undefined : lastEvent?.payload,
+        tenant,
+        effective(),
+      ),
+      unexpected: [...unexpected],
+    }),
+    watchDiagnostics(listener) {
+      diagnosticsListeners.add(listener);
+      return () => diagnosticsListeners.delete(listener);
+    },
     dispose() {
       if (disposed) return;
       disposed = true;
-      persistentPort.onmessage = null;
-      persistentPort.close();
+      win.removeEventListener('message', onWindowMessage);
+      if (persistentPort) {
+        persistentPort.onmessage = null;
+        persistentPort.close();
+      }
       requests.dispose();
       for (const resolve of pendingModals.splice(0)) resolve(MODAL_CANCELLED);
       relay.clear();
+      diagnosticsListeners.clear();
+      waitingListeners.clear();
     },
   };
+  return adapter;
 }

@@ -1,4 +1,4 @@
-import { type ChatMessage } from '@crm-panel/contracts';
+import { type ChatMessage, novusChatEndpointProblem } from '@crm-panel/contracts';
 import { HOST_INVALID_REPLY_MESSAGE, HostRequestError } from '@host-bridge/adapter/portRequests';
 import { type HostChatRef } from '@host-bridge/adapter/HostAdapter';
 
@@ -51,22 +51,11 @@ function isPlaceholder(name: string): name is Placeholder {
 }
 
 /**
- * Why a setting cannot be used, or null when it can: a blank endpoint, an absolute URL or a
- * path climbing out of the host (the proxy picks the destination by name, never by URL), or an
- * unknown placeholder.
+ * Why a setting cannot be used, or null when it can (the rules are the tenant mapping's, in
+ * crm-model: a blank endpoint, an absolute URL, `..`, an unknown placeholder, a blank host).
  */
 export function chatMessagesSettingProblem(setting: NovusChatMessagesSetting): string | null {
-  const endpoint = setting.endpoint.trim();
-  if (endpoint === '') return 'o endpoint está vazio';
-  if (/^[a-z][a-z0-9+.-]*:/i.test(endpoint) || endpoint.startsWith('//')) {
-    return 'o endpoint deve ser relativo ao host do proxy, não uma URL';
-  }
-  if (endpoint.split(/[/?]/).includes('..')) return 'o endpoint não pode conter ".."';
-  for (const [, name] of endpoint.matchAll(PLACEHOLDER)) {
-    if (!isPlaceholder(name ?? '')) return `marcador desconhecido {${name}}`;
-  }
-  if (setting.host !== undefined && setting.host.trim() === '') return 'o host está vazio';
-  return null;
+  return novusChatEndpointProblem(setting.endpoint, setting.host);
 }
 
 /** The `apiRequest` that reads the chat's messages under the setting. */

@@ -1,18 +1,24 @@
 import {
+  DEFAULT_NOVUS_MAPPING,
   type HostAttendance,
   type HostChannel,
   type HostContact,
   type HostUserInfo,
+  type NovusFieldMapping,
+  type NovusUnderstanding,
+  novusUserFields,
+  pickNovusField,
 } from '@crm-panel/contracts';
 
-// Lenient readings of what the Novus host hands over. The public example
+// Lenient readings of what the Novus host hands over, under the tenant's field mapping (its
+// defaults are today's readings: libs/crm-model novus.ts). The public example
 // (github.com/novuscrm/novus-plugin-example, plugin.js) only ever reads
 //   const contato = (atendimento && atendimento.contato) || {};
 //   if (!contato.id) { aoFecharAtendimento(); return; }
 //   campos.nomeContato.textContent = contato.nome || "Contato";
 // so `atendimento.contato.id` and `contato.nome` are the only fields it proves. Every other field
-// below is a reading (listed in the README, 'Novus'): a missing or odd one becomes a blank or
-// null, never a rejected event.
+// is a reading (listed in the README, 'Novus'): a missing or odd one becomes a blank or null,
+// never a rejected event.
 
 type Fields = Record<string, unknown>;
 
@@ -20,36 +26,18 @@ function isRecord(value: unknown): value is Fields {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The first of `keys` holding a non-blank string or a finite number, as a string. */
-function pick(source: Fields, keys: readonly string[]): string | null {
-  for (const key of keys) {
-    const value = source[key];
-    if (typeof value === 'string' && value.trim() !== '') return value;
-    if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  }
-  return null;
-}
+const pick = pickNovusField;
 
-export const ATTENDANCE_ID_KEYS = ['atendimentoId', 'idAtendimento', 'IdAtendimento', 'id', 'Id'];
-export const CHANNEL_ID_KEYS = ['canalId', 'idCanal', 'IdCanal'];
-export const DESCRIPTION_KEYS = ['descricao', 'Descricao', 'titulo', 'assunto'];
-export const CONTACT_ID_KEYS = ['id', 'Id', 'idContato', 'IdContato'];
-export const CONTACT_NAME_KEYS = ['nome', 'Nome', 'name'];
-export const CONTACT_SECONDARY_KEYS = ['nomeSecundario', 'apelido', 'Apelido'];
-export const CONTACT_NUMBER_KEYS = ['numero', 'Numero', 'telefone', 'Telefone', 'celular'];
-export const USER_ID_KEYS = ['userId', 'id', 'Id', 'idUsuario', 'IdUsuario'];
-export const USER_SYSTEM_KEY_KEYS = ['systemKey'];
-
-function toContact(value: unknown): HostContact | undefined {
+function toContact(value: unknown, mapping: NovusFieldMapping): HostContact | undefined {
   if (!isRecord(value)) return undefined;
-  const id = pick(value, CONTACT_ID_KEYS);
-  const nome = pick(value, CONTACT_NAME_KEYS);
-  const numero = pick(value, CONTACT_NUMBER_KEYS);
+  const id = pick(value, mapping.contact.id);
+  const nome = pick(value, mapping.contact.name);
+  const numero = pick(value, mapping.contact.phone);
   if (!id && !nome && !numero) return undefined;
   return {
     id: id ?? '',
     nome: nome ?? '',
-    nomeSecundario: pick(value, CONTACT_SECONDARY_KEYS),
+    nomeSecundario: pick(value, mapping.contact.secondaryName),
     numero,
   };
 }
@@ -59,16 +47,18 @@ function toContact(value: unknown): HostContact | undefined {
  * and no contact id: the example treats a payload without `contato.id` as "closed").
  * The attendance id falls back to the contact's: the example keys the chat by `contato.id`.
  */
-export function toHostAttendance(value: unknown): HostAttendance | null {
+export function toHostAttendance(
+  value: unknown,
+  mapping: NovusFieldMapping = DEFAULT_NOVUS_MAPPING,
+): HostAttendance | null {
   if (!isRecord(value)) return null;
-  const contato = toContact(value.contato);
-  const canal = isRecord(value.canal) ? value.canal : {};
-  const atendimentoId = pick(value, ATTENDANCE_ID_KEYS) ?? (contato?.id || null);
+  const contato = toContact(value.contato, mapping);
+  const atendimentoId = pick(value, mapping.attendance.attendanceId) ?? (contato?.id || null);
   if (!atendimentoId) return null;
   const attendance: HostAttendance = {
     atendimentoId,
-    canalId: pick(value, CHANNEL_ID_KEYS) ?? pick(canal, ['id', 'Id']) ?? '',
-    descricao: pick(value, DESCRIPTION_KEYS) ?? '',
+    canalId: pick(value, mapping.attendance.channelId) ?? '',
+    descricao: pick(value, mapping.attendance.description) ?? '',
   };
   if (contato) attendance.contato = contato;
   return attendance;
@@ -94,16 +84,43 @@ export function toHostChannels(value: unknown): HostChannel[] {
   });
 }
 
+const userSource = novusUserFields;
+
 /**
  * getInfoUser → the panel's user info. The example does not show this reply: the user id is read
- * from the first of USER_ID_KEYS; the tenant (systemKey) from the reply's `systemKey`, else from
- * the `tenant` setting (the `hostTenant` panel URL parameter). Without either: null (the panel
- * then shows its 'no user info' state, PRODUCT.md §9).
+ * from the mapping's user-id names (in the reply, or its `usuario` object); the tenant
+ * (systemKey) from the mapping's tenant names, else from the `tenant` setting (the `hostTenant`
+ * panel URL parameter). Without either: null (the panel then shows its 'no user info' state,
+ * PRODUCT.md §9).
  */
-export function toHostUserInfo(value: unknown, tenant: string | null): HostUserInfo | null {
-  if (!isRecord(value)) return null;
-  const source = isRecord(value.usuario) ? value.usuario : value;
-  const userId = pick(source, USER_ID_KEYS);
-  const systemKey = pick(source, USER_SYSTEM_KEY_KEYS) ?? (tenant?.trim() ? tenant : null);
+export function toHostUserInfo(
+  value: unknown,
+  tenant: string | null,
+  mapping: NovusFieldMapping = DEFAULT_NOVUS_MAPPING,
+): HostUserInfo | null {
+  const source = userSource(value);
+  if (!source) return null;
+  const userId = pick(source, mapping.user.userId);
+  const systemKey = pick(source, mapping.user.systemKey) ?? (tenant?.trim() ? tenant : null);
   return userId && systemKey ? { userId, systemKey } : null;
+}
+
+/** What the panel understands of the last getInfoUser reply and attendance payload. */
+export function understandNovus(
+  userReply: unknown,
+  attendancePayload: unknown,
+  tenant: string | null,
+  mapping: NovusFieldMapping,
+): NovusUnderstanding {
+  const source = userSource(userReply);
+  const attendance = toHostAttendance(attendancePayload, mapping);
+  return {
+    userId: source ? pick(source, mapping.user.userId) : null,
+    systemKey:
+      (source ? pick(source, mapping.user.systemKey) : null) ?? (tenant?.trim() ? tenant : null),
+    attendanceId: attendance?.atendimentoId ?? null,
+    channelId: attendance?.canalId || null,
+    contactId: attendance?.contato?.id || null,
+    phone: attendance?.contato?.numero ?? null,
+  };
 }

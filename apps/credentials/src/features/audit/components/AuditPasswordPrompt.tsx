@@ -7,6 +7,8 @@ export interface AuditPasswordPromptProps {
   /** The api's refusal of the last password, if any. */
   error: string | null;
   onSubmit: (password: string) => void;
+  /** The screen's own words (default: the history's). */
+  texts?: { passwordIntro: string; unlock: string };
 }
 
 const StyledForm = styled.form`
@@ -17,7 +19,11 @@ const StyledForm = styled.form`
 `;
 
 /** Hosts that sign nothing: the integration's security password opens the history. */
-export function AuditPasswordPrompt({ error, onSubmit }: AuditPasswordPromptProps) {
+export function AuditPasswordPrompt({
+  error,
+  onSubmit,
+  texts = TEXTS.audit,
+}: AuditPasswordPromptProps) {
   const [password, setPassword] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -25,7 +31,7 @@ export function AuditPasswordPrompt({ error, onSubmit }: AuditPasswordPromptProp
   };
   return (
     <StyledForm onSubmit={submit}>
-      <p>{TEXTS.audit.passwordIntro}</p>
+      <p>{texts.passwordIntro}</p>
       <TextInput
         label={TEXTS.audit.password}
         type="password"
@@ -35,7 +41,7 @@ export function AuditPasswordPrompt({ error, onSubmit }: AuditPasswordPromptProp
         onChange={(event) => setPassword(event.target.value)}
       />
       <Button type="submit" disabled={password === ''}>
-        {TEXTS.audit.unlock}
+        {texts.unlock}
       </Button>
     </StyledForm>
   );

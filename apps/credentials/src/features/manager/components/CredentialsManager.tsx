@@ -6,9 +6,10 @@ import {
   getSessionInfo,
 } from '@crm-panel/api-client';
 import { type PageModeProps } from '@crm-panel/contracts';
-import { useHostForms } from '@crm-panel/host-bridge';
+import { useHostAdapter, useHostForms } from '@crm-panel/host-bridge';
 import { Button, InlineError, Skeleton, Stack, Tabs } from '@crm-panel/ui';
 import { AuditHistory } from '@credentials/features/audit/components/AuditHistory';
+import { NovusDiagnostics } from '@credentials/features/novus/components/NovusDiagnostics';
 import { TEXTS } from '@credentials/features/shared/texts';
 import { DangerZone } from './DangerZone';
 import { IntegrationStatus } from './IntegrationStatus';
@@ -35,6 +36,8 @@ function mayReadHistory(): boolean {
 /** Integration status and the danger zone, once both statuses are read; the history beside. */
 export function CredentialsManager({ mode }: CredentialsManagerProps) {
   const { cancelForm } = useHostForms();
+  // Inside Novus, its admins also see what the host sends and set the field mapping.
+  const inNovus = useHostAdapter().kind === 'novus';
   const credentials = useQuery(credentialsStatusQueryOptions());
   const auth = useQuery(authStatusQueryOptions());
 
@@ -81,6 +84,9 @@ export function CredentialsManager({ mode }: CredentialsManagerProps) {
           tabs={[
             { id: 'integration', label: TEXTS.audit.integrationTab, content: integration },
             { id: 'history', label: TEXTS.audit.title, content: <AuditHistory /> },
+            ...(inNovus
+              ? [{ id: 'novus', label: TEXTS.novus.tab, content: <NovusDiagnostics /> }]
+              : []),
           ]}
         />
       ) : (

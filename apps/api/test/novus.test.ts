@@ -1,0 +1,273 @@
+import { DEFAULT_NOVUS_MAPPING, type NovusDiagnosticsReport } from '@crm-panel/crm-model';
+import { openBrowser } from './support/browserSession';
+import {
+  type Identity,
+  SECURITY_PASSWORD,
+  acceptTerms,
+  call,
+  credentialsFor,
+} from './support/harness';
+import { type StoreKind, sandboxAndStoresPerFile } from './support/stores';
+
+// A Novus install that explains itself: what a panel in a Novus frame reports is kept per tenant
+// (bounded, no secrets) and only the tenant's admins read it and change the field mapping.
+
+const stores = sandboxAndStoresPerFile();
+
+let seq = 0;
+function people() {
+  seq += 1;
+  const tenant = `tenant-novus-${process.pid}-${seq}`;
+  return {
+    admin: { systemKey: tenant, userId: 'alice' } as Identity,
+    attendant: { systemKey: tenant, userId: 'carol', role: 'attendant' } as Identity,
+    otherAdmin: { systemKey: `${tenant}-b`, userId: 'beatriz' } as Identity,
+    open: { systemKey: `open-novus-${process.pid}-${seq}`, userId: 'dora' } as Identity,
+  };
+}
+
+function reportOf(overrides: Partial<NovusDiagnosticsReport> = {}): NovusDiagnosticsReport {
+  return {
+    hostOrigin: 'https://acme.novuscrm.com.br',
+    origins: {
+      parameter: 'https://acme.novuscrm.com.br',
+      referrer: 'https://acme.novuscrm.com.br',
+      ancestor: 'https://acme.novuscrm.com.br',
+    },
+    urlTenant: null,
+    userInfo: {
+      at: '2026-12-05T10:00:00.000Z',
+      reply: { IdUsuario: 77, nome: 'Ana', token: 'segredo-do-host', chaveApiPublica: 'k-1' },
+    },
+    lastEvent: {
+      at: '2026-12-05T10:00:01.000Z',
+      name: 'aoAbrirAtendimento',
+      payload: { contato: { id: 'c-9', nome: 'Mariana', celular: '+5511987654321' } },
+    },
+    understood: {
+      userId: null,
+      systemKey: null,
+      attendanceId: 'c-9',
+      channelId: null,
+      contactId: 'c-9',
+      phone: '+5511987654321',
+    },
+    unexpected: [
+      { origin: 'https://intruso.example', at: '2026-12-05T10:00:02.000Z', command: 'callback' },
+    ],
+    ...overrides,
+  };
+}
+
+describe.each<StoreKind>(['sqlite', 'postgres'])('Novus diagnostics on %s', (kind) => {
+  const h = stores.harnessOn(kind);
+  const report = (systemKey: string, body: NovusDiagnosticsReport) =>
+    call(h.api, 'POST', '/api/novus/diagnostics', {
+      as: null,
+      body: { systemKey, report: body },
+    });
+
+  it('keeps the last report per tenant, secrets left out, and shows admins what is missing', async () => {
+    const { admin, otherAdmin } = people();
+    await acceptTerms(h.api, admin);
+    const posted = await call(h.api, 'POST', '/api/novus/diagnostics', {
+      as: null,
+      body: { systemKey: admin.systemKey, report: reportOf({ urlTenant: admin.systemKey }) },
+    });
+    expect(posted.status).toBe(204);
+    const read = await call(h.api, 'GET', '/api/novus/diagnostics', { as: admin });
+    expect(read.status).toBe(200);
+    const data = read.json.data as Record<string, unknown>;
+    const stored = data.report as NovusDiagnosticsReport;
+    // The host's token and API key never reach the store, nor the screen.
+    expect(stored.userInfo?.reply).toEqual({
+      IdUsuario: 77,
+      nome: 'Ana',
+      token: '[omitido]',
+      chaveApiPublica: '[omitido]',
+    });
+    expect(read.text).not.toContain('segredo-do-host');
+    expect(data.custom).toBe(false);
+    expect(data.mapping).toEqual(DEFAULT_NOVUS_MAPPING);
+    expect(data.missing).toEqual([
+      'Id do usuário não encontrado na resposta do getInfoUser (campos tentados: userId, id, Id, idUsuario, IdUsuario).',
+      'Tenant não encontrado: nem a resposta do getInfoUser nem o parâmetro hostTenant da URL do plugin o informam.',
+      'Id do canal não encontrado (campos tentados: canalId, idCanal, IdCanal, canal.id, canal.Id).',
+      'Uma mensagem chegou de origem inesperada e foi ignorada (veja abaixo).',
+    ]);
+    // Another tenant's admin sees nothing of it.
+    await acceptTerms(h.api, otherAdmin);
+    const other = await call(h.api, 'GET', '/api/novus/diagnostics', { as: otherAdmin });
+    expect(other.status).toBe(200);
+    expect((other.json.data as Record<string, unknown>).report).toBeNull();
+  });
+
+  it('accumulates unexpected messages up to 20, oldest dropped', async () => {
+    const { admin } = people();
+    await acceptTerms(h.api, admin);
+    for (let batch = 0; batch < 3; batch += 1) {
+      const unexpected = Array.from({ length: 10 }, (_, i) => ({
+        origin: `https://outro-${batch}.example`,
+        at: `2026-12-05T10:${String(batch).padStart(2, '0')}:${String(i).padStart(2, '0')}.000Z`,
+        command: null,
+      }));
+      expect((await report(admin.systemKey, reportOf({ unexpected }))).status).toBe(204);
+    }
+    const read = await call(h.api, 'GET', '/api/novus/diagnostics', { as: admin });
+    const stored = (read.json.data as { report: NovusDiagnosticsReport }).report;
+    expect(stored.unexpected).toHaveLength(20);
+    expect(stored.unexpected[0]?.origin).toBe('https://outro-1.example');
+    expect(stored.unexpected[19]).toEqual({
+      origin: 'https://outro-2.example',
+      at: '2026-12-05T10:02:09.000Z',
+      command: null,
+    });
+  });
+
+  it('refuses reports for unknown tenants and oversized bodies; unknown fields are dropped', async () => {
+    expect((await report('desconhecido-x', reportOf())).status).toBe(404);
+    const { admin } = people();
+    await acceptTerms(h.api, admin);
+    const extra = await call(h.api, 'POST', '/api/novus/diagnostics', {
+      as: null,
+      body: { systemKey: admin.systemKey, report: { ...reportOf(), senha: 'segredo-extra' } },
+    });
+    expect(extra.status).toBe(204);
+    const read = await call(h.api, 'GET', '/api/novus/diagnostics', { as: admin });
+    expect(read.status).toBe(200);
+    expect(read.text).not.toContain('segredo-extra');
+    const wrongType = await call(h.api, 'POST', '/api/novus/diagnostics', {
+      as: null,
+      body: { systemKey: admin.systemKey, report: { ...reportOf(), unexpected: 'muitas' } },
+    });
+    expect(wrongType.status).toBe(400);
+    const huge = await report(
+      admin.systemKey,
+      reportOf({
+        userInfo: { at: '2026-12-05T10:00:00.000Z', reply: { texto: 'x'.repeat(20_000) } },
+      }),
+    );
+    expect(huge.status).toBe(413);
+  });
+
+  it('saves a mapping the panel then reads, and refuses one that loses the user id', async () => {
+    const { admin } = people();
+    await acceptTerms(h.api, admin);
+    await report(admin.systemKey, reportOf());
+    const losing = {
+      ...DEFAULT_NOVUS_MAPPING,
+      user: { userId: ['idDoUsuario'], systemKey: [] },
+    };
+    const refused = await call(h.api, 'PUT', '/api/novus/mapping', { as: admin, body: losing });
+    expect(refused.status).toBe(400);
+    expect(refused.json.message).toBe(
+      'Com este mapeamento o id do usuário não aparece na última resposta do getInfoUser (campos recebidos: IdUsuario, nome, token, chaveApiPublica). Ninguém conseguiria entrar no painel; corrija o campo "Id do usuário".',
+    );
+    const invalid = await call(h.api, 'PUT', '/api/novus/mapping', {
+      as: admin,
+      body: { ...DEFAULT_NOVUS_MAPPING, contact: { ...DEFAULT_NOVUS_MAPPING.contact, id: [] } },
+    });
+    expect(invalid.status).toBe(400);
+    expect(invalid.json.message).toBe('Id do contato: Informe ao menos um nome de campo.');
+    const fixed = {
+      ...DEFAULT_NOVUS_MAPPING,
+      user: { userId: ['IdUsuario'], systemKey: [] },
+      contact: { ...DEFAULT_NOVUS_MAPPING.contact, phone: ['celular'] },
+      chatMessagesEndpoint: 'api/chat/{chatId}/messages?channelId={channelId}',
+    };
+    const saved = await call(h.api, 'PUT', '/api/novus/mapping', { as: admin, body: fixed });
+    expect(saved.status).toBe(200);
+    const panel = await call(h.api, 'GET', `/api/novus/mapping?systemKey=${admin.systemKey}`, {
+      as: null,
+    });
+    expect(panel.status).toBe(200);
+    expect(panel.json).toEqual({ data: { mapping: fixed, custom: true } });
+    const read = await call(h.api, 'GET', '/api/novus/diagnostics', { as: admin });
+    expect(read.json.data).toMatchObject({ custom: true, mappingUpdatedBy: 'alice' });
+  });
+
+  describe('refusals', () => {
+    it('an attendant of a signing host gets 403 in pt-BR, reading and saving', async () => {
+      const { admin, attendant } = people();
+      await acceptTerms(h.api, admin);
+      await acceptTerms(h.api, attendant);
+      await report(admin.systemKey, reportOf());
+      const read = await call(h.api, 'GET', '/api/novus/diagnostics', { as: attendant });
+      expect(read.status).toBe(403);
+      expect(read.json).toEqual({
+        message: 'Apenas administradores podem ver o diagnóstico do Novus.',
+        code: 'admin_required',
+      });
+      expect(read.text).not.toContain('IdUsuario');
+      const save = await call(h.api, 'PUT', '/api/novus/mapping', {
+        as: attendant,
+        body: DEFAULT_NOVUS_MAPPING,
+      });
+      expect(save.status).toBe(403);
+      const panel = await call(h.api, 'GET', `/api/novus/mapping?systemKey=${admin.systemKey}`, {
+        as: null,
+      });
+      expect(panel.json).toEqual({ data: { mapping: DEFAULT_NOVUS_MAPPING, custom: false } });
+    });
+
+    it("an admin's mapping changes only their own tenant", async () => {
+      const { admin, otherAdmin } = people();
+      await acceptTerms(h.api, admin);
+      await acceptTerms(h.api, otherAdmin);
+      const mine = {
+        ...DEFAULT_NOVUS_MAPPING,
+        contact: { ...DEFAULT_NOVUS_MAPPING.contact, phone: ['fone'] },
+      };
+      expect(
+        (await call(h.api, 'PUT', '/api/novus/mapping', { as: admin, body: mine })).status,
+      ).toBe(200);
+      const other = await call(
+        h.api,
+        'GET',
+        `/api/novus/mapping?systemKey=${otherAdmin.systemKey}`,
+        {
+          as: null,
+        },
+      );
+      expect(other.json).toEqual({ data: { mapping: DEFAULT_NOVUS_MAPPING, custom: false } });
+    });
+
+    it('no session: 401', async () => {
+      const { admin } = people();
+      const result = await call(h.api, 'GET', '/api/novus/diagnostics', {
+        as: admin,
+        noSession: true,
+      });
+      expect(result.status).toBe(401);
+    });
+
+    it('a host that signs nothing: the security password, as in the credentials manager', async () => {
+      const { open } = people();
+      const browser = await openBrowser(h.api, open);
+      await browser.send('POST', '/api/rdstation/terms/accept', {});
+      await browser.send('POST', '/api/rdstation/credentials', credentialsFor());
+      expect((await browser.signIn()).status).toBe(200);
+      await report(open.systemKey, reportOf());
+      const withPassword = (password?: string) =>
+        call(h.api, 'GET', '/api/novus/diagnostics', {
+          as: null,
+          headers: {
+            ...browser.headers,
+            ...(password === undefined ? {} : { 'x-security-password': password }),
+          },
+        });
+      const without = await withPassword();
+      expect(without.status).toBe(403);
+      expect(without.json).toEqual({
+        message: 'Informe a senha de segurança para ver o diagnóstico do Novus.',
+        code: 'security_password_required',
+      });
+      expect((await withPassword('senha-errada')).status).toBe(403);
+      const right = await withPassword(SECURITY_PASSWORD);
+      expect(right.status).toBe(200);
+      expect((right.json.data as { report: NovusDiagnosticsReport }).report.understood.phone).toBe(
+        '+5511987654321',
+      );
+    });
+  });
+});

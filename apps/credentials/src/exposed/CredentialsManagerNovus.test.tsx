@@ -1,0 +1,186 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { DEFAULT_NOVUS_MAPPING, type NovusDiagnosticsReport } from '@crm-panel/crm-model';
+import { setupTestServer } from '@crm-panel/api-client/testing';
+import { createFakeHostAdapter } from '@crm-panel/host-bridge/testing';
+import { renderPage } from '@credentials/test-utils';
+import { CredentialsManagerPage } from './CredentialsManagerPage';
+
+const server = setupTestServer();
+
+// Typing in a dozen fields takes a few seconds on a loaded machine.
+jest.setTimeout(30_000);
+
+const REPORT: NovusDiagnosticsReport = {
+  hostOrigin: 'https://acme.novuscrm.com.br',
+  origins: {
+    parameter: 'https://acme.novuscrm.com.br',
+    referrer: 'https://acme.novuscrm.com.br',
+    ancestor: 'https://acme.novuscrm.com.br',
+  },
+  urlTenant: 'tenant-acme',
+  userInfo: { at: '2026-12-05T10:00:00.000Z', reply: { id: 'user-ana', token: '[omitido]' } },
+  lastEvent: {
+    at: '2026-12-05T10:00:01.000Z',
+    name: 'aoAbrirAtendimento',
+    payload: { atendimentoId: 'at-1001', contato: { id: 'c-1', Fone: '+5511987654321' } },
+  },
+  understood: {
+    userId: 'user-ana',
+    systemKey: 'tenant-acme',
+    attendanceId: 'at-1001',
+    channelId: null,
+    contactId: 'c-1',
+    phone: null,
+  },
+  unexpected: [
+    { origin: 'https://intruso.example', at: '2026-12-05T10:00:02.000Z', command: 'callback' },
+  ],
+};
+
+const MISSING = [
+  'Telefone do contato não encontrado (campos tentados: numero, Numero, telefone, Telefone, celular): sem ele o painel não sugere contatos pelo telefone.',
+];
+
+function serveDiagnostics(overrides: Record<string, unknown> = {}) {
+  const puts: unknown[] = [];
+  server.use(
+    http.get(`${server.baseURL}/api/novus/diagnostics`, () =>
+      HttpResponse.json({
+        data: {
+          report: REPORT,
+          reportedAt: '2026-12-05T10:00:03.000Z',
+          missing: MISSING,
+          mapping: DEFAULT_NOVUS_MAPPING,
+          defaults: DEFAULT_NOVUS_MAPPING,
+          custom: false,
+          mappingUpdatedAt: null,
+          mappingUpdatedBy: null,
+          ...overrides,
+        },
+      }),
+    ),
+    http.put(`${server.baseURL}/api/novus/mapping`, async ({ request }) => {
+      const body = await request.json();
+      puts.push(body);
+      if (JSON.stringify(body).includes('idDoUsuario'))
+        return HttpResponse.json(
+          {
+            message:
+              'Com este mapeamento o id do usuário não aparece na última resposta do getInfoUser (campos recebidos: id, token). Ninguém conseguiria entrar no painel; corrija o campo "Id do usuário".',
+          },
+          { status: 400 },
+        );
+      return HttpResponse.json({ data: { mapping: body, custom: true } });
+    }),
+  );
+  return puts;
+}
+
+async function openNovusTab() {
+  const adapter = Object.assign(createFakeHostAdapter(), { kind: 'novus' as const });
+  const view = renderPage(<CredentialsManagerPage mode="page" />, {
+    route: '/credentials-manager',
+    adapter,
+  });
+  await view.user.click(await screen.findByRole('tab', { name: 'Diagnóstico do Novus' }));
+  return view;
+}
+
+describe("CredentialsManagerPage: 'Diagnóstico do Novus'", () => {
+  it('shows what the host sent, what the panel understood, what is missing and stray origins', async () => {
+    serveDiagnostics();
+    await openNovusTab();
+    const missing = await screen.findByRole('region', { name: 'O que falta' });
+    expect(missing).toHaveTextContent(MISSING[0] ?? '');
+    const understood = screen.getByRole('region', { name: 'O que o painel entendeu' });
+    expect(understood).toHaveTextContent('Id do usuáriouser-ana');
+    expect(understood).toHaveTextContent('Telefone do contatonão encontrado');
+    const sent = screen.getByRole('region', { name: 'O que o Novus enviou' });
+    expect(sent).toHaveTextContent('"token": "[omitido]"');
+    expect(sent).toHaveTextContent('aoAbrirAtendimento · 05/12/2026');
+    expect(sent).toHaveTextContent('"Fone": "+5511987654321"');
+    const stray = screen.getByRole('region', { name: 'Mensagens de origem inesperada' });
+    expect(stray).toHaveTextContent('https://intruso.example');
+  });
+
+  it('checks the mapping in pt-BR keeping what was typed, then saves it', async () => {
+    const puts = serveDiagnostics();
+    const { user } = await openNovusTab();
+    const form = await screen.findByRole('form', { name: 'Mapeamento de campos' });
+    const phone = within(form).getByRole('textbox', { name: 'Telefone do contato' });
+    await user.clear(phone);
+    await user.type(phone, 'Fone, 9contato');
+    const contactId = within(form).getByRole('textbox', { name: /Id do contato/ });
+    await user.clear(contactId);
+    await user.click(within(form).getByRole('button', { name: 'Salvar mapeamento' }));
+    expect(
+      await within(form).findByText(
+        'Nome de campo inválido: "9contato". Use letras, números, _ ou - e pontos entre os níveis (ex.: canal.id).',
+      ),
+    ).toBeInTheDocument();
+    expect(within(form).getByText('Informe ao menos um nome de campo.')).toBeInTheDocument();
+    expect(puts).toEqual([]);
+    expect(phone).toHaveValue('Fone, 9contato');
+    await user.clear(phone);
+    await user.type(phone, 'Fone');
+    await user.type(contactId, 'id');
+    await user.click(within(form).getByRole('button', { name: 'Salvar mapeamento' }));
+    expect(
+      await within(form).findByText(
+        'Mapeamento salvo. Recarregue o painel no Novus para aplicá-lo.',
+      ),
+    ).toBeInTheDocument();
+    expect(puts).toEqual([
+      {
+        ...DEFAULT_NOVUS_MAPPING,
+        contact: { ...DEFAULT_NOVUS_MAPPING.contact, id: ['id'], phone: ['Fone'] },
+      },
+    ]);
+  });
+
+  it("shows the api's refusal and loses nothing typed", async () => {
+    serveDiagnostics();
+    const { user } = await openNovusTab();
+    const form = await screen.findByRole('form', { name: 'Mapeamento de campos' });
+    const userId = within(form).getByRole('textbox', { name: /Id do usuário/ });
+    await user.clear(userId);
+    await user.type(userId, 'idDoUsuario');
+    await user.click(within(form).getByRole('button', { name: 'Salvar mapeamento' }));
+    expect(
+      await within(form).findByText(/Ninguém conseguiria entrar no painel/),
+    ).toBeInTheDocument();
+    expect(userId).toHaveValue('idDoUsuario');
+  });
+
+  it("an attendant sees the api's refusal, nothing of the diagnostics", async () => {
+    server.use(
+      http.get(`${server.baseURL}/api/novus/diagnostics`, () =>
+        HttpResponse.json(
+          {
+            message: 'Apenas administradores podem ver o diagnóstico do Novus.',
+            code: 'admin_required',
+          },
+          { status: 403 },
+        ),
+      ),
+    );
+    await openNovusTab();
+    expect(
+      await screen.findByText('Apenas administradores podem ver o diagnóstico do Novus.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Mapeamento de campos' })).toBeNull();
+  });
+
+  it('outside Novus there is no such tab', async () => {
+    renderPage(<CredentialsManagerPage mode="page" />, {
+      route: '/credentials-manager',
+      adapter: createFakeHostAdapter(),
+    });
+    await screen.findByRole('tab', { name: 'Histórico de alterações' });
+    expect(screen.queryByRole('tab', { name: 'Diagnóstico do Novus' })).toBeNull();
+    await waitFor(() =>
+      expect(server.requests.some((r) => r.path === '/api/novus/diagnostics')).toBe(false),
+    );
+  });
+});

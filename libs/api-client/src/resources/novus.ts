@@ -1,0 +1,90 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  type DataEnvelope,
+  type NovusDiagnosticsReport,
+  type NovusFieldMapping,
+} from '@crm-panel/crm-model';
+import { apiClient } from '@api-client/client/apiClient';
+import { readPayload, requestConfig, type RequestOptions } from '@api-client/client/envelope';
+import { queryKeys } from '@api-client/query/queryKeys';
+import { type AuditAccess, SECURITY_PASSWORD_HEADER } from './audit';
+
+// A Novus install that explains itself (apps/api README, 'Novus diagnostics'): the panel in a
+// Novus frame reports what the host sent and reads its tenant's field mapping (both without a
+// session: without a user id there is none); admins read the diagnostics and save the mapping.
+
+/** The tenant's mapping as the panel reads it; `custom` false: the defaults. */
+export interface NovusMappingAnswer {
+  mapping: NovusFieldMapping;
+  custom: boolean;
+}
+
+/** GET /api/novus/diagnostics (admins). */
+export interface NovusDiagnostics extends NovusMappingAnswer {
+  report: NovusDiagnosticsReport | null;
+  reportedAt: string | null;
+  /** What is missing, pt-BR, from the last report under the saved mapping. */
+  missing: string[];
+  defaults: NovusFieldMapping;
+  mappingUpdatedAt: string | null;
+  mappingUpdatedBy: string | null;
+}
+
+function accessHeaders(access: AuditAccess): Record<string, string> {
+  return access.securityPassword ? { [SECURITY_PASSWORD_HEADER]: access.securityPassword } : {};
+}
+
+/** POST /api/novus/diagnostics { systemKey, report } → 204. */
+export async function reportNovusDiagnostics(
+  systemKey: string,
+  report: NovusDiagnosticsReport,
+): Promise<void> {
+  await apiClient.post('/api/novus/diagnostics', { systemKey, report });
+}
+
+/** GET /api/novus/mapping?systemKey= → the tenant's mapping (or the defaults). */
+export async function getNovusMapping(
+  systemKey: string,
+  options?: RequestOptions,
+): Promise<NovusMappingAnswer> {
+  const response = await apiClient.get<DataEnvelope<NovusMappingAnswer>>(
+    '/api/novus/mapping',
+    requestConfig(options, { systemKey }),
+  );
+  return readPayload(response);
+}
+
+/** GET /api/novus/diagnostics (admins; hosts that sign nothing: the security password). */
+export async function getNovusDiagnostics(
+  access: AuditAccess = {},
+  options?: RequestOptions,
+): Promise<NovusDiagnostics> {
+  const config = requestConfig(options);
+  config.headers = { ...config.headers, ...accessHeaders(access) };
+  const response = await apiClient.get<DataEnvelope<NovusDiagnostics>>(
+    '/api/novus/diagnostics',
+    config,
+  );
+  return readPayload(response);
+}
+
+/** PUT /api/novus/mapping (admins) → the saved mapping. */
+export async function saveNovusMapping(
+  mapping: NovusFieldMapping,
+  access: AuditAccess = {},
+): Promise<NovusMappingAnswer> {
+  const response = await apiClient.put<DataEnvelope<NovusMappingAnswer>>(
+    '/api/novus/mapping',
+    mapping,
+    { headers: accessHeaders(access) },
+  );
+  return readPayload(response);
+}
+
+/** The diagnostics view's query; a new unlock attempt (password typed) asks again. */
+export const novusDiagnosticsQueryOptions = (access: AuditAccess, unlockAttempt: number) =>
+  queryOptions({
+    queryKey: [...queryKeys.all, 'host-diagnostics', { unlockAttempt }] as const,
+    queryFn: ({ signal }) => getNovusDiagnostics(access, { signal }),
+    retry: false,
+  });

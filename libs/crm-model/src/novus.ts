@@ -1,0 +1,386 @@
+// What a Novus CRM install sends the panel, and how the panel reads it. The public example
+// (github.com/novuscrm/novus-plugin-example, plugin.js) proves only `atendimento.contato.id` and
+// `contato.nome`; every other field name is a reading. Each tenant may set its own names (its
+// field mapping, edited by admins in the credentials manager); these defaults are the readings.
+// Shared by the panel (host-bridge reads with it), the api (validates and stores it) and the
+// diagnostics view.
+
+/** Field names tried in order; a dotted name reads a nested field (`canal.id`). */
+export type NovusFieldNames = string[];
+
+export interface NovusFieldMapping {
+  /** getInfoUser's reply (or its `usuario` object). */
+  user: { userId: NovusFieldNames; systemKey: NovusFieldNames };
+  /** The `atendimento` of aoAbrirAtendimento / aoFocarAtendimento / aoFecharAtendimento. */
+  attendance: {
+    attendanceId: NovusFieldNames;
+    channelId: NovusFieldNames;
+    description: NovusFieldNames;
+  };
+  /** The attendance's `contato` object. */
+  contact: {
+    id: NovusFieldNames;
+    name: NovusFieldNames;
+    secondaryName: NovusFieldNames;
+    phone: NovusFieldNames;
+  };
+  /**
+   * The chat import through the host's `apiRequest` proxy: an endpoint template, or '' to read
+   * chat messages through the api (spec §7). `chatMessagesHost` '' means `publica`.
+   */
+  chatMessagesEndpoint: string;
+  chatMessagesHost: string;
+}
+
+/** One list of field names of the mapping: where it is, its pt-BR label, whether it may be empty. */
+export interface NovusMappingFieldInfo {
+  /** `user`, `attendance` or `contact`: the mapping's group. */
+  group: string;
+  key: string;
+  label: string;
+  required: boolean;
+}
+
+/** Every list of field names, in the order the form shows them. */
+export const NOVUS_MAPPING_FIELDS: readonly NovusMappingFieldInfo[] = [
+  { group: 'user', key: 'userId', label: 'Id do usuário', required: true },
+  { group: 'user', key: 'systemKey', label: 'Tenant (systemKey)', required: false },
+  { group: 'attendance', key: 'attendanceId', label: 'Id do atendimento', required: true },
+  { group: 'attendance', key: 'channelId', label: 'Id do canal', required: false },
+  { group: 'attendance', key: 'description', label: 'Descrição', required: false },
+  { group: 'contact', key: 'id', label: 'Id do contato', required: true },
+  { group: 'contact', key: 'name', label: 'Nome do contato', required: false },
+  { group: 'contact', key: 'secondaryName', label: 'Nome secundário', required: false },
+  { group: 'contact', key: 'phone', label: 'Telefone do contato', required: false },
+];
+
+/** Today's readings (novusMapping in host-bridge used them before they could be set). */
+export const DEFAULT_NOVUS_MAPPING: NovusFieldMapping = {
+  user: {
+    userId: ['userId', 'id', 'Id', 'idUsuario', 'IdUsuario'],
+    systemKey: ['systemKey'],
+  },
+  attendance: {
+    attendanceId: ['atendimentoId', 'idAtendimento', 'IdAtendimento', 'id', 'Id'],
+    channelId: ['canalId', 'idCanal', 'IdCanal', 'canal.id', 'canal.Id'],
+    description: ['descricao', 'Descricao', 'titulo', 'assunto'],
+  },
+  contact: {
+    id: ['id', 'Id', 'idContato', 'IdContato'],
+    name: ['nome', 'Nome', 'name'],
+    secondaryName: ['nomeSecundario', 'apelido', 'Apelido'],
+    phone: ['numero', 'Numero', 'telefone', 'Telefone', 'celular'],
+  },
+  chatMessagesEndpoint: '',
+  chatMessagesHost: '',
+};
+
+export const NOVUS_MAPPING_LIMITS: { names: number; nameLength: number; endpointLength: number } = {
+  names: 10,
+  nameLength: 64,
+  endpointLength: 300,
+};
+
+const FIELD_NAME = /^[A-Za-z_$][\w$-]*(\.[A-Za-z_$][\w$-]*)*$/;
+
+export interface NovusMappingMessages {
+  required: string;
+  tooMany: string;
+  invalidName: (name: string) => string;
+  endpointTooLong: string;
+  endpointEmpty: string;
+  endpointAbsolute: string;
+  endpointClimbs: string;
+  endpointPlaceholder: (name: string) => string;
+  hostEmpty: string;
+  hostInvalid: string;
+}
+
+export const NOVUS_MAPPING_MESSAGES: NovusMappingMessages = {
+  required: 'Informe ao menos um nome de campo.',
+  tooMany: `Informe no máximo ${NOVUS_MAPPING_LIMITS.names} nomes de campo.`,
+  invalidName: (name: string) =>
+    `Nome de campo inválido: "${name}". Use letras, números, _ ou - e pontos entre os níveis (ex.: canal.id).`,
+  endpointTooLong: `O endpoint pode ter no máximo ${NOVUS_MAPPING_LIMITS.endpointLength} caracteres.`,
+  endpointEmpty: 'o endpoint está vazio',
+  endpointAbsolute: 'o endpoint deve ser relativo ao host do proxy, não uma URL',
+  endpointClimbs: 'o endpoint não pode conter ".."',
+  endpointPlaceholder: (name: string) => `marcador desconhecido {${name}}`,
+  hostEmpty: 'o host está vazio',
+  hostInvalid: 'Host do proxy inválido: use só letras, números, _ ou -.',
+};
+
+/** The placeholders a chat-messages endpoint template may name. */
+export const NOVUS_CHAT_PLACEHOLDERS: readonly string[] = ['chatId', 'attendanceId', 'channelId'];
+
+/**
+ * Why a chat-messages endpoint template (and proxy host) cannot be used, or null: a blank
+ * endpoint, an absolute URL or a path climbing out of the host (the proxy picks the destination
+ * by name, never by URL: "O plugin escolhe o destino pelo NOME — nunca pela URL"), or an unknown
+ * placeholder.
+ */
+export function novusChatEndpointProblem(endpoint: string, host?: string): string | null {
+  const M = NOVUS_MAPPING_MESSAGES;
+  const text = endpoint.trim();
+  if (text === '') return M.endpointEmpty;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(text) || text.startsWith('//')) return M.endpointAbsolute;
+  if (text.split(/[/?]/).includes('..')) return M.endpointClimbs;
+  for (const [, name] of text.matchAll(/\{([^{}]*)\}/g)) {
+    if (!NOVUS_CHAT_PLACEHOLDERS.includes(name ?? '')) return M.endpointPlaceholder(name ?? '');
+  }
+  if (host !== undefined && host.trim() === '') return M.hostEmpty;
+  return null;
+}
+
+/** A form's text of names ("id, Id, usuario.id") → the list, blanks dropped. */
+export function parseNovusFieldNames(text: string): NovusFieldNames {
+  return text
+    .split(/[\s,;]+/)
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+}
+
+function namesProblem(names: unknown, required: boolean): string | null {
+  const M = NOVUS_MAPPING_MESSAGES;
+  if (!Array.isArray(names)) return M.required;
+  if (names.length === 0) return required ? M.required : null;
+  if (names.length > NOVUS_MAPPING_LIMITS.names) return M.tooMany;
+  for (const name of names) {
+    if (typeof name !== 'string' || name.length > NOVUS_MAPPING_LIMITS.nameLength)
+      return M.invalidName(String(name).slice(0, NOVUS_MAPPING_LIMITS.nameLength));
+    if (!FIELD_NAME.test(name)) return M.invalidName(name);
+  }
+  return null;
+}
+
+/** The names of one field of the mapping (an empty list for a field it does not have). */
+export function novusMappingNames(
+  mapping: NovusFieldMapping,
+  field: NovusMappingFieldInfo,
+): NovusFieldNames {
+  const group: unknown = (mapping as unknown as Record<string, unknown>)[field.group];
+  const names = isRecord(group) ? group[field.key] : undefined;
+  return Array.isArray(names) ? (names as NovusFieldNames) : [];
+}
+
+/** Each problem of a mapping by its form path (`user.userId`, `chatMessagesEndpoint`, …), pt-BR. */
+export function novusMappingProblems(mapping: NovusFieldMapping): Record<string, string> {
+  const problems: Record<string, string> = {};
+  for (const field of NOVUS_MAPPING_FIELDS) {
+    const group: unknown = (mapping as unknown as Record<string, unknown>)[field.group];
+    const problem = namesProblem(isRecord(group) ? group[field.key] : undefined, field.required);
+    if (problem) problems[`${field.group}.${field.key}`] = problem;
+  }
+  const endpoint = mapping.chatMessagesEndpoint.trim();
+  if (endpoint.length > NOVUS_MAPPING_LIMITS.endpointLength) {
+    problems.chatMessagesEndpoint = NOVUS_MAPPING_MESSAGES.endpointTooLong;
+  } else if (endpoint !== '') {
+    const problem = novusChatEndpointProblem(endpoint);
+    if (problem) problems.chatMessagesEndpoint = `Endpoint inválido: ${problem}.`;
+  }
+  const host = mapping.chatMessagesHost.trim();
+  if (host !== '' && !/^[\w-]{1,64}$/.test(host))
+    problems.chatMessagesHost = NOVUS_MAPPING_MESSAGES.hostInvalid;
+  return problems;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function namesOr(value: unknown, fallback: NovusFieldNames): NovusFieldNames {
+  return Array.isArray(value) && value.every((name) => typeof name === 'string')
+    ? (value as string[])
+    : fallback;
+}
+
+/** A stored or received mapping → a whole one: anything missing or malformed takes the default. */
+export function readNovusMapping(value: unknown): NovusFieldMapping {
+  const source = isRecord(value) ? value : {};
+  const D = DEFAULT_NOVUS_MAPPING;
+  const group = (name: string): Record<string, unknown> =>
+    isRecord(source[name]) ? source[name] : {};
+  const user = group('user');
+  const attendance = group('attendance');
+  const contact = group('contact');
+  const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+  return {
+    user: {
+      userId: namesOr(user.userId, D.user.userId),
+      systemKey: namesOr(user.systemKey, D.user.systemKey),
+    },
+    attendance: {
+      attendanceId: namesOr(attendance.attendanceId, D.attendance.attendanceId),
+      channelId: namesOr(attendance.channelId, D.attendance.channelId),
+      description: namesOr(attendance.description, D.attendance.description),
+    },
+    contact: {
+      id: namesOr(contact.id, D.contact.id),
+      name: namesOr(contact.name, D.contact.name),
+      secondaryName: namesOr(contact.secondaryName, D.contact.secondaryName),
+      phone: namesOr(contact.phone, D.contact.phone),
+    },
+    chatMessagesEndpoint: text(source.chatMessagesEndpoint),
+    chatMessagesHost: text(source.chatMessagesHost),
+  };
+}
+
+/** What the panel understood of what the host sent (null: not found). */
+export interface NovusUnderstanding {
+  userId: string | null;
+  systemKey: string | null;
+  attendanceId: string | null;
+  channelId: string | null;
+  contactId: string | null;
+  phone: string | null;
+}
+
+/** A window message the panel did not take: not from the Novus page's origin. */
+export interface NovusUnexpectedMessage {
+  origin: string;
+  /** ISO date-time. */
+  at: string;
+  /** The message's `command` or `type`, when it had one. */
+  command: string | null;
+}
+
+/**
+ * What a panel in a Novus frame reports (no secrets: host values pass `redactHostValue`), kept
+ * per tenant: the last report wins, unexpected messages accumulate up to the limit.
+ */
+export interface NovusDiagnosticsReport {
+  /** The origin the panel talks to (allow-listed), or null when none was allowed. */
+  hostOrigin: string | null;
+  /** Where the page says it is framed from: the `hostOrigin` parameter, the referrer, the parent. */
+  origins: { parameter: string | null; referrer: string | null; ancestor: string | null };
+  /** The plugin URL's `hostTenant`. */
+  urlTenant: string | null;
+  userInfo: { at: string; reply: unknown } | null;
+  lastEvent: { at: string; name: string; payload: unknown } | null;
+  understood: NovusUnderstanding;
+  unexpected: NovusUnexpectedMessage[];
+}
+
+export interface NovusDiagnosticsLimits {
+  /** Unexpected messages kept. */
+  unexpected: number;
+  /** Levels, fields per level, items per list, characters per text of a host value. */
+  depth: number;
+  keys: number;
+  items: number;
+  text: number;
+  /** A report's body, in bytes. */
+  reportBytes: number;
+}
+
+export const NOVUS_DIAGNOSTICS_LIMITS: NovusDiagnosticsLimits = {
+  unexpected: 20,
+  depth: 4,
+  keys: 40,
+  items: 20,
+  text: 200,
+  reportBytes: 16_000,
+};
+
+/** Host fields never kept or shown: credentials, tokens, keys. */
+const SECRET_FIELD =
+  /token|secret|senha|password|passwd|authorization|cookie|jwt|assertion|chave|apikey|api_key|credential/i;
+export const REDACTED: string = '[omitido]';
+
+/**
+ * A host value made safe to keep and show: fields that look like secrets replaced, texts cut to
+ * 200 characters, at most 40 fields / 20 items per level and 4 levels.
+ */
+export function redactHostValue(value: unknown, depth = 0): unknown {
+  const L = NOVUS_DIAGNOSTICS_LIMITS;
+  if (typeof value === 'string')
+    return value.length > L.text ? `${value.slice(0, L.text)}…` : value;
+  if (typeof value === 'number' || typeof value === 'boolean' || value === null) return value;
+  if (depth >= L.depth) return Array.isArray(value) ? '[…]' : isRecord(value) ? '{…}' : null;
+  if (Array.isArray(value))
+    return value.slice(0, L.items).map((v) => redactHostValue(v, depth + 1));
+  if (isRecord(value)) {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value).slice(0, L.keys)) {
+      const name = key.slice(0, 64);
+      out[name] = SECRET_FIELD.test(key) ? REDACTED : redactHostValue(value[key], depth + 1);
+    }
+    return out;
+  }
+  return null;
+}
+
+/** What is missing for the panel to work, in pt-BR, from what it understood. */
+export function novusMissing(report: NovusDiagnosticsReport, mapping: NovusFieldMapping): string[] {
+  const missing: string[] = [];
+  const names = (list: NovusFieldNames) => (list.length ? list.join(', ') : 'nenhum');
+  if (!report.hostOrigin)
+    missing.push(
+      'A origem da página do Novus não está entre as origens permitidas do painel (hostOrigins).',
+    );
+  if (!report.userInfo) missing.push('O getInfoUser ainda não respondeu.');
+  else if (!report.understood.userId)
+    missing.push(
+      `Id do usuário não encontrado na resposta do getInfoUser (campos tentados: ${names(mapping.user.userId)}).`,
+    );
+  if (report.userInfo && !report.understood.systemKey)
+    missing.push(
+      'Tenant não encontrado: nem a resposta do getInfoUser nem o parâmetro hostTenant da URL do plugin o informam.',
+    );
+  if (!report.lastEvent) {
+    missing.push('Nenhum evento de atendimento recebido ainda (abra um atendimento no Novus).');
+  } else if (report.lastEvent.name !== 'aoFecharAtendimento') {
+    const U = report.understood;
+    if (!U.attendanceId)
+      missing.push(
+        `Id do atendimento não encontrado (campos tentados: ${names(mapping.attendance.attendanceId)}, e o id do contato).`,
+      );
+    if (!U.contactId)
+      missing.push(`Id do contato não encontrado (campos tentados: ${names(mapping.contact.id)}).`);
+    if (!U.channelId)
+      missing.push(
+        `Id do canal não encontrado (campos tentados: ${names(mapping.attendance.channelId)}).`,
+      );
+    if (!U.phone)
+      missing.push(
+        `Telefone do contato não encontrado (campos tentados: ${names(mapping.contact.phone)}): sem ele o painel não sugere contatos pelo telefone.`,
+      );
+  }
+  const count = report.unexpected.length;
+  if (count === 1)
+    missing.push('Uma mensagem chegou de origem inesperada e foi ignorada (veja abaixo).');
+  else if (count > 1)
+    missing.push(
+      `${count} mensagens chegaram de origem inesperada e foram ignoradas (veja abaixo).`,
+    );
+  return missing;
+}
+
+/** The value at a dotted name (`canal.id`), or undefined. */
+function valueAt(source: Record<string, unknown>, name: string): unknown {
+  let value: unknown = source;
+  for (const part of name.split('.')) {
+    if (!isRecord(value)) return undefined;
+    value = value[part];
+  }
+  return value;
+}
+
+/** The first of `names` in `source` holding a non-blank string or a finite number, as a string. */
+export function pickNovusField(
+  source: Record<string, unknown>,
+  names: NovusFieldNames,
+): string | null {
+  for (const name of names) {
+    const value = valueAt(source, name);
+    if (typeof value === 'string' && value.trim() !== '') return value;
+    if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  }
+  return null;
+}
+
+/** Where getInfoUser's fields are: its `usuario` object when it has one, else the reply itself. */
+export function novusUserFields(reply: unknown): Record<string, unknown> | null {
+  if (!isRecord(reply)) return null;
+  return isRecord(reply.usuario) ? reply.usuario : reply;
+}
