@@ -110,8 +110,50 @@ function readSnapshot(folder) {
   return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : null;
 }
 
-/** What changed between two surfaces of one lib: names removed, changed and added. */
-function compare(before, after) {
+/** An interface's members as `{ name: 'text' }` (`name?` for optional ones), or null. */
+function membersOf(description) {
+  const match = /^type \w+ \{ (.*) \}$/.exec(description);
+  if (!match) return null;
+  const members = {};
+  let depth = 0;
+  let start = 0;
+  const body = match[1];
+  for (let i = 0; i <= body.length; i += 1) {
+    const ch = body[i];
+    if (ch === '{' || ch === '(' || ch === '[' || ch === '<') depth += 1;
+    else if (ch === '}' || ch === ')' || ch === ']' || ch === '>') depth -= 1;
+    else if ((ch === ';' && depth === 0) || i === body.length) {
+      const member = body.slice(start, i).trim();
+      start = i + 1;
+      if (!member) continue;
+      const colon = member.indexOf(':');
+      if (colon < 0) return null;
+      members[member.slice(0, colon).trim()] = member.slice(colon + 1).trim();
+    }
+  }
+  return members;
+}
+
+/** Whether an interface only gained optional members: what read it before reads it the same. */
+function onlyOptionalAdded(was, now) {
+  const before = membersOf(was);
+  const after = membersOf(now);
+  if (!before || !after) return false;
+  for (const [name, type] of Object.entries(before)) if (after[name] !== type) return false;
+  return Object.keys(after).every((name) => name in before || name.endsWith('?'));
+}
+
+/**
+ * What changed between two surfaces of one lib: names removed, changed and added (an interface
+ * that only gained optional members counts as added: a minor). With the lib's
+ * two versions, a constant that is the lib's own version (the contract's `CONTRACT_VERSION`) and
+ * moves with it is not a change of surface: it says which version this is.
+ */
+function compare(before, after, versions) {
+  const followsVersion = (was, now) =>
+    versions !== undefined &&
+    was === `value ${JSON.stringify(versions.before)}` &&
+    now === `value ${JSON.stringify(versions.after)}`;
   const removed = [];
   const changed = [];
   const added = [];
@@ -120,7 +162,9 @@ function compare(before, after) {
     const now = after[key] ?? {};
     for (const name of Object.keys(was)) {
       if (!(name in now)) removed.push(`${key}: ${name}`);
-      else if (was[name] !== now[name]) changed.push(`${key}: ${name}`);
+      else if (was[name] === now[name] || followsVersion(was[name], now[name])) continue;
+      else if (onlyOptionalAdded(was[name], now[name])) added.push(`${key}: ${name}`);
+      else changed.push(`${key}: ${name}`);
     }
     for (const name of Object.keys(now)) if (!(name in was)) added.push(`${key}: ${name}`);
   }
@@ -149,7 +193,9 @@ function write() {
     const before = readSnapshot(lib.folder);
     const surface = surfaces[lib.name];
     if (before) {
-      const bump = bumpNeeded(compare(before.entries, surface));
+      const bump = bumpNeeded(
+        compare(before.entries, surface, { before: before.version, after: lib.version }),
+      );
       if (!bumpedEnough(before.version, lib.version, bump)) {
         problems.push(
           `${lib.name}: a API mudou (${bump}) e a versão foi de ${before.version} para ${lib.version}; ` +

@@ -47,3 +47,26 @@ test('a removed or changed name needs a major, an added one a minor', () => {
   assert.equal(bumpedEnough('1.2.3', '1.2.4', 'minor'), false);
   assert.equal(bumpedEnough('1.2.3', '1.2.3', null), true);
 });
+
+test("a constant that is the lib's own version moves with it: not a change of surface", () => {
+  const before = { '@x/c': { CONTRACT_VERSION: 'value "1.0.0"', other: 'value 1' } };
+  const after = { '@x/c': { CONTRACT_VERSION: 'value "1.1.0"', other: 'value 1' } };
+  assert.equal(bumpNeeded(compare(before, after, { before: '1.0.0', after: '1.1.0' })), null);
+  // Without the versions, or when the value is not the lib's version, it is a change.
+  assert.equal(bumpNeeded(compare(before, after)), 'major');
+  assert.equal(bumpNeeded(compare(before, after, { before: '1.0.0', after: '1.2.0' })), 'major');
+});
+
+test('an interface that only gained optional members is a minor; a new required one or a changed one, a major', () => {
+  const before = { '@x/a': { Ctx: 'type Ctx { a: string | null; b: { c: number; d: string } }' } };
+  const optional = {
+    '@x/a': { Ctx: 'type Ctx { a: string | null; b: { c: number; d: string }; e?: string }' },
+  };
+  const required = {
+    '@x/a': { Ctx: 'type Ctx { a: string | null; b: { c: number; d: string }; e: string }' },
+  };
+  const narrowed = { '@x/a': { Ctx: 'type Ctx { a: string; b: { c: number; d: string } }' } };
+  assert.equal(bumpNeeded(compare(before, optional)), 'minor');
+  assert.equal(bumpNeeded(compare(before, required)), 'major');
+  assert.equal(bumpNeeded(compare(before, narrowed)), 'major');
+});

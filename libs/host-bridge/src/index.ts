@@ -103,12 +103,6 @@ export {
   type HostFormsOptions,
   type OpenFormOptions,
 } from './forms/createHostForms';
-export {
-  openWatchedWindow,
-  popupFeatures,
-  type WatchedWindow,
-  type WatchedWindowOptions,
-} from './forms/watchedWindow';
 export { onFormResult, type FormResultEvent, type FormResultListener } from './forms/formResultBus';
 export { useFormResult } from './forms/useFormResult';
 

@@ -18,11 +18,13 @@ import { FRONTENDS, startStack, type Stack } from '../../../../tools/scripts/sta
 // today's tree as 1.1.0, both through `npm run release`'s code, and the panel served as `npm
 // start` serves what `npm run deploy` / `rollback` chose (tools/scripts/stack.js, releasesDir).
 // What differs between the two: 1.1.0's api-client names its wire contract on every call
-// (x-panel-contract) and needs crm-model ^1.1.0; 1.0.0's sends no header and carries crm-model
-// 1.0.0. So the new shell serves the old remotes its api-client and crm-model (one copy of each
-// per page), and under the old shell the new remotes run on the old api-client (the api must
-// take its calls without the header) with their own crm-model 1.1.0 (a stateless lib the page
-// has only an older copy of). The api is today's in both directions: it ships first.
+// (x-panel-contract), and its apps need crm-model ^2.0.0 and ui ^2.0.0 (new theme tokens);
+// 1.0.0's sends no header and carries crm-model and ui 1.0.0. So the new shell serves the old
+// remotes its api-client (one per page) while they keep their own crm-model and ui 1.0.0, and
+// under the old shell the new remotes run on the old api-client (the api must take its calls
+// without the header) with their own crm-model and ui 2.0.0 (stateless libs the page has only an
+// older copy of; each remote's area renders with its own theme). The api is today's in both
+// directions: it ships first.
 
 const root = path.resolve(__dirname, '../../../..');
 const REMOTES = FRONTENDS.filter((name) => name !== 'shell');

@@ -12,7 +12,6 @@ import {
 } from '@crm-panel/contracts';
 import { type HostAdapter } from '@host-bridge/adapter/HostAdapter';
 import { emitFormResult } from './formResultBus';
-import { popupFeatures } from './watchedWindow';
 
 /** How `openForm` showed the form (PRODUCT.md §1 order). */
 export type FormOpening = 'modal' | 'popup' | 'tab' | 'page';
@@ -78,6 +77,13 @@ interface OpenedWindow {
   route: ModalRoute;
   /** Set when first seen closed; the cancel is sent one poll later, so a result in flight wins. */
   closedSeen: boolean;
+}
+
+/** `window.open` features of a window of this size, centred over `win`. */
+export function popupFeatures(win: Window, width: number, height: number): string {
+  const left = Math.max(0, Math.round(win.screenX + (win.outerWidth - width) / 2));
+  const top = Math.max(0, Math.round(win.screenY + (win.outerHeight - height) / 2));
+  return `popup=yes,width=${width},height=${height},left=${left},top=${top}`;
 }
 
 export function createHostForms(options: HostFormsOptions): HostForms {

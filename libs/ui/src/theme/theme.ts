@@ -173,6 +173,7 @@ export const theme = {
         section: '140px',
         list: '160px',
         card: '180px',
+        report: '240px',
         form: '420px',
       },
     },

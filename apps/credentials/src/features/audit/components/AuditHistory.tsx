@@ -31,7 +31,7 @@ const StyledHeader = styled.div`
   gap: ${({ theme }) => theme.space[2]};
 
   & > p {
-    flex: 1 1 14rem;
+    flex: 1 1 ${({ theme }) => theme.sizes.flexBasis.lg};
     margin: 0;
   }
 

@@ -17,7 +17,8 @@ import {
   type AuthStatus,
   MESSAGES,
 } from '@crm-panel/crm-model';
-import { openWatchedWindow, useHostForms, type WatchedWindow } from '@crm-panel/host-bridge';
+import { useHostForms } from '@crm-panel/host-bridge';
+import { openWatchedWindow, type WatchedWindow } from '@credentials/features/auth/watchedWindow';
 import { PROVIDER_WINDOW_NAME } from '../authWindow';
 import { navigateWindow } from '../navigateWindow';
 

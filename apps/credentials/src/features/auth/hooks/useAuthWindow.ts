@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { authStatusQueryOptions, useFetchQuery } from '@crm-panel/api-client';
 import { AUTH_POLL_INTERVAL_MS, AUTH_WINDOW } from '@crm-panel/crm-model';
-import { openWatchedWindow, type WatchedWindow } from '@crm-panel/host-bridge';
+import { openWatchedWindow, type WatchedWindow } from '@credentials/features/auth/watchedWindow';
 import { AUTH_POPUP_PATH, AUTH_WINDOW_NAME, authResultOf } from '../authWindow';
 
 export interface AuthWindowControls {

@@ -211,7 +211,7 @@ export function NovusDiagnostics() {
   } else if (diagnostics.isError) {
     content = <InlineError message={T.loadError} onRetry={() => void diagnostics.refetch()} />;
   } else if (!diagnostics.data) {
-    content = <Skeleton variant="block" height="240px" label={TEXTS.common.loading} />;
+    content = <Skeleton variant="block" height="report" label={TEXTS.common.loading} />;
   } else {
     const data = diagnostics.data;
     content = (

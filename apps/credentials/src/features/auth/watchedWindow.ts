@@ -1,3 +1,8 @@
+// The sign-in's own windows, watched until they close. This lives with the remote that opens them,
+// not in host-bridge: host-bridge is one per page and comes from the shell, so a credentials
+// remote released before its shell must not need a host-bridge newer than the shell's. Its centring
+// is the same arithmetic host-bridge's form popups use (createHostForms' popupFeatures).
+
 /** `window.open` features of a window of this size, centred over `win`. */
 export function popupFeatures(win: Window, width: number, height: number): string {
   const left = Math.max(0, Math.round(win.screenX + (win.outerWidth - width) / 2));
