@@ -313,7 +313,10 @@ describe('GET /api/rdstation/auth/crm-users reads every page of GET /users', () 
     await configure(h.api, ana);
     await signedInToChoose(ana);
     const before = crmCalls('/users').length;
-    const list = await call(h.api, 'GET', '/api/rdstation/auth/crm-users', { as: ana });
+    // The sign-in left the list it read in the cache: the picker's reload reads it again.
+    const list = await call(h.api, 'GET', '/api/rdstation/auth/crm-users?refresh=true', {
+      as: ana,
+    });
     expect(list.status).toBe(200);
     const listed = (list.json.data as { users: { id: string }[] }).users;
     return { ids: listed.map((u) => u.id), queries: usersQueries().slice(before) };

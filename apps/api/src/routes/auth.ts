@@ -335,7 +335,9 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     {
       // A browser lands here: a query that fails validation gets the HTML error page too.
       attachValidation: true,
-      helmet: { contentSecurityPolicy: AUTH_PAGE_CSP },
+      // No Cross-Origin-Opener-Policy on any page of the sign-in window: one would cut it from
+      // its opener, which would see it closed before the attendant confirmed who they are.
+      helmet: { contentSecurityPolicy: AUTH_PAGE_CSP, crossOriginOpenerPolicy: false },
       schema: {
         tags: ['autenticação'],
         summary: 'Retorno do OAuth (abre no navegador; responde uma página HTML)',
@@ -454,7 +456,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
       CONFIRM_ACTION,
       {
         attachValidation: true,
-        helmet: { contentSecurityPolicy: AUTH_PAGE_CSP },
+        helmet: { contentSecurityPolicy: AUTH_PAGE_CSP, crossOriginOpenerPolicy: false },
         schema: {
           tags: ['autenticação'],
           summary: 'O atendente confirma quem é no CRM; só então o login vale (página HTML)',

@@ -1,6 +1,7 @@
 import type { Browser, Page, Response } from 'playwright-core';
 import { ACME, readyAnaWithMariana } from '@e2e/support/apiSetup';
 import { launchBrowser, screenshot, trackPageErrors } from '@e2e/support/browser';
+import { tasksProductsAndIntegration } from '@e2e/support/everyRemote';
 import { HostSim } from '@e2e/support/hostSim';
 import { startE2eStack, type Stack } from '@e2e/support/stack';
 
@@ -53,16 +54,8 @@ test('the shell composes every remote, loaded from the runtime manifest', async 
   // notes, tasks, products: the deal's tabs.
   await panel.getByRole('tab', { name: 'Notas' }).click();
   await panel.getByRole('button', { name: 'Adicionar Nota' }).waitFor();
-  await panel.getByRole('tab', { name: 'Tarefas' }).click();
-  await panel.getByRole('button', { name: 'Adicionar' }).waitFor();
-  await panel.getByRole('tab', { name: 'Produtos e Serviços' }).click();
-  await panel.locator('[data-remote="products/ProductsTab"]').waitFor();
-  // credentials: the integration manager, in the host's modal.
-  await panel.getByRole('button', { name: 'Gerenciar Integração' }).click();
-  await sim.modal
-    .getByText(/Zona de perigo|Desativar integração/)
-    .first()
-    .waitFor();
+  // tasks, products, and credentials: the integration manager, in the host's modal.
+  await tasksProductsAndIntegration(sim);
   await screenshot(page, 'federation-main-panel');
   expect(await panel.getByText(REMOTE_ERROR).count()).toBe(0);
   expect(errors).toEqual([]);

@@ -1,9 +1,5 @@
 import type { Browser } from 'playwright-core';
-import {
-  acceptTermsInPanel,
-  chooseCrmUserInPanel,
-  signInThroughPopup,
-} from '@e2e/support/accessFlow';
+import { acceptTermsInPanel, signInThroughPopup } from '@e2e/support/accessFlow';
 import {
   ACME,
   ANA,
@@ -113,8 +109,9 @@ test('a chat without a CRM contact: create the contact, then a deal that becomes
   const panel = sim.panel;
   // tenant-beta's host signs nothing: this browser earns its session by the CRM sign-in.
   await acceptTermsInPanel(page, panel, 'main-carla');
-  await signInThroughPopup(page, panel, BETA.users.renata, 'main-carla');
-  await chooseCrmUserInPanel(page, panel, BETA.users.renata, 'main-carla');
+  await signInThroughPopup(page, panel, BETA.users.renata, 'main-carla', {
+    confirmInWindow: true,
+  });
   await panel.getByText(`Olá, ${BETA.users.renata.name}!`).waitFor();
   await sim.openAttendance('Patrícia Lima');
   await panel.getByRole('tab', { name: 'Criar contato' }).click();

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { ACME, readyAnaWithMariana } from '@e2e/support/apiSetup';
 import { screenshot, trackPageErrors } from '@e2e/support/browser';
+import { pickDeal } from '@e2e/support/dealTabs';
 import { HostSim } from '@e2e/support/hostSim';
 import { journeyWorld } from '@e2e/support/journeyWorld';
 import { E2E_PORTS } from '@e2e/support/stack';
@@ -66,9 +67,14 @@ async function openNotes(override?: Record<string, string>) {
     if (request.resourceType() === 'script' && url.pathname !== '/') notesScripts.push(url.origin);
   });
   if (override) {
+    // Once, in the panel's frame (its storage is the frame's own, partitioned under the host):
+    // a reload keeps what the page then did with it ('Remover substituições' removes it).
     await page.addInitScript(
       ([port, key, value]) => {
-        if (window.location.port === port) window.localStorage.setItem(key, value);
+        if (window.location.port !== port || window.sessionStorage.getItem('e2e-override-set'))
+          return;
+        window.localStorage.setItem(key, value);
+        window.sessionStorage.setItem('e2e-override-set', '1');
       },
       [String(E2E_PORTS.shell), OVERRIDES_KEY, JSON.stringify(override)] as const,
     );
@@ -77,8 +83,7 @@ async function openNotes(override?: Record<string, string>) {
   await sim.open();
   await sim.openAttendance('Mariana Costa');
   const panel = sim.panel;
-  await panel.getByRole('combobox', { name: /Negociação/ }).fill('Implantação CRM');
-  await panel.getByRole('option', { name: ACME.deals.implantacao.name }).click();
+  await pickDeal(sim, ACME.deals.implantacao.name);
   await panel.getByRole('tab', { name: 'Notas' }).click();
   await panel
     .getByRole('region', { name: 'Notas' })
@@ -126,15 +131,22 @@ test('an origin the operator does not allow is refused: the deployed notes load,
 
 test("a link a customer can be sent sets no override: the panel's address with the entry in its query or fragment", async () => {
   const page = await world.browser.newPage({ viewport: { width: 1280, height: 1000 } });
+  const previewRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().startsWith(previewOrigin)) previewRequests.push(request.url());
+  });
   const entry = encodeURIComponent(JSON.stringify({ notes: `${previewOrigin}/mf-manifest.json` }));
   for (const link of [
     `${world.stack.url('shell')}/?${OVERRIDES_KEY}=${entry}&overrides=${entry}`,
     `${world.stack.url('shell')}/#${OVERRIDES_KEY}=${entry}`,
-    `${world.stack.url('host-sim')}/?${OVERRIDES_KEY}=${entry}#${OVERRIDES_KEY}=${entry}`,
   ]) {
+    const configRead = page.waitForResponse(/runtime-config\.json/);
     await page.goto(link);
-    await page.waitForLoadState('networkidle');
+    await configRead;
+    // The panel has started (the banner renders with its first screen) and shows none.
+    await page.locator('#root > *').first().waitFor();
     expect(await page.getByRole('status', { name: BANNER }).count()).toBe(0);
+    expect(previewRequests).toEqual([]);
   }
   // Nothing was written where the panel reads overrides (its origin's localStorage).
   await page.goto(`${world.stack.url('shell')}/build-info.json`);

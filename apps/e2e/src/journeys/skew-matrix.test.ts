@@ -5,6 +5,7 @@ import type { Page, Request, Response } from 'playwright-core';
 import { ACME, readyAnaWithMariana } from '@e2e/support/apiSetup';
 import { screenshot, trackPageErrors } from '@e2e/support/browser';
 import { pickDeal } from '@e2e/support/dealTabs';
+import { tasksProductsAndIntegration } from '@e2e/support/everyRemote';
 import { HostSim } from '@e2e/support/hostSim';
 import { journeyWorld } from '@e2e/support/journeyWorld';
 import { E2E_PORTS } from '@e2e/support/stack';
@@ -122,15 +123,7 @@ async function useEveryRemote({ sim, page }: Opened, note: string) {
   await form.getByRole('button', { name: 'Salvar Nota' }).click();
   await notes.getByText('Nota criada com sucesso!').waitFor();
   await notes.getByRole('listitem').filter({ hasText: note }).waitFor();
-  await panel.getByRole('tab', { name: 'Tarefas' }).click();
-  await panel.getByRole('button', { name: 'Adicionar' }).waitFor();
-  await panel.getByRole('tab', { name: 'Produtos e Serviços' }).click();
-  await panel.locator('[data-remote="products/ProductsTab"]').waitFor();
-  await panel.getByRole('button', { name: 'Gerenciar Integração' }).click();
-  await sim.modal
-    .getByText(/Zona de perigo|Desativar integração/)
-    .first()
-    .waitFor();
+  await tasksProductsAndIntegration(sim);
   expect(await panel.getByText(REMOTE_LOAD_ERROR).count()).toBe(0);
   expect(await page.getByText(REMOTE_LOAD_ERROR).count()).toBe(0);
 }
@@ -172,7 +165,7 @@ test('the new shell runs every remote of the earlier release, main panel and mod
 
 test('the earlier shell runs every remote of the tree, main panel and modals, and the api takes its calls', async () => {
   for (const remote of REMOTES) deploy(remote, NEW, { dir: releasesDir });
-  expect(rollback('shell', { dir: releasesDir }).version).toBe(OLD);
+  deploy('shell', OLD, { dir: releasesDir });
   expect(await shellVersion()).toBe(OLD);
   const opened = await openMariana();
   await useEveryRemote(opened, 'Nota escrita pelo shell anterior com os remotes novos.');
@@ -187,6 +180,7 @@ test('the earlier shell runs every remote of the tree, main panel and modals, an
 });
 
 test('a rollback of one remote brings its previous release back, the others stay', async () => {
+  deploy('shell', NEW, { dir: releasesDir });
   expect(rollback('notes', { dir: releasesDir }).version).toBe(OLD);
   const opened = await openMariana();
   const panel = opened.sim.panel;
@@ -202,7 +196,6 @@ test('a rollback of one remote brings its previous release back, the others stay
 });
 
 test('a remote built for another contract major: deploy refuses it, and loaded anyway it shows its message in its area while the rest works', async () => {
-  deploy('shell', NEW, { dir: releasesDir });
   const other = baseline.otherContract;
   const made = release(other.app, { dist: other.dist, dir: otherDir, version: OLD });
   expect(made.record.contract).toBe(other.contract);
