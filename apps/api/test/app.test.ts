@@ -32,6 +32,7 @@ const ROUTES: [string, string][] = [
   ['get', '/api/chat/{id}/messages'],
   ['get', '/api/rdstation/auth/start'],
   ['get', '/api/rdstation/auth/callback'],
+  ['post', '/api/rdstation/auth/confirm'],
   ['get', '/api/rdstation/auth/status'],
   ['post', '/api/rdstation/auth/revoke'],
   ['post', '/api/rdstation/auth/v1-token'],
