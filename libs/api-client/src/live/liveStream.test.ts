@@ -1,4 +1,4 @@
-import { REQUEST_TIMEOUT_MS } from '@crm-panel/crm-model';
+import { API_CONTRACT_HEADER, REQUEST_TIMEOUT_MS } from '@crm-panel/crm-model';
 import { getPanelTabId } from '@api-client/client/panelContext';
 import { type LiveStreamOptions, openLiveStream } from './liveStream';
 import { type LiveChange } from './liveChange';
@@ -44,6 +44,8 @@ describe('openLiveStream', () => {
           Authorization: 'Bearer token-ana',
           'x-panel-tab': getPanelTabId(),
           Accept: 'text/event-stream',
+          // The stream goes through the client's transport: it names the api contract too.
+          [API_CONTRACT_HEADER]: '1.0.0',
         },
       },
     ]);
