@@ -1,6 +1,7 @@
 import { render as rtlRender, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { CONTRACT_VERSION } from '@crm-panel/contracts';
 import { usePreloadModule } from '@crm-panel/contracts/preloads';
 import { PanelThemeProvider } from '@crm-panel/ui';
 import userEvent from '@testing-library/user-event';
@@ -166,7 +167,7 @@ it('refuses a remote built for another contract major in its own area, without l
   expect(mockedLoadRemote).toHaveBeenCalledTimes(1);
   expect(mockedLoadRemote).toHaveBeenCalledWith('tasks/TasksTab');
   expect(console.error).toHaveBeenCalledWith(
-    '[federação] notes foi construído para o contrato 2.0.0; este painel usa o contrato 1.0.0 e aceita só 1.x.',
+    `[federação] notes foi construído para o contrato 2.0.0; este painel usa o contrato ${CONTRACT_VERSION} e aceita só 1.x.`,
   );
 });
 
