@@ -489,7 +489,11 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('the audit trail on %s', (kind)
       const browser = await openBrowser(h.api, open);
       await browser.send('POST', '/api/rdstation/terms/accept', {});
       await browser.send('POST', '/api/rdstation/credentials', credentialsFor());
-      expect((await browser.signIn()).status).toBe(200);
+      // Nobody signed who this browser is: in the sign-in window the attendant says she is Ana.
+      expect((await browser.signIn(users.ana.email)).status).toBe(200);
+      expect((await browser.send('GET', '/api/rdstation/auth/status')).json).toMatchObject({
+        crmUserSource: 'attendant-claim',
+      });
       const withPassword = (password?: string) =>
         call(h.api, 'GET', '/api/audit', {
           as: null,
@@ -509,7 +513,8 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('the audit trail on %s', (kind)
       expect(wrong.json.message).toBe(MESSAGES.credentials.wrongSecurityPassword);
       const right = await withPassword(SECURITY_PASSWORD);
       expect(right.status).toBe(200);
-      // What this browser writes is recorded as claimed, not verified: nobody signed who it is.
+      // What this browser writes is recorded as claimed, not verified: nobody signed who it is;
+      // the name is that of the CRM user the attendant confirmed, her word only.
       const write = await browser.send('PUT', `/api/rdstation/deals/${deals.perdida.id}`, {
         rating: 2,
       });
@@ -521,7 +526,7 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('the audit trail on %s', (kind)
       }
       const listed = (await withPassword(SECURITY_PASSWORD)).json as Listed;
       expect(listed.data.data.map((entry) => entry.actor)).toEqual([
-        { userId: 'dora', name: 'dora', verified: false },
+        { userId: 'dora', name: users.ana.name, verified: false },
       ]);
       expect(h.logs.join('\n')).not.toContain('senha-errada');
       for (let i = 0; i < 4; i += 1) await withPassword(`errada-${i}`);

@@ -230,6 +230,7 @@ describe('the write shapes are the api’s', () => {
         'POST /api/rdstation/auth/revoke',
         'POST /api/rdstation/auth/v1-token',
         'POST /api/rdstation/auth/crm-user',
+        'POST /api/rdstation/auth/confirm',
         'POST /api/rdstation/contact-mapping',
         'POST /api/rdstation/contact/{id}/last-deal',
       ]);

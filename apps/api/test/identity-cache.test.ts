@@ -13,9 +13,9 @@ import {
   TEST_SETUP_CODE,
   acceptTerms,
   call,
-  chooseCrmUser,
   configure,
   freshPeople,
+  isConfirmPage,
   login,
   startHarness,
 } from './support/harness';
@@ -118,20 +118,31 @@ describe('identity look-ups: every write invalidates at once in its own process'
     expect((await call(h.api, 'GET', DEAL, { as: alice })).status).toBe(200);
   });
 
-  it('a new sign-in clears the CRM user until it is chosen again, at once', async () => {
+  it('a new sign-in changes nothing until its window confirms, then its CRM user is the one seen, at once', async () => {
     await signedInAndCached();
-    expect((await login(h, alice, ACCOUNT1.users.ana.email, { confirm: false })).status).toBe(200);
-    const status = await call(h.api, 'GET', '/api/rdstation/auth/status', { as: alice });
-    expect(status.json).toMatchObject({ authenticated: true, crmUserRequired: true });
     const profile = '/api/rdstation/user/profile';
-    expect(await call(h.api, 'GET', profile, { as: alice })).toMatchObject({
-      status: 409,
-      json: { code: 'crm_user_required' },
-    });
-    await chooseCrmUser(h.api, alice, ACCOUNT1.users.ana.email);
     expect(await call(h.api, 'GET', profile, { as: alice })).toMatchObject({
       status: 200,
       json: { data: { email: ACCOUNT1.users.ana.email } },
+    });
+    // A sign-in left at its confirmation page holds its tokens apart: the session is as it was.
+    const waiting = await login(h, alice, ACCOUNT1.users.bruno.email, { confirm: false });
+    expect(isConfirmPage(waiting)).toBe(true);
+    expect(await call(h.api, 'GET', profile, { as: alice })).toMatchObject({
+      status: 200,
+      json: { data: { email: ACCOUNT1.users.ana.email } },
+    });
+    // Confirmed (Alice says she is Bruno in the CRM): the very next call sees Bruno.
+    expect((await login(h, alice, ACCOUNT1.users.bruno.email)).status).toBe(200);
+    const status = await call(h.api, 'GET', '/api/rdstation/auth/status', { as: alice });
+    expect(status.json).toMatchObject({
+      authenticated: true,
+      crmUserRequired: false,
+      crmUserSource: 'attendant-claim',
+    });
+    expect(await call(h.api, 'GET', profile, { as: alice })).toMatchObject({
+      status: 200,
+      json: { data: { email: ACCOUNT1.users.bruno.email } },
     });
   });
 
@@ -146,8 +157,14 @@ describe('identity look-ups: every write invalidates at once in its own process'
       status: 401,
       json: { code: 'session_pending' },
     });
-    expect((await browser.signIn()).status).toBe(200);
-    expect((await browser.chooseCrmUser(ACCOUNT1.users.ana.email)).status).toBe(200);
+    // Still pending while its window asks who the attendant is (that answer is kept in the cache).
+    const { page, confirm } = await browser.openSignIn(ACCOUNT1.users.ana.email);
+    expect(isConfirmPage(page)).toBe(true);
+    expect(await browser.send('GET', '/api/rdstation/pipelines')).toMatchObject({
+      status: 401,
+      json: { code: 'session_pending' },
+    });
+    expect((await confirm()).status).toBe(200);
     expect((await browser.send('GET', '/api/rdstation/pipelines')).status).toBe(200);
 
     const removed = await browser.send('DELETE', '/api/rdstation/credentials', {

@@ -8,16 +8,20 @@ import {
   ACCOUNT1,
   type Harness,
   type Identity,
+  PUBLIC_URL,
   REDIRECT_URI,
   SECURITY_PASSWORD,
   acceptTerms,
   call,
   configure,
+  confirmCrmUser,
   consent,
   credentialsFor,
   forgetSession,
+  isConfirmPage,
   login,
   openSignInWindow,
+  returnToCallback,
   sessionHeaders,
   signAssertion,
   startHarness,
@@ -394,26 +398,31 @@ describe.each<Kind>(['sqlite', 'postgres'])('trusted identity on %s', (kind) => 
         json: { message: MESSAGES.sessionPending, code: 'session_pending' },
       });
 
-      const callback = await first.signIn();
+      // The CRM's token names nobody, and this host signs nothing: the sign-in window asks Carla
+      // who she is, and until she answers the sign-in has proved nothing.
+      const { page, confirm } = await first.openSignIn(ACCOUNT1.users.ana.email);
+      expect(isConfirmPage(page)).toBe(true);
+      expect(page.text).toContain('Quem é você no RD Station CRM?');
+      expect((await second.send('GET', '/api/rdstation/credentials/status')).json).toMatchObject({
+        configured: false,
+      });
+      expect((await first.send('GET', '/api/rdstation/auth/status')).json).toEqual(SIGNED_OUT);
+      expect(await first.send('GET', '/api/rdstation/pipelines')).toMatchObject({
+        status: 401,
+        json: { code: 'session_pending' },
+      });
+      const callback = await confirm();
       expect(callback.status).toBe(200);
-      // The sign-in proved the credentials: now the tenant's, and this browser is signed in.
+      expect(callback.text).toContain('Autenticação realizada com sucesso!');
+      // The sign-in proved the credentials: now the tenant's, and this browser is signed in as
+      // the CRM user Carla said she is (her word: nobody verified it).
       expect((await second.send('GET', '/api/rdstation/credentials/status')).json).toMatchObject({
         configured: true,
       });
-      // The CRM's token names nobody, and this host signs nothing: Carla says who she is.
       expect((await first.send('GET', '/api/rdstation/auth/status')).json).toEqual({
         authenticated: true,
         userId: 'carla',
         method: 'oauth',
-        crmUserRequired: true,
-        crmUserSource: null,
-      });
-      expect((await first.send('GET', '/api/rdstation/user/profile')).json).toEqual({
-        message: 'Escolha quem você é no RD Station CRM para continuar.',
-        code: 'crm_user_required',
-      });
-      expect((await first.chooseCrmUser(ACCOUNT1.users.ana.email)).status).toBe(200);
-      expect((await first.send('GET', '/api/rdstation/auth/status')).json).toMatchObject({
         crmUserRequired: false,
         crmUserSource: 'attendant-claim',
       });
@@ -432,15 +441,24 @@ describe.each<Kind>(['sqlite', 'postgres'])('trusted identity on %s', (kind) => 
       await first.send('POST', '/api/rdstation/terms/accept', {});
       await first.send('POST', '/api/rdstation/credentials', credentialsFor());
       expect((await first.signIn(ACCOUNT1.users.ana.email)).status).toBe(200);
-      expect((await first.chooseCrmUser(ACCOUNT1.users.ana.email)).status).toBe(200);
       const intruder = await browser(h.api, open);
       await intruder.send('POST', '/api/rdstation/terms/accept', {});
-      expect((await intruder.signIn(ACCOUNT1.users.bruno.email)).status).toBe(200);
-      // Each browser's choice is its own: the first's is not offered as the intruder's.
+      // Each browser's choice is its own: the intruder's window lists Ana among the users but
+      // selects nobody (the first's choice is not offered as its answer), and while it waits the
+      // intruder reaches nothing of the first's session.
+      const { page, confirm } = await intruder.openSignIn(ACCOUNT1.users.bruno.email);
+      expect(isConfirmPage(page)).toBe(true);
+      expect(page.text).toContain(ACCOUNT1.users.ana.email);
+      expect(page.text).not.toContain('checked');
+      expect((await intruder.send('GET', '/api/rdstation/auth/status')).json).toEqual(SIGNED_OUT);
+      expect((await intruder.send('GET', '/api/rdstation/user/profile')).status).toBe(401);
+      expect((await confirm()).status).toBe(200);
       expect((await intruder.send('GET', '/api/rdstation/auth/crm-users')).json).toMatchObject({
-        data: { suggestedId: null },
+        data: { suggestedId: ACCOUNT1.users.bruno.id },
       });
-      expect((await intruder.chooseCrmUser(ACCOUNT1.users.bruno.email)).status).toBe(200);
+      expect((await first.send('GET', '/api/rdstation/auth/crm-users')).json).toMatchObject({
+        data: { suggestedId: ACCOUNT1.users.ana.id },
+      });
       expect((await first.send('GET', '/api/rdstation/user/profile')).json).toMatchObject({
         data: { email: ACCOUNT1.users.ana.email },
       });
@@ -470,7 +488,7 @@ describe.each<Kind>(['sqlite', 'postgres'])('trusted identity on %s', (kind) => 
   });
 
   describe('OAuth bound to the browser that started it', () => {
-    it("refuses a code delivered with another user's state, in another browser, or without the window's cookie", async () => {
+    it("refuses a code delivered with another user's state, in another browser, or without the window's cookie and secret", async () => {
       const { admin, colleague } = people();
       await configure(h.api, admin);
       await acceptTerms(h.api, colleague);
@@ -480,31 +498,40 @@ describe.each<Kind>(['sqlite', 'postgres'])('trusted identity on %s', (kind) => 
       });
       const adminWindow = await openSignInWindow(h.api, String(adminStart.json.authUrl));
       const colleagueWindow = await openSignInWindow(h.api, String(colleagueStart.json.authUrl));
-      // The admin's code, delivered with the colleague's state (the colleague's cookie).
       const adminCallback = new URL(
         await consent(adminWindow.consentUrl, ACCOUNT1.users.ana.email),
-        'http://x',
+        PUBLIC_URL,
       );
+      const adminPath = `${adminCallback.pathname}${adminCallback.search}`;
+      // The admin's code, delivered with the colleague's state, in the admin's own window.
       const colleagueState = new URL(colleagueWindow.consentUrl).searchParams.get('state') ?? '';
-      const swapped = await call(
+      const swapped = await returnToCallback(
         h.api,
-        'GET',
+        adminWindow,
         `/api/rdstation/auth/callback?code=${adminCallback.searchParams.get('code')}&state=${colleagueState}`,
-        { as: null, headers: { cookie: adminWindow.cookie } },
       );
       expect(swapped.status).toBe(400);
       expect(swapped.text).toContain(MESSAGES.stateInvalid);
-      // The right state, in a browser without the window's cookie.
-      const elsewhere = await call(
-        h.api,
-        'GET',
-        `${adminCallback.pathname}${adminCallback.search}`,
-        {
-          as: null,
-        },
-      );
+      // The right state, in a browser without the window's cookie: refused before any relay.
+      const elsewhere = await call(h.api, 'GET', adminPath, { as: null });
       expect(elsewhere.status).toBe(400);
       expect(elsewhere.text).toContain(MESSAGES.signInElsewhere);
+      // The right state and cookie, in another tab of that browser (no window secret), or with
+      // the secret of another window (the colleague's).
+      const otherTab = await returnToCallback(
+        h.api,
+        { ...adminWindow, windowProof: '' },
+        adminPath,
+      );
+      expect(otherTab.status).toBe(400);
+      expect(otherTab.text).toContain(MESSAGES.signInElsewhere);
+      const otherWindow = await returnToCallback(
+        h.api,
+        { ...adminWindow, windowProof: colleagueWindow.windowProof },
+        adminPath,
+      );
+      expect(otherWindow.status).toBe(400);
+      expect(otherWindow.text).toContain(MESSAGES.stateInvalid);
       // A ticket opens one window only.
       const reopened = await h.api.inject({
         method: 'GET',
@@ -513,31 +540,43 @@ describe.each<Kind>(['sqlite', 'postgres'])('trusted identity on %s', (kind) => 
           new URL(String(colleagueStart.json.authUrl)).search,
       });
       expect(reopened.statusCode).toBe(400);
-      expect(
-        (await call(h.api, 'GET', '/api/rdstation/auth/status', { as: colleague })).json,
-      ).toMatchObject({ authenticated: false });
+      for (const who of [admin, colleague])
+        expect(
+          (await call(h.api, 'GET', '/api/rdstation/auth/status', { as: who })).json,
+        ).toMatchObject({ authenticated: false });
+      // None of the refusals spent the admin's sign-in: in its own window it goes on.
+      expect(isConfirmPage(await returnToCallback(h.api, adminWindow, adminPath))).toBe(true);
     });
 
-    it('completes without a state when the CRM does not echo it, by the window cookie', async () => {
+    it("completes without a state when the CRM does not echo it, by the window's cookie and secret, once the attendant confirms", async () => {
       const { admin } = people();
       await configure(h.api, admin);
       const start = await call(h.api, 'GET', '/api/rdstation/auth/start', { as: admin });
       const window = await openSignInWindow(h.api, String(start.json.authUrl));
       const callback = new URL(
         await consent(window.consentUrl, ACCOUNT1.users.ana.email),
-        'http://x',
+        PUBLIC_URL,
       );
       callback.searchParams.delete('state');
-      const result = await call(h.api, 'GET', `${callback.pathname}${callback.search}`, {
-        as: null,
-        headers: { cookie: window.cookie },
-      });
+      const path = `${callback.pathname}${callback.search}`;
+      // The cookie alone (another tab of that browser) is not the window.
+      const otherTab = await returnToCallback(h.api, { ...window, windowProof: '' }, path);
+      expect(otherTab.status).toBe(400);
+      expect(otherTab.text).toContain(MESSAGES.signInElsewhere);
+      const page = await returnToCallback(h.api, window, path);
+      expect(isConfirmPage(page)).toBe(true);
+      expect(
+        (await call(h.api, 'GET', '/api/rdstation/auth/status', { as: admin })).json,
+      ).toMatchObject({ authenticated: false });
+      const result = await confirmCrmUser(h.api, window, page, ACCOUNT1.users.ana.email);
       expect(result.status).toBe(200);
+      expect(result.text).toContain('Autenticação realizada com sucesso!');
       expect(
         (await call(h.api, 'GET', '/api/rdstation/auth/status', { as: admin })).json,
       ).toMatchObject({
         authenticated: true,
         userId: 'ana',
+        crmUserSource: 'attendant-claim',
       });
       forgetSession(h.api, admin);
       // A new session of the same verified user finds the CRM session (it belongs to the user).

@@ -43,11 +43,26 @@ export async function openBrowser(
     body?: unknown,
   ): Promise<CallResult> =>
     call(api, method, url, { as: null, headers, ...(body !== undefined ? { body } : {}) });
+  /**
+   * The sign-in window of this browser up to the callback's answer (the confirmation page when
+   * the attendant must say who they are), and that window's confirmation of the user `email`.
+   */
+  const openSignIn = async (
+    email: string = ACCOUNT1.users.ana.email,
+  ): Promise<{ page: CallResult; confirm: () => Promise<CallResult> }> => {
+    const start = await send('GET', '/api/rdstation/auth/start');
+    if (start.status !== 200) throw new Error(`auth/start: ${start.status} ${start.text}`);
+    const window = await openSignInWindow(api, String(start.json.authUrl));
+    const callbackUrl = await consent(window.consentUrl, email);
+    const page = await returnToCallback(api, window, callbackUrl);
+    return { page, confirm: () => confirmCrmUser(api, window, page, email) };
+  };
   return {
     token,
     headers,
     started,
     send,
+    openSignIn,
     /**
      * The sign-in window of this browser: begin (cookie and the window's secret), consent, the
      * callback in that window, and the confirmation of the CRM user with `email` when asked.
@@ -56,13 +71,9 @@ export async function openBrowser(
       email: string = ACCOUNT1.users.ana.email,
       options: { confirm?: boolean } = {},
     ): Promise<CallResult> {
-      const start = await send('GET', '/api/rdstation/auth/start');
-      if (start.status !== 200) throw new Error(`auth/start: ${start.status} ${start.text}`);
-      const window = await openSignInWindow(api, String(start.json.authUrl));
-      const callbackUrl = await consent(window.consentUrl, email);
-      const page = await returnToCallback(api, window, callbackUrl);
+      const { page, confirm } = await openSignIn(email);
       if (!isConfirmPage(page) || options.confirm === false) return page;
-      return confirmCrmUser(api, window, page, email);
+      return confirm();
     },
     /** The picker's step: says this browser is the listed CRM user with `email`. */
     async chooseCrmUser(email: string): Promise<CallResult> {
