@@ -255,6 +255,7 @@ async function createLine({ name, variant, apiRoot, processes, scope, postgres, 
   let apiUrls = await startApis();
   const { WELL_KNOWN } = tsxRequire('../tools/crm-sandbox/src/seed/fixtures.ts', __filename);
   const { consentOverHttp } = tsxRequire('../tools/crm-sandbox/src/testing/consent.ts', __filename);
+  const { signInOverHttp } = tsxRequire('../apps/api/src/testing/signInOverHttp.ts', __filename);
   const acme = WELL_KNOWN.account1;
   for (const url of apiUrls)
     await admin('POST', '/redirect-uris', {
@@ -335,17 +336,11 @@ async function createLine({ name, variant, apiRoot, processes, scope, postgres, 
     const { authUrl } = await ok('GET', `${api}/api/rdstation/auth/start`, {
       headers: attendant(i),
     });
-    const begin = new URL(authUrl);
-    const opened = await fetch(`${api}${begin.pathname}${begin.search}`, { redirect: 'manual' });
-    const cookie = (opened.headers.get('set-cookie') ?? '').split(';')[0];
-    const callback = await consentOverHttp(
-      String(opened.headers.get('location')),
-      crmEmails[i % crmEmails.length],
-    );
-    const answer = await fetch(`${api}${callback.pathname}${callback.search}`, {
-      headers: { cookie },
+    // The sign-in window, over HTTP (the baseline commit's auth/begin still redirects).
+    await signInOverHttp(authUrl, crmEmails[i % crmEmails.length], consentOverHttp, {
+      apiUrl: api,
+      acceptRedirectingBegin: true,
     });
-    if (answer.status !== 200) throw new Error(`callback ${answer.status}`);
   };
   await signIn(0);
   for (let i = 1; i < users; i += 8)

@@ -55,7 +55,7 @@ export const AUTH_PAGE_CSP = {
   },
 };
 
-const escapeHtml = (value: string): string =>
+export const escapeHtml = (value: string): string =>
   value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 const STYLE =

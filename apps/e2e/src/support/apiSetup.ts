@@ -1,4 +1,5 @@
 import { SIGNED_OUT_AUTH_STATUS } from '@crm-panel/crm-model';
+import { consentedSignInOverHttp, signInOverHttp } from '@crm-panel/api/testing';
 import { consentOverHttp, WELL_KNOWN } from '@crm-panel/crm-sandbox';
 import type { Stack } from './stack';
 
@@ -115,61 +116,31 @@ export async function configureTenant(stack: Stack, identity: Identity, account:
   );
 }
 
-const unescapeHtml = (value: string): string =>
-  value.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
-const attribute = (html: string, pattern: RegExp, what: string): string => {
-  const found = pattern.exec(html)?.[1];
-  if (found === undefined) throw new Error(`${what}: not in the page`);
-  return unescapeHtml(found);
-};
+/** auth/start's URL for the sign-in window of `identity`. */
+async function authUrl(stack: Stack, identity: Identity): Promise<string> {
+  const start = await expectOk(
+    callApi(stack, identity, 'GET', '/api/rdstation/auth/start'),
+    'auth start',
+  );
+  return String(start.json.authUrl);
+}
 
 /**
  * A sign-in up to the CRM's answer: start → auth/begin (its cookie, and the window's secret its
  * page keeps) → the sandbox's consent as `crmUserEmail`; the callback URL is not opened.
  */
 export async function consentedSignIn(stack: Stack, identity: Identity, crmUserEmail: string) {
-  const start = await expectOk(
-    callApi(stack, identity, 'GET', '/api/rdstation/auth/start'),
-    'auth start',
-  );
-  const begin = await fetch(String(start.json.authUrl), { redirect: 'manual' });
-  const cookie = (begin.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  if (begin.status !== 200) throw new Error(`auth begin ${begin.status}`);
-  const beginPage = await begin.text();
-  const consentUrl = attribute(beginPage, /data-next="([^"]*)"/, 'consent url');
-  const windowProof = attribute(beginPage, /data-window="([^"]*)"/, 'window secret');
-  const callback = new URL(await consentOverHttp(consentUrl, crmUserEmail));
-  return { cookie, windowProof, callback };
+  return consentedSignInOverHttp(await authUrl(stack, identity), crmUserEmail, consentOverHttp);
 }
 
 /**
- * The OAuth dance without Chromium, as the sign-in window does it: start → auth/begin (the
- * window's cookie, and its secret the page keeps in sessionStorage) → sandbox consent → our
- * callback with that cookie, its relay page answered with the secret → for a host that signs no
- * e-mail, the confirmation of the CRM user with `crmUserEmail`.
+ * The OAuth dance without Chromium, as the sign-in window does it (the api's signInOverHttp):
+ * start → auth/begin → sandbox consent → our callback with the window's cookie and secret → for a
+ * host that signs no e-mail, the confirmation of the CRM user with `crmUserEmail`; then the
+ * panel's picker when RD's token names nobody.
  */
 export async function signIn(stack: Stack, identity: Identity, crmUserEmail: string) {
-  const { cookie, windowProof, callback } = await consentedSignIn(stack, identity, crmUserEmail);
-  callback.searchParams.set('window_proof', windowProof);
-  const answer = await fetch(callback, { headers: { cookie } });
-  if (answer.status !== 200) throw new Error(`auth callback ${answer.status}`);
-  const page = await answer.text();
-  if (page.includes('name="confirm"')) {
-    const escaped = crmUserEmail.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const confirmed = await fetch(new URL('/api/rdstation/auth/confirm', callback), {
-      method: 'POST',
-      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        confirm: attribute(page, /name="confirm" value="([^"]*)"/, 'confirmation'),
-        userId: attribute(
-          page,
-          new RegExp(`value="([^"]*)" required>[^<]*<small>${escaped}</small>`),
-          crmUserEmail,
-        ),
-      }),
-    });
-    if (confirmed.status !== 200) throw new Error(`auth confirm ${confirmed.status}`);
-  }
+  await signInOverHttp(await authUrl(stack, identity), crmUserEmail, consentOverHttp);
   await chooseCrmUser(stack, identity, crmUserEmail);
 }
 

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type HostUserInfo } from '@crm-panel/crm-model';
 import { startApi, type RunningApi } from '@crm-panel/api';
+import { signInOverHttp } from '@crm-panel/api/testing';
 import {
   consentOverHttp,
   startSandbox,
@@ -65,17 +66,12 @@ async function hostAssertion(hostSim: RunningHostSim, userId: string): Promise<s
 }
 
 /**
- * The sign-in window: auth/begin (its cookie) → the sandbox's consent page → our callback; then
- * the picker's step if the api still asks who the attendant is in the CRM.
+ * The sign-in window (the api's own, over HTTP: auth/begin, the sandbox's consent, our callback
+ * with the window's cookie and secret); then the picker's step if the api still asks who the
+ * attendant is in the CRM.
  */
 async function signInToCrm(authUrl: string, email: string): Promise<void> {
-  const begin = await fetch(authUrl, { redirect: 'manual' });
-  const location = begin.headers.get('location');
-  if (begin.status !== 302 || !location) throw new Error(`auth/begin: ${begin.status}`);
-  const cookie = (begin.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const callback = await consentOverHttp(location, email);
-  const page = await fetch(callback, { headers: { cookie }, redirect: 'manual' });
-  if (page.status !== 200) throw new Error(`auth/callback: ${page.status} ${await page.text()}`);
+  await signInOverHttp(authUrl, email, consentOverHttp);
   if ((await getAuthStatus()).crmUserRequired) {
     const { users } = await listCrmUsers();
     const user = users.find((candidate) => candidate.email === email);
