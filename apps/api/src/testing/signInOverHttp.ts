@@ -29,6 +29,8 @@ export interface ConsentedSignIn {
   cookie: string;
   /** The window's secret, null when auth/begin redirected (an api from before it). */
   windowProof: string | null;
+  /** The CRM's consent page the window went to (its query carries the api's `state`). */
+  consentUrl: string;
   /** The CRM's redirect to our callback (with `code`), not opened yet. */
   callback: URL;
 }
@@ -60,13 +62,18 @@ export async function consentedSignInOverHttp(
   const cookie = (begin.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   const location = begin.headers.get('location');
   if (begin.status === 302 && location && options.acceptRedirectingBegin) {
-    return { cookie, windowProof: null, callback: await consent(location, email) };
+    return {
+      cookie,
+      windowProof: null,
+      consentUrl: location,
+      callback: await consent(location, email),
+    };
   }
   const page = await begin.text();
   if (begin.status !== 200) throw new Error(`auth/begin: ${begin.status} ${page.slice(0, 300)}`);
   const consentUrl = attribute(page, /data-next="([^"]*)"/, 'auth/begin: consent url');
   const windowProof = attribute(page, /data-window="([^"]*)"/, 'auth/begin: window secret');
-  return { cookie, windowProof, callback: await consent(consentUrl, email) };
+  return { cookie, windowProof, consentUrl, callback: await consent(consentUrl, email) };
 }
 
 /**

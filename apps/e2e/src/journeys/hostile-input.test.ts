@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
+import { consentedSignInOverHttp } from '@crm-panel/api/testing';
 import { consentOverHttp } from '@crm-panel/crm-sandbox';
 import { HOST_PROTOCOL, type HostAttendance } from '@crm-panel/contracts';
 import {
@@ -474,14 +475,14 @@ test('a forged state on the OAuth callback is refused with a pt-BR page and sign
       body: await answer.text(),
     };
   };
-  /** Bruno's sign-in window: auth/start → auth/begin (its cookie) → the CRM's consent. */
+  /** Bruno's sign-in window: auth/start → auth/begin (its cookie and secret) → the CRM's consent. */
   const signInWindow = async () => {
     const start = await callApi(stack, BRUNO, 'GET', '/api/rdstation/auth/start');
-    const begin = await fetch(String(start.json.authUrl), { redirect: 'manual' });
-    return {
-      cookie: (begin.headers.get('set-cookie') ?? '').split(';')[0] ?? '',
-      consentUrl: String(begin.headers.get('location')),
-    };
+    return consentedSignInOverHttp(
+      String(start.json.authUrl),
+      ACME.users.bruno.email,
+      consentOverHttp,
+    );
   };
 
   // Outside the sign-in window (no cookie of its own), any callback is refused.
@@ -489,13 +490,16 @@ test('a forged state on the OAuth callback is refused with a pt-BR page and sign
   expect(elsewhere.status).toBe(400);
   expect(elsewhere.type).toMatch(/^text\/html/);
   expect(elsewhere.body).toContain('<html lang="pt-BR">');
-  expect(elsewhere.body).toContain('<h1>Não foi possível autenticar</h1>');
+  expect(elsewhere.body).toMatch(/<h1[^>]*>Não foi possível autenticar<\/h1>/);
   expect(elsewhere.body).toContain(
     'Este login foi iniciado em outra janela ou navegador. Feche esta janela e inicie o login novamente pelo painel.',
   );
   // In the sign-in window, a forged state.
   const forgedWindow = await signInWindow();
-  const forged = await refusedPage(`${callbackBase}?code=x&state=forged`, forgedWindow.cookie);
+  const forged = await refusedPage(
+    `${callbackBase}?code=x&state=forged&window_proof=${encodeURIComponent(forgedWindow.windowProof ?? '')}`,
+    forgedWindow.cookie,
+  );
   expect(forged.status).toBe(400);
   expect(forged.body).toContain(
     'Link de autenticação inválido, expirado ou já utilizado. Feche esta janela e inicie o login novamente.',
@@ -504,7 +508,7 @@ test('a forged state on the OAuth callback is refused with a pt-BR page and sign
 
   // A real code from the CRM, with the state swapped or altered: still refused.
   const window = await signInWindow();
-  const callback = await consentOverHttp(window.consentUrl, ACME.users.bruno.email);
+  const callback = window.callback;
   // RD documents no `state` on its redirect, and the strict sandbox sends none: the state the api
   // sent to the CRM is what a CRM that echoes it would add.
   expect(callback.searchParams.has('state')).toBe(false);
@@ -516,6 +520,7 @@ test('a forged state on the OAuth callback is refused with a pt-BR page and sign
   ]) {
     const tampered = new URL(callback);
     tampered.searchParams.set('state', state);
+    tampered.searchParams.set('window_proof', window.windowProof ?? '');
     expect((await refusedPage(tampered.toString(), window.cookie)).status).toBe(400);
   }
   // The real state in another browser (without the window's cookie).
@@ -530,8 +535,11 @@ test('a forged state on the OAuth callback is refused with a pt-BR page and sign
   await screenshot(page, 'hostile-oauth-forged-state');
   await page.close();
 
-  // Control: the untouched callback in its window signs Bruno in; replaying it is refused.
-  expect((await refusedPage(callback.toString(), window.cookie)).status).toBe(200);
+  // Control: the untouched callback in its window (its cookie and secret) signs Bruno in, whose
+  // e-mail the host signs (no confirmation to ask); replaying it is refused.
+  const untouched = new URL(callback);
+  untouched.searchParams.set('window_proof', window.windowProof ?? '');
+  expect((await refusedPage(untouched.toString(), window.cookie)).status).toBe(200);
   expect(await authStatus()).toMatchObject({ authenticated: true, method: 'oauth' });
-  expect((await refusedPage(callback.toString(), window.cookie)).status).toBe(400);
+  expect((await refusedPage(untouched.toString(), window.cookie)).status).toBe(400);
 });
