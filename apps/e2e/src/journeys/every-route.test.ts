@@ -188,15 +188,18 @@ test('/remove-integration-modal: the deactivation form as a page, closed from th
 });
 
 test('/rdstation-auth-popup: signing in through the auth window and the CRM consent page', async () => {
-  // The auth window opens the CRM's window by itself at once: listen before the click.
+  // The auth window opens the CRM's window by itself at once: listen before the click. It opens
+  // on the api's auth/begin page, which goes on to the consent page.
   const providerOpened = page.context().waitForEvent('page', {
-    predicate: (opened) => opened.url().includes('/oauth/authorize'),
+    predicate: (opened) =>
+      ['/api/rdstation/auth/begin', '/oauth/authorize'].includes(new URL(opened.url()).pathname),
     timeout: 15_000,
   });
   const popupOpened = page.waitForEvent('popup');
   await sim.panel.getByRole('button', { name: 'Entrar com RD Station CRM' }).click();
   const popup = await popupOpened;
   const provider = await providerOpened;
+  await provider.waitForURL((url) => url.pathname === '/oauth/authorize');
   await popup
     .getByText(
       'Conclua o login na janela do RD Station CRM. Esta janela continua quando ela fechar.',
