@@ -18,6 +18,7 @@ const JOAO_PHONE = '+5521998765432';
 type Diagnostics = {
   report: {
     understood: { phone: string | null; contactId: string | null };
+    lastEvent?: unknown;
     unexpected: { origin: string }[];
   } | null;
   missing: string[];
@@ -64,6 +65,13 @@ test('a wrong mapping shows in the diagnostics, and fixing it there makes the pa
   // The admin opens the manager (a host modal) on Mariana's linked chat.
   await sim.openAttendance('Mariana Costa');
   await panel.getByRole('link', { name: /Mariana Costa/ }).waitFor();
+  // The panel reports a second after the host's event; the view shows what was stored when it
+  // opened, so it opens once Mariana's attendance is in the report.
+  await eventually(
+    async () =>
+      JSON.stringify((await diagnostics()).report?.lastEvent ?? null).includes('+5511987654321'),
+    true,
+  );
   await panel.getByRole('button', { name: 'Gerenciar Integração' }).click();
   await sim.modal.getByRole('tab', { name: 'Diagnóstico do Novus' }).click();
   const missing = sim.modal.getByRole('region', { name: 'O que falta' });

@@ -11,6 +11,13 @@ import { journeyWorld } from '@e2e/support/journeyWorld';
 import { E2E_PORTS } from '@e2e/support/stack';
 import { serveStatic, type StaticServer } from '../../../../tools/scripts/serve';
 
+/** The host-bridge the shell's build carries: the page's copy, by its package.json. */
+const PAGE_HOST_BRIDGE = (
+  JSON.parse(
+    fs.readFileSync(path.resolve(__dirname, '../../../../libs/host-bridge/package.json'), 'utf8'),
+  ) as { version: string }
+).version;
+
 // A notes remote released with host-bridge 2.0.0 (a lib that holds the page's host connection
 // and attendance: one per page) meets a shell that runs host-bridge 1.x. The federation runtime
 // plugin (tools/webpack/sharedVersions.mjs) must refuse it in the notes area, with both versions
@@ -98,7 +105,7 @@ test('a remote that needs another major of a stateful lib is refused in its own 
   expect(consoleErrors).toContainEqual(
     expect.stringContaining(
       '[federação] notes foi construído com @crm-panel/host-bridge 2.0.0 (precisa de ^2.0.0), ' +
-        'mas a página já usa @crm-panel/host-bridge 1.0.0 (carregado por shell).',
+        `mas a página já usa @crm-panel/host-bridge ${PAGE_HOST_BRIDGE} (carregado por shell).`,
     ),
   );
   await screenshot(page, 'shared-versions-refused');
