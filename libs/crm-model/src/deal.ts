@@ -13,7 +13,6 @@ export type CustomFieldValue = CustomFieldValueSchema;
 
 export type DealStatus = (typeof DEAL_STATUSES)[number];
 
-
 /** RD Station CRM v2 deal. Foreign ids are null when unset. */
 export type Deal = DealRecord;
 
