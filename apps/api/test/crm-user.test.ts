@@ -19,6 +19,7 @@ import {
   login,
   openSignInWindow,
   pageAttribute,
+  postConfirmation,
   returnToCallback,
   startHarness,
   testTenants,
@@ -225,12 +226,7 @@ describe('a host-signed e-mail (assertion claim `email`)', () => {
     usersOverride = null;
     // A forged form naming a user of another e-mail is refused, and nothing is bound.
     const confirm = pageAttribute(confirmation.text, /name="confirm" value="([^"]*)"/);
-    const forged = await h.api.inject({
-      method: 'POST',
-      url: '/api/rdstation/auth/confirm',
-      headers: { cookie: window.cookie, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ confirm, userId: USERS.bruno.id }).toString(),
-    });
+    const forged = await postConfirmation(h.api, window.cookie, confirm, USERS.bruno.id);
     expect(forged.statusCode).toBe(403);
     expect(forged.body).toContain(
       `Este usuário do RD Station CRM não tem o seu e-mail do sistema de atendimento (${USERS.ana.email}). Escolha o seu próprio usuário.`,
@@ -239,12 +235,7 @@ describe('a host-signed e-mail (assertion claim `email`)', () => {
       authenticated: false,
     });
     // Picking the user whose e-mail the host signed is not a mere claim.
-    const confirmed = await h.api.inject({
-      method: 'POST',
-      url: '/api/rdstation/auth/confirm',
-      headers: { cookie: window.cookie, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ confirm, userId: USERS.ana.id }).toString(),
-    });
+    const confirmed = await postConfirmation(h.api, window.cookie, confirm, USERS.ana.id);
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.body).toContain('Autenticação realizada com sucesso!');
     expect((await browser.send('GET', '/api/rdstation/auth/status')).json).toMatchObject({

@@ -19,6 +19,7 @@ import {
   login,
   openSignInWindow,
   pageAttribute,
+  postConfirmation,
   returnToCallback,
   startHarness,
   startSession,
@@ -238,15 +239,7 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('side doors on %s', (kind) => {
       // The page's form is the only way on: not from another browser (no cookie), not twice.
       const confirm = pageAttribute(page.text, /name="confirm" value="([^"]*)"/);
       const post = (cookie: string | null, userId: string) =>
-        h.api.inject({
-          method: 'POST',
-          url: '/api/rdstation/auth/confirm',
-          headers: {
-            ...(cookie ? { cookie } : {}),
-            'content-type': 'application/x-www-form-urlencoded',
-          },
-          payload: new URLSearchParams({ confirm, userId }).toString(),
-        });
+        postConfirmation(h.api, cookie, confirm, userId);
       expect((await post(null, ACCOUNT2.users.renata.id)).statusCode).toBe(400);
       expect(await h.countRows('sessions')).toBe(sessionsBefore);
       expect((await post(window.cookie, ACCOUNT2.users.renata.id)).statusCode).toBe(200);

@@ -446,6 +446,24 @@ export async function returnToCallback(
 }
 
 /** The confirmation page's form: the attendant picks the CRM user with `email` and confirms. */
+/** The sign-in confirmation page's form, posted as a browser holding `cookie` (or none) posts it. */
+export function postConfirmation(
+  api: FastifyInstance,
+  cookie: string | null,
+  confirm: string,
+  userId: string,
+) {
+  return api.inject({
+    method: 'POST',
+    url: '/api/rdstation/auth/confirm',
+    headers: {
+      ...(cookie ? { cookie } : {}),
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    payload: new URLSearchParams({ confirm, userId }).toString(),
+  });
+}
+
 export async function confirmCrmUser(
   api: FastifyInstance,
   window: { cookie: string },
@@ -458,12 +476,7 @@ export async function confirmCrmUser(
     page.text,
     new RegExp(`value="([^"]*)" required>[^<]*<small>${escaped}</small>`),
   );
-  const response = await api.inject({
-    method: 'POST',
-    url: '/api/rdstation/auth/confirm',
-    headers: { cookie: window.cookie, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ confirm, userId }).toString(),
-  });
+  const response = await postConfirmation(api, window.cookie, confirm, userId);
   return {
     status: response.statusCode,
     body: null,

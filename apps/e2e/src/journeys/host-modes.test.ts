@@ -28,13 +28,21 @@ async function addNote(sim: HostSim, text: string) {
   const form = sim.modal.getByRole('form', { name: 'Adicionar Nota' });
   await form.getByRole('textbox', { name: /Conteúdo da nota/ }).fill(text);
   await form.getByRole('button', { name: 'Salvar Nota' }).click();
-  await sim.page.locator('iframe.modal-frame').waitFor({ state: 'detached', timeout: 15_000 });
+  await sim.modalClosed();
   await notes.getByText('Nota criada com sucesso!').waitFor();
   return notes;
 }
 
 const open = (mode: HostMode) =>
   openHostSim(world.browser, world.stack, ANA.userId, { width: 1280, height: 1100 }, mode);
+
+/** Host-sim in `mode` with Mariana's chat open and `dealName` chosen in the panel. */
+async function openOnMarianasDeal(mode: HostMode, dealName: string) {
+  const opened = await open(mode);
+  await opened.sim.openAttendance('Mariana Costa');
+  await pickDeal(opened.sim, dealName);
+  return { ...opened, panel: opened.sim.panel, modal: opened.sim.modal };
+}
 
 describe.each(HOST_MODES)('host-sim in %s mode', (mode) => {
   test('a chat opened, another opened, the first focused again, then closed', async () => {
@@ -107,13 +115,10 @@ describe.each(HOST_MODES)('host-sim in %s mode', (mode) => {
   });
 
   test('Escape closes a form from anywhere inside it, asking first when something was typed', async () => {
-    const { sim, page, errors } = await open(mode);
-    const panel = sim.panel;
-    const modal = sim.modal;
-    const modalClosed = () =>
-      page.locator('iframe.modal-frame').waitFor({ state: 'detached', timeout: 15_000 });
-    await sim.openAttendance('Mariana Costa');
-    await pickDeal(sim, ACME.deals.implantacao.name);
+    const { sim, page, errors, panel, modal } = await openOnMarianasDeal(
+      mode,
+      ACME.deals.implantacao.name,
+    );
     await panel.getByRole('tab', { name: 'Notas' }).click();
     const notes = panel.getByRole('region', { name: 'Notas' });
 
@@ -124,7 +129,7 @@ describe.each(HOST_MODES)('host-sim in %s mode', (mode) => {
       .getByRole('textbox', { name: /Conteúdo da nota/ });
     await text.click();
     await text.press('Escape');
-    await modalClosed();
+    await sim.modalClosed();
 
     // Something typed: Escape asks; 'Continuar editando' keeps it; 'Descartar' closes.
     await notes.getByRole('button', { name: 'Adicionar Nota' }).click();
@@ -137,23 +142,16 @@ describe.each(HOST_MODES)('host-sim in %s mode', (mode) => {
     expect(await text.inputValue()).toBe('Rascunho que não vai ser salvo.');
     await text.press('Escape');
     await ask.getByRole('button', { name: 'Descartar' }).click();
-    await modalClosed();
+    await sim.modalClosed();
     expect(await notes.getByText('Rascunho que não vai ser salvo.').count()).toBe(0);
     expect(errors).toEqual([]);
     await page.close();
   });
 
   test('each form opens in the host modal and its result reaches the panel', async () => {
-    const { sim, page, errors } = await open(mode);
-    const panel = sim.panel;
-    const modal = sim.modal;
-    const modalClosed = () =>
-      page.locator('iframe.modal-frame').waitFor({ state: 'detached', timeout: 15_000 });
     const deal = ACME.deals.implantacao;
     const startedAt = Date.now() - 1000;
-
-    await sim.openAttendance('Mariana Costa');
-    await pickDeal(sim, deal.name);
+    const { sim, page, errors, panel, modal } = await openOnMarianasDeal(mode, deal.name);
 
     // A note.
     const noteText = `Nota pelo modo ${mode}.`;
@@ -172,7 +170,7 @@ describe.each(HOST_MODES)('host-sim in %s mode', (mode) => {
     const [y, m, d] = dateInputValue(3).split('-');
     await taskForm.getByLabel(/^Data de Vencimento/).fill(`${d}/${m}/${y}`);
     await taskForm.getByRole('button', { name: 'Criar Tarefa' }).click();
-    await modalClosed();
+    await sim.modalClosed();
     await tasks.getByText('Tarefa criada com sucesso!').waitFor();
     await tasks.getByRole('article', { name: taskName }).waitFor();
 
@@ -182,7 +180,7 @@ describe.each(HOST_MODES)('host-sim in %s mode', (mode) => {
     const contactForm = modal.getByRole('form', { name: 'Editar Contato' });
     await contactForm.getByRole('textbox', { name: /Nome/ }).fill(contactName);
     await contactForm.getByRole('button', { name: 'Salvar Alterações' }).click();
-    await modalClosed();
+    await sim.modalClosed();
     await panel
       .getByRole('link', { name: new RegExp(contactName.replace(/[()]/g, '\\$&')) })
       .waitFor();
@@ -197,7 +195,7 @@ describe.each(HOST_MODES)('host-sim in %s mode', (mode) => {
     await dealForm.getByRole('combobox', { name: /Etapa do funil/ }).click();
     await modal.getByRole('listbox').getByRole('option').first().click();
     await dealForm.getByRole('button', { name: 'Criar Negociação' }).click();
-    await modalClosed();
+    await sim.modalClosed();
     await panel
       .locator('[data-remote="deal/DealToolbar"]')
       .getByText('Negociação criada com sucesso!')
@@ -236,17 +234,10 @@ describe.each(HOST_MODES)('host-sim in %s mode', (mode) => {
   });
 
   test("a note and a product written in Mariana's chat read in the history by her name, the channel, the deal and R$", async () => {
-    const { sim, page, errors } = await open(mode);
-    const panel = sim.panel;
-    const modal = sim.modal;
-    const modalClosed = () =>
-      page.locator('iframe.modal-frame').waitFor({ state: 'detached', timeout: 15_000 });
     const deal = ACME.deals.implantacao;
     const product = ACME.products.treinamento;
     const price = PRICE_BY_MODE[mode];
-
-    await sim.openAttendance('Mariana Costa');
-    await pickDeal(sim, deal.name);
+    const { sim, page, errors, panel, modal } = await openOnMarianasDeal(mode, deal.name);
 
     const noteText = `Proposta enviada pelo modo ${mode}.`;
     await addNote(sim, noteText);
@@ -266,7 +257,7 @@ describe.each(HOST_MODES)('host-sim in %s mode', (mode) => {
     await priceBox.fill('');
     await priceBox.pressSequentially(price);
     await add.getByRole('button', { name: 'Adicionar Produto' }).click();
-    await modalClosed();
+    await sim.modalClosed();
     await tab.getByText('Produto adicionado com sucesso!').waitFor();
 
     await panel.getByRole('button', { name: 'Gerenciar Integração' }).click();

@@ -49,6 +49,11 @@ export class HostSim {
     return this.page.frameLocator('iframe.modal-frame');
   }
 
+  /** Resolves once the host has closed its modal overlay (the form's result reached the panel). */
+  async modalClosed(): Promise<void> {
+    await this.page.locator('iframe.modal-frame').waitFor({ state: 'detached', timeout: 15_000 });
+  }
+
   async openAttendance(contactName: string): Promise<void> {
     await this.page.getByRole('list', { name: 'Atendimentos' }).getByText(contactName).click();
   }

@@ -7,22 +7,27 @@ import { PanelContextSync } from './PanelContextSync';
 
 const server = setupTestServer();
 
+/** Calls the api until the identity headers the panel declares on it pass `check`. */
+const untilDeclared = (
+  check: (headers: ReturnType<typeof server.lastRequest>['headers']) => void,
+) =>
+  waitFor(async () => {
+    await getTermsStatus();
+    check(server.lastRequest().headers);
+  });
+
 describe('PanelContextSync', () => {
   it('declares the open attendance and its chat channel on api calls, and neither once it closes', async () => {
     const adapter = createFakeHostAdapter({ attendance: FAKE_ATTENDANCE });
     renderShell(<PanelContextSync />, { adapter });
-    await waitFor(async () => {
-      await getTermsStatus();
-      expect(server.lastRequest().headers).toMatchObject({
+    await untilDeclared((headers) =>
+      expect(headers).toMatchObject({
         'x-attendance-id': 'at-1001',
         'x-chat-id': 'canal-whatsapp-acme',
-      });
-    });
+      }),
+    );
     act(() => adapter.closeAttendance());
-    await waitFor(async () => {
-      await getTermsStatus();
-      expect(server.lastRequest().headers['x-attendance-id']).toBeUndefined();
-    });
+    await untilDeclared((headers) => expect(headers['x-attendance-id']).toBeUndefined());
     expect(server.lastRequest().headers['x-chat-id']).toBeUndefined();
   });
 });
@@ -37,31 +42,24 @@ describe('PanelContextSync names where the panel is', () => {
       channels: [{ id: 'canal-whatsapp-acme', nome: 'WhatsApp Comercial', tipo: 'whatsapp' }],
     });
     renderShell(<PanelContextSync />, { adapter });
-    await waitFor(async () => {
-      await getTermsStatus();
-      expect(server.lastRequest().headers).toMatchObject({
+    await untilDeclared((headers) =>
+      expect(headers).toMatchObject({
         'x-attendance-id': 'at-1001',
         'x-chat-id': 'canal-whatsapp-acme',
         // The bidi override is left out before it is declared.
         'x-contact-name': 'Jo%C3%A3o%20%22Z%C3%A9%22%20Pereira',
         'x-channel-name': 'WhatsApp%20Comercial',
-      });
-    });
+      }),
+    );
   });
 
   it('declares no channel name when the host names no such channel, nor any name without its id', async () => {
     const adapter = createFakeHostAdapter({ attendance: FAKE_ATTENDANCE, channels: [] });
     renderShell(<PanelContextSync />, { adapter });
-    await waitFor(async () => {
-      await getTermsStatus();
-      expect(server.lastRequest().headers['x-contact-name']).toBe('Mariana%20Costa');
-    });
+    await untilDeclared((headers) => expect(headers['x-contact-name']).toBe('Mariana%20Costa'));
     expect(server.lastRequest().headers['x-channel-name']).toBeUndefined();
     act(() => adapter.closeAttendance());
-    await waitFor(async () => {
-      await getTermsStatus();
-      expect(server.lastRequest().headers['x-attendance-id']).toBeUndefined();
-    });
+    await untilDeclared((headers) => expect(headers['x-attendance-id']).toBeUndefined());
     expect(server.lastRequest().headers['x-contact-name']).toBeUndefined();
   });
 });
@@ -89,15 +87,14 @@ describe('PanelContextSync in a form opened by the panel', () => {
       adapter: createFakeHostAdapter({ attendance: null }),
       route: '/note-create-modal?dealId=d-1',
     });
-    await waitFor(async () => {
-      await getTermsStatus();
-      expect(server.lastRequest().headers).toMatchObject({
+    await untilDeclared((headers) =>
+      expect(headers).toMatchObject({
         'x-attendance-id': 'at-1001',
         'x-chat-id': 'canal-whatsapp-acme',
         'x-contact-name': 'Mariana%20Costa',
         'x-channel-name': 'WhatsApp%20Comercial',
-      });
-    });
+      }),
+    );
   });
 
   it('keeps to its own host when that host names the attendance, and never shares from a form', async () => {
@@ -109,10 +106,7 @@ describe('PanelContextSync in a form opened by the panel', () => {
       adapter: createFakeHostAdapter({ attendance: FAKE_ATTENDANCE }),
       route: '/task-create-modal?dealId=d-1',
     });
-    await waitFor(async () => {
-      await getTermsStatus();
-      expect(server.lastRequest().headers['x-attendance-id']).toBe('at-1001');
-    });
+    await untilDeclared((headers) => expect(headers['x-attendance-id']).toBe('at-1001'));
     expect(JSON.parse(sessionStorage.getItem('crm-panel.context') ?? 'null')).toEqual({
       attendanceId: 'at-old',
       chatId: 'canal-old',
