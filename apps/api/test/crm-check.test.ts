@@ -187,9 +187,43 @@ describe('npm run crm:check', () => {
       response_type: 'code',
       client_id: ACCOUNT1.clientId,
       redirect_uri: redirectUri,
+      state: expect.stringMatching(/^[\w-]{32}$/),
     });
     const report = await runCrmCheck({ baseUrl: `${sandbox.url}/crm/v2`, accessToken });
     expect(report.ok).toBe(true);
+  });
+
+  it('--sign-in: a code another page sends to the loopback callback under another state is refused', async () => {
+    const port = await freePort();
+    sandbox.registerRedirectUri(`http://127.0.0.1:${port}/callback`, ACCOUNT1.clientId);
+    const exchanged: string[] = [];
+    const planted = signInForCheck({
+      clientId: ACCOUNT1.clientId,
+      clientSecret: ACCOUNT1.clientSecret,
+      authorizeUrl: `${sandbox.url}/oauth/authorize`,
+      tokenUrl: `${sandbox.url}/oauth2/token`,
+      port,
+      fetch: async (input, init) => {
+        exchanged.push(String(input));
+        return fetch(input, init);
+      },
+      announce: async (url) => {
+        // Another page's consent (the attacker's own), sent to this callback with its own state.
+        const theirs = new URL(url);
+        theirs.searchParams.set('state', 'estado-de-outra-pagina');
+        const callback = new URL(
+          await consentOverHttp(theirs.toString(), ACCOUNT1.users.ana.email),
+        );
+        callback.searchParams.set('state', 'estado-de-outra-pagina');
+        const page = await fetch(callback);
+        expect(page.status).toBe(400);
+        expect(await page.text()).toContain('Este retorno não é do login que o crm:check abriu.');
+      },
+    });
+    await expect(planted).rejects.toThrow(
+      'O retorno do login não é do login que o crm:check abriu (state diferente). Rode de novo e abra só o endereço mostrado no terminal.',
+    );
+    expect(exchanged).toEqual([]);
   });
 
   it('--sign-in: a consent refused or a callback not registered ends with what to do', async () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { resolveConfig } from '@api/config';
@@ -11,6 +12,9 @@ import { createOAuthClient } from '@api/crm/oauth';
 // redirect_uri and grant_type=authorization_code. The callback here is a loopback address this
 // process listens on for that one request, which must be registered in the app in RD's App
 // Publisher exactly as sent ("exatamente como foi cadastrada no aplicativo").
+// RD documents no `state`, but the authorize URL carries one, as the api's own sign-in does: when
+// the CRM carries it back, a callback with another state (a code some other page sent to this
+// loopback address) is refused; a callback without one is taken, since RD may not echo it.
 
 export interface CheckSignInOptions {
   clientId: string;
@@ -40,15 +44,31 @@ const PAGE = (title: string, body: string) =>
   `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>${title}</title><body style="font-family:sans-serif;max-width:40rem;margin:3rem auto"><h1>${title}</h1><p>${body}</p></body></html>`;
 
 /** The code RD sends to the loopback callback, once; the page tells the person to go back. */
-function awaitCode(port: number, waitMs: number) {
+function awaitCode(port: number, waitMs: number, state: string) {
   let settle: { resolve: (code: string) => void; reject: (error: Error) => void } | null = null;
   const code = new Promise<string>((resolve, reject) => {
     settle = { resolve, reject };
   });
+  // The callback can come (and be refused) while the URL is still being shown: the refusal is
+  // read when the code is awaited, not lost as an unhandled rejection that ends the process.
+  code.catch(() => undefined);
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     if (url.pathname !== '/callback') {
       response.writeHead(404).end();
+      return;
+    }
+    const returned = url.searchParams.get('state');
+    if (returned !== null && returned !== state) {
+      response.writeHead(400, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(
+        PAGE('Login não concluído', 'Este retorno não é do login que o crm:check abriu.'),
+      );
+      settle?.reject(
+        new CheckSignInError(
+          'O retorno do login não é do login que o crm:check abriu (state diferente). Rode de novo e abra só o endereço mostrado no terminal.',
+        ),
+      );
       return;
     }
     const given = url.searchParams.get('code');
@@ -90,7 +110,8 @@ function awaitCode(port: number, waitMs: number) {
 }
 
 export async function signInForCheck(options: CheckSignInOptions): Promise<CheckSignInResult> {
-  const wait = awaitCode(options.port, options.waitMs ?? 5 * 60_000);
+  const state = randomBytes(24).toString('base64url');
+  const wait = awaitCode(options.port, options.waitMs ?? 5 * 60_000, state);
   try {
     let port: number;
     try {
@@ -107,11 +128,7 @@ export async function signInForCheck(options: CheckSignInOptions): Promise<Check
       tokenUrl: options.tokenUrl,
     };
     const oauth = createOAuthClient(crm, options.fetch ?? fetch, Date.now);
-    const url = new URL(crm.authorizeUrl);
-    url.searchParams.set('response_type', 'code');
-    url.searchParams.set('client_id', options.clientId);
-    url.searchParams.set('redirect_uri', redirectUri);
-    await options.announce(url.toString(), redirectUri);
+    await options.announce(oauth.authorizeUrl(options.clientId, redirectUri, state), redirectUri);
     const code = await wait.code;
     const outcome = await oauth.exchangeCode(
       { clientId: options.clientId, clientSecret: options.clientSecret },
