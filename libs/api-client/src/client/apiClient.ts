@@ -248,7 +248,7 @@ const transport = createTransport<SessionRequest>({ prepare: prepareRequest, rec
  * One call: with its token at hand (or none to carry) it leaves at once, in this very task, so a
  * chat's first read leaves before whatever the caller's event goes on to do; otherwise the token
  * is earned (or renewed) first. A session that could not be earned rejects the call with the
- * session call's error (logged if it is a 428).
+ * session call's error (the session call went through the same transport, so `recover` saw it).
  */
 function send<T>(request: SessionRequest): Promise<ApiResponse<T>> {
   const identity = isOwnSessionCall(request) ? null : sessionIdentity(request);
@@ -256,13 +256,9 @@ function send<T>(request: SessionRequest): Promise<ApiResponse<T>> {
   if (!identity || !manager || manager.tokenAtHand(identity) !== null) {
     return transport.send<T>(request);
   }
-  return manager.token(identity).then(
-    (token) => transport.send<T>({ ...request, session: { identity, token } }),
-    (error: unknown) => {
-      if (isHttpStatus(error, 428)) console.warn(MESSAGES.credentials.notConfiguredWarning);
-      throw error;
-    },
-  );
+  return manager
+    .token(identity)
+    .then((token) => transport.send<T>({ ...request, session: { identity, token } }));
 }
 
 function call<T>(
