@@ -13,7 +13,7 @@ export interface SkeletonProps {
   lines?: number;
   /** Width of each shape (a theme token or a percentage); text lines default to 100%. */
   width?: SkeletonWidth;
-  /** Height (a theme token); text lines default to 'text', blocks to 'textarea', circles to 32px. */
+  /** Height (a theme token); text lines default to 'text', blocks to 'textarea', circles to 'avatar'. */
   height?: SkeletonHeight;
   /** Announced once to assistive technology. */
   label?: string;
@@ -61,10 +61,10 @@ const StyledShape = styled.span<{ $variant: SkeletonVariant; $width: string; $he
         : theme.radii.sm};
 `;
 
-const DEFAULT_HEIGHT: Record<SkeletonVariant, string> = {
-  text: '0.875rem',
-  block: '96px',
-  circle: '32px',
+const DEFAULT_HEIGHT: Record<SkeletonVariant, SkeletonHeight> = {
+  text: 'text',
+  block: 'textarea',
+  circle: 'avatar',
 };
 
 const isShare = (width: SkeletonWidth): width is `${number}%` => width.endsWith('%');
@@ -84,7 +84,7 @@ export function Skeleton({
   className,
 }: SkeletonProps) {
   const theme = useTheme();
-  const shapeHeight = height ? theme.sizes.skeleton.height[height] : DEFAULT_HEIGHT[variant];
+  const shapeHeight = theme.sizes.skeleton.height[height ?? DEFAULT_HEIGHT[variant]];
   const count = variant === 'text' ? Math.max(1, lines) : 1;
   const shapes = Array.from({ length: count }, (_, index) => {
     const isShortLine = variant === 'text' && count > 1 && index === count - 1;
