@@ -43,6 +43,23 @@ const isDealFilter = (id: string): id is DealListFilter =>
   (DEAL_FILTERS as readonly string[]).includes(id);
 
 /**
+ * The picker's first filter: the contact's own deals when they have any (the deal on screen
+ * holding the contact says so at once), else 'all'; null while that is not known yet.
+ */
+function firstFilterOf(
+  isMember: boolean | null,
+  dealSettles: boolean,
+  contactDeals: { isError: boolean; data?: { pages: { data: unknown[] }[] } },
+): DealListFilter | null {
+  if (isMember === true) return 'contact';
+  if (!dealSettles) return null;
+  if (contactDeals.isError) return 'all';
+  const firstPage = contactDeals.data?.pages[0];
+  if (!firstPage) return null;
+  return firstPage.data.length > 0 ? 'contact' : 'all';
+}
+
+/**
  * The deal area's toolbar: deal picker, filter menu, the button that puts the chat's contact on
  * the selected deal (or takes it off) and 'Criar Negociação'. The shell owns the selection. The
  * picker opens on 'Negociações com esse contato' when the chat's contact has deals of their own,
@@ -68,19 +85,7 @@ export function DealToolbar({ contactId, dealId, onDealChange }: DealToolbarProp
     ...dealsInfiniteQueryOptions({ search: '', contactId: contactId ?? undefined }),
     enabled: Boolean(contactId) && !decided && dealSettles,
   });
-  const firstPage = contactDeals.data?.pages[0];
-  const firstFilter: DealListFilter | null =
-    isMember === true
-      ? 'contact'
-      : !dealSettles
-        ? null
-        : contactDeals.isError
-          ? 'all'
-          : firstPage
-            ? firstPage.data.length > 0
-              ? 'contact'
-              : 'all'
-            : null;
+  const firstFilter = firstFilterOf(isMember, dealSettles, contactDeals);
   useEffect(() => {
     if (contactId && !decided && firstFilter) setChosen({ contactId, filter: firstFilter });
   }, [contactId, decided, firstFilter]);
