@@ -12,7 +12,7 @@ import {
   redirectUriAllowed,
 } from '@api/security/outbound';
 import { hashPassword } from '@api/security/password';
-import { passSecurityPassword } from '@api/security/passwordGate';
+import { passGuardedSecret, passSecurityPassword } from '@api/security/passwordGate';
 import { identityOf, type Services } from '@api/services';
 import { type PanelSession } from '@api/db/repositories/panelSessionsRepository';
 import {
@@ -90,19 +90,16 @@ export function registerCredentialsRoutes(app: FastifyInstance, services: Servic
     if (!expected) throw new ApiError(403, API_MESSAGES.setupCodeMissing);
     const code = (typed ?? '').trim();
     if (code === '') throw new ApiError(400, API_MESSAGES.setupCodeRequired);
-    const guardKey = `setup-code:${session.systemKey}`;
-    const failures = await repos.passwordGuards.reserve(guardKey, config.passwordWindowMs);
-    if (failures > config.passwordMaxAttempts)
-      throw new ApiError(429, API_MESSAGES.setupCodeLocked, {
-        'retry-after': String(Math.ceil(config.passwordWindowMs / 1000)),
-      });
     const hash = sha256(code);
-    const right = timingSafeEqual(Buffer.from(hash, 'hex'), Buffer.from(sha256(expected), 'hex'));
-    if (!right || (await repos.credentials.setupCodeSpent(session.systemKey, hash))) {
-      request.log.warn({ systemKey: session.systemKey }, 'código de configuração recusado');
-      throw new ApiError(403, API_MESSAGES.setupCodeInvalid);
-    }
-    await repos.passwordGuards.release(guardKey);
+    await passGuardedSecret(repos.passwordGuards, config, request.log, session.systemKey, {
+      guardKey: `setup-code:${session.systemKey}`,
+      verify: async () =>
+        timingSafeEqual(Buffer.from(hash, 'hex'), Buffer.from(sha256(expected), 'hex')) &&
+        !(await repos.credentials.setupCodeSpent(session.systemKey, hash)),
+      lockedMessage: API_MESSAGES.setupCodeLocked,
+      wrongMessage: API_MESSAGES.setupCodeInvalid,
+      logName: 'código de configuração',
+    });
     return hash;
   };
 
