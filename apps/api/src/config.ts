@@ -442,8 +442,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfigIn
   if (env.CRM_AUTHORIZE_URL) crm.authorizeUrl = env.CRM_AUTHORIZE_URL;
   if (env.CRM_TOKEN_URL) crm.tokenUrl = env.CRM_TOKEN_URL;
   if (env.CRM_V1_BASE_URL) crm.v1BaseUrl = env.CRM_V1_BASE_URL.replace(/\/+$/, '');
-  // How long reference data (users, pipelines, sources…) is kept per tenant: a journey sets it low
-  // to see the api after its 60 s have passed.
+  // How long reference data (users, pipelines, sources…) is kept per tenant before the CRM is
+  // asked again (README, 'Configuration'): an account whose webhooks cannot reach the api may want
+  // it shorter; 0 keeps nothing.
   const cacheTtl = integerFromEnv(env, 'CRM_CACHE_TTL_MS', 0, 60 * 60_000);
   if (cacheTtl !== undefined) crm.cacheTtlMs = cacheTtl;
   const recordFresh = integerFromEnv(env, 'CRM_RECORD_FRESH_MS', 0, 10 * 60_000);
