@@ -2,7 +2,9 @@
 // boundaries'). A cycle makes the order in which modules initialise depend on which one is
 // imported first, and two modules that import each other are one module in two files: neither
 // can be read, tested or moved alone. Type-only imports count too: `import { type X }` ties the two
-// files' designs together as much as a value does, even though the compiler erases it.
+// files' designs together as much as a value does, even though the compiler erases it. That is
+// why this is not eslint-plugin-import(-x)'s `no-cycle`: it ignores type-only imports by design
+// ("This rule ignores type-only imports in Flow and TypeScript syntax"), and has no option to count them.
 //
 // TypeScript itself reads the imports (`ts.createSourceFile`) and resolves them
 // (`ts.resolveModuleName` with tsconfig.base.json's paths), so the rule sees exactly the graph the
