@@ -7,6 +7,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { HtmlPagePlugin } = require('./HtmlPagePlugin');
 const { StandaloneRuntimePlugin } = require('./StandaloneRuntimePlugin');
+const { OneShareRuntimePlugin } = require('./OneShareRuntimePlugin');
 const { PORTS } = require('../scripts/ports');
 const {
   workspaceLibsShared,
@@ -110,7 +111,7 @@ function federatedConfig({ name, exposes, title, copy = [] }) {
     const isProd = mode === 'production';
     // A remote takes the federation runtime from the page: the shell's in the panel, its own
     // small federation-runtime.<hash>.js on its standalone page.
-    const standaloneRuntime = exposes ? new StandaloneRuntimePlugin({ name }) : undefined;
+    const standaloneRuntime = exposes ? new StandaloneRuntimePlugin() : undefined;
     return {
       mode,
       context: appRoot,
@@ -193,6 +194,7 @@ function federatedConfig({ name, exposes, title, copy = [] }) {
             ],
           ],
         }),
+        new OneShareRuntimePlugin(),
         new BuildInfoPlugin(buildInfo(name)),
         ...(standaloneRuntime ? [standaloneRuntime] : []),
         new HtmlPagePlugin({
