@@ -33,6 +33,35 @@ function readManifest(name) {
 const fileGz = (name, file) => gz(fs.readFileSync(path.join(distDir(name), file)));
 
 /**
+ * The files each exposed module of a remote's mf-manifest.json loads: the chunks it loads first
+ * (`sync`) and those it may load later (`async`), less those only the container's shared modules
+ * load (`providers`, see entryPointSizes) and less a sibling exposed module's first files.
+ * The manifest lists those too, as async chunks of every exposed module that reaches, through a
+ * shared module's fallback, a consume chunk (a chunk of no file) that the sibling loads at its
+ * start: the manifest plugin adds the files of every named chunk group (an exposed module's is
+ * named `__federation_expose_<name>`) that holds any of its async chunks. E.g. host-bridge's
+ * fallback consumes @crm-panel/contracts, whose consume chunk deal/DealCreateForm loads first, so
+ * DealToolbar and DealGeneralTab listed DealCreateForm's file. No exposed module loads a sibling
+ * (none imports anything lazily; the container alone loads them).
+ */
+function exposedFiles(manifest, providers) {
+  const firstFiles = new Map(manifest.exposes.map((e) => [e.name, e.assets.js.sync]));
+  return Object.fromEntries(
+    manifest.exposes.map((expose) => {
+      const { sync, async } = expose.assets.js;
+      const siblings = new Set(
+        manifest.exposes
+          .filter((other) => other !== expose)
+          .flatMap((other) => firstFiles.get(other.name))
+          .filter((f) => !sync.includes(f)),
+      );
+      const later = async.filter((f) => !providers.has(f) && !siblings.has(f));
+      return [expose.name, [...new Set([...sync, ...later])]];
+    }),
+  );
+}
+
+/**
  * Each entry point of the built panel, gzip -9: each remote's remoteEntry.js, and each exposed
  * module with the chunks its manifest lists for it (sync and async; shared modules excluded).
  */
@@ -48,10 +77,8 @@ function entryPointSizes() {
     const providers = new Set(
       Object.values(providedFiles(name, manifest.metaData.remoteEntry.name)).flat(),
     );
-    for (const expose of manifest.exposes) {
-      const { sync, async } = expose.assets.js;
-      const files = [...new Set([...sync, ...async.filter((f) => !providers.has(f))])];
-      exposed[`${name}/${expose.name}`] = files.reduce((sum, f) => sum + fileGz(name, f), 0);
+    for (const [expose, files] of Object.entries(exposedFiles(manifest, providers))) {
+      exposed[`${name}/${expose}`] = files.reduce((sum, f) => sum + fileGz(name, f), 0);
     }
   }
   return { remoteEntries, exposed };
@@ -367,6 +394,7 @@ function libraryShares(files) {
 
 module.exports = {
   libraryShares,
+  exposedFiles,
   ownerOf,
   decodeMappings,
   piecesByOwner,

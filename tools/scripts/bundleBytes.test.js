@@ -1,7 +1,7 @@
 // What the bundle-size bench reads from the source maps: each library's code in a built file.
 const { test } = require('node:test');
 const assert = require('node:assert/strict');
-const { decodeMappings, ownerOf, piecesByOwner, UNMAPPED } = require('./bundleBytes');
+const { decodeMappings, exposedFiles, ownerOf, piecesByOwner, UNMAPPED } = require('./bundleBytes');
 
 test('decodes the segments of a source map, with the source each one maps to', () => {
   // Line 1: column 0 → source 0, column 4 → source 1, column 9 → no source; line 2: column 2 →
@@ -52,4 +52,40 @@ test("cuts each owner's code out of a file; what no segment maps stays an owner 
   const unmapped = piecesByOwner('head;axio', { sources: map.sources, mappings: 'KAAA' });
   assert.equal(unmapped.get(UNMAPPED), 'axio');
   assert.equal(unmapped.get('axios'), 'head;');
+});
+
+test("an exposed module's files leave out a sibling's first files and the shared modules' own", () => {
+  // Deal's manifest as the manifest plugin writes it: DealToolbar and DealGeneralTab reach the
+  // consume chunk of @crm-panel/contracts through host-bridge's fallback, and DealCreateForm loads
+  // that chunk first, so both list DealCreateForm's file (and it theirs) as async; 324 is the
+  // api-client fallback's axios chunk, 948 the ui fallback's.
+  const expose = (name, sync, async) => ({ name, assets: { js: { sync, async } } });
+  const manifest = {
+    exposes: [
+      expose('DealToolbar', ['toolbar.js'], ['324.js', 'create.js', '948.js']),
+      expose('DealGeneralTab', ['363.js', 'general.js'], ['324.js', '948.js']),
+      expose(
+        'DealCreateForm',
+        ['create.js'],
+        ['324.js', '948.js', 'toolbar.js', '363.js', 'general.js'],
+      ),
+    ],
+  };
+  assert.deepEqual(exposedFiles(manifest, new Set(['324.js', '948.js'])), {
+    DealToolbar: ['toolbar.js'],
+    DealGeneralTab: ['363.js', 'general.js'],
+    DealCreateForm: ['create.js'],
+  });
+  // A chunk an exposed module loads later that is neither a sibling's first file nor a shared
+  // module's stays counted, and a chunk it shares with a sibling's first files counts for both.
+  const lazy = {
+    exposes: [
+      expose('A', ['a.js', 'common.js'], ['later.js', 'b.js']),
+      expose('B', ['b.js', 'common.js'], []),
+    ],
+  };
+  assert.deepEqual(exposedFiles(lazy, new Set()), {
+    A: ['a.js', 'common.js', 'later.js'],
+    B: ['b.js', 'common.js'],
+  });
 });
