@@ -414,7 +414,12 @@ const UNMAPPED_KINDS = [
     /"use strict";\(self\.webpackChunk\w+=self\.webpackChunk\w+\|\|\[\]\)\.push\(\[\[[\d,]+\],\{|\}\]\);?$/g,
   ],
   ['empty modules', /[,{]?\d+\(\)\{\}/g],
-  ['export maps', /[\w$]+\.r\([\w$]+\),?|[\w$]+\.d\([\w$]+,(?:\{[^}]*\}|\[[^\]]*\])\);?/g],
+  // `n.d(t,{a:()=>r, b:()=>({…})})` (a value may hold one level of braces; the map may cut it
+  // where a value is mapped), or the array form `n.d(t,["a",0,r,…])`, cut the same way.
+  [
+    'export maps',
+    /[\w$]+\.r\([\w$]+\),?|[\w$]+\.d\([\w$]+,(?:\{(?:[^{}]|\{[^{}]*\})*(?:\}\);?|$)|\[[^\]]*\]\);?)|[\w$]+\.d\([\w$]+,\[|"[\w$]+",0,/g,
+  ],
   ['module wrappers', /[,}]?\d+\([\w$]*(?:,[\w$]+)*\)\{/g],
 ];
 const TEMPLATE_TEXT = 'template literal text (CSS)';
