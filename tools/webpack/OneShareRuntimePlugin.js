@@ -34,6 +34,7 @@ class OneShareRuntimePlugin {
           for (const module of runtimeModules) {
             if (!(module instanceof WebpackShareRuntimeModule)) continue;
             chunkGraph.disconnectChunkAndRuntimeModule(chunk, module);
+            chunkGraph.disconnectChunkAndModule(chunk, module);
             this.removedFrom.push(chunk.name ?? chunk.id);
           }
         }
