@@ -18,6 +18,7 @@ const {
   sharedFigures,
   floorBytes,
   libraryShares,
+  unmappedShares,
 } = require('../tools/scripts/bundleBytes');
 
 const { readyAnaWithMariana } = tsx.require('../apps/e2e/src/support/apiSetup.ts', __filename);
@@ -155,6 +156,7 @@ async function run() {
   const main = browser.mainPanel;
   const ratio = Math.round((main.totalGz / browser.floor.downloadedGz) * 100) / 100;
   const shares = libraryShares(main.files);
+  const unmapped = unmappedShares(main.files);
   const shareOf = (...owners) => owners.reduce((sum, owner) => sum + (shares[owner] ?? 0), 0);
   const rows = [
     [
@@ -178,10 +180,20 @@ async function run() {
       `${shareOf('react-router', 'react-router-dom')} / ${shareOf('axios')}`,
     ],
     ['main panel: bytes no source map accounts for (B gz)', shareOf('(no source map)')],
+    [
+      'main panel: bytes no source map accounts for, by kind (B gz; bundleBytes unmappedByKind)',
+      Object.entries(unmapped)
+        .map(([kind, bytes]) => `${kind} ${bytes}`)
+        .join(', '),
+    ],
     ...Object.entries(budgets.MAIN_PANEL_WINS).map(([what, bytes]) => [
       `main panel: won back, ${what} (B gz, measured when won)`,
       bytes,
     ]),
+    [
+      'budgets: main panel / shell start-up, before the runtime wins → now (B gz)',
+      `${budgets.MAIN_PANEL_BUDGET_BEFORE_RUNTIME_WINS} → ${budgets.MAIN_PANEL_BUDGET} / ${budgets.SHELL_STARTUP_BUDGET_BEFORE_RUNTIME_WINS} → ${budgets.SHELL_STARTUP_BUDGET}`,
+    ],
     [
       'main panel: added by the live stream on axios (B gz, measured when moved)',
       budgets.LIVE_STREAM_ON_AXIOS,
@@ -242,6 +254,7 @@ async function run() {
     remotes,
     entryPoints,
     libraryShares: shares,
+    unmappedShares: unmapped,
     shared,
     browser,
     baselineTraces: traces,

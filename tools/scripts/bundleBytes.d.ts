@@ -35,6 +35,14 @@ export function gz(buffer: Buffer): number;
 export function kb(bytes: number): number;
 export const MARKS: { federationRuntime: string; reactDom: string };
 export const MAIN_PANEL_MODULES: string[];
+export interface ManifestExpose {
+  name: string;
+  assets: { js: { sync: string[]; async: string[] } };
+}
+export function exposedFiles(
+  manifest: { exposes: ManifestExpose[] },
+  providers: Set<string>,
+): Record<string, string[]>;
 export function entryPointSizes(): {
   remoteEntries: Record<string, number>;
   exposed: Record<string, number>;

@@ -33,6 +33,35 @@ function readManifest(name) {
 const fileGz = (name, file) => gz(fs.readFileSync(path.join(distDir(name), file)));
 
 /**
+ * The files each exposed module of a remote's mf-manifest.json loads: the chunks it loads first
+ * (`sync`) and those it may load later (`async`), less those only the container's shared modules
+ * load (`providers`, see entryPointSizes) and less a sibling exposed module's first files.
+ * The manifest lists those too, as async chunks of every exposed module that reaches, through a
+ * shared module's fallback, a consume chunk (a chunk of no file) that the sibling loads at its
+ * start: the manifest plugin adds the files of every named chunk group (an exposed module's is
+ * named `__federation_expose_<name>`) that holds any of its async chunks. E.g. host-bridge's
+ * fallback consumes @crm-panel/contracts, whose consume chunk deal/DealCreateForm loads first, so
+ * DealToolbar and DealGeneralTab listed DealCreateForm's file. No exposed module loads a sibling
+ * (none imports anything lazily; the container alone loads them).
+ */
+function exposedFiles(manifest, providers) {
+  const firstFiles = new Map(manifest.exposes.map((e) => [e.name, e.assets.js.sync]));
+  return Object.fromEntries(
+    manifest.exposes.map((expose) => {
+      const { sync, async } = expose.assets.js;
+      const siblings = new Set(
+        manifest.exposes
+          .filter((other) => other !== expose)
+          .flatMap((other) => firstFiles.get(other.name))
+          .filter((f) => !sync.includes(f)),
+      );
+      const later = async.filter((f) => !providers.has(f) && !siblings.has(f));
+      return [expose.name, [...new Set([...sync, ...later])]];
+    }),
+  );
+}
+
+/**
  * Each entry point of the built panel, gzip -9: each remote's remoteEntry.js, and each exposed
  * module with the chunks its manifest lists for it (sync and async; shared modules excluded).
  */
@@ -48,10 +77,8 @@ function entryPointSizes() {
     const providers = new Set(
       Object.values(providedFiles(name, manifest.metaData.remoteEntry.name)).flat(),
     );
-    for (const expose of manifest.exposes) {
-      const { sync, async } = expose.assets.js;
-      const files = [...new Set([...sync, ...async.filter((f) => !providers.has(f))])];
-      exposed[`${name}/${expose.name}`] = files.reduce((sum, f) => sum + fileGz(name, f), 0);
+    for (const [expose, files] of Object.entries(exposedFiles(manifest, providers))) {
+      exposed[`${name}/${expose}`] = files.reduce((sum, f) => sum + fileGz(name, f), 0);
     }
   }
   return { remoteEntries, exposed };
@@ -347,6 +374,15 @@ function piecesByOwner(text, map) {
  * files without a `.map` beside them are counted under '(no source map)' whole.
  */
 function libraryShares(files) {
+  return sharesOf(files, UNMAPPED, piecesByOwner);
+}
+
+/**
+ * What each part of a set of built files weighs, gzip -9: for each file, its size less its size
+ * without that part, summed over the files. `piecesOf(text, map)` gives [part, the text without
+ * it]; a file without a `.map` beside it counts whole under `withoutMap`.
+ */
+function sharesOf(files, withoutMap, piecesOf) {
   const shares = {};
   for (const { app, file } of files) {
     const jsPath = path.join(distDir(app), file);
@@ -354,19 +390,128 @@ function libraryShares(files) {
     const whole = gz(Buffer.from(text));
     const mapPath = `${jsPath}.map`;
     if (!fs.existsSync(mapPath)) {
-      shares[UNMAPPED] = (shares[UNMAPPED] ?? 0) + whole;
+      shares[withoutMap] = (shares[withoutMap] ?? 0) + whole;
       continue;
     }
     const map = JSON.parse(fs.readFileSync(mapPath, 'utf8'));
-    for (const [owner, rest] of piecesByOwner(text, map)) {
-      shares[owner] = (shares[owner] ?? 0) + whole - gz(Buffer.from(rest));
+    for (const [part, rest] of piecesOf(text, map)) {
+      shares[part] = (shares[part] ?? 0) + whole - gz(Buffer.from(rest));
     }
   }
   return Object.fromEntries(Object.entries(shares).sort((a, b) => b[1] - a[1]));
 }
 
+/**
+ * What the code no source map accounts for is, by its shape: the glue webpack writes around the
+ * modules (each chunk file's `push([[ids],{ … }])`, each module's `123(e,t,n){ … }`, an empty
+ * module's `123(){}`, and a module's export map `n.r(t),n.d(t,{name:()=>local, …})`, which a
+ * shared module keeps for every export), and the text of template literals the minifier leaves
+ * unmapped (styled-components' CSS: code, counted here only because no segment maps it).
+ */
+const UNMAPPED_KINDS = [
+  [
+    'chunk wrappers',
+    /"use strict";\(self\.webpackChunk\w+=self\.webpackChunk\w+\|\|\[\]\)\.push\(\[\[[\d,]+\],\{|\}\]\);?$/g,
+  ],
+  ['empty modules', /[,{]?\d+\(\)\{\}/g],
+  // `n.d(t,{a:()=>r, b:()=>({…})})` (a value may hold one level of braces; the map may cut it
+  // where a value is mapped), or the array form `n.d(t,["a",0,r,…])`, cut the same way.
+  [
+    'export maps',
+    /[\w$]+\.r\([\w$]+\),?|[\w$]+\.d\([\w$]+,(?:\{(?:[^{}]|\{[^{}]*\})*(?:\}\);?|$)|\[[^\]]*\]\);?)|[\w$]+\.d\([\w$]+,\[|"[\w$]+",0,/g,
+  ],
+  ['module wrappers', /[,}]?\d+\([\w$]*(?:,[\w$]+)*\)\{/g],
+];
+const TEMPLATE_TEXT = 'template literal text (CSS)';
+const OTHER_UNMAPPED = 'other';
+const WITHOUT_MAP = 'files without a source map';
+
+/** The ranges of one file no segment of its map covers: [{ line, from, to }]. */
+function unmappedRanges(text, map) {
+  const decoded = decodeMappings(map.mappings);
+  return text.split('\n').flatMap((line, index) => {
+    const segments = decoded[index] ?? [];
+    if (!segments.length) return line.length ? [{ line: index, from: 0, to: line.length }] : [];
+    const ranges = segments[0][0] > 0 ? [{ line: index, from: 0, to: segments[0][0] }] : [];
+    segments.forEach(([column, source], k) => {
+      const to = k + 1 < segments.length ? segments[k + 1][0] : line.length;
+      if (source === undefined && to > column) ranges.push({ line: index, from: column, to });
+    });
+    return ranges;
+  });
+}
+
+/** One file's unmapped ranges by kind (UNMAPPED_KINDS first, the rest by its look). */
+function unmappedByKind(text, map) {
+  const lines = text.split('\n');
+  const byKind = {};
+  const add = (kind, range) => (byKind[kind] ??= []).push(range);
+  for (const range of unmappedRanges(text, map)) {
+    const piece = lines[range.line].slice(range.from, range.to);
+    const taken = new Array(piece.length).fill(false);
+    for (const [kind, pattern] of UNMAPPED_KINDS) {
+      for (const match of piece.matchAll(pattern)) {
+        const end = match.index + match[0].length;
+        if (!match[0].length || taken.slice(match.index, end).some(Boolean)) continue;
+        taken.fill(true, match.index, end);
+        add(kind, { line: range.line, from: range.from + match.index, to: range.from + end });
+      }
+    }
+    for (let at = 0; at < piece.length;) {
+      if (taken[at]) {
+        at += 1;
+        continue;
+      }
+      let end = at;
+      while (end < piece.length && !taken[end]) end += 1;
+      const rest = piece.slice(at, end);
+      add(/^\s|:\s|;\s*$/.test(rest) ? TEMPLATE_TEXT : OTHER_UNMAPPED, {
+        line: range.line,
+        from: range.from + at,
+        to: range.from + end,
+      });
+      at = end;
+    }
+  }
+  return byKind;
+}
+
+/** `text` without `ranges` ([{ line, from, to }], not overlapping). */
+function cutRanges(text, ranges) {
+  const byLine = new Map();
+  for (const r of ranges) byLine.set(r.line, [...(byLine.get(r.line) ?? []), r]);
+  return text
+    .split('\n')
+    .map((line, index) => {
+      let kept = '';
+      let at = 0;
+      for (const r of (byLine.get(index) ?? []).sort((a, b) => a.from - b.from)) {
+        kept += line.slice(at, r.from);
+        at = r.to;
+      }
+      return kept + line.slice(at);
+    })
+    .join('\n');
+}
+
+/**
+ * The bytes no source map accounts for in a set of built files, gzip -9, by kind
+ * (unmappedByKind): for each file, its size less its size without that kind, summed.
+ */
+function unmappedShares(files) {
+  return sharesOf(files, WITHOUT_MAP, (text, map) =>
+    Object.entries(unmappedByKind(text, map)).map(([kind, ranges]) => [
+      kind,
+      cutRanges(text, ranges),
+    ]),
+  );
+}
+
 module.exports = {
   libraryShares,
+  unmappedByKind,
+  unmappedShares,
+  exposedFiles,
   ownerOf,
   decodeMappings,
   piecesByOwner,

@@ -5,20 +5,13 @@
 // HtmlPagePlugin loads the file before the standalone page's own scripts.
 const path = require('path');
 
-const { federationRuntimeVersion } = require('./sharedLibs');
-
 const PLUGIN = 'StandaloneRuntimePlugin';
 const provider = path.join(__dirname, 'federationRuntimeProvider.mjs');
 
 class StandaloneRuntimePlugin {
-  constructor({ name }) {
-    this.name = name;
+  constructor() {
     /** The provider's files of the last build, for HtmlPagePlugin. */
     this.files = [];
-  }
-
-  query() {
-    return new URLSearchParams({ name: this.name, version: federationRuntimeVersion() });
   }
 
   apply(compiler) {
@@ -31,12 +24,7 @@ class StandaloneRuntimePlugin {
       const child = compilation.createChildCompiler(
         PLUGIN,
         { filename, chunkFilename: filename, library: undefined },
-        [
-          // The provider's query: whose page it is and the installed runtime-core's version.
-          new EntryPlugin(compiler.context, `${provider}?${this.query()}`, {
-            name: 'federation-runtime',
-          }),
-        ],
+        [new EntryPlugin(compiler.context, provider, { name: 'federation-runtime' })],
       );
       child.runAsChild((err, entries, childCompilation) => {
         if (err) return callback(err);

@@ -4,18 +4,15 @@
 // enhanced's provideExternalRuntime does the same, but its plugin is resolved to its CommonJS
 // build, which brings runtime-core's CommonJS build beside the ES one the shell's runtime uses
 // (+22 KB gz); this file is an ES module that imports the very module the shell's runtime uses.
-//
-// `_FEDERATION_RUNTIME_CORE_FROM` says who provided the runtime and which version it is: the
-// version the runtime itself reports (its instance's `version`, runtime-core's own package
-// version), so it follows the installed package instead of a number written here.
+// Which runtime version a remote runs on is settled before it reaches a page: each build records
+// its runtime-core version in build-info.json and `npm run deploy` refuses another major.
 import * as runtimeCore from '@module-federation/runtime-core';
 
 /** Makes `core` the page's federation runtime unless one is there already; true when it did. */
-export function provideRuntime(core, { name, version }) {
+export function provideRuntime(core) {
   const globalRef = globalThis;
   if (globalRef._FEDERATION_RUNTIME_CORE) return false;
   globalRef._FEDERATION_RUNTIME_CORE = core;
-  globalRef._FEDERATION_RUNTIME_CORE_FROM = { name, version };
   return true;
 }
 
@@ -23,8 +20,7 @@ export default function provideFederationRuntime() {
   return {
     name: 'provide-federation-runtime',
     beforeInit(args) {
-      // args.origin: the ModuleFederation instance being created, of the runtime provided here.
-      provideRuntime(runtimeCore, { name: args.options.name, version: args.origin.version });
+      provideRuntime(runtimeCore);
       return args;
     },
   };
