@@ -34,6 +34,7 @@ import { createCrmUserDirectory } from './identity/crmUser';
 import { createTenantRegistry, registerAuthentication } from './identity/authenticate';
 import { clientErrorHandler, registerStrictInput } from './security/strictInput';
 import { createSecretBox } from './security/crypto';
+import { windowCountersStore } from './security/perMinuteLimit';
 import { registerSecurityHeaders } from './security/headers';
 import { loggerOptions, OneLinePerRequest } from './logging';
 import { API_MESSAGES } from './messages';
@@ -395,6 +396,8 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
   });
   await app.register(rateLimit, {
     global: false,
+    // Counted in the store: the limit holds across api processes.
+    store: windowCountersStore(repos.windowCounters, 'writes'),
     errorResponseBuilder: (_request, context) =>
       new ApiError(429, API_MESSAGES.tooManyRequests, {
         'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))),
@@ -541,7 +544,8 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
 /**
  * RD suspends a webhook whose endpoint keeps failing and documents no way back (crm-v2-webhooks,
  * "Suspensão de webhooks"): every tenant's are checked at start-up and every WEBHOOK_KEEP_MS,
- * a suspended or missing one made again. The live-updates state says how it went.
+ * a suspended or missing one made again, by one api process at a time. The live-updates state
+ * (in the store) says how it went.
  */
 function keepCrmWebhooks(app: FastifyInstance, services: Services): () => void {
   const { config, crmWebhooks } = services;
@@ -555,10 +559,13 @@ function keepCrmWebhooks(app: FastifyInstance, services: Services): () => void {
   let running: Promise<void> | null = null;
   let timer: ReturnType<typeof setInterval> | undefined;
   let closed = false;
-  const run = () => {
+  // Every api process on the store runs this schedule; a tenant another process checked since
+  // this process started (at start-up), or within the last half period (on schedule), is spared,
+  // so the tenants are checked about once a period whatever the number of processes.
+  const run = (unlessCheckedSince: number) => {
     if (running || closed) return;
     running = crmWebhooks
-      .keepAll()
+      .keepAll({ unlessCheckedSince })
       .catch((error: unknown) => app.log.warn({ err: error }, 'manutenção dos webhooks falhou'))
       .finally(() => {
         running = null;
@@ -570,8 +577,11 @@ function keepCrmWebhooks(app: FastifyInstance, services: Services): () => void {
     await running;
   });
   return () => {
-    run();
-    timer = setInterval(run, config.live.webhookKeepMs);
+    run(config.now());
+    timer = setInterval(
+      () => run(config.now() - config.live.webhookKeepMs / 2),
+      config.live.webhookKeepMs,
+    );
     timer.unref();
   };
 }

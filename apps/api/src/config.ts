@@ -184,7 +184,7 @@ export interface LiveConfig {
    * a failed delivery 5 more times from a queue and documents no timing, so a day.
    */
   webhookDedupMs: number;
-  /** Deliveries a tenant's receiver takes per minute (per process); past it 429 (RD re-sends). */
+  /** Deliveries a tenant's receiver takes per minute (every process together); past it 429 (RD re-sends). */
   webhookDeliveriesPerMinute: number;
   /**
    * How often every tenant's webhooks are checked and a suspended or missing one made again

@@ -1,10 +1,16 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import Fastify from 'fastify';
 import { type CrmClient, type CrmRequest, CrmRefusal } from '@api/crm/crmClient';
 import { createPageSizes } from '@api/crm/pageSizes';
 import { type ProbeVerdicts } from '@api/crm/filterProbes';
-import { type WebhookReceiversRepository } from '@api/db/repositories/webhookReceiversRepository';
+import { type Database, migrateToLatest, openDatabase } from '@api/db/database';
+import { createWebhookReceiversRepository } from '@api/db/repositories/webhookReceiversRepository';
 import { sessionEnded } from '@api/errors';
+import { createSecretBox } from '@api/security/crypto';
 import {
+  CHECK_LEASE_MS,
   CRM_WEBHOOK_EVENTS,
   createCrmWebhooks,
   liveUpdatesInfo,
@@ -13,33 +19,32 @@ import {
 
 const identity = { systemKey: 'tenant-a', userId: 'user:ana' };
 
-function world(options: { production?: boolean; publicUrl?: string; enabled?: boolean } = {}) {
-  const sent: string[] = [];
-  let hooks: Record<string, unknown>[] = [];
-  let refuse: ((request: CrmRequest) => Error | null) | null = null;
-  const crm: CrmClient = {
-    async accessToken() {
-      return 'token';
-    },
-    async request(_identity, request) {
-      sent.push(`${request.method} ${request.path}`);
-      const error = refuse?.(request);
-      if (error) throw error;
-      if (request.method === 'GET') return { data: hooks };
-      return { data: {} };
-    },
-    readAhead() {},
-    forgetReadAheads() {},
-    forgetRecords() {},
-  };
-  const receivers = {
-    firstDelivery: async () => true,
-    tokenFor: async () => 'T'.repeat(43),
-    existingToken: async () => 'T'.repeat(43),
-    tenantOf: async () => 'tenant-a',
-    tenants: async () => ['tenant-a'],
-    remove: async () => {},
-  } as WebhookReceiversRepository;
+let dir: string;
+let databases: Database[] = [];
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-webhooks-'));
+});
+afterEach(async () => {
+  for (const database of databases) await database.close();
+  databases = [];
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** An api process's webhooks: its own connection to the one store of the test, its own clock. */
+async function processOn(
+  crm: CrmClient,
+  clock: { now: number },
+  options: { production?: boolean; publicUrl?: string; enabled?: boolean } = {},
+) {
+  const database = openDatabase({ kind: 'sqlite', file: path.join(dir, 'store.sqlite') });
+  databases.push(database);
+  await migrateToLatest(database);
+  const now = () => clock.now;
+  const receivers = createWebhookReceiversRepository(
+    database,
+    createSecretBox(Buffer.alloc(32, 7)),
+    now,
+  );
   const verdicts = new Map<string, boolean>();
   const probes: ProbeVerdicts = {
     get: async (systemKey, capability) => verdicts.get(`${systemKey} ${capability}`) ?? null,
@@ -47,24 +52,64 @@ function world(options: { production?: boolean; publicUrl?: string; enabled?: bo
       verdicts.set(`${systemKey} ${capability}`, supported);
     },
   };
-  const publicUrl = options.publicUrl ?? 'https://painel.example.com';
   const webhooks = createCrmWebhooks({
     crm,
     receivers,
     latestSignIn: async () => identity,
     pageSizes: createPageSizes(probes, 100),
     log: Fastify({ logger: false }).log,
-    publicUrl,
+    publicUrl: options.publicUrl ?? 'https://painel.example.com',
     production: options.production ?? true,
     enabled: options.enabled ?? true,
-    now: Date.now,
+    now,
     recheckMs: 60_000,
   });
-  const url = `${publicUrl}/api/webhooks/rdstation/${'T'.repeat(43)}`;
+  return { webhooks, receivers };
+}
+
+async function world(
+  options: { production?: boolean; publicUrl?: string; enabled?: boolean } = {},
+) {
+  const sent: string[] = [];
+  let hooks: Record<string, unknown>[] = [];
+  let refuse: ((request: CrmRequest) => Error | null) | null = null;
+  let nextId = 0;
+  // A CRM that keeps what it is asked to keep and answers a moment later (so two processes'
+  // checks interleave as they would over the network).
+  const crm: CrmClient = {
+    async accessToken() {
+      return 'token';
+    },
+    async request(_identity, request) {
+      sent.push(`${request.method} ${request.path}`);
+      await new Promise((resolve) => setImmediate(resolve));
+      const error = refuse?.(request);
+      if (error) throw error;
+      if (request.method === 'GET') return { data: hooks };
+      if (request.method === 'POST') {
+        const { data } = request.body as { data: Record<string, unknown> };
+        hooks = [...hooks, { ...data, id: `novo${(nextId += 1)}`, status: 'active' }];
+      }
+      if (request.method === 'DELETE')
+        hooks = hooks.filter((hook) => request.path !== `/webhooks/${String(hook.id)}`);
+      return { data: {} };
+    },
+    readAhead() {},
+    forgetReadAheads() {},
+    forgetRecords() {},
+  };
+  const clock = { now: 1_700_000_000_000 };
+  const first = await processOn(crm, clock, options);
+  const publicUrl = options.publicUrl ?? 'https://painel.example.com';
+  const url = `${publicUrl}/api/webhooks/rdstation/${await first.receivers.tokenFor('tenant-a')}`;
   return {
-    webhooks,
+    ...first,
+    clock,
     sent,
     url,
+    /** Another api process on the same store and CRM. */
+    another: () => processOn(crm, clock, options),
+    hooks: () => hooks,
     setHooks(next: Record<string, unknown>[]) {
       hooks = next;
     },
@@ -74,11 +119,82 @@ function world(options: { production?: boolean; publicUrl?: string; enabled?: bo
   };
 }
 
+const posts = (sent: string[]) => sent.filter((line) => line === 'POST /webhooks').length;
+
+describe('two api processes on one store', () => {
+  it('sweeping at once, they create each webhook once, and list them once', async () => {
+    const w = await world();
+    const other = await w.another();
+    await Promise.all([
+      w.webhooks.keepAll({ unlessCheckedSince: w.clock.now }),
+      other.webhooks.keepAll({ unlessCheckedSince: w.clock.now }),
+    ]);
+    expect(posts(w.sent)).toBe(CRM_WEBHOOK_EVENTS.length);
+    expect(w.hooks().map((hook) => hook.event_name)).toEqual([...CRM_WEBHOOK_EVENTS]);
+    expect(w.sent.filter((line) => line === 'GET /webhooks')).toHaveLength(1);
+  });
+
+  it('signing in at both at once creates each webhook once', async () => {
+    const w = await world();
+    const other = await w.another();
+    const created = await Promise.all([
+      w.webhooks.register(identity),
+      other.webhooks.register(identity),
+    ]);
+    expect(created.flat().sort()).toEqual([...CRM_WEBHOOK_EVENTS].sort());
+    expect(posts(w.sent)).toBe(CRM_WEBHOOK_EVENTS.length);
+  });
+
+  it('say the same about live updates, whichever of them checked', async () => {
+    const w = await world();
+    const other = await w.another();
+    expect(await other.webhooks.status('tenant-a')).toEqual({
+      on: true,
+      reason: null,
+      checkedAt: null,
+    });
+    w.refuseWhen((request) => (request.method === 'POST' ? refusal() : null));
+    await expect(w.webhooks.register(identity)).rejects.toBeInstanceOf(CrmRefusal);
+    expect(await other.webhooks.status('tenant-a')).toEqual({
+      on: false,
+      reason: 'refused',
+      checkedAt: w.clock.now,
+    });
+    w.refuseWhen(() => null);
+    w.clock.now += 5_000;
+    // A refusal is no reason to wait: the next sign-in, at the other process, checks again.
+    expect(await other.webhooks.register(identity)).toEqual([...CRM_WEBHOOK_EVENTS]);
+    expect(await w.webhooks.status('tenant-a')).toEqual({
+      on: true,
+      reason: null,
+      checkedAt: w.clock.now,
+    });
+    // Found on: neither checks again at a sign-in within the recheck time.
+    const lists = w.sent.filter((line) => line === 'GET /webhooks').length;
+    await w.webhooks.register(identity);
+    expect(w.sent.filter((line) => line === 'GET /webhooks')).toHaveLength(lists);
+  });
+
+  it('a process that stopped in the middle of a check holds the others off until its lease ends', async () => {
+    const w = await world();
+    expect(await w.receivers.claimCheck('tenant-a', 'parou', w.clock.now + CHECK_LEASE_MS)).toBe(
+      true,
+    );
+    expect(await w.webhooks.register(identity)).toEqual([]);
+    await w.webhooks.keepAll({ unlessCheckedSince: w.clock.now });
+    expect(w.sent).toEqual([]);
+    w.clock.now += CHECK_LEASE_MS;
+    expect(await w.webhooks.register(identity)).toEqual([...CRM_WEBHOOK_EVENTS]);
+    // Given back once done: the next check need not wait.
+    expect(await w.receivers.claimCheck('tenant-a', 'outro', w.clock.now + 1)).toBe(true);
+  });
+});
+
 const refusal = () => new CrmRefusal(422, 'O RD Station CRM recusou os dados enviados.', []);
 
 describe('webhooks that stay on', () => {
   it('takes upper-case event names of the list as registered, and makes suspended ones again', async () => {
-    const w = world();
+    const w = await world();
     w.setHooks(
       CRM_WEBHOOK_EVENTS.map((event, index) => ({
         id: `h${index}`,
@@ -93,7 +209,7 @@ describe('webhooks that stay on', () => {
   });
 
   it('says registration refused, with what to do, when the CRM refuses the creation', async () => {
-    const w = world();
+    const w = await world();
     w.refuseWhen((request) => (request.method === 'POST' ? refusal() : null));
     await expect(w.webhooks.register(identity)).rejects.toBeInstanceOf(CrmRefusal);
     expect(liveUpdatesInfo(await w.webhooks.status('tenant-a'))).toEqual({
@@ -107,33 +223,52 @@ describe('webhooks that stay on', () => {
   });
 
   it('says suspended when RD suspended them and making them again fails', async () => {
-    const w = world();
+    const w = await world();
     w.setHooks([{ id: 'h0', event_name: 'crm_deal_updated', url: w.url, status: 'suspended' }]);
     w.refuseWhen((request) => (request.method === 'POST' ? refusal() : null));
-    await w.webhooks.keepAll();
+    await w.webhooks.keepAll({ unlessCheckedSince: w.clock.now });
     expect((await w.webhooks.status('tenant-a')).reason).toBe('suspended');
   });
 
   it('says a sign-in is needed when the CRM no longer takes the token', async () => {
-    const w = world();
+    const w = await world();
     w.refuseWhen(() => sessionEnded());
-    await w.webhooks.keepAll();
+    await w.webhooks.keepAll({ unlessCheckedSince: w.clock.now });
     expect((await w.webhooks.status('tenant-a')).reason).toBe('sign_in_needed');
   });
 
-  it('the schedule checks again within the sign-in’s recheck time', async () => {
-    const w = world();
+  it('the schedule checks again within the sign-in’s recheck time, unless checked since its moment', async () => {
+    const w = await world();
     await w.webhooks.register(identity);
+    w.clock.now += 1_000;
     await w.webhooks.register(identity);
     expect(w.sent.filter((line) => line === 'GET /webhooks')).toHaveLength(1);
-    await w.webhooks.keepAll();
+    await w.webhooks.keepAll({ unlessCheckedSince: w.clock.now - 1_000 });
+    expect(w.sent.filter((line) => line === 'GET /webhooks')).toHaveLength(1);
+    await w.webhooks.keepAll({ unlessCheckedSince: w.clock.now - 999 });
     expect(w.sent.filter((line) => line === 'GET /webhooks')).toHaveLength(2);
   });
 
-  it('registers nothing, and says why, when API_PUBLIC_URL is no public https address', async () => {
-    const w = world({ publicUrl: 'http://painel.example.com' });
+  it('keeps one active webhook per event: a second one of an event is deleted', async () => {
+    const w = await world();
+    w.setHooks([
+      ...CRM_WEBHOOK_EVENTS.map((event, index) => ({
+        id: `h${index}`,
+        event_name: event,
+        url: w.url,
+        status: 'active',
+      })),
+      { id: 'repetido', event_name: 'crm_deal_updated', url: w.url, status: 'active' },
+    ]);
     expect(await w.webhooks.register(identity)).toEqual([]);
-    await w.webhooks.keepAll();
+    expect(w.sent).toEqual(['GET /webhooks', 'DELETE /webhooks/repetido']);
+    expect(w.hooks().map((hook) => hook.id)).toEqual(CRM_WEBHOOK_EVENTS.map((_, i) => `h${i}`));
+  });
+
+  it('registers nothing, and says why, when API_PUBLIC_URL is no public https address', async () => {
+    const w = await world({ publicUrl: 'http://painel.example.com' });
+    expect(await w.webhooks.register(identity)).toEqual([]);
+    await w.webhooks.keepAll({ unlessCheckedSince: w.clock.now });
     expect(w.sent).toEqual([]);
     expect(w.webhooks.serverProblem()).toBe('public_url');
     expect(liveUpdatesInfo(await w.webhooks.status('tenant-a'))).toMatchObject({
@@ -142,7 +277,7 @@ describe('webhooks that stay on', () => {
       action:
         'Peça ao responsável pelo servidor para configurar API_PUBLIC_URL com o endereço https público do painel e reiniciá-lo.',
     });
-    expect(world({ enabled: false }).webhooks.serverProblem()).toBe('disabled');
+    expect((await world({ enabled: false })).webhooks.serverProblem()).toBe('disabled');
   });
 
   it.each([

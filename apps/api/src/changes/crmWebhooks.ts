@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type FastifyBaseLogger } from 'fastify';
 import { type CrmClient } from '@api/crm/crmClient';
 import { ApiError } from '@api/errors';
@@ -170,8 +171,9 @@ export interface CrmWebhooksDeps {
   enabled: boolean;
   now: () => number;
   /**
-   * How long a tenant's registrations, once checked, are trusted by this process: every sign-in
-   * re-checking them would spend the tenant's 120 CRM calls a minute on webhooks.
+   * How long a tenant's registrations, once found on by a check (any process's), are not checked
+   * again at a sign-in: every sign-in re-checking them would spend the tenant's 120 CRM calls a
+   * minute on webhooks.
    */
   recheckMs: number;
 }
@@ -181,17 +183,22 @@ export interface CrmWebhooks {
   receiverUrl(systemKey: string): Promise<string>;
   /**
    * One active webhook per event of CRM_WEBHOOK_EVENTS to the tenant's receiver, made with
-   * `identity`'s token; those already active (same event in any case, same URL) are left alone,
-   * suspended or inactive ones are deleted and made again. Returns what it created. `force`
-   * checks even within `recheckMs` of the last check (the schedule).
+   * `identity`'s token: the CRM's list is read and only what is missing is created; those already
+   * active (same event in any case, same URL) are left alone, a second active one of the same
+   * event is deleted, suspended or inactive ones are deleted and made again. One api process at a
+   * time checks a tenant (a lease in the store): a process that finds another checking leaves it
+   * to that one. Returns what it created. At a sign-in nothing is checked within `recheckMs` of
+   * a check that found them on; `unlessCheckedSince` (the schedule) checks unless any process
+   * checked at or after that moment.
    */
-  register(identity: Identity, options?: { force?: boolean }): Promise<string[]>;
+  register(identity: Identity, options?: { unlessCheckedSince?: number }): Promise<string[]>;
   /**
-   * Every tenant that has registered once, checked again with its latest sign-in's token: the
-   * start-up's and the schedule's run. Never throws; each tenant's outcome is in `status`.
+   * Every tenant that has registered once, checked again with its latest sign-in's token unless
+   * some process checked it at or after `unlessCheckedSince`: the start-up's and the schedule's
+   * run. Never throws; each tenant's outcome is in `status`.
    */
-  keepAll(): Promise<void>;
-  /** Whether the tenant's live updates from the CRM are on, and why not. */
+  keepAll(options: { unlessCheckedSince: number }): Promise<void>;
+  /** Whether the tenant's live updates from the CRM are on, and why not (the store's last check). */
   status(systemKey: string): Promise<LiveUpdatesStatus>;
   /** The server-wide reason they are off for every tenant, or null. */
   serverProblem(): LiveUpdatesReason | null;
@@ -199,15 +206,31 @@ export interface CrmWebhooks {
   unregister(identity: Identity): Promise<number>;
 }
 
+/**
+ * How long one process's check of a tenant holds the others off: longer than reading the longest
+ * list (MAX_PAGES pages at the CRM client's 10 s timeout each), and renewed before each CRM write,
+ * so only a process that stopped in the middle of a check keeps the others waiting this long.
+ */
+export const CHECK_LEASE_MS = 5 * 60_000;
+
+const REASONS: readonly LiveUpdatesReason[] = [
+  'disabled',
+  'public_url',
+  'not_registered',
+  'sign_in_needed',
+  'refused',
+  'suspended',
+];
+const reasonOfStored = (stored: string | null): LiveUpdatesReason | null =>
+  stored === null ? null : (REASONS.find((reason) => reason === stored) ?? 'refused');
+
 export function createCrmWebhooks(deps: CrmWebhooksDeps): CrmWebhooks {
   const { crm, receivers, pageSizes, log, publicUrl, now, recheckMs } = deps;
-  const checkedAt = new Map<string, number>();
-  const states = new Map<string, LiveUpdatesStatus>();
+  /** This process, as the holder of a tenant's check lease. */
+  const holder = randomUUID();
   const urlOf = (token: string) => `${publicUrl}${WEBHOOK_RECEIVER_PATH}/${token}`;
   const serverProblem = (): LiveUpdatesReason | null =>
     !deps.enabled ? 'disabled' : publicUrlProblem(publicUrl, deps.production) ? 'public_url' : null;
-  const record = (systemKey: string, reason: LiveUpdatesReason | null) =>
-    states.set(systemKey, { on: reason === null, reason, checkedAt: now() });
 
   const listAllBy = async (identity: Identity, size: number): Promise<CrmWebhook[]> => {
     const all: CrmWebhook[] = [];
@@ -235,49 +258,93 @@ export function createCrmWebhooks(deps: CrmWebhooksDeps): CrmWebhooks {
         ? 'suspended'
         : 'refused';
 
+  /** Whether the tenant's last check (any process's) spares this one. */
+  const checkedRecently = async (
+    systemKey: string,
+    unlessCheckedSince: number | undefined,
+  ): Promise<boolean> => {
+    const last = await receivers.lastCheck(systemKey);
+    if (last?.checkedAt === null || last?.checkedAt === undefined) return false;
+    if (unlessCheckedSince !== undefined) return last.checkedAt >= unlessCheckedSince;
+    return last.reason === null && now() - last.checkedAt < recheckMs;
+  };
+
+  /** Takes or renews this process's lease on checking the tenant. */
+  const hold = (systemKey: string) =>
+    receivers.claimCheck(systemKey, holder, now() + CHECK_LEASE_MS);
+
+  /**
+   * The check itself, under the lease: what it created, or null when the lease was lost (another
+   * process took the check over). `seen.suspended`: RD had suspended one of ours.
+   */
+  const check = async (
+    identity: Identity,
+    url: string,
+    seen: { suspended: boolean },
+  ): Promise<string[] | null> => {
+    const { systemKey } = identity;
+    const mine = (await listAll(identity)).filter((hook) => hook.url === url);
+    const active = new Set<string>();
+    const removable: CrmWebhook[] = [];
+    for (const hook of mine) {
+      const event = hook.event_name.toLowerCase();
+      // RD documents no way back to active for a suspended webhook: it is made again. A second
+      // active one of an event (two checks that once overlapped) would deliver every change twice.
+      if (delivers(hook) && !active.has(event)) active.add(event);
+      else removable.push(hook);
+    }
+    seen.suspended = removable.some((hook) => hook.status === 'suspended');
+    for (const hook of removable) {
+      if (!(await hold(systemKey))) return null;
+      await crm.request(identity, {
+        method: 'DELETE',
+        path: `/webhooks/${encodeURIComponent(hook.id)}`,
+      });
+      log.info(
+        { event: hook.event_name, status: hook.status },
+        delivers(hook) ? 'webhook do CRM repetido; removido' : 'webhook do CRM parado; recriando',
+      );
+    }
+    const created: string[] = [];
+    for (const event of CRM_WEBHOOK_EVENTS) {
+      if (active.has(event)) continue;
+      if (!(await hold(systemKey))) return null;
+      await crm.request(identity, {
+        method: 'POST',
+        path: '/webhooks',
+        body: { data: { name: WEBHOOK_NAME, event_name: event, http_method: 'POST', url } },
+      });
+      created.push(event);
+    }
+    return created;
+  };
+
   const register: CrmWebhooks['register'] = async (identity, options = {}) => {
     const { systemKey } = identity;
-    const problem = serverProblem();
-    if (problem) {
-      record(systemKey, problem);
+    if (serverProblem()) return [];
+    const { unlessCheckedSince } = options;
+    const url = urlOf(await receivers.tokenFor(systemKey));
+    if (await checkedRecently(systemKey, unlessCheckedSince)) return [];
+    if (!(await hold(systemKey))) {
+      log.info({ systemKey }, 'webhooks do CRM sendo conferidos por outro processo');
       return [];
     }
-    const checked = checkedAt.get(systemKey);
-    if (!options.force && checked !== undefined && now() - checked < recheckMs) return [];
-    const url = urlOf(await receivers.tokenFor(systemKey));
-    let suspendedSeen = false;
+    const seen = { suspended: false };
     try {
-      const mine = (await listAll(identity)).filter((hook) => hook.url === url);
-      const active = new Set(mine.filter(delivers).map((hook) => hook.event_name.toLowerCase()));
-      const stale = mine.filter((hook) => !delivers(hook));
-      suspendedSeen = stale.some((hook) => hook.status === 'suspended');
-      // RD documents no way back to active for a suspended webhook: it is made again.
-      for (const hook of stale) {
-        await crm.request(identity, {
-          method: 'DELETE',
-          path: `/webhooks/${encodeURIComponent(hook.id)}`,
-        });
-        log.info(
-          { event: hook.event_name, status: hook.status },
-          'webhook do CRM parado; recriando',
-        );
+      // Under the lease, read again: a check that ended a moment ago spares this one too.
+      if (await checkedRecently(systemKey, unlessCheckedSince)) return [];
+      const created = await check(identity, url, seen);
+      if (created === null) {
+        log.info({ systemKey }, 'webhooks do CRM assumidos por outro processo');
+        return [];
       }
-      const created: string[] = [];
-      for (const event of CRM_WEBHOOK_EVENTS) {
-        if (active.has(event)) continue;
-        await crm.request(identity, {
-          method: 'POST',
-          path: '/webhooks',
-          body: { data: { name: WEBHOOK_NAME, event_name: event, http_method: 'POST', url } },
-        });
-        created.push(event);
-      }
-      checkedAt.set(systemKey, now());
-      record(systemKey, null);
+      await receivers.recordCheck(systemKey, null);
       return created;
     } catch (error) {
-      record(systemKey, reasonOf(error, suspendedSeen));
+      await receivers.recordCheck(systemKey, reasonOf(error, seen.suspended));
       throw error;
+    } finally {
+      await receivers.releaseCheck(systemKey, holder);
     }
   };
 
@@ -286,16 +353,16 @@ export function createCrmWebhooks(deps: CrmWebhooksDeps): CrmWebhooks {
       return urlOf(await receivers.tokenFor(systemKey));
     },
     register,
-    async keepAll() {
+    async keepAll({ unlessCheckedSince }) {
       if (serverProblem()) return;
       for (const systemKey of await receivers.tenants()) {
-        const identity = await deps.latestSignIn(systemKey);
-        if (!identity) {
-          record(systemKey, 'sign_in_needed');
-          continue;
-        }
         try {
-          const created = await register(identity, { force: true });
+          const identity = await deps.latestSignIn(systemKey);
+          if (!identity) {
+            await receivers.recordCheck(systemKey, 'sign_in_needed');
+            continue;
+          }
+          const created = await register(identity, { unlessCheckedSince });
           if (created.length) log.info({ systemKey, events: created }, 'webhooks do CRM recriados');
         } catch (error) {
           log.warn({ err: error, systemKey }, 'webhooks do CRM não mantidos');
@@ -305,18 +372,14 @@ export function createCrmWebhooks(deps: CrmWebhooksDeps): CrmWebhooks {
     async status(systemKey) {
       const problem = serverProblem();
       if (problem) return { on: false, reason: problem, checkedAt: null };
-      const known = states.get(systemKey);
-      if (known) return known;
-      // Registered by another process or before this one started: on until a check says otherwise.
-      const registered = (await receivers.existingToken(systemKey)) !== null;
-      return registered
-        ? { on: true, reason: null, checkedAt: null }
-        : { on: false, reason: 'not_registered', checkedAt: null };
+      const last = await receivers.lastCheck(systemKey);
+      if (!last) return { on: false, reason: 'not_registered', checkedAt: null };
+      // Registered, not checked yet (a check under way): on until a check says otherwise.
+      const reason = last.checkedAt === null ? null : reasonOfStored(last.reason);
+      return { on: reason === null, reason, checkedAt: last.checkedAt };
     },
     serverProblem,
     async unregister(identity) {
-      checkedAt.delete(identity.systemKey);
-      states.delete(identity.systemKey);
       const token = await receivers.existingToken(identity.systemKey);
       if (!token) return 0;
       // Forgotten first: from now on a delivery to the old URL is refused, whatever the CRM says.

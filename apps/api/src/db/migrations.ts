@@ -419,6 +419,37 @@ const novusDiagnostics: Migration = {
   },
 };
 
+// Limits and the webhook upkeep shared by every api process on one store: each rate limit's
+// window per key (`window_counters`: one atomic upsert counts a hit, expired windows purged), and
+// per tenant the last check of its RD webhooks (when, and why they are off) and who is checking
+// them now (a lease, so one process at a time lists and creates them).
+const sharedLimits: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('window_counters')
+      .addColumn('key_hash', 'text', (col) => col.primaryKey())
+      .addColumn('window_started_at', 'bigint', (col) => col.notNull())
+      .addColumn('expires_at', 'bigint', (col) => col.notNull())
+      .addColumn('hits', 'integer', (col) => col.notNull())
+      .execute();
+    await db.schema
+      .createIndex('window_counters_expires_idx')
+      .on('window_counters')
+      .column('expires_at')
+      .execute();
+    // One column per statement: SQLite adds one column per ALTER TABLE.
+    for (const column of ['checked_at', 'sweep_until'])
+      await db.schema.alterTable('crm_webhook_receivers').addColumn(column, 'bigint').execute();
+    for (const column of ['live_reason', 'sweep_holder'])
+      await db.schema.alterTable('crm_webhook_receivers').addColumn(column, 'text').execute();
+  },
+  async down(db: Kysely<unknown>) {
+    for (const column of ['sweep_holder', 'live_reason', 'sweep_until', 'checked_at'])
+      await db.schema.alterTable('crm_webhook_receivers').dropColumn(column).execute();
+    await db.schema.dropTable('window_counters').ifExists().execute();
+  },
+};
+
 export const MIGRATIONS: Record<string, Migration> = {
   '2025_01_01_000_initial': initial,
   '2026_11_23_000_sessions': sessions,
@@ -433,6 +464,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026_12_05_100_sign_in_window': signInWindow,
   '2026_12_05_300_audit_names': auditNames,
   '2026_12_05_400_novus_diagnostics': novusDiagnostics,
+  '2026_12_06_500_shared_limits': sharedLimits,
 };
 
 export const migrationProvider: MigrationProvider = {

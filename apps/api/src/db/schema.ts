@@ -221,6 +221,7 @@ export interface DatabaseSchema {
   audit_events: AuditEventsTable;
   crm_webhook_receivers: CrmWebhookReceiversTable;
   novus_tenant_state: NovusTenantStateTable;
+  window_counters: WindowCountersTable;
 }
 
 /** Per tenant: the last Novus diagnostics report and the field mapping (JSON texts, bounded). */
@@ -241,4 +242,21 @@ export interface CrmWebhookReceiversTable {
   /** The token sealed (AES-256-GCM): the URL is rebuilt to find our registrations in the CRM. */
   token_sealed: string;
   created_at: number;
+  /** Epoch ms of the last check of the tenant's webhooks in the CRM (any process); null: none. */
+  checked_at: number | null;
+  /** Why that check left live updates off (a LiveUpdatesReason); null: on. */
+  live_reason: string | null;
+  /** The process checking the webhooks now, and until when its lease holds. */
+  sweep_holder: string | null;
+  sweep_until: number | null;
+}
+
+/** One rate limit's current window for one key (every api process counts here). */
+export interface WindowCountersTable {
+  /** sha256 (hex) of the limit's name and the key: bounded, and no address or user id in clear. */
+  key_hash: string;
+  window_started_at: number;
+  /** When the window ends (window_started_at + its length): later the row is purged. */
+  expires_at: number;
+  hits: number;
 }

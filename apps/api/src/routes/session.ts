@@ -5,7 +5,7 @@ import { AssertionError, type VerifiedAssertion } from '@api/identity/assertions
 import { sessionOf } from '@api/identity/authenticate';
 import { API_MESSAGES } from '@api/messages';
 import { type Services } from '@api/services';
-import { type WindowCounter, createWindowCounter } from '@api/security/windowCounter';
+import { perMinuteLimit } from '@api/security/perMinuteLimit';
 import { identityHeaders, messageSchema, noQuery } from './schemas';
 
 const sessionSchema = {
@@ -104,10 +104,10 @@ export function registerSessionRoutes(app: FastifyInstance, services: Services):
       if (!token) throw identityError(401, 'assertion_required', API_MESSAGES.assertionRequired);
       verified = await verifiedAssertion(request, token);
     } catch (error) {
-      within(failuresPerAddress, request.ip);
+      await failuresPerAddress.count(request.ip);
       throw error;
     }
-    within(perPerson, JSON.stringify([verified.systemKey, verified.userId]));
+    await perPerson.count(JSON.stringify([verified.systemKey, verified.userId]));
     return repos.panelSessions.create(
       {
         systemKey: verified.systemKey,
@@ -125,17 +125,12 @@ export function registerSessionRoutes(app: FastifyInstance, services: Services):
   // address is shared by every attendant behind the operator's proxy, and failures by anyone
   // there must not block them. Only what nobody verified is counted per client address (read
   // through the trusted-proxy setting): failed assertions, and pending sessions of hosts that
-  // sign nothing.
-  const perPerson = createWindowCounter(60_000, config.now);
-  const perAddress = createWindowCounter(60_000, config.now);
-  const failuresPerAddress = createWindowCounter(60_000, config.now);
-  const within = (counter: WindowCounter, key: string) => {
-    const { count, retryAfterMs } = counter.hit(key);
-    if (count > identity.sessionStartsPerMinute)
-      throw new ApiError(429, API_MESSAGES.tooManyRequests, {
-        'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))),
-      });
-  };
+  // sign nothing. Counted in the store, so every api process on it grants one person the same.
+  const limit = (name: string) =>
+    perMinuteLimit(repos.windowCounters, name, identity.sessionStartsPerMinute);
+  const perPerson = limit('session-starts:person');
+  const perAddress = limit('session-starts:address');
+  const failuresPerAddress = limit('session-starts:failures');
 
   app.post<{ Body: SessionBody | null }>(
     '/api/session',
@@ -158,7 +153,7 @@ export function registerSessionRoutes(app: FastifyInstance, services: Services):
       const tenant = request.tenant;
       const headers = request.headers as Record<string, string>;
       if (!tenant?.issuer) {
-        within(perAddress, request.ip);
+        await perAddress.count(request.ip);
         // What nobody verified holds a bounded amount of storage per address.
         if ((await repos.panelSessions.pendingFrom(request.ip)) >= PENDING_PER_ADDRESS)
           throw new ApiError(429, API_MESSAGES.tooManyPendingSessions, {
@@ -210,7 +205,7 @@ export function registerSessionRoutes(app: FastifyInstance, services: Services):
       const session = sessionOf(request);
       if (session.method === 'assertion')
         return answer(await fromAssertion(request, request.body?.assertion));
-      within(perPerson, `family:${session.familyId}`);
+      await perPerson.count(`family:${session.familyId}`);
       const ttl = session.stage === 'full' ? identity.familyTtlMs : identity.pendingTtlMs;
       return answer(await repos.panelSessions.renew(session, identity.sessionTtlMs, ttl));
     },

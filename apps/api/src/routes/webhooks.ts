@@ -3,7 +3,7 @@ import { changeOfDelivery, WEBHOOK_RECEIVER_PATH } from '@api/changes/crmWebhook
 import { createCrmSignals } from '@api/changes/crmSignals';
 import { ApiError } from '@api/errors';
 import { API_MESSAGES } from '@api/messages';
-import { createWindowCounter } from '@api/security/windowCounter';
+import { perMinuteLimit } from '@api/security/perMinuteLimit';
 import { type Services } from '@api/services';
 import { messageSchema } from './schemas';
 
@@ -49,7 +49,12 @@ interface Delivery {
  */
 export function registerWebhookRoutes(app: FastifyInstance, services: Services): void {
   const { live } = services.config;
-  const perTenant = createWindowCounter(60_000, services.config.now);
+  // Counted in the store: the bound holds whichever api process RD's deliveries reach.
+  const perTenant = perMinuteLimit(
+    services.repos.windowCounters,
+    'webhook-deliveries:tenant',
+    live.webhookDeliveriesPerMinute,
+  );
   const signals = createCrmSignals({
     feed: services.changes,
     now: services.config.now,
@@ -88,11 +93,7 @@ export function registerWebhookRoutes(app: FastifyInstance, services: Services):
       }
       // A flood at one receiver (its token leaked) costs the tenant's panels nothing past the
       // bound: RD re-sends what was refused ("diferente de 2XX"), so nothing genuine is lost.
-      const { count, retryAfterMs } = perTenant.hit(systemKey);
-      if (count > live.webhookDeliveriesPerMinute)
-        throw new ApiError(429, API_MESSAGES.tooManyRequests, {
-          'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))),
-        });
+      await perTenant.count(systemKey);
       const delivery = request.body;
       const first = await services.repos.webhookReceivers.firstDelivery(
         systemKey,

@@ -11,6 +11,7 @@ import { createPasswordGuardsRepository } from './passwordGuardsRepository';
 import { createSessionsRepository } from './sessionsRepository';
 import { createTermsRepository } from './termsRepository';
 import { createWebhookReceiversRepository } from './webhookReceiversRepository';
+import { createWindowCountersRepository } from './windowCountersRepository';
 
 export interface RepositoryOptions {
   /**
@@ -39,6 +40,7 @@ export function createRepositories(
     audit: createAuditRepository(database),
     webhookReceivers: createWebhookReceiversRepository(database, box, now),
     novus: createNovusRepository(database, now),
+    windowCounters: createWindowCountersRepository(database, now),
   };
 }
 

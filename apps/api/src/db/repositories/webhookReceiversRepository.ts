@@ -87,6 +87,57 @@ export function createWebhookReceiversRepository(
       const rows = await db.selectFrom('crm_webhook_receivers').select('system_key').execute();
       return rows.map((row) => row.system_key);
     },
+    /**
+     * The last check of the tenant's webhooks in the CRM, by whichever process made it: when
+     * (null: none yet) and why they were left off (null: on). Null when the tenant has no receiver.
+     */
+    async lastCheck(
+      systemKey: string,
+    ): Promise<{ checkedAt: number | null; reason: string | null } | null> {
+      const row = await db
+        .selectFrom('crm_webhook_receivers')
+        .select(['checked_at', 'live_reason'])
+        .where('system_key', '=', systemKey)
+        .executeTakeFirst();
+      return row ? { checkedAt: row.checked_at, reason: row.live_reason } : null;
+    },
+    /** Records a check's outcome (`reason` null: on) at this moment. */
+    async recordCheck(systemKey: string, reason: string | null): Promise<void> {
+      await db
+        .updateTable('crm_webhook_receivers')
+        .set({ checked_at: now(), live_reason: reason })
+        .where('system_key', '=', systemKey)
+        .execute();
+    },
+    /**
+     * Takes (or extends) the lease on checking the tenant's webhooks for `holder` until `until`:
+     * true unless another holder's lease still holds. One statement, so of two processes asking
+     * at once exactly one gets it.
+     */
+    async claimCheck(systemKey: string, holder: string, until: number): Promise<boolean> {
+      const result = await db
+        .updateTable('crm_webhook_receivers')
+        .set({ sweep_holder: holder, sweep_until: until })
+        .where('system_key', '=', systemKey)
+        .where((eb) =>
+          eb.or([
+            eb('sweep_until', 'is', null),
+            eb('sweep_until', '<=', now()),
+            eb('sweep_holder', '=', holder),
+          ]),
+        )
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+    /** Gives the lease back (only `holder`'s own). */
+    async releaseCheck(systemKey: string, holder: string): Promise<void> {
+      await db
+        .updateTable('crm_webhook_receivers')
+        .set({ sweep_holder: null, sweep_until: null })
+        .where('system_key', '=', systemKey)
+        .where('sweep_holder', '=', holder)
+        .execute();
+    },
     async remove(systemKey: string): Promise<void> {
       await db.deleteFrom('crm_webhook_receivers').where('system_key', '=', systemKey).execute();
     },

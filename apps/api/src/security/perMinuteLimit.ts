@@ -1,0 +1,73 @@
+import {
+  type FastifyRateLimitOptions,
+  type FastifyRateLimitStore,
+  type FastifyRateLimitStoreCtor,
+} from '@fastify/rate-limit';
+import { type WindowCountersRepository } from '@api/db/repositories/windowCountersRepository';
+import { ApiError } from '@api/errors';
+import { API_MESSAGES } from '@api/messages';
+
+const MINUTE_MS = 60_000;
+
+export interface PerMinuteLimit {
+  /**
+   * Counts one hit of `key`; past the limit in the key's current minute, refuses it: 429 with the
+   * pt-BR message and Retry-After (whole seconds until that minute ends, at least 1).
+   */
+  count(key: string): Promise<void>;
+}
+
+/**
+ * At most `perMinute` hits per key in each fixed one-minute window, counted in the store
+ * (db/repositories/windowCountersRepository.ts), so the limit holds across api processes.
+ * `name` keeps each limit's keys apart.
+ */
+export function perMinuteLimit(
+  counters: WindowCountersRepository,
+  name: string,
+  perMinute: number,
+): PerMinuteLimit {
+  return {
+    async count(key) {
+      const { count, retryAfterMs } = await counters.hit(name, key, MINUTE_MS);
+      if (count > perMinute)
+        throw new ApiError(429, API_MESSAGES.tooManyRequests, {
+          'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))),
+        });
+    },
+  };
+}
+
+/**
+ * A store for @fastify/rate-limit that counts in `window_counters` instead of each process's
+ * memory: the per-session write limit then holds across api processes. Each route counts apart
+ * (the plugin asks a child store per route), as its own in-memory store did.
+ */
+export function windowCountersStore(
+  counters: WindowCountersRepository,
+  name = 'route-rate',
+): FastifyRateLimitStoreCtor {
+  class WindowCountersStore implements FastifyRateLimitStore {
+    /** The plugin passes its options (nothing here needs them); a route's child names its route. */
+    constructor(
+      _options: FastifyRateLimitOptions,
+      private readonly limit: string = name,
+    ) {}
+
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ): void {
+      counters.hit(this.limit, key, timeWindow).then(
+        ({ count, retryAfterMs }) => callback(null, { current: count, ttl: retryAfterMs }),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      );
+    }
+
+    child(route: { method: string | string[]; url: string }): FastifyRateLimitStore {
+      return new WindowCountersStore({}, `${this.limit}:${String(route.method)} ${route.url}`);
+    }
+  }
+  return WindowCountersStore;
+}
