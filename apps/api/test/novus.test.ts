@@ -181,6 +181,20 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('Novus diagnostics on %s', (kin
     });
     expect(invalid.status).toBe(400);
     expect(invalid.json.message).toBe('Id do contato: Informe ao menos um nome de campo.');
+    const badHost = await call(h.api, 'PUT', '/api/novus/mapping', {
+      as: admin,
+      body: { ...DEFAULT_NOVUS_MAPPING, chatMessagesHost: '{' },
+    });
+    expect(badHost.status).toBe(400);
+    expect(badHost.json.message).toBe('Host do proxy inválido: use só letras, números, _ ou -.');
+    const badEndpoint = await call(h.api, 'PUT', '/api/novus/mapping', {
+      as: admin,
+      body: { ...DEFAULT_NOVUS_MAPPING, chatMessagesEndpoint: 'https://outro.example/x' },
+    });
+    expect(badEndpoint.status).toBe(400);
+    expect(badEndpoint.json.message).toBe(
+      'Endpoint inválido: o endpoint deve ser relativo ao host do proxy, não uma URL.',
+    );
     const fixed = {
       ...DEFAULT_NOVUS_MAPPING,
       user: { userId: ['IdUsuario'], systemKey: [] },

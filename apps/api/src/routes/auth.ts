@@ -67,6 +67,14 @@ const SIGN_IN_PAGE_HELMET = {
 } as const;
 const SIGN_IN_TAG = { tags: ['autenticação'] };
 
+/** An object of optional text fields, each with its length limit (a sign-in page's inputs). */
+const textFields = (limits: Record<string, number>) => ({
+  type: 'object',
+  properties: Object.fromEntries(
+    Object.entries(limits).map(([name, maxLength]) => [name, { type: 'string', maxLength }]),
+  ),
+});
+
 /** How many of its users a tenant's CRM account is recognised by. */
 const ACCOUNT_ANCHORS = 5;
 
@@ -443,10 +451,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
         summary: 'Abre o consentimento do CRM nesta janela (página do navegador)',
         description:
           'Liga o login ao cookie deste navegador e a um segredo que só esta janela guarda (sessionStorage), e segue ao consentimento do CRM.',
-        querystring: {
-          type: 'object',
-          properties: { ticket: { type: 'string', maxLength: 200 } },
-        },
+        querystring: textFields({ ticket: 200 }),
         response: {
           200: {
             type: 'string',
@@ -505,15 +510,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
         summary: 'Retorno do OAuth (abre no navegador; responde uma página HTML)',
         description:
           'Aceito só no navegador cuja janela abriu auth/begin (cookie) e só nessa janela: a primeira resposta é uma página que devolve o segredo da janela (window_proof, do seu sessionStorage); o state, quando o CRM o devolve, deve ser o desse mesmo login. Sem e-mail assinado pelo host, o atendente confirma quem é no CRM antes de o login valer (auth/confirm).',
-        querystring: {
-          type: 'object',
-          properties: {
-            code: { type: 'string', maxLength: 2000 },
-            state: { type: 'string', maxLength: 200 },
-            error: { type: 'string', maxLength: 200 },
-            [WINDOW_PROOF_PARAM]: { type: 'string', maxLength: 200 },
-          },
-        },
+        querystring: textFields({ code: 2000, state: 200, error: 200, [WINDOW_PROOF_PARAM]: 200 }),
         response: {
           200: { type: 'string', description: 'Página HTML (relé, confirmação ou sucesso)' },
           400: { type: 'string', description: 'Página HTML de erro' },
@@ -629,13 +626,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
           summary: 'O atendente confirma quem é no CRM; só então o login vale (página HTML)',
           description:
             'Formulário da página de confirmação do callback, no mesmo navegador (cookie) e com o segredo de uso único dessa página. O usuário é conferido em GET /users/{id} com o token do login. Antes disso nada do login fica ligado à sessão.',
-          body: {
-            type: 'object',
-            properties: {
-              confirm: { type: 'string', maxLength: 200 },
-              userId: { type: 'string', maxLength: 200 },
-            },
-          },
+          body: textFields({ confirm: 200, userId: 200 }),
           // Its refusals are HTML pages too, except a body no parser reads ({ message }).
           response: {
             200: { type: 'string', description: 'Página HTML de sucesso ou de confirmação' },

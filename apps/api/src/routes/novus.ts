@@ -312,8 +312,9 @@ export function registerNovusRoutes(app: FastifyInstance, services: Services): v
       const problems = Object.entries(novusMappingProblems(mapping));
       if (problems.length > 0) {
         const [path, problem] = problems[0] as [string, string];
+        // A field's problem is named by its label; the endpoint's and host's name themselves.
         const field = NOVUS_MAPPING_FIELDS.find((f) => `${f.group}.${f.key}` === path);
-        throw new ApiError(400, `${field?.label ?? path}: ${problem}`);
+        throw new ApiError(400, field ? `${field.label}: ${problem}` : problem);
       }
       // Saving a mapping that loses the user id would lock every attendant out of the panel
       // (and the admin out of this screen): refused while the last reply says so.
