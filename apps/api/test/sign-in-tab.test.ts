@@ -157,6 +157,22 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('sign-in in a tab of its own on
       expect(await authenticated(panel)).toBe(false);
     });
 
+    it("only the attendant's own CRM user: a host-signed e-mail no active user has signs nobody in", async () => {
+      const who: Identity = { systemKey: freshTenants('tab').signed, userId: 'alice' };
+      const browser = await openBrowser(h.api, who, { email: 'ninguem@exemplo.com.br' });
+      await browser.send('POST', '/api/rdstation/terms/accept', {});
+      await browser.send('POST', '/api/rdstation/credentials', credentialsFor());
+      const { authUrl, redeem: code } = await startTab(browser);
+      const refused = await signInInTab(authUrl);
+      expect(refused.status).toBe(403);
+      expect(refused.text).toContain(
+        'O seu e-mail no sistema de atendimento (ninguem@exemplo.com.br) não é o de nenhum usuário ativo desta conta do RD Station CRM.',
+      );
+      expect(refused.text).not.toContain('Login concluído!');
+      expect((await redeem(browser, code)).json).toEqual({ done: false });
+      expect(await authenticated(browser)).toBe(false);
+    });
+
     it('a page to return to that is no http(s) address is refused', async () => {
       const panel = await panelOf(person());
       const started = await panel.send('POST', '/api/rdstation/auth/tab/start', {
