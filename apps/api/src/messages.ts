@@ -72,6 +72,14 @@ export const API_MESSAGES = {
     'Este token é de outra conta do RD Station CRM, não da conta configurada para esta empresa.',
   crmAccountUnbound:
     'A conta do RD Station CRM desta empresa ainda não foi confirmada. Entre primeiro pelo login do RD Station CRM.',
+  signInOtherBrowser:
+    'Este link de login só abre no navegador em que o painel está aberto. Abra-o nesse mesmo navegador, ou inicie o login novamente pelo painel.',
+  tabSignInDoneTitle: 'Login concluído!',
+  tabSignInDoneBody:
+    'Volte ao painel no sistema de atendimento: ele entra sozinho em alguns segundos. Você já pode fechar esta aba.',
+  tabSignInReturn: 'Voltar ao sistema de atendimento',
+  tabSignInGone: 'Este login não foi encontrado ou expirou. Inicie o login novamente pelo painel.',
+  returnToInvalid: 'O endereço de retorno deve ser uma página http ou https.',
   authSuccessTitle: 'Autenticação realizada com sucesso!',
   authSuccessBody: 'Você já pode fechar esta janela e voltar ao painel.',
   authErrorTitle: 'Não foi possível autenticar',

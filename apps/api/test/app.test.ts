@@ -35,6 +35,8 @@ const ROUTES: [string, string][] = [
   ['post', '/api/rdstation/auth/confirm'],
   ['get', '/api/rdstation/auth/status'],
   ['post', '/api/rdstation/auth/revoke'],
+  ['post', '/api/rdstation/auth/tab/start'],
+  ['post', '/api/rdstation/auth/tab/redeem'],
   ['post', '/api/rdstation/auth/v1-token'],
   ['get', '/api/rdstation/auth/crm-users'],
   ['post', '/api/rdstation/auth/crm-user'],

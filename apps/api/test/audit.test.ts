@@ -495,13 +495,7 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('the audit trail on %s', (kind)
         crmUserSource: 'attendant-claim',
       });
       const withPassword = (password?: string) =>
-        call(h.api, 'GET', '/api/audit', {
-          as: null,
-          headers: {
-            ...browser.headers,
-            ...(password === undefined ? {} : { 'x-security-password': password }),
-          },
-        });
+        browser.withSecurityPassword('/api/audit', password);
       const without = await withPassword();
       expect(without.status).toBe(403);
       expect(without.json).toEqual({

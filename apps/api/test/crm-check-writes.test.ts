@@ -231,6 +231,8 @@ describe('the write shapes are the api’s', () => {
         'POST /api/rdstation/auth/v1-token',
         'POST /api/rdstation/auth/crm-user',
         'POST /api/rdstation/auth/confirm',
+        'POST /api/rdstation/auth/tab/start',
+        'POST /api/rdstation/auth/tab/redeem',
         'POST /api/rdstation/contact-mapping',
         'POST /api/rdstation/contact/{id}/last-deal',
       ]);

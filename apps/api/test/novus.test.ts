@@ -6,6 +6,8 @@ import {
   acceptTerms,
   call,
   credentialsFor,
+  freshTenants,
+  sessionHeaders,
 } from './support/harness';
 import { type StoreKind, sandboxAndStoresPerFile } from './support/stores';
 
@@ -14,15 +16,13 @@ import { type StoreKind, sandboxAndStoresPerFile } from './support/stores';
 
 const stores = sandboxAndStoresPerFile();
 
-let seq = 0;
 function people() {
-  seq += 1;
-  const tenant = `tenant-novus-${process.pid}-${seq}`;
+  const { signed, open } = freshTenants('novus');
   return {
-    admin: { systemKey: tenant, userId: 'alice' } as Identity,
-    attendant: { systemKey: tenant, userId: 'carol', role: 'attendant' } as Identity,
-    otherAdmin: { systemKey: `${tenant}-b`, userId: 'beatriz' } as Identity,
-    open: { systemKey: `open-novus-${process.pid}-${seq}`, userId: 'dora' } as Identity,
+    admin: { systemKey: signed, userId: 'alice' } as Identity,
+    attendant: { systemKey: signed, userId: 'carol', role: 'attendant' } as Identity,
+    otherAdmin: { systemKey: `${signed}-b`, userId: 'beatriz' } as Identity,
+    open: { systemKey: open, userId: 'dora' } as Identity,
   };
 }
 
@@ -61,19 +61,31 @@ function reportOf(overrides: Partial<NovusDiagnosticsReport> = {}): NovusDiagnos
 
 describe.each<StoreKind>(['sqlite', 'postgres'])('Novus diagnostics on %s', (kind) => {
   const h = stores.harnessOn(kind);
-  const report = (systemKey: string, body: NovusDiagnosticsReport) =>
+  /** A report as the panel sends it once it has a session: with that session's token. */
+  const report = (who: Identity, body: NovusDiagnosticsReport) =>
+    call(h.api, 'POST', '/api/novus/diagnostics', {
+      as: who,
+      body: { systemKey: who.systemKey, report: body },
+    });
+  /** A report with the tenant key only: a panel with no session yet, or anyone holding the key. */
+  const reportWithoutSession = (systemKey: string, body: NovusDiagnosticsReport) =>
     call(h.api, 'POST', '/api/novus/diagnostics', {
       as: null,
       body: { systemKey, report: body },
     });
+  const diagnostics = async (who: Identity) =>
+    (await call(h.api, 'GET', '/api/novus/diagnostics', { as: who })).json.data as {
+      report: NovusDiagnosticsReport | null;
+      reportedBy: string | null;
+      preSessionReport: NovusDiagnosticsReport | null;
+      preSessionReportedAt: string | null;
+      missing: string[];
+    };
 
   it('keeps the last report per tenant, secrets left out, and shows admins what is missing', async () => {
     const { admin, otherAdmin } = people();
     await acceptTerms(h.api, admin);
-    const posted = await call(h.api, 'POST', '/api/novus/diagnostics', {
-      as: null,
-      body: { systemKey: admin.systemKey, report: reportOf({ urlTenant: admin.systemKey }) },
-    });
+    const posted = await report(admin, reportOf({ urlTenant: admin.systemKey }));
     expect(posted.status).toBe(204);
     const read = await call(h.api, 'GET', '/api/novus/diagnostics', { as: admin });
     expect(read.status).toBe(200);
@@ -111,7 +123,7 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('Novus diagnostics on %s', (kin
         at: `2026-12-05T10:${String(batch).padStart(2, '0')}:${String(i).padStart(2, '0')}.000Z`,
         command: null,
       }));
-      expect((await report(admin.systemKey, reportOf({ unexpected }))).status).toBe(204);
+      expect((await report(admin, reportOf({ unexpected }))).status).toBe(204);
     }
     const read = await call(h.api, 'GET', '/api/novus/diagnostics', { as: admin });
     const stored = (read.json.data as { report: NovusDiagnosticsReport }).report;
@@ -125,11 +137,11 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('Novus diagnostics on %s', (kin
   });
 
   it('refuses reports for unknown tenants and oversized bodies; unknown fields are dropped', async () => {
-    expect((await report('desconhecido-x', reportOf())).status).toBe(404);
+    expect((await reportWithoutSession('desconhecido-x', reportOf())).status).toBe(404);
     const { admin } = people();
     await acceptTerms(h.api, admin);
     const extra = await call(h.api, 'POST', '/api/novus/diagnostics', {
-      as: null,
+      as: admin,
       body: { systemKey: admin.systemKey, report: { ...reportOf(), senha: 'segredo-extra' } },
     });
     expect(extra.status).toBe(204);
@@ -137,12 +149,12 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('Novus diagnostics on %s', (kin
     expect(read.status).toBe(200);
     expect(read.text).not.toContain('segredo-extra');
     const wrongType = await call(h.api, 'POST', '/api/novus/diagnostics', {
-      as: null,
+      as: admin,
       body: { systemKey: admin.systemKey, report: { ...reportOf(), unexpected: 'muitas' } },
     });
     expect(wrongType.status).toBe(400);
     const huge = await report(
-      admin.systemKey,
+      admin,
       reportOf({
         userInfo: { at: '2026-12-05T10:00:00.000Z', reply: { texto: 'x'.repeat(20_000) } },
       }),
@@ -153,7 +165,7 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('Novus diagnostics on %s', (kin
   it('saves a mapping the panel then reads, and refuses one that loses the user id', async () => {
     const { admin } = people();
     await acceptTerms(h.api, admin);
-    await report(admin.systemKey, reportOf());
+    await report(admin, reportOf());
     const losing = {
       ...DEFAULT_NOVUS_MAPPING,
       user: { userId: ['idDoUsuario'], systemKey: [] },
@@ -169,6 +181,20 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('Novus diagnostics on %s', (kin
     });
     expect(invalid.status).toBe(400);
     expect(invalid.json.message).toBe('Id do contato: Informe ao menos um nome de campo.');
+    const badHost = await call(h.api, 'PUT', '/api/novus/mapping', {
+      as: admin,
+      body: { ...DEFAULT_NOVUS_MAPPING, chatMessagesHost: '{' },
+    });
+    expect(badHost.status).toBe(400);
+    expect(badHost.json.message).toBe('Host do proxy inválido: use só letras, números, _ ou -.');
+    const badEndpoint = await call(h.api, 'PUT', '/api/novus/mapping', {
+      as: admin,
+      body: { ...DEFAULT_NOVUS_MAPPING, chatMessagesEndpoint: 'https://outro.example/x' },
+    });
+    expect(badEndpoint.status).toBe(400);
+    expect(badEndpoint.json.message).toBe(
+      'Endpoint inválido: o endpoint deve ser relativo ao host do proxy, não uma URL.',
+    );
     const fixed = {
       ...DEFAULT_NOVUS_MAPPING,
       user: { userId: ['IdUsuario'], systemKey: [] },
@@ -191,7 +217,7 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('Novus diagnostics on %s', (kin
       const { admin, attendant } = people();
       await acceptTerms(h.api, admin);
       await acceptTerms(h.api, attendant);
-      await report(admin.systemKey, reportOf());
+      await report(admin, reportOf());
       const read = await call(h.api, 'GET', '/api/novus/diagnostics', { as: attendant });
       expect(read.status).toBe(403);
       expect(read.json).toEqual({
@@ -247,15 +273,14 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('Novus diagnostics on %s', (kin
       await browser.send('POST', '/api/rdstation/terms/accept', {});
       await browser.send('POST', '/api/rdstation/credentials', credentialsFor());
       expect((await browser.signIn()).status).toBe(200);
-      await report(open.systemKey, reportOf());
+      const sent = await call(h.api, 'POST', '/api/novus/diagnostics', {
+        as: null,
+        headers: browser.headers,
+        body: { systemKey: open.systemKey, report: reportOf() },
+      });
+      expect(sent.status).toBe(204);
       const withPassword = (password?: string) =>
-        call(h.api, 'GET', '/api/novus/diagnostics', {
-          as: null,
-          headers: {
-            ...browser.headers,
-            ...(password === undefined ? {} : { 'x-security-password': password }),
-          },
-        });
+        browser.withSecurityPassword('/api/novus/diagnostics', password);
       const without = await withPassword();
       expect(without.status).toBe(403);
       expect(without.json).toEqual({
@@ -268,6 +293,75 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('Novus diagnostics on %s', (kin
       expect((right.json.data as { report: NovusDiagnosticsReport }).report.understood.phone).toBe(
         '+5511987654321',
       );
+    });
+
+    it("a report with the tenant key only goes to its own slot and never replaces a session's report", async () => {
+      const { admin } = people();
+      await acceptTerms(h.api, admin);
+      expect((await report(admin, reportOf())).status).toBe(204);
+      // Anyone holding the tenant key (it is in the plugin URL) posts a report of their own.
+      const forged = reportOf({
+        understood: { ...reportOf().understood, phone: '+5500000000000' },
+        unexpected: [],
+      });
+      expect((await reportWithoutSession(admin.systemKey, forged)).status).toBe(204);
+      const read = await diagnostics(admin);
+      expect(read.report?.understood.phone).toBe('+5511987654321');
+      expect(read.reportedBy).toBe('alice');
+      expect(read.report?.unexpected).toEqual(reportOf().unexpected);
+      // Kept apart, for the view to label as unverified.
+      expect(read.preSessionReport?.understood.phone).toBe('+5500000000000');
+      expect(read.preSessionReportedAt).toEqual(expect.any(String));
+    });
+
+    it('before any session the pre-session report is what the view explains', async () => {
+      const { admin } = people();
+      await acceptTerms(h.api, admin);
+      expect((await reportWithoutSession(admin.systemKey, reportOf())).status).toBe(204);
+      const read = await diagnostics(admin);
+      expect(read.report).toBeNull();
+      expect(read.reportedBy).toBeNull();
+      expect(read.preSessionReport?.understood.contactId).toBe('c-9');
+      expect(read.missing).toContain(
+        'Id do usuário não encontrado na resposta do getInfoUser (campos tentados: userId, id, Id, idUsuario, IdUsuario).',
+      );
+    });
+
+    it("a token that is no session of the report's tenant and user is refused, nothing kept", async () => {
+      const { admin, otherAdmin, attendant } = people();
+      await acceptTerms(h.api, admin);
+      expect((await report(admin, reportOf())).status).toBe(204);
+      const forged = reportOf({
+        understood: { ...reportOf().understood, phone: '+5500000000000' },
+      });
+      // Another tenant's session, for this tenant's report.
+      const crossTenant = await call(h.api, 'POST', '/api/novus/diagnostics', {
+        as: otherAdmin,
+        body: { systemKey: admin.systemKey, report: forged },
+      });
+      expect(crossTenant.status).toBe(401);
+      expect(crossTenant.json).toEqual({
+        message: 'A identificação enviada não corresponde à sua sessão no painel.',
+        code: 'session_mismatch',
+      });
+      // This tenant's session of one user, sent as another.
+      const otherUser = await call(h.api, 'POST', '/api/novus/diagnostics', {
+        as: null,
+        headers: { ...(await sessionHeaders(h.api, attendant)), 'x-user-id': 'alice' },
+        body: { systemKey: admin.systemKey, report: forged },
+      });
+      expect(otherUser.status).toBe(401);
+      // A made-up token is no session: refused, not taken as a pre-session report.
+      const madeUp = await call(h.api, 'POST', '/api/novus/diagnostics', {
+        as: null,
+        headers: { authorization: `Bearer ${'x'.repeat(43)}` },
+        body: { systemKey: admin.systemKey, report: forged },
+      });
+      expect(madeUp.status).toBe(401);
+      expect(madeUp.json.code).toBe('session_expired');
+      const read = await diagnostics(admin);
+      expect(read.report?.understood.phone).toBe('+5511987654321');
+      expect(read.preSessionReport).toBeNull();
     });
   });
 });

@@ -15,6 +15,7 @@ import {
   confirmCrmUser,
   consent,
   credentialsFor,
+  freshTenants,
   isConfirmPage,
   login,
   openSignInWindow,
@@ -31,11 +32,8 @@ import { type StoreKind, sandboxAndStoresPerFile } from './support/stores';
 
 const stores = sandboxAndStoresPerFile();
 
-let seq = 0;
 function people() {
-  seq += 1;
-  const signed = `tenant-doors-${process.pid}-${seq}`;
-  const open = `open-doors-${process.pid}-${seq}`;
+  const { signed, open } = freshTenants('doors');
   return {
     admin: { systemKey: signed, userId: 'alice' } as Identity,
     openAdmin: { systemKey: open, userId: 'dora' } as Identity,

@@ -70,6 +70,8 @@ export { rdql, contactSearchFilter, nameContainsFilter } from './client/rdql';
 export { getChatMessages } from './resources/chat';
 export {
   startAuth,
+  startTabSignIn,
+  redeemTabSignIn,
   getAuthStatus,
   revokeAuth,
   submitApiV1Token,

@@ -48,6 +48,23 @@ export interface AuthStart {
   authUrl: string;
 }
 
+/**
+ * POST /api/rdstation/auth/tab/start: the sign-in in a tab of its own, for a panel in a frame
+ * that may not open windows. `redeem` stays with the panel (never in a URL).
+ */
+export interface TabSignInStart {
+  authUrl: string;
+  redeem: string;
+  /** Epoch ms after which the link and the code are no good. */
+  expiresAt: number;
+}
+
+/** POST /api/rdstation/auth/tab/redeem: still under way, or done with the new auth status. */
+export interface TabSignInRedeemed {
+  done: boolean;
+  status?: AuthStatus;
+}
+
 /** GET /api/rdstation/auth/status. */
 export interface AuthStatus {
   authenticated: boolean;

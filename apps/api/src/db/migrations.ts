@@ -450,6 +450,44 @@ const sharedLimits: Migration = {
   },
 };
 
+// A sign-in in a tab of its own (a frame that may not open windows): its ticket opens only in
+// the browser of the panel that asked (`agent_hash`), it ends parked under the redeem code that
+// panel holds (`redeem_hash`), and its last page leads back to the host (`return_to`).
+const signInTab: Migration = {
+  async up(db: Kysely<unknown>) {
+    for (const column of ['agent_hash', 'redeem_hash', 'return_to'])
+      await db.schema.alterTable('oauth_states').addColumn(column, 'text').execute();
+    await db.schema
+      .createIndex('oauth_states_redeem_idx')
+      .on('oauth_states')
+      .column('redeem_hash')
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropIndex('oauth_states_redeem_idx').execute();
+    for (const column of ['return_to', 'redeem_hash', 'agent_hash'])
+      await db.schema.alterTable('oauth_states').dropColumn(column).execute();
+  },
+};
+
+// A Novus report is bound to the panel session it came with (`reported_by`); a panel with no
+// session yet reports into a slot of its own that never replaces a session's report.
+const NOVUS_REPORT_COLUMNS = [
+  ['reported_by', 'text'],
+  ['pre_session_report', 'text'],
+  ['pre_session_reported_at', 'bigint'],
+] as const;
+const novusReportBinding: Migration = {
+  async up(db: Kysely<unknown>) {
+    for (const [column, type] of NOVUS_REPORT_COLUMNS)
+      await db.schema.alterTable('novus_tenant_state').addColumn(column, type).execute();
+  },
+  async down(db: Kysely<unknown>) {
+    for (const [column] of [...NOVUS_REPORT_COLUMNS].reverse())
+      await db.schema.alterTable('novus_tenant_state').dropColumn(column).execute();
+  },
+};
+
 export const MIGRATIONS: Record<string, Migration> = {
   '2025_01_01_000_initial': initial,
   '2026_11_23_000_sessions': sessions,
@@ -464,6 +502,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026_12_05_100_sign_in_window': signInWindow,
   '2026_12_05_300_audit_names': auditNames,
   '2026_12_05_400_novus_diagnostics': novusDiagnostics,
+  '2026_12_06_100_sign_in_tab': signInTab,
+  '2026_12_06_101_novus_report_binding': novusReportBinding,
   '2026_12_06_500_shared_limits': sharedLimits,
 };
 

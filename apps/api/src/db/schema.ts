@@ -60,6 +60,12 @@ export interface OAuthStatesTable {
   confirm_hash: string | null;
   /** The held sign-in's tokens and account ids, AES-256-GCM sealed; bound only once confirmed. */
   held_enc: string | null;
+  /** A tab's sign-in: SHA-256 of the User-Agent of the panel that started it (its ticket opens only there). */
+  agent_hash: string | null;
+  /** A tab's sign-in: SHA-256 of the redeem code its panel holds. */
+  redeem_hash: string | null;
+  /** A tab's sign-in: the page its last page leads back to. */
+  return_to: string | null;
   expires_at: number;
   created_at: number;
 }
@@ -230,6 +236,11 @@ export interface NovusTenantStateTable {
   report: string | null;
   reported_at: number | null;
   mapping: string | null;
+  /** Who sent `report`: the user id of the panel session it came with. */
+  reported_by: string | null;
+  /** The last report of a panel with no session yet: its own slot, never `report`. */
+  pre_session_report: string | null;
+  pre_session_reported_at: number | null;
   mapping_updated_at: number | null;
   mapping_updated_by: string | null;
 }

@@ -10,7 +10,11 @@ import {
   type PendingCredentials,
 } from '@api/db/repositories/panelSessionsRepository';
 import { type CrmUser, crmUserOf, type CrmUserState } from '@api/identity/crmUser';
-import { type HeldSignIn, type SignIn } from '@api/db/repositories/oauthStatesRepository';
+import {
+  type HeldSignIn,
+  type SignIn,
+  type SignInChoice,
+} from '@api/db/repositories/oauthStatesRepository';
 import { type CrmUserSource } from '@api/db/repositories/sessionsRepository';
 import { identityOf, type Services } from '@api/services';
 import {
@@ -19,6 +23,7 @@ import {
   signInBeginPage,
   signInConfirmPage,
   signInRelayPage,
+  tabSignInDonePage,
   WINDOW_PROOF_PARAM,
 } from './authPage';
 import { identityHeaders, messageSchema, noQuery } from './schemas';
@@ -50,12 +55,46 @@ interface CallbackQuery {
   window_proof?: string;
 }
 
+/**
+ * The security headers of the sign-in window's pages (begin, callback, confirmation): their own
+ * CSP, and no Cross-Origin-Opener-Policy, which would cut the window from its opener — the panel
+ * follows the sign-in by the window's `closed`, and would see it closed before the attendant
+ * confirmed who they are.
+ */
+const SIGN_IN_PAGE_HELMET = {
+  contentSecurityPolicy: AUTH_PAGE_CSP,
+  crossOriginOpenerPolicy: false,
+} as const;
+const SIGN_IN_TAG = { tags: ['autenticação'] };
+
+/** An object of optional text fields, each with its length limit (a sign-in page's inputs). */
+const textFields = (limits: Record<string, number>) => ({
+  type: 'object',
+  properties: Object.fromEntries(
+    Object.entries(limits).map(([name, maxLength]) => [name, { type: 'string', maxLength }]),
+  ),
+});
+
 /** How many of its users a tenant's CRM account is recognised by. */
 const ACCOUNT_ANCHORS = 5;
 
 /** The sign-in window's first-party cookie on this api's origin (never sent cross-site). */
 export const SIGN_IN_COOKIE = 'crm_panel_signin';
 const SIGN_IN_COOKIE_PATH = '/api/rdstation/auth';
+
+/**
+ * The page a tab's sign-in leads back to: an http(s) address, or null when none was given;
+ * undefined when what was given is no such address (refused, never shown as a link).
+ */
+export function returnPageOf(value: string | null | undefined): string | null | undefined {
+  if (value === undefined || value === null || value.trim() === '') return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.toString() : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export function registerAuthRoutes(app: FastifyInstance, services: Services): void {
   const { repos, oauth, config, crmUsers } = services;
@@ -158,6 +197,96 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     },
   );
 
+  app.post<{ Body: { returnTo?: string | null } | null }>(
+    '/api/rdstation/auth/tab/start',
+    {
+      config: { access: 'any' },
+      schema: {
+        tags: ['autenticação'],
+        summary:
+          'Login numa aba própria, para um painel num frame que não pode abrir janelas: a URL da aba e o código que só este painel resgata',
+        description:
+          'A URL (auth/begin, uso único, 10 min) só abre num navegador com o mesmo User-Agent deste pedido; o login termina estacionado e só conta quando esta mesma sessão o resgata (auth/tab/redeem) com o código devolvido aqui, que nunca vai numa URL. returnTo: a página onde o painel está (o link de volta da última página da aba).',
+        headers: identityHeaders,
+        querystring: noQuery,
+        body: {
+          type: ['object', 'null'],
+          additionalProperties: false,
+          properties: { returnTo: { type: ['string', 'null'], maxLength: 2000 } },
+        },
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              authUrl: { type: 'string' },
+              redeem: { type: 'string' },
+              expiresAt: { type: 'number' },
+            },
+          },
+          400: messageSchema,
+        },
+      },
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      if (!(await appFor(session.systemKey, session.familyId))) throw credentialsNotConfigured();
+      const returnTo = returnPageOf(request.body?.returnTo);
+      if (returnTo === undefined) throw new ApiError(400, API_MESSAGES.returnToInvalid);
+      const { ticket, redeem } = await repos.oauthStates.createTabTicket(
+        { familyId: session.familyId, systemKey: session.systemKey, userId: session.crmOwner },
+        config.oauthStateTtlMs,
+        { userAgent: request.headers['user-agent'] ?? '', returnTo },
+      );
+      const url = new URL(`${config.publicUrl}/api/rdstation/auth/begin`);
+      url.searchParams.set('ticket', ticket);
+      return { authUrl: url.toString(), redeem, expiresAt: Date.now() + config.oauthStateTtlMs };
+    },
+  );
+
+  app.post<{ Body: { redeem: string } }>(
+    '/api/rdstation/auth/tab/redeem',
+    {
+      config: { access: 'any' },
+      schema: {
+        tags: ['autenticação'],
+        summary:
+          'O painel resgata o login que fez numa aba própria: concluído (a sessão passa a ter o login), ainda em andamento, ou não encontrado',
+        description:
+          'Só a sessão que pediu auth/tab/start, com o código que recebeu, resgata o login, uma vez. Para outra sessão o código não existe (404), como um código errado ou expirado.',
+        headers: identityHeaders,
+        querystring: noQuery,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['redeem'],
+          properties: { redeem: { type: 'string', minLength: 1, maxLength: 200 } },
+        },
+        response: {
+          200: {
+            type: 'object',
+            properties: { done: { type: 'boolean' }, status: statusSchema },
+          },
+          400: messageSchema,
+          404: messageSchema,
+          409: messageSchema,
+        },
+      },
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      const outcome = await repos.oauthStates.redeem(session.familyId, request.body.redeem);
+      if (outcome.kind === 'gone') throw new ApiError(404, API_MESSAGES.tabSignInGone);
+      if (outcome.kind === 'waiting') return { done: false };
+      const { held, choice } = {
+        held: { tokens: outcome.parked.tokens, bindIds: outcome.parked.bindIds },
+        choice: outcome.parked.choice,
+      };
+      const refused = await completeSignIn(request, outcome.signIn, held, choice);
+      if (refused) throw new ApiError(refused.status, refused.message);
+      return { done: true, status: await authStatus(request, { ...session, stage: 'full' }) };
+    },
+  );
+
   const page = (
     reply: FastifyReply,
     status: number,
@@ -232,25 +361,23 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
   };
 
   /**
-   * Binds a sign-in whose CRM user is known: credentials saved before any sign-in take effect,
-   * the tokens and the CRM user are stored together, the session is promoted, webhooks made.
+   * Makes a sign-in whose CRM user is known count: credentials saved before any sign-in take
+   * effect, the tokens and the CRM user are stored together, the session is promoted, webhooks
+   * made. Answers the refusal (status and message) when it cannot.
    */
-  const bindSignIn = async (
+  const completeSignIn = async (
     request: FastifyRequest,
-    reply: FastifyReply,
     signIn: SignIn,
     held: HeldSignIn,
-    choice: { userId: string; source: CrmUserSource; name: string | null },
-  ) => {
-    const fail = (status: number, message: string) =>
-      page(reply, status, 'error', API_MESSAGES.authErrorTitle, message);
+    choice: SignInChoice,
+  ): Promise<{ status: number; message: string } | null> => {
     const oauthApp = await appFor(signIn.systemKey, signIn.familyId);
-    if (!oauthApp) return fail(400, API_MESSAGES.credentialsNotConfigured);
+    if (!oauthApp) return { status: 400, message: API_MESSAGES.credentialsNotConfigured };
     if (oauthApp.pending) {
       // Credentials saved before any sign-in take effect only now that they worked, bound to
       // the account this sign-in proved.
       if (!(await repos.credentials.create(signIn.systemKey, oauthApp.app, held.bindIds)))
-        return fail(409, API_MESSAGES.credentialsAlreadyConfigured);
+        return { status: 409, message: API_MESSAGES.credentialsAlreadyConfigured };
       // The operator's setup code configured the tenant once: it does not again.
       if (oauthApp.app.setupCodeHash)
         await repos.credentials.spendSetupCode(signIn.systemKey, oauthApp.app.setupCodeHash);
@@ -276,6 +403,41 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
       } catch (failure) {
         request.log.warn({ err: failure }, 'webhooks do CRM não registrados');
       }
+    return null;
+  };
+
+  /**
+   * A sign-in whose CRM user is known, at the end of its window or tab. The window's counts at
+   * once (the panel that opened it follows it). A tab's is parked: nothing is bound until the
+   * panel session that started it redeems it with the code only that panel holds.
+   */
+  const bindSignIn = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    signIn: SignIn,
+    held: HeldSignIn,
+    choice: SignInChoice,
+  ) => {
+    if (signIn.tab) {
+      await repos.oauthStates.park(signIn, { ...held, choice }, config.oauthStateTtlMs);
+      request.log.info(
+        { systemKey: signIn.systemKey },
+        'login em aba concluído, aguardando o painel',
+      );
+      return html(
+        reply,
+        200,
+        tabSignInDonePage(
+          API_MESSAGES.tabSignInDoneTitle,
+          API_MESSAGES.tabSignInDoneBody,
+          API_MESSAGES.tabSignInReturn,
+          signIn.tab.returnTo,
+        ),
+      );
+    }
+    const refused = await completeSignIn(request, signIn, held, choice);
+    if (refused)
+      return page(reply, refused.status, 'error', API_MESSAGES.authErrorTitle, refused.message);
     return page(reply, 200, 'success', API_MESSAGES.authSuccessTitle, API_MESSAGES.authSuccessBody);
   };
 
@@ -283,24 +445,20 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     '/api/rdstation/auth/begin',
     {
       attachValidation: true,
-      // No Cross-Origin-Opener-Policy here: the panel's sign-in window must stay its opener's
-      // (its `closed` is how the panel follows the sign-in).
-      helmet: { contentSecurityPolicy: AUTH_PAGE_CSP, crossOriginOpenerPolicy: false },
+      helmet: SIGN_IN_PAGE_HELMET,
       schema: {
-        tags: ['autenticação'],
+        ...SIGN_IN_TAG,
         summary: 'Abre o consentimento do CRM nesta janela (página do navegador)',
         description:
           'Liga o login ao cookie deste navegador e a um segredo que só esta janela guarda (sessionStorage), e segue ao consentimento do CRM.',
-        querystring: {
-          type: 'object',
-          properties: { ticket: { type: 'string', maxLength: 200 } },
-        },
+        querystring: textFields({ ticket: 200 }),
         response: {
           200: {
             type: 'string',
             description: 'Página que guarda o segredo da janela e segue ao CRM',
           },
           400: { type: 'string', description: 'Página HTML de erro' },
+          403: { type: 'string', description: 'Página HTML de erro (outro navegador)' },
         },
       },
     },
@@ -309,7 +467,18 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
         page(reply, 400, 'error', API_MESSAGES.authErrorTitle, API_MESSAGES.stateInvalid);
       const ticket = request.validationError ? undefined : request.query.ticket;
       if (!ticket) return fail();
-      const opened = await repos.oauthStates.bindTicket(ticket);
+      const userAgent = request.headers['user-agent'] ?? '';
+      if (await repos.oauthStates.refuseOtherBrowser(ticket, userAgent)) {
+        request.log.warn('login em aba aberto em outro navegador');
+        return page(
+          reply,
+          403,
+          'error',
+          API_MESSAGES.authErrorTitle,
+          API_MESSAGES.signInOtherBrowser,
+        );
+      }
+      const opened = await repos.oauthStates.bindTicket(ticket, userAgent);
       if (!opened) return fail();
       const oauthApp = await appFor(opened.signIn.systemKey, opened.signIn.familyId);
       if (!oauthApp) return fail();
@@ -335,23 +504,13 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     {
       // A browser lands here: a query that fails validation gets the HTML error page too.
       attachValidation: true,
-      // No Cross-Origin-Opener-Policy on any page of the sign-in window: one would cut it from
-      // its opener, which would see it closed before the attendant confirmed who they are.
-      helmet: { contentSecurityPolicy: AUTH_PAGE_CSP, crossOriginOpenerPolicy: false },
+      helmet: SIGN_IN_PAGE_HELMET,
       schema: {
-        tags: ['autenticação'],
+        ...SIGN_IN_TAG,
         summary: 'Retorno do OAuth (abre no navegador; responde uma página HTML)',
         description:
           'Aceito só no navegador cuja janela abriu auth/begin (cookie) e só nessa janela: a primeira resposta é uma página que devolve o segredo da janela (window_proof, do seu sessionStorage); o state, quando o CRM o devolve, deve ser o desse mesmo login. Sem e-mail assinado pelo host, o atendente confirma quem é no CRM antes de o login valer (auth/confirm).',
-        querystring: {
-          type: 'object',
-          properties: {
-            code: { type: 'string', maxLength: 2000 },
-            state: { type: 'string', maxLength: 200 },
-            error: { type: 'string', maxLength: 200 },
-            [WINDOW_PROOF_PARAM]: { type: 'string', maxLength: 200 },
-          },
-        },
+        querystring: textFields({ code: 2000, state: 200, error: 200, [WINDOW_PROOF_PARAM]: 200 }),
         response: {
           200: { type: 'string', description: 'Página HTML (relé, confirmação ou sucesso)' },
           400: { type: 'string', description: 'Página HTML de erro' },
@@ -385,7 +544,12 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
         request.log.warn('callback OAuth fora da janela de login que o iniciou');
         return fail(400, API_MESSAGES.signInElsewhere);
       }
-      const signIn = await repos.oauthStates.consume(binding, windowProof, state ?? null);
+      const signIn = await repos.oauthStates.consume(
+        binding,
+        windowProof,
+        state ?? null,
+        config.oauthStateTtlMs,
+      );
       if (!signIn) {
         request.log.warn(
           'callback OAuth com state inválido, expirado, reutilizado ou de outra janela',
@@ -456,19 +620,13 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
       CONFIRM_ACTION,
       {
         attachValidation: true,
-        helmet: { contentSecurityPolicy: AUTH_PAGE_CSP, crossOriginOpenerPolicy: false },
+        helmet: SIGN_IN_PAGE_HELMET,
         schema: {
-          tags: ['autenticação'],
+          ...SIGN_IN_TAG,
           summary: 'O atendente confirma quem é no CRM; só então o login vale (página HTML)',
           description:
             'Formulário da página de confirmação do callback, no mesmo navegador (cookie) e com o segredo de uso único dessa página. O usuário é conferido em GET /users/{id} com o token do login. Antes disso nada do login fica ligado à sessão.',
-          body: {
-            type: 'object',
-            properties: {
-              confirm: { type: 'string', maxLength: 200 },
-              userId: { type: 'string', maxLength: 200 },
-            },
-          },
+          body: textFields({ confirm: 200, userId: 200 }),
           // Its refusals are HTML pages too, except a body no parser reads ({ message }).
           response: {
             200: { type: 'string', description: 'Página HTML de sucesso ou de confirmação' },

@@ -59,7 +59,7 @@ export const escapeHtml = (value: string): string =>
   value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 const STYLE =
-  'body{font-family:system-ui,sans-serif;display:flex;min-height:100vh;margin:0;align-items:center;justify-content:center;background:#f6f7f9;color:#1d2939}main{max-width:28rem;padding:2rem;text-align:center;background:#fff;border-radius:12px;box-shadow:0 1px 4px rgba(0,0,0,.12)}h1{font-size:1.25rem}button{margin-top:1rem;padding:.5rem 1rem}fieldset{border:0;margin:1rem 0 0;padding:0;text-align:left}legend{font-weight:600;margin-bottom:.5rem}label{display:block;padding:.5rem;border:1px solid #d0d5dd;border-radius:8px;margin-bottom:.5rem;cursor:pointer}label small{display:block;color:#475467}';
+  'body{font-family:system-ui,sans-serif;display:flex;min-height:100vh;margin:0;align-items:center;justify-content:center;background:#f6f7f9;color:#1d2939}main{max-width:28rem;padding:2rem;text-align:center;background:#fff;border-radius:12px;box-shadow:0 1px 4px rgba(0,0,0,.12)}h1{font-size:1.25rem}button,.button{display:inline-block;margin-top:1rem;padding:.625rem 1.25rem;border:0;border-radius:8px;background:#0f5ae6;color:#fff;font:inherit;font-weight:600;text-decoration:none;cursor:pointer}button:hover,.button:hover{background:#0a47bd}button:focus-visible,.button:focus-visible{outline:2px solid #1a6bff;outline-offset:2px}form button{width:100%}fieldset{border:0;margin:1rem 0 0;padding:0;text-align:left}legend{font-weight:600;margin-bottom:.5rem}label{display:block;padding:.5rem .75rem;border:1px solid #d0d5dd;border-radius:8px;margin-bottom:.5rem;cursor:pointer}label small{display:block;color:#475467}';
 
 function htmlPage(title: string, main: string, script: string | null): string {
   return `<!doctype html>
@@ -88,6 +88,27 @@ export function authResultPage(kind: 'success' | 'error', title: string, body: s
 ${kind === 'error' ? '<button id="fechar" type="button">Fechar janela</button>' : ''}
 </main>`,
     kind === 'success' ? CLOSE_SOON : CLOSE_ON_CLICK,
+  );
+}
+
+/**
+ * A tab's sign-in is done: the panel that started it redeems it by itself; this page says so and,
+ * when the panel said where it was framed, leads back there (a link: the person follows it).
+ */
+export function tabSignInDonePage(
+  title: string,
+  body: string,
+  returnLabel: string,
+  returnTo: string | null,
+): string {
+  return htmlPage(
+    title,
+    `<main role="status">
+<h1 style="color:#1f7a3a">${escapeHtml(title)}</h1>
+<p>${escapeHtml(body)}</p>
+${returnTo ? `<a class="button" href="${escapeHtml(returnTo)}">${escapeHtml(returnLabel)}</a>` : ''}
+</main>`,
+    null,
   );
 }
 

@@ -12,9 +12,9 @@ import {
   type NovusDiagnosticsReport,
   type NovusFieldMapping,
 } from '@crm-panel/crm-model';
-import { type FastifyInstance } from 'fastify';
-import { ApiError } from '@api/errors';
-import { sessionOf } from '@api/identity/authenticate';
+import { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { ApiError, identityError } from '@api/errors';
+import { bearerToken, sessionOf } from '@api/identity/authenticate';
 import { requireTenantAdmin } from '@api/identity/tenantAdmin';
 import { API_MESSAGES } from '@api/messages';
 import { type Services } from '@api/services';
@@ -25,9 +25,14 @@ import { messageSchema, noQuery, securityPasswordHeaders } from './schemas';
 // credentials manager and set the field mapping the panel reads with.
 //
 // The report comes from a panel that may have no session yet (without a user id there is none:
-// that is when the report matters most), so taking it asks only for a registered tenant. It is
-// never trusted: host values are redacted again here, every text cut, lists bounded, the whole
-// report at most 16 kB; one row per tenant is kept (the last report, unexpected messages up to
+// that is when the report matters most). A report that comes with the panel's session (its
+// bearer token, of this tenant and user) is the tenant's report, bound to who sent it. One that
+// comes without is taken only into a pre-session slot of its own: the tenant key is no secret
+// (it is in the plugin URL), so whoever holds it may fill that slot, but never replace or mix
+// into a session's report; the view labels it as unverified. A token that is not a live session
+// of this tenant is refused (401), never downgraded to the pre-session slot. Reports are never
+// trusted: host values are redacted again here, every text cut, lists bounded, the whole report
+// at most 16 kB; one row per tenant is kept (each slot's last report, unexpected messages up to
 // 20). Reading it and the mapping's changes are for the tenant's admins only.
 
 const TAG = 'novus';
@@ -170,6 +175,25 @@ export function registerNovusRoutes(app: FastifyInstance, services: Services): v
     if (!tenants.get(systemKey)) throw new ApiError(404, API_MESSAGES.tenantUnknown);
   };
 
+  /**
+   * Who sent a report: the user of the panel session it came with (a live session of this
+   * tenant, and of the x-user-id sent, if any), or null without a session token. A token that is
+   * no such session is refused.
+   */
+  const reporterOf = async (request: FastifyRequest, systemKey: string): Promise<string | null> => {
+    const token = bearerToken(request);
+    if (!token) return null;
+    const session = await repos.panelSessions.find(token);
+    if (!session) throw identityError(401, 'session_expired', API_MESSAGES.sessionExpired);
+    const userId = request.headers['x-user-id'];
+    if (
+      session.systemKey !== systemKey ||
+      (typeof userId === 'string' && userId !== session.userId)
+    )
+      throw identityError(401, 'session_mismatch', API_MESSAGES.sessionMismatch);
+    return session.userId;
+  };
+
   app.post<{ Body: { systemKey: string; report: NovusDiagnosticsReport } }>(
     '/api/novus/diagnostics',
     {
@@ -177,7 +201,9 @@ export function registerNovusRoutes(app: FastifyInstance, services: Services): v
       schema: {
         tags: [TAG],
         summary:
-          'O painel num frame do Novus relata o que o host enviou e o que entendeu (sem sessão: basta um tenant cadastrado; limitado, sem segredos)',
+          'O painel num frame do Novus relata o que o host enviou e o que entendeu (limitado, sem segredos)',
+        description:
+          'Com a sessão do painel (Authorization: Bearer, deste tenant e usuário) é o relato do tenant, ligado a quem o enviou. Sem sessão (antes do id do usuário) basta um tenant cadastrado, mas o relato vai a uma vaga própria, "antes da sessão", que nunca substitui o relato de uma sessão. Um token que não é uma sessão deste tenant é recusado (401).',
         querystring: noQuery,
         body: {
           type: 'object',
@@ -185,15 +211,19 @@ export function registerNovusRoutes(app: FastifyInstance, services: Services): v
           required: ['systemKey', 'report'],
           properties: { systemKey: systemKeyText, report: reportSchema },
         },
-        response: { 204: { type: 'null' }, 400: messageSchema, 404: messageSchema },
+        response: {
+          204: { type: 'null' },
+          400: messageSchema,
+          401: messageSchema,
+          404: messageSchema,
+        },
       },
     },
     async (request, reply) => {
-      knownTenant(request.body.systemKey);
-      await repos.novus.saveReport(
-        request.body.systemKey,
-        sanitizeNovusReport(request.body.report),
-      );
+      const { systemKey } = request.body;
+      knownTenant(systemKey);
+      const by = await reporterOf(request, systemKey);
+      await repos.novus.saveReport(systemKey, sanitizeNovusReport(request.body.report), by);
       return reply.code(204).send();
     },
   );
@@ -239,11 +269,17 @@ export function registerNovusRoutes(app: FastifyInstance, services: Services): v
       const { systemKey } = sessionOf(request);
       const state = await repos.novus.get(systemKey);
       const mapping = state.mapping ?? DEFAULT_NOVUS_MAPPING;
+      const iso = (at: number | null) => (at === null ? null : new Date(at).toISOString());
+      // The view reads the session's report; with none yet, the pre-session one, labelled.
+      const shown = state.report ?? state.preSessionReport;
       return {
         data: {
           report: state.report,
-          reportedAt: state.reportedAt === null ? null : new Date(state.reportedAt).toISOString(),
-          missing: state.report ? novusMissing(state.report, mapping) : [],
+          reportedAt: iso(state.reportedAt),
+          reportedBy: state.reportedBy,
+          preSessionReport: state.preSessionReport,
+          preSessionReportedAt: iso(state.preSessionReportedAt),
+          missing: shown ? novusMissing(shown, mapping) : [],
           mapping,
           defaults: DEFAULT_NOVUS_MAPPING,
           custom: !!state.mapping,
@@ -276,8 +312,9 @@ export function registerNovusRoutes(app: FastifyInstance, services: Services): v
       const problems = Object.entries(novusMappingProblems(mapping));
       if (problems.length > 0) {
         const [path, problem] = problems[0] as [string, string];
+        // A field's problem is named by its label; the endpoint's and host's name themselves.
         const field = NOVUS_MAPPING_FIELDS.find((f) => `${f.group}.${f.key}` === path);
-        throw new ApiError(400, `${field?.label ?? path}: ${problem}`);
+        throw new ApiError(400, field ? `${field.label}: ${problem}` : problem);
       }
       // Saving a mapping that loses the user id would lock every attendant out of the panel
       // (and the admin out of this screen): refused while the last reply says so.

@@ -75,6 +75,19 @@ export async function openBrowser(
       if (!isConfirmPage(page) || options.confirm === false) return page;
       return confirm();
     },
+    /**
+     * A read behind the security password (hosts that sign nothing), as the credentials
+     * manager sends it: this browser's session, and the password when one is given.
+     */
+    withSecurityPassword(url: string, password?: string): Promise<CallResult> {
+      return call(api, 'GET', url, {
+        as: null,
+        headers: {
+          ...headers,
+          ...(password === undefined ? {} : { 'x-security-password': password }),
+        },
+      });
+    },
     /** The picker's step: says this browser is the listed CRM user with `email`. */
     async chooseCrmUser(email: string): Promise<CallResult> {
       const list = await send('GET', '/api/rdstation/auth/crm-users');

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@crm-panel/crm-model';
+import { MESSAGES, NOVUS_MAPPING_FIELDS, NOVUS_MAPPING_MESSAGES } from '@crm-panel/crm-model';
 import { API_MESSAGES } from '@api/messages';
 
 function stringLeaves(value: unknown): string[] {
@@ -9,7 +9,16 @@ function stringLeaves(value: unknown): string[] {
 }
 
 /** Every fixed pt-BR sentence the api may answer. */
-const KNOWN = new Set<string>([...stringLeaves(API_MESSAGES), ...stringLeaves(MESSAGES)]);
+const KNOWN = new Set<string>([
+  ...stringLeaves(API_MESSAGES),
+  ...stringLeaves(MESSAGES),
+  ...stringLeaves(NOVUS_MAPPING_MESSAGES),
+]);
+
+/** The Novus mapping's field labels, as its refusals start ('Id do contato: …'). */
+const MAPPING_LABELS = NOVUS_MAPPING_FIELDS.map((field) =>
+  field.label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+).join('|');
 
 /** The sentences built by src/validation.ts and the CRM-rejection prefix (the CRM's reason follows). */
 const TEMPLATES: RegExp[] = [
@@ -18,6 +27,9 @@ const TEMPLATES: RegExp[] = [
   /^Requisição inválida\.$/u,
   /^Informe ao menos um campo para atualizar\.$/u,
   new RegExp(`^${API_MESSAGES.crmRejected}(\\. .+|: .+)$`, 'su'),
+  new RegExp(`^(${MAPPING_LABELS}): .+`, 'su'),
+  /^Endpoint inválido: .+\.$/su,
+  /^Com este mapeamento o id do usuário não aparece na última resposta do getInfoUser /u,
 ];
 
 export function isPortugueseMessage(message: string): boolean {

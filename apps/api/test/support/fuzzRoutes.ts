@@ -87,6 +87,10 @@ export function routeSamples(fixtures: FuzzFixtures): Record<string, RouteSample
     'POST /api/rdstation/auth/confirm': { body: { confirm: 'segredo', userId: users.ana.id } },
     'GET /api/rdstation/auth/status': {},
     'POST /api/rdstation/auth/revoke': { body: {} },
+    'POST /api/rdstation/auth/tab/start': {
+      body: { returnTo: 'https://acme.example/atendimento' },
+    },
+    'POST /api/rdstation/auth/tab/redeem': { body: { redeem: 'codigo-de-resgate' } },
     'POST /api/rdstation/auth/v1-token': { body: { apiV1Token: 'token-desconhecido' } },
     'GET /api/rdstation/user/profile': {},
     'GET /api/rdstation/auth/crm-users': {},

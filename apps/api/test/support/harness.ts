@@ -84,6 +84,18 @@ export function freshPeople(): { alice: Identity; arthur: Identity; beatriz: Ide
   };
 }
 
+/**
+ * Fresh tenant keys for one test of a file: `signed` ('tenant-…', its host signs who the person
+ * is) and `open` ('open-…', a host that signs nothing), named after the file's `topic`.
+ */
+export function freshTenants(topic: string): { signed: string; open: string } {
+  peopleSeq += 1;
+  return {
+    signed: `tenant-${topic}-${process.pid}-${peopleSeq}`,
+    open: `open-${topic}-${process.pid}-${peopleSeq}`,
+  };
+}
+
 export const TEST_SECRET_KEY = 'a'.repeat(64);
 export const PUBLIC_URL = 'http://127.0.0.1:3333';
 export const REDIRECT_URI = `${PUBLIC_URL}/api/rdstation/auth/callback`;
@@ -391,9 +403,10 @@ export function pageAttribute(html: string, pattern: RegExp): string {
 export async function openSignInWindow(
   api: FastifyInstance,
   authUrl: string,
+  headers: Record<string, string> = {},
 ): Promise<{ cookie: string; consentUrl: string; windowProof: string }> {
   const url = new URL(authUrl);
-  const begin = await api.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+  const begin = await api.inject({ method: 'GET', url: `${url.pathname}${url.search}`, headers });
   if (begin.statusCode !== 200)
     throw new Error(`auth/begin failed: ${begin.statusCode} ${begin.body}`);
   const setCookie = String(begin.headers['set-cookie'] ?? '');

@@ -104,6 +104,36 @@ describe("CredentialsManagerPage: 'Diagnóstico do Novus'", () => {
     expect(stray).toHaveTextContent('https://intruso.example');
   });
 
+  it("names whose session sent the tenant's report", async () => {
+    serveDiagnostics({ reportedBy: 'user-ana', preSessionReport: null });
+    await openNovusTab();
+    expect(
+      await screen.findByText(
+        /Último relato do painel: .* \(enviado pela sessão do usuário user-ana\)/,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Relato sem sessão (não verificado)')).toBeNull();
+  });
+
+  it('before any panel session, shows the pre-session report labelled as unverified', async () => {
+    serveDiagnostics({
+      report: null,
+      reportedAt: null,
+      reportedBy: null,
+      preSessionReport: REPORT,
+      preSessionReportedAt: '2026-12-05T10:00:03.000Z',
+    });
+    await openNovusTab();
+    expect(await screen.findByText('Relato sem sessão (não verificado)')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Este relato veio de um painel que ainda não tinha sessão (o Novus não informou o usuário). Qualquer um com a chave do sistema pode enviar um relato assim: use-o como pista, não como prova.',
+      ),
+    ).toBeInTheDocument();
+    const missing = screen.getByRole('region', { name: 'O que falta' });
+    expect(missing).toHaveTextContent(MISSING[0] ?? '');
+  });
+
   it('checks the mapping in pt-BR keeping what was typed, then saves it', async () => {
     const puts = serveDiagnostics();
     const { user } = await openNovusTab();

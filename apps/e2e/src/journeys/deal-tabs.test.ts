@@ -1,5 +1,12 @@
 import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
-import type { ChatMessage, Deal, DealProduct, Note, Task } from '@crm-panel/crm-model';
+import {
+  type ChatMessage,
+  type Deal,
+  type DealProduct,
+  DEFAULT_NOVUS_MAPPING,
+  type Note,
+  type Task,
+} from '@crm-panel/crm-model';
 import { ACME, ANA, callApi, readyAnaWithMariana } from '@e2e/support/apiSetup';
 import { launchBrowser, screenshot, trackPageErrors } from '@e2e/support/browser';
 import {
@@ -37,7 +44,8 @@ afterAll(async () => {
  */
 async function openDealAsAna(
   mode: HostMode = HOST_MODE,
-  hostOptions: { chatMessagesViaProxy?: boolean } = {},
+  /** More host-sim page parameters (e.g. `mensagensPeloProxy`). */
+  knobs: Record<string, string> = {},
 ): Promise<{
   sim: HostSim;
   page: Page;
@@ -52,7 +60,7 @@ async function openDealAsAna(
     if (new URL(request.url()).pathname.startsWith('/api/chat/')) chatRequests.push(request.url());
   });
   const sim = new HostSim(page, stack);
-  await sim.open('user-ana', mode, hostOptions);
+  await sim.open('user-ana', mode, knobs);
   await sim.openAttendance('Mariana Costa');
   await sim.panel.getByRole('link', { name: /Mariana Costa/ }).waitFor();
   await pickDeal(sim, deal.name);
@@ -236,33 +244,61 @@ test('Notas: a note typed by hand and one imported from the chat show in the tab
   await page.close();
 });
 
-test('Notas in Novus mode with hostChatMessages: the chat import reads through apiRequest, never the api route', async () => {
-  const { sim, page, errors, reloads, chatRequests } = await openDealAsAna('novus', {
-    chatMessagesViaProxy: true,
-  });
-  const notesBefore = await readNotes();
-  await sim.panel.getByRole('tab', { name: 'Notas' }).click();
-  const tab = sim.panel.getByRole('region', { name: 'Notas' });
-  await tab.getByText('Cliente confirmou interesse no Plano Pro').waitFor();
+/** The endpoint an account registers for a chat's messages on Novus's proxy (host-sim's). */
+const NOVUS_CHAT_ENDPOINT = 'api/chat/{chatId}/messages?channelId={channelId}';
 
-  const imported = await importTwoMessages(sim.modal, tab, page, 'deal-tabs-note-import-novus');
-  const afterImport = await readNotes();
-  expect(afterImport).toHaveLength(notesBefore.length + 1);
-  expect(afterImport[0]).toMatchObject({ description: imported, user_id: ana.id });
-  // The tab shows it (the 'Notas' journey above may have saved the same text already).
-  const sameText = afterImport.filter((note) => note.description === imported).length;
-  await eventually(() => noteEntry(tab, imported).count(), sameText);
-  await screenshot(page, 'deal-tabs-notes-after-import-novus');
+test.each<{ how: string; knobs: Record<string, string>; mapping: boolean }>([
+  // The plugin URL registered for the account carries the endpoint (`hostChatMessages`).
+  { how: 'the plugin URL', knobs: { mensagensPeloProxy: '1' }, mapping: false },
+  // The tenant's Novus mapping names it (credentials manager), the plugin URL does not.
+  { how: "the tenant's mapping", knobs: {}, mapping: true },
+])(
+  'Notas in Novus mode, the endpoint named by $how: the chat import reads through apiRequest, never the api route',
+  async ({ knobs, mapping }) => {
+    if (mapping) {
+      const saved = await callApi(stack, ANA, 'PUT', '/api/novus/mapping', {
+        ...DEFAULT_NOVUS_MAPPING,
+        chatMessagesEndpoint: NOVUS_CHAT_ENDPOINT,
+      });
+      expect(saved.status).toBe(200);
+    }
+    const { sim, page, errors, reloads, chatRequests } = await openDealAsAna('novus', knobs);
+    if (mapping)
+      // The plugin URL names no endpoint: what the panel reads with is the tenant's mapping.
+      expect(
+        new URL(
+          (await page.locator('iframe[title="Painel CRM"]').getAttribute('src')) ?? '',
+        ).searchParams.has('hostChatMessages'),
+      ).toBe(false);
+    const notesBefore = await readNotes();
+    await sim.panel.getByRole('tab', { name: 'Notas' }).click();
+    const tab = sim.panel.getByRole('region', { name: 'Notas' });
+    await tab.getByText('Cliente confirmou interesse no Plano Pro').waitFor();
 
-  // The only chat-messages request is host-sim's proxy calling its own API (apiRequest).
-  const hostOrigin = new URL(stack.url('host-sim')).origin;
-  expect(chatRequests).toEqual([
-    `${hostOrigin}/api/chat/at-1001/messages?channelId=canal-whatsapp-acme`,
-  ]);
-  expect(await reloads()).toEqual([]);
-  expect(errors).toEqual([]);
-  await page.close();
-});
+    const imported = await importTwoMessages(sim.modal, tab, page, 'deal-tabs-note-import-novus');
+    const afterImport = await readNotes();
+    expect(afterImport).toHaveLength(notesBefore.length + 1);
+    expect(afterImport[0]).toMatchObject({ description: imported, user_id: ana.id });
+    // The tab shows it (the 'Notas' journey above may have saved the same text already).
+    const sameText = afterImport.filter((note) => note.description === imported).length;
+    await eventually(() => noteEntry(tab, imported).count(), sameText);
+    await screenshot(page, 'deal-tabs-notes-after-import-novus');
+
+    // The only chat-messages request is host-sim's proxy calling its own API (apiRequest): the
+    // api's chat route is never called.
+    const hostOrigin = new URL(stack.url('host-sim')).origin;
+    expect(chatRequests).toEqual([
+      `${hostOrigin}/api/chat/at-1001/messages?channelId=canal-whatsapp-acme`,
+    ]);
+    expect(await reloads()).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+    if (mapping)
+      expect(
+        (await callApi(stack, ANA, 'PUT', '/api/novus/mapping', DEFAULT_NOVUS_MAPPING)).status,
+      ).toBe(200);
+  },
+);
 
 test('Tarefas: create, edit and complete a task, each shown in the tab without a reload', async () => {
   const { sim, page, errors, reloads } = await openDealAsAna();

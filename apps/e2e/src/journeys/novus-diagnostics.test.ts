@@ -23,6 +23,10 @@ type Diagnostics = {
   } | null;
   missing: string[];
 };
+/** Ana in host-sim's Novus mode, with the given knobs (host-sim README, 'Novus knobs'). */
+const openNovus = (knobs: Record<string, string>) =>
+  openHostSim(world.browser, world.stack, ANA.userId, undefined, 'novus', knobs);
+
 const diagnostics = async () =>
   (await callApi(world.stack, ANA, 'GET', '/api/novus/diagnostics')).json.data as Diagnostics;
 
@@ -33,17 +37,7 @@ test('a wrong mapping shows in the diagnostics, and fixing it there makes the pa
   };
   expect((await callApi(world.stack, ANA, 'PUT', '/api/novus/mapping', wrong)).status).toBe(200);
 
-  const { sim, page, errors } = await openHostSim(
-    world.browser,
-    world.stack,
-    ANA.userId,
-    {
-      width: 1280,
-      height: 1100,
-    },
-    'novus',
-  );
-  await page.goto(`${world.stack.url('host-sim')}/?usuario=user-ana&modo=novus&origemExtra=1`);
+  const { sim, page, errors } = await openNovus({ origemExtra: '1' });
   const panel = sim.panel;
 
   // João's chat: the panel does not find his phone under the wrong name.
@@ -110,17 +104,7 @@ test('a wrong mapping shows in the diagnostics, and fixing it there makes the pa
 });
 
 test("a host that takes long shows 'Aguardando o sistema de atendimento…', then the panel works", async () => {
-  const { sim, page, errors } = await openHostSim(
-    world.browser,
-    world.stack,
-    ANA.userId,
-    {
-      width: 1280,
-      height: 1100,
-    },
-    'novus',
-  );
-  await page.goto(`${world.stack.url('host-sim')}/?usuario=user-ana&modo=novus&novusDemoraMs=7000`);
+  const { sim, page, errors } = await openNovus({ novusDemoraMs: '7000' });
   await sim.openAttendance('Mariana Costa');
   await sim.panel.getByText('Aguardando o sistema de atendimento…').waitFor({ timeout: 15_000 });
   await screenshot(page, 'novus-waiting');

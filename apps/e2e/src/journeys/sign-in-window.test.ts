@@ -1,5 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { acceptTermsInPanel, confirmCrmUserInWindow } from '@e2e/support/accessFlow';
+import {
+  acceptTermsInPanel,
+  confirmCrmUserInWindow,
+  openSignInWindows,
+} from '@e2e/support/accessFlow';
 import {
   BETA,
   CARLA,
@@ -8,29 +11,18 @@ import {
   consentedSignIn,
   readyTenant,
 } from '@e2e/support/apiSetup';
-import { launchBrowser, screenshot, trackPageErrors } from '@e2e/support/browser';
+import { screenshot, trackPageErrors } from '@e2e/support/browser';
 import { openHostSim } from '@e2e/support/hostSim';
-import { startE2eStack, type Stack } from '@e2e/support/stack';
+import { journeyWorld } from '@e2e/support/journeyWorld';
 
 // Login CSRF without `state` (RD sends none): a colleague of the same RD account hands the
 // attendant, mid sign-in, the callback of his own consent. Her browser holds the sign-in's cookie,
 // but only her sign-in window holds its secret; and nothing is bound before she confirms, in that
 // window, who she is in the CRM.
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startE2eStack();
-  await readyTenant(stack, CARLA, BETA, BETA.users.renata.email);
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const world = journeyWorld((stack) => readyTenant(stack, CARLA, BETA, BETA.users.renata.email));
 
 test("a colleague's callback opened in another tab is refused; her own window asks who she is before signing in", async () => {
+  const { stack, browser } = world;
   // Otávio, of the same RD account, consents as himself and keeps his callback (no state).
   const otavio = { userId: 'user-otavio', systemKey: CARLA.systemKey };
   await acceptTerms(stack, otavio);
@@ -42,18 +34,9 @@ test("a colleague's callback opened in another tab is refused; her own window as
   const panel = sim.panel;
   await acceptTermsInPanel(page, panel, 'csrf-carla');
   const context = page.context();
-  const popupOpened = context.waitForEvent('page', {
-    predicate: (opened) => new URL(opened.url()).pathname === '/rdstation-auth-popup',
-  });
-  // The CRM's window opens on the api's auth/begin page, which goes on to the consent page.
-  const providerOpened = context.waitForEvent('page', {
-    predicate: (opened) =>
-      ['/api/rdstation/auth/begin', '/oauth/authorize'].includes(new URL(opened.url()).pathname),
-  });
-  await panel.getByRole('button', { name: 'Entrar com RD Station CRM' }).click();
-  const popup = await popupOpened;
-  const provider = await providerOpened;
-  await provider.waitForURL((url) => url.pathname === '/oauth/authorize');
+  const opened = await openSignInWindows(page, panel);
+  const { popup } = opened;
+  const provider = await opened.provider;
   const windowErrors = [...trackPageErrors(popup), ...trackPageErrors(provider)];
   await provider.getByRole('heading', { name: 'Autorizar acesso ao RD Station CRM' }).waitFor();
 

@@ -1,4 +1,4 @@
-import type { Browser, Page, Response } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { acceptTermsInPanel, recordBodies, signInThroughPopup } from '@e2e/support/accessFlow';
 import {
   ACME,
@@ -9,33 +9,21 @@ import {
   callApi,
   readyTenant,
 } from '@e2e/support/apiSetup';
-import { launchBrowser, screenshot } from '@e2e/support/browser';
+import { screenshot } from '@e2e/support/browser';
 import { eventually } from '@e2e/support/eventually';
 import { HostSim, openHostSim } from '@e2e/support/hostSim';
-import { startE2eStack, type Stack } from '@e2e/support/stack';
+import { journeyWorld } from '@e2e/support/journeyWorld';
 
 // Who the caller is comes from the host's signature (tenant-acme) or from the CRM
 // sign-in in this very browser (tenant-beta, whose host signs nothing) — never from a header.
-let stack: Stack;
-let browser: Browser;
+const world = journeyWorld((stack) => readyTenant(stack, ANA));
 
-beforeAll(async () => {
-  stack = await startE2eStack();
-  await readyTenant(stack, ANA);
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
-const hostSim = (usuario: string) => openHostSim(browser, stack, usuario);
+const hostSim = (usuario: string) => openHostSim(world.browser, world.stack, usuario);
 
 /** Every answer the api gave to the page, by path. */
 function recordAnswers(page: Page): { path: string; status: number }[] {
   const answers: { path: string; status: number }[] = [];
-  const apiOrigin = `localhost:${stack.ports.api}`;
+  const apiOrigin = `localhost:${world.stack.ports.api}`;
   page.on('response', (response: Response) => {
     const url = new URL(response.url());
     if (url.host === apiOrigin) answers.push({ path: url.pathname, status: response.status() });
@@ -45,7 +33,7 @@ function recordAnswers(page: Page): { path: string; status: number }[] {
 
 /** Rewrites only x-user-id on every api request of the page: what a curious attendant can do. */
 async function forgeUserId(page: Page, userId: string): Promise<void> {
-  await page.context().route(`http://localhost:${stack.ports.api}/**`, async (route) => {
+  await page.context().route(`http://localhost:${world.stack.ports.api}/**`, async (route) => {
     const headers = { ...route.request().headers() };
     if (headers['x-user-id']) headers['x-user-id'] = userId;
     await route.continue({ headers });
@@ -71,12 +59,12 @@ test('a host that signs nothing: the CRM sign-in in this browser earns the sessi
   // Whom the operator handed tenant-beta's setup code (printed once by the stack's start).
   await form
     .getByRole('textbox', { name: 'Código de configuração' })
-    .fill(stack.setupCodes['tenant-beta'] ?? '');
+    .fill(world.stack.setupCodes['tenant-beta'] ?? '');
   await form.getByRole('textbox', { name: 'Client ID' }).fill(BETA.clientId);
   await form.getByLabel('Client Secret').fill(BETA.clientSecret);
   await form
     .getByRole('textbox', { name: 'Domínio do Chat' })
-    .fill(`http://localhost:${stack.ports['host-sim']}`);
+    .fill(`http://localhost:${world.stack.ports['host-sim']}`);
   await form.getByLabel('Senha de segurança').fill(SECURITY_PASSWORD);
   await form.getByLabel('Confirmar senha').fill(SECURITY_PASSWORD);
   await screenshot(page, 'identity-carla-setup-code');
@@ -84,7 +72,7 @@ test('a host that signs nothing: the CRM sign-in in this browser earns the sessi
   await panel.getByRole('heading', { name: 'Bem-vindo!' }).waitFor();
   // Saved, but not the tenant's until they sign in: another session of Carla sees none.
   expect(
-    (await callApi(stack, CARLA, 'GET', '/api/rdstation/credentials/status')).json,
+    (await callApi(world.stack, CARLA, 'GET', '/api/rdstation/credentials/status')).json,
   ).toMatchObject({ configured: false });
 
   // RD's token names nobody and this host signs nothing: Carla says who she is in the CRM, in
@@ -98,10 +86,12 @@ test('a host that signs nothing: the CRM sign-in in this browser earns the sessi
   expect(chosen).toEqual([]);
   await panel.getByText('Nenhum contato selecionado').waitFor();
   expect(
-    (await callApi(stack, CARLA, 'GET', '/api/rdstation/credentials/status')).json,
+    (await callApi(world.stack, CARLA, 'GET', '/api/rdstation/credentials/status')).json,
   ).toMatchObject({ configured: true });
   // The same user id from this test process reaches no CRM session: it was earned in Chromium.
-  expect((await callApi(stack, CARLA, 'GET', '/api/rdstation/auth/status')).json).toMatchObject({
+  expect(
+    (await callApi(world.stack, CARLA, 'GET', '/api/rdstation/auth/status')).json,
+  ).toMatchObject({
     authenticated: false,
   });
   await screenshot(page, 'identity-carla-home');
@@ -132,10 +122,10 @@ test('changing only x-user-id in the panel gets nothing', async () => {
   await own.page.close();
 
   // The same panel with every request claiming to be Bruno: the host signs Ana, so no session.
-  const forged = await browser.newPage({ viewport: { width: 1280, height: 1100 } });
+  const forged = await world.browser.newPage({ viewport: { width: 1280, height: 1100 } });
   const answers = recordAnswers(forged);
   await forgeUserId(forged, 'user-bruno');
-  const forgedSim = new HostSim(forged, stack);
+  const forgedSim = new HostSim(forged, world.stack);
   await forgedSim.open(ANA.userId);
   await eventually(
     async () => answers.some((answer) => answer.path === '/api/session' && answer.status === 401),

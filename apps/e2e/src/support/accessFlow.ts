@@ -38,6 +38,31 @@ export async function acceptTermsInPanel(page: Page, panel: FrameLocator, shot: 
 }
 
 /**
+ * 'Entrar com RD Station CRM' clicked in the panel: the auth popup (a real window, opened) and the
+ * CRM's window, which opens on the api's auth/begin page and goes on to the consent page (its
+ * promise, settled there).
+ */
+export async function openSignInWindows(
+  page: Page,
+  panel: FrameLocator,
+): Promise<{ popup: Page; provider: Promise<Page> }> {
+  const context = page.context();
+  const popupOpened = context.waitForEvent('page', {
+    predicate: (opened) => new URL(opened.url()).pathname === '/rdstation-auth-popup',
+  });
+  const providerOpened = context.waitForEvent('page', {
+    predicate: (opened) =>
+      ['/api/rdstation/auth/begin', '/oauth/authorize'].includes(new URL(opened.url()).pathname),
+  });
+  await panel.getByRole('button', { name: 'Entrar com RD Station CRM' }).click();
+  const provider = providerOpened.then(async (opened) => {
+    await opened.waitForURL((url) => url.pathname === '/oauth/authorize');
+    return opened;
+  });
+  return { popup: await popupOpened, provider };
+}
+
+/**
  * 'Entrar com RD Station CRM' → the auth popup (a real window) → the sandbox's consent page in
  * another window → the chosen CRM user authorised → both windows close by themselves.
  */
@@ -48,24 +73,12 @@ export async function signInThroughPopup(
   shot: string,
   options: { confirmInWindow?: boolean } = {},
 ): Promise<Error[]> {
-  const context = page.context();
-  const popupOpened = context.waitForEvent('page', {
-    predicate: (opened) => new URL(opened.url()).pathname === '/rdstation-auth-popup',
-  });
-  // The CRM's window opens on the api's auth/begin page, which goes on to the consent page.
-  const providerOpened = context.waitForEvent('page', {
-    predicate: (opened) =>
-      ['/api/rdstation/auth/begin', '/oauth/authorize'].includes(new URL(opened.url()).pathname),
-  });
-  await panel.getByRole('button', { name: 'Entrar com RD Station CRM' }).click();
-
-  const popup = await popupOpened;
+  const { popup, provider: providerOpened } = await openSignInWindows(page, panel);
   const errors = trackPageErrors(popup);
   expect(await popup.evaluate(() => window.name)).toBe(AUTH_WINDOW_NAME);
   await panel.getByText('Conclua a autenticação na janela que foi aberta.').waitFor();
 
   const provider = await providerOpened;
-  await provider.waitForURL((url) => url.pathname === '/oauth/authorize');
   // The api's begin page dropped the name the window was opened under: no other page can send
   // a callback of its own into it by name.
   expect(await provider.evaluate(() => window.name)).toBe('');
@@ -101,6 +114,8 @@ export async function confirmCrmUserInWindow(
   provider: Page,
   user: CrmUser,
   shot: string,
+  /** The page's last words: a window's success, or a tab's 'Login concluído!'. */
+  done = 'Autenticação realizada com sucesso!',
 ): Promise<void> {
   await provider.getByRole('heading', { name: 'Quem é você no RD Station CRM?' }).waitFor();
   const list = provider.getByRole('group', { name: 'Usuários ativos do RD Station CRM' });
@@ -109,7 +124,7 @@ export async function confirmCrmUserInWindow(
   await screenshot(provider, `${shot}-crm-user-confirm`);
   await option.check();
   await provider.getByRole('button', { name: 'Confirmar' }).click();
-  await provider.getByText('Autenticação realizada com sucesso!').waitFor();
+  await provider.getByText(done).waitFor();
 }
 
 /** The JSON bodies the page (and its frames) sent to one api path with one method. */

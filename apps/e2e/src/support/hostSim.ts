@@ -26,16 +26,17 @@ export class HostSim {
   ) {}
 
   /**
-   * `chatMessagesViaProxy` (Novus): the plugin URL also registers host-sim's chat-messages
-   * endpoint (`hostChatMessages`), so the panel reads chat messages through apiRequest.
+   * Opens host-sim as `usuario` in `modo`; `knobs` are more page URL parameters (host-sim README,
+   * e.g. Novus's `novusMoldura`, `origemExtra`, `novusDemoraMs`, `mensagensPeloProxy`).
    */
   async open(
     usuario = 'user-ana',
     modo: HostMode = HOST_MODE,
-    options: { chatMessagesViaProxy?: boolean } = {},
+    knobs: Record<string, string> = {},
   ): Promise<void> {
-    const proxy = options.chatMessagesViaProxy ? '&mensagensPeloProxy=1' : '';
-    await this.page.goto(`${this.stack.url('host-sim')}/?usuario=${usuario}&modo=${modo}${proxy}`);
+    const url = new URL(`${this.stack.url('host-sim')}/`);
+    url.search = new URLSearchParams({ usuario, modo, ...knobs }).toString();
+    await this.page.goto(url.toString());
     await this.page.getByRole('list', { name: 'Atendimentos' }).waitFor();
   }
 
@@ -85,10 +86,12 @@ export async function openHostSim(
   usuario: string,
   viewport = { width: 1280, height: 1100 },
   mode: HostMode = HOST_MODE,
+  /** More page URL parameters (`HostSim.open`'s knobs). */
+  knobs: Record<string, string> = {},
 ): Promise<OpenedHostSim> {
   const page = await browser.newPage({ viewport });
   const errors = trackPageErrors(page);
   const sim = new HostSim(page, stack);
-  await sim.open(usuario, mode);
+  await sim.open(usuario, mode, knobs);
   return { sim, page, errors };
 }

@@ -6,6 +6,8 @@ import {
   type CrmUserChoices,
   type CrmUserChosen,
   type DataEnvelope,
+  type TabSignInRedeemed,
+  type TabSignInStart,
 } from '@crm-panel/crm-model';
 import { apiClient } from '@api-client/client/apiClient';
 import { readPayload, requestConfig, type RequestOptions } from '@api-client/client/envelope';
@@ -18,6 +20,35 @@ export interface RevokeResult {
 export async function startAuth(options?: RequestOptions): Promise<AuthStart> {
   const response = await apiClient.get<DataEnvelope<AuthStart>>(
     '/api/rdstation/auth/start',
+    requestConfig(options),
+  );
+  return readPayload(response);
+}
+
+/**
+ * POST /api/rdstation/auth/tab/start { returnTo } → the link of a sign-in in a tab of its own and
+ * the code only this panel redeems (a frame that may not open windows).
+ */
+export async function startTabSignIn(
+  returnTo: string | null,
+  options?: RequestOptions,
+): Promise<TabSignInStart> {
+  const response = await apiClient.post<DataEnvelope<TabSignInStart>>(
+    '/api/rdstation/auth/tab/start',
+    { returnTo },
+    requestConfig(options),
+  );
+  return readPayload(response);
+}
+
+/** POST /api/rdstation/auth/tab/redeem { redeem } → done (with the auth status) or not yet; 404 gone. */
+export async function redeemTabSignIn(
+  redeem: string,
+  options?: RequestOptions,
+): Promise<TabSignInRedeemed> {
+  const response = await apiClient.post<DataEnvelope<TabSignInRedeemed>>(
+    '/api/rdstation/auth/tab/redeem',
+    { redeem },
     requestConfig(options),
   );
   return readPayload(response);

@@ -10,8 +10,9 @@ import { queryKeys } from '@api-client/query/queryKeys';
 import { type AuditAccess, SECURITY_PASSWORD_HEADER } from './audit';
 
 // A Novus install that explains itself (apps/api README, 'Novus diagnostics'): the panel in a
-// Novus frame reports what the host sent and reads its tenant's field mapping (both without a
-// session: without a user id there is none); admins read the diagnostics and save the mapping.
+// Novus frame reports what the host sent (with its session once it has one; before, without:
+// without a user id there is none) and reads its tenant's field mapping; admins read the
+// diagnostics and save the mapping.
 
 /** The tenant's mapping as the panel reads it; `custom` false: the defaults. */
 export interface NovusMappingAnswer {
@@ -21,9 +22,17 @@ export interface NovusMappingAnswer {
 
 /** GET /api/novus/diagnostics (admins). */
 export interface NovusDiagnostics extends NovusMappingAnswer {
+  /** The last report of a panel with a session (the tenant's report), and whose session it was. */
   report: NovusDiagnosticsReport | null;
   reportedAt: string | null;
-  /** What is missing, pt-BR, from the last report under the saved mapping. */
+  reportedBy: string | null;
+  /**
+   * The last report of a panel with no session yet (before the host gave a user id): anyone with
+   * the tenant key may send one, so it is kept apart and shown as unverified.
+   */
+  preSessionReport: NovusDiagnosticsReport | null;
+  preSessionReportedAt: string | null;
+  /** What is missing, pt-BR, from the report shown (the session's, else the pre-session one). */
   missing: string[];
   defaults: NovusFieldMapping;
   mappingUpdatedAt: string | null;

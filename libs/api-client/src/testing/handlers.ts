@@ -54,7 +54,11 @@ import { applyFilter, MockFilterError } from './mockRdql';
 import { mockEventStream } from './mockLiveFeed';
 
 /** The api's own texts for the answers the mock gives (same wording as apps/api). */
+/** The redeem code the mock's tab sign-in hands out (POST auth/tab/start). */
+export const MOCK_TAB_REDEEM_CODE = 'codigo-de-resgate-do-painel';
+
 export const MOCK_API_MESSAGES = {
+  tabSignInGone: 'Este login não foi encontrado ou expirou. Inicie o login novamente pelo painel.',
   identityMissing:
     'Cabeçalhos de identificação ausentes: envie x-user-id e x-system-key para identificar o usuário e o sistema.',
   credentialsNotConfigured:
@@ -505,6 +509,17 @@ export function createHandlers(options: CreateHandlersOptions = {}): HttpHandler
     return contact;
   };
 
+  const authStatusOf = (state: MockState) => {
+    const { authenticated, crmUserChosen, signInMethod } = state.integration;
+    return {
+      authenticated,
+      userId: authenticated ? state.profile.id : null,
+      method: authenticated ? signInMethod : null,
+      crmUserRequired: authenticated && !crmUserChosen,
+      crmUserSource: authenticated && crmUserChosen ? 'attendant-claim' : null,
+    };
+  };
+
   return [
     // --- panel session (apps/api 'Identity') ---------------------------------------------
     route('post', '/api/session', 'identity', ({ request, body }) =>
@@ -526,15 +541,23 @@ export function createHandlers(options: CreateHandlersOptions = {}): HttpHandler
     route('get', '/api/rdstation/auth/start', 'credentials', ({ state }) =>
       json({ authUrl: state.integration.authUrl }),
     ),
-    route('get', '/api/rdstation/auth/status', 'identity', ({ state }) => {
-      const { authenticated, crmUserChosen, signInMethod } = state.integration;
-      return json({
-        authenticated,
-        userId: authenticated ? state.profile.id : null,
-        method: authenticated ? signInMethod : null,
-        crmUserRequired: authenticated && !crmUserChosen,
-        crmUserSource: authenticated && crmUserChosen ? 'attendant-claim' : null,
-      });
+    route('get', '/api/rdstation/auth/status', 'identity', ({ state }) =>
+      json(authStatusOf(state)),
+    ),
+    // The tab's sign-in: a test completes it by setting `integration.authenticated`.
+    route('post', '/api/rdstation/auth/tab/start', 'credentials', ({ state }) =>
+      json({
+        authUrl: state.integration.authUrl,
+        redeem: MOCK_TAB_REDEEM_CODE,
+        expiresAt: Date.now() + 10 * 60_000,
+      }),
+    ),
+    route('post', '/api/rdstation/auth/tab/redeem', 'identity', ({ body, state }) => {
+      if (text(asRecord(body).redeem) !== MOCK_TAB_REDEEM_CODE)
+        return fail(404, MOCK_API_MESSAGES.tabSignInGone);
+      return state.integration.authenticated
+        ? json({ done: true, status: authStatusOf(state) })
+        : json({ done: false });
     }),
     route('get', '/api/rdstation/auth/crm-users', 'crm', ({ state }) =>
       payload({

@@ -14,6 +14,7 @@ export {
   mockHeldHandler,
   type MockHeldOptions,
   MOCK_API_MESSAGES,
+  MOCK_TAB_REDEEM_CODE,
   MOCK_SESSION_TTL_MS,
 } from './handlers';
 export { createMockLiveFeed, type MockLiveFeed } from './mockLiveFeed';

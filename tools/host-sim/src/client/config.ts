@@ -26,6 +26,28 @@ export const NOVUS_KNOB_PARAMS = {
   attendanceShape: 'novusAtendimento',
   modalRegisters: 'novusModalRegistra',
 } as const;
+/**
+ * `?novusMoldura=` (Novus mode): the panel frame's `sandbox`, for a host that may not let its
+ * plugin open windows. Absent: no sandbox (popups and top navigation allowed).
+ */
+export const NOVUS_FRAME_PARAM = 'novusMoldura';
+export type NovusFrameReading = 'livre' | 'sem-janelas' | 'fechada';
+/** What a sandboxed panel frame keeps: its scripts, its own origin (storage, api calls), forms. */
+const FRAME_BASICS = 'allow-scripts allow-same-origin allow-forms allow-modals';
+/**
+ * The panel frame's `sandbox` attribute per reading: 'sem-janelas' opens no window (no
+ * allow-popups) but may send the whole page elsewhere on a click; 'fechada' may do neither.
+ */
+export const NOVUS_FRAME_SANDBOX: Record<NovusFrameReading, string | null> = {
+  livre: null,
+  'sem-janelas': `${FRAME_BASICS} allow-top-navigation-by-user-activation`,
+  fechada: FRAME_BASICS,
+};
+
+export function novusFrameFrom(value: string | null): NovusFrameReading {
+  return value === 'sem-janelas' || value === 'fechada' ? value : 'livre';
+}
+
 /** `?origemExtra=1`: a button posts a message to the panel from another origin. */
 export const UNEXPECTED_ORIGIN_PARAM = 'origemExtra';
 /** The panel iframe's name: how a page of another origin finds it (`?origemExtra=1`). */

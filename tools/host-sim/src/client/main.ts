@@ -6,7 +6,10 @@ import {
   CHAT_VIA_PROXY_PARAM,
   modeFrom,
   MODE_PARAM,
+  NOVUS_FRAME_PARAM,
+  NOVUS_FRAME_SANDBOX,
   NOVUS_KNOB_PARAMS,
+  novusFrameFrom,
   PANEL_FRAME_NAME,
   readConfig,
   UNEXPECTED_ORIGIN_PARAM,
@@ -40,6 +43,8 @@ const novusReadings: NovusReadings = {
   modalRegisters: params.get(NOVUS_KNOB_PARAMS.modalRegisters) === '1',
 };
 const unexpectedOriginButton = params.get(UNEXPECTED_ORIGIN_PARAM) === '1';
+/** Novus: whether the panel frame may open windows or navigate the page (`?novusMoldura=`). */
+const novusFrame = novusFrameFrom(params.get(NOVUS_FRAME_PARAM));
 const firstIdentity = config.identities[0];
 if (!firstIdentity) throw new Error('Nenhuma identidade configurada');
 
@@ -264,6 +269,9 @@ function mountPanel(): void {
       'data-user-id': state.identity.userId,
     },
   });
+  // Set before the frame is in the page: a sandbox counts from the frame's first navigation.
+  const sandbox = state.mode === 'novus' ? NOVUS_FRAME_SANDBOX[novusFrame] : null;
+  if (sandbox !== null) frame.setAttribute('sandbox', sandbox);
   panelBody.replaceChildren(frame);
   panelFrame = frame;
   const frameWindow = frame.contentWindow;
@@ -338,6 +346,10 @@ const topBar = createTopBar({
       label:
         'Novus: leituras (?novusResposta, novusDemoraMs, novusUsuario, novusAtendimento, novusModalRegistra)',
       value: `resposta ${novusReadings.replyKey} · demora ${novusReadings.answerDelayMs} ms · usuário ${novusReadings.userShape} · atendimento ${novusReadings.attendanceShape} · modal ${novusReadings.modalRegisters ? 'registra' : 'não registra'}`,
+    },
+    {
+      label: 'Novus: moldura do painel (?novusMoldura=sem-janelas|fechada)',
+      value: NOVUS_FRAME_SANDBOX[novusFrame] ?? 'sem sandbox (janelas e navegação permitidas)',
     },
   ],
   onIdentity(userId) {

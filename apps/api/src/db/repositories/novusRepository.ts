@@ -8,8 +8,13 @@ import { type Database } from '../database';
 
 /** A tenant's Novus state as the diagnostics view reads it. */
 export interface NovusTenantState {
+  /** The last report of a panel with a session (who sent it: `reportedBy`). */
   report: NovusDiagnosticsReport | null;
   reportedAt: number | null;
+  reportedBy: string | null;
+  /** The last report of a panel with no session yet: kept apart, never trusted as the above. */
+  preSessionReport: NovusDiagnosticsReport | null;
+  preSessionReportedAt: number | null;
   /** The stored mapping, or null: the panel then reads with the defaults. */
   mapping: NovusFieldMapping | null;
   mappingUpdatedAt: number | null;
@@ -58,22 +63,41 @@ export function createNovusRepository(database: Database, now: () => number) {
       return {
         report: (parse(row?.report ?? null) as NovusDiagnosticsReport | null) ?? null,
         reportedAt: row?.reported_at == null ? null : Number(row.reported_at),
+        reportedBy: row?.reported_by ?? null,
+        preSessionReport:
+          (parse(row?.pre_session_report ?? null) as NovusDiagnosticsReport | null) ?? null,
+        preSessionReportedAt:
+          row?.pre_session_reported_at == null ? null : Number(row.pre_session_reported_at),
         mapping: mapping === null ? null : readNovusMapping(mapping),
         mappingUpdatedAt: row?.mapping_updated_at == null ? null : Number(row.mapping_updated_at),
         mappingUpdatedBy: row?.mapping_updated_by ?? null,
       };
     },
 
-    /** The panel's latest report replaces the last one; unexpected messages accumulate (bounded). */
-    async saveReport(systemKey: string, report: NovusDiagnosticsReport): Promise<void> {
+    /**
+     * The panel's latest report replaces the last one of its slot; unexpected messages accumulate
+     * (bounded). `by` is the user id of the panel session it came with: its slot is the tenant's
+     * report. Without one (a panel with no session yet, or anyone holding the tenant key) it goes
+     * to the pre-session slot only, which never replaces a session's report.
+     */
+    async saveReport(
+      systemKey: string,
+      report: NovusDiagnosticsReport,
+      by: string | null,
+    ): Promise<void> {
       const row = await read(systemKey);
-      const before = parse(row?.report ?? null) as NovusDiagnosticsReport | null;
+      const column = by === null ? 'pre_session_report' : 'report';
+      const before = parse(row?.[column] ?? null) as NovusDiagnosticsReport | null;
       const text = JSON.stringify({ ...report, unexpected: mergeUnexpected(before, report) });
       const at = now();
+      const values =
+        by === null
+          ? { pre_session_report: text, pre_session_reported_at: at }
+          : { report: text, reported_at: at, reported_by: by };
       await db
         .insertInto('novus_tenant_state')
-        .values({ system_key: systemKey, report: text, reported_at: at })
-        .onConflict((oc) => oc.column('system_key').doUpdateSet({ report: text, reported_at: at }))
+        .values({ system_key: systemKey, ...values })
+        .onConflict((oc) => oc.column('system_key').doUpdateSet(values))
         .execute();
     },
 

@@ -3,10 +3,12 @@ import { type SecretBox } from '@api/security/crypto';
 import { type Database } from '../database';
 import { type OAuthStatesTable } from '../schema';
 import { hashSecret, newToken } from './panelSessionsRepository';
-import { type OAuthTokens } from './sessionsRepository';
+import { type CrmUserSource, type OAuthTokens } from './sessionsRepository';
 
 /** Sign-ins in progress one session may hold (a new one ends the oldest). */
 export const MAX_SIGN_INS_PER_SESSION = 3;
+/** How long a tab's "under way" marker lasts when its caller names no time (the api's sign-in TTL). */
+const DEFAULT_TAB_TTL_MS = 10 * 60_000;
 
 /** The sign-in a callback completes: which session started it, and whose CRM tokens it stores. */
 export interface SignIn {
@@ -14,7 +16,36 @@ export interface SignIn {
   systemKey: string;
   /** The owner key of the CRM tokens (session_families.crm_owner). */
   userId: string;
+  /** A sign-in in a tab of its own (a frame that may not open windows); absent: the window's. */
+  tab?: TabSignIn;
 }
+
+/**
+ * A sign-in the attendant makes in a tab of their own: it ends parked, and only the panel session
+ * that started it, holding the single-use redeem code, makes it count.
+ */
+export interface TabSignIn {
+  /** SHA-256 of the redeem code the framed panel holds (never in a URL). */
+  redeemHash: string;
+  /** Where the tab's last page leads back to (the page the panel was framed in), if known. */
+  returnTo: string | null;
+}
+
+/** Who the CRM user of a sign-in is, once known. */
+export interface SignInChoice {
+  userId: string;
+  source: CrmUserSource;
+  name: string | null;
+}
+
+/** A tab's sign-in, done and waiting for its panel to redeem it. */
+export interface ParkedSignIn extends HeldSignIn {
+  choice: SignInChoice;
+}
+
+/** What redeeming a tab's sign-in finds: nothing (gone, expired, another session's), not yet, done. */
+export type RedeemOutcome =
+  { kind: 'gone' } | { kind: 'waiting' } | { kind: 'done'; signIn: SignIn; parked: ParkedSignIn };
 
 /** A sign-in whose code was exchanged, waiting for the attendant to confirm who they are. */
 export interface HeldSignIn {
@@ -32,7 +63,10 @@ export interface OpenedSignIn {
 }
 
 type SignInSecrets = Partial<
-  Pick<OAuthStatesTable, 'ticket_hash' | 'binding_hash' | 'confirm_hash' | 'held_enc'>
+  Pick<
+    OAuthStatesTable,
+    'ticket_hash' | 'binding_hash' | 'confirm_hash' | 'held_enc' | 'agent_hash'
+  >
 >;
 
 /** A new row of a sign-in: its secrets as given, every other one empty. */
@@ -56,11 +90,33 @@ async function insertSignIn(
       window_hash: null,
       confirm_hash: null,
       held_enc: null,
+      agent_hash: null,
+      redeem_hash: signIn.tab?.redeemHash ?? null,
+      return_to: signIn.tab?.returnTo ?? null,
       ...secrets,
       expires_at: at + ttlMs,
       created_at: at,
     })
     .execute();
+}
+
+/** The columns a sign-in is read back from. */
+const SIGN_IN_COLUMNS = ['family_id', 'system_key', 'user_id', 'redeem_hash', 'return_to'] as const;
+
+function signInOf(row: {
+  family_id: string;
+  system_key: string;
+  user_id: string;
+  redeem_hash: string | null;
+  return_to: string | null;
+}): SignIn {
+  const signIn: SignIn = {
+    familyId: row.family_id,
+    systemKey: row.system_key,
+    userId: row.user_id,
+  };
+  if (row.redeem_hash) signIn.tab = { redeemHash: row.redeem_hash, returnTo: row.return_to };
+  return signIn;
 }
 
 const heldContext = (signIn: SignIn): string =>
@@ -77,42 +133,89 @@ const heldContext = (signIn: SignIn): string =>
  */
 export function createOAuthStatesRepository(database: Database, box: SecretBox, now: () => number) {
   const { db } = database;
+
+  /**
+   * Makes room for a new sign-in of the session: its oldest ones beyond
+   * `MAX_SIGN_INS_PER_SESSION` and every expired one go, so a session (even one nobody verified)
+   * holds a bounded few.
+   */
+  const makeRoom = async (familyId: string, at: number): Promise<void> => {
+    await db.deleteFrom('oauth_states').where('expires_at', '<=', at).execute();
+    const kept = await db
+      .selectFrom('oauth_states')
+      .select('id')
+      .where('family_id', '=', familyId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(MAX_SIGN_INS_PER_SESSION - 1)
+      .execute();
+    let older = db.deleteFrom('oauth_states').where('family_id', '=', familyId);
+    if (kept.length > 0)
+      older = older.where(
+        'id',
+        'not in',
+        kept.map((row) => row.id),
+      );
+    await older.execute();
+  };
+
   return {
     ...heldSignIns(database, box, now),
 
-    /**
-     * A new sign-in of the session; its oldest ones beyond `MAX_SIGN_INS_PER_SESSION` and every
-     * expired one go, so a session (even one nobody verified) holds a bounded few.
-     */
+    /** A new sign-in of the session in the window the panel opens; answers its ticket. */
     async createTicket(signIn: SignIn, ttlMs: number): Promise<string> {
       const at = now();
       const ticket = newToken();
-      await db.deleteFrom('oauth_states').where('expires_at', '<=', at).execute();
-      const kept = await db
-        .selectFrom('oauth_states')
-        .select('id')
-        .where('family_id', '=', signIn.familyId)
-        .orderBy('created_at', 'desc')
-        .orderBy('id')
-        .limit(MAX_SIGN_INS_PER_SESSION - 1)
-        .execute();
-      let older = db.deleteFrom('oauth_states').where('family_id', '=', signIn.familyId);
-      if (kept.length > 0)
-        older = older.where(
-          'id',
-          'not in',
-          kept.map((row) => row.id),
-        );
-      await older.execute();
+      await makeRoom(signIn.familyId, at);
       await insertSignIn(database, signIn, at, ttlMs, { ticket_hash: hashSecret(ticket) });
       return ticket;
     },
 
     /**
-     * Opens a ticket once: answers the state for the CRM, the value of the window's cookie, the
-     * window's own secret and the sign-in it belongs to.
+     * A new sign-in of the session in a tab of its own: the ticket opens only in a browser with
+     * the `userAgent` of the panel that asked, and the single-use redeem code (for the panel,
+     * never in a URL) is how the panel makes it count once the tab is done.
      */
-    async bindTicket(ticket: string): Promise<OpenedSignIn | null> {
+    async createTabTicket(
+      signIn: Omit<SignIn, 'tab'>,
+      ttlMs: number,
+      tab: { userAgent: string; returnTo: string | null },
+    ): Promise<{ ticket: string; redeem: string }> {
+      const at = now();
+      const ticket = newToken();
+      const redeem = newToken();
+      await makeRoom(signIn.familyId, at);
+      await insertSignIn(
+        database,
+        { ...signIn, tab: { redeemHash: hashSecret(redeem), returnTo: tab.returnTo } },
+        at,
+        ttlMs,
+        { ticket_hash: hashSecret(ticket), agent_hash: hashSecret(tab.userAgent) },
+      );
+      return { ticket, redeem };
+    },
+
+    /**
+     * A tab's ticket opened by a browser of another User-Agent than the panel that asked for it:
+     * spent at once (a forwarded link signs nobody in); true when that is what happened.
+     */
+    async refuseOtherBrowser(ticket: string, userAgent: string): Promise<boolean> {
+      const spent = await db
+        .deleteFrom('oauth_states')
+        .where('ticket_hash', '=', hashSecret(ticket))
+        .where('agent_hash', 'is not', null)
+        .where('agent_hash', '!=', hashSecret(userAgent))
+        .returning('id')
+        .execute();
+      return spent.length > 0;
+    },
+
+    /**
+     * Opens a ticket once: answers the state for the CRM, the value of the window's cookie, the
+     * window's own secret and the sign-in it belongs to. A tab's ticket opens only in a browser
+     * of the User-Agent that asked for it.
+     */
+    async bindTicket(ticket: string, userAgent = ''): Promise<OpenedSignIn | null> {
       const state = newToken();
       const binding = newToken();
       const windowProof = newToken();
@@ -126,16 +229,14 @@ export function createOAuthStatesRepository(database: Database, box: SecretBox, 
         })
         .where('ticket_hash', '=', hashSecret(ticket))
         .where('expires_at', '>', now())
-        .returning(['family_id', 'system_key', 'user_id'])
+        .where((eb) =>
+          eb.or([eb('agent_hash', 'is', null), eb('agent_hash', '=', hashSecret(userAgent))]),
+        )
+        .returning([...SIGN_IN_COLUMNS])
         .execute();
       const row = rows[0];
       if (!row) return null;
-      return {
-        state,
-        binding,
-        windowProof,
-        signIn: { familyId: row.family_id, systemKey: row.system_key, userId: row.user_id },
-      };
+      return { state, binding, windowProof, signIn: signInOf(row) };
     },
 
     /**
@@ -147,6 +248,7 @@ export function createOAuthStatesRepository(database: Database, box: SecretBox, 
       binding: string,
       windowProof: string,
       state: string | null,
+      ttlMs = DEFAULT_TAB_TTL_MS,
     ): Promise<SignIn | null> {
       let query = db
         .deleteFrom('oauth_states')
@@ -155,11 +257,57 @@ export function createOAuthStatesRepository(database: Database, box: SecretBox, 
         .where('confirm_hash', 'is', null)
         .where('expires_at', '>', now());
       if (state !== null) query = query.where('state_hash', '=', hashSecret(state));
-      const rows = await query.returning(['family_id', 'system_key', 'user_id']).execute();
+      const rows = await query.returning([...SIGN_IN_COLUMNS]).execute();
       const row = rows[0];
-      return row
-        ? { familyId: row.family_id, systemKey: row.system_key, userId: row.user_id }
-        : null;
+      if (!row) return null;
+      const signIn = signInOf(row);
+      // A tab's sign-in stays known to its panel while the code is exchanged and the attendant
+      // confirms who they are: a row with no secret left says "under way" until it is parked.
+      if (signIn.tab) await insertSignIn(database, signIn, now(), ttlMs, {});
+      return signIn;
+    },
+
+    /** A tab's finished sign-in, sealed, until its panel redeems it (or it expires). */
+    async park(signIn: SignIn, parked: ParkedSignIn, ttlMs: number): Promise<void> {
+      await insertSignIn(database, signIn, now(), ttlMs, {
+        held_enc: box.encrypt(JSON.stringify(parked), heldContext(signIn)),
+      });
+    },
+
+    /**
+     * The panel session `familyId` redeems its tab's sign-in with the code it was given: done
+     * (once: the parked sign-in is gone from the store), still under way, or nothing for this
+     * session (another session's code finds nothing, exactly as a wrong or expired one).
+     */
+    async redeem(familyId: string, redeem: string): Promise<RedeemOutcome> {
+      const at = now();
+      const mine = db
+        .selectFrom('oauth_states')
+        .select(['id', 'binding_hash', 'confirm_hash', 'ticket_hash', 'held_enc'])
+        .where('redeem_hash', '=', hashSecret(redeem))
+        .where('family_id', '=', familyId)
+        .where('expires_at', '>', at);
+      const rows = await mine.execute();
+      const done = rows.find(
+        (row) => row.held_enc !== null && row.binding_hash === null && row.confirm_hash === null,
+      );
+      if (!done) return rows.length > 0 ? { kind: 'waiting' } : { kind: 'gone' };
+      const taken = await db
+        .deleteFrom('oauth_states')
+        .where('id', '=', done.id)
+        .where('family_id', '=', familyId)
+        .returning([...SIGN_IN_COLUMNS, 'held_enc'])
+        .execute();
+      const row = taken[0];
+      if (!row?.held_enc) return { kind: 'gone' };
+      await db
+        .deleteFrom('oauth_states')
+        .where('redeem_hash', '=', hashSecret(redeem))
+        .where('family_id', '=', familyId)
+        .execute();
+      const signIn = signInOf(row);
+      const parked = JSON.parse(box.decrypt(row.held_enc, heldContext(signIn))) as ParkedSignIn;
+      return { kind: 'done', signIn, parked };
     },
   };
 }
@@ -190,7 +338,7 @@ function heldSignIns(database: Database, box: SecretBox, now: () => number) {
     ): Promise<{ signIn: SignIn; held: HeldSignIn } | null> {
       const row = await db
         .selectFrom('oauth_states')
-        .select(['family_id', 'system_key', 'user_id', 'held_enc'])
+        .select([...SIGN_IN_COLUMNS, 'held_enc'])
         .where('binding_hash', '=', hashSecret(binding))
         .where('confirm_hash', '=', hashSecret(confirm))
         .where('expires_at', '>', now())
@@ -208,19 +356,16 @@ function heldSignIns(database: Database, box: SecretBox, now: () => number) {
         .where('binding_hash', '=', hashSecret(binding))
         .where('confirm_hash', '=', hashSecret(confirm))
         .where('expires_at', '>', now())
-        .returning(['family_id', 'system_key', 'user_id', 'held_enc'])
+        .returning([...SIGN_IN_COLUMNS, 'held_enc'])
         .execute();
       return rows[0] ? open(rows[0]) : null;
     },
   };
 
-  function open(row: {
-    family_id: string;
-    system_key: string;
-    user_id: string;
-    held_enc: string | null;
-  }): { signIn: SignIn; held: HeldSignIn } | null {
-    const signIn = { familyId: row.family_id, systemKey: row.system_key, userId: row.user_id };
+  function open(
+    row: Parameters<typeof signInOf>[0] & { held_enc: string | null },
+  ): { signIn: SignIn; held: HeldSignIn } | null {
+    const signIn = signInOf(row);
     if (!row.held_enc) return null;
     const held = JSON.parse(box.decrypt(row.held_enc, heldContext(signIn))) as HeldSignIn;
     return { signIn, held };

@@ -133,6 +133,10 @@ export const TEXTS = {
     noReport:
       'Nenhum relato ainda: abra o painel dentro do Novus (um atendimento aberto) e volte aqui.',
     reportedAt: 'Último relato do painel:',
+    reportedBy: (userId: string) => `enviado pela sessão do usuário ${userId}`,
+    preSessionTitle: 'Relato sem sessão (não verificado)',
+    preSession:
+      'Este relato veio de um painel que ainda não tinha sessão (o Novus não informou o usuário). Qualquer um com a chave do sistema pode enviar um relato assim: use-o como pista, não como prova.',
     sentTitle: 'O que o Novus enviou',
     userInfo: 'Resposta do getInfoUser',
     noUserInfo: 'O getInfoUser ainda não respondeu.',
@@ -170,7 +174,8 @@ export const TEXTS = {
     chatEndpoint: 'Endpoint das mensagens do chat pelo apiRequest (opcional)',
     chatEndpointHelp:
       'Vazio: o painel lê as mensagens pelo próprio servidor. Marcadores: {chatId}, {attendanceId}, {channelId}.',
-    chatHost: 'Host do proxy (opcional, padrão publica)',
+    chatHost: 'Host do proxy do apiRequest (opcional)',
+    chatHostHelp: 'Vazio: “publica”, o nome que o Novus dá à sua própria API pública.',
     save: 'Salvar mapeamento',
     restore: 'Restaurar padrões',
     saved: 'Mapeamento salvo. Recarregue o painel no Novus para aplicá-lo.',
@@ -190,6 +195,27 @@ export const TEXTS = {
     login: 'Entrar com RD Station CRM',
     manage: 'Gerenciar Integração',
     waiting: 'Conclua a autenticação na janela que foi aberta.',
+  },
+  /**
+   * The sign-in in a tab of its own, when the panel's frame may not open windows (a sandbox
+   * without allow-popups, a blocker): what to do, waiting, done, failed with a retry.
+   */
+  tab: {
+    title: 'Entre pelo navegador',
+    intro:
+      'O sistema de atendimento não deixa o painel abrir janelas. Faça o login do RD Station CRM numa aba deste navegador: o painel continua sozinho quando você terminar.',
+    goTop: 'Abrir o login nesta aba',
+    goTopHint: 'O sistema de atendimento sai da tela durante o login e volta no final.',
+    topBlocked:
+      'O sistema de atendimento também não deixa o painel sair desta tela. Copie o link e abra-o numa nova aba deste mesmo navegador.',
+    linkLabel: 'Link de login (abra numa nova aba deste mesmo navegador)',
+    copy: 'Copiar link',
+    copied: 'Link copiado. Cole-o numa nova aba deste mesmo navegador.',
+    copyFailed: 'Não foi possível copiar. Selecione o link e copie-o com Ctrl+C.',
+    waiting: 'Aguardando o login no RD Station CRM…',
+    done: 'Login concluído! Abrindo o painel…',
+    startError: 'Não foi possível preparar o login. Tente novamente.',
+    retry: 'Gerar novo link',
   },
   popup: {
     title: 'Autenticação RD Station CRM',

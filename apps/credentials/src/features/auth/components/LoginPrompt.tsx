@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import styled from 'styled-components';
 import { useNavigate } from '@crm-panel/contracts/router';
 import { useHostForms } from '@crm-panel/host-bridge';
@@ -6,6 +7,8 @@ import { CenteredPanel } from '@credentials/features/shared/components/CenteredP
 import { TEXTS } from '@credentials/features/shared/texts';
 import { useAuthWindow } from '../hooks/useAuthWindow';
 import { useManagerResult } from '../hooks/useManagerResult';
+import { storedTabSignIn } from '../hooks/useTabSignIn';
+import { TabSignIn } from './TabSignIn';
 
 const StyledActions = styled.div`
   display: flex;
@@ -13,7 +16,10 @@ const StyledActions = styled.div`
   gap: ${({ theme }) => theme.space[3]};
 `;
 
-/** /rdstation-login-prompt: 'Bem-vindo!', sign in, or manage the integration (PRODUCT.md §2). */
+/**
+ * /rdstation-login-prompt: 'Bem-vindo!', sign in, or manage the integration (PRODUCT.md §2). When
+ * the frame may not open the sign-in window, the sign-in in a tab of its own is offered below.
+ */
 export function LoginPrompt() {
   const navigate = useNavigate();
   const { openForm } = useHostForms();
@@ -21,6 +27,8 @@ export function LoginPrompt() {
   const authWindow = useAuthWindow((authenticated) => {
     if (authenticated) navigate('/', { replace: true });
   });
+  // A sign-in this frame started in a tab of its own is picked up again (after a top navigation).
+  const [resumed] = useState(() => storedTabSignIn() !== null);
 
   return (
     <CenteredPanel title={TEXTS.prompt.title} intro={TEXTS.prompt.intro}>
@@ -51,6 +59,9 @@ export function LoginPrompt() {
           {TEXTS.prompt.manage}
         </Button>
       </StyledActions>
+      {authWindow.blocked || resumed ? (
+        <TabSignIn onDone={() => navigate('/', { replace: true })} />
+      ) : null}
     </CenteredPanel>
   );
 }

@@ -92,13 +92,22 @@ function Pair({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function Report({ data }: { data: NovusDiagnosticsData }) {
-  const { report } = data;
+  // The tenant's report came with a panel session; with none yet, the pre-session one, labelled.
+  const verified = data.report !== null;
+  const report = data.report ?? data.preSessionReport;
+  const reportedAt = verified ? data.reportedAt : data.preSessionReportedAt;
   if (!report) return <Alert tone="info">{T.noReport}</Alert>;
   return (
     <>
-      {data.reportedAt ? (
+      {verified ? null : (
+        <Alert tone="warning" title={T.preSessionTitle}>
+          {T.preSession}
+        </Alert>
+      )}
+      {reportedAt ? (
         <p>
-          {T.reportedAt} {when(data.reportedAt)}
+          {T.reportedAt} {when(reportedAt)}
+          {verified && data.reportedBy ? ` (${T.reportedBy(data.reportedBy)})` : null}
         </p>
       ) : null}
       <StyledSection aria-label={T.missingTitle}>

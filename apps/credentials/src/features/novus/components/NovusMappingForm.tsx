@@ -124,7 +124,7 @@ export function NovusMappingForm({ mapping, defaults, access, onSaved }: NovusMa
       })}
       {[
         { name: 'chatMessagesEndpoint', label: T.chatEndpoint, help: T.chatEndpointHelp },
-        { name: 'chatMessagesHost', label: T.chatHost, help: undefined },
+        { name: 'chatMessagesHost', label: T.chatHost, help: T.chatHostHelp },
       ].map(({ name, label, help }) => (
         <TextInput
           key={name}

@@ -1,0 +1,114 @@
+// The CRM sign-in from inside a Novus frame that may not open windows. Novus signs nothing, so
+// every attendant signs in to the CRM from the panel; host-sim frames it with a sandbox without
+// allow-popups (`novusMoldura`). The panel offers the sign-in in a tab of its own: the attendant
+// opens its link in a new tab of the same browser, signs in and confirms who she is there, and
+// the framed panel — which shares no cookie with that tab — redeems the sign-in by itself.
+import type { Page } from 'playwright-core';
+import { acceptTermsInPanel, confirmCrmUserInWindow } from '@e2e/support/accessFlow';
+import { BETA, CARLA, callApi, readyTenant } from '@e2e/support/apiSetup';
+import { screenshot, trackPageErrors } from '@e2e/support/browser';
+import { eventually } from '@e2e/support/eventually';
+import { openHostSim } from '@e2e/support/hostSim';
+import { journeyWorld } from '@e2e/support/journeyWorld';
+
+const world = journeyWorld((stack) => readyTenant(stack, CARLA, BETA, BETA.users.renata.email));
+const renata = BETA.users.renata;
+
+/** Carla (tenant-beta: nobody signs who she is) in host-sim's Novus mode, its frame sandboxed. */
+const openCarlaInNovus = (novusMoldura: 'fechada' | 'sem-janelas') =>
+  openHostSim(world.browser, world.stack, CARLA.userId, undefined, 'novus', { novusMoldura });
+
+/** The CRM's consent and the attendant's confirmation, in the tab she opened. */
+async function signInInTab(tab: Page, shot: string): Promise<void> {
+  await tab.waitForURL((url) => url.pathname === '/oauth/authorize');
+  await tab.getByRole('heading', { name: 'Autorizar acesso ao RD Station CRM' }).waitFor();
+  await tab.getByRole('radio', { name: `${renata.name} (${renata.email})` }).check();
+  await tab.getByRole('button', { name: 'Autorizar' }).click();
+  await confirmCrmUserInWindow(tab, renata, shot, 'Login concluído!');
+}
+
+test('a frame that may open no window and not leave the page: the link in a new tab signs in, and the panel enters by itself', async () => {
+  const { sim, page, errors } = await openCarlaInNovus('fechada');
+  const frame = page.locator('iframe[title="Painel CRM"]');
+  expect(await frame.getAttribute('sandbox')).toBe(
+    'allow-scripts allow-same-origin allow-forms allow-modals',
+  );
+  const panel = sim.panel;
+  await acceptTermsInPanel(page, panel, 'novus-tab');
+  const windows: string[] = [];
+  const onPage = (opened: Page) => windows.push(opened.url());
+  page.context().on('page', onPage);
+
+  await panel.getByRole('button', { name: 'Entrar com RD Station CRM' }).click();
+  const region = panel.getByRole('region', { name: 'Entre pelo navegador' });
+  const link = region.getByRole('textbox', {
+    name: 'Link de login (abra numa nova aba deste mesmo navegador)',
+  });
+  await link.waitFor();
+  await region.getByText('Aguardando o login no RD Station CRM…').waitFor();
+  // The frame opened nothing.
+  expect(windows).toEqual([]);
+  page.context().off('page', onPage);
+  await screenshot(page, 'novus-tab-sign-in-offered');
+
+  // The frame may not send the page elsewhere either: the link to copy is the way.
+  await region.getByRole('button', { name: 'Abrir o login nesta aba' }).click();
+  await region
+    .getByText(
+      'O sistema de atendimento também não deixa o painel sair desta tela. Copie o link e abra-o numa nova aba deste mesmo navegador.',
+    )
+    .waitFor();
+  expect(new URL(page.url()).pathname).toBe('/');
+  await screenshot(page, 'novus-tab-sign-in-top-blocked');
+
+  // The attendant pastes the link in a new tab of this browser (no opener: a tab of her own).
+  const authUrl = await link.inputValue();
+  expect(new URL(authUrl).pathname).toBe('/api/rdstation/auth/begin');
+  const tabOpened = page.context().waitForEvent('page');
+  await page.evaluate((url) => void window.open(url, '_blank', 'noopener'), authUrl);
+  const tab = await tabOpened;
+  const tabErrors = trackPageErrors(tab);
+  await signInInTab(tab, 'novus-tab');
+  await tab.getByRole('link', { name: 'Voltar ao sistema de atendimento' }).waitFor();
+  await screenshot(tab, 'novus-tab-sign-in-done');
+
+  // Back in the host's page, the panel redeemed the sign-in and entered.
+  await page.bringToFront();
+  await panel.getByText(`Olá, ${renata.name}!`).waitFor({ timeout: 15_000 });
+  await screenshot(page, 'novus-tab-signed-in');
+  await eventually(
+    async () =>
+      (await callApi(world.stack, CARLA, 'GET', '/api/rdstation/auth/status')).json.authenticated,
+    true,
+  );
+  expect(tabErrors).toEqual([]);
+  expect(errors).toEqual([]);
+  await tab.close();
+  await page.close();
+});
+
+test("a frame that may open no window but may send the page to the sign-in on a click: the host's page goes there, and the panel enters on return", async () => {
+  const { sim, page, errors } = await openCarlaInNovus('sem-janelas');
+  const hostUrl = page.url();
+  const panel = sim.panel;
+  await acceptTermsInPanel(page, panel, 'novus-top');
+  await panel.getByRole('button', { name: 'Entrar com RD Station CRM' }).click();
+  const region = panel.getByRole('region', { name: 'Entre pelo navegador' });
+  await region.getByText('Aguardando o login no RD Station CRM…').waitFor();
+
+  await region.getByRole('button', { name: 'Abrir o login nesta aba' }).click();
+  // The whole page (the host's) goes to the sign-in, in this very tab.
+  await signInInTab(page, 'novus-top');
+  await screenshot(page, 'novus-top-sign-in-done');
+
+  // The link leads back to where the panel was framed, as far as the browser told the frame (a
+  // page of another origin sends only its origin as referrer); host-sim keeps the attendant and
+  // the mode in its URL, which the person opens again.
+  await page.getByRole('link', { name: 'Voltar ao sistema de atendimento' }).click();
+  await page.waitForURL((url) => url.origin === new URL(hostUrl).origin);
+  await page.goto(hostUrl);
+  await sim.panel.getByText(`Olá, ${renata.name}!`).waitFor({ timeout: 15_000 });
+  await screenshot(page, 'novus-top-signed-in');
+  expect(errors).toEqual([]);
+  await page.close();
+});
