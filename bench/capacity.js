@@ -249,6 +249,9 @@ async function createLine({ name, variant, apiRoot, processes, scope, postgres, 
     TENANTS_FILE: writeTenantsFile(dir, issuer.jwks()),
     SESSION_STARTS_PER_MINUTE: '100000',
     METRICS_TOKEN: METRICS_TOKEN,
+    // Its public URL is not known before it picks its port: webhooks registered at the default
+    // one would send the sandbox's deliveries to whatever listens there on this shared machine.
+    CRM_WEBHOOKS: 'off',
     APP_SECRET_KEY: randomBytes(32).toString('hex'),
     CRM_BASE_URL: `${sandboxUrl}/crm/v2`,
     CRM_AUTHORIZE_URL: `${sandboxUrl}/oauth/authorize`,
