@@ -56,7 +56,7 @@
 // - Window: every attendant at the same pace for 60 s. Steady CRM requests per chat opened, chats
 //   a minute (chats opened whose panel got ready), the p95 from opening to ready, the limiter's
 //   waits (p50/p95 of the interactive lane over the last minute), 429s, errors shown.
-// A whole run (both variants, three lines each, at once) takes about 12–15 minutes here, most of
+// A whole run (both variants, three lines each, at once) takes about 20–25 minutes here, most of
 // it the four measured minutes and the warm-ups the budget itself imposes.
 //
 // Figures of the after come from its /metrics (Prometheus text: CRM requests, limiter waits, 429s),
