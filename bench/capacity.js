@@ -48,18 +48,25 @@
 // between levels, so no window starts with a fresh 120 to spend (a window after a reset would
 // show up to twice the real rate), and a backlog of the warm-up counts where it falls.
 // - Warm-up: the team already there goes on; each newcomer's panel opens the 2 chats it starts
-//   with (each ~3 CRM requests the first time: a chat new to everyone), spread over the warm-up,
-//   whose length gives them the budget the team leaves (20–150 s; past ~55 attendants the team
-//   alone spends the minute). Its CRM requests per chat opened are the cold figure.
+//   with (each ~3 CRM requests the first time: a chat new to everyone), spread over a time that
+//   gives them the budget the team leaves (20–150 s; past ~55 attendants the team alone spends
+//   the minute); then 61 s (one window of the CRM's minute as the api counts it) of the team at
+//   its pace alone, so the measured minute starts from the steady state and not from a budget
+//   the first opens just spent. Its CRM requests per chat opened are the cold figure.
 // - Window: every attendant at the same pace for 60 s. Steady CRM requests per chat opened, chats
 //   a minute (chats opened whose panel got ready), the p95 from opening to ready, the limiter's
 //   waits (p50/p95 of the interactive lane over the last minute), 429s, errors shown.
-// A whole run (both variants, three lines each, at once) takes about 12–15 minutes here, most of
+// A whole run (both variants, three lines each, at once) takes about 20–25 minutes here, most of
 // it the four measured minutes and the warm-ups the budget itself imposes.
 //
 // Figures of the after come from its /metrics (Prometheus text: CRM requests, limiter waits, 429s),
 // the operator's own view; the sandbox's count of /crm/v2 requests is printed beside them. The
 // before has no /metrics: its CRM requests are the sandbox's count, its limiter waits are not known.
+//
+// The floor, printed beside the steady CRM requests per chat: the CRM requests any api would
+// have needed for the window's work while sharing only what RD allows (a record per CRM user,
+// reference data per account), keeping everything for ever and dropping only what a write
+// changes (the writer keeps a stage change's answer): what no cache can go below with this mix.
 //
 // BENCH_ONLY=<line,line> runs only those lines (one, two, token); BENCH_CAPACITY_VARIANTS=before
 // only the baseline's (a run of the before alone, e.g. to record it while this checkout changes);
@@ -98,15 +105,19 @@ const WRITE_SHARE = 0.1;
 const SEARCH_SHARE = 0.05;
 const POOL_SIZE = 240;
 /**
- * A newcomer's chats cost ~3 CRM requests each the first time. The warm-up gives them the budget
- * the team already there leaves (~1 request per chat, 2 chats a minute each), between 20 s and
- * 150 s: past about 55 attendants the team alone spends the minute, and the level is measured
- * saturated, as it is.
+ * A newcomer's chats cost ~3 CRM requests each the first time. Their first opens are spread over
+ * the budget the team already there leaves (~1 request per chat, 2 chats a minute each), between
+ * 20 s and 150 s: past about 55 attendants the team alone spends the minute, and the level is
+ * measured saturated, as it is. Then one whole window of the CRM's minute (61 s, as the api counts
+ * it) of the team at its pace alone: the measured minute starts from the steady state, not from a
+ * budget the newcomers' first opens just spent.
  */
-function warmUpMs(present, newcomers) {
+const WARM_TAIL_MS = 61_000;
+function warmUp(present, newcomers) {
   const spare = Math.max(CRM_PER_MINUTE / 6, CRM_PER_MINUTE - present * 2);
   const needed = (newcomers * OWN_CHATS_AT_START * 3 * 60_000) / spare;
-  return Math.round(Math.min(150_000, Math.max(20_000, needed)));
+  const spreadMs = Math.round(Math.min(150_000, Math.max(20_000, needed)));
+  return { spreadMs, totalMs: spreadMs + WARM_TAIL_MS };
 }
 
 const TARGET_STEADY_PER_CHAT = 1;
@@ -238,6 +249,9 @@ async function createLine({ name, variant, apiRoot, processes, scope, postgres, 
     TENANTS_FILE: writeTenantsFile(dir, issuer.jwks()),
     SESSION_STARTS_PER_MINUTE: '100000',
     METRICS_TOKEN: METRICS_TOKEN,
+    // Its public URL is not known before it picks its port: webhooks registered at the default
+    // one would send the sandbox's deliveries to whatever listens there on this shared machine.
+    CRM_WEBHOOKS: 'off',
     APP_SECRET_KEY: randomBytes(32).toString('hex'),
     CRM_BASE_URL: `${sandboxUrl}/crm/v2`,
     CRM_AUTHORIZE_URL: `${sandboxUrl}/oauth/authorize`,
@@ -474,7 +488,7 @@ const sumOf = (processes, name, where = () => true) =>
 
 /**
  * A line's team at work: attendants keep their chats, the panel's cache and their pace from level
- * to level, as a team does during a shift. `level(n, warmUpMs)` brings attendants up to n (each
+ * to level, as a team does during a shift. `level(n, warm)` brings attendants up to n (each
  * newcomer opens its own chats during the warm-up, as a panel does at the start of a shift), then
  * measures every attendant for WINDOW_MS.
  */
@@ -484,6 +498,26 @@ function createTeam(line) {
   const nextChat = () => line.chats[queue++ % line.chats.length];
   const after = line.variant === 'after';
   let record = null;
+
+  /**
+   * The floor: what any api would have to send the CRM for the same work while sharing what RD
+   * allows (a record per CRM user, reference data per account), keeping everything forever and
+   * dropping only what a write changes. `need` counts a read the first time a CRM user needs
+   * it; `changed` drops it for everyone (`keepFor`: but the writer, who holds the write's answer).
+   */
+  const held = new Map();
+  const need = (r, owner, key) => {
+    const holders = held.get(key) ?? new Set();
+    held.set(key, holders);
+    if (holders.has(owner)) return;
+    holders.add(owner);
+    if (r) r.floor += 1;
+  };
+  const changed = (key, keepFor) => {
+    const holders = held.get(key);
+    if (!holders) return;
+    for (const owner of holders) if (owner !== keepFor) holders.delete(owner);
+  };
 
   /**
    * One call as a person waits for it: from asking to the answer the panel shows, the waits for a
@@ -538,16 +572,21 @@ function createTeam(line) {
   /** Opening a chat as the panel does it; its time to ready (NaN when it never got ready). */
   const open = async (attendant, chat) => {
     const i = attendant.index;
+    const r = record;
+    const owner = line.crmUserOf(i);
     const opened = Date.now();
     const mapping = await api(i, 'GET', `/api/rdstation/contact-mapping/${chat.host}`);
     if (!mapping) return NaN;
     if (opened - (attendant.fetchedAt.get(chat.host) ?? -Infinity) < PANEL_FRESH_MS)
       return Date.now() - opened;
+    need(r, owner, `deal ${chat.dealId}`);
+    need(r, owner, `contact ${chat.contactId}`);
     const [deal, contact] = await Promise.all([
       api(i, 'GET', `/api/rdstation/deals/${chat.dealId}`),
       api(i, 'GET', `/api/rdstation/contacts/${chat.contactId}`),
     ]);
     const pipelineId = deal?.data?.data?.pipeline_id;
+    if (pipelineId) need(r, 'account', `stages ${pipelineId}`);
     const stages = pipelineId
       ? await api(i, 'GET', `/api/rdstation/pipelines/${pipelineId}/stages`)
       : null;
@@ -562,6 +601,9 @@ function createTeam(line) {
     // screen holding the contact says so; only otherwise does it read the contact's deals.
     const organizationId = contact?.data?.data?.organization_id;
     const contactIds = deal?.data?.data?.contact_ids ?? [];
+    if (organizationId) need(r, owner, `organization ${organizationId}`);
+    if (deal && !contactIds.includes(chat.contactId))
+      need(r, owner, `contact's deals ${chat.contactId}`);
     await Promise.all([
       organizationId ? api(i, 'GET', `/api/rdstation/organizations/${organizationId}`) : null,
       deal && !contactIds.includes(chat.contactId)
@@ -578,10 +620,13 @@ function createTeam(line) {
   /** What the attendant does next in the chat: a tab, a write, a search, or nothing. */
   const work = async (attendant, chat, roll) => {
     const i = attendant.index;
+    const r = record;
+    const owner = line.crmUserOf(i);
     const action = attendant.actions++;
     const deal = encodeURIComponent(chat.dealId);
     if (roll < TAB_SHARE) {
       const tab = action % 3;
+      need(r, owner, `${['notes', 'products', 'tasks'][tab]} ${chat.dealId}`);
       if (tab === 0) await api(i, 'GET', `/api/rdstation/deals/${deal}/notes`);
       else if (tab === 1) await api(i, 'GET', `/api/rdstation/deals/${deal}/products`);
       else
@@ -592,6 +637,16 @@ function createTeam(line) {
         );
     } else if (roll < TAB_SHARE + WRITE_SHARE) {
       const kind = action % 4;
+      // One CRM write; then what it changed: a stage the deal (the writer holds PUT's answer),
+      // a note the deal's notes, a task its lists, a product the deal (its total) and its products.
+      if (r) r.floor += 1;
+      if (kind === 0) changed(`deal ${chat.dealId}`, owner);
+      else if (kind === 1) changed(`notes ${chat.dealId}`);
+      else if (kind === 2) changed(`tasks ${chat.dealId}`);
+      else {
+        changed(`deal ${chat.dealId}`);
+        changed(`products ${chat.dealId}`);
+      }
       if (kind === 0 && Array.isArray(chat.stages) && chat.stages.length > 0) {
         const stage = chat.stages[Math.floor(attendant.random() * chat.stages.length)];
         await api(i, 'PUT', `/api/rdstation/deals/${deal}`, { stage_id: stage.id });
@@ -616,15 +671,21 @@ function createTeam(line) {
       }
     } else if (roll < TAB_SHARE + WRITE_SHARE + SEARCH_SHARE) {
       const letters = ['an', 'ma', 'jo', 'ca', 'lu', 'pe'];
+      need(r, owner, `search ${letters[action % letters.length]}`);
       const filter = encodeURIComponent(`name:~"${letters[action % letters.length]}"`);
       await api(i, 'GET', `/api/rdstation/contacts?filter=${filter}&limit=20`);
     }
   };
 
-  /** One attendant's pace until `until` (epoch ms): a chat every 15–45 s, and what follows. */
+  /**
+   * One attendant's pace until `until` (epoch ms): a chat every 15–45 s, and what follows. It
+   * stops at `until` with its next chat still ahead of it: the next phase goes on from there at
+   * the same pace (waiting for that chat here would start every attendant's next chat at once).
+   */
   const loop = async (attendant, until) => {
     for (;;) {
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, attendant.next - Date.now())));
+      const wake = Math.min(attendant.next, until);
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, wake - Date.now())));
       if (Date.now() >= until) return;
       const { random } = attendant;
       let chat;
@@ -646,7 +707,7 @@ function createTeam(line) {
   };
 
   return {
-    async level(n, warmUpMs, measure) {
+    async level(n, { spreadMs, totalMs: warmUpMs }, measure) {
       const newcomers = [];
       while (attendants.length < n) {
         const index = attendants.length;
@@ -659,7 +720,14 @@ function createTeam(line) {
       // Warm-up: the team goes on; each newcomer's panel opens its chats, spread over it.
       const warmUntil = Date.now() + warmUpMs;
       const warmStart = Date.now();
-      const cold = { chats: [], calls: [], errorsShown: 0, waitsShown: 0, errorKinds: {} };
+      const cold = {
+        chats: [],
+        calls: [],
+        errorsShown: 0,
+        waitsShown: 0,
+        errorKinds: {},
+        floor: 0,
+      };
       record = cold;
       const before = await measure();
       await Promise.all([
@@ -668,8 +736,7 @@ function createTeam(line) {
           .map((attendant) => loop(attendant, warmUntil)),
         ...newcomers.map(async (attendant) => {
           for (const [k, chat] of attendant.own.entries()) {
-            const slot =
-              warmStart + ((k + attendant.random()) / OWN_CHATS_AT_START) * warmUpMs * 0.8;
+            const slot = warmStart + ((k + attendant.random()) / OWN_CHATS_AT_START) * spreadMs;
             await new Promise((resolve) => setTimeout(resolve, Math.max(0, slot - Date.now())));
             const entry = { at: Date.now(), readyMs: NaN };
             cold.chats.push(entry);
@@ -680,7 +747,14 @@ function createTeam(line) {
       ]);
       const warmed = await measure();
       // The measured window: everyone at the same pace.
-      const steady = { chats: [], calls: [], errorsShown: 0, waitsShown: 0, errorKinds: {} };
+      const steady = {
+        chats: [],
+        calls: [],
+        errorsShown: 0,
+        waitsShown: 0,
+        errorKinds: {},
+        floor: 0,
+      };
       record = steady;
       const windowEnd = Math.max(Date.now(), warmUntil) + WINDOW_MS;
       for (const attendant of attendants) attendant.next = Math.max(attendant.next, Date.now());
@@ -712,6 +786,27 @@ function byPath(from, to) {
       .map(([key, value]) => [key, value - (start[key] ?? 0)])
       .filter(([, value]) => value > 0)
       .sort((a, b) => b[1] - a[1]),
+  );
+}
+
+/** The api's cache answers between two scrapes ('record miss', 'reference stale', …). */
+function cacheOutcomes(from, to) {
+  const count = (processes) => {
+    const totals = {};
+    for (const samples of processes ?? [])
+      for (const sample of samples) {
+        if (sample.name !== 'crm_panel_cache_total') continue;
+        const key = `${sample.labels.cache} ${sample.labels.result}`;
+        totals[key] = (totals[key] ?? 0) + sample.value;
+      }
+    return totals;
+  };
+  const start = count(from);
+  return Object.fromEntries(
+    Object.entries(count(to))
+      .map(([key, value]) => [key, value - (start[key] ?? 0)])
+      .filter(([, value]) => value > 0)
+      .sort(([a], [b]) => a.localeCompare(b)),
   );
 }
 
@@ -760,6 +855,9 @@ function figures(result) {
     crmPerChatCold: round(crm('start', 'warmed', source) / Math.max(1, cold.chats.length)),
     crmPerChatSteady: round(crm('warmed', 'end', source) / Math.max(1, steady.chats.length)),
     crmInWindow: crm('warmed', 'end', source),
+    // What any api would have sent for the window's work, sharing what RD allows (see `need`).
+    floorInWindow: steady.floor,
+    floorPerChat: round(steady.floor / Math.max(1, steady.chats.length)),
     sandboxCrmInWindow: crm('warmed', 'end', 'sandbox'),
     readyP50Ms: Math.round(percentile(readyTimes, 50)),
     readyP95Ms: Math.round(percentile(readyTimes, 95)),
@@ -778,6 +876,7 @@ function figures(result) {
       ),
     ),
     crmByPath: metricsEnd ? byPath(snapshots.warmed.metrics, metricsEnd) : null,
+    cacheOutcomes: metricsEnd ? cacheOutcomes(snapshots.warmed.metrics, metricsEnd) : null,
     limiterWaitP50Ms: Math.round(waits(0.5)),
     limiterWaitP95Ms: Math.round(waits(0.95)),
     rateLimited429: metricsEnd
@@ -832,10 +931,10 @@ async function run() {
     let present = 0;
     for (const n of LEVELS) {
       const newcomers = Math.max(0, n - present);
-      const warmUp = warmUpMs(present, newcomers);
+      const warm = warmUp(present, newcomers);
       present = Math.max(present, n);
       console.log(
-        `capacity: N = ${n}: ${warmUp / 1000} s de aquecimento, ${WINDOW_MS / 1000} s medidos…`,
+        `capacity: N = ${n}: ${warm.totalMs / 1000} s de aquecimento (${warm.spreadMs / 1000} s de primeiras aberturas), ${WINDOW_MS / 1000} s medidos…`,
       );
       const results = await Promise.all(
         teams.map((team, k) => {
@@ -844,12 +943,12 @@ async function run() {
             sandbox: await line.crmRequests(),
             metrics: await line.metrics(),
           });
-          return team.level(n, warmUp, measure);
+          return team.level(n, warm, measure);
         }),
       );
       levels.push({
         n,
-        warmUpSeconds: warmUp / 1000,
+        warmUpSeconds: warm.totalMs / 1000,
         lines: Object.fromEntries(
           created.map((line, k) => [`${line.name}/${line.variant}`, figures(results[k])]),
         ),
@@ -857,10 +956,18 @@ async function run() {
     }
     const rows = [];
     const cell = (f) =>
-      `${f.chatsPerMinute} chats/min · ready p95 ${f.readyP95Ms} ms · answers p95 ${f.answerP95Ms} ms (writes ${f.writeP95Ms}) · CRM/chat cold ${f.crmPerChatCold}, steady ${f.crmPerChatSteady} · CRM ${f.crmInWindow}${f.source === 'metrics' ? ` (sandbox ${f.sandboxCrmInWindow})` : ''} · waits p50/p95 ${Number.isNaN(f.limiterWaitP50Ms) ? '—' : `${f.limiterWaitP50Ms}/${f.limiterWaitP95Ms} ms`} · 429 ${f.rateLimited429} · errors ${f.errorsShown} · waiting shown ${f.waitsShown}`;
+      `${f.chatsPerMinute} chats/min · ready p95 ${f.readyP95Ms} ms · answers p95 ${f.answerP95Ms} ms (writes ${f.writeP95Ms}) · CRM/chat cold ${f.crmPerChatCold}, steady ${f.crmPerChatSteady} (floor ${f.floorPerChat}: ${f.floorInWindow}) · CRM ${f.crmInWindow}${f.source === 'metrics' ? ` (sandbox ${f.sandboxCrmInWindow})` : ''} · waits p50/p95 ${Number.isNaN(f.limiterWaitP50Ms) ? '—' : `${f.limiterWaitP50Ms}/${f.limiterWaitP95Ms} ms`} · 429 ${f.rateLimited429} · errors ${f.errorsShown} · waiting shown ${f.waitsShown}`;
     for (const level of levels) {
       for (const [key, f] of Object.entries(level.lines))
         rows.push([`N=${level.n} ${key}`, cell(f)]);
+      const outcomes = level.lines['one/after']?.cacheOutcomes;
+      if (outcomes)
+        rows.push([
+          `N=${level.n} one/after api cache answers (window)`,
+          Object.entries(outcomes)
+            .map(([key, value]) => `${key} ${value}`)
+            .join(' · '),
+        ]);
       const paths = level.lines['one/after']?.crmByPath;
       if (paths)
         rows.push([

@@ -113,13 +113,16 @@ function changedPaths(record: RecordChange['record']): string[] {
     case 'deal':
     case 'dealContacts':
       return [`/deals/${enc(record.id)}`, '/deals?'];
-    // The deal itself may change with them (a product changes its total): it and its lists.
-    case 'note':
+    // A product changes the deal's total: the deal and its lists.
     case 'dealProduct':
       return deal ? [deal] : [];
-    // A task list filtered by owner or status may hold it too.
+    // A note changes the deal's notes only: RD's deal has no field a note changes.
+    case 'note':
+      return deal ? [`${deal}/notes`] : [];
+    // The task and every list of tasks (a deal's, one filtered by owner or status); RD's deal
+    // has no field a task changes.
     case 'task':
-      return deal ? ['/tasks', deal] : ['/tasks'];
+      return ['/tasks'];
     case 'contact':
       return [`/contacts/${enc(record.id)}`, '/contacts?'];
     // The panel's own links: nothing of the CRM changed.

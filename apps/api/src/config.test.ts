@@ -85,6 +85,15 @@ describe('configFromEnv', () => {
       );
   });
 
+  it('CRM_REFRESH_HEADROOM sets the requests a refresh behind a kept answer leaves free; a bad value stops the start', () => {
+    expect(resolveConfig({}).crm.refreshHeadroom).toBe(60);
+    expect(configFromEnv({ CRM_REFRESH_HEADROOM: '30' }).crm?.refreshHeadroom).toBe(30);
+    for (const bad of ['-1', '1001', '2.5', 'metade'])
+      expect(() => configFromEnv({ CRM_REFRESH_HEADROOM: bad })).toThrow(
+        'CRM_REFRESH_HEADROOM deve ser um número inteiro de 0 a 1000.',
+      );
+  });
+
   it('reads DATABASE_URL, DATA_DIR, CORS_ORIGINS and the CRM URLs', () => {
     const input = configFromEnv({
       DATABASE_URL: 'postgres://u@127.0.0.1:5432/crm',

@@ -53,6 +53,12 @@ export interface CrmConfig {
   recordStaleMs: number;
   /** Requests of every minute only interactive reads and writes may use (crm/limiter.ts). */
   backgroundReserve: number;
+  /**
+   * A refresh behind a kept answer (a record or reference data past its freshness) goes only
+   * while the tenant's minute keeps this many requests free after it, else it gives up (the kept
+   * answer is served on): refreshes never fill the minute people need.
+   */
+  refreshHeadroom: number;
   /** Background work that has waited this long goes as a person's would. */
   backgroundAgingMs: number;
   /** Refresh an access token this long before it expires. */
@@ -255,6 +261,7 @@ export const DEFAULT_CRM_CONFIG: CrmConfig = {
   recordFreshMs: 5 * 60_000,
   recordStaleMs: 5 * 60_000,
   backgroundReserve: 12,
+  refreshHeadroom: 60,
   backgroundAgingMs: 5_000,
   refreshSkewMs: 30_000,
 };
@@ -451,6 +458,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfigIn
   if (recordFresh !== undefined) crm.recordFreshMs = recordFresh;
   const recordStale = integerFromEnv(env, 'CRM_RECORD_STALE_MS', 0, 30 * 60_000);
   if (recordStale !== undefined) crm.recordStaleMs = recordStale;
+  const refreshHeadroom = integerFromEnv(env, 'CRM_REFRESH_HEADROOM', 0, 1000);
+  if (refreshHeadroom !== undefined) crm.refreshHeadroom = refreshHeadroom;
   const metricsToken = env.METRICS_TOKEN?.trim() ?? '';
   if (metricsToken !== '' && metricsToken.length < 16)
     throw new Error('METRICS_TOKEN deve ter ao menos 16 caracteres.');

@@ -1,5 +1,14 @@
 import { type RunningSandbox, startSandbox } from '@crm-panel/crm-sandbox';
-import { type Harness, ALICE, call, configure, login, startHarness } from './support/harness';
+import {
+  type Harness,
+  ACCOUNT1,
+  ALICE,
+  ARTHUR,
+  call,
+  configure,
+  login,
+  startHarness,
+} from './support/harness';
 
 // The account check (which RD account a fresh token is of: GET /users, GET /users/{id}) and the
 // sign-in window's list of users spend the tenant's CRM budget like every other CRM call: they
@@ -53,6 +62,31 @@ describe('the account check and the sign-in list of users go through the CRM lim
       },
     });
     expect(wire.length).toBe(before);
+  });
+
+  it("a later sign-in of the tenant proves its token's account, and takes the list of users the api keeps fresh", async () => {
+    h = await harness({ maxRequestsPerMinute: 120, maxRateLimitWaitMs: 150 });
+    await configure(h.api, ALICE);
+    expect((await login(h, ALICE)).status).toBe(200);
+    const first = usersCalls();
+    wire.length = 0;
+    // Another attendant of the tenant, another CRM user, within the list's freshness: the
+    // token's account is proved (GET /users/{id} of a user the tenant is bound to), and the
+    // window's list of users is the one the first sign-in read.
+    expect((await login(h, ARTHUR, ACCOUNT1.users.bruno.email)).status).toBe(200);
+    const listReads = wire.filter(
+      (url) => url.pathname === '/crm/v2/users' && url.searchParams.get('filter') === 'is:active',
+    );
+    expect(listReads).toHaveLength(0);
+    // The proof and the profile of the CRM user signing in (GET /users/{id} each): one fewer
+    // than the first sign-in's three.
+    expect(
+      wire.map((url) => url.pathname).filter((pathname) => pathname.startsWith('/crm/v2/')),
+    ).toEqual([
+      `/crm/v2/users/${ACCOUNT1.users.ana.id}`,
+      `/crm/v2/users/${ACCOUNT1.users.bruno.id}`,
+    ]);
+    expect(first).toBe(3);
   });
 
   it('a saturated budget holds them: with 1 request a minute the second waits, then gives up in pt-BR', async () => {

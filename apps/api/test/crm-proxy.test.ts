@@ -1,4 +1,5 @@
 import { type RunningSandbox, startSandbox } from '@crm-panel/crm-sandbox';
+import { type CrmConfig } from '@api/config';
 import {
   ACCOUNT1,
   ACCOUNT2,
@@ -586,6 +587,37 @@ describe('records: read once per CRM user and freshness window', () => {
     expect(await crmReads(alice, list)).toBe(1);
   });
 
+  it("a note drops only the deal's notes, a task only the lists of tasks: RD's deal has no field either changes", async () => {
+    const notes = `${deal}/notes`;
+    const products = `${deal}/products`;
+    const tasks = `/api/rdstation/tasks?filter=${encodeURIComponent(`deal_id:"${deals.implantacao.id}"`)}`;
+    for (const url of [deal, notes, products, tasks])
+      expect(await crmReads(alice, url)).toBeGreaterThan(0);
+    const noted = await call(h.api, 'POST', notes, {
+      as: alice,
+      body: { description: 'Cliente pediu proposta revisada' },
+    });
+    expect(noted.status).toBe(201);
+    expect(await crmReads(alice, notes)).toBeGreaterThan(0);
+    expect(await crmReads(alice, deal)).toBe(0);
+    expect(await crmReads(alice, products)).toBe(0);
+    expect(await crmReads(alice, tasks)).toBe(0);
+    const tasked = await call(h.api, 'POST', '/api/rdstation/tasks', {
+      as: alice,
+      body: {
+        name: 'Ligar para a cliente',
+        type: 'call',
+        due_date: '2030-05-10T14:00:00.000Z',
+        owner_ids: [ACCOUNT1.users.ana.id],
+        deal_id: deals.implantacao.id,
+      },
+    });
+    expect(tasked.status).toBe(201);
+    expect(await crmReads(alice, tasks)).toBeGreaterThan(0);
+    expect(await crmReads(alice, deal)).toBe(0);
+    expect(await crmReads(alice, notes)).toBe(0);
+  });
+
   it('reads the deal again after a product is added to it: the CRM recomputes its total', async () => {
     expect(await crmReads(alice, deal)).toBe(1);
     expect(await crmReads(alice, deal)).toBe(0);
@@ -617,6 +649,22 @@ describe('records: read once per CRM user and freshness window', () => {
     }
   });
 });
+
+/**
+ * An api of its own with these CRM settings, Alice signed in, and its clock then a minute on: the
+ * sign-in spends CRM requests too, so the reads start in a minute of their own.
+ */
+async function signedInAMinuteLater(crm: Partial<CrmConfig>): Promise<Harness> {
+  let later = 0;
+  const own = await startHarness({
+    sharedSandbox: sandbox,
+    api: { now: () => Date.now() + later, crm },
+  });
+  await configure(own.api, alice);
+  expect((await login(own, alice)).status).toBe(200);
+  later = 61_000;
+  return own;
+}
 
 describe('records answered while they are read again', () => {
   const deal = `/api/rdstation/deals/${deals.implantacao.id}`;
@@ -653,24 +701,13 @@ describe('records answered while they are read again', () => {
   });
 
   it('does not hold a person behind a spent budget when a kept copy exists; a record never read still waits', async () => {
-    // The sign-in spends CRM requests too: the reads start in a minute of their own.
-    let later = 0;
-    const own = await startHarness({
-      sharedSandbox: sandbox,
-      api: {
-        now: () => Date.now() + later,
-        crm: {
-          recordFreshMs: 300,
-          recordStaleMs: 60_000,
-          maxRequestsPerMinute: 3,
-          maxRateLimitWaitMs: 200,
-        },
-      },
+    const own = await signedInAMinuteLater({
+      recordFreshMs: 300,
+      recordStaleMs: 60_000,
+      maxRequestsPerMinute: 3,
+      maxRateLimitWaitMs: 200,
     });
     try {
-      await configure(own.api, alice);
-      expect((await login(own, alice)).status).toBe(200);
-      later = 61_000;
       const reads = () => own.calls.filter((c) => c.url.startsWith(`${CRM()}/deals/`)).length;
       const other = `/api/rdstation/deals/${deals.perdida.id}`;
       expect((await call(own.api, 'GET', deal, { as: alice })).status).toBe(200);
@@ -693,6 +730,52 @@ describe('records answered while they are read again', () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       // Nothing went past the budget: the read behind the kept answer waited in the background.
       expect(reads()).toBe(3);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe('refreshes only while the minute has room', () => {
+  const deal = `/api/rdstation/deals/${deals.implantacao.id}`;
+
+  it('answers a kept record past its freshness without reading it again once half the minute is spent', async () => {
+    const own = await signedInAMinuteLater({
+      recordFreshMs: 300,
+      recordStaleMs: 60_000,
+      maxRequestsPerMinute: 6,
+      maxRateLimitWaitMs: 200,
+      // No slots kept for people alone: the headroom is the only rule a refresh meets here.
+      backgroundReserve: 0,
+    });
+    try {
+      const reads = (id: string) =>
+        own.calls.filter((c) => new URL(c.url).pathname === `/crm/v2/deals/${id}`).length;
+      expect((await call(own.api, 'GET', deal, { as: alice })).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 350));
+      // Past its freshness with the minute nearly empty: answered, and read again behind.
+      expect((await call(own.api, 'GET', deal, { as: alice })).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(reads(deals.implantacao.id)).toBe(2);
+      // Two more deals a person asked for: four of the minute's six spent, two left (a refresh
+      // keeps three free: half the minute).
+      for (const other of [deals.perdida.id, deals.treinamento.id])
+        expect(
+          (await call(own.api, 'GET', `/api/rdstation/deals/${other}`, { as: alice })).status,
+        ).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 350));
+      // Past its freshness again: the kept deal is answered, and not read again, since a refresh
+      // would leave less than half the minute to the people who need it.
+      const kept = await call(own.api, 'GET', deal, { as: alice });
+      expect(kept.status).toBe(200);
+      expect(dataOf(kept.json).data.id).toBe(deals.implantacao.id);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(reads(deals.implantacao.id)).toBe(2);
+      // A person's read still has the minute's last two requests.
+      expect(
+        (await call(own.api, 'GET', `/api/rdstation/deals/${deals.licencas.id}`, { as: alice }))
+          .status,
+      ).toBe(200);
     } finally {
       await own.close();
     }

@@ -42,6 +42,11 @@ export interface CrmRequest {
   /** 'background' for work nobody waits for yet (crm/limiter.ts); interactive otherwise. */
   lane?: CrmLane;
   /**
+   * A read behind a kept answer (reference data past its freshness, read again while the kept
+   * list is answered): it never waits and goes only while the minute has room (`refreshHeadroom`).
+   */
+  refresh?: boolean;
+  /**
    * The panel's browser tab asking (`x-panel-tab`), when it said: what a tab was served lately,
    * its own cache holds, so it is not read ahead for that tab again (crm/readAhead.ts).
    */
@@ -231,6 +236,19 @@ function errorFromStatus(status: number, body: unknown): ApiError {
 }
 
 /**
+ * The kept records a write to `path` may have changed (forgetRecords' form): its record and
+ * everything under it (a product of a deal: the deal, whose total the CRM recomputes, and its
+ * lists); a note only the deal's notes, since RD's deal has no field a note changes (the fields
+ * crm-v2-update-deal answers); a write to a collection (a deal created) its lists, not its records.
+ */
+export function writtenPath(path: string): string {
+  const segments = path.split('/');
+  if (segments.length <= 2) return `${path}?`;
+  if (segments[1] === 'deals' && segments[3] === 'notes') return segments.slice(0, 4).join('/');
+  return segments.slice(0, 3).join('/');
+}
+
+/**
  * `?query` with spaces as %20: URLSearchParams writes them as '+', which only form decoders read
  * as a space (a literal '+', as in E.164 phones, is already %2B).
  */
@@ -241,6 +259,11 @@ export function crmQueryString(query: URLSearchParams | undefined): string {
 
 export function createCrmClient(deps: CrmClientDeps): CrmClient {
   const { config } = deps;
+  // Never more than half the minute: a small budget still refreshes when it is idle.
+  const refreshHeadroom = Math.min(
+    config.refreshHeadroom,
+    Math.floor(config.maxRequestsPerMinute / 2),
+  );
 
   const forgetRecords = (systemKey: string, paths: string[]) => {
     if (!deps.records || paths.length === 0) return;
@@ -278,7 +301,10 @@ export function createCrmClient(deps: CrmClientDeps): CrmClient {
     request: CrmRequest,
     laneOf: CrmLane | (() => CrmLane) = request.lane ?? 'interactive',
     maxWaitMs: number = config.maxRateLimitWaitMs,
-    /** A refresh nobody is answered from: its giving up is no 429 anyone sees. */
+    /**
+     * A refresh nobody is answered from: it goes only while the minute keeps `refreshHeadroom`
+     * requests free, and its giving up is no 429 anyone sees.
+     */
     optional = false,
   ): Promise<unknown> => {
     const laneNow = typeof laneOf === 'function' ? laneOf : () => laneOf;
@@ -301,6 +327,7 @@ export function createCrmClient(deps: CrmClientDeps): CrmClient {
           identity.userId,
           Math.max(0, maxWaitMs - spent),
           laneNow,
+          optional ? refreshHeadroom : 0,
         );
       } catch (error) {
         if (error instanceof ApiError && error.statusCode === 429 && !optional)
@@ -455,6 +482,8 @@ export function createCrmClient(deps: CrmClientDeps): CrmClient {
         if (request.record) {
           const { owner } = await tokenAndOwner(identity);
           body = await readRecord(identity, owner, request, request.lane ?? 'interactive');
+        } else if (request.refresh) {
+          body = await send(identity, request, 'background', REFRESH_WAIT_MS, true);
         } else {
           body = await send(identity, request);
         }
@@ -476,14 +505,9 @@ export function createCrmClient(deps: CrmClientDeps): CrmClient {
         try {
           return await send(identity, request);
         } finally {
-          // What the write touched is read again, whatever its answer: its record and everything
-          // under it (a product of a deal: the deal, whose total changes, and its lists). The
-          // change it publishes drops the rest (task lists), in every api process.
-          // A write to a collection (a deal created) changes its lists, not its records.
-          const segments = request.path.split('/');
-          forgetRecords(identity.systemKey, [
-            segments.length > 2 ? segments.slice(0, 3).join('/') : `${request.path}?`,
-          ]);
+          // What the write touched is read again, whatever its answer (the change it publishes
+          // drops the rest, in every api process).
+          forgetRecords(identity.systemKey, [writtenPath(request.path)]);
         }
       }
       if (request.cache) {
@@ -493,7 +517,11 @@ export function createCrmClient(deps: CrmClientDeps): CrmClient {
         return deps.cache.get(
           identity.systemKey,
           key,
-          (lane) => send(identity, request, request.lane === 'background' ? 'background' : lane),
+          // The cache asks for the background lane only to refresh a kept answer.
+          (lane) =>
+            lane === 'background'
+              ? send(identity, request, 'background', REFRESH_WAIT_MS, true)
+              : send(identity, request, request.lane ?? 'interactive'),
           { bypass: request.cache.bypass },
         );
       }

@@ -303,4 +303,38 @@ describe('lanes: a person before background work', () => {
     await rate.acquire('tenant-a', 'carla', 0, 'interactive');
     expect(granted).toEqual(['a1', 'a2']);
   });
+
+  it('lets a refresh behind a kept answer go only while the window keeps its headroom free, never waiting', async () => {
+    const rate = limiter({ maxPerWindow: 10, windowMs: 1_000, backgroundReserve: 2 });
+    // Five requests of people: five free, four left after one more; a headroom of 4 still fits…
+    await Promise.all(Array.from({ length: 5 }, () => rate.acquire('tenant-a', 'ana', 0)));
+    await expect(rate.acquire('tenant-a', 'bruno', 0, 'background', 4)).resolves.toBe(START);
+    // …with four free, one more would leave three: it gives up at once with the CRM-busy 429,
+    await expect(rate.acquire('tenant-a', 'bruno', 0, 'background', 4)).rejects.toMatchObject({
+      statusCode: 429,
+      code: 'crm_busy',
+    });
+    // while a person's request, and background work within the reserve, still go.
+    await expect(rate.acquire('tenant-a', 'carla', 0, 'interactive')).resolves.toBe(START);
+    await expect(rate.acquire('tenant-a', 'carla', 0, 'background')).resolves.toBe(START);
+    // Once the window has slid, the refresh has its room again.
+    await jest.advanceTimersByTimeAsync(1_000);
+    await expect(rate.acquire('tenant-a', 'bruno', 0, 'background', 4)).resolves.toBe(
+      START + 1_000,
+    );
+  });
+
+  it('decides the same for a refresh that must queue behind others: no slot while its headroom is missing', () => {
+    const options = { maxPerWindow: 10, windowMs: 1_000, pollMs: 10, backgroundReserve: 2 };
+    const events = Array.from({ length: 6 }, () => ({ user: 'ana', at: START }));
+    const me = { id: 'r', user: 'bruno', since: START, lane: 'background' as const, headroom: 4 };
+    const other = { id: 'p', user: 'carla', since: START, lane: 'interactive' as const };
+    expect(decide({ events, waiters: [other, me], blockedUntil: 0 }, me, START, options)).toEqual({
+      grant: false,
+      wakeAt: START + 1_000,
+    });
+    expect(
+      decide({ events: events.slice(1), waiters: [me], blockedUntil: 0 }, me, START, options),
+    ).toEqual({ grant: true });
+  });
 });

@@ -34,6 +34,11 @@ export interface RateLimiter {
     user: string,
     maxWaitMs: number,
     lane?: CrmLane | (() => CrmLane),
+    /**
+     * Slots of the window that must stay free once this request is counted: a refresh behind a
+     * kept answer goes only while the minute is far from full (0: only the lane's own rule).
+     */
+    headroom?: number,
   ): Promise<number>;
   /** The CRM answered 429 with Retry-After: nothing goes for this bucket before `untilMs`. */
   block(bucket: string, untilMs: number): Promise<void>;
@@ -71,6 +76,8 @@ export interface Waiter {
   user: string;
   since: number;
   lane: CrmLane;
+  /** Slots this request leaves free at the least (only its own decision reads it). */
+  headroom?: number;
 }
 
 /** What a lane is worth when slots are handed out: 0 goes first (interactive, or aged background). */
@@ -143,6 +150,12 @@ export function decideIn(
   const free = options.maxPerWindow - window.live;
   if (free <= 0) return { grant: false, wakeAt: window.oldestAt + options.windowMs };
   const reserve = Math.min(Math.max(0, options.backgroundReserve ?? 0), options.maxPerWindow - 1);
+  // A request that must leave room (a refresh nobody waits for) waits until the window has it.
+  if ((me.headroom ?? 0) > 0 && free - 1 < (me.headroom ?? 0))
+    return {
+      grant: false,
+      wakeAt: Math.max(now + options.pollMs, window.oldestAt + options.windowMs),
+    };
   const myRank = rank(me, now, options);
   // Background work may not take the slots kept for people; it looks again when one leaves the
   // window or when it has waited long enough to count as a person's.
@@ -223,22 +236,22 @@ interface RateStore {
    * bucket is not blocked and the window has room (what `step` would grant a lone waiter), else
    * null (then the request queues as usual).
    */
-  grantAtOnce?(bucket: string, user: string, lane: CrmLane): number | null;
+  grantAtOnce?(bucket: string, user: string, lane: CrmLane, headroom: number): number | null;
 }
 
 function limiterOn(store: RateStore, options: RateLimiterOptions): RateLimiter {
   // Ids sort in arrival order within a process (ties of `since`), and never collide across them.
   let arrivals = 0;
   return {
-    async acquire(bucket, user, maxWaitMs, lane = 'interactive') {
+    async acquire(bucket, user, maxWaitMs, lane = 'interactive', headroom = 0) {
       const laneNow = typeof lane === 'function' ? lane : () => lane;
-      const at = store.grantAtOnce?.(bucket, user, laneNow()) ?? null;
+      const at = store.grantAtOnce?.(bucket, user, laneNow(), headroom) ?? null;
       if (at !== null) return at;
       const since = options.now();
       const deadline = since + Math.max(0, maxWaitMs);
       arrivals += 1;
       const id = `${String(arrivals).padStart(12, '0')}-${randomUUID()}`;
-      const me: Waiter = { id, user, since, lane: laneNow() };
+      const me: Waiter = { id, user, since, lane: laneNow(), headroom };
       await store.enqueue(bucket, me, deadline);
       let granted = false;
       try {
@@ -335,14 +348,15 @@ export function createMemoryRateLimiter(options: RateLimiterOptions): RateLimite
       },
       // The common case, a request while nobody waits, without a waiter's id, queue and three
       // turns of the event loop: the same decision decideIn makes for it.
-      grantAtOnce(bucket, user, lane) {
+      grantAtOnce(bucket, user, lane, headroom) {
         const state = stateOf(bucket);
         if (state.waiters.length > 0) return null;
         const now = options.now();
         if (state.blockedUntil > now) return null;
         slide(state, now);
         const room =
-          options.maxPerWindow - (lane === 'background' ? (options.backgroundReserve ?? 0) : 0);
+          options.maxPerWindow -
+          Math.max(lane === 'background' ? (options.backgroundReserve ?? 0) : 0, headroom);
         if (state.events.length - state.head >= room) return null;
         count(state, user, now);
         return now;

@@ -179,7 +179,7 @@ export function createCrmLists(deps: CrmListsDeps): CrmLists {
     base: URLSearchParams,
     number: number,
     size: number,
-    how: Pick<CrmRequest, 'lane' | 'record'> = {},
+    how: Pick<CrmRequest, 'lane' | 'record' | 'refresh'> = {},
   ): Promise<CrmPage> => {
     const query = new URLSearchParams(base);
     query.set('page[number]', String(number));
@@ -245,7 +245,7 @@ export function createCrmLists(deps: CrmListsDeps): CrmLists {
     context: Omit<ListContext, 'refresh'>,
     path: string,
     base: URLSearchParams,
-    how: Pick<CrmRequest, 'lane' | 'record'> = {},
+    how: Pick<CrmRequest, 'lane' | 'record' | 'refresh'> = {},
   ): Promise<unknown[]> =>
     deps.pageSizes.read(context, (size) => readWholeBy(context, path, base, size, how));
 
@@ -254,7 +254,7 @@ export function createCrmLists(deps: CrmListsDeps): CrmLists {
     path: string,
     base: URLSearchParams,
     size: number,
-    how: Pick<CrmRequest, 'lane' | 'record'>,
+    how: Pick<CrmRequest, 'lane' | 'record' | 'refresh'>,
   ): Promise<unknown[]> => {
     const items: unknown[] = [];
     const seen = new Set<string>();
@@ -299,7 +299,9 @@ export function createCrmLists(deps: CrmListsDeps): CrmLists {
       items = await deps.cache.get(
         context.identity.systemKey,
         `${request.crmPath}?${base.toString()}`,
-        (lane) => readWhole(context, request.crmPath, base, { lane }),
+        // The background lane is a refresh behind the kept list: it goes only when there is room.
+        (lane) =>
+          readWhole(context, request.crmPath, base, { lane, refresh: lane === 'background' }),
         { bypass: context.refresh },
       );
     } else {

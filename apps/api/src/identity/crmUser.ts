@@ -202,6 +202,11 @@ export function createCrmUserDirectory(deps: CrmUserDirectoryDeps) {
       await cache.get(systemKey, ACTIVE_USERS_KEY, () => Promise.resolve(users), { bypass: true });
     },
 
+    /** The tenant's active users while this process holds them fresh (no CRM call), else null. */
+    freshActiveUsers(systemKey: string): CrmUser[] | null {
+      return cache.peek<CrmUser[]>(systemKey, ACTIVE_USERS_KEY) ?? null;
+    },
+
     /**
      * A CRM user's name if this process already holds it (the active users or GET /users/{id}
      * in the tenant cache); never a CRM call, so a write's audit entry costs the CRM nothing.

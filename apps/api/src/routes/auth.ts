@@ -327,18 +327,28 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
   const CONFIRM_ACTION = '/api/rdstation/auth/confirm';
   const paging = { pageSize: config.crmCalls.pageSize, maxPages: config.crmCalls.readAllMaxPages };
 
-  /** The active users of the token's account, as the confirmation page names them. */
-  const usersOf = async (signIn: SignIn, accessToken: string): Promise<CrmUser[]> => {
-    const records = await oauth.activeUsers(
-      accessToken,
-      { systemKey: signIn.systemKey, userId: signIn.userId },
-      paging,
-    );
+  /**
+   * The active users of the token's account, as the confirmation page names them. A token proved
+   * of the account the tenant is bound to (`ofTenant`) is of the account whose list the api keeps
+   * as reference data: while that list is fresh, a sign-in reads it from there, not again.
+   */
+  const usersOf = async (
+    signIn: SignIn,
+    accessToken: string,
+    ofTenant: boolean,
+  ): Promise<CrmUser[]> => {
+    const kept = ofTenant ? crmUsers.freshActiveUsers(signIn.systemKey) : null;
     const users = new Map<string, CrmUser>();
-    for (const record of records) {
-      const user = crmUserOf(record);
-      if (user && !users.has(user.id)) users.set(user.id, user);
-    }
+    if (kept) for (const user of kept) users.set(user.id, user);
+    else
+      for (const record of await oauth.activeUsers(
+        accessToken,
+        { systemKey: signIn.systemKey, userId: signIn.userId },
+        paging,
+      )) {
+        const user = crmUserOf(record);
+        if (user && !users.has(user.id)) users.set(user.id, user);
+      }
     return [...users.values()].sort((a, b) =>
       a.name.localeCompare(b.name, 'pt-BR', { sensitivity: 'base' }),
     );
@@ -570,7 +580,9 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
       let users: CrmUser[];
       try {
         account = await tokenOfTenantAccount(signIn, outcome.tokens.accessToken, oauthApp.pending);
-        users = account ? await usersOf(signIn, outcome.tokens.accessToken) : [];
+        users = account
+          ? await usersOf(signIn, outcome.tokens.accessToken, account.bindIds === null)
+          : [];
       } catch (failure) {
         request.log.warn({ err: failure }, 'conta do token OAuth não verificada');
         return fail(502, API_MESSAGES.codeExchangeFailed);
@@ -656,7 +668,11 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
               ? null
               : crmUserOf(await oauth.userById(waiting.held.tokens.accessToken, userId, budget));
           if (!user) {
-            const users = await usersOf(waiting.signIn, waiting.held.tokens.accessToken);
+            const users = await usersOf(
+              waiting.signIn,
+              waiting.held.tokens.accessToken,
+              waiting.held.bindIds === null,
+            );
             const message =
               userId === '' ? API_MESSAGES.crmUserConfirmRequired : API_MESSAGES.crmUserUnknown;
             return html(
@@ -676,7 +692,11 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
             { systemKey: waiting.signIn.systemKey },
             'usuário do CRM de outro e-mail',
           );
-          const users = await usersOf(waiting.signIn, waiting.held.tokens.accessToken);
+          const users = await usersOf(
+            waiting.signIn,
+            waiting.held.tokens.accessToken,
+            waiting.held.bindIds === null,
+          );
           return html(
             reply,
             403,
