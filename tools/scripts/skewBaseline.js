@@ -11,7 +11,8 @@
 // this registry mirror, .ci/run). Each front end is built with that commit's own build commands (its apps/e2e
 // project's builds, as `npm test` builds them), plus its notes built for contract 2.0.0 (its
 // CRM_PANEL_LIB_VERSIONS knob): a remote of another contract major. A stamp file marks the cache
-// whole; a warm run reads it and builds nothing.
+// whole; a warm run reads it and builds nothing, and asks git nothing when the ref is a whole
+// hash. A shallow clone (CI may make one) that lacks the commit fetches it alone from its origin.
 //
 // `node tools/scripts/skewBaseline.js [--lanes=n]` fills the cache, n builds at a time (2; `npm
 // test` runs it with 1 beside lint and the builds); the journey calls the same function and finds
