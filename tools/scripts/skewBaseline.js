@@ -11,7 +11,8 @@
 // this registry mirror, .ci/run). Each front end is built with that commit's own build commands (its apps/e2e
 // project's builds, as `npm test` builds them), plus its notes built for contract 2.0.0 (its
 // CRM_PANEL_LIB_VERSIONS knob): a remote of another contract major. A stamp file marks the cache
-// whole; a warm run reads it and builds nothing.
+// whole; a warm run reads it and builds nothing, and asks git nothing when the ref is a whole
+// hash. A shallow clone (CI may make one) that lacks the commit fetches it alone from its origin.
 //
 // `node tools/scripts/skewBaseline.js [--lanes=n]` fills the cache, n builds at a time (2; `npm
 // test` runs it with 1 beside lint and the builds); the journey calls the same function and finds
@@ -22,14 +23,16 @@ const path = require('path');
 const { spawn, spawnSync } = require('child_process');
 const { root, workspaceEnv } = require('./env');
 const { journeys } = require('./checks');
-const { archiveRef, commitOf, linkRefModules } = require('./gitRef');
+const { archiveRef, linkRefModules } = require('./gitRef');
 
 /**
  * The first commit with versioned libs, the contract version and releases, as main stood before
  * the api's wire contract (api-client 1.0.0 sending no contract header, crm-model 1.0.0): the
  * panel's release 1.0.0.
  */
-const DEFAULT_REF = '4128d3d';
+const DEFAULT_REF = '4128d3deab5c564110e3cfc33e2f83f124bf4744';
+/** A whole commit hash: the cache is found by it without asking git, and a shallow clone fetches it. */
+const FULL_COMMIT = /^[0-9a-f]{40}$/;
 function cacheDir() {
   if (process.env.SKEW_CACHE_DIR) return path.resolve(process.env.SKEW_CACHE_DIR);
   const base = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
@@ -65,6 +68,42 @@ async function runAll(commands, cwd, lanes) {
   await Promise.all(Array.from({ length: lanes }, lane));
 }
 
+const git = (args, cwd) => spawnSync('git', args, { cwd, encoding: 'utf8' });
+const revParse = (ref, cwd) => {
+  const found = git(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], cwd);
+  return found.status === 0 ? found.stdout.trim() : null;
+};
+
+/**
+ * The commit `ref` names in the clone at `cwd`. A shallow clone (CI may make one) lacks the
+ * earlier release: given as a whole hash it is fetched alone from the clone's own origin
+ * (`git fetch --depth=1 origin <hash>`: the repository, nothing else); otherwise, or when that
+ * fails, the error says what to do.
+ */
+function baselineCommit(ref, cwd = root) {
+  const found = revParse(ref, cwd);
+  if (found) return found;
+  if (git(['rev-parse', '--is-shallow-repository'], cwd).stdout.trim() !== 'true') {
+    throw new Error(`Release anterior ${ref}: não é um commit deste repositório.`);
+  }
+  const keep = `ou mantenha ${cacheDir()} entre execuções (com a release anterior já construída)`;
+  if (!FULL_COMMIT.test(ref)) {
+    throw new Error(
+      `Release anterior ${ref}: este clone é raso e só busca um commit pelo hash inteiro ` +
+        `(40 dígitos em SKEW_BASELINE_REF). Rode git fetch --unshallow, ${keep}.`,
+    );
+  }
+  const fetched = git(['fetch', '--quiet', '--no-tags', '--depth=1', 'origin', ref], cwd);
+  const commit = fetched.status === 0 ? revParse(ref, cwd) : null;
+  if (!commit) {
+    throw new Error(
+      `Release anterior ${ref}: este clone é raso e não a tem, e buscá-la em origin falhou ` +
+        `(${fetched.stderr.trim().slice(-300)}). Rode git fetch --unshallow, ${keep}.`,
+    );
+  }
+  return commit;
+}
+
 /** The ref's dependencies: this checkout's when the lock files agree, else its own `npm ci`. */
 function installDependencies(ref, dir) {
   if (
@@ -91,7 +130,9 @@ async function skewBaseline({
   log = console.log,
   lanes = 2,
 } = {}) {
-  const commit = commitOf(ref);
+  // A warm cache of a whole hash needs nothing from git (a shallow clone has not the commit).
+  const cached = FULL_COMMIT.test(ref) && fs.existsSync(path.join(cacheDir(), ref, STAMP));
+  const commit = cached ? ref : baselineCommit(ref);
   const dir = path.join(cacheDir(), commit);
   const otherDist = path.join(dir, 'dist/contract-2', OTHER_CONTRACT.app);
   const result = {
@@ -147,7 +188,7 @@ async function skewBaseline({
   return result;
 }
 
-module.exports = { skewBaseline, DEFAULT_REF };
+module.exports = { skewBaseline, baselineCommit, DEFAULT_REF };
 
 if (require.main === module) {
   // `--lanes=1` in `npm test`'s pool, whose two lanes already keep both cores busy.

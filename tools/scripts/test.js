@@ -23,16 +23,18 @@ const steps = [
   {
     name: 'formatação, lint, typecheck e builds',
     parallel: [
+      // The earlier release the skew journeys run beside the tree (skewBaseline.js): built once
+      // into a cache outside the checkout, then read in no time. Cold (a clean machine, or CI that
+      // keeps no cache), its eight builds one after the other took 400 s of one lane: first, so
+      // the other lane runs everything else beside it; last, it would start only once the rest
+      // had been handed out and run on alone for most of its time.
+      SKEW_BASELINE,
       {
         name: 'formatação (prettier)',
         args: [require.resolve('prettier/bin/prettier.cjs'), '--check', '.', '--log-level=warn'],
       },
       ...staticChecks(),
       ...e2e.builds,
-      // The earlier release the skew journeys run beside the tree (skewBaseline.js): built once
-      // into a cache outside the checkout (cold: the seven front ends of that commit, two at a
-      // time), then read in no time.
-      SKEW_BASELINE,
     ],
   },
   { name: 'testes unitários', sequence: unitTests() },

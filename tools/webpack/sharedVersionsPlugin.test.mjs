@@ -33,6 +33,10 @@ function resolve(plugin, pkgName, shareInfo, scope) {
   return plugin.resolveShare(args).resolver();
 }
 
+/** The registration the plugin hands container `shareInfo.from` for `pkgName` (undefined: its own). */
+const chosenFor = (pkgName, shareInfo, scope) =>
+  resolve(sharedVersionsPlugin({ onePerPage: ONE_PER_PAGE }), pkgName, shareInfo, scope)?.shared;
+
 test('a stateful lib: another version in the page is refused, naming both versions', (t) => {
   const errors = t.mock.method(console, 'error', () => undefined);
   const plugin = sharedVersionsPlugin({ onePerPage: ONE_PER_PAGE });
@@ -67,18 +71,11 @@ test('a stateful lib: another version in the page is refused, naming both versio
 });
 
 test("a stateful lib: a compatible copy in the page is used, never the remote's own", () => {
-  const plugin = sharedVersionsPlugin({ onePerPage: ONE_PER_PAGE });
   const page = registered('1.0.0', 'shell', true);
   const scope = {
     '@crm-panel/api-client': { '1.0.0': page, '1.3.0': registered('1.3.0', 'notes') },
   };
-  const chosen = resolve(
-    plugin,
-    '@crm-panel/api-client',
-    asking('notes', '1.3.0', '^1.0.0'),
-    scope,
-  );
-  assert.equal(chosen.shared, page);
+  assert.equal(chosenFor('@crm-panel/api-client', asking('notes', '1.3.0', '^1.0.0'), scope), page);
 });
 
 test("a stateful lib: any entry of the lib loaded counts (the router is the contracts' copy)", () => {
@@ -99,7 +96,6 @@ test("a stateful lib: any entry of the lib loaded counts (the router is the cont
 });
 
 test('a stateful lib nobody loaded yet: the highest registered version in range', () => {
-  const plugin = sharedVersionsPlugin({ onePerPage: ONE_PER_PAGE });
   const newest = registered('1.4.0', 'deal');
   const scope = {
     '@crm-panel/host-bridge': {
@@ -108,23 +104,17 @@ test('a stateful lib nobody loaded yet: the highest registered version in range'
       '2.0.0': registered('2.0.0', 'tasks'),
     },
   };
-  const chosen = resolve(
-    plugin,
-    '@crm-panel/host-bridge',
-    asking('shell', '1.2.0', '^1.2.0'),
-    scope,
+  assert.equal(
+    chosenFor('@crm-panel/host-bridge', asking('shell', '1.2.0', '^1.2.0'), scope),
+    newest,
   );
-  assert.equal(chosen.shared, newest);
 });
 
 test("a stateless lib with no compatible copy loaded: the remote's own build", () => {
   const plugin = sharedVersionsPlugin({ onePerPage: ONE_PER_PAGE });
   const own = registered('2.0.0', 'notes');
   const scope = { '@crm-panel/ui': { '1.0.0': registered('1.0.0', 'shell', true), '2.0.0': own } };
-  assert.equal(
-    resolve(plugin, '@crm-panel/ui', asking('notes', '2.0.0', '^2.0.0'), scope).shared,
-    own,
-  );
+  assert.equal(chosenFor('@crm-panel/ui', asking('notes', '2.0.0', '^2.0.0'), scope), own);
   // Not registered in the scope at all: undefined sends the runtime to the container's own getter.
   assert.equal(
     resolve(plugin, '@crm-panel/format', asking('notes', '2.0.0', '^2.0.0'), {
@@ -135,13 +125,9 @@ test("a stateless lib with no compatible copy loaded: the remote's own build", (
 });
 
 test('a stateless lib: a compatible copy the page loaded is shared', () => {
-  const plugin = sharedVersionsPlugin({ onePerPage: ONE_PER_PAGE });
   const page = registered('1.1.0', 'deal', true);
   const scope = { '@crm-panel/format': { '1.0.0': registered('1.0.0', 'notes'), '1.1.0': page } };
-  assert.equal(
-    resolve(plugin, '@crm-panel/format', asking('notes', '1.0.0', '^1.0.0'), scope).shared,
-    page,
-  );
+  assert.equal(chosenFor('@crm-panel/format', asking('notes', '1.0.0', '^1.0.0'), scope), page);
 });
 
 test('a build from before lib versions (0.0.0, no range) is read as needing 1.x', () => {

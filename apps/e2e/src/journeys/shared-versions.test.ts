@@ -3,9 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { ACME, readyAnaWithMariana } from '@e2e/support/apiSetup';
+import { readyAnaWithMariana } from '@e2e/support/apiSetup';
 import { screenshot, trackPageErrors } from '@e2e/support/browser';
-import { generalTabLoaded, pickDeal } from '@e2e/support/dealTabs';
+import { generalTabLoaded } from '@e2e/support/dealTabs';
+import { deployForThisPage, openMarianaNotes } from '@e2e/support/federationPages';
 import { HostSim } from '@e2e/support/hostSim';
 import { journeyWorld } from '@e2e/support/journeyWorld';
 import { E2E_PORTS } from '@e2e/support/stack';
@@ -69,36 +70,24 @@ afterAll(async () => {
 });
 
 /** The panel with notes deployed at `notesEntry` (the shell's runtime-config.json says so). */
-async function openMarianaWithNotesAt(notesEntry: string) {
+async function openNotesAt(notesEntry: string) {
   const page: Page = await world.browser.newPage({ viewport: { width: 1280, height: 1000 } });
   const errors = trackPageErrors(page);
   const consoleErrors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(message.text());
   });
-  await page.route('**/runtime-config.json', async (route) => {
-    const response = await route.fetch();
-    const config = (await response.json()) as { remotes: Record<string, string> };
-    await route.fulfill({
-      response,
-      json: { ...config, remotes: { ...config.remotes, notes: notesEntry } },
-    });
-  });
+  await deployForThisPage(page, { notes: notesEntry });
   const sim = new HostSim(page, world.stack);
-  await sim.open();
-  await sim.openAttendance('Mariana Costa');
-  await sim.panel.getByRole('link', { name: /Mariana Costa/ }).waitFor();
-  return { page, sim, errors, consoleErrors };
+  const notes = await openMarianaNotes(sim);
+  return { page, sim, notes, errors, consoleErrors };
 }
 
 test('a remote that needs another major of a stateful lib is refused in its own area, naming both versions', async () => {
-  const { page, sim, errors, consoleErrors } = await openMarianaWithNotesAt(
+  const { page, sim, notes, errors, consoleErrors } = await openNotesAt(
     `${notesServer.url}/mf-manifest.json`,
   );
   const panel = sim.panel;
-  await pickDeal(sim, ACME.deals.implantacao.name);
-  await panel.getByRole('tab', { name: 'Notas' }).click();
-  const notes = panel.getByRole('region', { name: 'Notas' });
   await notes.getByText(SHARED_LIB_ERROR).waitFor();
   await notes.getByRole('button', { name: 'Tentar novamente' }).waitFor();
   expect(await notes.getByRole('button', { name: 'Adicionar Nota' }).count()).toBe(0);
@@ -120,12 +109,10 @@ test('a remote that needs another major of a stateful lib is refused in its own 
 });
 
 test('the same remote built with the compatible lib loads beside it (the refusal is the version, not the build)', async () => {
-  const { page, sim, errors } = await openMarianaWithNotesAt(
+  const { page, sim, notes, errors } = await openNotesAt(
     `${world.stack.url('notes')}/mf-manifest.json`,
   );
-  await pickDeal(sim, ACME.deals.implantacao.name);
-  await sim.panel.getByRole('tab', { name: 'Notas' }).click();
-  await sim.panel.getByRole('button', { name: 'Adicionar Nota' }).waitFor();
+  await notes.getByRole('button', { name: 'Adicionar Nota' }).waitFor();
   expect(await sim.panel.getByText(SHARED_LIB_ERROR).count()).toBe(0);
   expect(errors).toEqual([]);
   await page.close();

@@ -1,15 +1,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page, Request, Response } from 'playwright-core';
+import type { FrameLocator, Page, Request, Response } from 'playwright-core';
 import { ACME, readyAnaWithMariana } from '@e2e/support/apiSetup';
 import { screenshot, trackPageErrors } from '@e2e/support/browser';
 import { pickDeal } from '@e2e/support/dealTabs';
 import { tasksProductsAndIntegration } from '@e2e/support/everyRemote';
+import { deployForThisPage, openMarianaNotes } from '@e2e/support/federationPages';
 import { HostSim } from '@e2e/support/hostSim';
 import { journeyWorld } from '@e2e/support/journeyWorld';
 import { E2E_PORTS } from '@e2e/support/stack';
-import { deploy, release, rollback } from '../../../../tools/scripts/releases';
+import { deploy, readDeployed, release, rollback } from '../../../../tools/scripts/releases';
 import { serveStatic, type StaticServer } from '../../../../tools/scripts/serve';
 import { skewBaseline, type SkewBaseline } from '../../../../tools/scripts/skewBaseline';
 import { FRONTENDS, startStack, type Stack } from '../../../../tools/scripts/stack';
@@ -35,13 +36,21 @@ const REMOTE_LOAD_ERROR = 'Não foi possível carregar este módulo.';
 const OTHER_CONTRACT_MESSAGE =
   'Este módulo foi feito para outra versão do painel (contrato 2.x; este painel aceita 1.x) e ' +
   'não pode ser aberto aqui. Avise o administrador.';
+const SHARED_LIB_MESSAGE =
+  'Este módulo foi publicado com uma versão incompatível com o painel aberto e não pode ser ' +
+  'carregado agora. Tente novamente em instantes; se continuar, avise o administrador.';
+/** The contracts lib the new shell carries: the page's copy. */
+const PAGE_CONTRACTS = (
+  JSON.parse(fs.readFileSync(path.join(root, 'libs/contracts/package.json'), 'utf8')) as {
+    version: string;
+  }
+).version;
 
 const world = journeyWorld(readyAnaWithMariana);
 const releasesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-panel-skew-releases-'));
 const otherDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-panel-skew-other-contract-'));
 let baseline: SkewBaseline;
 let frontends: Stack | undefined;
-let otherContractServer: StaticServer | undefined;
 
 beforeAll(async () => {
   // Cold: the earlier release is built here (`npm test` builds it beside lint, so it is warm).
@@ -60,7 +69,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await frontends?.stop();
-  await otherContractServer?.close();
+  await otherContract?.server.close();
   fs.rmSync(releasesDir, { recursive: true, force: true });
   fs.rmSync(otherDir, { recursive: true, force: true });
 });
@@ -110,7 +119,7 @@ async function openMariana(): Promise<Opened> {
  * written in the host's modal), tasks, products, credentials (the integration manager, in the
  * host's modal).
  */
-async function useEveryRemote({ sim, page }: Opened, note: string) {
+async function workEveryRemote({ sim, page }: Opened, note: string) {
   const panel = sim.panel;
   // Chosen again, through the deal remote's picker (the chat remembers the deal chosen before).
   await pickDeal(sim, ACME.deals.implantacao.name, true);
@@ -146,18 +155,36 @@ function expectRemotesFrom(scripts: Opened['scripts'], versions: Record<string, 
   }
 }
 
-const every = (version: string) => Object.fromEntries(REMOTES.map((name) => [name, version]));
+/**
+ * The panel served by shell release `shell` with every remote of release `remotes`: each remote at
+ * work (a note `note` written), saved as screenshot `shot`, every remote's scripts from its release.
+ */
+async function everyRemoteAtWork(
+  versions: { shell: string; remotes: string },
+  note: string,
+  shot: string,
+): Promise<Opened> {
+  expect(await shellVersion()).toBe(versions.shell);
+  const opened = await openMariana();
+  await workEveryRemote(opened, note);
+  await screenshot(opened.page, shot);
+  expectRemotesFrom(
+    opened.scripts,
+    Object.fromEntries(REMOTES.map((name) => [name, versions.remotes])),
+  );
+  expect(opened.apiCalls.length).toBeGreaterThan(5);
+  return opened;
+}
 
 test('the new shell runs every remote of the earlier release, main panel and modals, on its own api-client', async () => {
   deploy('shell', NEW, { dir: releasesDir });
-  expect(await shellVersion()).toBe(NEW);
-  const opened = await openMariana();
-  await useEveryRemote(opened, 'Nota escrita pelo shell novo com os remotes anteriores.');
-  await screenshot(opened.page, 'skew-new-shell-old-remotes');
-  expectRemotesFrom(opened.scripts, every(OLD));
+  const opened = await everyRemoteAtWork(
+    { shell: NEW, remotes: OLD },
+    'Nota escrita pelo shell novo com os remotes anteriores.',
+    'skew-new-shell-old-remotes',
+  );
   // The old remotes' calls went through the page's one api-client, the new shell's: every call
   // names the contract (1.0.0's own copy would send none).
-  expect(opened.apiCalls.length).toBeGreaterThan(5);
   expect(opened.apiCalls.filter((call) => call.contract !== '1.0.0')).toEqual([]);
   expect(opened.errors).toEqual([]);
   await opened.page.close();
@@ -166,14 +193,13 @@ test('the new shell runs every remote of the earlier release, main panel and mod
 test('the earlier shell runs every remote of the tree, main panel and modals, and the api takes its calls', async () => {
   for (const remote of REMOTES) deploy(remote, NEW, { dir: releasesDir });
   deploy('shell', OLD, { dir: releasesDir });
-  expect(await shellVersion()).toBe(OLD);
-  const opened = await openMariana();
-  await useEveryRemote(opened, 'Nota escrita pelo shell anterior com os remotes novos.');
-  await screenshot(opened.page, 'skew-old-shell-new-remotes');
-  expectRemotesFrom(opened.scripts, every(NEW));
+  const opened = await everyRemoteAtWork(
+    { shell: OLD, remotes: NEW },
+    'Nota escrita pelo shell anterior com os remotes novos.',
+    'skew-old-shell-new-remotes',
+  );
   // The new remotes ran on the old shell's api-client (no second copy, no header), and today's
   // api served its calls: a call without the header is of contract 1.0.0.
-  expect(opened.apiCalls.length).toBeGreaterThan(5);
   expect(opened.apiCalls.filter((call) => call.contract !== undefined)).toEqual([]);
   expect(opened.errors).toEqual([]);
   await opened.page.close();
@@ -195,55 +221,103 @@ test('a rollback of one remote brings its previous release back, the others stay
   await opened.page.close();
 });
 
-test('a remote built for another contract major: deploy refuses it, and loaded anyway it shows its message in its area while the rest works', async () => {
-  const other = baseline.otherContract;
-  const made = release(other.app, { dist: other.dist, dir: otherDir, version: OLD });
-  expect(made.record.contract).toBe(other.contract);
-  // `npm run deploy` refuses it beside the shell this tree builds (contract 1.x)…
-  expect(() => deploy(other.app, OLD, { dir: otherDir })).toThrow(
-    `Deploy recusado: notes ${OLD} foi feito para o contrato 2.0.0; o shell em uso (${NEW}) aceita 1.x.`,
-  );
-  // …and a runtime configuration that names it anyway (written by hand) gets it refused in the
-  // notes area by the shell, before any of its code runs.
-  otherContractServer = await serveStatic({ dir: made.path, port: E2E_PORTS.shell + 11 });
+/** The earlier release's notes built for contract 2.0.0, released and served on a port of its own. */
+let otherContract: { made: ReturnType<typeof release>; server: StaticServer } | undefined;
+async function otherContractNotes() {
+  if (!otherContract) {
+    const other = baseline.otherContract;
+    const made = release(other.app, { dist: other.dist, dir: otherDir, version: OLD });
+    const server = await serveStatic({ dir: made.path, port: E2E_PORTS.shell + 11 });
+    otherContract = { made, server };
+  }
+  return otherContract;
+}
+
+/**
+ * The panel (new shell) with the earlier release's notes of contract 2.x in its runtime
+ * configuration, written by hand: `contract`, what the configuration says it was built for
+ * (undefined: it says nothing, as a configuration written before contracts were listed). Its notes
+ * area opened; every script of that notes build the page asked for, and its console errors.
+ */
+async function openWithOtherContractNotes(contract: string | undefined) {
+  const { server } = await otherContractNotes();
+  // Under the new shell whatever ran before (the contract check is the new shell's).
+  if (readDeployed(releasesDir).apps.shell?.version !== NEW)
+    deploy('shell', NEW, { dir: releasesDir });
+  expect(await shellVersion()).toBe(NEW);
   const page = await world.browser.newPage({ viewport: { width: 1280, height: 1000 } });
   const errors = trackPageErrors(page);
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
   const notesScripts: string[] = [];
   page.on('request', (request) => {
-    if (request.url().startsWith(otherContractServer?.url ?? '-') && /\.js$/.test(request.url()))
-      notesScripts.push(request.url());
+    const url = new URL(request.url());
+    if (url.origin === new URL(server.url).origin && url.pathname.endsWith('.js'))
+      notesScripts.push(url.pathname);
   });
-  await page.route('**/runtime-config.json', async (route) => {
-    const response = await route.fetch();
-    const config = (await response.json()) as {
-      remotes: Record<string, string>;
-      contracts: Record<string, string>;
-    };
-    await route.fulfill({
-      response,
-      json: {
-        ...config,
-        remotes: { ...config.remotes, notes: `${otherContractServer?.url}/mf-manifest.json` },
-        contracts: { ...config.contracts, notes: made.record.contract },
-      },
-    });
-  });
+  // A contract left undefined is left out of the JSON: the configuration says nothing of it.
+  await deployForThisPage(page, { notes: `${server.url}/mf-manifest.json` }, { notes: contract });
   const sim = new HostSim(page, world.stack);
-  await sim.open();
-  await sim.openAttendance('Mariana Costa');
-  const panel = sim.panel;
-  await pickDeal(sim, ACME.deals.implantacao.name);
-  await panel.getByRole('tab', { name: 'Notas' }).click();
-  const notes = panel.getByRole('region', { name: 'Notas' });
-  await notes.getByText(OTHER_CONTRACT_MESSAGE).waitFor();
-  await screenshot(page, 'skew-other-contract-major');
-  expect(await notes.getByRole('button', { name: 'Adicionar Nota' }).count()).toBe(0);
-  expect(notesScripts).toEqual([]);
-  // The rest of the panel works.
+  const notes = await openMarianaNotes(sim);
+  return { page, sim, panel: sim.panel, notes, errors, consoleErrors, notesScripts };
+}
+
+/** The areas other than notes work: the tasks tab and the deal's general tab. */
+async function restOfPanelWorks(panel: FrameLocator) {
   await panel.getByRole('tab', { name: 'Tarefas' }).click();
   await panel.getByRole('button', { name: 'Adicionar' }).waitFor();
   await panel.getByRole('tab', { name: 'Geral' }).click();
   await panel.getByRole('heading', { name: 'Dados da negociação' }).waitFor();
+}
+
+test('a remote built for another contract major: deploy refuses it, and loaded anyway it shows its message in its area while the rest works', async () => {
+  const { made } = await otherContractNotes();
+  expect(made.record.contract).toBe(baseline.otherContract.contract);
+  // `npm run deploy` refuses it beside the shell this tree builds (contract 1.x)…
+  expect(() => deploy(made.record.app, OLD, { dir: otherDir })).toThrow(
+    `Deploy recusado: notes ${OLD} foi feito para o contrato 2.0.0; o shell em uso (${NEW}) aceita 1.x.`,
+  );
+  // …and a runtime configuration that names it anyway (written by hand) gets it refused in the
+  // notes area by the shell, before any of its code runs.
+  const { page, panel, notes, errors, notesScripts } = await openWithOtherContractNotes(
+    made.record.contract,
+  );
+  await notes.getByText(OTHER_CONTRACT_MESSAGE).waitFor();
+  await screenshot(page, 'skew-other-contract-major');
+  expect(await notes.getByRole('button', { name: 'Adicionar Nota' }).count()).toBe(0);
+  expect(notesScripts).toEqual([]);
+  await restOfPanelWorks(panel);
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+test('an earlier remote that needs another major of a stateful lib, its contract unsaid: the shared-versions rule refuses the area that would run on it, naming both versions', async () => {
+  // The same notes build (it needs @crm-panel/contracts ^2.0.0: the lib that carries the router,
+  // one per page) in a configuration that does not say its contract, so the shell's contract check
+  // cannot see it (an override, or a configuration written before contracts were listed). Its tab
+  // takes nothing from contracts at run time and runs; its note form does (the modal's router):
+  // the rule of tools/webpack/sharedVersions.mjs refuses it there, never the page's contracts 1.x
+  // under code built for 2.x.
+  const { page, sim, panel, notes, errors, consoleErrors } =
+    await openWithOtherContractNotes(undefined);
+  await notes.getByRole('button', { name: 'Adicionar Nota' }).click();
+  await sim.modal.getByText(SHARED_LIB_MESSAGE).waitFor();
+  await sim.modal.getByRole('button', { name: 'Tentar novamente' }).waitFor();
+  await screenshot(page, 'skew-old-remote-stateful-lib-major');
+  expect(await sim.modal.getByRole('button', { name: 'Salvar Nota' }).count()).toBe(0);
+  // Each entry of the lib it asks for, refused with both versions named.
+  const refusal = (key: string) =>
+    `[federação] notes foi construído com ${key} 2.0.0 (precisa de ^2.0.0), mas a página já usa ` +
+    `${key} ${PAGE_CONTRACTS} (carregado por shell). Esta biblioteca guarda estado e é uma só ` +
+    'por página: a área de notes foi recusada em vez de misturar as duas versões.';
+  expect(consoleErrors.filter((line) => line.startsWith('[federação]')).sort()).toEqual([
+    refusal('@crm-panel/contracts'),
+    refusal('@crm-panel/contracts/router'),
+  ]);
+  await page.keyboard.press('Escape');
+  await restOfPanelWorks(panel);
   expect(errors).toEqual([]);
   await page.close();
 });
