@@ -47,6 +47,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await frontends?.stop();
+  // The chat message one journey sends stays in host-sim's conversation: stopped, host-sim is
+  // started again from its seed by the next file's lease, so no other file sees it.
+  await world.stack.stopService('host-sim');
   await preview?.close();
   await stranger?.close();
   if (operatorSetting === undefined) delete process.env.PANEL_OVERRIDE_ORIGINS;
