@@ -57,8 +57,19 @@ test('a linked chat: pick the deal, move it to another pipeline and stage, mark 
   await panel.getByRole('option', { name: ACME.deals.implantacao.name }).click();
   await generalTabLoaded(panel);
 
+  // The move names the new pipeline's first stage (RD takes no null stage), and shows it.
   await choose(sim, /Funil de vendas/, 'Pós-venda');
-  await eventually(async () => (await readDeal()).pipeline_id, ACME.pipelines.posVenda.id);
+  await eventually(
+    async () => {
+      const { pipeline_id, stage_id } = await readDeal();
+      return { pipeline_id, stage_id };
+    },
+    { pipeline_id: ACME.pipelines.posVenda.id, stage_id: ACME.pipelines.posVenda.stages[0]?.id },
+  );
+  await panel
+    .getByRole('combobox', { name: /Etapa do funil/ })
+    .filter({ hasText: ACME.pipelines.posVenda.stages[0]?.name ?? '' })
+    .waitFor();
   await choose(sim, /Etapa do funil/, 'Implantação');
   await eventually(async () => (await readDeal()).stage_id, ACME.pipelines.posVenda.stages[1]?.id);
 
