@@ -41,6 +41,15 @@ function crmFor(email: string): CrmClient {
 const pointers = (errors: { source?: { pointer?: string } }[]) =>
   errors.map((error) => error.source?.pointer);
 
+/** One item of a 422's `errors`, pointing at `field` of the body. */
+const unprocessable = (field: string, detail: string, code = 'INVALID_FIELD') => ({
+  status: '422',
+  code,
+  title: 'Unprocessable Entity',
+  detail,
+  source: { pointer: `/data/${field}` },
+});
+
 describe('deals', () => {
   it('creates an ongoing deal with defaults, 201', async () => {
     const { status, body } = await crm.post<DealJson>('/deals', {
@@ -134,16 +143,13 @@ describe('deals', () => {
       const refused = await crm.put(deal, body);
       expect(refused.status).toBe(422);
       expect(refused.body.errors).toEqual([
-        {
-          status: '422',
-          code: 'REQUIRED_FIELD',
-          title: 'Unprocessable Entity',
-          detail:
-            'stage_id' in body
-              ? 'stage_id cannot be null: a deal always occupies a stage; name one of the new pipeline'
-              : `stage_id is required when the deal moves to pipeline '${parcerias.id}'`,
-          source: { pointer: '/data/stage_id' },
-        },
+        unprocessable(
+          'stage_id',
+          'stage_id' in body
+            ? 'stage_id cannot be null: a deal always occupies a stage; name one of the new pipeline'
+            : `stage_id is required when the deal moves to pipeline '${parcerias.id}'`,
+          'REQUIRED_FIELD',
+        ),
       ]);
     }
     expect((await crm.get<DealJson>(deal)).body.data).toEqual(before);
@@ -173,22 +179,14 @@ describe('deals', () => {
     const refused = await crm.put(deal, { source_id: null, contact_ids: [] });
     expect(refused.status).toBe(422);
     expect(refused.body.errors).toEqual([
-      {
-        status: '422',
-        code: 'INVALID_FIELD',
-        title: 'Unprocessable Entity',
-        detail:
-          'source_id cannot be null: the reference types it as a string id and documents no way to clear it',
-        source: { pointer: '/data/source_id' },
-      },
-      {
-        status: '422',
-        code: 'INVALID_FIELD',
-        title: 'Unprocessable Entity',
-        detail:
-          'contact_ids cannot be empty: the reference documents no way to take every contact off a deal',
-        source: { pointer: '/data/contact_ids' },
-      },
+      unprocessable(
+        'source_id',
+        'source_id cannot be null: the reference types it as a string id and documents no way to clear it',
+      ),
+      unprocessable(
+        'contact_ids',
+        'contact_ids cannot be empty: the reference documents no way to take every contact off a deal',
+      ),
     ]);
     expect((await crm.get<DealJson>(deal)).body.data).toEqual(before);
     const created = await crm.post('/deals', {
