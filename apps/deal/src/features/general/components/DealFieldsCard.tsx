@@ -43,10 +43,8 @@ const StyledTotal = styled.output`
 `;
 
 // What the CRM's documented reading cannot do, said where it was asked (never a silent failure).
-const SOURCE_KEPT =
-  'A API do RD Station CRM não prevê remover a fonte de uma negociação. Escolha outra fonte ou remova-a no RD Station CRM.';
-const NO_STAGES =
-  'Este funil não tem etapas. Crie uma etapa nele no RD Station CRM ou escolha outro funil.';
+const SOURCE_KEPT = 'A API do RD Station CRM não prevê remover a fonte; escolha outra.';
+const NO_STAGES = 'Este funil não tem etapas; escolha outro.';
 
 export interface DealFieldsCardProps {
   /** Absent while the deal loads: the card is laid out, its fields wait. */

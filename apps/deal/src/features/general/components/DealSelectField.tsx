@@ -4,7 +4,7 @@ import { type Named, namedOptions, nameOf } from '@deal/features/shared/options'
 
 const LOAD_FAILED = 'Não foi possível carregar as opções.';
 // MESSAGES.dropdown.loading's text: this chunk reads nothing else of crm-model at run time, and
-// importing it would cost the main panel 11 B of its last 8 under the budget.
+// importing it would add 11 B to the main panel, which has none to spare under its budget.
 const LOADING = 'Carregando...';
 
 /** The read of a select's options (a query of the api-client). */

@@ -362,7 +362,7 @@ describe('contact on the deal', () => {
     await user.click(await screen.findByRole('button', { name: 'Remover contato da negociação' }));
     expect(
       await screen.findByText(
-        'A API do RD Station CRM não prevê tirar o último contato de uma negociação. Vincule outro contato antes ou remova-o no RD Station CRM.',
+        'A API do RD Station CRM não prevê tirar o último contato da negociação; vincule outro antes.',
       ),
     ).toBeInTheDocument();
     expect(server.requests.filter((request) => request.method === 'PUT')).toEqual([]);

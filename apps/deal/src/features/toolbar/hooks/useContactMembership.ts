@@ -7,21 +7,14 @@ export interface ContactMembershipChange {
   add: boolean;
 }
 
-/** Said instead: the spec's texts have none for it, since the spec assumes it can be done. */
-export const LAST_CONTACT_KEPT =
-  'A API do RD Station CRM não prevê tirar o último contato de uma negociação. Vincule outro contato antes ou remova-o no RD Station CRM.';
-
 /**
  * Taking the deal's last contact off would send `contact_ids: []`, which RD's reference does not
  * document (it types the field as an array of contact ids and gives no way to empty it): refused
- * here, before anything is sent.
+ * before anything is sent, with this message (the spec's texts have none: it assumes it can be
+ * done).
  */
-export class LastContactError extends Error {
-  constructor() {
-    super('The deal would be left without contacts');
-    this.name = 'LastContactError';
-  }
-}
+export const LAST_CONTACT_KEPT =
+  'A API do RD Station CRM não prevê tirar o último contato da negociação; vincule outro antes.';
 
 /** Adds the contact to the deal or removes it (PUT contact_ids with the whole new list). */
 export function useContactMembership() {
@@ -35,7 +28,7 @@ export function useContactMembership() {
         patch: (deal) => {
           const others = (deal?.contact_ids ?? []).filter((id) => id !== contactId);
           const [first, ...rest] = add ? [...others, contactId] : others;
-          if (first === undefined) throw new LastContactError();
+          if (first === undefined) throw new Error(LAST_CONTACT_KEPT);
           return { contact_ids: [first, ...rest] };
         },
       }),
