@@ -73,6 +73,14 @@ test('a linked chat: pick the deal, move it to another pipeline and stage, mark 
   await choose(sim, /Etapa do funil/, 'Implantação');
   await eventually(async () => (await readDeal()).stage_id, ACME.pipelines.posVenda.stages[1]?.id);
 
+  // 'Remover' on the source keeps it and says why: RD's API documents no null source.
+  await panel.getByRole('button', { name: 'Remover', exact: true }).click();
+  await panel
+    .getByText('A API do RD Station CRM não prevê remover a fonte; escolha outra.')
+    .waitFor();
+  expect((await readDeal()).source_id).toBe(ACME.sources.indicacao.id);
+  await screenshot(page, 'main-panel-source-kept');
+
   await panel.getByRole('button', { name: 'Marcar como perdida' }).click();
   const dialog = panel.getByRole('alertdialog');
   await dialog.getByRole('button', { name: 'Marcar como perdida' }).click();
