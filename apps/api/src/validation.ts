@@ -69,6 +69,8 @@ export function validationMessage(
       return `O campo '${field}' deve ter ao menos ${String(params.limit)} item(ns).`;
     case 'maxItems':
       return `O campo '${field}' deve ter no máximo ${String(params.limit)} item(ns).`;
+    case 'dependencies':
+      return `O campo '${String(params.missingProperty)}' é obrigatório junto com '${String(params.property)}'.`;
     case 'minProperties':
       return 'Informe ao menos um campo para atualizar.';
     case 'maxProperties':

@@ -4,14 +4,23 @@ import path from 'node:path';
 import { LENIENT_KNOBS, type RunningSandbox, startSandbox } from '@crm-panel/crm-sandbox';
 import { CRM_WEBHOOK_EVENTS } from '@api/changes/crmWebhooks';
 import { crmCheckCli } from '@api/check/cli';
-import { type CrmCheckReport, formatReport, runCrmCheck, shapeCount } from '@api/check/crmCheck';
+import {
+  type CrmCheckReport,
+  formatReport,
+  REQUEST_SHAPES,
+  runCrmCheck,
+  SHAPE_RULE,
+  shapeCount,
+} from '@api/check/crmCheck';
+import { READ_SHAPES, readShapeOf } from '@api/check/readShapes';
 import { WRITE_SHAPES, writeShapeOf } from '@api/check/writeShapes';
 import { ACCOUNT1, startHarness } from './support/harness';
 
-// `npm run crm:check -- --writes` against the sandbox: every write shape the product sends
-// (src/check/writeShapes.ts) goes out through the api's own routes and is listed with what the CRM
-// answered; a refused one fails the check. And the list is held to the api: a write route, a body
-// field or a CRM write call the list does not cover fails here.
+// `npm run crm:check -- --writes` against the sandbox: every request shape the product sends, reads
+// (src/check/readShapes.ts) and writes (src/check/writeShapes.ts), goes out through the api's own
+// routes and is listed with what the CRM answered; a refused one fails the check, and so does one
+// the lists do not know. And the lists are held to the api: a route, a body field or a CRM write
+// call they do not cover fails here.
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
@@ -30,6 +39,8 @@ afterEach(() => {
 
 const ANA = ACCOUNT1.users.ana.email;
 const tokenOf = (email: string) => sandbox.issueTokens(ACCOUNT1.clientId, email).access_token;
+const ALL = { accepted: 92, total: 92, writes: 55, reads: 37 };
+const ALL_LINE = 'Requisições ao CRM: 92 de 92 formas aceitas (55 escritas + 37 leituras)';
 const checkWrites = (extra: { fetch?: typeof fetch } = {}) =>
   runCrmCheck({
     baseUrl: `${sandbox.url}/crm/v2`,
@@ -50,26 +61,61 @@ async function crmGet(pathAndQuery: string): Promise<Record<string, unknown>[]> 
 
 function expectEveryShapeAccepted(report: CrmCheckReport) {
   expect(report.shapes.filter((row) => row.status !== 'ok')).toEqual([]);
-  expect(report.shapes.map((row) => row.shape)).toEqual(WRITE_SHAPES.map((row) => row.shape));
-  expect(shapeCount(report.shapes)).toEqual({ accepted: 57, total: 57 });
+  expect(report.shapes.map((row) => row.what)).toEqual(REQUEST_SHAPES.map((row) => row.what));
+  // Each row names the form that went out: the strict one, or where the api adapted, another.
+  report.shapes.forEach((row, index) => {
+    const listed = REQUEST_SHAPES[index];
+    expect([listed?.shape, ...(listed?.alternatives ?? [])]).toContain(row.shape);
+  });
+  expect(shapeCount(report.shapes)).toEqual(ALL);
   expect(report.notSent).toEqual([]);
   expect(report.ok).toBe(true);
 }
 
+/** Every deal write body the api sent to the CRM, parsed. */
+function dealBodies(): { fetch: typeof fetch; bodies: Record<string, unknown>[] } {
+  const bodies: Record<string, unknown>[] = [];
+  return {
+    bodies,
+    fetch: async (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (/\/crm\/v2\/deals(\/[^/]+)?$/.test(url) && typeof init?.body === 'string')
+        bodies.push(JSON.parse(init.body) as Record<string, unknown>);
+      return fetch(input, init);
+    },
+  };
+}
+
 describe('crm:check --writes against the sandbox', () => {
-  it('strict: sends all 57 write shapes, lists each, and says what it left', async () => {
-    const report = await checkWrites();
+  it('strict: sends all 92 request shapes (55 writes + 37 reads), lists each, and says what it left', async () => {
+    const wire = dealBodies();
+    const report = await checkWrites({ fetch: wire.fetch });
     expectEveryShapeAccepted(report);
     const text = formatReport(report);
-    expect(text).toContain('Escritas: 57 de 57 formas aceitas pelo CRM');
-    for (const { shape, what, sender } of WRITE_SHAPES) {
-      expect(text).toContain(`[ok] ${shape}\n    ${what} (${sender})\n    api → CRM:   2`);
+    expect(text).toContain(`${ALL_LINE}\n${SHAPE_RULE}\n\nLeituras:\n\n[ok] GET /users?`);
+    for (const { shape, what, sender, probe } of REQUEST_SHAPES) {
+      // A probe of `~` the sandbox refuses (strict) is answered with a 400, and that is its answer.
+      expect(text).toContain(
+        `[ok] ${shape}\n    ${what} (${sender})\n    api → CRM:   ${probe ? '400' : '2'}`,
+      );
     }
-    // Each shape went out as the api sends it, e.g. the pipeline change clears the stage.
+    expect(text).toContain('\nEscritas:\n\n[ok] POST /contacts {name}\n');
+    // Each shape went out as the api sends it, e.g. the pipeline change names the new pipeline's
+    // first stage, and no deal body holds a value RD does not document.
     const pipeline = report.shapes.find(
-      (row) => row.shape === 'PUT /deals/{id} {pipeline_id, stage_id:null}',
+      (row) => row.shape === 'PUT /deals/{id} {pipeline_id, stage_id}',
     );
     expect(pipeline?.crm).toEqual([expect.stringMatching(/^200 PUT \/deals\/[0-9a-f]+$/)]);
+    const moves = wire.bodies.filter(
+      (body) => (body.data as Record<string, unknown>).pipeline_id !== undefined,
+    );
+    expect(moves).toHaveLength(4);
+    const move = moves.find((body) => !('name' in (body.data as Record<string, unknown>)));
+    const to = String((move?.data as Record<string, unknown>).pipeline_id);
+    const [first] = await crmGet(`/pipelines/${to}/stages?page[size]=100`);
+    expect(move).toEqual({ data: { pipeline_id: to, stage_id: first?.id } });
+    const sent = JSON.stringify(wire.bodies);
+    expect(sent).not.toMatch(/"(stage_id|source_id)":null|"contact_ids":\[\]/);
     expect(report.shapes.find((row) => row.shape === 'DELETE /webhooks/{id}')?.crm).toHaveLength(
       CRM_WEBHOOK_EVENTS.length,
     );
@@ -93,12 +139,12 @@ describe('crm:check --writes against the sandbox', () => {
     expect(text).toMatch(/Tudo certo\.\nTempo: \d+\.\d s$/);
   });
 
-  it('lenient: every reading flipped, all 57 shapes still accepted', async () => {
+  it('lenient: every reading flipped, all 92 shapes still accepted', async () => {
     sandbox.setKnobs(LENIENT_KNOBS);
     expectEveryShapeAccepted(await checkWrites());
   });
 
-  it('pages capped at 50: the reads step down and all 57 shapes are accepted', async () => {
+  it('pages capped at 50: the reads step down and all 92 shapes are accepted', async () => {
     sandbox.setKnobs({ maxPageSize: 50 });
     const report = await checkWrites();
     expect(report.rows.filter((row) => row.status !== 'ok')).toEqual([]);
@@ -106,13 +152,13 @@ describe('crm:check --writes against the sandbox', () => {
   });
 
   it('a write the CRM refuses is listed with its answer and fails the check (exit 1)', async () => {
-    // The sandbox refuses the one request that clears a deal's source.
+    // The sandbox refuses the one request that sets a deal's rating.
     const refusing: typeof fetch = async (input, init) => {
       const url = input instanceof Request ? input.url : String(input);
       if (
         init?.method === 'PUT' &&
         /\/crm\/v2\/deals\/[^/]+$/.test(url) &&
-        init.body === JSON.stringify({ data: { source_id: null } })
+        init.body === JSON.stringify({ data: { rating: 4 } })
       )
         sandbox.forceStatus(422, 1);
       return fetch(input, init);
@@ -130,9 +176,11 @@ describe('crm:check --writes against the sandbox', () => {
     );
     expect(code).toBe(1);
     const text = printed.join('\n');
-    expect(text).toContain('Escritas: 56 de 57 formas aceitas pelo CRM');
+    expect(text).toContain(
+      'Requisições ao CRM: 91 de 92 formas aceitas (55 escritas + 37 leituras)',
+    );
     expect(text).toMatch(
-      /\[falhou\] PUT \/deals\/\{id\} \{source_id:null\}\n {4}Fonte removida \(painel\)\n {4}api → CRM: {3}422 PUT \/deals\/[0-9a-f]+ → \{"errors":/,
+      /\[falhou\] PUT \/deals\/\{id\} \{rating\}\n {4}Qualificação \(painel\)\n {4}api → CRM: {3}422 PUT \/deals\/[0-9a-f]+ → \{"errors":/,
     );
     expect(text).toContain('[ok] PUT /deals/{id} {source_id}\n');
     expect(text).toMatch(/1 verificação\(ões\) falharam\.\nTempo: /);
@@ -148,7 +196,13 @@ describe('crm:check --writes against the sandbox', () => {
       });
     const report = await checkWrites();
     expect(report.ok).toBe(false);
-    expect(shapeCount(report.shapes)).toEqual({ accepted: 56, total: 57 });
+    // Without a reason, the searches by a reason's name have nothing to search for either.
+    expect(shapeCount(report.shapes)).toEqual({ ...ALL, accepted: 89 });
+    expect(report.shapes.filter((row) => row.status !== 'ok').map((row) => row.shape)).toEqual([
+      'GET /lost_reasons?filter=name:~"…"&page[number]&page[size]',
+      'GET /lost_reasons?filter=name:"…"&page[number]&page[size]&sort[name]=asc',
+      'PUT /deals/{id} {lost_reason_id, status=lost}',
+    ]);
     expect(report.notSent).toEqual(['venda perdida: a conta não tem motivo de perda']);
     const text = formatReport(report);
     expect(text).toContain(
@@ -167,7 +221,7 @@ describe('crm:check --writes against the sandbox', () => {
       error: (line: string) => printed.push(line),
     };
     expect(await crmCheckCli(['--writes'], env, io)).toBe(0);
-    expect(printed.join('\n')).toContain('Escritas: 57 de 57 formas aceitas pelo CRM');
+    expect(printed.join('\n')).toContain(ALL_LINE);
     expect(await crmCheckCli(['--writes'], { ...env, CRM_PAGE_SIZE: 'cem' }, io)).toBe(2);
     expect(printed).toContain('CRM_PAGE_SIZE deve ser um número inteiro positivo.');
     expect(await crmCheckCli(['--writes'], { CRM_BASE_URL: env.CRM_BASE_URL }, io)).toBe(2);
@@ -190,21 +244,24 @@ describe('crm:check --writes against the sandbox', () => {
         (error, stdout) => resolve({ code: error ? (error.code as number) : 0, stdout }),
       );
     });
-    expect(result.stdout).toContain('Escritas: 57 de 57 formas aceitas pelo CRM');
+    expect(result.stdout).toContain(ALL_LINE);
     expect(result.code).toBe(0);
   }, 60_000);
 });
 
-describe('the write shapes are the api’s', () => {
-  it('names each request by method, path with ids out, and the fields of data', () => {
+describe('the request shapes are the api’s', () => {
+  it('names each write by method, path with ids out, and the fields of data', () => {
     expect(
-      writeShapeOf('PUT', '/deals/6b0b%20x', { data: { stage_id: null, pipeline_id: 'p1' } }),
-    ).toBe('PUT /deals/{id} {pipeline_id, stage_id:null}');
+      writeShapeOf('PUT', '/deals/6b0b%20x', { data: { stage_id: 's1', pipeline_id: 'p1' } }),
+    ).toBe('PUT /deals/{id} {pipeline_id, stage_id}');
     expect(
       writeShapeOf('POST', '/contacts', {
         data: { name: 'a', phones: [{ phone: '+55', type: 'mobile' }], emails: [{ email: 'e' }] },
       }),
     ).toBe('POST /contacts {emails[]{email}, name, phones[]{phone, type=mobile}}');
+    expect(
+      writeShapeOf('PUT', '/contacts/c1', { data: { name: 'a', organization_id: null } }),
+    ).toBe('PUT /contacts/{id} {name, organization_id:null}');
     expect(writeShapeOf('PUT', '/deals/d1', { data: { contact_ids: [] } })).toBe(
       'PUT /deals/{id} {contact_ids:[]}',
     );
@@ -213,7 +270,74 @@ describe('the write shapes are the api’s', () => {
     );
     const shapes = WRITE_SHAPES.map((row) => row.shape);
     expect(new Set(shapes).size).toBe(shapes.length);
-    expect(shapes).toHaveLength(57);
+    expect(shapes).toHaveLength(55);
+    // No write the product sends holds a value RD's reference gives no way to write.
+    expect(
+      shapes.filter((shape) => /(stage_id|source_id):null|contact_ids:\[\]/.test(shape)),
+    ).toEqual([]);
+  });
+
+  it('names each read by path with ids out, and its query without values', () => {
+    const base = 'https://api.rd.services/crm/v2';
+    const read = (pathAndQuery: string) => readShapeOf(new URL(`${base}${pathAndQuery}`), base);
+    expect(read('/deals/6b0b1?x=1')).toBe('GET /deals/{id}?x');
+    expect(
+      read(
+        `/tasks?filter=${encodeURIComponent('deal_id:"d 1" and status:"open"')}&sort[due_date]=desc&page[number]=2&page[size]=50`,
+      ),
+    ).toBe(
+      'GET /tasks?filter=deal_id:"…" and status:"…"&page[number]&page[size]&sort[due_date]=desc',
+    );
+    expect(read(`/contacts?filter=${encodeURIComponent('phone:("+55 1","1")')}&page[size]=1`)).toBe(
+      'GET /contacts?filter=phone:(…)&page[size]',
+    );
+    expect(read('/pipelines/p1/stages/s2')).toBe('GET /pipelines/{id}/stages/{id}');
+    const forms = READ_SHAPES.flatMap((row) => [row.shape, ...(row.alternatives ?? [])]);
+    expect(new Set(forms).size).toBe(forms.length);
+    expect(READ_SHAPES).toHaveLength(37);
+    expect(REQUEST_SHAPES).toHaveLength(92);
+  });
+
+  it('every read route of the api reaches the CRM in a listed read shape', async () => {
+    const harness = await startHarness({ sharedSandbox: sandbox });
+    try {
+      const document = harness.api.swagger() as { paths: Record<string, Record<string, unknown>> };
+      // Reads answered from this api's store or the sign-in, never a CRM read.
+      const storeReads = new Set([
+        '/api/rdstation/terms/status',
+        '/api/rdstation/credentials/status',
+        '/api/rdstation/auth/status',
+        '/api/rdstation/contact-mapping/{id}',
+        '/api/rdstation/contact/{id}/last-deal',
+        // The sign-in's pages and redirects (RD's OAuth, not its CRM API).
+        '/api/rdstation/auth/start',
+        '/api/rdstation/auth/begin',
+        '/api/rdstation/auth/callback',
+      ]);
+      // Where the CRM path is not the route's own.
+      const crmPathOf: Record<string, string> = {
+        '/api/rdstation/user/profile': '/users/{id}',
+        '/api/rdstation/auth/crm-users': '/users',
+      };
+      const forms = READ_SHAPES.flatMap((row) => [row.shape, ...(row.alternatives ?? [])]);
+      const missing: string[] = [];
+      for (const [route, operations] of Object.entries(document.paths)) {
+        if (!route.startsWith('/api/rdstation/') || !('get' in operations)) continue;
+        if (storeReads.has(route)) continue;
+        const crmPath =
+          crmPathOf[route] ??
+          route
+            .replace('/api/rdstation', '')
+            .replace(/\{[^}]+\}/g, '{id}')
+            .replace(/^\/([a-z]+)-([a-z]+)/, '/$1_$2');
+        const head = `GET ${crmPath}`;
+        if (!forms.some((form) => form === head || form.startsWith(`${head}?`)))
+          missing.push(`GET ${route} → ${head}`);
+      }
+      expect(missing).toEqual([]);
+    } finally {
+      await harness.close();
+    }
   });
 
   it('every write route of the api and every field its body lets through is in a shape', async () => {

@@ -47,6 +47,13 @@ const listOf = (json: Record<string, unknown>) =>
   json.data as { data: Record<string, unknown>[]; links: { next?: string } };
 
 const { deals, contact, pipelines, products, dealProducts } = ACCOUNT1;
+/** The required fields of a new deal, in the sales pipeline's first stage. */
+const newDeal = (name: string) => ({
+  name,
+  pipeline_id: pipelines.vendas.id,
+  stage_id: pipelines.vendas.stages[0].id,
+  owner_id: ACCOUNT1.users.ana.id,
+});
 
 describe('lists', () => {
   it('maps limit/page/order/direction/filter to v2 and keeps links.next as this api path', async () => {
@@ -299,10 +306,7 @@ describe('writes', () => {
     const created = await call(h.api, 'POST', '/api/rdstation/deals', {
       as: alice,
       body: {
-        name: 'Nova negociação',
-        pipeline_id: pipelines.vendas.id,
-        stage_id: pipelines.vendas.stages[0].id,
-        owner_id: ACCOUNT1.users.ana.id,
+        ...newDeal('Nova negociação'),
         rating: 3,
         custom_fields: { [ACCOUNT1.customFields.orcamentoErp.slug]: 'ORC-1' },
         contact_ids: [contact.id],
@@ -320,9 +324,16 @@ describe('writes', () => {
     const put = (body: Record<string, unknown>) =>
       call(h.api, 'PUT', `/api/rdstation/deals/${id}`, { as: alice, body });
     expect(dataOf((await put({ rating: 5 })).json).data.rating).toBe(5);
-    const moved = await put({ pipeline_id: pipelines.posVenda.id, stage_id: null });
+    const move = { pipeline_id: pipelines.posVenda.id, stage_id: pipelines.posVenda.stages[0].id };
+    let moved!: Awaited<ReturnType<typeof put>>;
+    const sent = await crmCallsDuring(async () => {
+      moved = await put(move);
+    });
     expect(moved.status).toBe(200);
-    expect(dataOf(moved.json).data).toMatchObject({ pipeline_id: pipelines.posVenda.id });
+    expect(dataOf(moved.json).data).toMatchObject(move);
+    expect(sent).toEqual([
+      { method: 'PUT', url: `${CRM()}/deals/${id}`, body: JSON.stringify({ data: move }) },
+    ]);
     expect(dataOf((await put({ contact_ids: [contact.id] })).json).data.contact_ids).toEqual([
       contact.id,
     ]);
@@ -340,6 +351,41 @@ describe('writes', () => {
     expect(badRating).toMatchObject({
       status: 400,
       json: { message: "O campo 'rating' deve ser no máximo 5." },
+    });
+  });
+
+  it('refuses deal bodies RD documents no way to take, before calling the CRM', async () => {
+    const put = (body: Record<string, unknown>) =>
+      call(h.api, 'PUT', `/api/rdstation/deals/${deals.implantacao.id}`, { as: alice, body });
+    for (const [body, message] of [
+      [{ source_id: null }, "O campo 'source_id' deve ser um texto."],
+      [
+        { pipeline_id: pipelines.posVenda.id, stage_id: null },
+        "O campo 'stage_id' deve ser um texto.",
+      ],
+      [
+        { pipeline_id: pipelines.posVenda.id },
+        "O campo 'stage_id' é obrigatório junto com 'pipeline_id'.",
+      ],
+      [{ contact_ids: [] }, "O campo 'contact_ids' deve ter ao menos 1 item(ns)."],
+    ] as const) {
+      let answer!: Awaited<ReturnType<typeof put>>;
+      const sent = await crmCallsDuring(async () => {
+        answer = await put(body);
+      });
+      expect({ body, answer: { status: answer.status, json: answer.json } }).toEqual({
+        body,
+        answer: { status: 400, json: { message } },
+      });
+      expect(sent).toEqual([]);
+    }
+    const created = await call(h.api, 'POST', '/api/rdstation/deals', {
+      as: alice,
+      body: { ...newDeal('Sem contato'), contact_ids: [] },
+    });
+    expect(created).toMatchObject({
+      status: 400,
+      json: { message: "O campo 'contact_ids' deve ter ao menos 1 item(ns)." },
     });
   });
 

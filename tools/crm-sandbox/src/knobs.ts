@@ -48,6 +48,13 @@ export interface Knobs {
   consentAccounts: 'any' | 'app';
   /** PATCH /deals/{id} works like PUT (the use-case page shows it; the reference has only PUT). */
   dealPatch: boolean;
+  /**
+   * A deal write may leave a value empty although the reference types it as a string (or a list
+   * of them) and documents no way to clear it: `stage_id: null` or no stage on a pipeline change
+   * (→ the new pipeline's first stage), `source_id: null` (→ no source), `contact_ids: []` (→ no
+   * contact). Strict: each a 422 naming the field.
+   */
+  dealEmptyValues: boolean;
   /** First retry delay of a failed webhook delivery; doubles on each of the 5 retries. */
   webhookBackoffMs: number;
   /** A webhook endpoint slower than this failed (RD documents 5 s). */
@@ -85,6 +92,7 @@ export const DEFAULT_KNOBS: Knobs = {
   tokenJsonBody: false,
   consentAccounts: 'any',
   dealPatch: false,
+  dealEmptyValues: false,
   webhookBackoffMs: 1000,
   webhookTimeoutMs: 5000,
   webhookEventCase: 'upper',
@@ -107,6 +115,7 @@ export const LENIENT_KNOBS: Partial<Knobs> = {
   tokenJsonBody: true,
   consentAccounts: 'app',
   dealPatch: true,
+  dealEmptyValues: true,
   webhookEventCase: 'lower',
   webhookTimeOffset: 'Z',
 };
@@ -143,6 +152,7 @@ const SPECS: Record<keyof Knobs, KnobSpec> = {
   tokenJsonBody: { kind: 'boolean', env: 'SANDBOX_TOKEN_JSON_BODY' },
   consentAccounts: { kind: 'choice', env: 'SANDBOX_CONSENT_ACCOUNTS', values: ['any', 'app'] },
   dealPatch: { kind: 'boolean', env: 'SANDBOX_DEAL_PATCH' },
+  dealEmptyValues: { kind: 'boolean', env: 'SANDBOX_DEAL_EMPTY_VALUES' },
   webhookBackoffMs: { kind: 'number', env: 'SANDBOX_WEBHOOK_BACKOFF_MS' },
   webhookTimeoutMs: { kind: 'number', env: 'SANDBOX_WEBHOOK_TIMEOUT_MS' },
   webhookEventCase: {

@@ -121,6 +121,7 @@ describe('knobs', () => {
       nameContainsOn: [],
       echoState: false,
       dealPatch: false,
+      dealEmptyValues: false,
     });
     const put = await admin('/knobs', 'PUT', {
       errorRate: 0.25,

@@ -41,6 +41,15 @@ function crmFor(email: string): CrmClient {
 const pointers = (errors: { source?: { pointer?: string } }[]) =>
   errors.map((error) => error.source?.pointer);
 
+/** One item of a 422's `errors`, pointing at `field` of the body. */
+const unprocessable = (field: string, detail: string, code = 'INVALID_FIELD') => ({
+  status: '422',
+  code,
+  title: 'Unprocessable Entity',
+  detail,
+  source: { pointer: `/data/${field}` },
+});
+
 describe('deals', () => {
   it('creates an ongoing deal with defaults, 201', async () => {
     const { status, body } = await crm.post<DealJson>('/deals', {
@@ -123,23 +132,98 @@ describe('deals', () => {
     expect(patched.body.data.rating).toBe(2);
   });
 
-  it('moves to the first stage when the pipeline changes with stage_id null', async () => {
-    const { body } = await crm.put<DealJson>(`/deals/${A.deals.implantacao.id}`, {
-      pipeline_id: A.pipelines.parcerias.id,
-      stage_id: null,
+  it('moves to another pipeline only with a stage of it named (strict)', async () => {
+    const deal = `/deals/${A.deals.implantacao.id}`;
+    const before = (await crm.get<DealJson>(deal)).body.data;
+    const parcerias = A.pipelines.parcerias;
+    for (const body of [
+      { pipeline_id: parcerias.id, stage_id: null },
+      { pipeline_id: parcerias.id },
+    ]) {
+      const refused = await crm.put(deal, body);
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors).toEqual([
+        unprocessable(
+          'stage_id',
+          'stage_id' in body
+            ? 'stage_id cannot be null: a deal always occupies a stage; name one of the new pipeline'
+            : `stage_id is required when the deal moves to pipeline '${parcerias.id}'`,
+          'REQUIRED_FIELD',
+        ),
+      ]);
+    }
+    expect((await crm.get<DealJson>(deal)).body.data).toEqual(before);
+    const moved = await crm.put<DealJson>(deal, {
+      pipeline_id: parcerias.id,
+      stage_id: parcerias.stages[1].id,
     });
-    expect(body.data).toMatchObject({
-      pipeline_id: A.pipelines.parcerias.id,
-      stage_id: A.pipelines.parcerias.stages[0].id,
+    expect(moved.body.data).toMatchObject({
+      pipeline_id: parcerias.id,
+      stage_id: parcerias.stages[1].id,
     });
-    const wrong = await crm.put(`/deals/${A.deals.implantacao.id}`, {
-      stage_id: vendas.stages[1].id,
-    });
+    const wrong = await crm.put(deal, { stage_id: vendas.stages[1].id });
     expect(wrong.status).toBe(422);
     expect(wrong.body.errors[0]?.detail).toBe(
-      `Stage '${vendas.stages[1].id}' does not belong to pipeline '${A.pipelines.parcerias.id}'`,
+      `Stage '${vendas.stages[1].id}' does not belong to pipeline '${parcerias.id}'`,
     );
-    const nullStage = await crm.put(`/deals/${A.deals.implantacao.id}`, { stage_id: null });
+    const nullStage = await crm.put(deal, { stage_id: null });
+    expect(nullStage.status).toBe(422);
+    expect(nullStage.body.errors[0]?.detail).toBe(
+      'stage_id cannot be null unless the deal moves to another pipeline',
+    );
+  });
+
+  it('refuses source_id null and contact_ids [] (strict), naming each field', async () => {
+    const deal = `/deals/${A.deals.implantacao.id}`;
+    const before = (await crm.get<DealJson>(deal)).body.data;
+    const refused = await crm.put(deal, { source_id: null, contact_ids: [] });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual([
+      unprocessable(
+        'source_id',
+        'source_id cannot be null: the reference types it as a string id and documents no way to clear it',
+      ),
+      unprocessable(
+        'contact_ids',
+        'contact_ids cannot be empty: the reference documents no way to take every contact off a deal',
+      ),
+    ]);
+    expect((await crm.get<DealJson>(deal)).body.data).toEqual(before);
+    const created = await crm.post('/deals', {
+      name: 'Sem contato',
+      pipeline_id: vendas.id,
+      stage_id: vendas.stages[0].id,
+      owner_id: A.users.ana.id,
+      contact_ids: [],
+    });
+    expect(created.status).toBe(422);
+    expect(pointers(created.body.errors)).toEqual(['/data/contact_ids']);
+    // A change made in the CRM itself is held to the same reading.
+    const change = { account: A.id, resource: 'deals', id: A.deals.implantacao.id };
+    expect(() => sandbox.change({ ...change, data: { source_id: null } })).toThrow(
+      expect.objectContaining({ statusCode: 422 }),
+    );
+    sandbox.setKnobs({ dealEmptyValues: true });
+    expect(sandbox.change({ ...change, data: { source_id: null } }).data).toMatchObject({
+      source_id: null,
+    });
+  });
+
+  it('dealEmptyValues: a pipeline change lands in its first stage, null clears, [] unlinks', async () => {
+    sandbox.setKnobs({ dealEmptyValues: true });
+    const deal = `/deals/${A.deals.implantacao.id}`;
+    const parcerias = A.pipelines.parcerias;
+    const moved = await crm.put<DealJson>(deal, { pipeline_id: parcerias.id, stage_id: null });
+    expect(moved.body.data).toMatchObject({
+      pipeline_id: parcerias.id,
+      stage_id: parcerias.stages[0].id,
+    });
+    const back = await crm.put<DealJson>(deal, { pipeline_id: vendas.id });
+    expect(back.body.data).toMatchObject({ pipeline_id: vendas.id, stage_id: vendas.stages[0].id });
+    const cleared = await crm.put<DealJson>(deal, { source_id: null, contact_ids: [] });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.data).toMatchObject({ source_id: null, contact_ids: [] });
+    const nullStage = await crm.put(deal, { stage_id: null });
     expect(nullStage.status).toBe(422);
   });
 

@@ -1,8 +1,8 @@
 import { formatReport, runCrmCheck, tokenUrlOf } from './crmCheck';
 import { CheckSignInError, signInForCheck } from './signIn';
 
-// `npm run crm:check [-- --writes]`: the product's reads (and, with --writes, every write shape it
-// sends, on records made for the check) against a real RD Station CRM account. README 'Connecting
+// `npm run crm:check [-- --writes]`: the product's reads (and, with --writes, every request shape it
+// sends, writes on records made for the check) against a real RD Station CRM account. README 'Connecting
 // to the real RD Station CRM' says how to get the token.
 
 const HELP = `Uso: CRM_ACCESS_TOKEN=… npm run crm:check [-- --writes]
@@ -23,8 +23,8 @@ Variáveis:
                      endereço https que os webhooks de teste do --writes citam (padrão
                      https://example.com; nada é entregue à verificação, e eles são apagados)
 
---writes envia cada forma de escrita do produto (src/check/writeShapes.ts) e lista cada uma
-com o que o CRM respondeu. Cria contatos, negociações, uma nota e tarefas com o nome
+--writes envia cada forma de requisição do produto ao CRM, escritas (src/check/writeShapes.ts)
+e leituras (src/check/readShapes.ts), e lista cada uma com o que o CRM respondeu. Cria contatos, negociações, uma nota e tarefas com o nome
 '[crm:check] …' (ficam: a API v2 não documenta exclusão deles; a lista sai no fim), e
 produtos da negociação e webhooks, que apaga.`;
 

@@ -13,12 +13,14 @@ import { createRepositories } from '@api/db/repositories/createRepositories';
 import { createSecretBox } from '@api/security/crypto';
 import { PANEL_READS, type PanelRead, recordsOf, type SampleIds } from './panelReads';
 import { type PanelCall, sendPanelWrites } from './panelWrites';
-import { type ShapeSender, WRITE_SHAPES, writeShapeOf } from './writeShapes';
+import { READ_SHAPES, readShapeOf } from './readShapes';
+import { type RequestShape, type ShapeSender, WRITE_SHAPES, writeShapeOf } from './writeShapes';
 
 // `npm run crm:check` (README 'Connecting to the real RD Station CRM'): this api, in process, on a
 // throwaway store, signed in to a CRM account with the access token given, sends every read the
 // panel sends and reports what the CRM answered to each CRM request it made. Read-only unless
-// `writes` is set: then it also sends every write shape of writeShapes.ts and reports each.
+// `writes` is set: then it also sends every write shape of writeShapes.ts, and reports each request
+// shape it sent, reads (readShapes.ts) and writes, in one list and one figure.
 
 export interface CrmCheckOptions {
   /** The CRM v2 base URL, e.g. https://api.rd.services/crm/v2. */
@@ -58,10 +60,11 @@ export interface AssumptionRow {
 
 export type ShapeStatus = 'ok' | 'falhou' | 'não enviada';
 
-/** One write shape of the product, and what the CRM answered to it. */
+/** One request shape of the product (a read or a write), and what the CRM answered to it. */
 export interface ShapeRow {
   shape: string;
   what: string;
+  kind: RequestShape['kind'];
   /** Who sends it; null for a shape the api sent that is not on the list (a failure). */
   sender: ShapeSender | null;
   status: ShapeStatus;
@@ -76,7 +79,7 @@ export interface CrmCheckReport {
   assumptions: AssumptionRow[];
   /** Every read (and write) the product needs was accepted with the shape it reads. */
   ok: boolean;
-  /** With `writes`: every write shape of the product (and any the api sent beyond them). */
+  /** With `writes`: every request shape of the product (and any the api sent beyond them). */
   shapes: ShapeRow[];
   /** With `writes`: why some writes were not sent (the account lacks what they need). */
   notSent: string[];
@@ -88,6 +91,8 @@ export interface CrmCheckReport {
 
 interface Outbound {
   method: string;
+  /** Its request shape (readShapes.ts, writeShapes.ts). */
+  shape: string;
   /** Path and query after the base URL, decoded for reading. */
   target: string;
   status: number;
@@ -129,12 +134,16 @@ function recordingFetch(base: string, send: typeof fetch, outbound: Outbound[]):
     if (url.href.startsWith(base)) {
       const method = (init?.method ?? 'GET').toUpperCase();
       const write = method !== 'GET';
+      const body = write && typeof init?.body === 'string' ? parseJson(init.body) : undefined;
       outbound.push({
         method,
+        shape: write
+          ? writeShapeOf(method, describeTarget(url, base), body)
+          : readShapeOf(url, base),
         target: describeTarget(url, base),
         status: response.status,
         page: await pageOf(response, url),
-        ...(write && typeof init?.body === 'string' ? { body: parseJson(init.body) } : {}),
+        ...(body === undefined ? {} : { body }),
         ...(write && !response.ok
           ? { refusal: (await response.clone().text()).slice(0, 300) }
           : {}),
@@ -257,45 +266,57 @@ function assumptionsOf(outbound: Outbound[]): AssumptionRow[] {
 
 const accepted = (item: Outbound) => item.status >= 200 && item.status < 300;
 
+const answered = (item: Outbound) => item.status !== 429;
+const refusedAsAnswer = (item: Outbound) => item.status === 400 || item.status === 422;
+
 /**
- * Taken when the CRM accepted it and refused none of it. A 429 is no answer to the shape: the api
- * waits and sends it again (a request still refused at the end is in the leftovers).
+ * A write: taken when the CRM accepted it and refused none of it. A read: taken when its last
+ * request was (a page size stepped down, or page 2, is the same shape). A probe: answered, a
+ * refusal included. A 429 is no answer to a shape: the api waits and sends it again.
  */
-function shapeStatus(items: Outbound[]): ShapeStatus {
+function shapeStatus(row: RequestShape, items: Outbound[]): ShapeStatus {
   if (items.length === 0) return 'não enviada';
-  const refused = items.some((item) => !accepted(item) && item.status !== 429);
-  return !refused && items.some(accepted) ? 'ok' : 'falhou';
+  const answers = items.filter(answered);
+  const last = answers.at(-1);
+  const taken = row.probe
+    ? answers.some((item) => accepted(item) || refusedAsAnswer(item))
+    : row.kind === 'leitura'
+      ? last !== undefined && accepted(last)
+      : answers.length > 0 && answers.every(accepted);
+  return taken ? 'ok' : 'falhou';
 }
 
-/** Each write shape of the product, and whatever else the api wrote, from what went out. */
+/** The product's request shapes, reads first: what `crm:check --writes` lists and counts. */
+export const REQUEST_SHAPES: readonly RequestShape[] = [...READ_SHAPES, ...WRITE_SHAPES];
+
+/** Each request shape of the product, and whatever else the api sent, from what went out. */
 function shapeRows(outbound: Outbound[]): ShapeRow[] {
   const sent = new Map<string, Outbound[]>();
-  for (const item of outbound) {
-    if (item.method === 'GET') continue;
-    const path = item.target.split('?')[0] ?? '';
-    const key = writeShapeOf(item.method, path, item.body);
-    sent.set(key, [...(sent.get(key) ?? []), item]);
-  }
+  for (const item of outbound) sent.set(item.shape, [...(sent.get(item.shape) ?? []), item]);
   const lines = (items: Outbound[]) =>
     items.map(
       (item) =>
         `${item.status} ${item.method} ${item.target}${item.refusal ? ` → ${item.refusal}` : ''}`,
     );
-  const rows: ShapeRow[] = WRITE_SHAPES.map(({ shape, what, sender }) => {
-    const items = sent.get(shape) ?? [];
-    sent.delete(shape);
+  const rows: ShapeRow[] = REQUEST_SHAPES.map((row) => {
+    const forms = [row.shape, ...(row.alternatives ?? [])];
+    const items = forms.flatMap((form) => sent.get(form) ?? []);
+    for (const form of forms) sent.delete(form);
     return {
-      shape,
-      what,
-      sender,
-      status: shapeStatus(items),
+      // The form that went out, where the api chose among several.
+      shape: items[0]?.shape ?? row.shape,
+      what: row.what,
+      kind: row.kind,
+      sender: row.sender,
+      status: shapeStatus(row, items),
       crm: lines(items),
     };
   });
   for (const [shape, items] of sent)
     rows.push({
       shape,
-      what: 'forma que não está na lista do produto (src/check/writeShapes.ts)',
+      what: 'forma que não está na lista do produto (src/check/readShapes.ts, writeShapes.ts)',
+      kind: items[0]?.method === 'GET' ? 'leitura' : 'escrita',
       sender: null,
       status: 'falhou',
       crm: lines(items),
@@ -482,7 +503,7 @@ export async function runCrmCheck(options: CrmCheckOptions): Promise<CrmCheckRep
       if (removed.status !== 200)
         notSent.push(`remoção da integração: ${messageOf(removed.json, removed.status)}`);
       const writes = outbound.slice(readsEnd);
-      shapes = shapeRows(writes);
+      shapes = shapeRows(outbound);
       const done = (method: string, path: RegExp) =>
         writes.filter((item) => item.method === method && path.test(item.target) && accepted(item))
           .length;
@@ -507,14 +528,25 @@ export async function runCrmCheck(options: CrmCheckOptions): Promise<CrmCheckRep
   }
 }
 
-/** `12 de 57 formas`: accepted shapes of the product's list. */
-export function shapeCount(shapes: readonly ShapeRow[]): { accepted: number; total: number } {
+/** `80 de 86 formas (55 escritas + 31 leituras)`: accepted shapes of the product's list. */
+export function shapeCount(shapes: readonly ShapeRow[]): {
+  accepted: number;
+  total: number;
+  writes: number;
+  reads: number;
+} {
   const listed = shapes.filter((row) => row.sender !== null);
   return {
     accepted: listed.filter((row) => row.status === 'ok').length,
     total: listed.length,
+    writes: listed.filter((row) => row.kind === 'escrita').length,
+    reads: listed.filter((row) => row.kind === 'leitura').length,
   };
 }
+
+/** How the figure counts, said under it. */
+export const SHAPE_RULE =
+  'Uma forma é o método e o caminho sem os ids, com os campos do corpo (escrita) ou os parâmetros e o filtro sem os valores (leitura).';
 
 /** The report as the terminal shows it. */
 export function formatReport(report: CrmCheckReport): string {
@@ -528,12 +560,22 @@ export function formatReport(report: CrmCheckReport): string {
   lines.push('', 'Pressupostos (o que a documentação deixa em aberto):', '');
   for (const row of report.assumptions) lines.push(`- ${row.assumption}: ${row.result}`);
   if (report.shapes.length > 0) {
-    const { accepted, total } = shapeCount(report.shapes);
-    lines.push('', `Escritas: ${accepted} de ${total} formas aceitas pelo CRM`, '');
-    for (const row of report.shapes) {
-      lines.push(`[${row.status}] ${row.shape}`);
-      lines.push(`    ${row.what}${row.sender ? ` (${row.sender})` : ''}`);
-      for (const crm of row.crm) lines.push(`    api → CRM:   ${crm}`);
+    const { accepted, total, writes, reads } = shapeCount(report.shapes);
+    lines.push(
+      '',
+      `Requisições ao CRM: ${accepted} de ${total} formas aceitas (${writes} escritas + ${reads} leituras)`,
+      SHAPE_RULE,
+    );
+    for (const [kind, title] of [
+      ['leitura', 'Leituras'],
+      ['escrita', 'Escritas'],
+    ] as const) {
+      lines.push('', `${title}:`, '');
+      for (const row of report.shapes.filter((item) => item.kind === kind)) {
+        lines.push(`[${row.status}] ${row.shape}`);
+        lines.push(`    ${row.what}${row.sender ? ` (${row.sender})` : ''}`);
+        for (const crm of row.crm) lines.push(`    api → CRM:   ${crm}`);
+      }
     }
   }
   if (report.notSent.length > 0) {

@@ -1,9 +1,10 @@
 import { isRecord } from '@api/http';
 
 // Every read the panel sends to this api, with the exact query the api-client builds (PRODUCT.md §7;
-// libs/api-client/src/resources/*), for `npm run crm:check`. The api turns each into the CRM
+// libs/api-client/src/resources/*), for `npm run crm:check`, and the reads the api's routes take
+// that the panel does not send today (said in their label). The api turns each into the CRM
 // requests of crm/crmQuery.ts and crm/lists.ts, so the check sends to RD exactly what the product
-// sends.
+// sends (readShapes.ts lists their shapes).
 
 /** Ids found in the account by earlier reads; a read that needs a missing one is skipped. */
 export interface SampleIds {
@@ -18,6 +19,10 @@ export interface SampleIds {
   stageId?: string;
   productName?: string;
   lostReasonName?: string;
+  organizationId?: string;
+  productId?: string;
+  sourceId?: string;
+  campaignId?: string;
 }
 
 export type SampleKey = keyof SampleIds;
@@ -56,6 +61,8 @@ const need =
 const DEAL_FIELDS = ['id', 'name', 'status', 'pipeline_id', 'stage_id', 'owner_id', 'contact_ids'];
 const CONTACT_FIELDS = ['id', 'name', 'emails', 'phones'];
 const NAMED = ['id', 'name'];
+/** Reads the api's routes take but no screen of the panel sends today. */
+const API_ONLY = '(a api aceita; o painel não lê hoje)';
 
 export const PANEL_READS: readonly PanelRead[] = [
   {
@@ -77,6 +84,15 @@ export const PANEL_READS: readonly PanelRead[] = [
     },
   },
   {
+    what: `Uma etapa de um funil ${API_ONLY}`,
+    url: (ids) =>
+      ids.pipelineId && ids.stageId
+        ? `/api/rdstation/pipelines/${q(ids.pipelineId)}/stages/${q(ids.stageId)}`
+        : null,
+    fields: NAMED,
+    shape: 'record',
+  },
+  {
     what: 'Um funil',
     url: need('pipelineId', (id) => `/api/rdstation/pipelines/${q(id)}`),
     fields: NAMED,
@@ -88,12 +104,35 @@ export const PANEL_READS: readonly PanelRead[] = [
     fields: ['id', 'name', 'email'],
     shape: 'list',
   },
-  { what: 'Fontes', url: () => '/api/rdstation/sources?limit=200', fields: NAMED, shape: 'list' },
+  {
+    what: 'Fontes',
+    url: () => '/api/rdstation/sources?limit=200',
+    fields: NAMED,
+    shape: 'list',
+    learn: ([first], ids) => {
+      ids.sourceId = str(first.id);
+    },
+  },
+  {
+    what: `Uma fonte ${API_ONLY}`,
+    url: need('sourceId', (id) => `/api/rdstation/sources/${q(id)}`),
+    fields: NAMED,
+    shape: 'record',
+  },
   {
     what: 'Campanhas',
     url: () => '/api/rdstation/campaigns?limit=200',
     fields: NAMED,
     shape: 'list',
+    learn: ([first], ids) => {
+      ids.campaignId = str(first.id);
+    },
+  },
+  {
+    what: `Uma campanha ${API_ONLY}`,
+    url: need('campaignId', (id) => `/api/rdstation/campaigns/${q(id)}`),
+    fields: NAMED,
+    shape: 'record',
   },
   {
     what: 'Campos personalizados de negociações',
@@ -101,6 +140,7 @@ export const PANEL_READS: readonly PanelRead[] = [
     fields: ['id', 'slug', 'type', 'entity'],
     shape: 'list',
   },
+
   {
     what: 'Motivos de perda',
     url: () => '/api/rdstation/lost-reasons?limit=200&page=1&order=name&direction=asc',
@@ -110,6 +150,7 @@ export const PANEL_READS: readonly PanelRead[] = [
       ids.lostReasonName = str(first.name);
     },
   },
+
   {
     what: 'Motivos de perda: busca por nome',
     url: need(
@@ -127,7 +168,14 @@ export const PANEL_READS: readonly PanelRead[] = [
     shape: 'list',
     learn: ([first], ids) => {
       ids.organizationName = str(first.name);
+      ids.organizationId = str(first.id);
     },
+  },
+  {
+    what: 'Uma empresa (a do contato, no cabeçalho)',
+    url: need('organizationId', (id) => `/api/rdstation/organizations/${q(id)}`),
+    fields: NAMED,
+    shape: 'record',
   },
   {
     what: 'Empresas: busca por nome (50 por página)',
@@ -146,7 +194,14 @@ export const PANEL_READS: readonly PanelRead[] = [
     shape: 'list',
     learn: ([first], ids) => {
       ids.productName = str(first.name);
+      ids.productId = str(first.id);
     },
+  },
+  {
+    what: 'Um produto do catálogo (o de um produto da negociação)',
+    url: need('productId', (id) => `/api/rdstation/products/${q(id)}`),
+    fields: ['id', 'name', 'price'],
+    shape: 'record',
   },
   {
     what: 'Catálogo de produtos: nome exato',

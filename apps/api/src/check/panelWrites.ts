@@ -228,19 +228,20 @@ export async function sendPanelWrites(
     const dealPath = `/api/rdstation/deals/${q(dealA)}`;
     await call('PUT', dealPath, { owner_id: me });
     await call('PUT', dealPath, { rating: 4 });
-    if (!lacking('fonte da negociação: a conta não tem fonte', !sourceId)) {
+    if (!lacking('fonte da negociação: a conta não tem fonte', !sourceId))
       await call('PUT', dealPath, { source_id: sourceId });
-      await call('PUT', dealPath, { source_id: null });
+    // The panel's move names the new pipeline's first stage (RD documents no null stage).
+    const movedTo = otherStages[0];
+    if (otherPipeline && !lacking('mudança de funil: o funil não tem etapa', !movedTo)) {
+      await call('PUT', dealPath, { pipeline_id: otherPipeline, stage_id: movedTo });
+      const stage = otherStages.find((id) => id !== movedTo) ?? movedTo;
+      await call('PUT', dealPath, { stage_id: stage });
     }
-    if (otherPipeline) {
-      await call('PUT', dealPath, { pipeline_id: otherPipeline, stage_id: null });
-      const stage = otherStages.find((id) => id !== firstStage) ?? otherStages[0];
-      if (!lacking('etapa da negociação: o funil não tem etapa', !stage))
-        await call('PUT', dealPath, { stage_id: stage });
-    }
+    // A contact added, then one taken off: the list keeps at least one (RD documents no `[]`).
     if (plainContact) {
-      await call('PUT', dealPath, { contact_ids: [plainContact] });
-      await call('PUT', dealPath, { contact_ids: [] });
+      const both = chatContact ? [plainContact, chatContact] : [plainContact];
+      await call('PUT', dealPath, { contact_ids: both });
+      if (chatContact) await call('PUT', dealPath, { contact_ids: [chatContact] });
     }
     if (
       !lacking(
@@ -278,6 +279,8 @@ export async function sendPanelWrites(
       const taskId = idOf(task);
       if (!taskId) continue;
       const taskPath = `/api/rdstation/tasks/${q(taskId)}`;
+      // The edit form reads the task first (once: the read's shape is the same for every type).
+      if (type === TASK_TYPES[0]) await call('GET', taskPath);
       await call('PUT', taskPath, { ...form, name: `${form.name} (editada)` });
       const done = await call('PUT', taskPath, { status: 'completed', completed_by_id: me });
       leftovers.push(

@@ -18,12 +18,18 @@ import { CRM_WEBHOOK_EVENTS } from '@api/changes/crmWebhooks';
 /** Who makes the request: a panel screen, the api's schema alone, or the live-updates set-up. */
 export type ShapeSender = 'painel' | 'api' | 'atualizações ao vivo';
 
-export interface WriteShape {
-  /** e.g. `PUT /deals/{id} {lost_reason_id, status=lost}`. */
+/** One request shape of the product: a write (here) or a read (readShapes.ts). */
+export interface RequestShape {
+  /** e.g. `PUT /deals/{id} {lost_reason_id, status=lost}` or `GET /deals/{id}`. */
   shape: string;
+  /** Other forms of the same request, where the api adapts to what the CRM answered. */
+  alternatives?: readonly string[];
   /** pt-BR: what the person (or the api) does that sends it. */
   what: string;
   sender: ShapeSender;
+  kind: 'leitura' | 'escrita';
+  /** A probe of a reading the docs leave open: a refusal (400/422) is an answer too. */
+  probe?: boolean;
 }
 
 /** Fields whose values are a closed set RD checks: each value the product sends is a shape. */
@@ -87,14 +93,14 @@ const row = (
   fields: readonly string[],
   what: string,
   sender: ShapeSender = 'painel',
-): WriteShape => ({ shape: shape(method, path, fields), what, sender });
+): RequestShape => ({ shape: shape(method, path, fields), what, sender, kind: 'escrita' });
 
 /** An in-place edit of the deal's general tab (a partial PUT). */
 const dealEdit = (fields: readonly string[], what: string, sender?: ShapeSender) =>
   row('PUT', '/deals/{id}', fields, what, sender);
 
 /** The product form's shapes: one per billing frequency, one per discount type. */
-const productForm = (method: string, path: string, verb: string): WriteShape[] => [
+const productForm = (method: string, path: string, verb: string): RequestShape[] => [
   ...BILLING_FREQUENCIES.map((frequency) =>
     row(
       method,
@@ -114,7 +120,7 @@ const productForm = (method: string, path: string, verb: string): WriteShape[] =
 ];
 
 /** The write shapes of the product, in the order `crm:check --writes` sends them. */
-export const WRITE_SHAPES: readonly WriteShape[] = [
+export const WRITE_SHAPES: readonly RequestShape[] = [
   // Contacts: the new-contact form of the linking screen (with-mapping), and the edit form.
   row('POST', '/contacts', ['name'], 'Novo contato só com o nome'),
   row(
@@ -176,11 +182,12 @@ export const WRITE_SHAPES: readonly WriteShape[] = [
   dealEdit(['owner_id'], 'Responsável'),
   dealEdit(['rating'], 'Qualificação'),
   dealEdit(['source_id'], 'Fonte'),
-  dealEdit(['source_id:null'], 'Fonte removida'),
-  dealEdit(['pipeline_id', 'stage_id:null'], 'Funil de vendas (a etapa fica vazia)'),
+  dealEdit(['pipeline_id', 'stage_id'], 'Funil de vendas (com a primeira etapa do funil novo)'),
   dealEdit(['stage_id'], 'Etapa do funil'),
-  dealEdit(['contact_ids[]'], 'Contato adicionado à negociação'),
-  dealEdit(['contact_ids:[]'], 'Último contato tirado da negociação'),
+  dealEdit(
+    ['contact_ids[]'],
+    'Contato adicionado à negociação ou tirado dela (a lista fica com ao menos um)',
+  ),
   dealEdit(
     ['campaign_id', 'custom_fields{…}', 'name', 'organization_id'],
     'Nome, empresa, campanha e campos personalizados (a api aceita; o painel não envia hoje)',

@@ -57,10 +57,29 @@ test('a linked chat: pick the deal, move it to another pipeline and stage, mark 
   await panel.getByRole('option', { name: ACME.deals.implantacao.name }).click();
   await generalTabLoaded(panel);
 
+  // The move names the new pipeline's first stage (RD takes no null stage), and shows it.
   await choose(sim, /Funil de vendas/, 'Pós-venda');
-  await eventually(async () => (await readDeal()).pipeline_id, ACME.pipelines.posVenda.id);
+  await eventually(
+    async () => {
+      const { pipeline_id, stage_id } = await readDeal();
+      return { pipeline_id, stage_id };
+    },
+    { pipeline_id: ACME.pipelines.posVenda.id, stage_id: ACME.pipelines.posVenda.stages[0]?.id },
+  );
+  await panel
+    .getByRole('combobox', { name: /Etapa do funil/ })
+    .filter({ hasText: ACME.pipelines.posVenda.stages[0]?.name ?? '' })
+    .waitFor();
   await choose(sim, /Etapa do funil/, 'Implantação');
   await eventually(async () => (await readDeal()).stage_id, ACME.pipelines.posVenda.stages[1]?.id);
+
+  // 'Remover' on the source keeps it and says why: RD's API documents no null source.
+  await panel.getByRole('button', { name: 'Remover', exact: true }).click();
+  await panel
+    .getByText('A API do RD Station CRM não prevê remover a fonte; escolha outra.')
+    .waitFor();
+  expect((await readDeal()).source_id).toBe(ACME.sources.indicacao.id);
+  await screenshot(page, 'main-panel-source-kept');
 
   await panel.getByRole('button', { name: 'Marcar como perdida' }).click();
   const dialog = panel.getByRole('alertdialog');

@@ -69,12 +69,12 @@ function watchApi(page: Page) {
   return { sent, atRest };
 }
 
-/** Ana on Mariana's deal, the panel at rest; `count` measures one write. */
-async function panelOnDeal(tab?: string) {
+/** Ana on one of Mariana's deals, the panel at rest; `count` measures one write. */
+async function panelOnDeal(tab?: string, onDeal: { name: string } = deal) {
   const { sim, page, errors } = await openHostSim(world.browser, world.stack, 'user-ana');
   const api = watchApi(page);
   await sim.openAttendance('Mariana Costa');
-  await pickDeal(sim, deal.name);
+  await pickDeal(sim, onDeal.name);
   if (tab) await sim.panel.getByRole('tab', { name: tab }).click();
   await api.atRest();
   const count = async (name: string, write: () => Promise<void>): Promise<Counted> => {
@@ -157,16 +157,33 @@ test('the status (won): one PUT to the api, one to the CRM', async () => {
 });
 
 test('the contact on the deal (removed): one PUT to the api, one to the CRM', async () => {
-  const { sim, page, errors, count } = await panelOnDeal();
+  // A deal with another contact besides Mariana: what stays is a list RD documents.
+  const shared = ACME.deals.treinamento;
+  const { sim, page, errors, count } = await panelOnDeal(undefined, shared);
   const counted = await count('contact', async () => {
     await sim.panel.getByRole('button', { name: 'Remover contato da negociação' }).click();
     await sim.panel.getByText('Contato removido da negociação com sucesso!').waitFor();
   });
   // The deal's contact_ids without Mariana: the deal is the answer, nothing is read again.
   expect(counted).toEqual({
-    panelToApi: [`PUT ${dealPath}`],
-    apiToCrm: { [`PUT ${crmDealPath}`]: 1 },
+    panelToApi: [`PUT /api/rdstation/deals/${shared.id}`],
+    apiToCrm: { [`PUT /crm/v2/deals/${shared.id}`]: 1 },
   });
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+test("the deal's last contact: nothing sent, and the panel says why", async () => {
+  const { sim, page, errors, count } = await panelOnDeal();
+  const counted = await count('last contact', async () => {
+    await sim.panel.getByRole('button', { name: 'Remover contato da negociação' }).click();
+    await sim.panel
+      .getByText(
+        'A API do RD Station CRM não prevê tirar o último contato da negociação; vincule outro antes.',
+      )
+      .waitFor();
+  });
+  expect(counted).toEqual({ panelToApi: [], apiToCrm: {} });
   expect(errors).toEqual([]);
   await page.close();
 });

@@ -1,3 +1,4 @@
+import { type DealUpdatePayload } from '@crm-panel/crm-model';
 import { dealsFixture, setupTestServer } from '@api-client/testing';
 import { IDENTITY_HEADERS } from '@api-client/test-support/wire';
 import { createDeal, dealsFilter, getDeal, listDeals, updateDeal } from './deals';
@@ -109,25 +110,30 @@ describe('deal records', () => {
     await expect(getDeal(created.id)).resolves.toEqual(created);
   });
 
-  it.each([
-    [{ owner_id: 'user-3' }],
-    [{ rating: 5 }],
-    [{ source_id: 'source-3' }],
-    [{ pipeline_id: 'pipeline-2', stage_id: null }],
-    [{ stage_id: 'stage-3' }],
-    [{ status: 'won' as const }],
-    [{ status: 'lost' as const, lost_reason_id: 'lost-reason-2' }],
-    [{ contact_ids: ['contact-1', 'contact-2'] }],
-  ])('updateDeal: PUT /api/rdstation/deals/{id} with the partial body %j', async (partial) => {
-    const updated = await updateDeal('deal-2', partial);
+  const partials: DealUpdatePayload[] = [
+    { owner_id: 'user-3' },
+    { rating: 5 },
+    { source_id: 'source-3' },
+    // A pipeline change names the new pipeline's stage: RD documents no null stage.
+    { pipeline_id: 'pipeline-2', stage_id: 'stage-4' },
+    { stage_id: 'stage-3' },
+    { status: 'won' },
+    { status: 'lost', lost_reason_id: 'lost-reason-2' },
+    { contact_ids: ['contact-1', 'contact-2'] },
+  ];
+  it.each(partials.map((partial) => [partial]))(
+    'updateDeal: PUT /api/rdstation/deals/{id} with the partial body %j',
+    async (partial) => {
+      const updated = await updateDeal('deal-2', partial);
 
-    expect(updated).toMatchObject({ id: 'deal-2', ...partial });
-    expect(server.lastRequest()).toEqual({
-      method: 'PUT',
-      path: '/api/rdstation/deals/deal-2',
-      query: {},
-      body: partial,
-      headers: IDENTITY_HEADERS,
-    });
-  });
+      expect(updated).toMatchObject({ id: 'deal-2', ...partial });
+      expect(server.lastRequest()).toEqual({
+        method: 'PUT',
+        path: '/api/rdstation/deals/deal-2',
+        query: {},
+        body: partial,
+        headers: IDENTITY_HEADERS,
+      });
+    },
+  );
 });

@@ -91,7 +91,9 @@ const rating = Type.Integer({
   maximum: RATING_MAX,
   description: '0 (no rating) or 1..5',
 });
-const contactIds = Type.Array(crmId, { maxItems: DEAL_CONTACTS_MAX });
+// RD's deal pages type stage_id and source_id as "string" and contact_ids as "array of strings",
+// and document no null and no way to empty the list: a body holds only values they document.
+const contactIds = Type.Array(crmId, { minItems: 1, maxItems: DEAL_CONTACTS_MAX });
 
 /** POST /api/rdstation/deals. The CRM only creates deals with status ongoing. */
 export const dealCreateBody = Type.Object(
@@ -102,7 +104,7 @@ export const dealCreateBody = Type.Object(
     owner_id: crmId,
     organization_id: Optional(nullableId),
     rating: Optional(rating),
-    source_id: Optional(nullableId),
+    source_id: Optional(crmId),
     campaign_id: Optional(nullableId),
     custom_fields: Optional(customFieldsSchema),
     contact_ids: Optional(contactIds),
@@ -117,9 +119,9 @@ export const dealUpdateBody = Type.Object(
     name: Optional(name),
     owner_id: Optional(crmId),
     rating: Optional(rating),
-    source_id: Optional(nullableId),
+    source_id: Optional(crmId),
     pipeline_id: Optional(crmId),
-    stage_id: Optional(nullableId),
+    stage_id: Optional(crmId),
     status: Optional(stringEnum(DEAL_STATUSES)),
     lost_reason_id: Optional(nullableId),
     contact_ids: Optional(contactIds),
@@ -127,7 +129,8 @@ export const dealUpdateBody = Type.Object(
     campaign_id: Optional(nullableId),
     custom_fields: Optional(customFieldsSchema),
   },
-  { additionalProperties: false, minProperties: 1 },
+  // A deal always occupies a stage: moving it to another pipeline names the stage there.
+  { additionalProperties: false, minProperties: 1, dependencies: { pipeline_id: ['stage_id'] } },
 );
 export type DealUpdateBody = Static<typeof dealUpdateBody>;
 

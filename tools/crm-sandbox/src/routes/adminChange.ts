@@ -1,6 +1,7 @@
 import { notFound } from '@crm-sandbox/http/errors';
 import * as defs from '@crm-sandbox/resources/definitions';
 import { type ResourceDef } from '@crm-sandbox/resources/ResourceDef';
+import { type Knobs } from '@crm-sandbox/knobs';
 import { type SandboxRuntime } from '@crm-sandbox/runtime';
 import { type ChangeRequest, type ChangeResult } from '@crm-sandbox/types';
 import { type AccountStore, type Collection } from '@crm-sandbox/store/AccountStore';
@@ -23,6 +24,7 @@ interface ChangeHandler {
     id: string | undefined,
     data: Json,
     callerId: string,
+    knobs: Knobs,
   ): object & { id: string };
   remove(store: AccountStore, id: string): { id: string; name: string };
 }
@@ -31,7 +33,13 @@ function handler<T extends { id: string; name: string }>(
   entity: WebhookEntity,
   def: ResourceDef<T>,
   collection: (store: AccountStore) => Collection<T>,
-  write: (store: AccountStore, data: Json, current: T | undefined, callerId: string) => T,
+  write: (
+    store: AccountStore,
+    data: Json,
+    current: T | undefined,
+    callerId: string,
+    knobs: Knobs,
+  ) => T,
   remove: (store: AccountStore, id: string) => void = (store, id) => {
     collection(store).delete(id);
   },
@@ -43,9 +51,9 @@ function handler<T extends { id: string; name: string }>(
   };
   return {
     entity,
-    write(store, id, data, callerId) {
+    write(store, id, data, callerId, knobs) {
       const current = id === undefined ? undefined : find(store, id);
-      const record = collection(store).insert(write(store, data, current, callerId));
+      const record = collection(store).insert(write(store, data, current, callerId, knobs));
       return { ...def.serialize(record, store), id: record.id };
     },
     remove(store, id) {
@@ -61,8 +69,10 @@ export const CHANGE_HANDLERS: Record<string, ChangeHandler> = {
     'deal',
     defs.deals,
     (store) => store.deals,
-    (store, data, current) =>
-      current ? updateDeal(store, current, data) : createDeal(store, data),
+    (store, data, current, _callerId, knobs) => {
+      const reading = { emptyValues: knobs.dealEmptyValues };
+      return current ? updateDeal(store, current, data, reading) : createDeal(store, data, reading);
+    },
     (store, id) => store.deleteDeal(id),
   ),
   contacts: handler(
@@ -125,7 +135,7 @@ export function applyChange(runtime: SandboxRuntime, change: ChangeRequest): Cha
       ? users.find((user) => user.active)
       : users.find((user) => user.email.toLowerCase() === change.as?.toLowerCase());
   if (!caller) throw new Error(`No user '${change.as ?? ''}' in account '${account.name}'`);
-  const data = handle.write(store, change.id, change.data, caller.id);
+  const data = handle.write(store, change.id, change.data, caller.id, runtime.gate.knobs);
   const action = change.id === undefined ? 'created' : 'updated';
   runtime.webhooks.emit(account, handle.entity, action, data.id);
   return { data, events: [`crm_${handle.entity}_${action}`] };

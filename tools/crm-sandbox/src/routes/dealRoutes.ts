@@ -6,6 +6,7 @@ import { createDeal, updateDeal } from '@crm-sandbox/writes/dealWrites';
 import { created, findOr404, type IdParams, respondList, type RouteDeps, storeOf } from './shared';
 
 export function registerDealRoutes(app: FastifyInstance, deps: RouteDeps): void {
+  const reading = () => ({ emptyValues: deps.knobs().dealEmptyValues });
   app.get('/deals', async (request) =>
     respondList(deps, request, defs.deals, storeOf(request).deals.all()),
   );
@@ -15,14 +16,14 @@ export function registerDealRoutes(app: FastifyInstance, deps: RouteDeps): void 
   });
   app.post('/deals', async (request, reply) => {
     const store = storeOf(request);
-    const deal = store.deals.insert(createDeal(store, readData(request.body)));
+    const deal = store.deals.insert(createDeal(store, readData(request.body), reading()));
     deps.emit(request, 'deal', 'created', deal.id);
     return created(reply, defs.deals.serialize(deal, store));
   });
   const update = async (request: FastifyRequest<IdParams>) => {
     const store = storeOf(request);
     const deal = findOr404(store.deals, request.params.id, 'Deal');
-    const next = store.deals.insert(updateDeal(store, deal, readData(request.body)));
+    const next = store.deals.insert(updateDeal(store, deal, readData(request.body), reading()));
     deps.emit(request, 'deal', 'updated', next.id);
     return { data: defs.deals.serialize(next, store) };
   };

@@ -2,16 +2,52 @@ import { BodyReader, type WritableFields } from '@crm-sandbox/http/BodyReader';
 import { type AccountStore } from '@crm-sandbox/store/AccountStore';
 import { type DealRecord, DEAL_STATUSES } from '@crm-sandbox/store/records';
 
+/**
+ * How a deal write reads the values RD's reference gives no way to write: its create and update
+ * pages type `stage_id` and `source_id` as "string" and `contact_ids` as "array of strings", and
+ * say nothing of null, of an empty list or of a pipeline change without a stage (knob
+ * `dealEmptyValues`; README, "Assumptions and knobs").
+ */
+export interface DealWriteReading {
+  /**
+   * false (strict): `stage_id: null`, a pipeline change without its stage, `source_id: null` and
+   * `contact_ids: []` are 422s naming the field. true: the deal lands in the new pipeline's first
+   * stage, loses its source, loses every contact.
+   */
+  emptyValues: boolean;
+}
+
+/** The strict reading: what the API's own writes get unless the knob says otherwise. */
+export const STRICT_DEAL_READING: DealWriteReading = { emptyValues: false };
+
 /** Optional references and values shared by create and update. */
-function readOptionalDealFields(reader: BodyReader, store: AccountStore) {
+function readOptionalDealFields(
+  reader: BodyReader,
+  store: AccountStore,
+  reading: DealWriteReading,
+) {
+  const sourceId = reader.ref('source_id', store.sources, 'source', { nullable: true });
+  if (sourceId === null && !reading.emptyValues) {
+    reader.fail(
+      'source_id',
+      'source_id cannot be null: the reference types it as a string id and documents no way to clear it',
+    );
+  }
+  const contactIds = reader.refs('contact_ids', store.contacts, 'contact');
+  if (contactIds?.length === 0 && !reading.emptyValues) {
+    reader.fail(
+      'contact_ids',
+      'contact_ids cannot be empty: the reference documents no way to take every contact off a deal',
+    );
+  }
   return {
     rating: reader.number('rating', { integer: true, min: 0, max: 5 }),
-    sourceId: reader.ref('source_id', store.sources, 'source', { nullable: true }),
+    sourceId,
     campaignId: reader.ref('campaign_id', store.campaigns, 'campaign', { nullable: true }),
     organizationId: reader.ref('organization_id', store.organizations, 'organization', {
       nullable: true,
     }),
-    contactIds: reader.refs('contact_ids', store.contacts, 'contact'),
+    contactIds,
     expectedCloseDate: reader.date('expected_close_date', { nullable: true }),
   };
 }
@@ -45,7 +81,11 @@ export const DEAL_FIELDS: WritableFields = {
   ],
 };
 
-export function createDeal(store: AccountStore, data: Record<string, unknown>): DealRecord {
+export function createDeal(
+  store: AccountStore,
+  data: Record<string, unknown>,
+  reading: DealWriteReading = STRICT_DEAL_READING,
+): DealRecord {
   const reader = new BodyReader(data, DEAL_FIELDS);
   const name = reader.string('name', { required: true });
   const pipelineId = reader.ref('pipeline_id', store.pipelines, 'pipeline', { required: true });
@@ -61,7 +101,7 @@ export function createDeal(store: AccountStore, data: Record<string, unknown>): 
       "lost_reason_id applies only to lost deals; deals are created 'ongoing'",
     );
   }
-  const optional = readOptionalDealFields(reader, store);
+  const optional = readOptionalDealFields(reader, store, reading);
   const customFields = reader.customFields(store.customFieldsFor('deal'));
   if (pipelineId && stageId && store.stages.get(stageId)?.pipeline_id !== pipelineId) {
     reader.fail('stage_id', `Stage '${stageId}' does not belong to pipeline '${pipelineId}'`);
@@ -96,13 +136,15 @@ export function createDeal(store: AccountStore, data: Record<string, unknown>): 
 }
 
 /**
- * Partial update: absent keys keep their value. Moving to another pipeline without a stage (or
- * with stage_id null) puts the deal in that pipeline's first stage.
+ * Partial update: absent keys keep their value. Moving to another pipeline names the stage in
+ * it; with the lenient reading, no stage (or stage_id null) puts the deal in that pipeline's
+ * first stage.
  */
 export function updateDeal(
   store: AccountStore,
   deal: DealRecord,
   data: Record<string, unknown>,
+  reading: DealWriteReading = STRICT_DEAL_READING,
 ): DealRecord {
   const reader = new BodyReader(data, DEAL_FIELDS);
   const name = reader.has('name') ? reader.string('name', { required: true }) : undefined;
@@ -113,7 +155,7 @@ export function updateDeal(
   const lostReasonId = reader.ref('lost_reason_id', store.lostReasons, 'lost reason', {
     nullable: true,
   });
-  const optional = readOptionalDealFields(reader, store);
+  const optional = readOptionalDealFields(reader, store, reading);
   const customFields = reader.customFields(store.customFieldsFor('deal'), deal.custom_fields);
 
   const nextPipeline = pipelineId ?? deal.pipeline_id;
@@ -126,6 +168,15 @@ export function updateDeal(
   } else if (nextPipeline !== deal.pipeline_id || stageId === null) {
     if (nextPipeline === deal.pipeline_id) {
       reader.fail('stage_id', 'stage_id cannot be null unless the deal moves to another pipeline');
+    } else if (!reading.emptyValues) {
+      // "ocupa uma etapa específica dentro de um funil de vendas": the old stage is not in it.
+      reader.fail(
+        'stage_id',
+        stageId === null
+          ? 'stage_id cannot be null: a deal always occupies a stage; name one of the new pipeline'
+          : `stage_id is required when the deal moves to pipeline '${nextPipeline}'`,
+        'REQUIRED_FIELD',
+      );
     } else {
       nextStage = store.stagesOf(nextPipeline)[0]?.id ?? deal.stage_id;
     }

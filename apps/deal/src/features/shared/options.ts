@@ -1,6 +1,7 @@
 import { type DropdownOption, type User } from '@crm-panel/crm-model';
 
-interface Named {
+/** A record with an id and a name: what a dropdown of references lists. */
+export interface Named {
   id: string;
   name: string;
 }

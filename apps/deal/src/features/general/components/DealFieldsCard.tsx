@@ -1,10 +1,19 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import styled from 'styled-components';
-import { useSources, useStages, usePipelines, useUsers } from '@crm-panel/api-client';
+import {
+  stagesQueryOptions,
+  useFetchQuery,
+  usePipelines,
+  useSources,
+  useStages,
+  useUsers,
+} from '@crm-panel/api-client';
 import { type Deal, type DealUpdatePayload } from '@crm-panel/crm-model';
 import { formatBRL } from '@crm-panel/format';
-import { Card, LiveField, Rating, SingleSelect, Skeleton } from '@crm-panel/ui';
-import { namedOptions, nameOf, userOptions } from '@deal/features/shared/options';
+import { Card, LiveField, Rating, Skeleton } from '@crm-panel/ui';
+import { userOptions } from '@deal/features/shared/options';
+import { FIELD_UPDATE_LOG } from '../hooks/useUpdateDealField';
+import { DealSelectField } from './DealSelectField';
 
 const StyledGrid = styled.div`
   display: grid;
@@ -33,10 +42,9 @@ const StyledTotal = styled.output`
   color: ${({ theme }) => theme.colors.text};
 `;
 
-const LOAD_FAILED = 'Não foi possível carregar as opções.';
-// MESSAGES.dropdown.loading's text: this chunk reads nothing else of crm-model at run time, and
-// importing it would cost the main panel 11 B of its last 8 under the budget.
-const LOADING = 'Carregando...';
+// What the CRM's documented reading cannot do, said where it was asked (never a silent failure).
+const SOURCE_KEPT = 'A API do RD Station CRM não prevê remover a fonte; escolha outra.';
+const NO_STAGES = 'Este funil não tem etapas; escolha outro.';
 
 export interface DealFieldsCardProps {
   /** Absent while the deal loads: the card is laid out, its fields wait. */
@@ -51,6 +59,7 @@ export interface DealFieldsCardProps {
  */
 export function DealFieldsCard({ deal, onUpdate }: DealFieldsCardProps) {
   const totalLabelId = useId();
+  const fetchQuery = useFetchQuery();
   const users = useUsers();
   const sources = useSources();
   const pipelines = usePipelines();
@@ -58,27 +67,44 @@ export function DealFieldsCard({ deal, onUpdate }: DealFieldsCardProps) {
   const stages = useStages(pipelineId);
   const hasPipeline = Boolean(pipelineId);
   const waiting = !deal;
-  const placeholder = (text: string) => (waiting ? LOADING : text);
+  const [refusal, setRefusal] = useState<{ field: 'source_id' | 'pipeline_id'; text: string }>();
+  const refusalOf = (field: 'source_id' | 'pipeline_id') =>
+    refusal?.field === field ? refusal.text : undefined;
+  const update = (patch: DealUpdatePayload) => {
+    setRefusal(undefined);
+    onUpdate(patch);
+  };
+
+  // RD moves a deal to another pipeline only with a stage of it named (a deal always occupies a
+  // stage): the new pipeline's first, where the spec's move lands.
+  const movePipeline = async (next: string) => {
+    setRefusal(undefined);
+    let first: string | undefined;
+    try {
+      first = (await fetchQuery(stagesQueryOptions(next)))[0]?.id;
+    } catch (error) {
+      console.error(FIELD_UPDATE_LOG, error);
+      return;
+    }
+    if (first) update({ pipeline_id: next, stage_id: first });
+    else setRefusal({ field: 'pipeline_id', text: NO_STAGES });
+  };
 
   return (
     <Card title="Dados da negociação" aria-busy={waiting || undefined}>
       <StyledGrid>
-        <LiveField field="owner_id">
-          <SingleSelect
-            label="Responsável"
-            placeholder={placeholder('Selecione um responsável')}
-            options={userOptions(users.data)}
-            value={deal?.owner_id ?? null}
-            selectedLabel={nameOf(users.data, deal?.owner_id ?? null)}
-            searchable
-            disabled={waiting}
-            loading={users.isPending}
-            emptyText={users.isError ? LOAD_FAILED : undefined}
-            onChange={(value) => {
-              if (value && value !== deal?.owner_id) onUpdate({ owner_id: value });
-            }}
-          />
-        </LiveField>
+        <DealSelectField
+          deal={deal}
+          field="owner_id"
+          label="Responsável"
+          placeholder="Selecione um responsável"
+          read={users}
+          toOptions={userOptions}
+          searchable
+          onChange={(value) => {
+            if (value && value !== deal?.owner_id) update({ owner_id: value });
+          }}
+        />
         <LiveField field="rating">
           <StyledStatic>
             <StyledStaticLabel aria-hidden="true">Avaliação</StyledStaticLabel>
@@ -87,64 +113,54 @@ export function DealFieldsCard({ deal, onUpdate }: DealFieldsCardProps) {
                 value={deal.rating}
                 readOnly={false}
                 label="Avaliação"
-                onChange={(rating) => onUpdate({ rating })}
+                onChange={(rating) => update({ rating })}
               />
             ) : (
               <Skeleton width="short" height="title" label="Carregando negociação..." />
             )}
           </StyledStatic>
         </LiveField>
-        <LiveField field="source_id">
-          <SingleSelect
-            label="Fonte"
-            placeholder={placeholder('Selecione uma fonte')}
-            options={namedOptions(sources.data)}
-            value={deal?.source_id ?? null}
-            selectedLabel={nameOf(sources.data, deal?.source_id ?? null)}
-            searchable
-            allowRemove
-            disabled={waiting}
-            loading={sources.isPending}
-            emptyText={sources.isError ? LOAD_FAILED : undefined}
-            onChange={(value) => {
-              if (deal && value !== deal.source_id) onUpdate({ source_id: value });
-            }}
-          />
-        </LiveField>
-        <LiveField field="pipeline_id">
-          <SingleSelect
-            label="Funil de vendas"
-            placeholder={placeholder('Selecione um funil')}
-            options={namedOptions(pipelines.data)}
-            value={pipelineId}
-            selectedLabel={nameOf(pipelines.data, pipelineId)}
-            disabled={waiting}
-            loading={pipelines.isPending}
-            emptyText={pipelines.isError ? LOAD_FAILED : undefined}
-            onChange={(value) => {
-              // A stage belongs to its pipeline: a new pipeline starts without one.
-              if (value && value !== pipelineId) onUpdate({ pipeline_id: value, stage_id: null });
-            }}
-          />
-        </LiveField>
-        <LiveField field="stage_id">
-          <SingleSelect
-            label="Etapa do funil"
-            placeholder={placeholder('Selecione uma etapa')}
-            options={namedOptions(stages.data)}
-            value={deal?.stage_id ?? null}
-            selectedLabel={nameOf(stages.data, deal?.stage_id ?? null)}
-            disabled={!hasPipeline}
-            helperText={
-              waiting || hasPipeline ? undefined : 'Defina o funil de vendas para escolher a etapa.'
-            }
-            loading={hasPipeline && stages.isPending}
-            emptyText={stages.isError ? LOAD_FAILED : undefined}
-            onChange={(value) => {
-              if (value && value !== deal?.stage_id) onUpdate({ stage_id: value });
-            }}
-          />
-        </LiveField>
+        <DealSelectField
+          deal={deal}
+          field="source_id"
+          label="Fonte"
+          placeholder="Selecione uma fonte"
+          read={sources}
+          searchable
+          allowRemove
+          error={refusalOf('source_id')}
+          onChange={(value) => {
+            if (!deal || value === deal.source_id) return;
+            if (value) update({ source_id: value });
+            else setRefusal({ field: 'source_id', text: SOURCE_KEPT });
+          }}
+        />
+        <DealSelectField
+          deal={deal}
+          field="pipeline_id"
+          label="Funil de vendas"
+          placeholder="Selecione um funil"
+          read={pipelines}
+          error={refusalOf('pipeline_id')}
+          onChange={(value) => {
+            if (value && value !== pipelineId) void movePipeline(value);
+          }}
+        />
+        <DealSelectField
+          deal={deal}
+          field="stage_id"
+          label="Etapa do funil"
+          placeholder="Selecione uma etapa"
+          read={stages}
+          disabled={!hasPipeline}
+          helperText={
+            waiting || hasPipeline ? undefined : 'Defina o funil de vendas para escolher a etapa.'
+          }
+          loading={hasPipeline && stages.isPending}
+          onChange={(value) => {
+            if (value && value !== deal?.stage_id) update({ stage_id: value });
+          }}
+        />
         <LiveField field="total_price">
           <StyledStatic>
             <StyledStaticLabel id={totalLabelId}>Valor total</StyledStaticLabel>

@@ -95,41 +95,94 @@ it('changes the rating in place', async () => {
   expect(screen.getByRole('radio', { name: '2 de 5 estrelas' })).toBeChecked();
 });
 
-it('changes and removes the source in place', async () => {
+it('changes the source in place', async () => {
   const user = userEvent.setup();
   await renderDeal('deal-1');
   await waitFor(() => expect(combobox('Fonte')).toHaveValue('Indicação'));
   await choose(user, 'Fonte', 'Site');
   await waitFor(() => expect(puts()).toHaveLength(1));
   expect(puts()[0]?.body).toEqual({ source_id: 'source-2' });
-
-  await user.click(screen.getByRole('button', { name: 'Remover' }));
-  await waitFor(() => expect(puts()).toHaveLength(2));
-  expect(puts()[1]?.body).toEqual({ source_id: null });
-  expect(combobox('Fonte')).toHaveValue('');
+  expect(combobox('Fonte')).toHaveValue('Site');
 });
 
-it('changes the pipeline (clearing the stage), loads its stages, then sets the stage', async () => {
+it("keeps the source on 'Remover', says why, and sends nothing", async () => {
+  const user = userEvent.setup();
+  await renderDeal('deal-1');
+  await waitFor(() => expect(combobox('Fonte')).toHaveValue('Indicação'));
+  await user.click(screen.getByRole('button', { name: 'Remover' }));
+  const why = 'A API do RD Station CRM não prevê remover a fonte; escolha outra.';
+  expect(await screen.findByText(why)).toBeInTheDocument();
+  expect(combobox('Fonte')).toHaveValue('Indicação');
+  expect(combobox('Fonte')).toHaveAccessibleDescription(why);
+  expect(puts()).toEqual([]);
+
+  // The next change of the deal's fields sends, and the message goes.
+  await choose(user, 'Fonte', 'Site');
+  await waitFor(() => expect(puts()).toHaveLength(1));
+  expect(puts()[0]?.body).toEqual({ source_id: 'source-2' });
+  expect(screen.queryByText(why)).not.toBeInTheDocument();
+});
+
+it("moves to another pipeline's first stage, named in the request, then sets the stage", async () => {
   const user = userEvent.setup();
   await renderDeal('deal-1');
   await waitFor(() => expect(combobox('Funil de vendas')).toHaveTextContent('Funil de Vendas'));
   await choose(user, 'Funil de vendas', 'Funil de Parcerias');
   await waitFor(() => expect(puts()).toHaveLength(1));
+  // The new pipeline's stages are read first: the move names its first stage.
+  const stagesRead = server.requests.findIndex(
+    (r) => r.path === '/api/rdstation/pipelines/pipeline-2/stages',
+  );
+  expect(server.requests[stagesRead]?.query).toEqual({ limit: '200' });
+  expect(stagesRead).toBeLessThan(
+    server.requests.indexOf(puts()[0] as (typeof server.requests)[0]),
+  );
   expect(puts()[0]).toMatchObject({
     path: '/api/rdstation/deals/deal-1',
-    body: { pipeline_id: 'pipeline-2', stage_id: null },
+    body: { pipeline_id: 'pipeline-2', stage_id: 'stage-4' },
   });
-  expect(combobox('Etapa do funil')).toHaveTextContent('Selecione uma etapa');
-  await waitFor(() =>
-    expect(
-      server.requests.find((r) => r.path === '/api/rdstation/pipelines/pipeline-2/stages')?.query,
-    ).toEqual({ limit: '200' }),
-  );
+  await waitFor(() => expect(combobox('Etapa do funil')).toHaveTextContent('Contato inicial'));
+  expect(combobox('Funil de vendas')).toHaveTextContent('Funil de Parcerias');
 
   await choose(user, 'Etapa do funil', 'Negociação');
   await waitFor(() => expect(puts()).toHaveLength(2));
   expect(puts()[1]?.body).toEqual({ stage_id: 'stage-5' });
   expect(combobox('Etapa do funil')).toHaveTextContent('Negociação');
+});
+
+it('says so when the chosen pipeline has no stage, and sends nothing', async () => {
+  server.use(
+    http.get(`${server.baseURL}/api/rdstation/pipelines/:id/stages`, () =>
+      HttpResponse.json({ data: { data: [], links: {} } }),
+    ),
+  );
+  const user = userEvent.setup();
+  await renderDeal('deal-1');
+  await waitFor(() => expect(combobox('Funil de vendas')).toHaveTextContent('Funil de Vendas'));
+  await choose(user, 'Funil de vendas', 'Funil de Parcerias');
+  expect(await screen.findByText('Este funil não tem etapas; escolha outro.')).toBeInTheDocument();
+  expect(combobox('Funil de vendas')).toHaveTextContent('Funil de Vendas');
+  expect(puts()).toEqual([]);
+});
+
+it("only logs a failed read of the new pipeline's stages, and keeps the pipeline", async () => {
+  const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  const user = userEvent.setup();
+  await renderDeal('deal-1');
+  await waitFor(() => expect(combobox('Funil de vendas')).toHaveTextContent('Funil de Vendas'));
+  server.use(
+    mockErrorHandler({
+      baseURL: server.baseURL,
+      method: 'get',
+      path: '/api/rdstation/pipelines/:id/stages',
+      status: 500,
+    }),
+  );
+  await choose(user, 'Funil de vendas', 'Funil de Parcerias');
+  await waitFor(() => expect(log).toHaveBeenCalledWith(FIELD_UPDATE_LOG, expect.anything()));
+  expect(combobox('Funil de vendas')).toHaveTextContent('Funil de Vendas');
+  expect(puts()).toEqual([]);
+  log.mockRestore();
 });
 
 it('keeps the stage disabled until the deal has a pipeline', async () => {

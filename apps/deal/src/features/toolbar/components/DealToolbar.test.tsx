@@ -345,11 +345,28 @@ describe('contact on the deal', () => {
       }),
     );
     const user = userEvent.setup();
-    renderToolbar({ contactId: 'contact-1', dealId: 'deal-1' });
+    // deal-3 has contact-3 besides: removing contact-1 sends a list RD documents.
+    renderToolbar({ contactId: 'contact-1', dealId: 'deal-3' });
     await user.click(await screen.findByRole('button', { name: 'Remover contato da negociação' }));
     expect(
       await screen.findByText('Erro ao atualizar negociação. Tente novamente.'),
     ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remover contato da negociação' })).toBeEnabled();
+  });
+
+  it("keeps the deal's last contact, says why, and sends nothing", async () => {
+    const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    log.mockClear();
+    const user = userEvent.setup();
+    renderToolbar({ contactId: 'contact-1', dealId: 'deal-1' });
+    await user.click(await screen.findByRole('button', { name: 'Remover contato da negociação' }));
+    expect(
+      await screen.findByText(
+        'A API do RD Station CRM não prevê tirar o último contato da negociação; vincule outro antes.',
+      ),
+    ).toBeInTheDocument();
+    expect(server.requests.filter((request) => request.method === 'PUT')).toEqual([]);
+    expect(log).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Remover contato da negociação' })).toBeEnabled();
   });
 

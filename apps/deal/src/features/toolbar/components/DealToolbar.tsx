@@ -7,7 +7,7 @@ import { DEAL_FILTER_LABELS, DEAL_FILTERS, MESSAGES } from '@crm-panel/crm-model
 import { useFormResult, useHostForms } from '@crm-panel/host-bridge';
 import { Button, DropdownMenu, NoticeBanner, useNotice } from '@crm-panel/ui';
 import { useDeal } from '@deal/features/shared/useDeal';
-import { useContactMembership } from '../hooks/useContactMembership';
+import { LAST_CONTACT_KEPT, useContactMembership } from '../hooks/useContactMembership';
 import { scanLimitNote } from '../scanLimitNote';
 import { ContactMembershipButton } from './ContactMembershipButton';
 import { DealPicker } from './DealPicker';
@@ -128,9 +128,10 @@ export function DealToolbar({ contactId, dealId, onDealChange }: DealToolbarProp
       if (contactRef.current !== contactId) return;
       notice.success(add ? MESSAGES.deal.contactAdded : MESSAGES.deal.contactRemoved);
     } catch (error) {
-      console.error(MESSAGES.deal.updateError, error);
+      const lastContact = error instanceof Error && error.message === LAST_CONTACT_KEPT;
+      if (!lastContact) console.error(MESSAGES.deal.updateError, error);
       if (contactRef.current !== contactId) return;
-      notice.error(MESSAGES.deal.updateError);
+      notice.error(lastContact ? LAST_CONTACT_KEPT : MESSAGES.deal.updateError);
     }
   };
 
