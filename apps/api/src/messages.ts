@@ -28,6 +28,10 @@ export const API_MESSAGES = {
   apiContractInvalid:
     'O painel enviou uma versão de contrato inválida. Recarregue a página; se continuar, avise o administrador.',
   tooManyRequests: 'Muitas requisições em pouco tempo. Aguarde um instante e tente novamente.',
+  stageRequired:
+    "O campo 'stage_id' só pode ser nulo junto com 'pipeline_id' (a mudança de funil).",
+  pipelineWithoutStages: 'Este funil não tem etapas; escolha outro.',
+  sourceNotRemovable: 'A API do RD Station CRM não prevê remover a fonte; escolha outra.',
   signInElsewhere:
     'Este login foi iniciado em outra janela ou navegador. Feche esta janela e inicie o login novamente pelo painel.',
   controlCharacters: 'contém caracteres de controle, que não são permitidos',

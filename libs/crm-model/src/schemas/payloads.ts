@@ -92,7 +92,8 @@ const rating = Type.Integer({
   description: '0 (no rating) or 1..5',
 });
 // RD's deal pages type stage_id and source_id as "string" and contact_ids as "array of strings",
-// and document no null and no way to empty the list: a body holds only values they document.
+// and document no null and no way to empty the list: the api refuses an empty list here and a
+// null source in its deal routes (the types keep the spec's nullable fields).
 const contactIds = Type.Array(crmId, { minItems: 1, maxItems: DEAL_CONTACTS_MAX });
 
 /** POST /api/rdstation/deals. The CRM only creates deals with status ongoing. */
@@ -104,7 +105,7 @@ export const dealCreateBody = Type.Object(
     owner_id: crmId,
     organization_id: Optional(nullableId),
     rating: Optional(rating),
-    source_id: Optional(crmId),
+    source_id: Optional(nullableId),
     campaign_id: Optional(nullableId),
     custom_fields: Optional(customFieldsSchema),
     contact_ids: Optional(contactIds),
@@ -119,9 +120,11 @@ export const dealUpdateBody = Type.Object(
     name: Optional(name),
     owner_id: Optional(crmId),
     rating: Optional(rating),
-    source_id: Optional(crmId),
+    source_id: Optional(nullableId),
     pipeline_id: Optional(crmId),
-    stage_id: Optional(crmId),
+    // null only beside pipeline_id (the spec's pipeline move): the api names the new pipeline's
+    // first stage before the CRM sees it, since RD documents no null stage.
+    stage_id: Optional(nullableId),
     status: Optional(stringEnum(DEAL_STATUSES)),
     lost_reason_id: Optional(nullableId),
     contact_ids: Optional(contactIds),

@@ -75,8 +75,8 @@ export function DealFieldsCard({ deal, onUpdate }: DealFieldsCardProps) {
     onUpdate(patch);
   };
 
-  // RD moves a deal to another pipeline only with a stage of it named (a deal always occupies a
-  // stage): the new pipeline's first, where the spec's move lands.
+  // A deal always occupies a stage, so a pipeline without one cannot take it: said before anything
+  // is sent. The move itself clears the stage (the spec's body); the api names the first stage.
   const movePipeline = async (next: string) => {
     setRefusal(undefined);
     let first: string | undefined;
@@ -86,7 +86,7 @@ export function DealFieldsCard({ deal, onUpdate }: DealFieldsCardProps) {
       console.error(FIELD_UPDATE_LOG, error);
       return;
     }
-    if (first) update({ pipeline_id: next, stage_id: first });
+    if (first) update({ pipeline_id: next, stage_id: null });
     else setRefusal({ field: 'pipeline_id', text: NO_STAGES });
   };
 

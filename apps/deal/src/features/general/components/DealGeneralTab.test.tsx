@@ -123,13 +123,13 @@ it("keeps the source on 'Remover', says why, and sends nothing", async () => {
   expect(screen.queryByText(why)).not.toBeInTheDocument();
 });
 
-it("moves to another pipeline's first stage, named in the request, then sets the stage", async () => {
+it("moves to another pipeline clearing the stage, lands in that pipeline's first stage, then sets the stage", async () => {
   const user = userEvent.setup();
   await renderDeal('deal-1');
   await waitFor(() => expect(combobox('Funil de vendas')).toHaveTextContent('Funil de Vendas'));
   await choose(user, 'Funil de vendas', 'Funil de Parcerias');
   await waitFor(() => expect(puts()).toHaveLength(1));
-  // The new pipeline's stages are read first: the move names its first stage.
+  // The new pipeline's stages are read first (a pipeline without one cannot take the deal).
   const stagesRead = server.requests.findIndex(
     (r) => r.path === '/api/rdstation/pipelines/pipeline-2/stages',
   );
@@ -139,7 +139,7 @@ it("moves to another pipeline's first stage, named in the request, then sets the
   );
   expect(puts()[0]).toMatchObject({
     path: '/api/rdstation/deals/deal-1',
-    body: { pipeline_id: 'pipeline-2', stage_id: 'stage-4' },
+    body: { pipeline_id: 'pipeline-2', stage_id: null },
   });
   await waitFor(() => expect(combobox('Etapa do funil')).toHaveTextContent('Contato inicial'));
   expect(combobox('Funil de vendas')).toHaveTextContent('Funil de Parcerias');
