@@ -25,13 +25,14 @@ export interface NovusDiagnostics extends NovusMappingAnswer {
   /** The last report of a panel with a session (the tenant's report), and whose session it was. */
   report: NovusDiagnosticsReport | null;
   reportedAt: string | null;
-  reportedBy: string | null;
+  /** Absent from an api older than the session-bound report (as are the two below). */
+  reportedBy?: string | null;
   /**
    * The last report of a panel with no session yet (before the host gave a user id): anyone with
    * the tenant key may send one, so it is kept apart and shown as unverified.
    */
-  preSessionReport: NovusDiagnosticsReport | null;
-  preSessionReportedAt: string | null;
+  preSessionReport?: NovusDiagnosticsReport | null;
+  preSessionReportedAt?: string | null;
   /** What is missing, pt-BR, from the report shown (the session's, else the pre-session one). */
   missing: string[];
   defaults: NovusFieldMapping;

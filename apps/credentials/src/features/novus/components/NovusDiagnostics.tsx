@@ -94,8 +94,8 @@ function Pair({ label, children }: { label: string; children: ReactNode }) {
 function Report({ data }: { data: NovusDiagnosticsData }) {
   // The tenant's report came with a panel session; with none yet, the pre-session one, labelled.
   const verified = data.report !== null;
-  const report = data.report ?? data.preSessionReport;
-  const reportedAt = verified ? data.reportedAt : data.preSessionReportedAt;
+  const report = data.report ?? data.preSessionReport ?? null;
+  const reportedAt = verified ? data.reportedAt : (data.preSessionReportedAt ?? null);
   if (!report) return <Alert tone="info">{T.noReport}</Alert>;
   return (
     <>
