@@ -3,9 +3,12 @@ import { type Services } from '@api/services';
 import {
   dealCreateBody,
   dealProductCreateBody,
+  dealProductRecord,
   dealProductUpdateBody,
+  dealRecord,
   dealUpdateBody,
   noteCreateBody,
+  noteRecord,
 } from '@crm-panel/crm-model/schemas';
 import { answered, param, type Written } from '@api/changes/describeChange';
 import { crmPath, registerGetRoute, registerListRoute, registerWriteRoute } from './proxy';
@@ -19,6 +22,7 @@ export function registerDealRoutes(app: FastifyInstance, services: Services): vo
   const forgetContactDeals = (systemKey: string) => services.lists.forgetContactDeals(systemKey);
   registerListRoute(app, services, {
     url: '/api/rdstation/deals',
+    record: dealRecord,
     crmPath: () => '/deals',
     resource: 'deals',
     mode: 'scroll',
@@ -30,6 +34,7 @@ export function registerDealRoutes(app: FastifyInstance, services: Services): vo
   });
   registerGetRoute(app, services, {
     url: '/api/rdstation/deals/:id',
+    record: dealRecord,
     params: ['id'],
     crmPath: ({ id = '' }) => crmPath`/deals/${id}`,
     remembers: 'deal',
@@ -40,6 +45,7 @@ export function registerDealRoutes(app: FastifyInstance, services: Services): vo
   registerWriteRoute(app, services, {
     method: 'POST',
     url: '/api/rdstation/deals',
+    record: dealRecord,
     crmPath: () => '/deals',
     body: dealCreateBody,
     onWritten: forgetContactDeals,
@@ -50,6 +56,7 @@ export function registerDealRoutes(app: FastifyInstance, services: Services): vo
   registerWriteRoute(app, services, {
     method: 'PUT',
     url: '/api/rdstation/deals/:id',
+    record: dealRecord,
     params: ['id'],
     crmPath: ({ id = '' }) => crmPath`/deals/${id}`,
     body: dealUpdateBody,
@@ -67,6 +74,7 @@ export function registerDealRoutes(app: FastifyInstance, services: Services): vo
 
   registerListRoute(app, services, {
     url: '/api/rdstation/deals/:id/notes',
+    record: noteRecord,
     params: ['id'],
     crmPath: ({ id = '' }) => crmPath`/deals/${id}/notes`,
     resource: 'notes',
@@ -77,6 +85,7 @@ export function registerDealRoutes(app: FastifyInstance, services: Services): vo
   registerWriteRoute(app, services, {
     method: 'POST',
     url: '/api/rdstation/deals/:id/notes',
+    record: noteRecord,
     params: ['id'],
     crmPath: ({ id = '' }) => crmPath`/deals/${id}/notes`,
     body: noteCreateBody,
@@ -94,6 +103,7 @@ export function registerDealRoutes(app: FastifyInstance, services: Services): vo
 
   registerListRoute(app, services, {
     url: '/api/rdstation/deals/:id/products',
+    record: dealProductRecord,
     params: ['id'],
     crmPath: ({ id = '' }) => crmPath`/deals/${id}/products`,
     resource: 'dealProducts',
@@ -105,6 +115,7 @@ export function registerDealRoutes(app: FastifyInstance, services: Services): vo
   registerWriteRoute(app, services, {
     method: 'POST',
     url: '/api/rdstation/deals/:id/products',
+    record: dealProductRecord,
     params: ['id'],
     crmPath: ({ id = '' }) => crmPath`/deals/${id}/products`,
     body: dealProductCreateBody,
@@ -115,6 +126,7 @@ export function registerDealRoutes(app: FastifyInstance, services: Services): vo
   registerWriteRoute(app, services, {
     method: 'PUT',
     url: '/api/rdstation/deals/:id/products/:productId',
+    record: dealProductRecord,
     params: ['id', 'productId'],
     crmPath: ({ id = '', productId = '' }) => crmPath`/deals/${id}/products/${productId}`,
     body: dealProductUpdateBody,
@@ -130,6 +142,7 @@ export function registerDealRoutes(app: FastifyInstance, services: Services): vo
   registerWriteRoute(app, services, {
     method: 'DELETE',
     url: '/api/rdstation/deals/:id/products/:productId',
+    record: dealProductRecord,
     params: ['id', 'productId'],
     crmPath: ({ id = '', productId = '' }) => crmPath`/deals/${id}/products/${productId}`,
     change: {
