@@ -1,8 +1,8 @@
 // Who the attendant is in the RD Station CRM. RD's v2 API names no user for an OAuth
 // token, so after the sign-in the api finds the attendant among the CRM's users, or asks. The spec
 // has no such screen: these texts are our own pt-BR, shared by the api, its mock and the panel.
-import type { CRM_USER_SOURCES } from './enums';
 import type {
+  CRM_USER_SOURCES,
   CrmUserChoiceBody,
   CrmUserChosenAnswer,
   CrmUserOptionAnswer,

@@ -15,8 +15,6 @@ export const TASK_TYPES = [
 export const TASK_STATUSES = ['open', 'completed', 'canceled'] as const;
 export const BILLING_FREQUENCIES = ['one-time', 'monthly', 'annually'] as const;
 export const DISCOUNT_TYPES = ['amount', 'percentage'] as const;
-export const CUSTOM_FIELD_ENTITIES = ['deal', 'contact', 'organization', 'product'] as const;
-export const CUSTOM_FIELD_TYPES = ['text', 'date', 'option', 'multiple_choice'] as const;
 
 /** Longest name of a contact, deal or task the api accepts. */
 export const NAME_MAX_LENGTH = 255;
@@ -46,13 +44,7 @@ export const AUDIT_RECORD_TYPES = [
 
 /** A panel session's role, as a host-signed assertion names it (null: the host names none). */
 export type ApiSessionRole = 'admin' | 'attendant' | null;
-export const SESSION_ROLES: readonly NonNullable<ApiSessionRole>[] = ['admin', 'attendant'];
 /** 'pending': a tenant whose host signs nothing, before the CRM sign-in completed. */
 export type ApiSessionStage = 'full' | 'pending';
-export const SESSION_STAGES: readonly ApiSessionStage[] = ['full', 'pending'];
 /** How a session was earned: a host-signed assertion, or the CRM sign-in in this browser. */
 export type ApiSessionMethod = 'assertion' | 'crm';
-export const SESSION_METHODS: readonly ApiSessionMethod[] = ['assertion', 'crm'];
-
-/** How the CRM user of a sign-in was decided (kept with the choice for the audit trail). */
-export const CRM_USER_SOURCES = ['attendant-claim', 'v1-token', 'host-signed-email'] as const;

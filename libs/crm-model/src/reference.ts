@@ -1,5 +1,6 @@
-import type { CUSTOM_FIELD_ENTITIES, CUSTOM_FIELD_TYPES } from './enums';
 import type {
+  CUSTOM_FIELD_ENTITIES,
+  CUSTOM_FIELD_TYPES,
   CampaignRecord,
   CustomFieldRecord,
   LostReasonRecord,

@@ -42,7 +42,8 @@ export interface V1Profile {
 }
 
 /** How the CRM user of a sign-in was found (api README, 'Who the CRM user is'). */
-export { type CrmUserSource, CRM_USER_SOURCES } from '@crm-panel/crm-model';
+export { type CrmUserSource } from '@crm-panel/crm-model';
+export { CRM_USER_SOURCES } from '@crm-panel/crm-model/schemas';
 
 /** The CRM v2 user a sign-in acts as, and how that was decided. */
 export interface CrmUserChoice {

@@ -3,7 +3,7 @@
 // schema (only the fields written here leave the api) and publishes it in the OpenAPI document;
 // the mock api checks its answers with it; the panel's types derive from it.
 import { Type, type Static } from '@sinclair/typebox';
-import { CRM_USER_SOURCES, SESSION_METHODS, SESSION_ROLES, SESSION_STAGES } from '@crm-model/enums';
+import { CRM_USER_SOURCES, SESSION_METHODS, SESSION_ROLES, SESSION_STAGES } from './enums';
 import { dataOf, enumOrNull, objectOrNull, orNull, pageOf, stringEnum } from './common';
 
 const { Optional } = Type;

@@ -5,14 +5,13 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import {
   BILLING_FREQUENCIES,
-  CUSTOM_FIELD_ENTITIES,
-  CUSTOM_FIELD_TYPES,
   DEAL_STATUSES,
   DISCOUNT_TYPES,
   TASK_STATUSES,
   TASK_TYPES,
 } from '@crm-model/enums';
 import { dataOf, nullable, pageOf, stringEnum } from './common';
+import { CUSTOM_FIELD_ENTITIES, CUSTOM_FIELD_TYPES } from './enums';
 import { customFieldsSchema } from './payloads';
 
 const { Optional } = Type;
