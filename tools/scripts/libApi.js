@@ -26,6 +26,87 @@ function compilerOptions() {
 
 const FLAGS = ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.WriteArrowStyleSignature;
 
+/** A type as text, its unions in one order (canonicalTypeText). */
+const typeText = (checker, type, flags = FLAGS) =>
+  canonicalTypeText(checker.typeToString(type, undefined, flags));
+
+const OPEN = '([{<';
+const CLOSE = ')]}>';
+
+/** `text` cut at each `separator` outside brackets (an arrow's `=>` is no bracket). */
+function splitTop(text, separator) {
+  const parts = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    if (depth === 0 && text.startsWith(separator, i)) {
+      parts.push(text.slice(start, i));
+      start = i + separator.length;
+      i += separator.length - 1;
+    } else if (text.startsWith('=>', i)) i += 1;
+    else if (OPEN.includes(text[i])) depth += 1;
+    else if (CLOSE.includes(text[i])) depth -= 1;
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
+
+/** The insides of every bracket of `text` made canonical, the brackets kept. */
+function canonicalGroups(text) {
+  let out = '';
+  for (let i = 0; i < text.length; i += 1) {
+    if (text.startsWith('=>', i)) {
+      out += '=>';
+      i += 1;
+    } else if (!OPEN.includes(text[i])) out += text[i];
+    else {
+      let depth = 0;
+      let j = i;
+      for (; j < text.length; j += 1) {
+        if (text.startsWith('=>', j)) j += 1;
+        else if (OPEN.includes(text[j])) depth += 1;
+        else if (CLOSE.includes(text[j]) && --depth === 0) break;
+      }
+      out += text[i] + canonicalTypeText(text.slice(i + 1, j), text[i] === '{') + (text[j] ?? '');
+      i = j;
+    }
+  }
+  return out;
+}
+
+/** One type: an arrow's parameters and result, or a union with its members sorted. */
+function canonicalType(text) {
+  const [params, ...result] = splitTop(text, '=>');
+  if (result.length)
+    return `${canonicalType(params.trim())} => ${canonicalType(result.join('=>').trim())}`;
+  const members = splitTop(text, '|').map((member) => canonicalGroups(member.trim()));
+  return members.sort().join(' | ');
+}
+
+/**
+ * A type's text with the members of every union and object type in one order (sorted), at every
+ * depth. The compiler prints both in the order it happened to create their members and names, so
+ * a new literal anywhere in the program (a schema's enum, say) reorders the text of unrelated
+ * types; the surface is the same type, and must read the same.
+ */
+function canonicalTypeText(text, objectMembers = false) {
+  const members = splitTop(text, ';')
+    .map((member) => member.trim())
+    .filter((member) => member !== '')
+    .map((member) =>
+      splitTop(member, ',')
+        .map((item) => {
+          const [name, ...type] = splitTop(item.trim(), ':');
+          return type.length && splitTop(name, '=>').length === 1
+            ? `${canonicalGroups(name.trim())}: ${canonicalType(type.join(':').trim())}`
+            : canonicalType(item.trim());
+        })
+        .join(', '),
+    );
+  // An object type's members, too, come in the order the compiler met their names.
+  return (objectMembers ? members.sort() : members).join('; ');
+}
+
 /** Long type texts (a styled component's type runs to thousands of characters) by their hash:
  * still a different text when the type changes, without a file of megabytes. */
 const LONGEST = 1000;
@@ -47,22 +128,19 @@ function describe(checker, exported) {
   if (symbol.flags & (ts.SymbolFlags.Interface | ts.SymbolFlags.TypeAlias)) {
     const type = checker.getDeclaredTypeOfSymbol(symbol);
     const params = (type.aliasTypeArguments ?? type.typeParameters ?? []).map((p) =>
-      checker.typeToString(p, undefined, FLAGS),
+      typeText(checker, p),
     );
     const members = checker.getPropertiesOfType(type).map((member) => {
       const declaration = member.valueDeclaration ?? member.declarations?.[0];
       const optional = member.flags & ts.SymbolFlags.Optional ? '?' : '';
       const memberType = declaration
-        ? checker.typeToString(
-            checker.getTypeOfSymbolAtLocation(member, declaration),
-            undefined,
-            FLAGS,
-          )
+        ? typeText(checker, checker.getTypeOfSymbolAtLocation(member, declaration))
         : '?';
-      return `${member.name}${optional}: ${memberType}`;
+      // A well-known symbol's member reads `__@iterator@<id>`: the id is the compiler's count.
+      return `${member.name.replace(/^(__@\w+)@\d+$/, '$1')}${optional}: ${memberType}`;
     });
     parts.push(
-      `type${params.length ? `<${params.join(', ')}>` : ''} ${checker.typeToString(type, undefined, FLAGS | ts.TypeFormatFlags.InTypeAlias)}` +
+      `type${params.length ? `<${params.join(', ')}>` : ''} ${typeText(checker, type, FLAGS | ts.TypeFormatFlags.InTypeAlias)}` +
         (members.length && !(type.flags & ts.TypeFlags.Union)
           ? ` { ${members.sort().join('; ')} }`
           : ''),
@@ -72,7 +150,7 @@ function describe(checker, exported) {
   if (declaration) {
     const kind = symbol.flags & ts.SymbolFlags.Class ? 'class' : 'value';
     parts.push(
-      `${kind} ${checker.typeToString(checker.getTypeOfSymbolAtLocation(symbol, declaration), undefined, FLAGS)}`,
+      `${kind} ${typeText(checker, checker.getTypeOfSymbolAtLocation(symbol, declaration))}`,
     );
   }
   return brief(parts.join(' & ') || 'namespace');
@@ -217,6 +295,14 @@ function write() {
   }
 }
 
-module.exports = { currentSurfaces, readSnapshot, compare, bumpNeeded, bumpedEnough, SNAPSHOT };
+module.exports = {
+  canonicalTypeText,
+  currentSurfaces,
+  readSnapshot,
+  compare,
+  bumpNeeded,
+  bumpedEnough,
+  SNAPSHOT,
+};
 
 if (require.main === module) write();

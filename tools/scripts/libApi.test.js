@@ -70,3 +70,13 @@ test('an interface that only gained optional members is a minor; a new required 
   assert.equal(bumpNeeded(compare(before, required)), 'major');
   assert.equal(bumpNeeded(compare(before, narrowed)), 'major');
 });
+
+test('a union reads the same whatever order the compiler created its members in', () => {
+  const { canonicalTypeText } = require('./libApi');
+  const one = '(message: { text: string; kind: "b" | "a"; }) => Promise<Date | null>';
+  const other = '(message: { text: string; kind: "a" | "b"; }) => Promise<null | Date>';
+  assert.equal(canonicalTypeText(one), canonicalTypeText(other));
+  assert.equal(canonicalTypeText('"x" | "a"'), '"a" | "x"');
+  // Not every difference is an order: another member still reads differently.
+  assert.notEqual(canonicalTypeText('"a" | "b"'), canonicalTypeText('"a" | "c"'));
+});

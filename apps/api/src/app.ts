@@ -4,6 +4,12 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { API_CONTRACT_HEADER } from '@crm-panel/crm-model';
+import {
+  cachedIdentityHeaders,
+  healthAnswer,
+  identityHeaders,
+  securityPasswordHeaders,
+} from '@crm-panel/crm-model/schemas';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { createRecordMemory } from './changes/recordMemory';
 import { createNameMemory } from './changes/recordNames';
@@ -39,7 +45,7 @@ import { registerSecurityHeaders } from './security/headers';
 import { loggerOptions, OneLinePerRequest } from './logging';
 import { API_MESSAGES } from './messages';
 import { startAuditTrail } from './audit/auditTrail';
-import { auditHeaders, registerAuditRoutes } from './routes/audit';
+import { registerAuditRoutes } from './routes/audit';
 import { registerAuthRoutes } from './routes/auth';
 import { registerChatRoutes } from './routes/chat';
 import { registerContactRoutes } from './routes/contacts';
@@ -52,12 +58,7 @@ import { registerPipelineRoutes } from './routes/pipelines';
 import { registerProfileRoutes } from './routes/profile';
 import { registerReferenceRoutes } from './routes/reference';
 import { registerSessionRoutes } from './routes/session';
-import {
-  cachedIdentityHeaders,
-  errorResponseDocs,
-  identityHeaders,
-  liveUpdatesSchema,
-} from './routes/schemas';
+import { errorResponseDocs } from './routes/schemas';
 import { registerTaskRoutes } from './routes/tasks';
 import { registerTermsRoutes } from './routes/terms';
 import { registerWebhookRoutes } from './routes/webhooks';
@@ -80,7 +81,11 @@ export const HELMET_OPTIONS: FastifyHelmetOptions = {
   contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
 };
 
-const IDENTITY_SCHEMAS = new Set<unknown>([identityHeaders, cachedIdentityHeaders, auditHeaders]);
+const IDENTITY_SCHEMAS = new Set<unknown>([
+  identityHeaders,
+  cachedIdentityHeaders,
+  securityPasswordHeaders,
+]);
 
 function statusMessage(error: FastifyError): { status: number; message: string } {
   switch (error.code) {
@@ -479,12 +484,7 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
         tags: ['saúde'],
         summary:
           'O api está de pé (sem identidade), e se este servidor pode receber as atualizações ao vivo do CRM (cada tenant vê as suas no gerenciador de credenciais)',
-        response: {
-          200: {
-            type: 'object',
-            properties: { status: { type: 'string' }, crmLiveUpdates: liveUpdatesSchema },
-          },
-        },
+        response: { 200: healthAnswer },
       },
     },
     async () => {

@@ -1,87 +1,30 @@
 // The audit trail: what the api records of each change made from the panel, and the
 // pt-BR words the credentials manager's history and the api's CSV export both show.
+import type { AUDIT_RECORD_TYPES } from './enums';
+import type {
+  AuditEntryAnswer,
+  AuditExportQuery,
+  AuditFieldChangeAnswer,
+  AuditPersonAnswer,
+} from './schemas';
 
-/** What kind of record changed (the api's ChangedRecordType). */
-export const AUDIT_RECORD_TYPES = [
-  'deal',
-  'contact',
-  'note',
-  'task',
-  'dealProduct',
-  'dealContacts',
-  'contactMapping',
-  'lastDeal',
-] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
 
-export type AuditAction = 'created' | 'updated' | 'deleted';
+export type AuditAction = AuditEntryAnswer['action'];
 
-export interface AuditFieldChange {
-  field: string;
-  /** As sent or known: an id for a reference (stage, owner…), a code for a choice (status…). */
-  before: string | null;
-  after: string | null;
-  /**
-   * The name the api knew that id or code by when the change was made (its pt-BR label for a
-   * choice). Absent when it knew none, and in entries recorded before names were.
-   */
-  beforeLabel?: string | null;
-  afterLabel?: string | null;
-}
+export interface AuditFieldChange extends AuditFieldChangeAnswer {}
 
 /** One entry of GET /api/audit. */
-export interface AuditEntry {
-  id: string;
-  /** ISO 8601. */
-  at: string;
-  origin: string;
-  actor: { userId: string | null; name: string | null; verified: boolean };
-  attendanceId: string | null;
-  chatId: string | null;
-  /**
-   * The attendance's contact and the chat channel by the names the panel showed at the write
-   * (declared by the panel, display only). Absent or null in entries recorded before, or when the
-   * panel knew none: those show the ids.
-   */
-  contactName?: string | null;
-  channelName?: string | null;
-  record: {
-    type: string;
-    id: string;
-    /**
-     * The record's name when the change was made (a deal's or contact's `name`), as the api knew it
-     * without asking the CRM. Absent or null when it knew none, and in entries recorded before
-     * record names were: those show the id.
-     */
-    name?: string | null;
-    dealId: string | null;
-    /** The name of the deal `dealId` points at, as the api knew it at the write. */
-    dealName?: string | null;
-    contactId: string | null;
-  };
-  action: AuditAction;
-  fields: AuditFieldChange[];
-}
+export interface AuditEntry extends AuditEntryAnswer {}
 
 /**
  * Someone who appears in one tenant's trail (GET /api/audit/people): the host user id the list
  * filters by, and the name their latest entry was recorded with (the id when none was known).
  */
-export interface AuditPerson {
-  userId: string;
-  name: string;
-  /** Whether a host signed who this is in their latest entry, or it was only claimed. */
-  verified: boolean;
-}
+export interface AuditPerson extends AuditPersonAnswer {}
 
 /** The list's filters as GET /api/audit takes them (dates 'yyyy-mm-dd', São Paulo days). */
-export interface AuditQuery {
-  person?: string;
-  recordType?: AuditRecordType;
-  recordId?: string;
-  from?: string;
-  to?: string;
-}
+export interface AuditQuery extends AuditExportQuery {}
 
 export const AUDIT_RECORD_LABELS: Record<AuditRecordType, string> = {
   deal: 'Negociação',

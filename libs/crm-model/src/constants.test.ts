@@ -4,7 +4,6 @@ describe('business constants (PRODUCT.md §9)', () => {
   it('hold the spec values', () => {
     expect({ ...constants }).toEqual({
       REQUEST_TIMEOUT_MS: 10000,
-      PROFILE_LOAD_DELAY_MS: 1000,
       PAGE_SIZE: 200,
       ORGANIZATION_SEARCH_PAGE_SIZE: 50,
       DROPDOWN_SEARCH_DEBOUNCE_MS: 600,

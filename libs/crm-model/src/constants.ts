@@ -3,7 +3,6 @@ import type { BILLING_FREQUENCIES, Rating } from './enums';
 // Spec §9, each named once. Durations in ms unless the name says otherwise.
 
 export const REQUEST_TIMEOUT_MS = 10_000;
-export const PROFILE_LOAD_DELAY_MS = 1_000;
 
 /** Page size of dropdowns, notes, tasks, products, deals, stages and users. */
 export const PAGE_SIZE = 200;

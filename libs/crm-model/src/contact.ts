@@ -1,8 +1,13 @@
 import type { Static } from '@sinclair/typebox';
 import type {
   ContactCreateBody,
+  ContactMappingBody,
+  ContactMappingAnswer,
   ContactRecord,
+  ContactWithMappingAnswer,
+  ContactWithMappingBody,
   contactEmailRecord,
+  LastDealAnswer,
   contactPhoneRecord,
 } from './schemas';
 
@@ -28,42 +33,25 @@ export interface ContactUpdatePayload {
   organization_id?: string | null;
 }
 
-/** Host contact ↔ CRM contact link (POST /api/rdstation/contact-mapping). */
-export interface ContactMapping {
-  /** The host (chat) contact id. */
-  contactId: string;
-  /** The CRM contact id. */
-  rdstationContactId: string;
-}
+/** Host contact ↔ CRM contact link (POST /api/rdstation/contact-mapping): chat contact → CRM contact. */
+export interface ContactMapping extends ContactMappingBody {}
 
-/** GET /api/rdstation/contact-mapping/{id}. */
-export interface ContactMappingStatus {
-  mapped: boolean;
-  rdstationContactId: string | null;
-  /**
-   * The GET's answer for a linked chat: the contact's last chosen deal (null: none), what
-   * GET /api/rdstation/contact/{id}/last-deal answers, so the panel asks for the deal at once
-   * (one round trip less to a ready panel). Absent from the POST's answer.
-   */
-  lastDealId?: string | null;
-}
+/**
+ * GET /api/rdstation/contact-mapping/{id}. The GET's answer for a linked chat carries the
+ * contact's last chosen deal (`lastDealId`, null: none), what GET …/contact/{id}/last-deal
+ * answers, so the panel asks for the deal at once (one round trip less to a ready panel).
+ */
+type ContactMappingStatusFields = ContactMappingAnswer['data'];
+export interface ContactMappingStatus extends ContactMappingStatusFields {}
 
-/** Create a CRM contact and map it to the host contact in one call. */
-export interface ContactWithMappingPayload {
-  contact: ContactPayload;
-  /** The host (chat) contact id. */
-  contactId: string;
-}
+/** Create a CRM contact and map it to the host (chat) contact in one call. */
+export interface ContactWithMappingPayload extends ContactWithMappingBody {}
 
-export interface ContactWithMappingResult {
-  success: boolean;
-  contact: Contact;
-}
+type ContactWithMappingResultFields = ContactWithMappingAnswer['data'];
+export interface ContactWithMappingResult extends ContactWithMappingResultFields {}
 
 /** Last selected deal, stored per CRM contact. */
-export interface LastDeal {
-  dealId: string | null;
-}
+export interface LastDeal extends LastDealAnswer {}
 
 /** Email type the panel writes for a new contact (PRODUCT.md §5: "sent as a work email"). */
 export const NEW_CONTACT_EMAIL_TYPE = 'work';

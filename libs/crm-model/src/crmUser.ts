@@ -1,9 +1,16 @@
 // Who the attendant is in the RD Station CRM. RD's v2 API names no user for an OAuth
 // token, so after the sign-in the api finds the attendant among the CRM's users, or asks. The spec
 // has no such screen: these texts are our own pt-BR, shared by the api, its mock and the panel.
+import type {
+  CRM_USER_SOURCES,
+  CrmUserChoiceBody,
+  CrmUserChosenAnswer,
+  CrmUserOptionAnswer,
+  CrmUsersAnswer,
+} from './schemas';
 
 /** How the CRM user of a sign-in was decided (kept with the choice for the audit trail). */
-export type CrmUserSource = 'attendant-claim' | 'v1-token' | 'host-signed-email';
+export type CrmUserSource = (typeof CRM_USER_SOURCES)[number];
 
 /** How a person reads each source. Only 'attendant-claim' is unverified. */
 export const CRM_USER_SOURCE_LABELS: Readonly<Record<CrmUserSource, string>> = {
@@ -13,27 +20,18 @@ export const CRM_USER_SOURCE_LABELS: Readonly<Record<CrmUserSource, string>> = {
 };
 
 /** One active CRM user the attendant may say they are. */
-export interface CrmUserOption {
-  id: string;
-  name: string;
-  email: string;
-}
+export interface CrmUserOption extends CrmUserOptionAnswer {}
 
 /** GET /api/rdstation/auth/crm-users: every active user, and the one an e-mail suggests. */
-export interface CrmUserChoices {
-  users: CrmUserOption[];
-  suggestedId: string | null;
-}
+type CrmUserChoicesFields = CrmUsersAnswer['data'];
+export interface CrmUserChoices extends CrmUserChoicesFields {}
 
 /** POST /api/rdstation/auth/crm-user body. */
-export interface CrmUserChoicePayload {
-  userId: string;
-}
+export interface CrmUserChoicePayload extends CrmUserChoiceBody {}
 
 /** POST /api/rdstation/auth/crm-user answer. */
-export interface CrmUserChosen extends CrmUserOption {
-  source: CrmUserSource;
-}
+type CrmUserChosenFields = CrmUserChosenAnswer['data'];
+export interface CrmUserChosen extends CrmUserChosenFields {}
 
 /** The `code` of the api's 409 when a call needs the CRM user and none is chosen yet. */
 export const CRM_USER_REQUIRED_CODE = 'crm_user_required';

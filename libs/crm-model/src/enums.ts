@@ -29,3 +29,22 @@ export const HOST_ID_PATTERN = '^[^/\\\\\\s\\u0000-\\u001f\\u007f]+$';
 
 /** Star rating picked by a person: whole numbers 1 to 5 (a deal without rating holds 0). */
 export type Rating = 1 | 2 | 3 | 4 | 5;
+
+/** What kind of record changed (the api's ChangedRecordType): the audit trail's record types. */
+export const AUDIT_RECORD_TYPES = [
+  'deal',
+  'contact',
+  'note',
+  'task',
+  'dealProduct',
+  'dealContacts',
+  'contactMapping',
+  'lastDeal',
+] as const;
+
+/** A panel session's role, as a host-signed assertion names it (null: the host names none). */
+export type ApiSessionRole = 'admin' | 'attendant' | null;
+/** 'pending': a tenant whose host signs nothing, before the CRM sign-in completed. */
+export type ApiSessionStage = 'full' | 'pending';
+/** How a session was earned: a host-signed assertion, or the CRM sign-in in this browser. */
+export type ApiSessionMethod = 'assertion' | 'crm';

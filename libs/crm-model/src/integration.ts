@@ -1,6 +1,12 @@
-import type { CredentialsBody } from './schemas';
-
-import { type CrmUserSource } from './crmUser';
+import type {
+  AuthStartAnswer,
+  AuthStatusAnswer,
+  CredentialsBody,
+  CredentialsRemovedAnswer,
+  CredentialsStatusAnswer,
+  LiveUpdatesAnswer,
+  TermsAnswer,
+} from './schemas';
 
 /**
  * POST /api/rdstation/credentials as the panel sends it: the five fields (`./schemas`), and the
@@ -15,38 +21,20 @@ export type CredentialsPayload = Required<
   Pick<NonNullable<CredentialsBody>, 'setupCode'>;
 
 /** GET /api/rdstation/credentials/status. */
-export interface CredentialsStatus {
-  configured: boolean;
-  redirectUri: string | null;
-  /** Whoever configures must type the operator's setup code (a host that signs nothing). */
-  setupCodeRequired?: boolean;
-  /** Live updates from the CRM (RD webhooks) for the tenant; only once credentials exist. */
-  liveUpdates?: LiveUpdatesInfo;
-}
+export interface CredentialsStatus extends CredentialsStatusAnswer {}
 
 /** Whether changes made in the CRM reach open panels, and if not why and what to do (pt-BR). */
-export interface LiveUpdatesInfo {
-  on: boolean;
-  /** disabled, public_url, not_registered, sign_in_needed, refused, suspended; null when on. */
-  reason: string | null;
-  message: string;
-  /** What the operator can do ('' when on). */
-  action: string;
-}
+export interface LiveUpdatesInfo extends LiveUpdatesAnswer {}
 
 /** DELETE /api/rdstation/credentials body. */
 export interface CredentialsRemovalPayload {
   securityPassword: string;
 }
 
-export interface CredentialsRemovalResult {
-  usersAffected: number;
-}
+export interface CredentialsRemovalResult extends CredentialsRemovedAnswer {}
 
 /** GET /api/rdstation/auth/start. */
-export interface AuthStart {
-  authUrl: string;
-}
+export interface AuthStart extends AuthStartAnswer {}
 
 /**
  * POST /api/rdstation/auth/tab/start: the sign-in in a tab of its own, for a panel in a frame
@@ -66,16 +54,7 @@ export interface TabSignInRedeemed {
 }
 
 /** GET /api/rdstation/auth/status. */
-export interface AuthStatus {
-  authenticated: boolean;
-  userId: string | null;
-  /** How this session signed in to the CRM (the api always sends it). */
-  method?: 'oauth' | 'api-v1' | null;
-  /** Signed in, but who they are in the CRM is still to be chosen (the shell's picker step). */
-  crmUserRequired?: boolean;
-  /** How the CRM user was decided, once it is. */
-  crmUserSource?: CrmUserSource | null;
-}
+export interface AuthStatus extends AuthStatusAnswer {}
 
 /** auth/status of a session with no CRM sign-in, as the api answers it. */
 export const SIGNED_OUT_AUTH_STATUS = {
@@ -92,9 +71,7 @@ export interface ApiV1TokenPayload {
 }
 
 /** GET /api/rdstation/terms/status. */
-export interface TermsStatus {
-  accepted: boolean;
-}
+export interface TermsStatus extends TermsAnswer {}
 
 /** The three checks behind the route guards (PRODUCT.md §2, §4). */
 export interface GuardState {

@@ -1,3 +1,5 @@
+import type { ApiErrorAnswer, ListQueryParams } from './schemas';
+
 /**
  * A CRM v2 list page. `links.next` is present while more pages exist (absent on the last page).
  */
@@ -20,16 +22,9 @@ export interface DataEnvelope<T> {
 }
 
 /** Every BFF error body (pt-BR where a person reads it). */
-export interface ApiErrorBody {
-  message: string;
-}
+export interface ApiErrorBody extends ApiErrorAnswer {}
 
-export type SortDirection = 'asc' | 'desc';
+export type SortDirection = NonNullable<ListQueryParams['direction']>;
 
 /** Paging and ordering query of PRODUCT.md §7 list calls; each resource adds its own filter. */
-export interface ListQuery {
-  page?: number;
-  limit?: number;
-  order?: string;
-  direction?: SortDirection;
-}
+export type ListQuery = Pick<ListQueryParams, 'page' | 'limit' | 'order' | 'direction'>;

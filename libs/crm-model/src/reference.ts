@@ -1,69 +1,45 @@
-export interface Organization {
-  id: string;
-  name: string;
-  description?: string | null;
-  url?: string | null;
-  owner_id?: string | null;
-}
+import type {
+  CUSTOM_FIELD_ENTITIES,
+  CUSTOM_FIELD_TYPES,
+  CampaignRecord,
+  CustomFieldRecord,
+  LostReasonRecord,
+  OrganizationRecord,
+  PipelineRecord,
+  ProfileAnswer,
+  SourceRecord,
+  StageRecord,
+  UserOrganizationRecord,
+  UserRecord,
+} from './schemas';
+
+// Types derived from the wire schemas (`./schemas`); change a field there.
+
+export interface Organization extends OrganizationRecord {}
 
 /** The organization a user belongs to: always an object here (never a bare string). */
-export interface UserOrganization {
-  id?: string;
-  name: string;
-}
+export interface UserOrganization extends UserOrganizationRecord {}
 
-export interface User {
-  id: string;
-  name: string;
-  email: string;
-  organization?: UserOrganization | null;
-}
+export interface User extends UserRecord {}
 
-/** GET /api/rdstation/user/profile (data.data). */
-export interface UserProfile {
-  id: string;
-  name: string;
-  email: string;
-  organization: UserOrganization | null;
-}
+/**
+ * GET /api/rdstation/user/profile (data.data): `id` is null when only a v1 token named the user,
+ * and the organization is only its name.
+ */
+type UserProfileFields = ProfileAnswer['data'];
+export interface UserProfile extends UserProfileFields {}
 
-export interface Source {
-  id: string;
-  name: string;
-}
+export interface Source extends SourceRecord {}
 
-export interface Pipeline {
-  id: string;
-  name: string;
-  order?: number;
-  stage_ids?: string[];
-}
+export interface Pipeline extends PipelineRecord {}
 
-export interface Stage {
-  id: string;
-  name: string;
-  order?: number;
-}
+export interface Stage extends StageRecord {}
 
-export interface LostReason {
-  id: string;
-  name: string;
-}
+export interface LostReason extends LostReasonRecord {}
 
-export interface Campaign {
-  id: string;
-  name: string;
-}
+export interface Campaign extends CampaignRecord {}
 
-export type CustomFieldEntity = 'deal' | 'contact' | 'organization' | 'product';
-export type CustomFieldType = 'text' | 'date' | 'option' | 'multiple_choice';
+export type CustomFieldEntity = (typeof CUSTOM_FIELD_ENTITIES)[number];
+export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
 
-export interface CustomFieldDefinition {
-  id: string;
-  name: string;
-  slug: string;
-  entity: CustomFieldEntity;
-  type?: CustomFieldType;
-  options?: string[];
-  order?: number;
-}
+export interface CustomFieldDefinition extends CustomFieldRecord {}

@@ -2,26 +2,31 @@
 // look-ups keep them: their own module, so the repositories and the look-ups both read these
 // shapes without importing each other.
 
-export type SessionStage = 'pending' | 'full';
-export type SessionMethod = 'assertion' | 'crm';
-export type SessionRole = 'admin' | 'attendant';
+import {
+  type ApiSessionMethod,
+  type ApiSessionRole,
+  type ApiSessionStage,
+  type CrmUserSource,
+} from '@crm-panel/crm-model';
+import type { SessionAnswer } from '@crm-panel/crm-model/schemas';
 
-/** A panel session as a route sees it (the token itself is never stored). */
-export interface PanelSession {
+// A session's wire fields (who, role, stage, method, end) are the session answer's, typed once in
+// the wire contract; the store adds what never leaves the api.
+export type SessionStage = ApiSessionStage;
+export type SessionMethod = ApiSessionMethod;
+export type SessionRole = NonNullable<ApiSessionRole>;
+
+/**
+ * A panel session as a route sees it (the token itself is never stored). `userId` is verified when
+ * `method` is 'assertion', the host's claim otherwise; `expiresAt` ends this token (epoch ms).
+ */
+export type PanelSession = Omit<SessionAnswer, 'token'> & {
   familyId: string;
-  systemKey: string;
-  /** The host user id: verified when `method` is 'assertion', the host's claim otherwise. */
-  userId: string;
-  role: SessionRole | null;
-  method: SessionMethod;
-  stage: SessionStage;
   /** Whose CRM tokens and terms this session uses: 'user:<id>' or 'browser:<family id>'. */
   crmOwner: string;
   /** The e-mail the host signed for this user (assertion claim `email`, lower case), if any. */
   verifiedEmail: string | null;
-  /** When this token ends (epoch ms). */
-  expiresAt: number;
-}
+};
 
 export interface OAuthTokens {
   accessToken: string;
@@ -37,13 +42,8 @@ export interface V1Profile {
 }
 
 /** How the CRM user of a sign-in was found (api README, 'Who the CRM user is'). */
-export type CrmUserSource = 'attendant-claim' | 'v1-token' | 'host-signed-email';
-
-export const CRM_USER_SOURCES: readonly CrmUserSource[] = [
-  'attendant-claim',
-  'v1-token',
-  'host-signed-email',
-];
+export { type CrmUserSource } from '@crm-panel/crm-model';
+export { CRM_USER_SOURCES } from '@crm-panel/crm-model/schemas';
 
 /** The CRM v2 user a sign-in acts as, and how that was decided. */
 export interface CrmUserChoice {

@@ -1,10 +1,16 @@
 import { Readable } from 'node:stream';
+import { AUDIT_CSV_HEAD, type AuditEntry, auditCsvLines } from '@crm-panel/crm-model';
 import {
-  AUDIT_CSV_HEAD,
-  AUDIT_RECORD_TYPES,
-  type AuditEntry,
-  auditCsvLines,
-} from '@crm-panel/crm-model';
+  apiErrorAnswer,
+  auditExportQuery,
+  type AuditExportQuery,
+  auditListQuery,
+  type AuditListQuery,
+  auditPageAnswer,
+  auditPeopleAnswer,
+  noQuery,
+  securityPasswordHeaders,
+} from '@crm-panel/crm-model/schemas';
 import { formatDateTimeIn, startOfDayIn } from '@crm-panel/format';
 import { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { ApiError } from '@api/errors';
@@ -13,7 +19,6 @@ import { API_MESSAGES } from '@api/messages';
 import { requireTenantAdmin } from '@api/identity/tenantAdmin';
 import { type Services } from '@api/services';
 import { type AuditCursor, type AuditFilters } from '@api/db/repositories/auditRepository';
-import { hostId, messageSchema, noQuery, pageSchema, securityPasswordHeaders } from './schemas';
 
 const TAG = 'auditoria';
 
@@ -21,42 +26,9 @@ const TAG = 'auditoria';
 export const AUDIT_TIME_ZONE = 'America/Sao_Paulo';
 
 const DAY_MS = 24 * 60 * 60_000;
-const DAY = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
 
-export const auditHeaders = securityPasswordHeaders;
-
-const filterProperties = {
-  person: { ...hostId, description: 'Id do usuário do host que fez a alteração' },
-  recordType: { type: 'string', enum: [...AUDIT_RECORD_TYPES] },
-  recordId: { ...hostId, description: 'Id do registro (negociação, contato, nota…)' },
-  from: { ...DAY, description: 'Primeiro dia (yyyy-mm-dd, horário de São Paulo)' },
-  to: { ...DAY, description: 'Último dia, incluído (yyyy-mm-dd, horário de São Paulo)' },
-} as const;
-
-const listQuery = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    ...filterProperties,
-    limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 },
-    cursor: { type: 'string', minLength: 1, maxLength: 300, pattern: '^[A-Za-z0-9_-]+$' },
-  },
-} as const;
-
-const exportQuery = { type: 'object', additionalProperties: false, properties: filterProperties };
-
-interface FilterQuery {
-  person?: string;
-  recordType?: string;
-  recordId?: string;
-  from?: string;
-  to?: string;
-}
-
-interface ListQuery extends FilterQuery {
-  limit: number;
-  cursor?: string;
-}
+type FilterQuery = AuditExportQuery;
+type ListQuery = AuditListQuery;
 
 const encodeCursor = (cursor: AuditCursor): string =>
   Buffer.from(`${cursor.at}:${cursor.id}`, 'utf8').toString('base64url');
@@ -128,52 +100,6 @@ const csvLines = (entry: AuditEntry): string[] =>
 /** The person filter offers at most this many people (the list is read from the actor index). */
 export const AUDIT_PEOPLE_LIMIT = 500;
 
-const entrySchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'string' },
-    at: { type: 'string' },
-    origin: { type: 'string' },
-    actor: {
-      type: 'object',
-      properties: {
-        userId: { type: ['string', 'null'] },
-        name: { type: ['string', 'null'] },
-        verified: { type: 'boolean' },
-      },
-    },
-    attendanceId: { type: ['string', 'null'] },
-    chatId: { type: ['string', 'null'] },
-    contactName: { type: ['string', 'null'] },
-    channelName: { type: ['string', 'null'] },
-    record: {
-      type: 'object',
-      properties: {
-        type: { type: 'string' },
-        id: { type: 'string' },
-        name: { type: ['string', 'null'] },
-        dealId: { type: ['string', 'null'] },
-        dealName: { type: ['string', 'null'] },
-        contactId: { type: ['string', 'null'] },
-      },
-    },
-    action: { type: 'string' },
-    fields: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          field: { type: 'string' },
-          before: { type: ['string', 'null'] },
-          after: { type: ['string', 'null'] },
-          beforeLabel: { type: ['string', 'null'] },
-          afterLabel: { type: ['string', 'null'] },
-        },
-      },
-    },
-  },
-} as const;
-
 export function registerAuditRoutes(app: FastifyInstance, services: Services): void {
   const { repos } = services;
 
@@ -186,11 +112,11 @@ export function registerAuditRoutes(app: FastifyInstance, services: Services): v
           'Histórico de alterações feitas pelo painel (só administradores), mais recentes primeiro',
         description:
           'Filtros: pessoa (person), registro (recordType e/ou recordId), período (from/to, dias de São Paulo). Paginação estável por cursor: links.next.',
-        headers: auditHeaders,
-        querystring: listQuery,
+        headers: securityPasswordHeaders,
+        querystring: auditListQuery,
         response: {
-          200: pageSchema(entrySchema),
-          403: messageSchema,
+          200: auditPageAnswer,
+          403: apiErrorAnswer,
         },
       },
     },
@@ -217,18 +143,11 @@ export function registerAuditRoutes(app: FastifyInstance, services: Services): v
         summary:
           'Quem aparece no histórico (só administradores): id do usuário do host e o nome do seu registro mais recente, por nome',
         description: `As escolhas do filtro de pessoa: lidas do próprio histórico (nenhuma chamada ao CRM), até ${AUDIT_PEOPLE_LIMIT} pessoas.`,
-        headers: auditHeaders,
+        headers: securityPasswordHeaders,
         querystring: noQuery,
         response: {
-          200: pageSchema({
-            type: 'object',
-            properties: {
-              userId: { type: 'string' },
-              name: { type: 'string' },
-              verified: { type: 'boolean' },
-            },
-          }),
-          403: messageSchema,
+          200: auditPeopleAnswer,
+          403: apiErrorAnswer,
         },
       },
     },
@@ -246,9 +165,9 @@ export function registerAuditRoutes(app: FastifyInstance, services: Services): v
       schema: {
         tags: [TAG],
         summary: 'O histórico filtrado inteiro em CSV (UTF-8 com BOM, ";", datas de São Paulo)',
-        headers: auditHeaders,
-        querystring: exportQuery,
-        response: { 403: messageSchema },
+        headers: securityPasswordHeaders,
+        querystring: auditExportQuery,
+        response: { 403: apiErrorAnswer },
       },
     },
     async (request, reply) => {

@@ -1,4 +1,21 @@
 import { SIGNED_OUT_AUTH_STATUS } from '@crm-panel/crm-model';
+import {
+  apiErrorAnswer,
+  apiV1TokenBody,
+  type ApiV1TokenBody,
+  authStartAnswer,
+  authStatusAnswer,
+  emptyBody,
+  htmlPage,
+  identityHeaders,
+  noQuery,
+  signInBeginQuery,
+  signInCallbackQuery,
+  type SignInCallbackQuery,
+  signInConfirmBody,
+  type SignInConfirmBody,
+  successAnswer,
+} from '@crm-panel/crm-model/schemas';
 import formBody from '@fastify/formbody';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -26,34 +43,9 @@ import {
   tabSignInDonePage,
   WINDOW_PROOF_PARAM,
 } from './authPage';
-import { identityHeaders, messageSchema, noQuery } from './schemas';
-
-const statusSchema = {
-  type: 'object',
-  properties: {
-    authenticated: { type: 'boolean' },
-    userId: { type: ['string', 'null'] },
-    method: { type: ['string', 'null'], enum: ['oauth', 'api-v1', null] },
-    crmUserRequired: {
-      type: 'boolean',
-      description: 'Entrou no CRM, mas ainda falta dizer quem é no CRM (GET auth/crm-users)',
-    },
-    crmUserSource: {
-      type: ['string', 'null'],
-      enum: ['attendant-claim', 'v1-token', 'host-signed-email', null],
-    },
-  },
-} as const;
 
 /** auth/status of a session with no CRM sign-in. */
 export const SIGNED_OUT = SIGNED_OUT_AUTH_STATUS;
-
-interface CallbackQuery {
-  code?: string;
-  state?: string;
-  error?: string;
-  window_proof?: string;
-}
 
 /**
  * The security headers of the sign-in window's pages (begin, callback, confirmation): their own
@@ -66,14 +58,6 @@ const SIGN_IN_PAGE_HELMET = {
   crossOriginOpenerPolicy: false,
 } as const;
 const SIGN_IN_TAG = { tags: ['autenticação'] };
-
-/** An object of optional text fields, each with its length limit (a sign-in page's inputs). */
-const textFields = (limits: Record<string, number>) => ({
-  type: 'object',
-  properties: Object.fromEntries(
-    Object.entries(limits).map(([name, maxLength]) => [name, { type: 'string', maxLength }]),
-  ),
-});
 
 /** How many of its users a tenant's CRM account is recognised by. */
 const ACCOUNT_ANCHORS = 5;
@@ -180,7 +164,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
         headers: identityHeaders,
         querystring: noQuery,
         response: {
-          200: { type: 'object', properties: { authUrl: { type: 'string' } } },
+          200: authStartAnswer,
         },
       },
     },
@@ -223,7 +207,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
               expiresAt: { type: 'number' },
             },
           },
-          400: messageSchema,
+          400: apiErrorAnswer,
         },
       },
     },
@@ -264,11 +248,11 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
         response: {
           200: {
             type: 'object',
-            properties: { done: { type: 'boolean' }, status: statusSchema },
+            properties: { done: { type: 'boolean' }, status: authStatusAnswer },
           },
-          400: messageSchema,
-          404: messageSchema,
-          409: messageSchema,
+          400: apiErrorAnswer,
+          404: apiErrorAnswer,
+          409: apiErrorAnswer,
         },
       },
     },
@@ -461,14 +445,11 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
         summary: 'Abre o consentimento do CRM nesta janela (página do navegador)',
         description:
           'Liga o login ao cookie deste navegador e a um segredo que só esta janela guarda (sessionStorage), e segue ao consentimento do CRM.',
-        querystring: textFields({ ticket: 200 }),
+        querystring: signInBeginQuery,
         response: {
-          200: {
-            type: 'string',
-            description: 'Página que guarda o segredo da janela e segue ao CRM',
-          },
-          400: { type: 'string', description: 'Página HTML de erro' },
-          403: { type: 'string', description: 'Página HTML de erro (outro navegador)' },
+          200: htmlPage('Página que guarda o segredo da janela e segue ao CRM'),
+          400: htmlPage('Página HTML de erro'),
+          403: htmlPage('Página HTML de erro (outro navegador)'),
         },
       },
     },
@@ -509,7 +490,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     },
   );
 
-  app.get<{ Querystring: CallbackQuery }>(
+  app.get<{ Querystring: SignInCallbackQuery }>(
     '/api/rdstation/auth/callback',
     {
       // A browser lands here: a query that fails validation gets the HTML error page too.
@@ -520,12 +501,12 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
         summary: 'Retorno do OAuth (abre no navegador; responde uma página HTML)',
         description:
           'Aceito só no navegador cuja janela abriu auth/begin (cookie) e só nessa janela: a primeira resposta é uma página que devolve o segredo da janela (window_proof, do seu sessionStorage); o state, quando o CRM o devolve, deve ser o desse mesmo login. Sem e-mail assinado pelo host, o atendente confirma quem é no CRM antes de o login valer (auth/confirm).',
-        querystring: textFields({ code: 2000, state: 200, error: 200, [WINDOW_PROOF_PARAM]: 200 }),
+        querystring: signInCallbackQuery,
         response: {
-          200: { type: 'string', description: 'Página HTML (relé, confirmação ou sucesso)' },
-          400: { type: 'string', description: 'Página HTML de erro' },
-          403: { type: 'string', description: 'Página HTML de erro' },
-          502: { type: 'string', description: 'Página HTML de erro' },
+          200: htmlPage('Página HTML (relé, confirmação ou sucesso)'),
+          400: htmlPage('Página HTML de erro'),
+          403: htmlPage('Página HTML de erro'),
+          502: htmlPage('Página HTML de erro'),
         },
       },
     },
@@ -628,7 +609,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
   void app.register(async (scope) => {
     // The confirmation page's form (the window's page runs no script to post JSON).
     await scope.register(formBody, { bodyLimit: 4096 });
-    scope.post<{ Body: { confirm?: string; userId?: string } }>(
+    scope.post<{ Body: SignInConfirmBody }>(
       CONFIRM_ACTION,
       {
         attachValidation: true,
@@ -638,10 +619,10 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
           summary: 'O atendente confirma quem é no CRM; só então o login vale (página HTML)',
           description:
             'Formulário da página de confirmação do callback, no mesmo navegador (cookie) e com o segredo de uso único dessa página. O usuário é conferido em GET /users/{id} com o token do login. Antes disso nada do login fica ligado à sessão.',
-          body: textFields({ confirm: 200, userId: 200 }),
+          body: signInConfirmBody,
           // Its refusals are HTML pages too, except a body no parser reads ({ message }).
           response: {
-            200: { type: 'string', description: 'Página HTML de sucesso ou de confirmação' },
+            200: htmlPage('Página HTML de sucesso ou de confirmação'),
           },
         },
       },
@@ -731,7 +712,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
         summary: 'Se esta sessão tem login no CRM',
         headers: identityHeaders,
         querystring: noQuery,
-        response: { 200: statusSchema, 400: messageSchema },
+        response: { 200: authStatusAnswer, 400: apiErrorAnswer },
       },
     },
     async (request) => authStatus(request, sessionOf(request)),
@@ -746,11 +727,8 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
         summary: 'Encerra o login no CRM desta sessão (só dela)',
         headers: identityHeaders,
         querystring: noQuery,
-        body: { type: ['object', 'null'], additionalProperties: true },
-        response: {
-          200: { type: 'object', properties: { success: { type: 'boolean' } } },
-          400: messageSchema,
-        },
+        body: emptyBody,
+        response: { 200: successAnswer, 400: apiErrorAnswer },
       },
     },
     async (request) => {
@@ -761,7 +739,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     },
   );
 
-  app.post<{ Body: { apiV1Token?: string } }>(
+  app.post<{ Body: ApiV1TokenBody }>(
     '/api/rdstation/auth/v1-token',
     {
       config: { access: 'any' },
@@ -772,11 +750,8 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
           'O token é validado em GET /api/v1/token/check e guardado criptografado. A sessão v1 identifica o usuário (status e perfil), mas as chamadas da API v2 continuam exigindo OAuth (401).',
         headers: identityHeaders,
         querystring: noQuery,
-        body: {
-          type: ['object', 'null'],
-          properties: { apiV1Token: { type: 'string', maxLength: 500 } },
-        },
-        response: { 200: statusSchema },
+        body: apiV1TokenBody,
+        response: { 200: authStatusAnswer },
       },
     },
     async (request) => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { WINDOW_PROOF_PARAM } from '@crm-panel/crm-model/schemas';
 
 const CLOSE_SOON = 'setTimeout(function () { window.close(); }, 1000);';
 const CLOSE_ON_CLICK =
@@ -6,8 +7,8 @@ const CLOSE_ON_CLICK =
 
 /** The sessionStorage key of the sign-in window's own secret (this api's origin, that tab only). */
 export const WINDOW_PROOF_KEY = 'crm-panel-sign-in';
-/** The callback's query parameter the relay page puts that secret in. */
-export const WINDOW_PROOF_PARAM = 'window_proof';
+/** The callback's query parameter the relay page puts that secret in (the wire contract's). */
+export { WINDOW_PROOF_PARAM };
 
 /**
  * auth/begin: the window keeps its secret in its own sessionStorage (no other tab or window has

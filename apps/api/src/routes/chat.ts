@@ -1,19 +1,13 @@
 import { type FastifyInstance } from 'fastify';
 import { credentialsNotConfigured } from '@api/errors';
 import { identityOf, type Services } from '@api/services';
-import { hostId, identityHeaders, messageSchema } from './schemas';
-
-const chatMessageSchema = {
-  type: 'object',
-  properties: {
-    IdMessage: { type: 'string' },
-    text: { type: 'string' },
-    senderName: { type: 'string' },
-    isSentByMe: { type: 'boolean' },
-    dhMessage: { type: 'string' },
-    unixTimeMessage: { type: 'number' },
-  },
-} as const;
+import {
+  apiErrorAnswer,
+  chatMessagesAnswer,
+  chatMessagesQuery,
+  hostIdParams,
+  identityHeaders,
+} from '@crm-panel/crm-model/schemas';
 
 export function registerChatRoutes(app: FastifyInstance, services: Services): void {
   app.get<{ Params: { id: string }; Querystring: { channelId: string } }>(
@@ -23,21 +17,13 @@ export function registerChatRoutes(app: FastifyInstance, services: Services): vo
         tags: ['chat'],
         summary: 'Mensagens de um atendimento, lidas da API de chat do host (defaultChatDomain)',
         headers: identityHeaders,
-        params: { type: 'object', required: ['id'], properties: { id: hostId } },
-        querystring: {
-          type: 'object',
-          required: ['channelId'],
-          additionalProperties: false,
-          properties: { channelId: hostId },
-        },
+        params: hostIdParams,
+        querystring: chatMessagesQuery,
         response: {
-          200: {
-            type: 'object',
-            properties: { data: { type: 'array', items: chatMessageSchema } },
-          },
-          400: messageSchema,
-          428: messageSchema,
-          502: messageSchema,
+          200: chatMessagesAnswer,
+          400: apiErrorAnswer,
+          428: apiErrorAnswer,
+          502: apiErrorAnswer,
         },
       },
     },

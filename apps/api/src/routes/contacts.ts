@@ -1,4 +1,4 @@
-import { contactIdOf, type ContactPayload } from '@crm-panel/crm-model';
+import { contactIdOf } from '@crm-panel/crm-model';
 import { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { ApiError } from '@api/errors';
 import { recordOf } from '@api/http';
@@ -6,11 +6,23 @@ import { idText } from '@api/changes/recordNames';
 import { API_MESSAGES } from '@api/messages';
 import { identityOf, type Services } from '@api/services';
 import {
+  apiErrorAnswer,
   contactCreateBody,
-  contactUpdateBody,
+  contactMappingAnswer,
   contactMappingBody,
+  type ContactMappingBody,
+  contactRecord,
+  contactUpdateBody,
+  contactWithMappingAnswer,
   contactWithMappingBody,
+  type ContactWithMappingBody,
+  hostIdParams,
+  identityHeaders,
+  idParams,
+  lastDealAnswer,
   lastDealBody,
+  type LastDealBody,
+  noQuery,
 } from '@crm-panel/crm-model/schemas';
 import { answered, fieldChanges, param } from '@api/changes/describeChange';
 import {
@@ -21,7 +33,7 @@ import {
   publishWrite,
 } from '@api/changes/publishChange';
 import { crmPath, registerGetRoute, registerListRoute, registerWriteRoute } from './proxy';
-import { crmId, hostId, identityHeaders, messageSchema, noQuery } from './schemas';
+import { crmRecordsSerializer } from './schemas';
 
 const TAG = 'contatos';
 
@@ -49,29 +61,6 @@ export function toCrmContact(body: Record<string, unknown>): { data: Record<stri
   return { data: contact };
 }
 
-const mappingSchema = {
-  type: 'object',
-  properties: {
-    data: {
-      type: 'object',
-      properties: {
-        mapped: { type: 'boolean' },
-        rdstationContactId: { type: ['string', 'null'] },
-        lastDealId: {
-          type: ['string', 'null'],
-          description:
-            'Só no GET de um contato vinculado: a última negociação escolhida (o que GET /api/rdstation/contact/{id}/last-deal responde).',
-        },
-      },
-    },
-  },
-} as const;
-
-const lastDealSchema = {
-  type: 'object',
-  properties: { dealId: { type: ['string', 'null'] } },
-} as const;
-
 export function registerContactRoutes(app: FastifyInstance, services: Services): void {
   const { repos } = services;
 
@@ -95,6 +84,7 @@ export function registerContactRoutes(app: FastifyInstance, services: Services):
 
   registerListRoute(app, services, {
     url: '/api/rdstation/contacts',
+    record: contactRecord,
     crmPath: () => '/contacts',
     resource: 'contacts',
     mode: 'scroll',
@@ -107,6 +97,7 @@ export function registerContactRoutes(app: FastifyInstance, services: Services):
   registerWriteRoute(app, services, {
     method: 'POST',
     url: '/api/rdstation/contacts',
+    record: contactRecord,
     crmPath: () => '/contacts',
     body: contactCreateBody,
     toCrmBody: toCrmContact,
@@ -116,6 +107,7 @@ export function registerContactRoutes(app: FastifyInstance, services: Services):
   });
   registerGetRoute(app, services, {
     url: '/api/rdstation/contacts/:id',
+    record: contactRecord,
     params: ['id'],
     crmPath: ({ id = '' }) => crmPath`/contacts/${id}`,
     remembers: 'contact',
@@ -126,6 +118,7 @@ export function registerContactRoutes(app: FastifyInstance, services: Services):
   registerWriteRoute(app, services, {
     method: 'PUT',
     url: '/api/rdstation/contacts/:id',
+    record: contactRecord,
     params: ['id'],
     crmPath: ({ id = '' }) => crmPath`/contacts/${id}`,
     body: contactUpdateBody,
@@ -135,7 +128,7 @@ export function registerContactRoutes(app: FastifyInstance, services: Services):
     summary: 'Atualiza um contato do CRM',
   });
 
-  app.post<{ Body: { contact: ContactPayload; contactId: string } }>(
+  app.post<{ Body: ContactWithMappingBody }>(
     '/api/rdstation/contacts/with-mapping',
     {
       schema: {
@@ -146,15 +139,10 @@ export function registerContactRoutes(app: FastifyInstance, services: Services):
         headers: identityHeaders,
         querystring: noQuery,
         body: contactWithMappingBody,
-        response: {
-          201: {
-            type: 'object',
-            properties: {
-              data: { type: 'object', properties: { success: { type: 'boolean' }, contact: {} } },
-            },
-          },
-        },
+        response: { 201: contactWithMappingAnswer },
       },
+      // The created contact goes back as the CRM answered it.
+      serializerCompiler: crmRecordsSerializer,
     },
     async (request, reply) => {
       const identity = identityOf(request);
@@ -198,9 +186,9 @@ export function registerContactRoutes(app: FastifyInstance, services: Services):
         tags: [TAG],
         summary: 'Contato do CRM vinculado a um contato do host',
         headers: identityHeaders,
-        params: { type: 'object', required: ['id'], properties: { id: hostId } },
+        params: hostIdParams,
         querystring: noQuery,
-        response: { 200: mappingSchema, 400: messageSchema },
+        response: { 200: contactMappingAnswer, 400: apiErrorAnswer },
       },
     },
     async (request) => {
@@ -226,7 +214,7 @@ export function registerContactRoutes(app: FastifyInstance, services: Services):
     },
   );
 
-  app.post<{ Body: { contactId: string; rdstationContactId: string } }>(
+  app.post<{ Body: ContactMappingBody }>(
     '/api/rdstation/contact-mapping',
     {
       schema: {
@@ -235,7 +223,7 @@ export function registerContactRoutes(app: FastifyInstance, services: Services):
         headers: identityHeaders,
         querystring: noQuery,
         body: contactMappingBody,
-        response: { 200: mappingSchema, 400: messageSchema },
+        response: { 200: contactMappingAnswer, 400: apiErrorAnswer },
       },
     },
     async (request) => {
@@ -255,9 +243,9 @@ export function registerContactRoutes(app: FastifyInstance, services: Services):
         tags: [TAG],
         summary: 'Última negociação selecionada para um contato do CRM',
         headers: identityHeaders,
-        params: idParamsOf(),
+        params: idParams('id'),
         querystring: noQuery,
-        response: { 200: lastDealSchema, 400: messageSchema },
+        response: { 200: lastDealAnswer, 400: apiErrorAnswer },
       },
     },
     async (request) => {
@@ -266,17 +254,17 @@ export function registerContactRoutes(app: FastifyInstance, services: Services):
     },
   );
 
-  app.post<{ Params: { id: string }; Body: { dealId: string | null } }>(
+  app.post<{ Params: { id: string }; Body: LastDealBody }>(
     '/api/rdstation/contact/:id/last-deal',
     {
       schema: {
         tags: [TAG],
         summary: 'Guarda (ou limpa, com null) a última negociação selecionada',
         headers: identityHeaders,
-        params: idParamsOf(),
+        params: idParams('id'),
         querystring: noQuery,
         body: lastDealBody,
-        response: { 200: lastDealSchema, 400: messageSchema },
+        response: { 200: lastDealAnswer, 400: apiErrorAnswer },
       },
     },
     async (request) => {
@@ -297,8 +285,4 @@ export function registerContactRoutes(app: FastifyInstance, services: Services):
       return { dealId: request.body.dealId };
     },
   );
-}
-
-function idParamsOf() {
-  return { type: 'object', required: ['id'], properties: { id: crmId } } as const;
 }

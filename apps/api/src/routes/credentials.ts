@@ -16,12 +16,18 @@ import { passGuardedSecret, passSecurityPassword } from '@api/security/passwordG
 import { identityOf, type Services } from '@api/services';
 import { type PanelSession } from '@api/db/repositories/panelSessionsRepository';
 import {
+  apiErrorAnswer,
   credentialsBody,
-  credentialsRemovalBody,
   type CredentialsBody as CredentialsBodySchema,
+  credentialsRemovalBody,
+  type CredentialsRemovalBody,
+  credentialsRemovedAnswer,
+  credentialsSavedAnswer,
+  credentialsStatusAnswer,
+  identityHeaders,
+  noQuery,
 } from '@crm-panel/crm-model/schemas';
 import { liveUpdatesInfo } from '@api/changes/crmWebhooks';
-import { identityHeaders, liveUpdatesSchema, messageSchema, noQuery } from './schemas';
 
 type CredentialsBody = NonNullable<CredentialsBodySchema>;
 
@@ -114,19 +120,8 @@ export function registerCredentialsRoutes(app: FastifyInstance, services: Servic
         headers: identityHeaders,
         querystring: noQuery,
         response: {
-          200: {
-            type: 'object',
-            properties: {
-              configured: { type: 'boolean' },
-              redirectUri: { type: 'string' },
-              setupCodeRequired: {
-                type: 'boolean',
-                description: 'Quem configura digita o código de configuração do operador',
-              },
-              liveUpdates: liveUpdatesSchema,
-            },
-          },
-          400: messageSchema,
+          200: credentialsStatusAnswer,
+          400: apiErrorAnswer,
         },
       },
     },
@@ -158,13 +153,10 @@ export function registerCredentialsRoutes(app: FastifyInstance, services: Servic
         querystring: noQuery,
         body: credentialsBody,
         response: {
-          201: {
-            type: 'object',
-            properties: { success: { type: 'boolean' }, redirectUri: { type: 'string' } },
-          },
-          400: messageSchema,
-          403: messageSchema,
-          409: messageSchema,
+          201: credentialsSavedAnswer,
+          400: apiErrorAnswer,
+          403: apiErrorAnswer,
+          409: apiErrorAnswer,
         },
       },
     },
@@ -209,7 +201,7 @@ export function registerCredentialsRoutes(app: FastifyInstance, services: Servic
     },
   );
 
-  app.delete<{ Body: { securityPassword?: string } }>(
+  app.delete<{ Body: CredentialsRemovalBody }>(
     '/api/rdstation/credentials',
     {
       config: { access: 'signedIn' },
@@ -220,11 +212,11 @@ export function registerCredentialsRoutes(app: FastifyInstance, services: Servic
         querystring: noQuery,
         body: credentialsRemovalBody,
         response: {
-          200: { type: 'object', properties: { usersAffected: { type: 'integer' } } },
-          400: messageSchema,
-          403: messageSchema,
-          428: messageSchema,
-          429: messageSchema,
+          200: credentialsRemovedAnswer,
+          400: apiErrorAnswer,
+          403: apiErrorAnswer,
+          428: apiErrorAnswer,
+          429: apiErrorAnswer,
         },
       },
     },

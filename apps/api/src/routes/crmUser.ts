@@ -1,38 +1,17 @@
 import { type FastifyInstance } from 'fastify';
-import { crmUserChoiceBody } from '@crm-panel/crm-model/schemas';
-import { sessionOf } from '@api/identity/authenticate';
-import { type Services, wantsFreshData } from '@api/services';
 import {
+  apiErrorAnswer,
   cachedIdentityHeaders,
   cacheQuery,
+  crmUserChoiceBody,
+  type CrmUserChoiceBody,
+  crmUserChosenAnswer,
+  crmUsersAnswer,
   identityHeaders,
-  messageSchema,
   noQuery,
-} from './schemas';
-
-const userSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'string' },
-    name: { type: 'string' },
-    email: { type: 'string' },
-  },
-} as const;
-
-const sourceSchema = {
-  type: 'string',
-  enum: ['attendant-claim', 'v1-token', 'host-signed-email'],
-  description:
-    "Como o usuário foi decidido: 'attendant-claim' (escolha do atendente, não verificada), 'v1-token' (e-mail do token v1 conferido pelo RD), 'host-signed-email' (e-mail assinado pelo host)",
-} as const;
-
-/** `{ data: { …properties } }`, the api's success envelope. */
-const dataOf = (properties: Record<string, unknown>) =>
-  ({ type: 'object', properties: { data: { type: 'object', properties } } }) as const;
-
-interface ChooseBody {
-  userId: string;
-}
+} from '@crm-panel/crm-model/schemas';
+import { sessionOf } from '@api/identity/authenticate';
+import { type Services, wantsFreshData } from '@api/services';
 
 /** The "who are you in the CRM" step (README, 'Who the CRM user is'). */
 export function registerCrmUserRoutes(app: FastifyInstance, services: Services): void {
@@ -48,12 +27,7 @@ export function registerCrmUserRoutes(app: FastifyInstance, services: Services):
           'GET /users?filter=is:active, todas as páginas (page[size] ≤ 100, seguindo links.next até um limite; para também numa página vazia ou curta), por nome. suggestedId: o usuário cujo e-mail o token v1 ou o host verificou, ou o já escolhido.',
         headers: cachedIdentityHeaders,
         querystring: cacheQuery,
-        response: {
-          200: dataOf({
-            users: { type: 'array', items: userSchema },
-            suggestedId: { type: ['string', 'null'] },
-          }),
-        },
+        response: { 200: crmUsersAnswer },
       },
     },
     async (request) => {
@@ -66,7 +40,7 @@ export function registerCrmUserRoutes(app: FastifyInstance, services: Services):
     },
   );
 
-  app.post<{ Body: ChooseBody }>(
+  app.post<{ Body: CrmUserChoiceBody }>(
     '/api/rdstation/auth/crm-user',
     {
       schema: {
@@ -77,11 +51,7 @@ export function registerCrmUserRoutes(app: FastifyInstance, services: Services):
         headers: identityHeaders,
         querystring: noQuery,
         body: crmUserChoiceBody,
-        response: {
-          200: dataOf({ ...userSchema.properties, source: sourceSchema }),
-          400: messageSchema,
-          409: messageSchema,
-        },
+        response: { 200: crmUserChosenAnswer, 400: apiErrorAnswer, 409: apiErrorAnswer },
       },
     },
     async (request) => {

@@ -6,9 +6,12 @@ import { identityOf, type Services } from '@api/services';
 import {
   dealCreateBody,
   dealProductCreateBody,
+  dealProductRecord,
   dealProductUpdateBody,
+  dealRecord,
   dealUpdateBody,
   noteCreateBody,
+  noteRecord,
 } from '@crm-panel/crm-model/schemas';
 import { answered, param, type Written } from '@api/changes/describeChange';
 import { crmPath, registerGetRoute, registerListRoute, registerWriteRoute } from './proxy';
@@ -53,6 +56,7 @@ export function registerDealRoutes(app: FastifyInstance, services: Services): vo
   const forgetContactDeals = (systemKey: string) => services.lists.forgetContactDeals(systemKey);
   registerListRoute(app, services, {
     url: '/api/rdstation/deals',
+    record: dealRecord,
     crmPath: () => '/deals',
     resource: 'deals',
     mode: 'scroll',
@@ -64,6 +68,7 @@ export function registerDealRoutes(app: FastifyInstance, services: Services): vo
   });
   registerGetRoute(app, services, {
     url: '/api/rdstation/deals/:id',
+    record: dealRecord,
     params: ['id'],
     crmPath: ({ id = '' }) => crmPath`/deals/${id}`,
     remembers: 'deal',
@@ -74,6 +79,7 @@ export function registerDealRoutes(app: FastifyInstance, services: Services): vo
   registerWriteRoute(app, services, {
     method: 'POST',
     url: '/api/rdstation/deals',
+    record: dealRecord,
     crmPath: () => '/deals',
     body: dealCreateBody,
     onWritten: forgetContactDeals,
@@ -84,6 +90,7 @@ export function registerDealRoutes(app: FastifyInstance, services: Services): vo
   registerWriteRoute(app, services, {
     method: 'PUT',
     url: '/api/rdstation/deals/:id',
+    record: dealRecord,
     params: ['id'],
     crmPath: ({ id = '' }) => crmPath`/deals/${id}`,
     body: dealUpdateBody,
@@ -102,6 +109,7 @@ export function registerDealRoutes(app: FastifyInstance, services: Services): vo
 
   registerListRoute(app, services, {
     url: '/api/rdstation/deals/:id/notes',
+    record: noteRecord,
     params: ['id'],
     crmPath: ({ id = '' }) => crmPath`/deals/${id}/notes`,
     resource: 'notes',
@@ -112,6 +120,7 @@ export function registerDealRoutes(app: FastifyInstance, services: Services): vo
   registerWriteRoute(app, services, {
     method: 'POST',
     url: '/api/rdstation/deals/:id/notes',
+    record: noteRecord,
     params: ['id'],
     crmPath: ({ id = '' }) => crmPath`/deals/${id}/notes`,
     body: noteCreateBody,
@@ -129,6 +138,7 @@ export function registerDealRoutes(app: FastifyInstance, services: Services): vo
 
   registerListRoute(app, services, {
     url: '/api/rdstation/deals/:id/products',
+    record: dealProductRecord,
     params: ['id'],
     crmPath: ({ id = '' }) => crmPath`/deals/${id}/products`,
     resource: 'dealProducts',
@@ -140,6 +150,7 @@ export function registerDealRoutes(app: FastifyInstance, services: Services): vo
   registerWriteRoute(app, services, {
     method: 'POST',
     url: '/api/rdstation/deals/:id/products',
+    record: dealProductRecord,
     params: ['id'],
     crmPath: ({ id = '' }) => crmPath`/deals/${id}/products`,
     body: dealProductCreateBody,
@@ -150,6 +161,7 @@ export function registerDealRoutes(app: FastifyInstance, services: Services): vo
   registerWriteRoute(app, services, {
     method: 'PUT',
     url: '/api/rdstation/deals/:id/products/:productId',
+    record: dealProductRecord,
     params: ['id', 'productId'],
     crmPath: ({ id = '', productId = '' }) => crmPath`/deals/${id}/products/${productId}`,
     body: dealProductUpdateBody,
@@ -165,6 +177,7 @@ export function registerDealRoutes(app: FastifyInstance, services: Services): vo
   registerWriteRoute(app, services, {
     method: 'DELETE',
     url: '/api/rdstation/deals/:id/products/:productId',
+    record: dealProductRecord,
     params: ['id', 'productId'],
     crmPath: ({ id = '', productId = '' }) => crmPath`/deals/${id}/products/${productId}`,
     change: {

@@ -2,22 +2,7 @@ import { type FastifyInstance } from 'fastify';
 import { type LiveStreams } from '@api/changes/liveStreams';
 import { headerOf, PANEL_CONTEXT_HEADERS } from '@api/changes/publishChange';
 import { sessionOf } from '@api/identity/authenticate';
-import { identityHeaders, noQuery } from './schemas';
-
-/** The header a reconnecting panel sends: the id of the last change it received. */
-const LAST_EVENT_ID = 'last-event-id';
-
-const eventHeaders = {
-  ...identityHeaders,
-  properties: {
-    ...identityHeaders.properties,
-    [LAST_EVENT_ID]: {
-      type: 'string',
-      maxLength: 100,
-      description: 'id da última mudança recebida: o stream repete as seguintes, ou envia resync',
-    },
-  },
-} as const;
+import { eventStreamHeaders, LAST_EVENT_ID_HEADER, noQuery } from '@crm-panel/crm-model/schemas';
 
 /**
  * GET /api/events: one Server-Sent Events stream per panel, with the session like every /api
@@ -35,14 +20,14 @@ export function registerEventRoutes(app: FastifyInstance, streams: LiveStreams):
         summary: 'Mudanças do tenant ao vivo (text/event-stream)',
         description:
           "Um stream por painel. Cada mudança (RecordChange) vai como `event: change` com `id:`; reconectando com Last-Event-ID, o api repete as mudanças que ainda guarda ou envia `event: resync` (o painel relê tudo o que mostra). Um comentário ': ping' a cada ~20 s; `retry:` sugere a espera de reconexão.",
-        headers: eventHeaders,
+        headers: eventStreamHeaders,
         querystring: noQuery,
         produces: ['text/event-stream'],
       },
     },
     (request, reply) => {
       const { systemKey, userId } = sessionOf(request);
-      const lastEventId = headerOf(request, LAST_EVENT_ID);
+      const lastEventId = headerOf(request, LAST_EVENT_ID_HEADER);
       // The schema checked it as a host id; the stream marks this tab's own changes by it.
       const tab = headerOf(request, PANEL_CONTEXT_HEADERS.tab);
       // The stream is written on the socket directly: no serializer, no compression, nothing

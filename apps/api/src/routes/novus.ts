@@ -2,7 +2,6 @@ import {
   DEFAULT_NOVUS_MAPPING,
   NOVUS_DIAGNOSTICS_LIMITS,
   NOVUS_MAPPING_FIELDS,
-  NOVUS_MAPPING_LIMITS,
   novusMappingProblems,
   novusMissing,
   novusUserFields,
@@ -12,13 +11,21 @@ import {
   type NovusDiagnosticsReport,
   type NovusFieldMapping,
 } from '@crm-panel/crm-model';
+import { Type } from '@sinclair/typebox';
 import { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { ApiError, identityError } from '@api/errors';
 import { bearerToken, sessionOf } from '@api/identity/authenticate';
 import { requireTenantAdmin } from '@api/identity/tenantAdmin';
 import { API_MESSAGES } from '@api/messages';
 import { type Services } from '@api/services';
-import { messageSchema, noQuery, securityPasswordHeaders } from './schemas';
+import {
+  apiErrorAnswer,
+  noQuery,
+  novusDiagnosticsBody,
+  novusMappingBody,
+  novusMappingQuery,
+  securityPasswordHeaders,
+} from '@crm-panel/crm-model/schemas';
 
 // A Novus install that explains itself (host-bridge README, 'Novus CRM'): the panel in a Novus
 // frame reports what the host sent and what it understood; the tenant's admins read it in the
@@ -36,92 +43,6 @@ import { messageSchema, noQuery, securityPasswordHeaders } from './schemas';
 // 20). Reading it and the mapping's changes are for the tenant's admins only.
 
 const TAG = 'novus';
-
-const systemKeyText = { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' } as const;
-const shortText = { type: ['string', 'null'], maxLength: 300 } as const;
-const dateText = { type: 'string', maxLength: 40 } as const;
-
-const understoodSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: Object.fromEntries(
-    ['userId', 'systemKey', 'attendanceId', 'channelId', 'contactId', 'phone'].map((key) => [
-      key,
-      shortText,
-    ]),
-  ),
-} as const;
-
-const reportSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['hostOrigin', 'origins', 'understood', 'unexpected'],
-  properties: {
-    hostOrigin: shortText,
-    origins: {
-      type: 'object',
-      additionalProperties: false,
-      properties: { parameter: shortText, referrer: shortText, ancestor: shortText },
-    },
-    urlTenant: shortText,
-    userInfo: {
-      type: ['object', 'null'],
-      additionalProperties: false,
-      required: ['at'],
-      properties: { at: dateText, reply: {} },
-    },
-    lastEvent: {
-      type: ['object', 'null'],
-      additionalProperties: false,
-      required: ['at', 'name'],
-      properties: { at: dateText, name: { type: 'string', maxLength: 64 }, payload: {} },
-    },
-    understood: understoodSchema,
-    unexpected: {
-      type: 'array',
-      maxItems: NOVUS_DIAGNOSTICS_LIMITS.unexpected,
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['origin', 'at'],
-        properties: {
-          origin: { type: 'string', maxLength: 200 },
-          at: dateText,
-          command: { type: ['string', 'null'], maxLength: 64 },
-        },
-      },
-    },
-  },
-} as const;
-
-const namesSchema = {
-  type: 'array',
-  maxItems: NOVUS_MAPPING_LIMITS.names,
-  items: { type: 'string', maxLength: NOVUS_MAPPING_LIMITS.nameLength },
-} as const;
-
-const groupSchema = (group: string) => {
-  const keys = NOVUS_MAPPING_FIELDS.filter((f) => f.group === group).map((f) => f.key);
-  return {
-    type: 'object',
-    additionalProperties: false,
-    required: keys,
-    properties: Object.fromEntries(keys.map((key) => [key, namesSchema])),
-  };
-};
-
-const mappingSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['user', 'attendance', 'contact', 'chatMessagesEndpoint', 'chatMessagesHost'],
-  properties: {
-    user: groupSchema('user'),
-    attendance: groupSchema('attendance'),
-    contact: groupSchema('contact'),
-    chatMessagesEndpoint: { type: 'string', maxLength: NOVUS_MAPPING_LIMITS.endpointLength },
-    chatMessagesHost: { type: 'string', maxLength: 64 },
-  },
-} as const;
 
 const ADMIN_TEXTS = {
   adminRequired: API_MESSAGES.novusAdminRequired,
@@ -205,17 +126,12 @@ export function registerNovusRoutes(app: FastifyInstance, services: Services): v
         description:
           'Com a sessão do painel (Authorization: Bearer, deste tenant e usuário) é o relato do tenant, ligado a quem o enviou. Sem sessão (antes do id do usuário) basta um tenant cadastrado, mas o relato vai a uma vaga própria, "antes da sessão", que nunca substitui o relato de uma sessão. Um token que não é uma sessão deste tenant é recusado (401).',
         querystring: noQuery,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['systemKey', 'report'],
-          properties: { systemKey: systemKeyText, report: reportSchema },
-        },
+        body: novusDiagnosticsBody,
         response: {
-          204: { type: 'null' },
-          400: messageSchema,
-          401: messageSchema,
-          404: messageSchema,
+          204: Type.Null(),
+          400: apiErrorAnswer,
+          401: apiErrorAnswer,
+          404: apiErrorAnswer,
         },
       },
     },
@@ -235,13 +151,8 @@ export function registerNovusRoutes(app: FastifyInstance, services: Services): v
         tags: [TAG],
         summary:
           'O mapeamento de campos do Novus do tenant (nomes de campos, nada secreto): o painel o lê antes de ter sessão',
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['systemKey'],
-          properties: { systemKey: systemKeyText },
-        },
-        response: { 404: messageSchema },
+        querystring: novusMappingQuery,
+        response: { 404: apiErrorAnswer },
       },
     },
     async (request) => {
@@ -261,7 +172,7 @@ export function registerNovusRoutes(app: FastifyInstance, services: Services): v
           'Diagnóstico do Novus (só administradores): o que o host enviou, o que o painel entendeu, o que falta, o mapeamento',
         headers: securityPasswordHeaders,
         querystring: noQuery,
-        response: { 400: messageSchema, 403: messageSchema, 429: messageSchema },
+        response: { 400: apiErrorAnswer, 403: apiErrorAnswer, 429: apiErrorAnswer },
       },
     },
     async (request) => {
@@ -301,8 +212,8 @@ export function registerNovusRoutes(app: FastifyInstance, services: Services): v
           'Salva o mapeamento de campos do Novus do tenant (só administradores); recusa um mapeamento em que o id do usuário some da última resposta do getInfoUser',
         headers: securityPasswordHeaders,
         querystring: noQuery,
-        body: mappingSchema,
-        response: { 400: messageSchema, 403: messageSchema, 429: messageSchema },
+        body: novusMappingBody,
+        response: { 400: apiErrorAnswer, 403: apiErrorAnswer, 429: apiErrorAnswer },
       },
     },
     async (request) => {

@@ -1,4 +1,5 @@
 import { type FastifyInstance } from 'fastify';
+import { pipelineRecord, stageRecord } from '@crm-panel/crm-model/schemas';
 import { type Services } from '@api/services';
 import { crmPath, registerGetRoute, registerListRoute } from './proxy';
 
@@ -7,6 +8,7 @@ const TAG = 'funis';
 export function registerPipelineRoutes(app: FastifyInstance, services: Services): void {
   registerListRoute(app, services, {
     url: '/api/rdstation/pipelines',
+    record: pipelineRecord,
     crmPath: () => '/pipelines',
     resource: 'pipelines',
     mode: 'whole',
@@ -17,6 +19,7 @@ export function registerPipelineRoutes(app: FastifyInstance, services: Services)
   });
   registerGetRoute(app, services, {
     url: '/api/rdstation/pipelines/:id',
+    record: pipelineRecord,
     params: ['id'],
     crmPath: ({ id = '' }) => crmPath`/pipelines/${id}`,
     cached: true,
@@ -26,6 +29,7 @@ export function registerPipelineRoutes(app: FastifyInstance, services: Services)
   });
   registerListRoute(app, services, {
     url: '/api/rdstation/pipelines/:id/stages',
+    record: stageRecord,
     params: ['id'],
     crmPath: ({ id = '' }) => crmPath`/pipelines/${id}/stages`,
     resource: 'stages',
@@ -37,6 +41,7 @@ export function registerPipelineRoutes(app: FastifyInstance, services: Services)
   });
   registerGetRoute(app, services, {
     url: '/api/rdstation/pipelines/:pipelineId/stages/:stageId',
+    record: stageRecord,
     params: ['pipelineId', 'stageId'],
     crmPath: ({ pipelineId = '', stageId = '' }) =>
       crmPath`/pipelines/${pipelineId}/stages/${stageId}`,

@@ -1,25 +1,12 @@
 import { type FastifyInstance } from 'fastify';
 import { sessionOf } from '@api/identity/authenticate';
 import { type Services, wantsFreshData } from '@api/services';
-import { cachedIdentityHeaders, cacheQuery, messageSchema } from './schemas';
-
-const profileSchema = {
-  type: 'object',
-  properties: {
-    data: {
-      type: 'object',
-      properties: {
-        id: { type: ['string', 'null'] },
-        name: { type: 'string' },
-        email: { type: 'string' },
-        organization: {
-          type: ['object', 'null'],
-          properties: { name: { type: 'string' } },
-        },
-      },
-    },
-  },
-} as const;
+import {
+  apiErrorAnswer,
+  cachedIdentityHeaders,
+  cacheQuery,
+  profileAnswer,
+} from '@crm-panel/crm-model/schemas';
 
 export function registerProfileRoutes(app: FastifyInstance, services: Services): void {
   const { crmUsers } = services;
@@ -34,7 +21,7 @@ export function registerProfileRoutes(app: FastifyInstance, services: Services):
           'O usuário do CRM desta sessão (GET /users/{id}, cache de 60 s). Sem usuário escolhido: 409 crm_user_required (o painel mostra a escolha). A organização vem do token v1 quando houver, senão de crmOrganizationName do tenant, senão null.',
         headers: cachedIdentityHeaders,
         querystring: cacheQuery,
-        response: { 200: profileSchema, 409: messageSchema },
+        response: { 200: profileAnswer, 409: apiErrorAnswer },
       },
     },
     async (request) => {

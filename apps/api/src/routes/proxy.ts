@@ -12,13 +12,16 @@ import { identityOf, type Services, wantsFreshData } from '@api/services';
 import {
   cacheQuery,
   cachedIdentityHeaders,
-  dataSchema,
+  crmDeletedAnswer,
+  crmPageOf,
+  crmRecordOf,
   idParams,
   identityHeaders,
   listQuery,
   noQuery,
-  pageSchema,
-} from './schemas';
+} from '@crm-panel/crm-model/schemas';
+import { type TSchema } from '@sinclair/typebox';
+import { crmRecordsSerializer } from './schemas';
 
 type Params = Record<string, string>;
 
@@ -29,6 +32,8 @@ interface ProxyRoute {
   params?: string[];
   /** The CRM v2 path for the request's params. */
   crmPath: (params: Params) => string;
+  /** The CRM record it answers (libs/crm-model/src/schemas/records.ts): its answer's schema. */
+  record: TSchema;
   tag: string;
   summary: string;
 }
@@ -52,7 +57,7 @@ interface ListRoute extends ReadRoute {
 interface WriteRoute extends ProxyRoute {
   method: Exclude<CrmMethod, 'GET'>;
   /** Body schema of the panel's payload (absent for DELETE). */
-  body?: Record<string, unknown>;
+  body?: TSchema;
   /** Panel body → CRM v2 request body; default `{ data: body }`. */
   toCrmBody?: (body: Record<string, unknown>) => unknown;
   /**
@@ -129,19 +134,9 @@ export function registerListRoute(
         headers: route.cached ? cachedIdentityHeaders : identityHeaders,
         ...paramsSchema(route),
         querystring: listQuery,
-        response: {
-          200: pageSchema(
-            {},
-            {
-              limitedTo: {
-                type: 'integer',
-                description:
-                  'Só na busca de negociações por contato: quantas das negociações atualizadas mais recentemente foram examinadas, quando o limite foi atingido.',
-              },
-            },
-          ),
-        },
+        response: { 200: crmPageOf(route.record) },
       },
+      serializerCompiler: crmRecordsSerializer,
     },
     async (request) => {
       const list = await services.lists.list(
@@ -172,8 +167,9 @@ export function registerGetRoute(app: FastifyInstance, services: Services, route
         headers: route.cached ? cachedIdentityHeaders : identityHeaders,
         ...paramsSchema(route),
         querystring: route.cached ? cacheQuery : noQuery,
-        response: { 200: dataSchema },
+        response: { 200: crmRecordOf(route.record) },
       },
+      serializerCompiler: crmRecordsSerializer,
     },
     async (request) => {
       const body = await services.crm.request(identityOf(request), {
@@ -206,8 +202,12 @@ export function registerWriteRoute(
       ...paramsSchema(route),
       querystring: noQuery,
       ...(route.body ? { body: route.body } : {}),
-      response: { 200: dataSchema, 201: dataSchema },
+      response:
+        route.method === 'DELETE'
+          ? { 200: crmDeletedAnswer }
+          : { [route.method === 'POST' ? 201 : 200]: crmRecordOf(route.record) },
     },
+    serializerCompiler: crmRecordsSerializer,
     handler: async (request, reply) => {
       const payload = route.resolve
         ? await route.resolve(request, request.body ?? {})

@@ -1,3 +1,13 @@
+import {
+  campaignRecord,
+  customFieldRecord,
+  lostReasonRecord,
+  organizationRecord,
+  productRecord,
+  sourceRecord,
+  userRecord,
+} from '@crm-panel/crm-model/schemas';
+import { type TSchema } from '@sinclair/typebox';
 import { type FastifyInstance } from 'fastify';
 import { type CrmListResource } from '@api/crm/crmQuery';
 import { type ListMode } from '@api/crm/lists';
@@ -11,6 +21,8 @@ interface ReferenceResource {
   /** The CRM v2 collection. */
   crm: string;
   resource: CrmListResource;
+  /** The CRM record it answers. */
+  record: TSchema;
   /** Organizations and products are scrolled in the panel; the rest is read once. */
   mode: ListMode;
   label: string;
@@ -26,6 +38,7 @@ interface ReferenceResource {
 const RESOURCES: ReferenceResource[] = [
   {
     path: 'organizations',
+    record: organizationRecord,
     names: 'organization',
     crm: 'organizations',
     resource: 'organizations',
@@ -35,6 +48,7 @@ const RESOURCES: ReferenceResource[] = [
   },
   {
     path: 'users',
+    record: userRecord,
     names: 'user',
     crm: 'users',
     resource: 'users',
@@ -44,6 +58,7 @@ const RESOURCES: ReferenceResource[] = [
   },
   {
     path: 'sources',
+    record: sourceRecord,
     names: 'source',
     crm: 'sources',
     resource: 'sources',
@@ -53,6 +68,7 @@ const RESOURCES: ReferenceResource[] = [
   },
   {
     path: 'campaigns',
+    record: campaignRecord,
     names: 'campaign',
     crm: 'campaigns',
     resource: 'campaigns',
@@ -62,6 +78,7 @@ const RESOURCES: ReferenceResource[] = [
   },
   {
     path: 'custom-fields',
+    record: customFieldRecord,
     crm: 'custom_fields',
     resource: 'customFields',
     mode: 'whole',
@@ -71,6 +88,7 @@ const RESOURCES: ReferenceResource[] = [
   },
   {
     path: 'lost-reasons',
+    record: lostReasonRecord,
     names: 'lostReason',
     crm: 'lost_reasons',
     resource: 'lostReasons',
@@ -81,6 +99,7 @@ const RESOURCES: ReferenceResource[] = [
   },
   {
     path: 'products',
+    record: productRecord,
     names: 'product',
     crm: 'products',
     resource: 'products',
@@ -96,6 +115,7 @@ export function registerReferenceRoutes(app: FastifyInstance, services: Services
       url: `/api/rdstation/${resource.path}`,
       crmPath: () => `/${resource.crm}`,
       resource: resource.resource,
+      record: resource.record,
       mode: resource.mode,
       cached: resource.cached,
       names: resource.names,
@@ -106,6 +126,7 @@ export function registerReferenceRoutes(app: FastifyInstance, services: Services
       registerGetRoute(app, services, {
         url: `/api/rdstation/${resource.path}/:id`,
         params: ['id'],
+        record: resource.record,
         crmPath: ({ id = '' }) => `/${resource.crm}${crmPath`/${id}`}`,
         cached: resource.cached,
         names: resource.names,

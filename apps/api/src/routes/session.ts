@@ -6,39 +6,17 @@ import { sessionOf } from '@api/identity/authenticate';
 import { API_MESSAGES } from '@api/messages';
 import { type Services } from '@api/services';
 import { perMinuteLimit } from '@api/security/perMinuteLimit';
-import { identityHeaders, messageSchema, noQuery } from './schemas';
+import {
+  apiErrorAnswer,
+  identityHeaders,
+  noQuery,
+  sessionAnswer,
+  type SessionAnswer,
+  sessionBody,
+  type SessionBody,
+} from '@crm-panel/crm-model/schemas';
 
-const sessionSchema = {
-  type: 'object',
-  properties: {
-    token: { type: 'string' },
-    expiresAt: { type: 'integer', description: 'Fim deste token (epoch ms); renove antes' },
-    userId: { type: 'string' },
-    systemKey: { type: 'string' },
-    role: { type: ['string', 'null'], enum: ['admin', 'attendant', null] },
-    stage: { type: 'string', enum: ['full', 'pending'] },
-    method: { type: 'string', enum: ['assertion', 'crm'] },
-  },
-} as const;
-
-const assertionBody = {
-  type: ['object', 'null'],
-  additionalProperties: false,
-  properties: {
-    assertion: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 8192,
-      description: 'JWT assinado pelo host',
-    },
-  },
-} as const;
-
-interface SessionBody {
-  assertion?: string;
-}
-
-const answer = ({ token, session }: IssuedSession) => ({
+const answer = ({ token, session }: IssuedSession): SessionAnswer => ({
   token,
   expiresAt: session.expiresAt,
   userId: session.userId,
@@ -132,7 +110,7 @@ export function registerSessionRoutes(app: FastifyInstance, services: Services):
   const perAddress = limit('session-starts:address');
   const failuresPerAddress = limit('session-starts:failures');
 
-  app.post<{ Body: SessionBody | null }>(
+  app.post<{ Body: SessionBody }>(
     '/api/session',
     {
       // Counted here, per person or per address (above), not by the per-address plugin.
@@ -144,8 +122,8 @@ export function registerSessionRoutes(app: FastifyInstance, services: Services):
           'Com uma asserção do host (JWT verificado contra as chaves do emissor do tenant), a sessão já identifica o usuário. Para tenants cujo host não assina, a sessão começa pendente e só se completa com o login no RD Station CRM nesta mesma janela.',
         headers: identityHeaders,
         querystring: noQuery,
-        body: assertionBody,
-        response: { 201: sessionSchema, 401: messageSchema, 429: messageSchema },
+        body: sessionBody,
+        response: { 201: sessionAnswer, 401: apiErrorAnswer, 429: apiErrorAnswer },
       },
     },
     async (request, reply) => {
@@ -186,7 +164,7 @@ export function registerSessionRoutes(app: FastifyInstance, services: Services):
     },
   );
 
-  app.post<{ Body: SessionBody | null }>(
+  app.post<{ Body: SessionBody }>(
     '/api/session/renew',
     {
       config: { access: 'any', rateLimit: false },
@@ -197,8 +175,8 @@ export function registerSessionRoutes(app: FastifyInstance, services: Services):
           'Sessões por asserção enviam uma asserção nova do host; sessões pelo login do CRM só o token atual.',
         headers: identityHeaders,
         querystring: noQuery,
-        body: assertionBody,
-        response: { 200: sessionSchema, 401: messageSchema, 429: messageSchema },
+        body: sessionBody,
+        response: { 200: sessionAnswer, 401: apiErrorAnswer, 429: apiErrorAnswer },
       },
     },
     async (request) => {

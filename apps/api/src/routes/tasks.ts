@@ -1,6 +1,6 @@
 import { type FastifyInstance } from 'fastify';
 import { type Services } from '@api/services';
-import { taskCreateBody, taskUpdateBody } from '@crm-panel/crm-model/schemas';
+import { taskCreateBody, taskRecord, taskUpdateBody } from '@crm-panel/crm-model/schemas';
 import { answered, param, sent } from '@api/changes/describeChange';
 import { crmPath, registerGetRoute, registerListRoute, registerWriteRoute } from './proxy';
 
@@ -9,6 +9,7 @@ const TAG = 'tarefas';
 export function registerTaskRoutes(app: FastifyInstance, services: Services): void {
   registerListRoute(app, services, {
     url: '/api/rdstation/tasks',
+    record: taskRecord,
     crmPath: () => '/tasks',
     resource: 'tasks',
     mode: 'whole',
@@ -18,6 +19,7 @@ export function registerTaskRoutes(app: FastifyInstance, services: Services): vo
   });
   registerGetRoute(app, services, {
     url: '/api/rdstation/tasks/:id',
+    record: taskRecord,
     params: ['id'],
     crmPath: ({ id = '' }) => crmPath`/tasks/${id}`,
     remembers: 'task',
@@ -27,6 +29,7 @@ export function registerTaskRoutes(app: FastifyInstance, services: Services): vo
   registerWriteRoute(app, services, {
     method: 'POST',
     url: '/api/rdstation/tasks',
+    record: taskRecord,
     crmPath: () => '/tasks',
     body: taskCreateBody,
     change: {
@@ -42,6 +45,7 @@ export function registerTaskRoutes(app: FastifyInstance, services: Services): vo
   registerWriteRoute(app, services, {
     method: 'PUT',
     url: '/api/rdstation/tasks/:id',
+    record: taskRecord,
     params: ['id'],
     crmPath: ({ id = '' }) => crmPath`/tasks/${id}`,
     body: taskUpdateBody,

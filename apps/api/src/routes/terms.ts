@@ -1,8 +1,12 @@
 import { type FastifyInstance } from 'fastify';
 import { identityOf, type Services } from '@api/services';
-import { identityHeaders, messageSchema, noQuery } from './schemas';
-
-const acceptedSchema = { type: 'object', properties: { accepted: { type: 'boolean' } } } as const;
+import {
+  apiErrorAnswer,
+  emptyBody,
+  identityHeaders,
+  noQuery,
+  termsAnswer,
+} from '@crm-panel/crm-model/schemas';
 
 export function registerTermsRoutes(app: FastifyInstance, services: Services): void {
   app.get(
@@ -14,7 +18,7 @@ export function registerTermsRoutes(app: FastifyInstance, services: Services): v
         summary: 'Se o usuário desta sessão aceitou os termos de uso',
         headers: identityHeaders,
         querystring: noQuery,
-        response: { 200: acceptedSchema, 400: messageSchema },
+        response: { 200: termsAnswer, 400: apiErrorAnswer },
       },
     },
     async (request) => {
@@ -33,8 +37,8 @@ export function registerTermsRoutes(app: FastifyInstance, services: Services): v
           'Registra o aceite dos termos pelo usuário desta sessão (antes do login, fica com a sessão pendente)',
         headers: identityHeaders,
         querystring: noQuery,
-        body: { type: ['object', 'null'], additionalProperties: true },
-        response: { 200: acceptedSchema, 400: messageSchema },
+        body: emptyBody,
+        response: { 200: termsAnswer, 400: apiErrorAnswer },
       },
     },
     async (request) => {

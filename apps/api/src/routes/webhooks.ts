@@ -5,40 +5,13 @@ import { ApiError } from '@api/errors';
 import { API_MESSAGES } from '@api/messages';
 import { perMinuteLimit } from '@api/security/perMinuteLimit';
 import { type Services } from '@api/services';
-import { messageSchema } from './schemas';
-
-/** A CRM record id as a delivery may carry it: RD's ids are 24 hex characters or numbers. */
-const RECORD_ID = {
-  type: ['string', 'integer'],
-  minLength: 1,
-  maxLength: 64,
-  pattern: '^[A-Za-z0-9_-]+$',
-} as const;
-
-/** RD's webhook envelope (webhooks-payload-crm): only what the receiver reads is required. */
-const deliveryBody = {
-  type: 'object',
-  required: ['event_name', 'document', 'transaction_uuid'],
-  properties: {
-    event_name: { type: 'string', minLength: 1, maxLength: 100 },
-    // The sample's own id ('f111b90-ec81-…') is not a well-formed UUID: any short token is taken.
-    transaction_uuid: { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9-]+$' },
-    event_timestamp: { type: 'string', maxLength: 40 },
-    // Only ids travel on from here (the panels re-read): each one bounded, so no delivery makes
-    // an event bigger than a few hundred bytes on any transport (SSE, PostgreSQL NOTIFY).
-    document: {
-      type: 'object',
-      properties: { id: RECORD_ID, deal_id: { ...RECORD_ID, type: ['string', 'null'] } },
-    },
-  },
-} as const;
-
-interface Delivery {
-  event_name: string;
-  transaction_uuid: string;
-  event_timestamp?: string;
-  document: Record<string, unknown>;
-}
+import {
+  apiErrorAnswer,
+  webhookDeliveryBody,
+  type WebhookDeliveryBody,
+  webhookReceivedAnswer,
+  webhookTokenParams,
+} from '@crm-panel/crm-model/schemas';
 
 /**
  * POST /api/webhooks/rdstation/:token — RD Station's deliveries, public (RD sends no session) and
@@ -62,7 +35,7 @@ export function registerWebhookRoutes(app: FastifyInstance, services: Services):
     settleMs: services.config.live.webhookEchoSettleMs,
   });
   app.addHook('onClose', async () => signals.close());
-  app.post<{ Params: { token: string }; Body: Delivery }>(
+  app.post<{ Params: { token: string }; Body: WebhookDeliveryBody }>(
     `${WEBHOOK_RECEIVER_PATH}/:token`,
     {
       config: { access: 'public' },
@@ -71,17 +44,13 @@ export function registerWebhookRoutes(app: FastifyInstance, services: Services):
       schema: {
         tags: ['mudanças'],
         summary: 'Recebe os webhooks do RD Station CRM do tenant (sem sessão; o token da URL)',
-        params: {
-          type: 'object',
-          required: ['token'],
-          properties: { token: { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$' } },
-        },
-        body: deliveryBody,
+        params: webhookTokenParams,
+        body: webhookDeliveryBody,
         response: {
-          202: { type: 'object', properties: { received: { type: 'boolean' } } },
-          404: messageSchema,
-          413: messageSchema,
-          429: messageSchema,
+          202: webhookReceivedAnswer,
+          404: apiErrorAnswer,
+          413: apiErrorAnswer,
+          429: apiErrorAnswer,
         },
       },
     },

@@ -4,28 +4,9 @@ import styled from 'styled-components';
 import { useQuery } from '@tanstack/react-query';
 import { crmUsersQueryOptions, getErrorMessage, useChooseCrmUser } from '@crm-panel/api-client';
 import { CRM_USER_TEXTS } from '@crm-panel/crm-model';
-import { Alert, Button, Card, EmptyState, Logo, Spinner, TextInput } from '@crm-panel/ui';
+import { Alert, Button, EmptyState, Spinner, TextInput } from '@crm-panel/ui';
+import { HeadedCardPage } from '@shell/app/HeadedCardPage';
 import { CrmUserOptionList } from './CrmUserOptionList';
-
-const StyledPage = styled.div`
-  width: 100%;
-  max-width: ${({ theme }) => theme.sizes.content.narrow};
-  margin: 0 auto;
-`;
-
-const StyledContent = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[4]};
-`;
-
-const StyledHeading = styled.h1`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSizes.xl};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
-  text-align: center;
-`;
 
 const StyledIntro = styled.p`
   margin: 0;
@@ -38,11 +19,6 @@ const StyledForm = styled.form`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space[4]};
-`;
-
-const StyledLogo = styled.div`
-  display: flex;
-  justify-content: center;
 `;
 
 /** Past this many users the list gets a search box. */
@@ -134,17 +110,9 @@ export function CrmUserChoicePage() {
   }
 
   return (
-    <StyledPage>
-      <Card>
-        <StyledContent>
-          <StyledLogo>
-            <Logo size="small" />
-          </StyledLogo>
-          <StyledHeading>{CRM_USER_TEXTS.heading}</StyledHeading>
-          <StyledIntro>{CRM_USER_TEXTS.intro}</StyledIntro>
-          {body}
-        </StyledContent>
-      </Card>
-    </StyledPage>
+    <HeadedCardPage heading={CRM_USER_TEXTS.heading}>
+      <StyledIntro>{CRM_USER_TEXTS.intro}</StyledIntro>
+      {body}
+    </HeadedCardPage>
   );
 }

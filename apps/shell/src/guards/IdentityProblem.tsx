@@ -1,5 +1,5 @@
-import styled from 'styled-components';
-import { Alert, Button, Card, Logo } from '@crm-panel/ui';
+import { Alert, Button } from '@crm-panel/ui';
+import { HeadedCardPage } from '@shell/app/HeadedCardPage';
 
 /** What the panel says when it cannot tell who is using it (no text of the spec covers it). */
 export const IDENTITY_TEXTS = {
@@ -10,27 +10,6 @@ export const IDENTITY_TEXTS = {
     'A identidade enviada pela plataforma de atendimento não foi aceita. Recarregue o painel.',
   reload: 'Recarregar painel',
 } as const;
-
-const StyledPage = styled.div`
-  width: 100%;
-  max-width: ${({ theme }) => theme.sizes.content.narrow};
-  margin: 0 auto;
-`;
-
-const StyledContent = styled.div`
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  gap: ${({ theme }) => theme.space[4]};
-  text-align: center;
-`;
-
-const StyledHeading = styled.h1`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSizes.xl};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
-`;
 
 export interface IdentityProblemProps {
   /** What is wrong and what to do, in pt-BR (the api's own words for a refusal). */
@@ -46,17 +25,11 @@ export interface IdentityProblemProps {
  */
 export function IdentityProblem({ message, onReload }: IdentityProblemProps) {
   return (
-    <StyledPage>
-      <Card>
-        <StyledContent>
-          <Logo size="small" />
-          <StyledHeading>{IDENTITY_TEXTS.heading}</StyledHeading>
-          <Alert tone="error">{message}</Alert>
-          <Button icon="refresh" onClick={onReload ?? (() => window.location.reload())}>
-            {IDENTITY_TEXTS.reload}
-          </Button>
-        </StyledContent>
-      </Card>
-    </StyledPage>
+    <HeadedCardPage heading={IDENTITY_TEXTS.heading} centered>
+      <Alert tone="error">{message}</Alert>
+      <Button icon="refresh" onClick={onReload ?? (() => window.location.reload())}>
+        {IDENTITY_TEXTS.reload}
+      </Button>
+    </HeadedCardPage>
   );
 }

@@ -1,4 +1,10 @@
-import { type HostUserInfo } from '@crm-panel/crm-model';
+import {
+  type ApiSessionMethod,
+  type ApiSessionRole,
+  type ApiSessionStage,
+  type HostUserInfo,
+} from '@crm-panel/crm-model';
+import type { SessionAnswer } from '@crm-panel/crm-model/schemas';
 import { isHttpStatus, UnexpectedResponseError } from './errors';
 
 // The api's own short-lived session (apps/api 'Identity'): every /api call but the session
@@ -23,18 +29,11 @@ export const SESSION_RETRY_CODES: readonly string[] = [
   'session_mismatch',
 ];
 
-export type ApiSessionRole = 'admin' | 'attendant' | null;
-/** 'pending': a tenant whose host signs nothing, before the CRM sign-in completed. */
-export type ApiSessionStage = 'full' | 'pending';
-export type ApiSessionMethod = 'assertion' | 'crm';
+// The session's role, stage and method are the wire contract's (crm-model's enums).
+export type { ApiSessionMethod, ApiSessionRole, ApiSessionStage } from '@crm-panel/crm-model';
 
-/** What `POST /api/session` and `/api/session/renew` answer. */
-export interface ApiSession {
-  token: string;
-  /** Epoch ms. */
-  expiresAt: number;
-  userId: string;
-  systemKey: string;
+/** What `POST /api/session` and `/api/session/renew` answer (the wire contract's `sessionAnswer`). */
+export interface ApiSession extends SessionAnswer {
   role: ApiSessionRole;
   stage: ApiSessionStage;
   method: ApiSessionMethod;

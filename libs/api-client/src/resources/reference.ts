@@ -1,57 +1,29 @@
 import {
   type Campaign,
   type CustomFieldDefinition,
-  type DataEnvelope,
   type LostReason,
   type ORGANIZATION_SEARCH_PAGE_SIZE,
   type Organization,
   PAGE_SIZE,
-  type Paged,
   type Product,
   type Source,
   type User,
 } from '@crm-panel/crm-model';
-import { apiClient } from '@api-client/client/apiClient';
-import {
-  enc,
-  type ListParams,
-  type Page,
-  readItems,
-  readPage,
-  readRecord,
-  requestConfig,
-  type ReferenceRequestOptions,
-} from '@api-client/client/envelope';
+import { crmReads } from '@api-client/client/crmResource';
+import { type Page, type ReferenceRequestOptions } from '@api-client/client/envelope';
 import { nameContainsFilter, rdql } from '@api-client/client/rdql';
 
-async function getList<T>(
-  path: string,
-  params: ListParams,
-  options?: ReferenceRequestOptions,
-): Promise<Page<T>> {
-  const response = await apiClient.get<DataEnvelope<Paged<T>>>(
-    path,
-    requestConfig(options, params),
-  );
-  return readPage(response);
-}
-
-async function getItems<T>(
-  path: string,
-  params: ListParams,
-  options?: ReferenceRequestOptions,
-): Promise<T[]> {
-  const response = await apiClient.get<DataEnvelope<Paged<T>>>(
-    path,
-    requestConfig(options, params),
-  );
-  return readItems(response);
-}
-
-async function getOne<T>(path: string, options?: ReferenceRequestOptions): Promise<T> {
-  const response = await apiClient.get<DataEnvelope<DataEnvelope<T>>>(path, requestConfig(options));
-  return readRecord(response);
-}
+const organizations = crmReads<Organization, ReferenceRequestOptions>(
+  '/api/rdstation/organizations',
+);
+const users = crmReads<User, ReferenceRequestOptions>('/api/rdstation/users');
+const sources = crmReads<Source, ReferenceRequestOptions>('/api/rdstation/sources');
+const campaigns = crmReads<Campaign, ReferenceRequestOptions>('/api/rdstation/campaigns');
+const customFields = crmReads<CustomFieldDefinition, ReferenceRequestOptions>(
+  '/api/rdstation/custom-fields',
+);
+const lostReasons = crmReads<LostReason, ReferenceRequestOptions>('/api/rdstation/lost-reasons');
+const products = crmReads<Product, ReferenceRequestOptions>('/api/rdstation/products');
 
 export type OrganizationPageSize = typeof PAGE_SIZE | typeof ORGANIZATION_SEARCH_PAGE_SIZE;
 
@@ -67,8 +39,7 @@ export function listOrganizations(
   params: OrganizationListParams = {},
   options?: ReferenceRequestOptions,
 ): Promise<Page<Organization>> {
-  return getList(
-    '/api/rdstation/organizations',
+  return organizations.page(
     {
       limit: params.limit ?? PAGE_SIZE,
       page: params.page ?? 1,
@@ -83,45 +54,41 @@ export function getOrganization(
   id: string,
   options?: ReferenceRequestOptions,
 ): Promise<Organization> {
-  return getOne(`/api/rdstation/organizations/${enc(id)}`, options);
+  return organizations.get(id, options);
 }
 
 /** GET /api/rdstation/users?limit=200 (task owners, deal owner, note authors). */
 export function listUsers(options?: ReferenceRequestOptions): Promise<User[]> {
-  return getItems('/api/rdstation/users', { limit: PAGE_SIZE }, options);
+  return users.items({ limit: PAGE_SIZE }, options);
 }
 
 export function getUser(id: string, options?: ReferenceRequestOptions): Promise<User> {
-  return getOne(`/api/rdstation/users/${enc(id)}`, options);
+  return users.get(id, options);
 }
 
 /** GET /api/rdstation/sources?limit=200. */
 export function listSources(options?: ReferenceRequestOptions): Promise<Source[]> {
-  return getItems('/api/rdstation/sources', { limit: PAGE_SIZE }, options);
+  return sources.items({ limit: PAGE_SIZE }, options);
 }
 
 export function getSource(id: string, options?: ReferenceRequestOptions): Promise<Source> {
-  return getOne(`/api/rdstation/sources/${enc(id)}`, options);
+  return sources.get(id, options);
 }
 
 /** GET /api/rdstation/campaigns?limit=200. */
 export function listCampaigns(options?: ReferenceRequestOptions): Promise<Campaign[]> {
-  return getItems('/api/rdstation/campaigns', { limit: PAGE_SIZE }, options);
+  return campaigns.items({ limit: PAGE_SIZE }, options);
 }
 
 export function getCampaign(id: string, options?: ReferenceRequestOptions): Promise<Campaign> {
-  return getOne(`/api/rdstation/campaigns/${enc(id)}`, options);
+  return campaigns.get(id, options);
 }
 
 /** GET /api/rdstation/custom-fields?filter=entity:"deal"&limit=200 (the deal's custom fields). */
 export function listCustomFields(
   options?: ReferenceRequestOptions,
 ): Promise<CustomFieldDefinition[]> {
-  return getItems(
-    '/api/rdstation/custom-fields',
-    { filter: rdql.eq('entity', 'deal'), limit: PAGE_SIZE },
-    options,
-  );
+  return customFields.items({ filter: rdql.eq('entity', 'deal'), limit: PAGE_SIZE }, options);
 }
 
 export interface LostReasonListParams {
@@ -134,8 +101,7 @@ export function listLostReasons(
   params: LostReasonListParams = {},
   options?: ReferenceRequestOptions,
 ): Promise<LostReason[]> {
-  return getItems(
-    '/api/rdstation/lost-reasons',
+  return lostReasons.items(
     {
       filter: nameContainsFilter(params.search),
       limit: PAGE_SIZE,
@@ -159,8 +125,7 @@ export function listProducts(
   options?: ReferenceRequestOptions,
 ): Promise<Page<Product>> {
   const search = (params.search ?? '').trim();
-  return getList(
-    '/api/rdstation/products',
+  return products.page(
     {
       filter: search === '' ? undefined : rdql.eq('name', search),
       limit: PAGE_SIZE,
@@ -171,5 +136,5 @@ export function listProducts(
 }
 
 export function getProduct(id: string, options?: ReferenceRequestOptions): Promise<Product> {
-  return getOne(`/api/rdstation/products/${enc(id)}`, options);
+  return products.get(id, options);
 }

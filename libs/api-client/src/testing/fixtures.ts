@@ -18,7 +18,6 @@ import {
   type Stage,
   type Task,
   type User,
-  type UserProfile,
 } from '@crm-panel/crm-model';
 
 // One small pt-BR CRM account, typed with the shared model. Dates are fixed ISO strings so
@@ -133,7 +132,7 @@ export const usersFixture: CrmUser[] = [
 ];
 
 /** The signed-in user (author of new notes, completer of tasks). */
-export const profileFixture: UserProfile = {
+export const profileFixture: User = {
   id: 'user-1',
   name: 'Ana Souza',
   email: 'ana.souza@empresa.com.br',

@@ -25,30 +25,7 @@ import {
   type CrmNote,
   type CrmTask,
 } from './fixtures';
-import { type TSchema } from '@sinclair/typebox';
-import {
-  contactCreateBody,
-  contactMappingBody,
-  contactRecord,
-  contactUpdateBody,
-  contactWithMappingBody,
-  createSchemaChecker,
-  credentialsBody,
-  crmUserChoiceBody,
-  dealCreateBody,
-  dealProductCreateBody,
-  dealProductRecord,
-  dealProductUpdateBody,
-  dealRecord,
-  dealUpdateBody,
-  lastDealBody,
-  noteCreateBody,
-  noteRecord,
-  productRecord,
-  taskCreateBody,
-  taskRecord,
-  taskUpdateBody,
-} from '@crm-panel/crm-model/schemas';
+import { createSchemaChecker, WIRE_ROUTES } from '@crm-panel/crm-model/schemas';
 import { type CapturedRequest, createMockDb, type MockDb, type MockState } from './mockDb';
 import { applyFilter, MockFilterError } from './mockRdql';
 import { mockEventStream } from './mockLiveFeed';
@@ -345,67 +322,20 @@ function stringParams(
   );
 }
 
-/**
- * The wire contract of each route, from the schemas the api validates with: the mock checks each
- * body as the api does (the same Ajv options: unknown fields dropped, wrong types refused) and each
- * of its own answers, so the fake cannot drift from the api without a test noticing.
- */
-const WIRE: Record<string, { body?: TSchema; answer?: TSchema; items?: TSchema }> = {
-  'post /api/rdstation/credentials': { body: credentialsBody },
-  'post /api/rdstation/auth/crm-user': { body: crmUserChoiceBody },
-  'post /api/rdstation/contact-mapping': { body: contactMappingBody },
-  'post /api/rdstation/contact/:id/last-deal': { body: lastDealBody },
-  'get /api/rdstation/contacts': { items: contactRecord },
-  'post /api/rdstation/contacts': { body: contactCreateBody, answer: contactRecord },
-  'get /api/rdstation/contacts/:id': { answer: contactRecord },
-  'put /api/rdstation/contacts/:id': { body: contactUpdateBody, answer: contactRecord },
-  'post /api/rdstation/contacts/with-mapping': { body: contactWithMappingBody },
-  'get /api/rdstation/deals': { items: dealRecord },
-  'post /api/rdstation/deals': { body: dealCreateBody, answer: dealRecord },
-  'get /api/rdstation/deals/:id': { answer: dealRecord },
-  'put /api/rdstation/deals/:id': { body: dealUpdateBody, answer: dealRecord },
-  'get /api/rdstation/deals/:id/notes': { items: noteRecord },
-  'post /api/rdstation/deals/:id/notes': { body: noteCreateBody, answer: noteRecord },
-  'get /api/rdstation/deals/:id/products': { items: dealProductRecord },
-  'post /api/rdstation/deals/:id/products': {
-    body: dealProductCreateBody,
-    answer: dealProductRecord,
-  },
-  'put /api/rdstation/deals/:id/products/:productId': {
-    body: dealProductUpdateBody,
-    answer: dealProductRecord,
-  },
-  'get /api/rdstation/tasks': { items: taskRecord },
-  'post /api/rdstation/tasks': { body: taskCreateBody, answer: taskRecord },
-  'get /api/rdstation/tasks/:id': { answer: taskRecord },
-  'put /api/rdstation/tasks/:id': { body: taskUpdateBody, answer: taskRecord },
-  'get /api/rdstation/products': { items: productRecord },
-  'get /api/rdstation/products/:id': { answer: productRecord },
-};
 const checkBody = createSchemaChecker();
 const checkAnswer = createSchemaChecker({ removeAdditional: false, useDefaults: false });
 
-/** The CRM record (or list) inside an answer: `{ data: { data } }`. */
-async function answerData(response: Response): Promise<unknown> {
-  if (!response.ok) return undefined;
-  const parsed: unknown = await response.clone().json();
-  const outer = asRecord(parsed).data;
-  return asRecord(outer).data;
-}
-
-/** A mock answer outside its schema is the mock's bug: a 500 that names it, never a quiet pass. */
+/**
+ * A mock answer outside the wire contract (`WIRE_ROUTES`, the schemas the api declares on the
+ * same route) is the mock's bug: a 500 that names it, never a quiet pass.
+ */
 async function checkedAnswer(key: string, response: Response): Promise<Response> {
-  const wire = WIRE[key];
-  if (!wire?.answer && !wire?.items) return response;
-  const data = await answerData(response);
-  if (data === undefined) return response;
-  const items = wire.items ? (Array.isArray(data) ? data : [data]) : [data];
-  const schema = (wire.items ?? wire.answer) as TSchema;
-  for (const item of items) {
-    const check = checkAnswer(schema, item);
-    if (!check.ok) return fail(500, `Resposta do mock fora do esquema em ${key}: ${check.error}`);
-  }
-  return response;
+  const reply = WIRE_ROUTES[key]?.reply;
+  if (!reply || !response.ok || response.status === 204) return response;
+  const check = checkAnswer(reply, await response.clone().json());
+  return check.ok
+    ? response
+    : fail(500, `Resposta do mock fora do esquema em ${key}: ${check.error}`);
 }
 
 export function createHandlers(options: CreateHandlersOptions = {}): HttpHandler[] {
@@ -459,7 +389,9 @@ export function createHandlers(options: CreateHandlersOptions = {}): HttpHandler
       const blocked = gateFailure(db.state, gate);
       if (blocked) return blocked;
       const key = `${method} ${path}`;
-      const bodySchema = WIRE[key]?.body;
+      // Each body as the api checks it: the same schema and Ajv options (unknown fields dropped,
+      // wrong types refused).
+      const bodySchema = WIRE_ROUTES[key]?.body;
       // The request log keeps what the panel sent; the route sees what the api would pass on.
       const accepted: unknown = bodySchema ? structuredClone(body) : body;
       if (bodySchema) {

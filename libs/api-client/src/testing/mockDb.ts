@@ -16,7 +16,6 @@ import {
   type Stage,
   type Task,
   type User,
-  type UserProfile,
 } from '@crm-panel/crm-model';
 import {
   type AuditAccessFixture,
@@ -46,7 +45,8 @@ import {
 /** Everything the mock api knows; handlers read and write it, so writes show up in later reads. */
 export interface MockState {
   users: User[];
-  profile: UserProfile;
+  /** The CRM user the session signed in as (the profile answer names them). */
+  profile: User;
   pipelines: Pipeline[];
   /** By pipeline id. */
   stages: Record<string, Stage[]>;

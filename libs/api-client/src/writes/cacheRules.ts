@@ -166,7 +166,7 @@ export function cacheRules(client: QueryClient) {
     credentialsSaved(redirectUri?: string | null) {
       client.setQueryData<CredentialsStatus>(queryKeys.credentialsStatus(), (previous) => ({
         configured: true,
-        redirectUri: redirectUri ?? previous?.redirectUri ?? null,
+        redirectUri: redirectUri ?? previous?.redirectUri ?? '',
       }));
       if (redirectUri === undefined) void reread(queryKeys.credentialsStatus());
     },

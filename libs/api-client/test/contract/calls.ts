@@ -158,6 +158,9 @@ export async function runCalls(world: SideWorld): Promise<Record<CallName, CallA
     await call('getCredentialsStatus', () => getCredentialsStatus());
     await call('getAuthStatus', () => getAuthStatus());
     const profile = await call('getUserProfile', () => getUserProfile());
+    // Signed in with OAuth, the profile names the CRM user by its v2 id (null only for v1 tokens).
+    const me = profile.id;
+    if (me === null) throw new Error('O perfil do CRM veio sem id depois do login OAuth.');
 
     await call('listUsers', () => listUsers());
     const pipeline = first(await call('listPipelines', () => listPipelines()), 'pipelines');
@@ -211,7 +214,7 @@ export async function runCalls(world: SideWorld): Promise<Record<CallName, CallA
         name: 'Negociação do contrato',
         pipeline_id: pipeline.id,
         stage_id: stage.id,
-        owner_id: profile.id,
+        owner_id: me,
         organization_id: organization.id,
         contact_ids: [contact.id],
         rating: 3,
@@ -222,7 +225,7 @@ export async function runCalls(world: SideWorld): Promise<Record<CallName, CallA
     await call('getLastDeal', () => getLastDeal(contact.id));
 
     await call('createDealNote', () =>
-      createDealNote(newDeal.id, { description: 'Nota do contrato.', user_id: profile.id }),
+      createDealNote(newDeal.id, { description: 'Nota do contrato.', user_id: me }),
     );
     await call('listDealNotes', () => listDealNotes(newDeal.id));
 
@@ -232,10 +235,10 @@ export async function runCalls(world: SideWorld): Promise<Record<CallName, CallA
         description: 'Confirmar a proposta.',
         type: 'call',
         due_date: '2030-04-01T12:00:00.000Z',
-        owner_ids: [profile.id],
+        owner_ids: [me],
         status: 'open',
         deal_id: newDeal.id,
-        created_by_id: profile.id,
+        created_by_id: me,
       }),
     );
     await call('getTask', () => getTask(task.id));
@@ -245,11 +248,11 @@ export async function runCalls(world: SideWorld): Promise<Record<CallName, CallA
         description: 'Confirmar os valores.',
         type: 'call',
         due_date: '2030-04-02T12:00:00.000Z',
-        owner_ids: [profile.id],
+        owner_ids: [me],
       }),
     );
     await call('listTasks (open)', () => listTasks(newDeal.id, 'open'));
-    await call('completeTask', () => completeTask(task.id, profile.id));
+    await call('completeTask', () => completeTask(task.id, me));
     await call('listTasks (completed)', () => listTasks(newDeal.id, 'completed'));
 
     const item = await call('createDealProduct', () =>

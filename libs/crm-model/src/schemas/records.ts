@@ -2,7 +2,7 @@
 // api passes them on). The CRM sends more fields than these; they are allowed and ignored. The
 // mock api checks its answers with them, the contract test checks both the real api and the mock,
 // and the record types are derived from them.
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import {
   BILLING_FREQUENCIES,
   DEAL_STATUSES,
@@ -10,7 +10,8 @@ import {
   TASK_STATUSES,
   TASK_TYPES,
 } from '@crm-model/enums';
-import { nullable, stringEnum } from './common';
+import { dataOf, nullable, pageOf, stringEnum } from './common';
+import { CUSTOM_FIELD_ENTITIES, CUSTOM_FIELD_TYPES } from './enums';
 import { customFieldsSchema } from './payloads';
 
 const { Optional } = Type;
@@ -108,3 +109,86 @@ export const dealProductRecord = Type.Object({
   total_price: Type.Number(),
 });
 export type DealProductRecord = Static<typeof dealProductRecord>;
+
+// ---- reference data -------------------------------------------------------------------------
+
+const named = { id, name: Type.String() };
+
+export const organizationRecord = Type.Object({
+  ...named,
+  description: Optional(nullable(Type.String())),
+  url: Optional(nullable(Type.String())),
+  owner_id: Optional(nullableId),
+});
+export type OrganizationRecord = Static<typeof organizationRecord>;
+
+/** The organization a user belongs to: always an object here (never a bare string). */
+export const userOrganizationRecord = Type.Object({
+  id: Optional(Type.String()),
+  name: Type.String(),
+});
+export type UserOrganizationRecord = Static<typeof userOrganizationRecord>;
+
+export const userRecord = Type.Object({
+  ...named,
+  email: Type.String(),
+  organization: Optional(nullable(userOrganizationRecord)),
+});
+export type UserRecord = Static<typeof userRecord>;
+
+export const sourceRecord = Type.Object(named);
+export type SourceRecord = Static<typeof sourceRecord>;
+
+export const pipelineRecord = Type.Object({
+  ...named,
+  order: Optional(Type.Number()),
+  stage_ids: Optional(Type.Array(Type.String())),
+});
+export type PipelineRecord = Static<typeof pipelineRecord>;
+
+export const stageRecord = Type.Object({ ...named, order: Optional(Type.Number()) });
+export type StageRecord = Static<typeof stageRecord>;
+
+export const lostReasonRecord = Type.Object(named);
+export type LostReasonRecord = Static<typeof lostReasonRecord>;
+
+export const campaignRecord = Type.Object(named);
+export type CampaignRecord = Static<typeof campaignRecord>;
+
+export const customFieldRecord = Type.Object({
+  ...named,
+  slug: Type.String(),
+  entity: stringEnum(CUSTOM_FIELD_ENTITIES),
+  type: Optional(stringEnum(CUSTOM_FIELD_TYPES)),
+  options: Optional(Type.Array(Type.String())),
+  order: Optional(Type.Number()),
+});
+export type CustomFieldRecord = Static<typeof customFieldRecord>;
+
+// ---- the proxy's answers --------------------------------------------------------------------
+
+/**
+ * A CRM list as the api pages it for the panel: `{ data: { data: [records], links, limitedTo? } }`.
+ * The records pass through as the CRM sent them (fields the panel does not read included).
+ */
+export const crmPageOf = <T extends TSchema>(record: T) =>
+  pageOf(record, {
+    limitedTo: Optional(
+      Type.Integer({
+        description:
+          'Só na busca de negociações por contato: quantas das negociações atualizadas mais recentemente foram examinadas, quando o limite foi atingido.',
+      }),
+    ),
+  });
+
+/** One CRM record in the CRM's own envelope, inside the api's: `{ data: { data: record } }`. */
+export const crmRecordOf = <T extends TSchema>(record: T) => dataOf(Type.Object({ data: record }));
+
+/** A CRM delete: the CRM's answer, or `{ deleted: true }` when it answered nothing. */
+export const crmDeletedAnswer = dataOf(Type.Unknown());
+
+/** POST /api/rdstation/contacts/with-mapping: the contact the CRM created, now linked. */
+export const contactWithMappingAnswer = dataOf(
+  Type.Object({ success: Type.Boolean(), contact: contactRecord }),
+);
+export type ContactWithMappingAnswer = Static<typeof contactWithMappingAnswer>;

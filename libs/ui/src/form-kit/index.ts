@@ -29,3 +29,4 @@ export { DateField, type DateFieldProps, isDateFieldDay } from '@ui/forms/DateFi
 export { FormikSingleSelect, type FormikSingleSelectProps } from '@ui/formik/FormikSingleSelect';
 export { FormikMultiSelect, type FormikMultiSelectProps } from '@ui/formik/FormikMultiSelect';
 export { useFormikFieldError } from '@ui/formik/useFormikFieldError';
+export { useFormLoadGate } from './useFormLoadGate';

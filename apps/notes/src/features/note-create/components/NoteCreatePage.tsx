@@ -63,9 +63,15 @@ export function NoteCreatePage() {
       ? MESSAGES.notes.dealIdMissing
       : null;
 
-  /** The note's author: the current user, from the query or else from the profile. */
-  const authorId = async (): Promise<string> =>
-    query.userId ?? (await fetchQuery(userProfileQueryOptions())).id;
+  /**
+   * The note's author: the current user, from the query or else from the profile (which names no
+   * CRM v2 user after a v1-token sign-in: no note can be written as anyone then).
+   */
+  const authorId = async (): Promise<string> => {
+    const id = query.userId ?? (await fetchQuery(userProfileQueryOptions())).id;
+    if (id === null) throw new Error(MESSAGES.profile.loadError);
+    return id;
+  };
 
   const submit = async (values: NoteFormValues) => {
     setSubmitError(null);

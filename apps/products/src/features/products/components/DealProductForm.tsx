@@ -1,11 +1,10 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { productsInfiniteQueryOptions } from '@crm-panel/api-client';
 import { MESSAGES } from '@crm-panel/crm-model';
-import { useHostForms } from '@crm-panel/host-bridge';
+import { useHostForms, useHostUserInfo } from '@crm-panel/host-bridge';
 import { Alert, Button, InlineError } from '@crm-panel/ui';
-import { FormActions, ModalPage } from '@crm-panel/ui/form-kit';
+import { FormActions, ModalPage, useFormLoadGate } from '@crm-panel/ui/form-kit';
 import { useDealProductToEdit } from '../hooks/useDealProductToEdit';
-import { useFormLoadGate } from '../hooks/useFormLoadGate';
 import { useProductFormQuery } from '../hooks/useProductFormQuery';
 import { dealProductToFormValues, EMPTY_PRODUCT_FORM } from '../model/productForm';
 import { ProductFormFields } from './ProductFormFields';
@@ -17,7 +16,8 @@ import { ProductFormSkeleton } from './ProductFormSkeleton';
  */
 export function DealProductForm() {
   const query = useProductFormQuery();
-  const canLoad = useFormLoadGate();
+  const { status } = useHostUserInfo();
+  const canLoad = useFormLoadGate(status !== 'ready');
   const forms = useHostForms();
   const toEdit = useDealProductToEdit(query.dealId, query.isEdit ? query.productId : null, canLoad);
   // The catalogue loads alongside the item being edited, not after it (same cache entry as the

@@ -19,8 +19,7 @@ import {
 } from '@crm-panel/crm-model';
 import { useHostForms, useHostUserInfo } from '@crm-panel/host-bridge';
 import { Alert, Button, FormErrorBanner, InlineError } from '@crm-panel/ui';
-import { FormActions, ModalPage } from '@crm-panel/ui/form-kit';
-import { useFormLoadGate } from '../hooks/useFormLoadGate';
+import { FormActions, ModalPage, useFormLoadGate } from '@crm-panel/ui/form-kit';
 import { readTaskFormQuery } from '../model/taskFormQuery';
 import {
   EMPTY_TASK_FORM,
@@ -55,7 +54,7 @@ export function TaskFormPage() {
     [params],
   );
   const { status } = useHostUserInfo();
-  const ready = useFormLoadGate(status);
+  const ready = useFormLoadGate(status === 'waiting');
   const forms = useHostForms();
   const saveTask = useSaveTask();
   const [saveError, setSaveError] = useState<string | null>(null);
