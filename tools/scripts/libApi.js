@@ -114,7 +114,10 @@ function brief(absolute) {
   // The compiler names types out of scope by absolute path: relative to the workspace here. It
   // names well-known symbols' members with the symbol's id in this program (`__@iterator@62`),
   // which moves when any source file is added: the name alone.
-  const text = absolute.split(`${root}/`).join('').replace(/(__@\w+)@\d+/g, '$1');
+  const text = absolute
+    .split(`${root}/`)
+    .join('')
+    .replace(/(__@\w+)@\d+/g, '$1');
   if (text.length <= LONGEST) return text;
   const hash = require('crypto').createHash('sha256').update(text).digest('hex').slice(0, 16);
   return `${text.slice(0, 120)}… (${text.length} caracteres, sha256 ${hash})`;
