@@ -79,12 +79,22 @@ export const MAIN_PANEL_BUDGET_BEFORE_RUNTIME_WINS =
   LANDED_TOGETHER.panel;
 
 /**
+ * What the features that landed after the runtime wins added, measured on the build that joined
+ * them (main panel 245,412 → 246,770 B, shell start-up 216,486 → 217,183 B): deal writes that
+ * carry only what RD documents, with their pt-BR notices (about 311 B, all in the deal remote);
+ * the wire contract's types and crm-model's schema-only arrays moved out of its main entry; the
+ * shell's one card screen for identity problems; api-client's tab sign-in calls (the shell holds
+ * api-client).
+ */
+const LANDED_AFTER_RUNTIME_WINS = { panel: 1358, shell: 697 };
+
+/**
  * The main panel as measured on one build of `npm test`'s (2026-11-29), exactly: 245,412 B, 24
  * files. The figure above (247,741 B) was set on the build of the features that landed together;
  * this tree measured 246,860 B before the last two of MAIN_PANEL_WINS (the bench's builds; the
  * merges after that build had taken 871 B off, not split), 245,413 B after them (−1,447 B).
  */
-export const MAIN_PANEL_BUDGET = 245412;
+export const MAIN_PANEL_BUDGET = 245412 + LANDED_AFTER_RUNTIME_WINS.panel;
 
 /**
  * The shell's part of it, its code and the shared modules it provides: 176202 B before the two
@@ -105,7 +115,7 @@ export const SHELL_STARTUP_BUDGET_BEFORE_RUNTIME_WINS =
  * The shell's part measured on the same build, exactly: 216,486 B (217,112 B before the last two
  * wins on the bench's builds: −626 B).
  */
-export const SHELL_STARTUP_BUDGET = 216486;
+export const SHELL_STARTUP_BUDGET = 216486 + LANDED_AFTER_RUNTIME_WINS.shell;
 
 /**
  * Copies of the federation runtime downloaded on the main panel: measured 1 (the shell's; each
@@ -151,10 +161,10 @@ export const REMOTE_ENTRY_BUDGET: Record<string, number> = {
  * manifest's count, in each comment).
  */
 export const EXPOSED_MODULE_BUDGET: Record<string, number> = {
-  // measured 2492 B (5808 B by the manifest's count)
-  'deal/DealToolbar': 2542,
-  // measured 3521 B (3632 B)
-  'deal/DealGeneralTab': 3592,
+  // measured 2686 B (5808 B by the manifest's count)
+  'deal/DealToolbar': 2739,
+  // measured 3810 B (3632 B)
+  'deal/DealGeneralTab': 3886,
   // measured 3200 B (9440 B)
   'deal/DealCreateForm': 3264,
   // measured 15319 B (21742 B); dompurify (@crm-panel/format/sanitize, notes' own code) in it
@@ -171,26 +181,26 @@ export const EXPOSED_MODULE_BUDGET: Record<string, number> = {
   'products/ProductsTab': 2778,
   // measured 4685 B (4655 B)
   'products/ProductForm': 4779,
-  // measured 1965 B (3718 B)
-  'contacts/ContactHeader': 2005,
+  // measured 2016 B (3718 B)
+  'contacts/ContactHeader': 2056,
   // measured 33548 B (35386 B); libphonenumber (@crm-panel/format/phone, contacts' own code) in it
   'contacts/ContactLinkingPage': 34219,
-  // measured 1624 B (37429 B)
-  'contacts/ContactEditForm': 1657,
-  // measured 4189 B (21509 B)
-  'credentials/CredentialsNeeded': 4273,
-  // measured 4748 B (4810 B)
-  'credentials/TermsPage': 4843,
-  // measured 5707 B (33595 B)
-  'credentials/CredentialsSetupPage': 5822,
-  // measured 10433 B (27821 B)
-  'credentials/CredentialsManagerPage': 10642,
-  // measured 4523 B (38175 B)
-  'credentials/RemoveIntegrationPage': 4614,
-  // measured 5289 B (5354 B)
-  'credentials/LoginPromptPage': 5395,
-  // measured 5878 B (5948 B)
-  'credentials/LoginPage': 5996,
-  // measured 5878 B (22293 B)
-  'credentials/AuthPopupPage': 5996,
+  // measured 1676 B (37429 B)
+  'contacts/ContactEditForm': 1709,
+  // measured 4716 B (21509 B)
+  'credentials/CredentialsNeeded': 4810,
+  // measured 5264 B (4810 B)
+  'credentials/TermsPage': 5369,
+  // measured 6237 B (33595 B)
+  'credentials/CredentialsSetupPage': 6361,
+  // measured 11057 B (27821 B)
+  'credentials/CredentialsManagerPage': 11278,
+  // measured 5047 B (38175 B)
+  'credentials/RemoveIntegrationPage': 5147,
+  // measured 7267 B (5354 B)
+  'credentials/LoginPromptPage': 7412,
+  // measured 6405 B (5948 B)
+  'credentials/LoginPage': 6533,
+  // measured 6404 B (22293 B)
+  'credentials/AuthPopupPage': 6532,
 };
