@@ -1,6 +1,8 @@
 import type {
   AuthStartAnswer,
   AuthStatusAnswer,
+  TabSignInRedeemedAnswer,
+  TabSignInStartAnswer,
   CredentialsBody,
   CredentialsRemovedAnswer,
   CredentialsStatusAnswer,
@@ -40,18 +42,10 @@ export interface AuthStart extends AuthStartAnswer {}
  * POST /api/rdstation/auth/tab/start: the sign-in in a tab of its own, for a panel in a frame
  * that may not open windows. `redeem` stays with the panel (never in a URL).
  */
-export interface TabSignInStart {
-  authUrl: string;
-  redeem: string;
-  /** Epoch ms after which the link and the code are no good. */
-  expiresAt: number;
-}
+export interface TabSignInStart extends TabSignInStartAnswer {}
 
 /** POST /api/rdstation/auth/tab/redeem: still under way, or done with the new auth status. */
-export interface TabSignInRedeemed {
-  done: boolean;
-  status?: AuthStatus;
-}
+export interface TabSignInRedeemed extends TabSignInRedeemedAnswer {}
 
 /** GET /api/rdstation/auth/status. */
 export interface AuthStatus extends AuthStatusAnswer {}

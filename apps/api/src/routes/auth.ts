@@ -5,6 +5,12 @@ import {
   type ApiV1TokenBody,
   authStartAnswer,
   authStatusAnswer,
+  tabSignInRedeemBody,
+  type TabSignInRedeemBody,
+  tabSignInRedeemedAnswer,
+  tabSignInStartAnswer,
+  tabSignInStartBody,
+  type TabSignInStartBody,
   emptyBody,
   htmlPage,
   identityHeaders,
@@ -181,7 +187,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     },
   );
 
-  app.post<{ Body: { returnTo?: string | null } | null }>(
+  app.post<{ Body: TabSignInStartBody }>(
     '/api/rdstation/auth/tab/start',
     {
       config: { access: 'any' },
@@ -193,22 +199,8 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
           'A URL (auth/begin, uso único, 10 min) só abre num navegador com o mesmo User-Agent deste pedido; o login termina estacionado e só conta quando esta mesma sessão o resgata (auth/tab/redeem) com o código devolvido aqui, que nunca vai numa URL. returnTo: a página onde o painel está (o link de volta da última página da aba).',
         headers: identityHeaders,
         querystring: noQuery,
-        body: {
-          type: ['object', 'null'],
-          additionalProperties: false,
-          properties: { returnTo: { type: ['string', 'null'], maxLength: 2000 } },
-        },
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              authUrl: { type: 'string' },
-              redeem: { type: 'string' },
-              expiresAt: { type: 'number' },
-            },
-          },
-          400: apiErrorAnswer,
-        },
+        body: tabSignInStartBody,
+        response: { 200: tabSignInStartAnswer, 400: apiErrorAnswer },
       },
     },
     async (request) => {
@@ -227,7 +219,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     },
   );
 
-  app.post<{ Body: { redeem: string } }>(
+  app.post<{ Body: TabSignInRedeemBody }>(
     '/api/rdstation/auth/tab/redeem',
     {
       config: { access: 'any' },
@@ -239,17 +231,9 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
           'Só a sessão que pediu auth/tab/start, com o código que recebeu, resgata o login, uma vez. Para outra sessão o código não existe (404), como um código errado ou expirado.',
         headers: identityHeaders,
         querystring: noQuery,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['redeem'],
-          properties: { redeem: { type: 'string', minLength: 1, maxLength: 200 } },
-        },
+        body: tabSignInRedeemBody,
         response: {
-          200: {
-            type: 'object',
-            properties: { done: { type: 'boolean' }, status: authStatusAnswer },
-          },
+          200: tabSignInRedeemedAnswer,
           400: apiErrorAnswer,
           404: apiErrorAnswer,
           409: apiErrorAnswer,

@@ -97,6 +97,24 @@ export const authStatusAnswer = Type.Object({
 });
 export type AuthStatusAnswer = Static<typeof authStatusAnswer>;
 
+/**
+ * POST /api/rdstation/auth/tab/start: the sign-in in a tab of its own, for a panel in a frame
+ * that may not open windows. `redeem` stays with the panel (never in a URL).
+ */
+export const tabSignInStartAnswer = Type.Object({
+  authUrl: text,
+  redeem: text,
+  expiresAt: Type.Number({ description: 'Fim do link e do código (epoch ms)' }),
+});
+export type TabSignInStartAnswer = Static<typeof tabSignInStartAnswer>;
+
+/** POST /api/rdstation/auth/tab/redeem: still under way, or done with the new auth status. */
+export const tabSignInRedeemedAnswer = Type.Object({
+  done: Type.Boolean(),
+  status: Optional(authStatusAnswer),
+});
+export type TabSignInRedeemedAnswer = Static<typeof tabSignInRedeemedAnswer>;
+
 /** POST /api/rdstation/auth/revoke. */
 export const successAnswer = Type.Object({ success: Type.Boolean() });
 export type SuccessAnswer = Static<typeof successAnswer>;

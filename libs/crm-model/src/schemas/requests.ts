@@ -193,6 +193,19 @@ export const sessionBody = objectOrNull({
 });
 export type SessionBody = Static<typeof sessionBody>;
 
+/** POST /api/rdstation/auth/tab/start: the page the panel is on, where the tab's last page leads. */
+export const tabSignInStartBody = objectOrNull({
+  returnTo: Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
+});
+export type TabSignInStartBody = Static<typeof tabSignInStartBody>;
+
+/** POST /api/rdstation/auth/tab/redeem: the code auth/tab/start gave this panel. */
+export const tabSignInRedeemBody = Type.Object(
+  { redeem: Type.String({ minLength: 1, maxLength: 200 }) },
+  { additionalProperties: false },
+);
+export type TabSignInRedeemBody = Static<typeof tabSignInRedeemBody>;
+
 /** A POST whose body carries nothing the api reads (terms/accept, auth/revoke): any object. */
 export const emptyBody = Type.Unsafe<Record<string, unknown> | null>({
   type: ['object', 'null'],

@@ -7,6 +7,8 @@ import {
   auditPeopleAnswer,
   authStartAnswer,
   authStatusAnswer,
+  tabSignInRedeemedAnswer,
+  tabSignInStartAnswer,
   chatMessagesAnswer,
   contactMappingAnswer,
   credentialsRemovedAnswer,
@@ -57,7 +59,13 @@ import {
   taskRecord,
   userRecord,
 } from './records';
-import { apiV1TokenBody, emptyBody, sessionBody } from './requests';
+import {
+  apiV1TokenBody,
+  emptyBody,
+  sessionBody,
+  tabSignInRedeemBody,
+  tabSignInStartBody,
+} from './requests';
 
 /** One call: the body schema (none for a read) and the schema of its success answer. */
 export interface WireRoute {
@@ -85,6 +93,11 @@ export const WIRE_ROUTES: Readonly<Record<string, WireRoute>> = {
   },
   'get /api/rdstation/auth/start': { reply: authStartAnswer },
   'get /api/rdstation/auth/status': { reply: authStatusAnswer },
+  'post /api/rdstation/auth/tab/start': { body: tabSignInStartBody, reply: tabSignInStartAnswer },
+  'post /api/rdstation/auth/tab/redeem': {
+    body: tabSignInRedeemBody,
+    reply: tabSignInRedeemedAnswer,
+  },
   'post /api/rdstation/auth/revoke': { body: emptyBody, reply: successAnswer },
   'post /api/rdstation/auth/v1-token': { body: apiV1TokenBody, reply: authStatusAnswer },
   'get /api/rdstation/auth/crm-users': { reply: crmUsersAnswer },
