@@ -103,7 +103,7 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('Novus diagnostics on %s', (kin
     expect(data.mapping).toEqual(DEFAULT_NOVUS_MAPPING);
     expect(data.missing).toEqual([
       'Id do usuário não encontrado na resposta do getInfoUser (campos tentados: userId, id, Id, idUsuario, IdUsuario).',
-      'Tenant não encontrado: nem a resposta do getInfoUser nem o parâmetro hostTenant da URL do plugin o informam.',
+      'Empresa (systemKey) não encontrada: nem a resposta do getInfoUser nem o parâmetro hostTenant da URL do plugin a informam.',
       'Id do canal não encontrado (campos tentados: canalId, idCanal, IdCanal, canal.id, canal.Id).',
       'Uma mensagem chegou de origem inesperada e foi ignorada (veja abaixo).',
     ]);

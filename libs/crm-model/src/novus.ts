@@ -44,7 +44,7 @@ export interface NovusMappingFieldInfo {
 /** Every list of field names, in the order the form shows them. */
 export const NOVUS_MAPPING_FIELDS: readonly NovusMappingFieldInfo[] = [
   { group: 'user', key: 'userId', label: 'Id do usuário', required: true },
-  { group: 'user', key: 'systemKey', label: 'Tenant (systemKey)', required: false },
+  { group: 'user', key: 'systemKey', label: 'Empresa (systemKey)', required: false },
   { group: 'attendance', key: 'attendanceId', label: 'Id do atendimento', required: true },
   { group: 'attendance', key: 'channelId', label: 'Id do canal', required: false },
   { group: 'attendance', key: 'description', label: 'Descrição', required: false },
@@ -325,7 +325,7 @@ export function novusMissing(report: NovusDiagnosticsReport, mapping: NovusField
     );
   if (report.userInfo && !report.understood.systemKey)
     missing.push(
-      'Tenant não encontrado: nem a resposta do getInfoUser nem o parâmetro hostTenant da URL do plugin o informam.',
+      'Empresa (systemKey) não encontrada: nem a resposta do getInfoUser nem o parâmetro hostTenant da URL do plugin a informam.',
     );
   if (!report.lastEvent) {
     missing.push('Nenhum evento de atendimento recebido ainda (abra um atendimento no Novus).');

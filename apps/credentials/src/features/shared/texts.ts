@@ -143,7 +143,7 @@ export const TEXTS = {
     lastEvent: 'Último evento de atendimento',
     noEvent: 'Nenhum evento de atendimento recebido.',
     origins: 'Origens',
-    hostOrigin: 'Origem com que o painel fala (hostOrigin permitido)',
+    hostOrigin: 'Origem com a qual o painel se comunica (hostOrigin permitido)',
     parameterOrigin: 'Parâmetro hostOrigin da URL do plugin',
     referrerOrigin: 'Origem de quem abriu o painel (referrer)',
     ancestorOrigin: 'Origem da página que contém o painel',
@@ -152,9 +152,9 @@ export const TEXTS = {
     understoodTitle: 'O que o painel entendeu',
     understood: {
       userId: 'Id do usuário',
-      systemKey: 'Tenant (systemKey)',
+      systemKey: 'Empresa (systemKey)',
       attendanceId: 'Id do atendimento',
-      channelId: 'Id do canal (chat)',
+      channelId: 'Id do canal',
       contactId: 'Id do contato',
       phone: 'Telefone do contato',
     },
@@ -169,8 +169,8 @@ export const TEXTS = {
     mappingIntro:
       'Nomes de campos que o painel procura, em ordem, separados por vírgula; use pontos para campos aninhados (ex.: canal.id).',
     mappingDefault: 'Padrão:',
-    mappingCustom: 'Mapeamento próprio deste tenant, salvo em',
-    mappingDefaults: 'Este tenant usa o mapeamento padrão.',
+    mappingCustom: 'Mapeamento próprio desta empresa, salvo em',
+    mappingDefaults: 'Esta empresa usa o mapeamento padrão.',
     chatEndpoint: 'Endpoint das mensagens do chat pelo apiRequest (opcional)',
     chatEndpointHelp:
       'Vazio: o painel lê as mensagens pelo próprio servidor. Marcadores: {chatId}, {attendanceId}, {channelId}.',
