@@ -13,6 +13,6 @@ export function novusMissingUserMessage(adapter: HostAdapter): string | null {
   const fields = Object.keys(novusUserFields(report.userInfo.reply) ?? {});
   const received = fields.length ? fields.join(', ') : 'nenhum';
   if (!report.understood.userId)
-    return `O Novus respondeu sem o id do usuário que o painel procura (campos recebidos: ${received}). Um administrador ajusta o campo "Id do usuário" no mapeamento do Novus (Credenciais → Diagnóstico do Novus) ou o parâmetro hostUserIdField da URL do plugin.`;
-  return 'O Novus não informou o tenant: cadastre o plugin com o parâmetro hostTenant na URL.';
+    return `O Novus respondeu sem o id do usuário que o painel procura (campos recebidos: ${received}). Peça a um administrador para ajustar o campo "Id do usuário" em Gerenciar Integração → Diagnóstico do Novus, ou o parâmetro hostUserIdField da URL do plugin.`;
+  return 'O Novus não informou a empresa (systemKey): cadastre o plugin com o parâmetro hostTenant na URL.';
 }
