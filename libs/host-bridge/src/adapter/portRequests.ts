@@ -77,10 +77,13 @@ export function createPortRequests(options: PortRequestsOptions): PortRequests {
       return new Promise<T>((resolve, reject) => {
         const channel = options.createChannel();
         let isSlow = false;
-        const slowTimer = setTimeout(() => {
-          isSlow = true;
-          setSlow(1);
-        }, options.slowAfterMs ?? HOST_SLOW_AFTER_MS);
+        // Only a caller that shows the wait ('Aguardando o sistema de atendimento…') needs to know.
+        const slowTimer = options.onSlowChange
+          ? setTimeout(() => {
+              isSlow = true;
+              setSlow(1);
+            }, options.slowAfterMs ?? HOST_SLOW_AFTER_MS)
+          : undefined;
         const finish = (): void => {
           clearTimeout(timer);
           clearTimeout(slowTimer);
