@@ -296,6 +296,7 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
     repos,
     crm,
     lists,
+    pageSizes,
     oauth,
     refresher,
     chat,

@@ -9,6 +9,7 @@ import { type ChatClient } from './chat/chatClient';
 import { type ReferenceCache } from './crm/cache';
 import { type CrmClient } from './crm/crmClient';
 import { type CrmLists } from './crm/lists';
+import { type PageSizes } from '@api/crm/pageSizes';
 import { type OAuthClient } from './crm/oauth';
 import { type TokenRefresher } from './crm/tokenRefresher';
 import { type Repositories } from './db/repositories/createRepositories';
@@ -24,6 +25,8 @@ export interface Services {
   crm: CrmClient;
   /** Every CRM list the panel reads: documented syntax, paging, probes, deals of a contact. */
   lists: CrmLists;
+  /** The page size each tenant's CRM takes (crm/pageSizes.ts): lists step down from a refused one. */
+  pageSizes: PageSizes;
   oauth: OAuthClient;
   refresher: TokenRefresher;
   chat: ChatClient;

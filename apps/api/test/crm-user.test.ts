@@ -244,6 +244,22 @@ describe('a host-signed e-mail (assertion claim `email`)', () => {
     });
   });
 
+  it('decides on a CRM that refuses page[size]=100: the users are read again at the next size, once', async () => {
+    const { ana } = people();
+    sandbox.setKnobs({ maxPageSize: 50 });
+    try {
+      const before = usersQueries().length;
+      await signedInBrowser(ana, { email: USERS.ana.email });
+      const listed = usersQueries()
+        .slice(before)
+        .filter((query) => query['page[number]'] === '1' && query['page[size]'] !== '1')
+        .map((query) => query['page[size]']);
+      expect(listed.slice(-2)).toEqual(['100', '50']);
+    } finally {
+      sandbox.setKnobs({ maxPageSize: 100 });
+    }
+  });
+
   it('must be an e-mail: any other `email` claim refuses the assertion', async () => {
     const { ana } = people();
     for (const email of [42, 'sem-arroba', 'dois@@x', `${'a'.repeat(250)}@x.com`]) {

@@ -18,6 +18,7 @@ import {
 import { API_MESSAGES } from '@api/messages';
 import { type ApiMetrics, crmRouteLabel } from '@api/metrics';
 import { type ReferenceCache } from './cache';
+import { CrmRefusal, problemsOf } from './crmRefusal';
 import { type CrmLane, type RateLimiter } from './limiter';
 import { type ReadAhead } from './readAhead';
 import { type TokenRefresher } from './tokenRefresher';
@@ -192,20 +193,7 @@ export function crmReason(body: unknown): string | null {
  * A 400/422 of the CRM: the pt-BR message the panel shows, and each of the CRM's own error items
  * as text, so a caller can tell which parameter was refused (e.g. `page[size]`, crm/pageSizes.ts).
  */
-export class CrmRefusal extends ApiError {
-  readonly problems: readonly string[];
-
-  constructor(status: number, message: string, problems: readonly string[]) {
-    super(status, message);
-    this.name = 'CrmRefusal';
-    this.problems = problems;
-  }
-}
-
-function problemsOf(body: unknown): string[] {
-  if (!isRecord(body) || !Array.isArray(body.errors)) return [];
-  return body.errors.map((item) => (typeof item === 'string' ? item : JSON.stringify(item)));
-}
+export { CrmRefusal };
 
 function errorFromStatus(status: number, body: unknown): ApiError {
   const reason = crmReason(body);

@@ -4,6 +4,7 @@ import { type OAuthTokens, type V1Profile } from '@api/db/repositories/sessionsR
 import { ApiError } from '@api/errors';
 import { type JsonAnswer, OutboundError, isRecord, parseRetryAfter, timedJson } from '@api/http';
 import { API_MESSAGES } from '@api/messages';
+import { CrmRefusal, problemsOf } from './crmRefusal';
 
 export interface OAuthApp {
   clientId: string;
@@ -204,6 +205,9 @@ export function createOAuthClient(
         url.searchParams.set('page[number]', String(page));
         url.searchParams.set('page[size]', String(paging.pageSize));
         const { response, body } = await getCrmJson(url.toString(), accessToken, budget);
+        // A refused page size comes back as the CRM said it, for the caller's page-size ladder.
+        if (response.status === 400 || response.status === 422)
+          throw new CrmRefusal(response.status, API_MESSAGES.crmRejected, problemsOf(body));
         if (!response.ok || !isRecord(body) || !Array.isArray(body.data))
           throw new ApiError(502, API_MESSAGES.crmUnexpected);
         records.push(...body.data);

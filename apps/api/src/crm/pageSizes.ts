@@ -1,6 +1,6 @@
 import { type FastifyBaseLogger } from 'fastify';
 import { type Identity } from '@api/db/repositories/sessionsRepository';
-import { CrmRefusal } from './crmClient';
+import { CrmRefusal } from './crmRefusal';
 import { type ProbeVerdicts } from './filterProbes';
 
 /**

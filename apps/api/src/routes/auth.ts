@@ -87,7 +87,7 @@ export function returnPageOf(value: string | null | undefined): string | null | 
 }
 
 export function registerAuthRoutes(app: FastifyInstance, services: Services): void {
-  const { repos, oauth, config, crmUsers } = services;
+  const { repos, oauth, config, crmUsers, pageSizes } = services;
   const secureCookie = config.publicUrl.startsWith('https://');
 
   /**
@@ -293,7 +293,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     empty: API_MESSAGES.crmUserConfirmNone,
   };
   const CONFIRM_ACTION = '/api/rdstation/auth/confirm';
-  const paging = { pageSize: config.crmCalls.pageSize, maxPages: config.crmCalls.readAllMaxPages };
+  const paging = { maxPages: config.crmCalls.readAllMaxPages };
 
   /**
    * The active users of the token's account, as the confirmation page names them. A token proved
@@ -307,12 +307,11 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
   ): Promise<CrmUser[]> => {
     const kept = ofTenant ? crmUsers.freshActiveUsers(signIn.systemKey) : null;
     const users = new Map<string, CrmUser>();
+    const identity = { systemKey: signIn.systemKey, userId: signIn.userId };
     if (kept) for (const user of kept) users.set(user.id, user);
     else
-      for (const record of await oauth.activeUsers(
-        accessToken,
-        { systemKey: signIn.systemKey, userId: signIn.userId },
-        paging,
+      for (const record of await pageSizes.read({ identity, log: app.log }, (pageSize) =>
+        oauth.activeUsers(accessToken, identity, { ...paging, pageSize }),
       )) {
         const user = crmUserOf(record);
         if (user && !users.has(user.id)) users.set(user.id, user);
