@@ -149,7 +149,9 @@ test('a developer points notes at an allowed origin: the panel loads it from the
   await screenshot(page, 'remote-overrides-banner');
 
   // 'Remover substituições' ends it: the panel reloads with the deployed notes, no banner.
+  // The link of the page before the reload may still answer: the banner going is the reload.
   await banner.getByRole('button', { name: 'Remover substituições' }).click();
+  await banner.waitFor({ state: 'detached', timeout: 15_000 });
   await sim.panel.getByRole('link', { name: /Mariana Costa/ }).waitFor();
   expect(await sim.panel.getByRole('status', { name: BANNER }).count()).toBe(0);
   expect(errors).toEqual([]);
