@@ -106,6 +106,14 @@ function release(app, { dist, dir = releasesDir(), version, source = sourceOf } 
       `O build em ${from} é de ${info.app} ${info.version}, não de ${app} ${version}.`,
     );
   }
+  const claimed = Object.entries(info.overriddenLibVersions ?? {});
+  if (claimed.length > 0) {
+    // A test build (CRM_PANEL_LIB_VERSIONS, tools/webpack/sharedLibs.js) claims lib versions that
+    // were never released: a panel would hold it to ranges no real lib meets.
+    throw new ReleaseError(
+      `O build em ${from} foi feito com CRM_PANEL_LIB_VERSIONS e diz trazer versões de libs que não existem (${claimed.map(([lib, claimedVersion]) => `${lib} ${claimedVersion}`).join(', ')}): serve só para testes e não vira release. Faça o build sem essa variável.`,
+    );
+  }
   const record = { ...info, ...source(), releasedAt: new Date().toISOString() };
   // Copied beside the target and renamed into place: a release folder is whole or absent.
   const temporary = path.join(dir, app, `.${version}.${process.pid}.tmp`);

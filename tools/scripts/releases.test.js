@@ -8,6 +8,7 @@ const path = require('path');
 const { release, deploy, rollback, readDeployed, ReleaseError } = require('./releases');
 const { runtimeConfig, portsWithOffset } = require('./stack');
 const { serveStatic } = require('./serve');
+const { buildInfo } = require('../webpack/federation');
 
 let dir;
 let builds;
@@ -22,16 +23,42 @@ afterEach(() => {
   fs.rmSync(builds, { recursive: true, force: true });
 });
 
-/** A build's output as federation.js writes it: its files and build-info.json. */
-function built(app, version, { contract = '1.0.0', federationRuntime = '2.9.2' } = {}) {
+/**
+ * A build's output as federation.js writes it: its files and build-info.json (`info`, else one
+ * of that contract and runtime).
+ */
+function built(
+  app,
+  version,
+  {
+    contract = '1.0.0',
+    federationRuntime = '2.9.2',
+    info = { app, version, contract, federationRuntime, libs: {}, needs: {} },
+  } = {},
+) {
   const out = path.join(builds, `${app}-${version}-${contract}-${federationRuntime}`);
   fs.mkdirSync(out, { recursive: true });
   fs.writeFileSync(path.join(out, 'index.html'), `<title>${app} ${version}</title>`);
   fs.writeFileSync(path.join(out, 'mf-manifest.json'), JSON.stringify({ name: app, version }));
   fs.writeFileSync(path.join(out, `main.${version.replace(/\./g, '')}0000a.js`), `// ${version}`);
-  const info = { app, version, contract, federationRuntime, libs: {}, needs: {} };
   fs.writeFileSync(path.join(out, 'build-info.json'), JSON.stringify(info));
   return out;
+}
+
+/**
+ * The build-info.json a build of `app` gets with CRM_PANEL_LIB_VERSIONS set to `claimed` (unset
+ * when null).
+ */
+function buildInfoClaiming(app, claimed) {
+  const before = process.env.CRM_PANEL_LIB_VERSIONS;
+  if (claimed) process.env.CRM_PANEL_LIB_VERSIONS = JSON.stringify(claimed);
+  else delete process.env.CRM_PANEL_LIB_VERSIONS;
+  try {
+    return buildInfo(app);
+  } finally {
+    if (before === undefined) delete process.env.CRM_PANEL_LIB_VERSIONS;
+    else process.env.CRM_PANEL_LIB_VERSIONS = before;
+  }
 }
 
 const source = () => ({ commit: 'abc123', uncommittedChanges: false });
@@ -70,6 +97,33 @@ test('a build of another app or version is not released under this name', () => 
     /O build em .* é de tasks 1\.0\.0, não de notes 1\.0\.0\./,
   );
   assert.throws(() => release('agenda', { dir }), /App desconhecido: "agenda"/);
+});
+
+test('a build that claims lib versions of its own (CRM_PANEL_LIB_VERSIONS) says so, and is never released', () => {
+  const info = buildInfoClaiming('notes', { '@crm-panel/host-bridge': '2.0.0' });
+  assert.deepEqual(info.overriddenLibVersions, { '@crm-panel/host-bridge': '2.0.0' });
+  assert.equal(info.libs['@crm-panel/host-bridge'], '2.0.0');
+  assert.equal(info.needs['@crm-panel/host-bridge'], '^2.0.0');
+  const dist = built('notes', info.version, { info });
+  assert.throws(
+    () => release('notes', { dist, dir, version: info.version, source }),
+    new ReleaseError(
+      `O build em ${dist} foi feito com CRM_PANEL_LIB_VERSIONS e diz trazer versões de libs que não existem (@crm-panel/host-bridge 2.0.0): serve só para testes e não vira release. Faça o build sem essa variável.`,
+    ),
+  );
+  assert.equal(fs.existsSync(path.join(dir, 'notes')), false, 'nothing of it is left in releases');
+});
+
+test("a build of the libs' own versions carries no such mark and is released", () => {
+  const info = buildInfoClaiming('notes', null);
+  assert.equal('overriddenLibVersions' in info, false);
+  const made = release('notes', {
+    dist: built('notes', info.version, { info }),
+    dir,
+    version: info.version,
+    source,
+  });
+  assert.deepEqual(made.record.libs, info.libs);
 });
 
 test('deploy switches what the panel loads, and rollback goes back, one step at a time', () => {

@@ -18,6 +18,7 @@ const {
   appPackage,
   contractVersion,
   federationRuntimeVersion,
+  versionOverrides,
 } = require('./sharedLibs');
 
 const root = path.resolve(__dirname, '../..');
@@ -64,9 +65,12 @@ const shared = {
  * What a build was made of, written beside it as build-info.json: the app's version, the contract
  * (libs/contracts) it was built for, the version of each shared lib it carries and the range it
  * needs, and the federation runtime's version. The runtime configuration hands the contract to
- * the shell; a release adds the git commit (tools/release).
+ * the shell; a release adds the git commit (tools/scripts/releases.js). A build made with
+ * CRM_PANEL_LIB_VERSIONS says so in `overriddenLibVersions` (the versions it was told to claim):
+ * its `libs` are not the libs' own, so the release command refuses it.
  */
 function buildInfo(name) {
+  const overridden = versionOverrides();
   return {
     app: name,
     version: appPackage(name).version,
@@ -74,6 +78,7 @@ function buildInfo(name) {
     federationRuntime: federationRuntimeVersion(),
     libs: Object.fromEntries(Object.values(sharedLibs()).map((lib) => [lib.name, lib.version])),
     needs: requiredRanges(name),
+    ...(Object.keys(overridden).length > 0 ? { overriddenLibVersions: overridden } : {}),
   };
 }
 

@@ -14,7 +14,9 @@ const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
 /**
  * CRM_PANEL_LIB_VERSIONS='{"@crm-panel/host-bridge":"2.0.0"}' builds as if those libs had been
  * released at those versions and the app had moved to them (its range becomes ^version): how the
- * skew journeys make a remote that needs another major of a lib the page holds one of.
+ * skew journeys make a remote that needs another major of a lib the page holds one of. Such a
+ * build claims versions no lib has: its build-info.json names them (`overriddenLibVersions`,
+ * federation.js) and the release command refuses it (tools/scripts/releases.js).
  */
 function versionOverrides() {
   const text = process.env.CRM_PANEL_LIB_VERSIONS;
@@ -160,6 +162,7 @@ function contractVersion() {
 }
 
 module.exports = {
+  versionOverrides,
   sharedLibEntries,
   sharedLibs,
   ONE_CONTAINER_ENTRIES,
