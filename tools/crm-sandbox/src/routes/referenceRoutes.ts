@@ -3,8 +3,10 @@ import { notFound } from '@crm-sandbox/http/errors';
 import * as defs from '@crm-sandbox/resources/definitions';
 import { type ResourceDef } from '@crm-sandbox/resources/ResourceDef';
 import { type AccountStore, type Collection } from '@crm-sandbox/store/AccountStore';
+import { registerRecordRoutes } from './recordRoutes';
 import { findOr404, type IdParams, respondList, type RouteDeps, storeOf } from './shared';
 
+/** GET `path` and GET `path/:id` of reference data the API only reads. */
 function readOnly<T extends { id: string }>(
   app: FastifyInstance,
   deps: RouteDeps,
@@ -12,15 +14,7 @@ function readOnly<T extends { id: string }>(
   def: ResourceDef<T>,
   collection: (store: AccountStore) => Collection<T>,
 ): void {
-  app.get(path, async (request) =>
-    respondList(deps, request, def, collection(storeOf(request)).all()),
-  );
-  app.get<IdParams>(`${path}/:id`, async (request) => {
-    const store = storeOf(request);
-    return {
-      data: def.serialize(findOr404(collection(store), request.params.id, def.entity), store),
-    };
-  });
+  registerRecordRoutes(app, deps, { path, def, collection });
 }
 
 /** Lists and single reads of the reference data: users, sources, campaigns, pipelines, … */
