@@ -9,20 +9,12 @@ export function registerContactRoutes(app: FastifyInstance, deps: RouteDeps): vo
     path: '/contacts',
     def: defs.contacts,
     collection: (store) => store.contacts,
-    writes: {
-      create: (store, data) => readContact(store, data),
-      update: (store, current, data) => readContact(store, data, current),
-      webhook: 'contact',
-    },
+    writes: { read: readContact, webhook: 'contact' },
   });
   registerRecordRoutes(app, deps, {
     path: '/organizations',
     def: defs.organizations,
     collection: (store) => store.organizations,
-    writes: {
-      create: (store, data) => readOrganization(store, data),
-      update: (store, current, data) => readOrganization(store, data, current),
-      webhook: 'organization',
-    },
+    writes: { read: readOrganization, webhook: 'organization' },
   });
 }

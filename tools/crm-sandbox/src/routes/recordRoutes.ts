@@ -7,15 +7,25 @@ import { created, findOr404, type IdParams, respondList, type RouteDeps, storeOf
 
 type Data = Record<string, unknown>;
 
-/** How one resource's records are written: what its reference page lets a POST and a PUT take. */
-export interface RecordWrites<T> {
-  /** The new record a POST's `data` makes (its checks throw the 4xx). */
-  create: (store: AccountStore, data: Data, request: FastifyRequest) => T;
-  /** The record a PUT's `data` makes of `current`. */
-  update: (store: AccountStore, current: T, data: Data, request: FastifyRequest) => T;
+/**
+ * How one resource's records are written: what its reference page lets a POST and a PUT take.
+ * Either one reader for both (`current` is the record a PUT changes), or one for each.
+ */
+export type RecordWrites<T> = (
+  | {
+      /** The record `data` makes: a new one, or `current` changed (its checks throw the 4xx). */
+      read: (store: AccountStore, data: Data, current?: T) => T;
+    }
+  | {
+      /** The new record a POST's `data` makes. */
+      create: (store: AccountStore, data: Data, request: FastifyRequest) => T;
+      /** The record a PUT's `data` makes of `current`. */
+      update: (store: AccountStore, current: T, data: Data, request: FastifyRequest) => T;
+    }
+) & {
   /** The entity whose `crm_<entity>_created` / `_updated` webhooks a write fires, if any. */
   webhook?: WebhookEntity;
-}
+};
 
 export interface RecordResource<T extends { id: string }> {
   /** `/contacts`: the list is GET `path`, a record GET (and PUT) `path/:id`. */
@@ -59,12 +69,20 @@ export function registerRecordRoutes<T extends { id: string }>(
   });
   if (!writes) return null;
 
+  const { create, update: change } =
+    'read' in writes
+      ? {
+          create: (store: AccountStore, data: Data) => writes.read(store, data),
+          update: (store: AccountStore, current: T, data: Data) =>
+            writes.read(store, data, current),
+        }
+      : writes;
   const report = (request: FastifyRequest, action: 'created' | 'updated', id: string) => {
     if (writes.webhook) deps.emit(request, writes.webhook, action, id);
   };
   app.post(path, async (request, reply) => {
     const store = storeOf(request);
-    const record = collection(store).insert(writes.create(store, readData(request.body), request));
+    const record = collection(store).insert(create(store, readData(request.body), request));
     report(request, 'created', record.id);
     return created(reply, def.serialize(record, store));
   });
@@ -72,7 +90,7 @@ export function registerRecordRoutes<T extends { id: string }>(
     const store = storeOf(request);
     const current = findOr404(collection(store), request.params.id, def.entity);
     const record = collection(store).insert(
-      writes.update(store, current, readData(request.body), request),
+      change(store, current, readData(request.body), request),
     );
     report(request, 'updated', record.id);
     return { data: def.serialize(record, store) };

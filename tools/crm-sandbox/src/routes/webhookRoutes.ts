@@ -10,10 +10,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: RouteDeps): vo
     path: '/webhooks',
     def: defs.webhooks,
     collection: (store) => store.webhooks,
-    writes: {
-      create: (store, data) => readWebhook(store, data),
-      update: (store, current, data) => readWebhook(store, data, current),
-    },
+    writes: { read: readWebhook },
   });
   app.delete<IdParams>('/webhooks/:id', async (request, reply) => {
     const store = storeOf(request);
