@@ -32,20 +32,10 @@ export interface LostReasonRecord extends Timestamps {
 
 export type SegmentRecord = LostReasonRecord;
 
-export type CustomFieldType = 'text' | 'date' | 'option' | 'multiple_choice';
-export type CustomFieldEntity = 'deal' | 'contact' | 'organization' | 'product';
-export const CUSTOM_FIELD_TYPES: readonly CustomFieldType[] = [
-  'text',
-  'date',
-  'option',
-  'multiple_choice',
-];
-export const CUSTOM_FIELD_ENTITIES: readonly CustomFieldEntity[] = [
-  'deal',
-  'contact',
-  'organization',
-  'product',
-];
+export const CUSTOM_FIELD_TYPES = ['text', 'date', 'option', 'multiple_choice'] as const;
+export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
+export const CUSTOM_FIELD_ENTITIES = ['deal', 'contact', 'organization', 'product'] as const;
+export type CustomFieldEntity = (typeof CUSTOM_FIELD_ENTITIES)[number];
 
 export interface CustomFieldRule {
   property: string;
@@ -98,25 +88,19 @@ export interface OrganizationRecord extends Timestamps {
   custom_fields: CustomFieldValues;
 }
 
-export type PhoneType = 'work' | 'fax' | 'home' | 'mobile';
-export const PHONE_TYPES: readonly PhoneType[] = ['work', 'fax', 'home', 'mobile'];
-export type SocialProfileType = 'facebook' | 'linkedin' | 'skype';
-export const SOCIAL_PROFILE_TYPES: readonly SocialProfileType[] = ['facebook', 'linkedin', 'skype'];
-export type LegalBaseType =
-  | 'consent'
-  | 'legitimate_interest'
-  | 'pre_existent_contract'
-  | 'judicial_process'
-  | 'vital_interest'
-  | 'public_interest';
-export const LEGAL_BASE_TYPES: readonly LegalBaseType[] = [
+export const PHONE_TYPES = ['work', 'fax', 'home', 'mobile'] as const;
+export type PhoneType = (typeof PHONE_TYPES)[number];
+export const SOCIAL_PROFILE_TYPES = ['facebook', 'linkedin', 'skype'] as const;
+export type SocialProfileType = (typeof SOCIAL_PROFILE_TYPES)[number];
+export const LEGAL_BASE_TYPES = [
   'consent',
   'legitimate_interest',
   'pre_existent_contract',
   'judicial_process',
   'vital_interest',
   'public_interest',
-];
+] as const;
+export type LegalBaseType = (typeof LEGAL_BASE_TYPES)[number];
 export type LegalBaseStatus = 'granted' | 'declined';
 
 export interface LegalBase {
@@ -153,8 +137,8 @@ export interface StageRecord extends Timestamps {
   order: number;
 }
 
-export type DealStatus = 'ongoing' | 'paused' | 'won' | 'lost';
-export const DEAL_STATUSES: readonly DealStatus[] = ['ongoing', 'paused', 'won', 'lost'];
+export const DEAL_STATUSES = ['ongoing', 'paused', 'won', 'lost'] as const;
+export type DealStatus = (typeof DEAL_STATUSES)[number];
 
 export interface DealRecord extends Timestamps {
   id: string;
@@ -188,8 +172,7 @@ export interface NoteRecord {
   edited_at: string | null;
 }
 
-export type TaskType = 'call' | 'email' | 'meeting' | 'task' | 'lunch' | 'visit' | 'whatsapp';
-export const TASK_TYPES: readonly TaskType[] = [
+export const TASK_TYPES = [
   'call',
   'email',
   'meeting',
@@ -197,9 +180,10 @@ export const TASK_TYPES: readonly TaskType[] = [
   'lunch',
   'visit',
   'whatsapp',
-];
-export type TaskStatus = 'open' | 'completed' | 'canceled';
-export const TASK_STATUSES: readonly TaskStatus[] = ['open', 'completed', 'canceled'];
+] as const;
+export type TaskType = (typeof TASK_TYPES)[number];
+export const TASK_STATUSES = ['open', 'completed', 'canceled'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
 
 export interface TaskRecord extends Timestamps {
   id: string;
@@ -215,10 +199,10 @@ export interface TaskRecord extends Timestamps {
   owner_ids: string[];
 }
 
-export type DiscountType = 'amount' | 'percentage';
-export const DISCOUNT_TYPES: readonly DiscountType[] = ['amount', 'percentage'];
-export type BillingFrequency = 'one-time' | 'monthly' | 'annually';
-export const BILLING_FREQUENCIES: readonly BillingFrequency[] = ['one-time', 'monthly', 'annually'];
+export const DISCOUNT_TYPES = ['amount', 'percentage'] as const;
+export type DiscountType = (typeof DISCOUNT_TYPES)[number];
+export const BILLING_FREQUENCIES = ['one-time', 'monthly', 'annually'] as const;
+export type BillingFrequency = (typeof BILLING_FREQUENCIES)[number];
 
 export interface DealProductRecord extends Timestamps {
   id: string;
@@ -251,8 +235,8 @@ export const WEBHOOK_EVENT_NAMES: readonly WebhookEventName[] = WEBHOOK_ENTITIES
     (action): WebhookEventName => `crm_${entity}_${action}`,
   ),
 );
-export type WebhookStatus = 'active' | 'suspended' | 'inactive';
-export const WEBHOOK_STATUSES: readonly WebhookStatus[] = ['active', 'suspended', 'inactive'];
+export const WEBHOOK_STATUSES = ['active', 'suspended', 'inactive'] as const;
+export type WebhookStatus = (typeof WEBHOOK_STATUSES)[number];
 
 export interface WebhookRecord extends Timestamps {
   /** A UUID, as the reference types it. */
