@@ -13,6 +13,8 @@ import {
   type TaskStatus,
   type TaskType,
   type UserRecord,
+  type NewDeal,
+  newDealRecord,
   TASK_TYPES,
 } from '@crm-sandbox/store/records';
 import { asciiSlug } from '@crm-sandbox/util/text';
@@ -223,40 +225,25 @@ export function seedAccount1(seed: number, nowMs: number): AccountSeed {
     ),
   ];
 
-  const products: ProductRecord[] = [
-    product(
-      ctx,
-      W.products.planoPro.id,
-      W.products.planoPro.name,
+  // The well-known products (fixtures.ts) with their description and category.
+  const wellKnownProducts: [keyof typeof W.products, string, string][] = [
+    [
+      'planoPro',
       'Licença mensal por usuário do Plano Pro, com automações de vendas e integrações nativas',
-      W.products.planoPro.price,
       'Licença',
-    ),
-    product(
-      ctx,
-      W.products.implantacao.id,
-      W.products.implantacao.name,
-      'Configuração inicial acompanhada por um especialista',
-      W.products.implantacao.price,
-      'Serviço',
-    ),
-    product(
-      ctx,
-      W.products.suporte.id,
-      W.products.suporte.name,
+    ],
+    ['implantacao', 'Configuração inicial acompanhada por um especialista', 'Serviço'],
+    [
+      'suporte',
       'Atendimento prioritário por telefone e WhatsApp em horário estendido, renovado a cada ano',
-      W.products.suporte.price,
       'Serviço',
-    ),
-    product(
-      ctx,
-      W.products.treinamento.id,
-      W.products.treinamento.name,
-      'Treinamento ao vivo para até 20 pessoas',
-      W.products.treinamento.price,
-      'Serviço',
-    ),
+    ],
+    ['treinamento', 'Treinamento ao vivo para até 20 pessoas', 'Serviço'],
   ];
+  const products: ProductRecord[] = wellKnownProducts.map(([key, description, category]) => {
+    const { id, name, price } = W.products[key];
+    return product(ctx, id, name, description, price, category);
+  });
   const productNames = new Set(products.map((item) => item.name));
   while (products.length < W.counts.products) {
     const family = prng.pick(PRODUCT_FAMILIES);
@@ -841,32 +828,16 @@ function cpf(ctx: SeedContext): string {
   return `${d(3)}.${d(3)}.${d(3)}-${d(2)}`;
 }
 
-type DealInput = Partial<DealRecord> &
-  Pick<DealRecord, 'pipeline_id' | 'stage_id' | 'owner_id' | 'status' | 'created_at'>;
+type DealInput = Omit<NewDeal, 'id' | 'name' | 'updated_at'>;
 
+/** A seeded deal: last changed when it closed, else some time after it was created. */
 export function baseDeal(ctx: SeedContext, id: string, name: string, input: DealInput): DealRecord {
-  return {
+  return newDealRecord({
+    ...input,
     id,
     name,
-    recurrence_price: 0,
-    one_time_price: 0,
-    total_price: 0,
-    expected_close_date: input.expected_close_date ?? null,
-    rating: input.rating ?? 0,
-    status: input.status,
-    closed_at: input.closed_at ?? null,
-    pipeline_id: input.pipeline_id,
-    stage_id: input.stage_id,
-    owner_id: input.owner_id,
-    source_id: input.source_id ?? null,
-    campaign_id: input.campaign_id ?? null,
-    lost_reason_id: input.lost_reason_id ?? null,
-    organization_id: input.organization_id ?? null,
-    contact_ids: input.contact_ids ?? [],
-    custom_fields: input.custom_fields ?? {},
-    created_at: input.created_at,
     updated_at: input.closed_at ?? ctx.between(input.created_at),
-  };
+  });
 }
 
 interface TaskInput {

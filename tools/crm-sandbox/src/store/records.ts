@@ -161,6 +161,42 @@ export interface DealRecord extends Timestamps {
   custom_fields: CustomFieldValues;
 }
 
+/** What a new deal is given; each field left out starts empty. */
+export type NewDeal = Partial<DealRecord> &
+  Pick<
+    DealRecord,
+    'id' | 'name' | 'pipeline_id' | 'stage_id' | 'owner_id' | 'status' | 'created_at' | 'updated_at'
+  >;
+
+/**
+ * A new deal's record in the key order of RD's samples. Its prices start at 0 whatever it is
+ * given: they are its products' sums (AccountStore.recomputeDealPrices), and it has none yet.
+ */
+export function newDealRecord(deal: NewDeal): DealRecord {
+  return {
+    id: deal.id,
+    name: deal.name,
+    recurrence_price: 0,
+    one_time_price: 0,
+    total_price: 0,
+    expected_close_date: deal.expected_close_date ?? null,
+    rating: deal.rating ?? 0,
+    status: deal.status,
+    closed_at: deal.closed_at ?? null,
+    pipeline_id: deal.pipeline_id,
+    stage_id: deal.stage_id,
+    owner_id: deal.owner_id,
+    source_id: deal.source_id ?? null,
+    campaign_id: deal.campaign_id ?? null,
+    lost_reason_id: deal.lost_reason_id ?? null,
+    organization_id: deal.organization_id ?? null,
+    contact_ids: deal.contact_ids ?? [],
+    custom_fields: deal.custom_fields ?? {},
+    created_at: deal.created_at,
+    updated_at: deal.updated_at,
+  };
+}
+
 export interface NoteRecord {
   id: string;
   deal_id: string;

@@ -1,6 +1,6 @@
 import { BodyReader, type WritableFields } from '@crm-sandbox/http/BodyReader';
 import { type AccountStore } from '@crm-sandbox/store/AccountStore';
-import { type DealRecord, DEAL_STATUSES } from '@crm-sandbox/store/records';
+import { type DealRecord, DEAL_STATUSES, newDealRecord } from '@crm-sandbox/store/records';
 
 /**
  * How a deal write reads the values RD's reference gives no way to write: its create and update
@@ -111,28 +111,23 @@ export function createDeal(
   if (!name || !pipelineId || !stageId || !ownerId)
     throw new Error('deal validation let a required field through');
   const now = store.nowIso();
-  return {
+  return newDealRecord({
     id: store.newId(),
     name,
-    recurrence_price: 0,
-    one_time_price: 0,
-    total_price: 0,
-    expected_close_date: optional.expectedCloseDate ?? null,
+    expected_close_date: optional.expectedCloseDate,
     rating: optional.rating ?? 0,
     status: 'ongoing',
-    closed_at: null,
     pipeline_id: pipelineId,
     stage_id: stageId,
     owner_id: ownerId,
-    source_id: optional.sourceId ?? null,
-    campaign_id: optional.campaignId ?? null,
-    lost_reason_id: null,
-    organization_id: optional.organizationId ?? null,
-    contact_ids: optional.contactIds ?? [],
-    custom_fields: customFields ?? {},
+    source_id: optional.sourceId,
+    campaign_id: optional.campaignId,
+    organization_id: optional.organizationId,
+    contact_ids: optional.contactIds,
+    custom_fields: customFields,
     created_at: now,
     updated_at: now,
-  };
+  });
 }
 
 /**
