@@ -182,82 +182,71 @@ export function createClimbChecker(root = workspaceRoot) {
   };
 }
 
-let checker;
-let climbChecker;
+/**
+ * An ESLint rule that hands every module a file names (`import`, `export … from`, `import()`,
+ * `require()` and, where `alsoReads` says, other calls such as `jest.mock()`) to a checker made
+ * once per process by `makeChecker`; the checker answers a message, or null when it is allowed.
+ */
+function importRule({ meta, makeChecker, alsoReads = () => false, typeImports = false }) {
+  let checker;
+  return {
+    meta: { ...meta, schema: [] },
+    create(context) {
+      checker ??= makeChecker();
+      const report = (node, source) => {
+        if (typeof source !== 'string') return;
+        const message = checker(context.filename, source);
+        if (message) context.report({ node, message });
+      };
+      const fromSource = (node) => node.source && report(node, node.source.value);
+      return {
+        ImportDeclaration: fromSource,
+        ExportNamedDeclaration: fromSource,
+        ExportAllDeclaration: fromSource,
+        ImportExpression: (node) =>
+          node.source.type === 'Literal' && report(node, node.source.value),
+        CallExpression: (node) => {
+          const [first] = node.arguments;
+          if (first?.type !== 'Literal') return;
+          const { callee } = node;
+          const isRequire = callee.type === 'Identifier' && callee.name === 'require';
+          if (isRequire || alsoReads(callee)) report(node, first.value);
+        },
+        ...(typeImports && {
+          TSImportType: (node) => {
+            const literal = node.argument?.literal ?? node.argument;
+            if (literal?.type === 'Literal') report(node, literal.value);
+          },
+        }),
+      };
+    },
+  };
+}
 
-const enforceModuleBoundaries = {
+const enforceModuleBoundaries = importRule({
   meta: {
     type: 'problem',
     docs: { description: 'Enforce the dependency matrix between workspace projects.' },
-    schema: [],
   },
-  create(context) {
-    checker ??= createBoundaryChecker();
-    const report = (node, source) => {
-      if (typeof source !== 'string') return;
-      const message = checker(context.filename, source);
-      if (message) context.report({ node, message });
-    };
-    const fromSource = (node) => node.source && report(node, node.source.value);
-    return {
-      ImportDeclaration: fromSource,
-      ExportNamedDeclaration: fromSource,
-      ExportAllDeclaration: fromSource,
-      ImportExpression: (node) => node.source.type === 'Literal' && report(node, node.source.value),
-      CallExpression: (node) => {
-        const [first] = node.arguments;
-        if (
-          node.callee.type === 'Identifier' &&
-          node.callee.name === 'require' &&
-          first?.type === 'Literal'
-        ) {
-          report(node, first.value);
-        }
-      },
-      TSImportType: (node) => {
-        const literal = node.argument?.literal ?? node.argument;
-        if (literal?.type === 'Literal') report(node, literal.value);
-      },
-    };
-  },
-};
+  makeChecker: createBoundaryChecker,
+  typeImports: true,
+});
 
-const noFeatureClimbing = {
+const noFeatureClimbing = importRule({
   meta: {
     type: 'suggestion',
     docs: {
       description:
         "No '../' out of a feature: a project's other folders are reached by its own alias.",
     },
-    schema: [],
   },
-  create(context) {
-    climbChecker ??= createClimbChecker();
-    const report = (node, source) => {
-      if (typeof source !== 'string') return;
-      const message = climbChecker(context.filename, source);
-      if (message) context.report({ node, message });
-    };
-    const fromSource = (node) => node.source && report(node, node.source.value);
-    return {
-      ImportDeclaration: fromSource,
-      ExportNamedDeclaration: fromSource,
-      ExportAllDeclaration: fromSource,
-      ImportExpression: (node) => node.source.type === 'Literal' && report(node, node.source.value),
-      CallExpression: (node) => {
-        const [first] = node.arguments;
-        if (first?.type !== 'Literal') return;
-        const callee = node.callee;
-        const isRequire = callee.type === 'Identifier' && callee.name === 'require';
-        const isJest =
-          callee.type === 'MemberExpression' &&
-          callee.object.type === 'Identifier' &&
-          callee.object.name === 'jest';
-        if (isRequire || isJest) report(node, first.value);
-      },
-    };
-  },
-};
+  makeChecker: createClimbChecker,
+  // jest.mock('../x') names a module as an import does.
+  alsoReads: (callee) =>
+    callee.type === 'MemberExpression' &&
+    callee.object.type === 'Identifier' &&
+    callee.object.name === 'jest',
+});
 
 export default {
   meta: { name: 'crm-panel' },

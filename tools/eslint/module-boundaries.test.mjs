@@ -246,6 +246,33 @@ test("no '../' out of a feature: the project's own alias instead", async () => {
   );
 });
 
+test('the boundary rule reads type-only import() types; the climbing rule reads jest.mock() paths', async () => {
+  const typeImport = await lint(
+    "export type Toolbar = typeof import('../../../deal/src/exposed/DealToolbar');\n",
+    'apps/notes/src/exposed/Bad.tsx',
+  );
+  assert.equal(
+    typeImport.filter((m) => /enforce-module-boundaries: .*must not import the app 'deal'/.test(m))
+      .length,
+    1,
+    typeImport.join('; '),
+  );
+  const mocked = await lint(
+    "jest.mock('../../shared/texts');\n",
+    'apps/notes/src/features/notes/components/Bad.test.tsx',
+  );
+  assert.equal(
+    mocked.filter((m) => m.startsWith('crm-panel/no-feature-climbing')).length,
+    1,
+    mocked.join('; '),
+  );
+  const otherCall = await lint(
+    "console.log('../../shared/texts');\n",
+    'apps/notes/src/features/notes/components/Bad.tsx',
+  );
+  assert.equal(otherCall.filter((m) => m.startsWith('crm-panel/')).length, 0, otherCall.join('; '));
+});
+
 test("a project's own alias is not a way into it from another project", () => {
   assert.match(
     check(at('apps/notes/src/exposed/NotesTab.tsx'), '@deal/features/shared/useDeal'),
