@@ -2,7 +2,8 @@
 // `npm run dev [-- <app> ...]`: development servers with reload. With no names every frontend
 // runs live (webpack serve); with names only those run live and the rest are served from their
 // builds. The node services (crm-sandbox, api, host-sim) run with tsx watch.
-const { spawn, spawnSync } = require('child_process');
+const { spawn } = require('child_process');
+const { buildWithNx, runUntilSignal } = require('./command');
 const { workspaceEnv, root } = require('./env');
 const { FRONTENDS, startStack } = require('./stack');
 
@@ -15,20 +16,7 @@ async function main() {
   }
   const live = requested.length ? requested : FRONTENDS;
   const fromBuild = FRONTENDS.filter((name) => !live.includes(name));
-  if (fromBuild.length) {
-    const result = spawnSync(
-      process.execPath,
-      [
-        require.resolve('nx/bin/nx.js'),
-        'run-many',
-        '-t',
-        'build',
-        `--projects=${fromBuild.join(',')}`,
-      ],
-      { cwd: root, stdio: 'inherit', env: workspaceEnv() },
-    );
-    if (result.status !== 0) process.exit(result.status ?? 1);
-  }
+  if (fromBuild.length) buildWithNx(fromBuild);
   const stack = await startStack({ services: ['crm-sandbox', 'api', 'host-sim', ...fromBuild] });
   const children = live.map((name) =>
     spawn(
@@ -45,16 +33,10 @@ async function main() {
     ),
   );
   console.log(`\n  Ao vivo: ${live.join(', ')}. Abra: ${stack.url('host-sim')}\n`);
-  const shutdown = async () => {
+  return async () => {
     children.forEach((child) => child.kill('SIGTERM'));
     await stack.stop();
-    process.exit(0);
   };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
 }
 
-main().catch((error) => {
-  console.error(error.message || error);
-  process.exit(1);
-});
+runUntilSignal(main);

@@ -4,34 +4,14 @@
 // deploy), or its dist build when none is deployed. Ctrl-C stops all of it.
 const fs = require('fs');
 const path = require('path');
-const { spawnSync } = require('child_process');
-const { workspaceEnv, root } = require('./env');
+const { root } = require('./env');
+const { buildWithNx, runUntilSignal } = require('./command');
 const { startStack, FRONTENDS } = require('./stack');
 const { releasesDir } = require('./releases');
 
-function build() {
-  const result = spawnSync(
-    process.execPath,
-    [
-      require.resolve('nx/bin/nx.js'),
-      'run-many',
-      '-t',
-      'build',
-      `--projects=${FRONTENDS.join(',')}`,
-      '--parallel=2',
-      '--output-style=static',
-    ],
-    { cwd: root, stdio: 'inherit', env: workspaceEnv() },
-  );
-  if (result.status !== 0) {
-    console.error('\nO build falhou; nada foi iniciado.');
-    process.exit(result.status ?? 1);
-  }
-}
-
 async function main() {
   const started = Date.now();
-  build();
+  buildWithNx(FRONTENDS);
   // What is deployed (npm run deploy); an app never deployed runs from its dist build.
   const stack = await startStack({ releasesDir: releasesDir() });
   const hasHostSim = fs.existsSync(path.join(root, 'tools/host-sim/src/main.ts'));
@@ -47,19 +27,10 @@ async function main() {
         '  Digite-o em "Código de configuração" ao configurar a integração desse tenant; vale uma vez.\n',
     );
 
-  let stopping = false;
-  const shutdown = async () => {
-    if (stopping) return;
-    stopping = true;
+  return async () => {
     console.log('\nEncerrando...');
     await stack.stop();
-    process.exit(0);
   };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
 }
 
-main().catch((error) => {
-  console.error(error.message || error);
-  process.exit(1);
-});
+runUntilSignal(main);
