@@ -11,6 +11,7 @@ const { chromium } = require('playwright-core');
 const tsx = require('tsx/cjs/api');
 const { startStack, portsWithOffset } = require('../tools/scripts/stack');
 const { REMOTES } = require('../tools/scripts/ports');
+const { CHROMIUM_ARGS, CHROMIUM_PATH } = require('../tools/scripts/chromium');
 const {
   gz,
   kb,
@@ -59,16 +60,8 @@ async function browserDownload() {
     env: { DATA_DIR: dataDir, SESSION_STARTS_PER_MINUTE: '100000' },
   });
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   });
   try {
     await readyAnaWithMariana(stack);

@@ -19,6 +19,7 @@ const tsx = require('tsx/cjs/api');
 const { startStack, portsWithOffset, waitForHttp, FRONTENDS } = require('../tools/scripts/stack');
 const { root, workspaceEnv } = require('../tools/scripts/env');
 const { floorBytes } = require('../tools/scripts/bundleBytes');
+const { CHROMIUM_ARGS, CHROMIUM_PATH } = require('../tools/scripts/chromium');
 
 const { WELL_KNOWN } = tsx.require('../tools/crm-sandbox/src/seed/fixtures.ts', __filename);
 const { consentOverHttp } = tsx.require('../tools/crm-sandbox/src/testing/consent.ts', __filename);
@@ -37,15 +38,6 @@ const VARIANTS = ['ours', 'baseline', 'preloaded'];
 const TARGET_ROUND_TRIPS = 1.5;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const SECURITY_PASSWORD = 'segredo-forte-123';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const gz = (buffer) => zlib.gzipSync(buffer, { level: 9 }).length;
 const kb = (bytes) => Math.round(bytes / 102.4) / 10;
@@ -781,7 +773,7 @@ async function run() {
     const owners = await readyTenant(ports);
     await admin.knobs({ latencyMs: CRM_LATENCY_MS, rateLimitPerMinute: 100_000 });
     browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
     });
     // One context for a) and b): a fresh page (tab) per trial, the browser's HTTP cache warmed

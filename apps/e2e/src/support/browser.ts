@@ -1,20 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../../tools/scripts/chromium';
 import { sharedBrowserEndpoint } from './stack';
 
-/** The system Chromium (Debian's package); nothing downloads a browser. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// The system Chromium (Debian's package) and its flags: one list for the journeys and the benches.
+export { CHROMIUM_ARGS, CHROMIUM_PATH };
 
 /** Fails early, with the fix, when the system has no Chromium. */
 export function chromiumInstalled(): void {

@@ -1,0 +1,3 @@
+// Types of chromium.js for the TypeScript journeys.
+export const CHROMIUM_PATH: string;
+export const CHROMIUM_ARGS: string[];
