@@ -64,6 +64,14 @@ export const TEST_ONLY_MATRIX = {
 
 const TEST_FILE = /(\.test\.[cm]?[jt]sx?$)|([\\/](test|bench)[\\/])/;
 
+/**
+ * Projects whose own code imports no other workspace project, whatever their tag allows. The
+ * CRM sandbox plays RD Station: were it to take the panel's model (crm-model's value sets, say),
+ * it would agree with the panel by construction, and a value the panel got wrong would pass
+ * every test instead of being refused as RD refuses it (tools/crm-sandbox/README.md).
+ */
+export const STANDS_ALONE = ['crm-sandbox'];
+
 function typeTag(project) {
   return project.tags.find((tag) => tag.startsWith('type:'));
 }
@@ -118,6 +126,9 @@ export function createBoundaryChecker(root = workspaceRoot) {
       return `'${source}' is a testing entry (${TESTING_TAG}): only tests, test set-ups and standalone pages may import it, never product code.`;
     }
     if (target === own) return null;
+    if (STANDS_ALONE.includes(own.name) && !TEST_FILE.test(filename)) {
+      return `'${own.name}' stands alone: it imports no workspace project ('${target.name}'); it is written from RD's documentation, not from the panel's code.`;
+    }
     if (target.root.includes(`${path.sep}apps${path.sep}`) && !viaAlias) {
       return `'${own.name}' must not import the app '${target.name}': apps meet only through Module Federation.`;
     }

@@ -273,6 +273,19 @@ test('the boundary rule reads type-only import() types; the climbing rule reads 
   assert.equal(otherCall.filter((m) => m.startsWith('crm-panel/')).length, 0, otherCall.join('; '));
 });
 
+test('the CRM sandbox imports nothing of the panel, not even the model its tag allows; its tests may', () => {
+  assert.equal(
+    check(at('tools/crm-sandbox/src/store/records.ts'), '@crm-panel/crm-model'),
+    "'crm-sandbox' stands alone: it imports no workspace project ('crm-model'); it is written from RD's documentation, not from the panel's code.",
+  );
+  assert.match(
+    check(at('tools/crm-sandbox/src/routes/shared.ts'), '@crm-panel/contracts'),
+    /'crm-sandbox' stands alone/,
+  );
+  assert.equal(check(at('tools/host-sim/src/server.ts'), '@crm-panel/crm-model'), null);
+  assert.equal(check(at('tools/crm-sandbox/test/writes.test.ts'), '@crm-panel/crm-model'), null);
+});
+
 test("a project's own alias is not a way into it from another project", () => {
   assert.match(
     check(at('apps/notes/src/exposed/NotesTab.tsx'), '@deal/features/shared/useDeal'),
