@@ -6,6 +6,7 @@ import {
   type RunningSandbox,
   type SandboxOptions,
 } from '@crm-sandbox/index';
+import { type Links } from '@crm-sandbox/routes/listing';
 import {
   type ContactRecord,
   type DealProductRecord,
@@ -18,14 +19,6 @@ export interface HttpResult<T> {
   status: number;
   headers: Headers;
   body: T;
-}
-
-export interface Links {
-  first: string;
-  prev?: string;
-  self: string;
-  next?: string;
-  last: string;
 }
 
 /** Success and failure bodies share one type so tests can read either after checking the status. */
