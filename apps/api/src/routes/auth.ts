@@ -32,13 +32,24 @@ import {
   type PanelSession,
   type PendingCredentials,
 } from '@api/db/repositories/panelSessionsRepository';
-import { type CrmUser, crmUserOf, type CrmUserState } from '@api/identity/crmUser';
+import {
+  byName,
+  type CrmUser,
+  crmUserOf,
+  crmUsersOf,
+  type CrmUserState,
+  sameEmail,
+  sourceOfChoice,
+  userOfVerifiedEmail,
+  usersWithEmail,
+  type VerifiedEmail,
+  verifiedEmails,
+} from '@api/identity/crmUser';
 import {
   type HeldSignIn,
   type SignIn,
   type SignInChoice,
 } from '@api/db/repositories/oauthStatesRepository';
-import { type CrmUserSource } from '@api/db/repositories/sessionsRepository';
 import { identityOf, type Services } from '@api/services';
 import {
   AUTH_PAGE_CSP,
@@ -306,35 +317,21 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     ofTenant: boolean,
   ): Promise<CrmUser[]> => {
     const kept = ofTenant ? crmUsers.freshActiveUsers(signIn.systemKey) : null;
-    const users = new Map<string, CrmUser>();
+    if (kept) return byName(kept);
     const identity = { systemKey: signIn.systemKey, userId: signIn.userId };
-    if (kept) for (const user of kept) users.set(user.id, user);
-    else
-      for (const record of await pageSizes.read({ identity, log: app.log }, (pageSize) =>
-        oauth.activeUsers(accessToken, identity, { ...paging, pageSize }),
-      )) {
-        const user = crmUserOf(record);
-        if (user && !users.has(user.id)) users.set(user.id, user);
-      }
-    return [...users.values()].sort((a, b) =>
-      a.name.localeCompare(b.name, 'pt-BR', { sensitivity: 'base' }),
+    const records = await pageSizes.read({ identity, log: app.log }, (pageSize) =>
+      oauth.activeUsers(accessToken, identity, { ...paging, pageSize }),
     );
+    return byName(crmUsersOf(records));
   };
 
-  const sameEmail = (a: string, b: string): boolean =>
-    a.trim().toLowerCase() === b.trim().toLowerCase();
-
   /** E-mails someone other than the attendant vouched for: RD's v1 token check, the host's. */
-  const verifiedEmailsOf = async (
-    signIn: SignIn,
-  ): Promise<{ email: string; source: Exclude<CrmUserSource, 'attendant-claim'> }[]> => {
+  const verifiedEmailsOf = async (signIn: SignIn): Promise<VerifiedEmail[]> => {
     const owner = { systemKey: signIn.systemKey, userId: signIn.userId };
-    const v1Email = (await repos.sessions.get(owner))?.v1?.profile.email.trim().toLowerCase();
-    const hostEmail = await repos.panelSessions.verifiedEmail(signIn.familyId);
-    return [
-      ...(v1Email ? [{ email: v1Email, source: 'v1-token' as const }] : []),
-      ...(hostEmail ? [{ email: hostEmail, source: 'host-signed-email' as const }] : []),
-    ];
+    return verifiedEmails(
+      (await repos.sessions.get(owner))?.v1?.profile.email,
+      await repos.panelSessions.verifiedEmail(signIn.familyId),
+    );
   };
 
   /**
@@ -562,19 +559,15 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
       // one several share is confirmed among them; with no verified e-mail, the attendant
       // confirms who they are. Nothing is bound before.
       const verified = await verifiedEmailsOf(signIn);
-      for (const { email, source } of verified) {
-        const found = users.filter((user) => sameEmail(user.email, email));
-        if (found.length === 1 && found[0])
-          return bindSignIn(request, reply, signIn, held, {
-            userId: found[0].id,
-            source,
-            name: found[0].name || null,
-          });
-      }
+      const found = userOfVerifiedEmail(users, verified);
+      if (found)
+        return bindSignIn(request, reply, signIn, held, {
+          userId: found.user.id,
+          source: found.source,
+          name: found.user.name || null,
+        });
       const hostEmail = verified.find(({ source }) => source === 'host-signed-email')?.email;
-      const candidates = hostEmail
-        ? users.filter((user) => sameEmail(user.email, hostEmail))
-        : users;
+      const candidates = hostEmail ? usersWithEmail(users, hostEmail) : users;
       if (hostEmail && candidates.length === 0) {
         request.log.warn({ systemKey: signIn.systemKey }, 'e-mail assinado sem usuário no CRM');
         return fail(403, API_MESSAGES.crmUserEmailUnmatched(hostEmail));
@@ -625,7 +618,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
           return fail(400, API_MESSAGES.stateInvalid);
         }
         const budget = { systemKey: waiting.signIn.systemKey, userId: waiting.signIn.userId };
-        let user: CrmUser | null = null;
+        let user: CrmUser | null;
         try {
           user =
             userId === ''
@@ -668,7 +661,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
               confirmTexts,
               CONFIRM_ACTION,
               confirm,
-              users.filter((candidate) => sameEmail(candidate.email, hostEmail)),
+              usersWithEmail(users, hostEmail),
               API_MESSAGES.crmUserEmailMismatch(hostEmail),
             ),
           );
@@ -678,8 +671,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
         if (!taken) return fail(400, API_MESSAGES.stateInvalid);
         return bindSignIn(request, reply, taken.signIn, taken.held, {
           userId: user.id,
-          source:
-            verified.find(({ email }) => sameEmail(user.email, email))?.source ?? 'attendant-claim',
+          source: sourceOfChoice(user, verified),
           name: user.name || null,
         });
       },
