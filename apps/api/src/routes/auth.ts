@@ -1,6 +1,5 @@
 import { SIGNED_OUT_AUTH_STATUS } from '@crm-panel/crm-model';
 import {
-  apiErrorAnswer,
   apiV1TokenBody,
   type ApiV1TokenBody,
   authStartAnswer,
@@ -13,8 +12,6 @@ import {
   type TabSignInStartBody,
   emptyBody,
   htmlPage,
-  identityHeaders,
-  noQuery,
   signInBeginQuery,
   signInCallbackQuery,
   type SignInCallbackQuery,
@@ -22,6 +19,7 @@ import {
   type SignInConfirmBody,
   successAnswer,
 } from '@crm-panel/crm-model/schemas';
+import { ownRouteSchema } from './schemas';
 import formBody from '@fastify/formbody';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -173,17 +171,13 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     '/api/rdstation/auth/start',
     {
       config: { access: 'any' },
-      schema: {
-        tags: ['autenticação'],
+      schema: ownRouteSchema({
+        tag: 'autenticação',
         summary: 'URL que a janela de login abre (uso único, 10 min), ligada a esta sessão',
         description:
           'A URL é deste api (auth/begin): ela liga o login a um cookie da janela que a abriu e redireciona ao consentimento do CRM. O callback só é aceito nesse mesmo navegador.',
-        headers: identityHeaders,
-        querystring: noQuery,
-        response: {
-          200: authStartAnswer,
-        },
-      },
+        answer: { 200: authStartAnswer },
+      }),
     },
     async (request) => {
       const session = sessionOf(request);
@@ -202,17 +196,16 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     '/api/rdstation/auth/tab/start',
     {
       config: { access: 'any' },
-      schema: {
-        tags: ['autenticação'],
+      schema: ownRouteSchema({
+        tag: 'autenticação',
         summary:
           'Login numa aba própria, para um painel num frame que não pode abrir janelas: a URL da aba e o código que só este painel resgata',
         description:
           'A URL (auth/begin, uso único, 10 min) só abre num navegador com o mesmo User-Agent deste pedido; o login termina estacionado e só conta quando esta mesma sessão o resgata (auth/tab/redeem) com o código devolvido aqui, que nunca vai numa URL. returnTo: a página onde o painel está (o link de volta da última página da aba).',
-        headers: identityHeaders,
-        querystring: noQuery,
         body: tabSignInStartBody,
-        response: { 200: tabSignInStartAnswer, 400: apiErrorAnswer },
-      },
+        answer: { 200: tabSignInStartAnswer },
+        refusals: [400],
+      }),
     },
     async (request) => {
       const session = sessionOf(request);
@@ -234,22 +227,16 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     '/api/rdstation/auth/tab/redeem',
     {
       config: { access: 'any' },
-      schema: {
-        tags: ['autenticação'],
+      schema: ownRouteSchema({
+        tag: 'autenticação',
         summary:
           'O painel resgata o login que fez numa aba própria: concluído (a sessão passa a ter o login), ainda em andamento, ou não encontrado',
         description:
           'Só a sessão que pediu auth/tab/start, com o código que recebeu, resgata o login, uma vez. Para outra sessão o código não existe (404), como um código errado ou expirado.',
-        headers: identityHeaders,
-        querystring: noQuery,
         body: tabSignInRedeemBody,
-        response: {
-          200: tabSignInRedeemedAnswer,
-          400: apiErrorAnswer,
-          404: apiErrorAnswer,
-          409: apiErrorAnswer,
-        },
-      },
+        answer: { 200: tabSignInRedeemedAnswer },
+        refusals: [400, 404, 409],
+      }),
     },
     async (request) => {
       const session = sessionOf(request);
@@ -682,13 +669,12 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     '/api/rdstation/auth/status',
     {
       config: { access: 'any' },
-      schema: {
-        tags: ['autenticação'],
+      schema: ownRouteSchema({
+        tag: 'autenticação',
         summary: 'Se esta sessão tem login no CRM',
-        headers: identityHeaders,
-        querystring: noQuery,
-        response: { 200: authStatusAnswer, 400: apiErrorAnswer },
-      },
+        answer: { 200: authStatusAnswer },
+        refusals: [400],
+      }),
     },
     async (request) => authStatus(request, sessionOf(request)),
   );
@@ -697,14 +683,13 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     '/api/rdstation/auth/revoke',
     {
       config: { access: 'any' },
-      schema: {
-        tags: ['autenticação'],
+      schema: ownRouteSchema({
+        tag: 'autenticação',
         summary: 'Encerra o login no CRM desta sessão (só dela)',
-        headers: identityHeaders,
-        querystring: noQuery,
         body: emptyBody,
-        response: { 200: successAnswer, 400: apiErrorAnswer },
-      },
+        answer: { 200: successAnswer },
+        refusals: [400],
+      }),
     },
     async (request) => {
       const identity = identityOf(request);
@@ -718,16 +703,14 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     '/api/rdstation/auth/v1-token',
     {
       config: { access: 'any' },
-      schema: {
-        tags: ['autenticação'],
+      schema: ownRouteSchema({
+        tag: 'autenticação',
         summary: 'Autentica o usuário com um token da API v1 (validado no CRM)',
         description:
           'O token é validado em GET /api/v1/token/check e guardado criptografado. A sessão v1 identifica o usuário (status e perfil), mas as chamadas da API v2 continuam exigindo OAuth (401).',
-        headers: identityHeaders,
-        querystring: noQuery,
         body: apiV1TokenBody,
-        response: { 200: authStatusAnswer },
-      },
+        answer: { 200: authStatusAnswer },
+      }),
     },
     async (request) => {
       const session = sessionOf(request);
