@@ -10,6 +10,7 @@ import type {
   LastDealAnswer,
   contactPhoneRecord,
 } from './schemas';
+import type { AnswerData } from './answerData';
 
 // Types derived from the wire schemas (`./schemas`); change a field there.
 
@@ -41,14 +42,12 @@ export interface ContactMapping extends ContactMappingBody {}
  * contact's last chosen deal (`lastDealId`, null: none), what GET …/contact/{id}/last-deal
  * answers, so the panel asks for the deal at once (one round trip less to a ready panel).
  */
-type ContactMappingStatusFields = ContactMappingAnswer['data'];
-export interface ContactMappingStatus extends ContactMappingStatusFields {}
+export interface ContactMappingStatus extends AnswerData<ContactMappingAnswer> {}
 
 /** Create a CRM contact and map it to the host (chat) contact in one call. */
 export interface ContactWithMappingPayload extends ContactWithMappingBody {}
 
-type ContactWithMappingResultFields = ContactWithMappingAnswer['data'];
-export interface ContactWithMappingResult extends ContactWithMappingResultFields {}
+export interface ContactWithMappingResult extends AnswerData<ContactWithMappingAnswer> {}
 
 /** Last selected deal, stored per CRM contact. */
 export interface LastDeal extends LastDealAnswer {}

@@ -8,6 +8,7 @@ import type {
   CrmUserOptionAnswer,
   CrmUsersAnswer,
 } from './schemas';
+import type { AnswerData } from './answerData';
 
 /** How the CRM user of a sign-in was decided (kept with the choice for the audit trail). */
 export type CrmUserSource = (typeof CRM_USER_SOURCES)[number];
@@ -23,15 +24,13 @@ export const CRM_USER_SOURCE_LABELS: Readonly<Record<CrmUserSource, string>> = {
 export interface CrmUserOption extends CrmUserOptionAnswer {}
 
 /** GET /api/rdstation/auth/crm-users: every active user, and the one an e-mail suggests. */
-type CrmUserChoicesFields = CrmUsersAnswer['data'];
-export interface CrmUserChoices extends CrmUserChoicesFields {}
+export interface CrmUserChoices extends AnswerData<CrmUsersAnswer> {}
 
 /** POST /api/rdstation/auth/crm-user body. */
 export interface CrmUserChoicePayload extends CrmUserChoiceBody {}
 
 /** POST /api/rdstation/auth/crm-user answer. */
-type CrmUserChosenFields = CrmUserChosenAnswer['data'];
-export interface CrmUserChosen extends CrmUserChosenFields {}
+export interface CrmUserChosen extends AnswerData<CrmUserChosenAnswer> {}
 
 /** The `code` of the api's 409 when a call needs the CRM user and none is chosen yet. */
 export const CRM_USER_REQUIRED_CODE = 'crm_user_required';

@@ -12,6 +12,7 @@ import type {
   UserOrganizationRecord,
   UserRecord,
 } from './schemas';
+import type { AnswerData } from './answerData';
 
 // Types derived from the wire schemas (`./schemas`); change a field there.
 
@@ -26,8 +27,7 @@ export interface User extends UserRecord {}
  * GET /api/rdstation/user/profile (data.data): `id` is null when only a v1 token named the user,
  * and the organization is only its name.
  */
-type UserProfileFields = ProfileAnswer['data'];
-export interface UserProfile extends UserProfileFields {}
+export interface UserProfile extends AnswerData<ProfileAnswer> {}
 
 export interface Source extends SourceRecord {}
 

@@ -40,11 +40,11 @@ async function processOn(
   databases.push(database);
   await migrateToLatest(database);
   const now = () => clock.now;
-  const receivers = createWebhookReceiversRepository(
+  const receivers = createWebhookReceiversRepository({
     database,
-    createSecretBox(Buffer.alloc(32, 7)),
+    box: createSecretBox(Buffer.alloc(32, 7)),
     now,
-  );
+  });
   const verdicts = new Map<string, boolean>();
   const probes: ProbeVerdicts = {
     get: async (systemKey, capability) => verdicts.get(`${systemKey} ${capability}`) ?? null,

@@ -60,29 +60,57 @@ const need =
 
 const DEAL_FIELDS = ['id', 'name', 'status', 'pipeline_id', 'stage_id', 'owner_id', 'contact_ids'];
 const CONTACT_FIELDS = ['id', 'name', 'emails', 'phones'];
+const PRODUCT_FIELDS = ['id', 'name', 'price'];
 const NAMED = ['id', 'name'];
 /** Reads the api's routes take but no screen of the panel sends today. */
 const API_ONLY = '(a api aceita; o painel não lê hoje)';
 
+// The lists as the api-client asks for them: its page size, first page and sort.
+const DEALS = '/api/rdstation/deals?limit=200&page=1&order=name&direction=desc';
+const CONTACTS = '/api/rdstation/contacts?limit=200&page=1&order=name&direction=asc';
+const LOST_REASONS = '/api/rdstation/lost-reasons?limit=200&page=1&order=name&direction=asc';
+/** `list` with an RDQL filter, as the api-client appends it. */
+const filtered = (list: string, filter: string) => `${list}&filter=${q(filter)}`;
+
+/** A list read; `learns` names the sample each key takes from the first record's field. */
+function listRead(
+  what: string,
+  url: PanelRead['url'],
+  fields: readonly string[],
+  learns?: Partial<Record<SampleKey, string>>,
+): PanelRead {
+  const read: PanelRead = { what, url, fields, shape: 'list' };
+  if (learns)
+    read.learn = ([first], ids) => {
+      for (const [key, field] of Object.entries(learns) as [SampleKey, string][])
+        ids[key] = str(first[field]);
+    };
+  return read;
+}
+
+/** One record at `path/{id}`, the id a sample an earlier read learned. */
+const recordRead = (
+  what: string,
+  key: SampleKey,
+  path: string,
+  fields: readonly string[],
+): PanelRead => ({
+  what,
+  url: need(key, (id) => `${path}/${q(id)}`),
+  fields,
+  shape: 'record',
+});
+
 export const PANEL_READS: readonly PanelRead[] = [
-  {
-    what: 'Funis de vendas',
-    url: () => '/api/rdstation/pipelines?limit=200',
-    fields: NAMED,
-    shape: 'list',
-    learn: ([first], ids) => {
-      ids.pipelineId = str(first.id);
-    },
-  },
-  {
-    what: 'Etapas de um funil',
-    url: need('pipelineId', (id) => `/api/rdstation/pipelines/${q(id)}/stages?limit=200`),
-    fields: NAMED,
-    shape: 'list',
-    learn: ([first], ids) => {
-      ids.stageId = str(first.id);
-    },
-  },
+  listRead('Funis de vendas', () => '/api/rdstation/pipelines?limit=200', NAMED, {
+    pipelineId: 'id',
+  }),
+  listRead(
+    'Etapas de um funil',
+    need('pipelineId', (id) => `/api/rdstation/pipelines/${q(id)}/stages?limit=200`),
+    NAMED,
+    { stageId: 'id' },
+  ),
   {
     what: `Uma etapa de um funil ${API_ONLY}`,
     url: (ids) =>
@@ -92,241 +120,148 @@ export const PANEL_READS: readonly PanelRead[] = [
     fields: NAMED,
     shape: 'record',
   },
-  {
-    what: 'Um funil',
-    url: need('pipelineId', (id) => `/api/rdstation/pipelines/${q(id)}`),
-    fields: NAMED,
-    shape: 'record',
-  },
-  {
-    what: 'Usuários (responsáveis)',
-    url: () => '/api/rdstation/users?limit=200',
-    fields: ['id', 'name', 'email'],
-    shape: 'list',
-  },
-  {
-    what: 'Fontes',
-    url: () => '/api/rdstation/sources?limit=200',
-    fields: NAMED,
-    shape: 'list',
-    learn: ([first], ids) => {
-      ids.sourceId = str(first.id);
-    },
-  },
-  {
-    what: `Uma fonte ${API_ONLY}`,
-    url: need('sourceId', (id) => `/api/rdstation/sources/${q(id)}`),
-    fields: NAMED,
-    shape: 'record',
-  },
-  {
-    what: 'Campanhas',
-    url: () => '/api/rdstation/campaigns?limit=200',
-    fields: NAMED,
-    shape: 'list',
-    learn: ([first], ids) => {
-      ids.campaignId = str(first.id);
-    },
-  },
-  {
-    what: `Uma campanha ${API_ONLY}`,
-    url: need('campaignId', (id) => `/api/rdstation/campaigns/${q(id)}`),
-    fields: NAMED,
-    shape: 'record',
-  },
-  {
-    what: 'Campos personalizados de negociações',
-    url: () => `/api/rdstation/custom-fields?filter=${q('entity:"deal"')}&limit=200`,
-    fields: ['id', 'slug', 'type', 'entity'],
-    shape: 'list',
-  },
+  recordRead('Um funil', 'pipelineId', '/api/rdstation/pipelines', NAMED),
+  listRead('Usuários (responsáveis)', () => '/api/rdstation/users?limit=200', [
+    'id',
+    'name',
+    'email',
+  ]),
+  listRead('Fontes', () => '/api/rdstation/sources?limit=200', NAMED, { sourceId: 'id' }),
+  recordRead(`Uma fonte ${API_ONLY}`, 'sourceId', '/api/rdstation/sources', NAMED),
+  listRead('Campanhas', () => '/api/rdstation/campaigns?limit=200', NAMED, { campaignId: 'id' }),
+  recordRead(`Uma campanha ${API_ONLY}`, 'campaignId', '/api/rdstation/campaigns', NAMED),
+  listRead(
+    'Campos personalizados de negociações',
+    () => `/api/rdstation/custom-fields?filter=${q('entity:"deal"')}&limit=200`,
+    ['id', 'slug', 'type', 'entity'],
+  ),
 
-  {
-    what: 'Motivos de perda',
-    url: () => '/api/rdstation/lost-reasons?limit=200&page=1&order=name&direction=asc',
-    fields: NAMED,
-    shape: 'list',
-    learn: ([first], ids) => {
-      ids.lostReasonName = str(first.name);
-    },
-  },
-
-  {
-    what: 'Motivos de perda: busca por nome',
-    url: need(
+  listRead('Motivos de perda', () => LOST_REASONS, NAMED, { lostReasonName: 'name' }),
+  listRead(
+    'Motivos de perda: busca por nome',
+    need(
       'lostReasonName',
       (name) =>
         `/api/rdstation/lost-reasons?filter=${q(`name:~${quote(name)}`)}&limit=200&page=1&order=name&direction=asc`,
     ),
-    fields: NAMED,
-    shape: 'list',
-  },
-  {
-    what: 'Empresas',
-    url: () => '/api/rdstation/organizations?limit=200&page=1&order=name',
-    fields: NAMED,
-    shape: 'list',
-    learn: ([first], ids) => {
-      ids.organizationName = str(first.name);
-      ids.organizationId = str(first.id);
-    },
-  },
-  {
-    what: 'Uma empresa (a do contato, no cabeçalho)',
-    url: need('organizationId', (id) => `/api/rdstation/organizations/${q(id)}`),
-    fields: NAMED,
-    shape: 'record',
-  },
-  {
-    what: 'Empresas: busca por nome (50 por página)',
-    url: need(
-      'organizationName',
-      (name) =>
-        `/api/rdstation/organizations?limit=50&page=1&order=name&filter=${q(`name:~${quote(name)}`)}`,
+    NAMED,
+  ),
+  listRead('Empresas', () => '/api/rdstation/organizations?limit=200&page=1&order=name', NAMED, {
+    organizationName: 'name',
+    organizationId: 'id',
+  }),
+  recordRead(
+    'Uma empresa (a do contato, no cabeçalho)',
+    'organizationId',
+    '/api/rdstation/organizations',
+    NAMED,
+  ),
+  listRead(
+    'Empresas: busca por nome (50 por página)',
+    need('organizationName', (name) =>
+      filtered('/api/rdstation/organizations?limit=50&page=1&order=name', `name:~${quote(name)}`),
     ),
-    fields: NAMED,
-    shape: 'list',
-  },
-  {
-    what: 'Catálogo de produtos',
-    url: () => '/api/rdstation/products?limit=200&page=1',
-    fields: ['id', 'name', 'price'],
-    shape: 'list',
-    learn: ([first], ids) => {
-      ids.productName = str(first.name);
-      ids.productId = str(first.id);
+    NAMED,
+  ),
+  listRead(
+    'Catálogo de produtos',
+    () => '/api/rdstation/products?limit=200&page=1',
+    PRODUCT_FIELDS,
+    {
+      productName: 'name',
+      productId: 'id',
     },
-  },
-  {
-    what: 'Um produto do catálogo (o de um produto da negociação)',
-    url: need('productId', (id) => `/api/rdstation/products/${q(id)}`),
-    fields: ['id', 'name', 'price'],
-    shape: 'record',
-  },
-  {
-    what: 'Catálogo de produtos: nome exato',
-    url: need(
+  ),
+  recordRead(
+    'Um produto do catálogo (o de um produto da negociação)',
+    'productId',
+    '/api/rdstation/products',
+    PRODUCT_FIELDS,
+  ),
+  listRead(
+    'Catálogo de produtos: nome exato',
+    need(
       'productName',
       (name) => `/api/rdstation/products?filter=${q(`name:${quote(name)}`)}&limit=200&page=1`,
     ),
-    fields: ['id', 'name', 'price'],
-    shape: 'list',
-  },
+    PRODUCT_FIELDS,
+  ),
   {
-    what: 'Negociações',
-    url: () => '/api/rdstation/deals?limit=200&page=1&order=name&direction=desc',
-    fields: DEAL_FIELDS,
-    shape: 'list',
+    ...listRead('Negociações', () => DEALS, DEAL_FIELDS),
     learn: ([first], ids) => {
       ids.dealId = str(first.id);
       ids.dealName = str(first.name);
       ids.contactId = Array.isArray(first.contact_ids) ? str(first.contact_ids[0]) : undefined;
     },
   },
-  {
-    what: 'Negociações: busca por nome',
-    url: need(
-      'dealName',
-      (name) =>
-        `/api/rdstation/deals?limit=200&page=1&order=name&direction=desc&filter=${q(`name:~${quote(firstWord(name) ?? name)}`)}`,
-    ),
-    fields: DEAL_FIELDS,
-    shape: 'list',
-  },
-  {
-    what: "Negociações com esse contato (filtro 'contact_ids')",
-    url: need(
-      'contactId',
-      (id) =>
-        `/api/rdstation/deals?limit=200&page=1&order=name&direction=desc&filter=${q(`contact_ids:${quote(id)}`)}`,
-    ),
-    fields: DEAL_FIELDS,
-    shape: 'list',
-  },
-  {
-    what: 'Uma negociação',
-    url: need('dealId', (id) => `/api/rdstation/deals/${q(id)}`),
-    fields: DEAL_FIELDS,
-    shape: 'record',
-  },
-  {
-    what: 'Notas de uma negociação',
-    url: need(
+  listRead(
+    'Negociações: busca por nome',
+    need('dealName', (name) => filtered(DEALS, `name:~${quote(firstWord(name) ?? name)}`)),
+    DEAL_FIELDS,
+  ),
+  listRead(
+    "Negociações com esse contato (filtro 'contact_ids')",
+    need('contactId', (id) => filtered(DEALS, `contact_ids:${quote(id)}`)),
+    DEAL_FIELDS,
+  ),
+  recordRead('Uma negociação', 'dealId', '/api/rdstation/deals', DEAL_FIELDS),
+  listRead(
+    'Notas de uma negociação',
+    need(
       'dealId',
       (id) =>
         `/api/rdstation/deals/${q(id)}/notes?limit=200&page=1&order=registered_at&direction=desc`,
     ),
-    fields: ['id', 'description', 'user_id', 'registered_at'],
-    shape: 'list',
-  },
-  {
-    what: 'Tarefas abertas de uma negociação',
-    url: need(
-      'dealId',
-      (id) =>
-        `/api/rdstation/tasks?limit=200&page=1&order=due_date&direction=desc&filter=${q(`deal_id:${quote(id)} and status:"open"`)}`,
+    ['id', 'description', 'user_id', 'registered_at'],
+  ),
+  listRead(
+    'Tarefas abertas de uma negociação',
+    need('dealId', (id) =>
+      filtered(
+        '/api/rdstation/tasks?limit=200&page=1&order=due_date&direction=desc',
+        `deal_id:${quote(id)} and status:"open"`,
+      ),
     ),
-    fields: ['id', 'name', 'type', 'status', 'due_date', 'deal_id', 'owner_ids'],
-    shape: 'list',
-  },
+    ['id', 'name', 'type', 'status', 'due_date', 'deal_id', 'owner_ids'],
+  ),
+  listRead(
+    'Produtos de uma negociação',
+    need('dealId', (id) => `/api/rdstation/deals/${q(id)}/products?limit=200`),
+    ['id', 'product_id', 'price', 'quantity', 'total_price'],
+  ),
   {
-    what: 'Produtos de uma negociação',
-    url: need('dealId', (id) => `/api/rdstation/deals/${q(id)}/products?limit=200`),
-    fields: ['id', 'product_id', 'price', 'quantity', 'total_price'],
-    shape: 'list',
-  },
-  {
-    what: 'Contatos',
-    url: () => '/api/rdstation/contacts?limit=200&page=1&order=name&direction=asc',
-    fields: CONTACT_FIELDS,
-    shape: 'list',
+    ...listRead('Contatos', () => CONTACTS, CONTACT_FIELDS),
     learn: (contacts, ids) => {
       ids.contactEmail = contacts.map((c) => str(firstOf(c.emails)?.email)).find(Boolean);
       ids.contactPhone = contacts.map((c) => str(firstOf(c.phones)?.phone)).find(Boolean);
     },
   },
   {
-    what: 'Um contato',
-    url: need('contactId', (id) => `/api/rdstation/contacts/${q(id)}`),
-    fields: CONTACT_FIELDS,
-    shape: 'record',
+    ...recordRead('Um contato', 'contactId', '/api/rdstation/contacts', CONTACT_FIELDS),
     learn: ([contact], ids) => {
       ids.contactName = str(contact.name);
       ids.contactEmail ??= str(firstOf(contact.emails)?.email);
       ids.contactPhone ??= str(firstOf(contact.phones)?.phone);
     },
   },
-  {
-    what: 'Contatos: busca por nome',
-    url: need(
-      'contactName',
-      (name) =>
-        `/api/rdstation/contacts?limit=200&page=1&order=name&direction=asc&filter=${q(`name:~${quote(firstWord(name) ?? name)}`)}`,
-    ),
-    fields: CONTACT_FIELDS,
-    shape: 'list',
-  },
-  {
-    what: 'Contatos: busca por e-mail',
-    url: need(
-      'contactEmail',
-      (email) =>
-        `/api/rdstation/contacts?limit=200&page=1&order=name&direction=asc&filter=${q(`email:~${quote(email)}`)}`,
-    ),
-    fields: CONTACT_FIELDS,
-    shape: 'list',
-  },
-  {
-    what: 'Contatos: busca por telefone',
-    url: (ids) => {
+  listRead(
+    'Contatos: busca por nome',
+    need('contactName', (name) => filtered(CONTACTS, `name:~${quote(firstWord(name) ?? name)}`)),
+    CONTACT_FIELDS,
+  ),
+  listRead(
+    'Contatos: busca por e-mail',
+    need('contactEmail', (email) => filtered(CONTACTS, `email:~${quote(email)}`)),
+    CONTACT_FIELDS,
+  ),
+  listRead(
+    'Contatos: busca por telefone',
+    (ids) => {
       const digits = ids.contactPhone?.replace(/\D/g, '') ?? '';
-      return digits.length >= 8
-        ? `/api/rdstation/contacts?limit=200&page=1&order=name&direction=asc&filter=${q(`phone:${quote(digits)}`)}`
-        : null;
+      return digits.length >= 8 ? filtered(CONTACTS, `phone:${quote(digits)}`) : null;
     },
-    fields: CONTACT_FIELDS,
-    shape: 'list',
-  },
+    CONTACT_FIELDS,
+  ),
 ];
 
 /** A read's records: `data.data` (list) or `[data.data]` (record); non-objects left out. */

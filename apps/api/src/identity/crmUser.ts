@@ -28,8 +28,8 @@ export interface CrmUser {
   email: string;
 }
 
-/** An e-mail someone other than the attendant vouched for, and who. */
-interface VerifiedEmail {
+/** An e-mail someone other than the attendant vouched for (as they wrote it), and who. */
+export interface VerifiedEmail {
   email: string;
   source: Exclude<CrmUserSource, 'attendant-claim'>;
 }
@@ -51,7 +51,51 @@ export interface CrmUserDirectoryDeps {
 
 const ACTIVE_USERS_KEY = 'identity:active-users';
 
-const normalEmail = (email: string): string => email.trim().toLowerCase();
+/** Whether two e-mails are one address: RD, the host and a v1 token's check may differ in case. */
+export const sameEmail = (a: string, b: string): boolean =>
+  a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * The e-mails that vouch for who the attendant is, RD's own check of a v1 token first, then the
+ * host's signature; a blank one vouches for nothing.
+ */
+export function verifiedEmails(
+  v1Email: string | null | undefined,
+  hostEmail: string | null | undefined,
+): VerifiedEmail[] {
+  const emails: VerifiedEmail[] = [];
+  if (v1Email && v1Email.trim() !== '') emails.push({ email: v1Email, source: 'v1-token' });
+  if (hostEmail && hostEmail.trim() !== '')
+    emails.push({ email: hostEmail, source: 'host-signed-email' });
+  return emails;
+}
+
+/** The users whose e-mail is `email`. */
+export const usersWithEmail = (users: readonly CrmUser[], email: string): CrmUser[] =>
+  users.filter((user) => sameEmail(user.email, email));
+
+/**
+ * The one user a verified e-mail belongs to, with who vouched for it: the first e-mail that
+ * exactly one user has decides; one nobody has, or several share, decides nothing.
+ */
+export function userOfVerifiedEmail(
+  users: readonly CrmUser[],
+  emails: readonly VerifiedEmail[],
+): { user: CrmUser; source: VerifiedEmail['source'] } | null {
+  for (const { email, source } of emails) {
+    const [user, ...others] = usersWithEmail(users, email);
+    if (user && others.length === 0) return { user, source };
+  }
+  return null;
+}
+
+/** How a chosen user was decided: by a verified e-mail that is theirs, or by the attendant's word. */
+export const sourceOfChoice = (user: CrmUser, emails: readonly VerifiedEmail[]): CrmUserSource =>
+  emails.find(({ email }) => sameEmail(user.email, email))?.source ?? 'attendant-claim';
+
+/** Users by name as a person reads a list (pt-BR, case and accents aside). */
+export const byName = (users: readonly CrmUser[]): CrmUser[] =>
+  [...users].sort((a, b) => a.name.localeCompare(b.name, 'pt-BR', { sensitivity: 'base' }));
 
 export function crmUserOf(value: unknown): CrmUser | null {
   if (!isRecord(value)) return null;
@@ -62,6 +106,16 @@ export function crmUserOf(value: unknown): CrmUser | null {
     name: typeof value.name === 'string' ? value.name : '',
     email: typeof value.email === 'string' ? value.email : '',
   };
+}
+
+/** The users of a CRM list, each once (the first record of an id), records that are no user left out. */
+export function crmUsersOf(records: readonly unknown[]): CrmUser[] {
+  const users = new Map<string, CrmUser>();
+  for (const record of records) {
+    const user = crmUserOf(record);
+    if (user && !users.has(user.id)) users.set(user.id, user);
+  }
+  return [...users.values()];
 }
 
 export function createCrmUserDirectory(deps: CrmUserDirectoryDeps) {
@@ -86,12 +140,7 @@ export function createCrmUserDirectory(deps: CrmUserDirectoryDeps) {
       '/users',
       new URLSearchParams({ filter: 'is:active' }),
     );
-    const users = new Map<string, CrmUser>();
-    for (const item of items) {
-      const user = crmUserOf(item);
-      if (user && !users.has(user.id)) users.set(user.id, user);
-    }
-    return [...users.values()];
+    return crmUsersOf(items);
   };
 
   const activeUsers = (
@@ -103,18 +152,8 @@ export function createCrmUserDirectory(deps: CrmUserDirectoryDeps) {
       bypass,
     });
 
-  /** RD's own check of a v1 token first, then the host's signature. */
-  const verifiedEmails = (session: PanelSession, stored: StoredSession): VerifiedEmail[] => {
-    const emails: VerifiedEmail[] = [];
-    const v1Email = stored.v1?.profile.email ?? '';
-    if (v1Email.trim() !== '') emails.push({ email: normalEmail(v1Email), source: 'v1-token' });
-    if (session.verifiedEmail)
-      emails.push({ email: normalEmail(session.verifiedEmail), source: 'host-signed-email' });
-    return emails;
-  };
-
-  const matching = (users: CrmUser[], email: string): CrmUser[] =>
-    users.filter((user) => normalEmail(user.email) === email);
+  const emailsOf = (session: PanelSession, stored: StoredSession): VerifiedEmail[] =>
+    verifiedEmails(stored.v1?.profile.email, session.verifiedEmail);
 
   /** The one active user a verified e-mail belongs to (none, or two, decide nothing). */
   const findVerified = async (
@@ -122,15 +161,10 @@ export function createCrmUserDirectory(deps: CrmUserDirectoryDeps) {
     stored: StoredSession,
     log: FastifyBaseLogger,
   ): Promise<{ userId: string; source: CrmUserSource; name: string | null } | null> => {
-    const emails = verifiedEmails(session, stored);
+    const emails = emailsOf(session, stored);
     if (emails.length === 0) return null;
-    const users = await activeUsers(ownerOf(session), log);
-    for (const { email, source } of emails) {
-      const found = matching(users, email);
-      if (found.length === 1 && found[0])
-        return { userId: found[0].id, source, name: found[0].name || null };
-    }
-    return null;
+    const found = userOfVerifiedEmail(await activeUsers(ownerOf(session), log), emails);
+    return found && { userId: found.user.id, source: found.source, name: found.user.name || null };
   };
 
   /**
@@ -255,11 +289,9 @@ export function createCrmUserDirectory(deps: CrmUserDirectoryDeps) {
       const current = await state(session, log, { auto: false });
       if (current.kind === 'signed-out' || current.kind === 'v1-only')
         return refuseWithout(current);
-      const users = [...(await activeUsers(ownerOf(session), log, bypass))].sort((a, b) =>
-        a.name.localeCompare(b.name, 'pt-BR', { sensitivity: 'base' }),
-      );
-      const emails = verifiedEmails(session, current.stored);
-      const suggested = emails.map(({ email }) => matching(users, email)[0]).find(Boolean);
+      const users = byName(await activeUsers(ownerOf(session), log, bypass));
+      const emails = emailsOf(session, current.stored);
+      const suggested = emails.map(({ email }) => usersWithEmail(users, email)[0]).find(Boolean);
       return {
         users,
         suggestedId: current.kind === 'chosen' ? current.choice.userId : (suggested?.id ?? null),
@@ -282,14 +314,11 @@ export function createCrmUserDirectory(deps: CrmUserDirectoryDeps) {
       const user = await getUser(ownerOf(session), userId, true);
       if (!user) throw new ApiError(400, API_MESSAGES.crmUserUnknown);
       // With a host-signed e-mail, the attendant is that e-mail's user and nobody else.
-      if (session.verifiedEmail && normalEmail(session.verifiedEmail) !== normalEmail(user.email))
+      if (session.verifiedEmail && !sameEmail(session.verifiedEmail, user.email))
         throw new ApiError(403, API_MESSAGES.crmUserEmailMismatch(session.verifiedEmail));
-      const verified = verifiedEmails(session, current.stored).find(
-        ({ email }) => email === normalEmail(user.email),
-      );
       const choice = await sessions.saveCrmUser(ownerOf(session), {
         userId: user.id,
-        source: verified?.source ?? 'attendant-claim',
+        source: sourceOfChoice(user, emailsOf(session, current.stored)),
         name: user.name || null,
       });
       if (!choice) throw sessionMissing();

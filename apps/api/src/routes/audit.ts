@@ -1,16 +1,15 @@
 import { Readable } from 'node:stream';
 import { AUDIT_CSV_HEAD, type AuditEntry, auditCsvLines } from '@crm-panel/crm-model';
 import {
-  apiErrorAnswer,
   auditExportQuery,
   type AuditExportQuery,
   auditListQuery,
   type AuditListQuery,
   auditPageAnswer,
   auditPeopleAnswer,
-  noQuery,
   securityPasswordHeaders,
 } from '@crm-panel/crm-model/schemas';
+import { ownRouteSchema } from './schemas';
 import { formatDateTimeIn, startOfDayIn } from '@crm-panel/format';
 import { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { ApiError } from '@api/errors';
@@ -106,19 +105,17 @@ export function registerAuditRoutes(app: FastifyInstance, services: Services): v
   app.get<{ Querystring: ListQuery }>(
     '/api/audit',
     {
-      schema: {
-        tags: [TAG],
+      schema: ownRouteSchema({
+        tag: TAG,
         summary:
           'Histórico de alterações feitas pelo painel (só administradores), mais recentes primeiro',
         description:
           'Filtros: pessoa (person), registro (recordType e/ou recordId), período (from/to, dias de São Paulo). Paginação estável por cursor: links.next.',
         headers: securityPasswordHeaders,
         querystring: auditListQuery,
-        response: {
-          200: auditPageAnswer,
-          403: apiErrorAnswer,
-        },
-      },
+        answer: { 200: auditPageAnswer },
+        refusals: [403],
+      }),
     },
     async (request) => {
       await requireAuditor(request, services);
@@ -138,18 +135,15 @@ export function registerAuditRoutes(app: FastifyInstance, services: Services): v
   app.get(
     '/api/audit/people',
     {
-      schema: {
-        tags: [TAG],
+      schema: ownRouteSchema({
+        tag: TAG,
         summary:
           'Quem aparece no histórico (só administradores): id do usuário do host e o nome do seu registro mais recente, por nome',
         description: `As escolhas do filtro de pessoa: lidas do próprio histórico (nenhuma chamada ao CRM), até ${AUDIT_PEOPLE_LIMIT} pessoas.`,
         headers: securityPasswordHeaders,
-        querystring: noQuery,
-        response: {
-          200: auditPeopleAnswer,
-          403: apiErrorAnswer,
-        },
-      },
+        answer: { 200: auditPeopleAnswer },
+        refusals: [403],
+      }),
     },
     async (request) => {
       await requireAuditor(request, services);
@@ -162,13 +156,13 @@ export function registerAuditRoutes(app: FastifyInstance, services: Services): v
   app.get<{ Querystring: FilterQuery }>(
     '/api/audit.csv',
     {
-      schema: {
-        tags: [TAG],
+      schema: ownRouteSchema({
+        tag: TAG,
         summary: 'O histórico filtrado inteiro em CSV (UTF-8 com BOM, ";", datas de São Paulo)',
         headers: securityPasswordHeaders,
         querystring: auditExportQuery,
-        response: { 403: apiErrorAnswer },
-      },
+        refusals: [403],
+      }),
     },
     async (request, reply) => {
       await requireAuditor(request, services);

@@ -1,6 +1,5 @@
 import { SIGNED_OUT_AUTH_STATUS } from '@crm-panel/crm-model';
 import {
-  apiErrorAnswer,
   apiV1TokenBody,
   type ApiV1TokenBody,
   authStartAnswer,
@@ -13,8 +12,6 @@ import {
   type TabSignInStartBody,
   emptyBody,
   htmlPage,
-  identityHeaders,
-  noQuery,
   signInBeginQuery,
   signInCallbackQuery,
   type SignInCallbackQuery,
@@ -22,6 +19,7 @@ import {
   type SignInConfirmBody,
   successAnswer,
 } from '@crm-panel/crm-model/schemas';
+import { ownRouteSchema } from './schemas';
 import formBody from '@fastify/formbody';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -32,13 +30,24 @@ import {
   type PanelSession,
   type PendingCredentials,
 } from '@api/db/repositories/panelSessionsRepository';
-import { type CrmUser, crmUserOf, type CrmUserState } from '@api/identity/crmUser';
+import {
+  byName,
+  type CrmUser,
+  crmUserOf,
+  crmUsersOf,
+  type CrmUserState,
+  sameEmail,
+  sourceOfChoice,
+  userOfVerifiedEmail,
+  usersWithEmail,
+  type VerifiedEmail,
+  verifiedEmails,
+} from '@api/identity/crmUser';
 import {
   type HeldSignIn,
   type SignIn,
   type SignInChoice,
 } from '@api/db/repositories/oauthStatesRepository';
-import { type CrmUserSource } from '@api/db/repositories/sessionsRepository';
 import { identityOf, type Services } from '@api/services';
 import {
   AUTH_PAGE_CSP,
@@ -162,17 +171,13 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     '/api/rdstation/auth/start',
     {
       config: { access: 'any' },
-      schema: {
-        tags: ['autenticação'],
+      schema: ownRouteSchema({
+        tag: 'autenticação',
         summary: 'URL que a janela de login abre (uso único, 10 min), ligada a esta sessão',
         description:
           'A URL é deste api (auth/begin): ela liga o login a um cookie da janela que a abriu e redireciona ao consentimento do CRM. O callback só é aceito nesse mesmo navegador.',
-        headers: identityHeaders,
-        querystring: noQuery,
-        response: {
-          200: authStartAnswer,
-        },
-      },
+        answer: { 200: authStartAnswer },
+      }),
     },
     async (request) => {
       const session = sessionOf(request);
@@ -191,17 +196,16 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     '/api/rdstation/auth/tab/start',
     {
       config: { access: 'any' },
-      schema: {
-        tags: ['autenticação'],
+      schema: ownRouteSchema({
+        tag: 'autenticação',
         summary:
           'Login numa aba própria, para um painel num frame que não pode abrir janelas: a URL da aba e o código que só este painel resgata',
         description:
           'A URL (auth/begin, uso único, 10 min) só abre num navegador com o mesmo User-Agent deste pedido; o login termina estacionado e só conta quando esta mesma sessão o resgata (auth/tab/redeem) com o código devolvido aqui, que nunca vai numa URL. returnTo: a página onde o painel está (o link de volta da última página da aba).',
-        headers: identityHeaders,
-        querystring: noQuery,
         body: tabSignInStartBody,
-        response: { 200: tabSignInStartAnswer, 400: apiErrorAnswer },
-      },
+        answer: { 200: tabSignInStartAnswer },
+        refusals: [400],
+      }),
     },
     async (request) => {
       const session = sessionOf(request);
@@ -223,22 +227,16 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     '/api/rdstation/auth/tab/redeem',
     {
       config: { access: 'any' },
-      schema: {
-        tags: ['autenticação'],
+      schema: ownRouteSchema({
+        tag: 'autenticação',
         summary:
           'O painel resgata o login que fez numa aba própria: concluído (a sessão passa a ter o login), ainda em andamento, ou não encontrado',
         description:
           'Só a sessão que pediu auth/tab/start, com o código que recebeu, resgata o login, uma vez. Para outra sessão o código não existe (404), como um código errado ou expirado.',
-        headers: identityHeaders,
-        querystring: noQuery,
         body: tabSignInRedeemBody,
-        response: {
-          200: tabSignInRedeemedAnswer,
-          400: apiErrorAnswer,
-          404: apiErrorAnswer,
-          409: apiErrorAnswer,
-        },
-      },
+        answer: { 200: tabSignInRedeemedAnswer },
+        refusals: [400, 404, 409],
+      }),
     },
     async (request) => {
       const session = sessionOf(request);
@@ -306,35 +304,21 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     ofTenant: boolean,
   ): Promise<CrmUser[]> => {
     const kept = ofTenant ? crmUsers.freshActiveUsers(signIn.systemKey) : null;
-    const users = new Map<string, CrmUser>();
+    if (kept) return byName(kept);
     const identity = { systemKey: signIn.systemKey, userId: signIn.userId };
-    if (kept) for (const user of kept) users.set(user.id, user);
-    else
-      for (const record of await pageSizes.read({ identity, log: app.log }, (pageSize) =>
-        oauth.activeUsers(accessToken, identity, { ...paging, pageSize }),
-      )) {
-        const user = crmUserOf(record);
-        if (user && !users.has(user.id)) users.set(user.id, user);
-      }
-    return [...users.values()].sort((a, b) =>
-      a.name.localeCompare(b.name, 'pt-BR', { sensitivity: 'base' }),
+    const records = await pageSizes.read({ identity, log: app.log }, (pageSize) =>
+      oauth.activeUsers(accessToken, identity, { ...paging, pageSize }),
     );
+    return byName(crmUsersOf(records));
   };
 
-  const sameEmail = (a: string, b: string): boolean =>
-    a.trim().toLowerCase() === b.trim().toLowerCase();
-
   /** E-mails someone other than the attendant vouched for: RD's v1 token check, the host's. */
-  const verifiedEmailsOf = async (
-    signIn: SignIn,
-  ): Promise<{ email: string; source: Exclude<CrmUserSource, 'attendant-claim'> }[]> => {
+  const verifiedEmailsOf = async (signIn: SignIn): Promise<VerifiedEmail[]> => {
     const owner = { systemKey: signIn.systemKey, userId: signIn.userId };
-    const v1Email = (await repos.sessions.get(owner))?.v1?.profile.email.trim().toLowerCase();
-    const hostEmail = await repos.panelSessions.verifiedEmail(signIn.familyId);
-    return [
-      ...(v1Email ? [{ email: v1Email, source: 'v1-token' as const }] : []),
-      ...(hostEmail ? [{ email: hostEmail, source: 'host-signed-email' as const }] : []),
-    ];
+    return verifiedEmails(
+      (await repos.sessions.get(owner))?.v1?.profile.email,
+      await repos.panelSessions.verifiedEmail(signIn.familyId),
+    );
   };
 
   /**
@@ -562,19 +546,15 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
       // one several share is confirmed among them; with no verified e-mail, the attendant
       // confirms who they are. Nothing is bound before.
       const verified = await verifiedEmailsOf(signIn);
-      for (const { email, source } of verified) {
-        const found = users.filter((user) => sameEmail(user.email, email));
-        if (found.length === 1 && found[0])
-          return bindSignIn(request, reply, signIn, held, {
-            userId: found[0].id,
-            source,
-            name: found[0].name || null,
-          });
-      }
+      const found = userOfVerifiedEmail(users, verified);
+      if (found)
+        return bindSignIn(request, reply, signIn, held, {
+          userId: found.user.id,
+          source: found.source,
+          name: found.user.name || null,
+        });
       const hostEmail = verified.find(({ source }) => source === 'host-signed-email')?.email;
-      const candidates = hostEmail
-        ? users.filter((user) => sameEmail(user.email, hostEmail))
-        : users;
+      const candidates = hostEmail ? usersWithEmail(users, hostEmail) : users;
       if (hostEmail && candidates.length === 0) {
         request.log.warn({ systemKey: signIn.systemKey }, 'e-mail assinado sem usuário no CRM');
         return fail(403, API_MESSAGES.crmUserEmailUnmatched(hostEmail));
@@ -625,7 +605,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
           return fail(400, API_MESSAGES.stateInvalid);
         }
         const budget = { systemKey: waiting.signIn.systemKey, userId: waiting.signIn.userId };
-        let user: CrmUser | null = null;
+        let user: CrmUser | null;
         try {
           user =
             userId === ''
@@ -668,7 +648,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
               confirmTexts,
               CONFIRM_ACTION,
               confirm,
-              users.filter((candidate) => sameEmail(candidate.email, hostEmail)),
+              usersWithEmail(users, hostEmail),
               API_MESSAGES.crmUserEmailMismatch(hostEmail),
             ),
           );
@@ -678,8 +658,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
         if (!taken) return fail(400, API_MESSAGES.stateInvalid);
         return bindSignIn(request, reply, taken.signIn, taken.held, {
           userId: user.id,
-          source:
-            verified.find(({ email }) => sameEmail(user.email, email))?.source ?? 'attendant-claim',
+          source: sourceOfChoice(user, verified),
           name: user.name || null,
         });
       },
@@ -690,13 +669,12 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     '/api/rdstation/auth/status',
     {
       config: { access: 'any' },
-      schema: {
-        tags: ['autenticação'],
+      schema: ownRouteSchema({
+        tag: 'autenticação',
         summary: 'Se esta sessão tem login no CRM',
-        headers: identityHeaders,
-        querystring: noQuery,
-        response: { 200: authStatusAnswer, 400: apiErrorAnswer },
-      },
+        answer: { 200: authStatusAnswer },
+        refusals: [400],
+      }),
     },
     async (request) => authStatus(request, sessionOf(request)),
   );
@@ -705,14 +683,13 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     '/api/rdstation/auth/revoke',
     {
       config: { access: 'any' },
-      schema: {
-        tags: ['autenticação'],
+      schema: ownRouteSchema({
+        tag: 'autenticação',
         summary: 'Encerra o login no CRM desta sessão (só dela)',
-        headers: identityHeaders,
-        querystring: noQuery,
         body: emptyBody,
-        response: { 200: successAnswer, 400: apiErrorAnswer },
-      },
+        answer: { 200: successAnswer },
+        refusals: [400],
+      }),
     },
     async (request) => {
       const identity = identityOf(request);
@@ -726,16 +703,14 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     '/api/rdstation/auth/v1-token',
     {
       config: { access: 'any' },
-      schema: {
-        tags: ['autenticação'],
+      schema: ownRouteSchema({
+        tag: 'autenticação',
         summary: 'Autentica o usuário com um token da API v1 (validado no CRM)',
         description:
           'O token é validado em GET /api/v1/token/check e guardado criptografado. A sessão v1 identifica o usuário (status e perfil), mas as chamadas da API v2 continuam exigindo OAuth (401).',
-        headers: identityHeaders,
-        querystring: noQuery,
         body: apiV1TokenBody,
-        response: { 200: authStatusAnswer },
-      },
+        answer: { 200: authStatusAnswer },
+      }),
     },
     async (request) => {
       const session = sessionOf(request);

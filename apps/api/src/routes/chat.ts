@@ -1,31 +1,21 @@
 import { type FastifyInstance } from 'fastify';
 import { credentialsNotConfigured } from '@api/errors';
 import { identityOf, type Services } from '@api/services';
-import {
-  apiErrorAnswer,
-  chatMessagesAnswer,
-  chatMessagesQuery,
-  hostIdParams,
-  identityHeaders,
-} from '@crm-panel/crm-model/schemas';
+import { chatMessagesAnswer, chatMessagesQuery, hostIdParams } from '@crm-panel/crm-model/schemas';
+import { ownRouteSchema } from './schemas';
 
 export function registerChatRoutes(app: FastifyInstance, services: Services): void {
   app.get<{ Params: { id: string }; Querystring: { channelId: string } }>(
     '/api/chat/:id/messages',
     {
-      schema: {
-        tags: ['chat'],
+      schema: ownRouteSchema({
+        tag: 'chat',
         summary: 'Mensagens de um atendimento, lidas da API de chat do host (defaultChatDomain)',
-        headers: identityHeaders,
         params: hostIdParams,
         querystring: chatMessagesQuery,
-        response: {
-          200: chatMessagesAnswer,
-          400: apiErrorAnswer,
-          428: apiErrorAnswer,
-          502: apiErrorAnswer,
-        },
-      },
+        answer: { 200: chatMessagesAnswer },
+        refusals: [400, 428, 502],
+      }),
     },
     async (request) => {
       const { systemKey } = identityOf(request);

@@ -6,7 +6,6 @@ import { idText } from '@api/changes/recordNames';
 import { API_MESSAGES } from '@api/messages';
 import { identityOf, type Services } from '@api/services';
 import {
-  apiErrorAnswer,
   contactCreateBody,
   contactMappingAnswer,
   contactMappingBody,
@@ -17,12 +16,10 @@ import {
   contactWithMappingBody,
   type ContactWithMappingBody,
   hostIdParams,
-  identityHeaders,
   idParams,
   lastDealAnswer,
   lastDealBody,
   type LastDealBody,
-  noQuery,
 } from '@crm-panel/crm-model/schemas';
 import { answered, fieldChanges, param } from '@api/changes/describeChange';
 import {
@@ -33,7 +30,7 @@ import {
   publishWrite,
 } from '@api/changes/publishChange';
 import { crmPath, registerGetRoute, registerListRoute, registerWriteRoute } from './proxy';
-import { crmRecordsSerializer } from './schemas';
+import { crmRecordsSerializer, ownRouteSchema } from './schemas';
 
 const TAG = 'contatos';
 
@@ -131,16 +128,14 @@ export function registerContactRoutes(app: FastifyInstance, services: Services):
   app.post<{ Body: ContactWithMappingBody }>(
     '/api/rdstation/contacts/with-mapping',
     {
-      schema: {
-        tags: [TAG],
+      schema: ownRouteSchema({
+        tag: TAG,
         summary: 'Cria um contato no CRM e o vincula ao contato do host',
         description:
           'Sem id (id ou _id) na resposta do CRM: 502 "Contato criado sem ID" e nenhum vínculo salvo.',
-        headers: identityHeaders,
-        querystring: noQuery,
         body: contactWithMappingBody,
-        response: { 201: contactWithMappingAnswer },
-      },
+        answer: { 201: contactWithMappingAnswer },
+      }),
       // The created contact goes back as the CRM answered it.
       serializerCompiler: crmRecordsSerializer,
     },
@@ -182,14 +177,13 @@ export function registerContactRoutes(app: FastifyInstance, services: Services):
   app.get<{ Params: { id: string } }>(
     '/api/rdstation/contact-mapping/:id',
     {
-      schema: {
-        tags: [TAG],
+      schema: ownRouteSchema({
+        tag: TAG,
         summary: 'Contato do CRM vinculado a um contato do host',
-        headers: identityHeaders,
         params: hostIdParams,
-        querystring: noQuery,
-        response: { 200: contactMappingAnswer, 400: apiErrorAnswer },
-      },
+        answer: { 200: contactMappingAnswer },
+        refusals: [400],
+      }),
     },
     async (request) => {
       const identity = identityOf(request);
@@ -217,14 +211,13 @@ export function registerContactRoutes(app: FastifyInstance, services: Services):
   app.post<{ Body: ContactMappingBody }>(
     '/api/rdstation/contact-mapping',
     {
-      schema: {
-        tags: [TAG],
+      schema: ownRouteSchema({
+        tag: TAG,
         summary: 'Vincula um contato do host a um contato do CRM',
-        headers: identityHeaders,
-        querystring: noQuery,
         body: contactMappingBody,
-        response: { 200: contactMappingAnswer, 400: apiErrorAnswer },
-      },
+        answer: { 200: contactMappingAnswer },
+        refusals: [400],
+      }),
     },
     async (request) => {
       const { systemKey } = identityOf(request);
@@ -239,14 +232,13 @@ export function registerContactRoutes(app: FastifyInstance, services: Services):
   app.get<{ Params: { id: string } }>(
     '/api/rdstation/contact/:id/last-deal',
     {
-      schema: {
-        tags: [TAG],
+      schema: ownRouteSchema({
+        tag: TAG,
         summary: 'Última negociação selecionada para um contato do CRM',
-        headers: identityHeaders,
         params: idParams('id'),
-        querystring: noQuery,
-        response: { 200: lastDealAnswer, 400: apiErrorAnswer },
-      },
+        answer: { 200: lastDealAnswer },
+        refusals: [400],
+      }),
     },
     async (request) => {
       const { systemKey } = identityOf(request);
@@ -257,15 +249,14 @@ export function registerContactRoutes(app: FastifyInstance, services: Services):
   app.post<{ Params: { id: string }; Body: LastDealBody }>(
     '/api/rdstation/contact/:id/last-deal',
     {
-      schema: {
-        tags: [TAG],
+      schema: ownRouteSchema({
+        tag: TAG,
         summary: 'Guarda (ou limpa, com null) a última negociação selecionada',
-        headers: identityHeaders,
         params: idParams('id'),
-        querystring: noQuery,
         body: lastDealBody,
-        response: { 200: lastDealAnswer, 400: apiErrorAnswer },
-      },
+        answer: { 200: lastDealAnswer },
+        refusals: [400],
+      }),
     },
     async (request) => {
       const { systemKey } = identityOf(request);

@@ -16,7 +16,6 @@ import { passGuardedSecret, passSecurityPassword } from '@api/security/passwordG
 import { identityOf, type Services } from '@api/services';
 import { type PanelSession } from '@api/db/repositories/panelSessionsRepository';
 import {
-  apiErrorAnswer,
   credentialsBody,
   type CredentialsBody as CredentialsBodySchema,
   credentialsRemovalBody,
@@ -24,9 +23,8 @@ import {
   credentialsRemovedAnswer,
   credentialsSavedAnswer,
   credentialsStatusAnswer,
-  identityHeaders,
-  noQuery,
 } from '@crm-panel/crm-model/schemas';
+import { ownRouteSchema } from './schemas';
 import { liveUpdatesInfo } from '@api/changes/crmWebhooks';
 
 type CredentialsBody = NonNullable<CredentialsBodySchema>;
@@ -113,17 +111,13 @@ export function registerCredentialsRoutes(app: FastifyInstance, services: Servic
     '/api/rdstation/credentials/status',
     {
       config: { access: 'any' },
-      schema: {
-        tags: ['credenciais'],
+      schema: ownRouteSchema({
+        tag: 'credenciais',
         summary:
           'Se o tenant tem credenciais, ou esta sessão salvou credenciais que aguardam o login (nunca devolve segredos)',
-        headers: identityHeaders,
-        querystring: noQuery,
-        response: {
-          200: credentialsStatusAnswer,
-          400: apiErrorAnswer,
-        },
-      },
+        answer: { 200: credentialsStatusAnswer },
+        refusals: [400],
+      }),
     },
     async (request) => {
       const session = sessionOf(request);
@@ -144,21 +138,15 @@ export function registerCredentialsRoutes(app: FastifyInstance, services: Servic
     '/api/rdstation/credentials',
     {
       config: { access: 'any' },
-      schema: {
-        tags: ['credenciais'],
+      schema: ownRouteSchema({
+        tag: 'credenciais',
         summary: 'Configura as credenciais OAuth do tenant',
         description:
           'Com identidade assinada pelo host, só administradores. Sem ela, só enquanto o tenant não tem credenciais, e elas valem só depois de um login OAuth bem-sucedido com elas, nesta sessão.',
-        headers: identityHeaders,
-        querystring: noQuery,
         body: credentialsBody,
-        response: {
-          201: credentialsSavedAnswer,
-          400: apiErrorAnswer,
-          403: apiErrorAnswer,
-          409: apiErrorAnswer,
-        },
-      },
+        answer: { 201: credentialsSavedAnswer },
+        refusals: [400, 403, 409],
+      }),
     },
     async (request, reply) => {
       const session = sessionOf(request);
@@ -205,20 +193,13 @@ export function registerCredentialsRoutes(app: FastifyInstance, services: Servic
     '/api/rdstation/credentials',
     {
       config: { access: 'signedIn' },
-      schema: {
-        tags: ['credenciais'],
+      schema: ownRouteSchema({
+        tag: 'credenciais',
         summary: 'Remove a integração do tenant (todas as sessões terminam)',
-        headers: identityHeaders,
-        querystring: noQuery,
         body: credentialsRemovalBody,
-        response: {
-          200: credentialsRemovedAnswer,
-          400: apiErrorAnswer,
-          403: apiErrorAnswer,
-          428: apiErrorAnswer,
-          429: apiErrorAnswer,
-        },
-      },
+        answer: { 200: credentialsRemovedAnswer },
+        refusals: [400, 403, 428, 429],
+      }),
     },
     async (request) => {
       const session = sessionOf(request);

@@ -1,15 +1,13 @@
 import { type FastifyInstance } from 'fastify';
 import {
-  apiErrorAnswer,
   cachedIdentityHeaders,
   cacheQuery,
   crmUserChoiceBody,
   type CrmUserChoiceBody,
   crmUserChosenAnswer,
   crmUsersAnswer,
-  identityHeaders,
-  noQuery,
 } from '@crm-panel/crm-model/schemas';
+import { ownRouteSchema } from './schemas';
 import { sessionOf } from '@api/identity/authenticate';
 import { type Services, wantsFreshData } from '@api/services';
 
@@ -20,15 +18,15 @@ export function registerCrmUserRoutes(app: FastifyInstance, services: Services):
   app.get(
     '/api/rdstation/auth/crm-users',
     {
-      schema: {
-        tags: ['autenticação'],
+      schema: ownRouteSchema({
+        tag: 'autenticação',
         summary: 'Usuários ativos do CRM para o atendente dizer quem é, e o sugerido',
         description:
           'GET /users?filter=is:active, todas as páginas (page[size] ≤ 100, seguindo links.next até um limite; para também numa página vazia ou curta), por nome. suggestedId: o usuário cujo e-mail o token v1 ou o host verificou, ou o já escolhido.',
         headers: cachedIdentityHeaders,
         querystring: cacheQuery,
-        response: { 200: crmUsersAnswer },
-      },
+        answer: { 200: crmUsersAnswer },
+      }),
     },
     async (request) => {
       const { users, suggestedId } = await crmUsers.choices(
@@ -43,16 +41,15 @@ export function registerCrmUserRoutes(app: FastifyInstance, services: Services):
   app.post<{ Body: CrmUserChoiceBody }>(
     '/api/rdstation/auth/crm-user',
     {
-      schema: {
-        tags: ['autenticação'],
+      schema: ownRouteSchema({
+        tag: 'autenticação',
         summary: 'O atendente diz quem é no CRM (uma vez por login)',
         description:
           'O id é conferido em GET /users/{id} (desconhecido: 400). É a palavra do atendente, salvo quando um e-mail verificado (token v1 ou host) é o desse usuário. Já decidido: 409 crm_user_chosen (para trocar, sair e entrar de novo).',
-        headers: identityHeaders,
-        querystring: noQuery,
         body: crmUserChoiceBody,
-        response: { 200: crmUserChosenAnswer, 400: apiErrorAnswer, 409: apiErrorAnswer },
-      },
+        answer: { 200: crmUserChosenAnswer },
+        refusals: [400, 409],
+      }),
     },
     async (request) => {
       const { user, choice } = await crmUsers.choose(

@@ -1,12 +1,8 @@
 import { type FastifyInstance } from 'fastify';
 import { sessionOf } from '@api/identity/authenticate';
 import { type Services, wantsFreshData } from '@api/services';
-import {
-  apiErrorAnswer,
-  cachedIdentityHeaders,
-  cacheQuery,
-  profileAnswer,
-} from '@crm-panel/crm-model/schemas';
+import { cachedIdentityHeaders, cacheQuery, profileAnswer } from '@crm-panel/crm-model/schemas';
+import { ownRouteSchema } from './schemas';
 
 export function registerProfileRoutes(app: FastifyInstance, services: Services): void {
   const { crmUsers } = services;
@@ -14,15 +10,16 @@ export function registerProfileRoutes(app: FastifyInstance, services: Services):
   app.get(
     '/api/rdstation/user/profile',
     {
-      schema: {
-        tags: ['autenticação'],
+      schema: ownRouteSchema({
+        tag: 'autenticação',
         summary: 'Perfil do usuário no CRM (id, nome, e-mail, organização)',
         description:
           'O usuário do CRM desta sessão (GET /users/{id}, cache de 60 s). Sem usuário escolhido: 409 crm_user_required (o painel mostra a escolha). A organização vem do token v1 quando houver, senão de crmOrganizationName do tenant, senão null.',
         headers: cachedIdentityHeaders,
         querystring: cacheQuery,
-        response: { 200: profileAnswer, 409: apiErrorAnswer },
-      },
+        answer: { 200: profileAnswer },
+        refusals: [409],
+      }),
     },
     async (request) => {
       const session = sessionOf(request);

@@ -7,14 +7,12 @@ import { API_MESSAGES } from '@api/messages';
 import { type Services } from '@api/services';
 import { perMinuteLimit } from '@api/security/perMinuteLimit';
 import {
-  apiErrorAnswer,
-  identityHeaders,
-  noQuery,
   sessionAnswer,
   type SessionAnswer,
   sessionBody,
   type SessionBody,
 } from '@crm-panel/crm-model/schemas';
+import { ownRouteSchema } from './schemas';
 
 const answer = ({ token, session }: IssuedSession): SessionAnswer => ({
   token,
@@ -115,16 +113,15 @@ export function registerSessionRoutes(app: FastifyInstance, services: Services):
     {
       // Counted here, per person or per address (above), not by the per-address plugin.
       config: { access: 'start', rateLimit: false },
-      schema: {
-        tags: ['sessão'],
+      schema: ownRouteSchema({
+        tag: 'sessão',
         summary: 'Inicia uma sessão do painel',
         description:
           'Com uma asserção do host (JWT verificado contra as chaves do emissor do tenant), a sessão já identifica o usuário. Para tenants cujo host não assina, a sessão começa pendente e só se completa com o login no RD Station CRM nesta mesma janela.',
-        headers: identityHeaders,
-        querystring: noQuery,
         body: sessionBody,
-        response: { 201: sessionAnswer, 401: apiErrorAnswer, 429: apiErrorAnswer },
-      },
+        answer: { 201: sessionAnswer },
+        refusals: [401, 429],
+      }),
     },
     async (request, reply) => {
       await purgeNow(request);
@@ -168,16 +165,15 @@ export function registerSessionRoutes(app: FastifyInstance, services: Services):
     '/api/session/renew',
     {
       config: { access: 'any', rateLimit: false },
-      schema: {
-        tags: ['sessão'],
+      schema: ownRouteSchema({
+        tag: 'sessão',
         summary: 'Renova a sessão do painel (um novo token)',
         description:
           'Sessões por asserção enviam uma asserção nova do host; sessões pelo login do CRM só o token atual.',
-        headers: identityHeaders,
-        querystring: noQuery,
         body: sessionBody,
-        response: { 200: sessionAnswer, 401: apiErrorAnswer, 429: apiErrorAnswer },
-      },
+        answer: { 200: sessionAnswer },
+        refusals: [401, 429],
+      }),
     },
     async (request) => {
       const session = sessionOf(request);

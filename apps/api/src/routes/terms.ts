@@ -1,25 +1,19 @@
 import { type FastifyInstance } from 'fastify';
 import { identityOf, type Services } from '@api/services';
-import {
-  apiErrorAnswer,
-  emptyBody,
-  identityHeaders,
-  noQuery,
-  termsAnswer,
-} from '@crm-panel/crm-model/schemas';
+import { emptyBody, termsAnswer } from '@crm-panel/crm-model/schemas';
+import { ownRouteSchema } from './schemas';
 
 export function registerTermsRoutes(app: FastifyInstance, services: Services): void {
   app.get(
     '/api/rdstation/terms/status',
     {
       config: { access: 'any' },
-      schema: {
-        tags: ['termos'],
+      schema: ownRouteSchema({
+        tag: 'termos',
         summary: 'Se o usuário desta sessão aceitou os termos de uso',
-        headers: identityHeaders,
-        querystring: noQuery,
-        response: { 200: termsAnswer, 400: apiErrorAnswer },
-      },
+        answer: { 200: termsAnswer },
+        refusals: [400],
+      }),
     },
     async (request) => {
       const { systemKey, userId } = identityOf(request);
@@ -31,15 +25,14 @@ export function registerTermsRoutes(app: FastifyInstance, services: Services): v
     '/api/rdstation/terms/accept',
     {
       config: { access: 'any' },
-      schema: {
-        tags: ['termos'],
+      schema: ownRouteSchema({
+        tag: 'termos',
         summary:
           'Registra o aceite dos termos pelo usuário desta sessão (antes do login, fica com a sessão pendente)',
-        headers: identityHeaders,
-        querystring: noQuery,
         body: emptyBody,
-        response: { 200: termsAnswer, 400: apiErrorAnswer },
-      },
+        answer: { 200: termsAnswer },
+        refusals: [400],
+      }),
     },
     async (request) => {
       const { systemKey, userId } = identityOf(request);

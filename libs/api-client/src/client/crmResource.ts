@@ -1,4 +1,4 @@
-import { type DataEnvelope, type Paged } from '@crm-panel/crm-model';
+import { type DataEnvelope, PAGE_SIZE, type Paged, type SortDirection } from '@crm-panel/crm-model';
 import { apiClient } from './apiClient';
 import {
   enc,
@@ -10,6 +10,22 @@ import {
   requestConfig,
   type RequestOptions,
 } from './envelope';
+
+/** The paging of a list a person searches: page 1 unless told, PAGE_SIZE records unless told. */
+export interface SearchPaging {
+  page?: number;
+  limit?: number;
+}
+
+/**
+ * What a searchable list writes for itself: its sort, and the RDQL filter its params (the text a
+ * person typed, an entity's own switches) read as. The paging is every list's (SearchPaging).
+ */
+export interface SearchList<TParams extends SearchPaging> {
+  order: string;
+  direction?: SortDirection;
+  filter(params: TParams): string | undefined;
+}
 
 /**
  * The reads of one CRM collection behind the api's proxy, at `base`: a page, the items of the
@@ -26,6 +42,13 @@ export interface CrmReads<TRecord, TOptions extends RequestOptions = RequestOpti
   items(params: ListParams, options?: TOptions): Promise<TRecord[]>;
   /** GET base/{id}. */
   get(id: string, options?: TOptions): Promise<TRecord>;
+  /**
+   * The list a person pages through and searches: GET
+   * base?limit=N&page=N&order=…[&direction=…][&filter=…], in that order.
+   */
+  search<TParams extends SearchPaging>(
+    list: SearchList<TParams>,
+  ): (params: TParams, options?: TOptions) => Promise<Page<TRecord>>;
 }
 
 /**
@@ -54,8 +77,23 @@ export function crmReads<TRecord, TOptions extends RequestOptions = RequestOptio
 ): CrmReads<TRecord, TOptions> {
   const list = (params: ListParams, options?: TOptions) =>
     apiClient.get<DataEnvelope<Paged<TRecord>>>(base, requestConfig(options, params));
+  const page = async (params: ListParams, options?: TOptions) =>
+    readPage<TRecord>(await list(params, options));
   return {
-    page: async (params, options) => readPage(await list(params, options)),
+    page,
+    search:
+      ({ order, direction, filter }) =>
+      (params, options) =>
+        page(
+          {
+            limit: params.limit ?? PAGE_SIZE,
+            page: params.page ?? 1,
+            order,
+            direction,
+            filter: filter(params),
+          },
+          options,
+        ),
     items: async (params, options) => readItems(await list(params, options)),
     get: async (id, options) =>
       readRecord(

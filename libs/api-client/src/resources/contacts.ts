@@ -10,7 +10,6 @@ import {
   type DataEnvelope,
   type LastDeal,
   MESSAGES,
-  PAGE_SIZE,
 } from '@crm-panel/crm-model';
 import { apiClient } from '@api-client/client/apiClient';
 import {
@@ -27,6 +26,11 @@ import { contactSearchFilter } from '@api-client/client/rdql';
 const contacts = crmResource<Contact, ContactPayload, ContactUpdatePayload>(
   '/api/rdstation/contacts',
 );
+const contactSearch = contacts.search<ContactListParams>({
+  order: 'name',
+  direction: 'asc',
+  filter: (params) => contactSearchFilter(params.search),
+});
 
 export interface ContactListParams {
   /** Name, e-mail or phone; see `contactSearchFilter`. */
@@ -42,16 +46,7 @@ export function listContacts(
   params: ContactListParams = {},
   options?: RequestOptions,
 ): Promise<Page<Contact>> {
-  return contacts.page(
-    {
-      limit: PAGE_SIZE,
-      page: params.page ?? 1,
-      order: 'name',
-      direction: 'asc',
-      filter: contactSearchFilter(params.search),
-    },
-    options,
-  );
+  return contactSearch(params, options);
 }
 
 /** POST /api/rdstation/contacts. */

@@ -1,9 +1,4 @@
-import {
-  type Deal,
-  type DealCreatePayload,
-  type DealUpdatePayload,
-  PAGE_SIZE,
-} from '@crm-panel/crm-model';
+import { type Deal, type DealCreatePayload, type DealUpdatePayload } from '@crm-panel/crm-model';
 import { crmResource } from '@api-client/client/crmResource';
 import { type Page, type RequestOptions } from '@api-client/client/envelope';
 import { nameContainsFilter, rdql } from '@api-client/client/rdql';
@@ -26,21 +21,18 @@ export function dealsFilter(params: DealListParams): string | undefined {
   return filter === '' ? undefined : filter;
 }
 
+const dealSearch = deals.search<DealListParams>({
+  order: 'name',
+  direction: 'desc',
+  filter: dealsFilter,
+});
+
 /** GET /api/rdstation/deals?limit=200&page=N&order=name&direction=desc[&filter=…] → page + links.next. */
 export function listDeals(
   params: DealListParams = {},
   options?: RequestOptions,
 ): Promise<Page<Deal>> {
-  return deals.page(
-    {
-      limit: PAGE_SIZE,
-      page: params.page ?? 1,
-      order: 'name',
-      direction: 'desc',
-      filter: dealsFilter(params),
-    },
-    options,
-  );
+  return dealSearch(params, options);
 }
 
 /** GET /api/rdstation/deals/{id} (data.data.data). */

@@ -34,20 +34,17 @@ export interface OrganizationListParams {
   limit?: OrganizationPageSize;
 }
 
+const organizationSearch = organizations.search<OrganizationListParams>({
+  order: 'name',
+  filter: (params) => nameContainsFilter(params.search),
+});
+
 /** GET /api/rdstation/organizations?limit=200|50&page=N&order=name[&filter=name:~"…"]. */
 export function listOrganizations(
   params: OrganizationListParams = {},
   options?: ReferenceRequestOptions,
 ): Promise<Page<Organization>> {
-  return organizations.page(
-    {
-      limit: params.limit ?? PAGE_SIZE,
-      page: params.page ?? 1,
-      order: 'name',
-      filter: nameContainsFilter(params.search),
-    },
-    options,
-  );
+  return organizationSearch(params, options);
 }
 
 export function getOrganization(

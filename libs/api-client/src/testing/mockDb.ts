@@ -1,22 +1,5 @@
+import type * as Crm from '@crm-panel/crm-model';
 import { createMockLiveFeed, type MockLiveFeed } from './mockLiveFeed';
-import {
-  type AuditEntry,
-  type Campaign,
-  type ChatMessage,
-  type Contact,
-  type CustomFieldDefinition,
-  type Deal,
-  type DealProduct,
-  type LostReason,
-  type Note,
-  type Organization,
-  type Pipeline,
-  type Product,
-  type Source,
-  type Stage,
-  type Task,
-  type User,
-} from '@crm-panel/crm-model';
 import {
   type AuditAccessFixture,
   auditFixture,
@@ -44,34 +27,34 @@ import {
 
 /** Everything the mock api knows; handlers read and write it, so writes show up in later reads. */
 export interface MockState {
-  users: User[];
+  users: Crm.User[];
   /** The CRM user the session signed in as (the profile answer names them). */
-  profile: User;
-  pipelines: Pipeline[];
+  profile: Crm.User;
+  pipelines: Crm.Pipeline[];
   /** By pipeline id. */
-  stages: Record<string, Stage[]>;
-  sources: Source[];
-  campaigns: Campaign[];
-  customFields: CustomFieldDefinition[];
-  lostReasons: LostReason[];
-  organizations: Organization[];
-  contacts: Contact[];
-  deals: Deal[];
+  stages: Record<string, Crm.Stage[]>;
+  sources: Crm.Source[];
+  campaigns: Crm.Campaign[];
+  customFields: Crm.CustomFieldDefinition[];
+  lostReasons: Crm.LostReason[];
+  organizations: Crm.Organization[];
+  contacts: Crm.Contact[];
+  deals: Crm.Deal[];
   /** By deal id. */
-  notes: Record<string, Note[]>;
-  tasks: Task[];
-  products: Product[];
+  notes: Record<string, Crm.Note[]>;
+  tasks: Crm.Task[];
+  products: Crm.Product[];
   /** By deal id. */
-  dealProducts: Record<string, DealProduct[]>;
+  dealProducts: Record<string, Crm.DealProduct[]>;
   /** By chat id. */
-  chatMessages: Record<string, ChatMessage[]>;
+  chatMessages: Record<string, Crm.ChatMessage[]>;
   /** Host contact id → CRM contact id. */
   contactMappings: Record<string, string>;
   /** CRM contact id → last selected deal id. */
   lastDeals: Record<string, string | null>;
   integration: IntegrationFixture;
   /** The audit trail, newest first, and who may read it. */
-  audit: { entries: AuditEntry[]; access: AuditAccessFixture };
+  audit: { entries: Crm.AuditEntry[]; access: AuditAccessFixture };
 }
 
 /** One request the mock handlers answered (what went over the wire). */

@@ -1,7 +1,7 @@
 // What the panel sends: one schema per write body (PRODUCT.md §3, §7). Fastify validates each
 // request with it and publishes it in the OpenAPI document; the mock api validates with the same
 // object; the payload types are derived from it. Unknown fields are refused.
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TProperties } from '@sinclair/typebox';
 import {
   BILLING_FREQUENCIES,
   DEAL_CONTACTS_MAX,
@@ -20,6 +20,9 @@ const nullableId = nullable(crmId);
 const name = Type.String({ minLength: 1, maxLength: NAME_MAX_LENGTH, pattern: '\\S' });
 const shortText = Type.String({ maxLength: NAME_MAX_LENGTH });
 const longText = Type.String({ maxLength: NOTE_MAX_LENGTH });
+/** Each of `fields` optional: what a body may name but need not (spread beside its required ones). */
+const optionalFields = <T extends TProperties>(fields: T) =>
+  Type.Partial(Type.Object(fields)).properties;
 
 // ---- contacts -------------------------------------------------------------------------------
 
@@ -96,42 +99,36 @@ const rating = Type.Integer({
 // null source in its deal routes (the types keep the spec's nullable fields).
 const contactIds = Type.Array(crmId, { minItems: 1, maxItems: DEAL_CONTACTS_MAX });
 
+/** What a deal may carry beside its name, owner and stage: optional in both of its bodies. */
+const dealDetails = {
+  organization_id: nullableId,
+  rating,
+  source_id: nullableId,
+  campaign_id: nullableId,
+  custom_fields: customFieldsSchema,
+  contact_ids: contactIds,
+};
+
 /** POST /api/rdstation/deals. The CRM only creates deals with status ongoing. */
 export const dealCreateBody = Type.Object(
-  {
-    name,
-    pipeline_id: crmId,
-    stage_id: crmId,
-    owner_id: crmId,
-    organization_id: Optional(nullableId),
-    rating: Optional(rating),
-    source_id: Optional(nullableId),
-    campaign_id: Optional(nullableId),
-    custom_fields: Optional(customFieldsSchema),
-    contact_ids: Optional(contactIds),
-  },
+  { name, pipeline_id: crmId, stage_id: crmId, owner_id: crmId, ...optionalFields(dealDetails) },
   { additionalProperties: false },
 );
 export type DealCreateBody = Static<typeof dealCreateBody>;
 
 /** PUT /api/rdstation/deals/{id}: a partial body, at least one field. */
-export const dealUpdateBody = Type.Object(
-  {
-    name: Optional(name),
-    owner_id: Optional(crmId),
-    rating: Optional(rating),
-    source_id: Optional(nullableId),
-    pipeline_id: Optional(crmId),
+export const dealUpdateBody = Type.Partial(
+  Type.Object({
+    name,
+    owner_id: crmId,
+    pipeline_id: crmId,
     // null only beside pipeline_id (the spec's pipeline move): the api names the new pipeline's
     // first stage before the CRM sees it, since RD documents no null stage.
-    stage_id: Optional(nullableId),
-    status: Optional(stringEnum(DEAL_STATUSES)),
-    lost_reason_id: Optional(nullableId),
-    contact_ids: Optional(contactIds),
-    organization_id: Optional(nullableId),
-    campaign_id: Optional(nullableId),
-    custom_fields: Optional(customFieldsSchema),
-  },
+    stage_id: nullableId,
+    status: stringEnum(DEAL_STATUSES),
+    lost_reason_id: nullableId,
+    ...dealDetails,
+  }),
   // A deal always occupies a stage: moving it to another pipeline names the stage there.
   { additionalProperties: false, minProperties: 1, dependencies: { pipeline_id: ['stage_id'] } },
 );
@@ -160,33 +157,34 @@ const dueDate = Type.String({
 });
 const ownerIds = Type.Array(crmId, { minItems: 1, maxItems: TASK_OWNERS_MAX });
 
+/** What a task may carry beside its name and type: optional in both of its bodies. */
+const taskDetails = { description: longText, due_date: dueDate, owner_ids: ownerIds };
+
 /** POST /api/rdstation/tasks: the CRM only creates open tasks tied to a deal. */
 export const taskCreateBody = Type.Object(
   {
     name,
-    description: Optional(longText),
     type: taskType,
-    due_date: Optional(dueDate),
-    owner_ids: Optional(ownerIds),
-    status: Optional(stringEnum(['open'] as const)),
     deal_id: crmId,
-    created_by_id: Optional(crmId),
+    ...optionalFields({
+      ...taskDetails,
+      status: stringEnum(['open'] as const),
+      created_by_id: crmId,
+    }),
   },
   { additionalProperties: false },
 );
 export type TaskCreateBody = Static<typeof taskCreateBody>;
 
 /** PUT /api/rdstation/tasks/{id}: an edit, or a completion. */
-export const taskUpdateBody = Type.Object(
-  {
-    name: Optional(name),
-    description: Optional(longText),
-    type: Optional(taskType),
-    due_date: Optional(dueDate),
-    owner_ids: Optional(ownerIds),
-    status: Optional(stringEnum(TASK_STATUSES)),
-    completed_by_id: Optional(crmId),
-  },
+export const taskUpdateBody = Type.Partial(
+  Type.Object({
+    name,
+    type: taskType,
+    ...taskDetails,
+    status: stringEnum(TASK_STATUSES),
+    completed_by_id: crmId,
+  }),
   { additionalProperties: false, minProperties: 1 },
 );
 export type TaskUpdateBody = Static<typeof taskUpdateBody>;

@@ -2,6 +2,7 @@ import { type Database } from '../database';
 import { createIdentityLookups } from '../identityLookups';
 import { type SecretBox } from '@api/security/crypto';
 import { createAuditRepository } from './auditRepository';
+import { type RepositoryContext } from './context';
 import { createCredentialsRepository } from './credentialsRepository';
 import { createMappingsRepository } from './mappingsRepository';
 import { createNovusRepository } from './novusRepository';
@@ -28,17 +29,22 @@ export function createRepositories(
   now: () => number,
   options: RepositoryOptions = {},
 ) {
-  const lookups = createIdentityLookups(options.lookupCacheTtlMs ?? 0, now);
+  const context: RepositoryContext = {
+    database,
+    box,
+    now,
+    lookups: createIdentityLookups(options.lookupCacheTtlMs ?? 0, now),
+  };
   return {
-    credentials: createCredentialsRepository(database, box, now, lookups),
+    credentials: createCredentialsRepository(context),
     passwordGuards: createPasswordGuardsRepository(database, now),
-    terms: createTermsRepository(database, now, lookups),
-    sessions: createSessionsRepository(database, box, now, lookups),
-    panelSessions: createPanelSessionsRepository(database, box, now, lookups),
-    oauthStates: createOAuthStatesRepository(database, box, now),
+    terms: createTermsRepository(context),
+    sessions: createSessionsRepository(context),
+    panelSessions: createPanelSessionsRepository(context),
+    oauthStates: createOAuthStatesRepository(context),
     mappings: createMappingsRepository(database, now),
     audit: createAuditRepository(database),
-    webhookReceivers: createWebhookReceiversRepository(database, box, now),
+    webhookReceivers: createWebhookReceiversRepository(context),
     novus: createNovusRepository(database, now),
     windowCounters: createWindowCountersRepository(database, now),
   };

@@ -1,6 +1,5 @@
-import { type Database } from '../database';
-import { type SecretBox } from '@api/security/crypto';
-import { type IdentityLookups, ofTenant } from '../identityLookups';
+import { ofTenant } from '../identityLookups';
+import { type RepositoryContext } from './context';
 
 export interface StoredCredentials {
   clientId: string;
@@ -22,12 +21,7 @@ function idsOf(json: string | null): string[] | null {
 
 const secretContext = (systemKey: string): string => `credentials:${systemKey}`;
 
-export function createCredentialsRepository(
-  database: Database,
-  box: SecretBox,
-  now: () => number,
-  lookups: IdentityLookups,
-) {
+export function createCredentialsRepository({ database, box, now, lookups }: RepositoryContext) {
   const { db } = database;
   return {
     async get(systemKey: string): Promise<StoredCredentials | null> {

@@ -4,6 +4,7 @@ import { type Database } from '../database';
 import { type OAuthStatesTable } from '../schema';
 import { hashSecret, newToken } from './panelSessionsRepository';
 import { type CrmUserSource, type OAuthTokens } from './sessionsRepository';
+import { type RepositoryContext } from './context';
 
 /** Sign-ins in progress one session may hold (a new one ends the oldest). */
 export const MAX_SIGN_INS_PER_SESSION = 3;
@@ -131,7 +132,11 @@ const heldContext = (signIn: SignIn): string =>
  * sealed, until the confirmation page of that window answers. Only SHA-256 of ticket, state,
  * cookie value and the two window secrets are stored.
  */
-export function createOAuthStatesRepository(database: Database, box: SecretBox, now: () => number) {
+export function createOAuthStatesRepository({
+  database,
+  box,
+  now,
+}: Pick<RepositoryContext, 'database' | 'box' | 'now'>) {
   const { db } = database;
 
   /**

@@ -1,7 +1,5 @@
 import { hash, randomBytes, randomUUID } from 'node:crypto';
-import { type Database } from '../database';
-import { type SecretBox } from '@api/security/crypto';
-import { type IdentityLookups, ownerKey } from '../identityLookups';
+import { ownerKey } from '../identityLookups';
 import {
   type PanelSession,
   type SessionMethod,
@@ -9,6 +7,7 @@ import {
   type SessionStage,
 } from '../sessionRecords';
 import { type NewCredentials } from './credentialsRepository';
+import { type RepositoryContext } from './context';
 
 /** Credentials a pending session saved, with the SHA-256 of the setup code that allowed it. */
 export type PendingCredentials = NewCredentials & { setupCodeHash?: string };
@@ -42,12 +41,7 @@ export const newToken = (): string => randomBytes(32).toString('base64url');
 
 const pendingContext = (familyId: string): string => `pending-credentials:${familyId}`;
 
-export function createPanelSessionsRepository(
-  database: Database,
-  box: SecretBox,
-  now: () => number,
-  lookups: IdentityLookups,
-) {
+export function createPanelSessionsRepository({ database, box, now, lookups }: RepositoryContext) {
   const { db } = database;
   const forgetFamily = (familyId: string) =>
     lookups.panelSessions.deleteWhere((_key, value) => value?.session.familyId === familyId);

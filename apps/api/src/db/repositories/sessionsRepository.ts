@@ -1,8 +1,6 @@
 import { type Kysely } from 'kysely';
-import { type Database } from '../database';
 import { type DatabaseSchema } from '../schema';
-import { type SecretBox } from '@api/security/crypto';
-import { type IdentityLookups, ownerKey } from '../identityLookups';
+import { ownerKey } from '../identityLookups';
 import {
   CRM_USER_SOURCES,
   type CrmUserChoice,
@@ -24,6 +22,7 @@ export {
   type StoredSession,
   type V1Profile,
 } from '../sessionRecords';
+import { type RepositoryContext } from './context';
 
 /** Writes allowed while a session row is locked. */
 export interface SessionWriter {
@@ -36,12 +35,7 @@ const context = (kind: string, identity: Identity): string =>
 
 type Row = DatabaseSchema['sessions'];
 
-export function createSessionsRepository(
-  database: Database,
-  box: SecretBox,
-  now: () => number,
-  lookups: IdentityLookups,
-) {
+export function createSessionsRepository({ database, box, now, lookups }: RepositoryContext) {
   const { db } = database;
   /** After every write of an owner's row: this process reads it from the store again. */
   const forget = (identity: Identity) =>

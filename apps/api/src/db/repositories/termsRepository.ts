@@ -1,11 +1,11 @@
-import { type Database } from '../database';
-import { type IdentityLookups, ownerKey } from '../identityLookups';
+import { ownerKey } from '../identityLookups';
+import { type RepositoryContext } from './context';
 
-export function createTermsRepository(
-  database: Database,
-  now: () => number,
-  lookups: IdentityLookups,
-) {
+export function createTermsRepository({
+  database,
+  now,
+  lookups,
+}: Pick<RepositoryContext, 'database' | 'now' | 'lookups'>) {
   const { db } = database;
   return {
     isAccepted(systemKey: string, userId: string): Promise<boolean> {

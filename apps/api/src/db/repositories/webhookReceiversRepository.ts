@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type SecretBox } from '@api/security/crypto';
-import { type Database } from '../database';
+import { type RepositoryContext } from './context';
 
 const hashOf = (token: string): string => createHash('sha256').update(token).digest('hex');
 const context = (systemKey: string) => JSON.stringify(['crm-webhook-receiver', systemKey]);
@@ -10,11 +9,11 @@ const context = (systemKey: string) => JSON.stringify(['crm-webhook-receiver', s
  * document no signature or secret), so an unguessable path token is the only proof a delivery
  * comes from a registration we made: stored hashed for look-up and sealed to rebuild the URL.
  */
-export function createWebhookReceiversRepository(
-  database: Database,
-  box: SecretBox,
-  now: () => number,
-) {
+export function createWebhookReceiversRepository({
+  database,
+  box,
+  now,
+}: Pick<RepositoryContext, 'database' | 'box' | 'now'>) {
   const { db } = database;
   const read = async (systemKey: string): Promise<string | null> => {
     const row = await db
