@@ -5,6 +5,7 @@ import { readContact, readOrganization } from '@crm-sandbox/writes/contactWrites
 import { created, findOr404, type IdParams, respondList, type RouteDeps, storeOf } from './shared';
 
 export function registerContactRoutes(app: FastifyInstance, deps: RouteDeps): void {
+  const reading = () => ({ organizationNull: deps.knobs().contactOrganizationNull });
   app.get('/contacts', async (request) =>
     respondList(deps, request, defs.contacts, storeOf(request).contacts.all()),
   );
@@ -16,14 +17,18 @@ export function registerContactRoutes(app: FastifyInstance, deps: RouteDeps): vo
   });
   app.post('/contacts', async (request, reply) => {
     const store = storeOf(request);
-    const contact = store.contacts.insert(readContact(store, readData(request.body)));
+    const contact = store.contacts.insert(
+      readContact(store, readData(request.body), undefined, reading()),
+    );
     deps.emit(request, 'contact', 'created', contact.id);
     return created(reply, defs.contacts.serialize(contact, store));
   });
   app.put<IdParams>('/contacts/:id', async (request) => {
     const store = storeOf(request);
     const current = findOr404(store.contacts, request.params.id, 'Contact');
-    const contact = store.contacts.insert(readContact(store, readData(request.body), current));
+    const contact = store.contacts.insert(
+      readContact(store, readData(request.body), current, reading()),
+    );
     deps.emit(request, 'contact', 'updated', contact.id);
     return { data: defs.contacts.serialize(contact, store) };
   });
