@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { acceptTermsInPanel, signInThroughPopup } from '@e2e/support/accessFlow';
+import { acceptTermsInPanel, signInFromPanel } from '@e2e/support/accessFlow';
 import {
   ACME,
   ANA,
@@ -128,7 +128,7 @@ test('a chat without a CRM contact: create the contact, then a deal that becomes
   const panel = sim.panel;
   // tenant-beta's host signs nothing: this browser earns its session by the CRM sign-in.
   await acceptTermsInPanel(page, panel, 'main-carla');
-  await signInThroughPopup(page, panel, BETA.users.renata, 'main-carla', {
+  await signInFromPanel(page, panel, BETA.users.renata, 'main-carla', {
     confirmInWindow: true,
   });
   await panel.getByText(`Olá, ${BETA.users.renata.name}!`).waitFor();
