@@ -32,6 +32,8 @@ export const API_MESSAGES = {
     "O campo 'stage_id' só pode ser nulo junto com 'pipeline_id' (a mudança de funil).",
   pipelineWithoutStages: 'Este funil não tem etapas; escolha outro.',
   sourceNotRemovable: 'A API do RD Station CRM não prevê remover a fonte; escolha outra.',
+  organizationNotRemovable:
+    'A API do RD Station CRM não prevê remover a organização do contato; escolha outra.',
   signInElsewhere:
     'Este login foi iniciado em outra janela ou navegador. Feche esta janela e inicie o login novamente pelo painel.',
   controlCharacters: 'contém caracteres de controle, que não são permitidos',

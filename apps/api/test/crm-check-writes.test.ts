@@ -39,8 +39,8 @@ afterEach(() => {
 
 const ANA = ACCOUNT1.users.ana.email;
 const tokenOf = (email: string) => sandbox.issueTokens(ACCOUNT1.clientId, email).access_token;
-const ALL = { accepted: 92, total: 92, writes: 55, reads: 37 };
-const ALL_LINE = 'Requisições ao CRM: 92 de 92 formas aceitas (55 escritas + 37 leituras)';
+const ALL = { accepted: 91, total: 91, writes: 54, reads: 37 };
+const ALL_LINE = 'Requisições ao CRM: 91 de 91 formas aceitas (54 escritas + 37 leituras)';
 const checkWrites = (extra: { fetch?: typeof fetch } = {}) =>
   runCrmCheck({
     baseUrl: `${sandbox.url}/crm/v2`,
@@ -72,14 +72,14 @@ function expectEveryShapeAccepted(report: CrmCheckReport) {
   expect(report.ok).toBe(true);
 }
 
-/** Every deal write body the api sent to the CRM, parsed. */
-function dealBodies(): { fetch: typeof fetch; bodies: Record<string, unknown>[] } {
+/** Every deal and contact write body the api sent to the CRM, parsed. */
+function writeBodies(): { fetch: typeof fetch; bodies: Record<string, unknown>[] } {
   const bodies: Record<string, unknown>[] = [];
   return {
     bodies,
     fetch: async (input, init) => {
       const url = input instanceof Request ? input.url : String(input);
-      if (/\/crm\/v2\/deals(\/[^/]+)?$/.test(url) && typeof init?.body === 'string')
+      if (/\/crm\/v2\/(deals|contacts)(\/[^/]+)?$/.test(url) && typeof init?.body === 'string')
         bodies.push(JSON.parse(init.body) as Record<string, unknown>);
       return fetch(input, init);
     },
@@ -87,8 +87,8 @@ function dealBodies(): { fetch: typeof fetch; bodies: Record<string, unknown>[] 
 }
 
 describe('crm:check --writes against the sandbox', () => {
-  it('strict: sends all 92 request shapes (55 writes + 37 reads), lists each, and says what it left', async () => {
-    const wire = dealBodies();
+  it('strict: sends all 91 request shapes (54 writes + 37 reads), lists each, and says what it left', async () => {
+    const wire = writeBodies();
     const report = await checkWrites({ fetch: wire.fetch });
     expectEveryShapeAccepted(report);
     const text = formatReport(report);
@@ -101,7 +101,7 @@ describe('crm:check --writes against the sandbox', () => {
     }
     expect(text).toContain('\nEscritas:\n\n[ok] POST /contacts {name}\n');
     // Each shape went out as the api sends it, e.g. the pipeline change names the new pipeline's
-    // first stage, and no deal body holds a value RD does not document.
+    // first stage, and no deal or contact body holds a value RD does not document.
     const pipeline = report.shapes.find(
       (row) => row.shape === 'PUT /deals/{id} {pipeline_id, stage_id}',
     );
@@ -115,7 +115,7 @@ describe('crm:check --writes against the sandbox', () => {
     const [first] = await crmGet(`/pipelines/${to}/stages?page[size]=100`);
     expect(move).toEqual({ data: { pipeline_id: to, stage_id: first?.id } });
     const sent = JSON.stringify(wire.bodies);
-    expect(sent).not.toMatch(/"(stage_id|source_id)":null|"contact_ids":\[\]/);
+    expect(sent).not.toMatch(/"(stage_id|source_id|organization_id)":null|"contact_ids":\[\]/);
     expect(report.shapes.find((row) => row.shape === 'DELETE /webhooks/{id}')?.crm).toHaveLength(
       CRM_WEBHOOK_EVENTS.length,
     );
@@ -139,12 +139,12 @@ describe('crm:check --writes against the sandbox', () => {
     expect(text).toMatch(/Tudo certo\.\nTempo: \d+\.\d s$/);
   });
 
-  it('lenient: every reading flipped, all 92 shapes still accepted', async () => {
+  it('lenient: every reading flipped, all 91 shapes still accepted', async () => {
     sandbox.setKnobs(LENIENT_KNOBS);
     expectEveryShapeAccepted(await checkWrites());
   });
 
-  it('pages capped at 50: the reads step down and all 92 shapes are accepted', async () => {
+  it('pages capped at 50: the reads step down and all 91 shapes are accepted', async () => {
     sandbox.setKnobs({ maxPageSize: 50 });
     const report = await checkWrites();
     expect(report.rows.filter((row) => row.status !== 'ok')).toEqual([]);
@@ -177,7 +177,7 @@ describe('crm:check --writes against the sandbox', () => {
     expect(code).toBe(1);
     const text = printed.join('\n');
     expect(text).toContain(
-      'Requisições ao CRM: 91 de 92 formas aceitas (55 escritas + 37 leituras)',
+      'Requisições ao CRM: 90 de 91 formas aceitas (54 escritas + 37 leituras)',
     );
     expect(text).toMatch(
       /\[falhou\] PUT \/deals\/\{id\} \{rating\}\n {4}Qualificação \(painel\)\n {4}api → CRM: {3}422 PUT \/deals\/[0-9a-f]+ → \{"errors":/,
@@ -197,7 +197,7 @@ describe('crm:check --writes against the sandbox', () => {
     const report = await checkWrites();
     expect(report.ok).toBe(false);
     // Without a reason, the searches by a reason's name have nothing to search for either.
-    expect(shapeCount(report.shapes)).toEqual({ ...ALL, accepted: 89 });
+    expect(shapeCount(report.shapes)).toEqual({ ...ALL, accepted: 88 });
     expect(report.shapes.filter((row) => row.status !== 'ok').map((row) => row.shape)).toEqual([
       'GET /lost_reasons?filter=name:~"…"&page[number]&page[size]',
       'GET /lost_reasons?filter=name:"…"&page[number]&page[size]&sort[name]=asc',
@@ -270,10 +270,12 @@ describe('the request shapes are the api’s', () => {
     );
     const shapes = WRITE_SHAPES.map((row) => row.shape);
     expect(new Set(shapes).size).toBe(shapes.length);
-    expect(shapes).toHaveLength(55);
+    expect(shapes).toHaveLength(54);
     // No write the product sends holds a value RD's reference gives no way to write.
     expect(
-      shapes.filter((shape) => /(stage_id|source_id):null|contact_ids:\[\]/.test(shape)),
+      shapes.filter((shape) =>
+        /(stage_id|source_id|organization_id):null|contact_ids:\[\]/.test(shape),
+      ),
     ).toEqual([]);
   });
 
@@ -295,7 +297,7 @@ describe('the request shapes are the api’s', () => {
     const forms = READ_SHAPES.flatMap((row) => [row.shape, ...(row.alternatives ?? [])]);
     expect(new Set(forms).size).toBe(forms.length);
     expect(READ_SHAPES).toHaveLength(37);
-    expect(REQUEST_SHAPES).toHaveLength(92);
+    expect(REQUEST_SHAPES).toHaveLength(91);
   });
 
   it('every read route of the api reaches the CRM in a listed read shape', async () => {

@@ -302,6 +302,31 @@ describe('writes', () => {
     );
   });
 
+  it('refuses a null organization on every contact write, before calling the CRM', async () => {
+    const why =
+      'A API do RD Station CRM não prevê remover a organização do contato; escolha outra.';
+    for (const [method, url, body] of [
+      ['PUT', `/api/rdstation/contacts/${contact.id}`, { name: 'Mariana', organization_id: null }],
+      ['POST', '/api/rdstation/contacts', { name: 'Sem empresa', organization_id: null }],
+      [
+        'POST',
+        '/api/rdstation/contacts/with-mapping',
+        { contact: { name: 'Sem empresa', organization_id: null }, contactId: 'host-c-1' },
+      ],
+    ] as const) {
+      let answer!: Awaited<ReturnType<typeof call>>;
+      const sent = await crmCallsDuring(async () => {
+        answer = await call(h.api, method, url, { as: alice, body });
+      });
+      expect({ url, status: answer.status, json: answer.json }).toEqual({
+        url,
+        status: 400,
+        json: { message: why },
+      });
+      expect(sent).toEqual([]);
+    }
+  });
+
   it('creates and updates a deal (partial bodies of PRODUCT.md §7)', async () => {
     const created = await call(h.api, 'POST', '/api/rdstation/deals', {
       as: alice,

@@ -55,6 +55,12 @@ export interface Knobs {
    * contact). Strict: each a 422 naming the field.
    */
   dealEmptyValues: boolean;
+  /**
+   * A contact write may send `organization_id: null` (→ the contact loses its organization)
+   * although create-contact and update-contact type it as "string" ("ID da organização") and
+   * document no way to clear it. Strict: a 422 naming the field.
+   */
+  contactOrganizationNull: boolean;
   /** First retry delay of a failed webhook delivery; doubles on each of the 5 retries. */
   webhookBackoffMs: number;
   /** A webhook endpoint slower than this failed (RD documents 5 s). */
@@ -93,6 +99,7 @@ export const DEFAULT_KNOBS: Knobs = {
   consentAccounts: 'any',
   dealPatch: false,
   dealEmptyValues: false,
+  contactOrganizationNull: false,
   webhookBackoffMs: 1000,
   webhookTimeoutMs: 5000,
   webhookEventCase: 'upper',
@@ -116,6 +123,7 @@ export const LENIENT_KNOBS: Partial<Knobs> = {
   consentAccounts: 'app',
   dealPatch: true,
   dealEmptyValues: true,
+  contactOrganizationNull: true,
   webhookEventCase: 'lower',
   webhookTimeOffset: 'Z',
 };
@@ -153,6 +161,7 @@ const SPECS: Record<keyof Knobs, KnobSpec> = {
   consentAccounts: { kind: 'choice', env: 'SANDBOX_CONSENT_ACCOUNTS', values: ['any', 'app'] },
   dealPatch: { kind: 'boolean', env: 'SANDBOX_DEAL_PATCH' },
   dealEmptyValues: { kind: 'boolean', env: 'SANDBOX_DEAL_EMPTY_VALUES' },
+  contactOrganizationNull: { kind: 'boolean', env: 'SANDBOX_CONTACT_ORGANIZATION_NULL' },
   webhookBackoffMs: { kind: 'number', env: 'SANDBOX_WEBHOOK_BACKOFF_MS' },
   webhookTimeoutMs: { kind: 'number', env: 'SANDBOX_WEBHOOK_TIMEOUT_MS' },
   webhookEventCase: {

@@ -122,6 +122,7 @@ describe('knobs', () => {
       echoState: false,
       dealPatch: false,
       dealEmptyValues: false,
+      contactOrganizationNull: false,
     });
     const put = await admin('/knobs', 'PUT', {
       errorRate: 0.25,
@@ -166,6 +167,7 @@ describe('knobs', () => {
         SANDBOX_OMIT_END_LINKS: '1',
         SANDBOX_NAME_CONTAINS_ON: 'organizations, segments',
         SANDBOX_ECHO_STATE: 'false',
+        SANDBOX_CONTACT_ORGANIZATION_NULL: '1',
       }),
     ).toEqual({
       rateLimitPerMinute: 10,
@@ -173,6 +175,7 @@ describe('knobs', () => {
       omitEndLinks: true,
       nameContainsOn: ['organizations', 'segments'],
       echoState: false,
+      contactOrganizationNull: true,
     });
     expect(() => knobsFromEnv({ SANDBOX_MAX_PAGE_SIZE: 'muitos' })).toThrow(
       "SANDBOX_MAX_PAGE_SIZE: Knob 'maxPageSize' must be a number ≥ 0",

@@ -641,6 +641,34 @@ describe('contacts and organizations', () => {
     });
   });
 
+  it('refuses organization_id null (strict), naming the field; the knob clears it', async () => {
+    const contact = `/contacts/${A.contact.id}`;
+    const before = (await crm.get<ContactJson>(contact)).body.data;
+    expect(before.organization_id).toBe(A.organization.id);
+    const refused = await crm.put(contact, { name: 'Mariana Costa', organization_id: null });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual([
+      unprocessable(
+        'organization_id',
+        'organization_id cannot be null: the reference types it as a string id and documents no way to clear it',
+      ),
+    ]);
+    expect((await crm.get<ContactJson>(contact)).body.data).toEqual(before);
+    const created = await crm.post('/contacts', { name: 'Sem empresa', organization_id: null });
+    expect(created.status).toBe(422);
+    expect(pointers(created.body.errors)).toEqual(['/data/organization_id']);
+    // A change made in the CRM itself is held to the same reading.
+    const change = { account: A.id, resource: 'contacts', id: A.contact.id };
+    expect(() => sandbox.change({ ...change, data: { organization_id: null } })).toThrow(
+      expect.objectContaining({ statusCode: 422 }),
+    );
+
+    sandbox.setKnobs({ contactOrganizationNull: true });
+    const cleared = await crm.put<ContactJson>(contact, { organization_id: null });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.data).toMatchObject({ name: before.name, organization_id: null });
+  });
+
   it('rejects phone types outside work/fax/home/mobile and malformed e-mails', async () => {
     const { status, body } = await crm.post('/contacts', {
       name: 'X',

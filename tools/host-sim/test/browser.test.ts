@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { chromium, type Browser, type FrameLocator, type Page } from 'playwright-core';
 import { HOST_SIM_AUDIENCE, HOST_SIM_ISSUER, JWKS_PATH } from '@host-sim/identity/issuer';
+import { findAttendance } from '@host-sim/world/attendances';
 import { startHostSim, type RunningHostSim } from '@host-sim/server';
 import { serveTestPanel, type TestServer } from './panel/servePanel';
 
@@ -23,17 +24,8 @@ const CHROMIUM_ARGS = [
 ];
 const SCREENSHOTS = path.resolve(__dirname, '../../../test-results/host-sim');
 
-const MARIANA = {
-  atendimentoId: 'at-1001',
-  canalId: 'canal-whatsapp-acme',
-  descricao: 'Dúvida sobre a proposta comercial',
-  contato: {
-    id: 'contato-mariana',
-    nome: 'Mariana Costa',
-    nomeSecundario: 'Mari',
-    numero: '+5511987654321',
-  },
-};
+/** Mariana Costa's attendance as host-sim's world holds it (what every integration sends). */
+const MARIANA = findAttendance('at-1001')?.attendance;
 
 let browser: Browser;
 let panelServer: TestServer;
@@ -252,6 +244,11 @@ describe('host-sim with the Novus (plugin) integration', () => {
         '&hostProtocol=novus&hostTenant=tenant-acme&hostAssertion=getIdentityAssertion',
     );
     expect(await page.getByLabel('Novus (plugin)').isChecked()).toBe(true);
+    // The example never shows the frame's attributes: by default the stricter reading, a frame
+    // that opens no window and may not send the host's page elsewhere.
+    expect(await page.locator('iframe[title="Painel CRM"]').getAttribute('sandbox')).toBe(
+      'allow-scripts allow-same-origin allow-forms allow-modals',
+    );
     await hasText(page.locator('.panel-title'), 'Painel de teste');
     expect(await page.locator('.panel').getAttribute('data-events')).toBe(
       'aoAbrirAtendimento aoFocarAtendimento aoFecharAtendimento',
@@ -288,6 +285,19 @@ describe('host-sim with the Novus (plugin) integration', () => {
     await hasText(frame.locator('#user'), 'user-ana/tenant-acme');
     await page.waitForTimeout(300);
     expect(await events(frame)).toBe('');
+  });
+
+  it('frames the panel by the novusMoldura knob: livre has no sandbox, sem-janelas allows a top navigation on a click', async () => {
+    const frameSandbox = () => page.locator('iframe[title="Painel CRM"]').getAttribute('sandbox');
+    await openSim('?modo=novus&novusMoldura=livre');
+    expect(await frameSandbox()).toBeNull();
+    await openSim('?modo=novus&novusMoldura=sem-janelas');
+    expect(await frameSandbox()).toBe(
+      'allow-scripts allow-same-origin allow-forms allow-modals allow-top-navigation-by-user-activation',
+    );
+    // Only Novus frames its plugin so; the other integrations keep a plain frame.
+    await openSim('?modo=postMessage');
+    expect(await frameSandbox()).toBeNull();
   });
 
   it('opens a modal with openModal and delivers close_custom_modal to the panel', async () => {

@@ -168,7 +168,6 @@ export async function sendPanelWrites(
     await call('PUT', contactPath, { name });
     if (!lacking('edição de contato com empresa: a conta não tem empresa', !organizationId)) {
       await call('PUT', contactPath, { name, organization_id: organizationId });
-      await call('PUT', contactPath, { name, organization_id: null });
       await call('PUT', contactPath, {
         ...fullContact,
         name,

@@ -147,12 +147,6 @@ export const WRITE_SHAPES: readonly RequestShape[] = [
   row(
     'PUT',
     '/contacts/{id}',
-    ['name', 'organization_id:null'],
-    'Editar contato: nome, empresa removida',
-  ),
-  row(
-    'PUT',
-    '/contacts/{id}',
     [...CONTACT_FORM, 'organization_id'],
     'Editar contato: e-mail, telefone, cargo e empresa (a api aceita; o painel não envia hoje)',
     'api',

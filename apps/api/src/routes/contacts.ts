@@ -43,9 +43,12 @@ type ContactBody = Record<string, unknown> & {
  * The panel writes new phones as 'cellphone' and e-mails as 'work' (PRODUCT.md §5). v2 names that phone
  * type 'mobile' (work/fax/home/mobile), and its e-mails have no type at all
  * (crm-v2-create-contact.txt: `emails[{ email }]`), so the type is dropped. Everything else goes
- * as is, inside the v2 `{ data }` envelope.
+ * as is, inside the v2 `{ data }` envelope. A null organization is refused before the CRM is
+ * called: create-contact and update-contact type `organization_id` as a string id and document no
+ * way to clear it (the contact edit form says so before sending; as a deal's null source).
  */
 export function toCrmContact(body: Record<string, unknown>): { data: Record<string, unknown> } {
+  if (body.organization_id === null) throw new ApiError(400, API_MESSAGES.organizationNotRemovable);
   const contact: ContactBody = { ...body };
   if (Array.isArray(contact.phones)) {
     contact.phones = contact.phones.map((phone) =>

@@ -68,13 +68,54 @@ it('sends the organization when it changed', async () => {
   expect(puts()[0]?.body).toEqual({ name: 'Maria Oliveira', organization_id: 'organization-2' });
 });
 
-it('sends organization_id null when the organization was removed', async () => {
+it('refuses to remove the organization, says why under it, keeps it and what was typed; another one saves', async () => {
   const { user, adapter } = renderEdit();
+  const name = screen.getByLabelText(/^Nome/);
+  await user.clear(name);
+  await user.type(name, 'Maria O. Souza');
+  const organization = screen.getByRole('combobox', { name: 'Organização' });
   await user.click(screen.getByRole('button', { name: 'Remover' }));
+
+  const why = 'A API do RD Station CRM não prevê remover a organização do contato; escolha outra.';
+  expect(organization).toHaveAccessibleDescription(why);
+  expect(organization).toHaveValue('Acme Comércio Ltda');
+  expect(name).toHaveValue('Maria O. Souza');
+  await user.click(screen.getByRole('button', { name: 'Salvar Alterações' }));
+  await waitFor(() => expect(adapter.closedForms).toHaveLength(1));
+  // The removal never went out: the name alone, the organization as it was.
+  expect(puts().map((request) => request.body)).toEqual([{ name: 'Maria O. Souza' }]);
+});
+
+it('takes another organization after a refused removal, and the reason goes', async () => {
+  const { user, adapter } = renderEdit();
+  const organization = screen.getByRole('combobox', { name: 'Organização' });
+  await user.click(screen.getByRole('button', { name: 'Remover' }));
+  expect(organization).toHaveAccessibleDescription(
+    'A API do RD Station CRM não prevê remover a organização do contato; escolha outra.',
+  );
+  await user.click(organization);
+  await user.click(await screen.findByRole('option', { name: 'Padaria Pão Quente' }));
+  expect(organization).not.toHaveAccessibleDescription();
   await user.click(screen.getByRole('button', { name: 'Salvar Alterações' }));
 
   await waitFor(() => expect(adapter.closedForms).toHaveLength(1));
-  expect(puts()[0]?.body).toEqual({ name: 'Maria Oliveira', organization_id: null });
+  expect(puts()[0]?.body).toEqual({ name: 'Maria Oliveira', organization_id: 'organization-2' });
+});
+
+it('a contact without an organization may pick one and take it back: nothing about it is sent', async () => {
+  const { user, adapter } = renderEdit(
+    buildModalUrl('contact-edit', { contactId: 'contact-1', name: 'Maria Oliveira' }),
+  );
+  const organization = screen.getByRole('combobox', { name: 'Organização' });
+  await user.click(organization);
+  await user.click(await screen.findByRole('option', { name: 'Padaria Pão Quente' }));
+  await user.click(screen.getByRole('button', { name: 'Remover' }));
+  expect(organization).toHaveValue('');
+  expect(organization).not.toHaveAccessibleDescription();
+  await user.click(screen.getByRole('button', { name: 'Salvar Alterações' }));
+
+  await waitFor(() => expect(adapter.closedForms).toHaveLength(1));
+  expect(puts()[0]?.body).toEqual({ name: 'Maria Oliveira' });
 });
 
 it('searches organizations by name 600 ms after typing stops', async () => {

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { acceptTermsInPanel, recordBodies, signInThroughPopup } from '@e2e/support/accessFlow';
+import { acceptTermsInPanel, recordBodies, signInFromPanel } from '@e2e/support/accessFlow';
 import {
   ACME,
   ANA,
@@ -109,7 +109,7 @@ test("a new tenant's first user: terms → credentials → sign-in in the sandbo
   expect(await status(ANA, 'auth/status')).toEqual(SIGNED_OUT);
   await screenshot(page, 'access-ana-login-prompt');
 
-  const popupErrors = await signInThroughPopup(page, panel, ACME.users.ana, 'access-ana');
+  const popupErrors = await signInFromPanel(page, panel, ACME.users.ana, 'access-ana');
 
   await panel.getByText('Nenhum contato selecionado').waitFor();
   await panel.getByText(`Olá, ${ACME.users.ana.name}!`).waitFor();
@@ -154,7 +154,7 @@ test('a second user of the same tenant accepts the terms and signs in, no creden
   expect(await status(BRUNO, 'auth/status')).toEqual(SIGNED_OUT);
   await screenshot(page, 'access-bruno-login-prompt');
 
-  const popupErrors = await signInThroughPopup(page, panel, ACME.users.bruno, 'access-bruno');
+  const popupErrors = await signInFromPanel(page, panel, ACME.users.bruno, 'access-bruno');
 
   await panel.getByText('Nenhum contato selecionado').waitFor();
   await panel.getByText(`Olá, ${ACME.users.bruno.name}!`).waitFor();

@@ -7,7 +7,7 @@ import { overlappingText } from '@e2e/support/narrow';
 import { ARTIFACTS_DIR, launchBrowser, screenshot, trackPageErrors } from '@e2e/support/browser';
 import { generalTabLoaded } from '@e2e/support/dealTabs';
 import { eventually } from '@e2e/support/eventually';
-import { HostSim } from '@e2e/support/hostSim';
+import { HOST_MODE, HostSim, WINDOWS_ALLOWED } from '@e2e/support/hostSim';
 import { startE2eStack, type Stack } from '@e2e/support/stack';
 
 /**
@@ -121,7 +121,8 @@ test('the accessibility check can fail: a nameless button and an image without t
 });
 
 test('/terms-acceptance: a new attendant is asked to accept the terms', async () => {
-  await sim.open('user-ana');
+  // The sign-in window is one of the routes: a frame that may open it.
+  await sim.open('user-ana', HOST_MODE, WINDOWS_ALLOWED);
   await sim.panel.getByRole('heading', { name: 'Olá' }).waitFor();
   await sim.panel.getByRole('button', { name: 'Começar' }).waitFor();
   await checkScreen(await panelFrame(), '/terms-acceptance');

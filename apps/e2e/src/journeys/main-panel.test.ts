@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { acceptTermsInPanel, signInThroughPopup } from '@e2e/support/accessFlow';
+import { acceptTermsInPanel, recordBodies, signInFromPanel } from '@e2e/support/accessFlow';
 import {
   ACME,
   ANA,
@@ -123,12 +123,39 @@ test('an unlinked chat: link the CRM contact suggested by the phone number', asy
   await page.close();
 });
 
+test("a contact's company cannot be removed: the edit form says why and keeps it, and no null goes out", async () => {
+  const { sim, page, errors } = await hostSim();
+  const panel = sim.panel;
+  const company = ACME.organization.name;
+  await sim.openAttendance('Mariana Costa');
+  await panel.getByText(company).waitFor();
+  const sent = recordBodies(page, 'PUT', `/api/rdstation/contacts/${ACME.contact.id}`);
+  await panel.getByRole('button', { name: 'Editar contato' }).click();
+  const form = sim.modal.getByRole('form', { name: 'Editar Contato' });
+  const organization = form.getByRole('combobox', { name: 'Organização' });
+  await eventually(() => organization.inputValue(), company);
+
+  // RD's update-contact documents no way to clear organization_id: said where it was asked.
+  await form.getByRole('button', { name: 'Remover' }).click();
+  await form
+    .getByText('A API do RD Station CRM não prevê remover a organização do contato; escolha outra.')
+    .waitFor();
+  expect(await organization.inputValue()).toBe(company);
+  await screenshot(page, 'main-contact-organization-kept');
+  await form.getByRole('button', { name: 'Salvar Alterações' }).click();
+  await sim.modalClosed();
+  expect(sent).toEqual([{ name: ACME.contact.name }]);
+  await panel.getByText(company).waitFor();
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
 test('a chat without a CRM contact: create the contact, then a deal that becomes the selected one', async () => {
   const { sim, page, errors } = await hostSim('user-carla');
   const panel = sim.panel;
   // tenant-beta's host signs nothing: this browser earns its session by the CRM sign-in.
   await acceptTermsInPanel(page, panel, 'main-carla');
-  await signInThroughPopup(page, panel, BETA.users.renata, 'main-carla', {
+  await signInFromPanel(page, panel, BETA.users.renata, 'main-carla', {
     confirmInWindow: true,
   });
   await panel.getByText(`Olá, ${BETA.users.renata.name}!`).waitFor();

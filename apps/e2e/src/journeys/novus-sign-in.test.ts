@@ -1,10 +1,12 @@
-// The CRM sign-in from inside a Novus frame that may not open windows. Novus signs nothing, so
-// every attendant signs in to the CRM from the panel; host-sim frames it with a sandbox without
-// allow-popups (`novusMoldura`). The panel offers the sign-in in a tab of its own: the attendant
-// opens its link in a new tab of the same browser, signs in and confirms who she is there, and
-// the framed panel — which shares no cookie with that tab — redeems the sign-in by itself.
+// The CRM sign-in from inside a Novus frame. Novus signs nothing, so every attendant signs in to
+// the CRM from the panel; the example never shows the frame's attributes, and host-sim's Novus
+// mode frames the panel by default with a sandbox without allow-popups nor top navigation (the
+// stricter reading; `novusMoldura` takes the others). The panel offers the sign-in in a tab of
+// its own: the attendant opens its link in a new tab of the same browser, signs in and confirms
+// who she is there, and the framed panel — which shares no cookie with that tab — redeems the
+// sign-in by itself. A frame that may open windows (`novusMoldura=livre`) keeps the sign-in window.
 import type { Page } from 'playwright-core';
-import { acceptTermsInPanel, confirmCrmUserInWindow } from '@e2e/support/accessFlow';
+import { acceptTermsInPanel, consentInTab, signInThroughPopup } from '@e2e/support/accessFlow';
 import { BETA, CARLA, callApi, readyTenant } from '@e2e/support/apiSetup';
 import { screenshot, trackPageErrors } from '@e2e/support/browser';
 import { eventually } from '@e2e/support/eventually';
@@ -14,21 +16,22 @@ import { journeyWorld } from '@e2e/support/journeyWorld';
 const world = journeyWorld((stack) => readyTenant(stack, CARLA, BETA, BETA.users.renata.email));
 const renata = BETA.users.renata;
 
-/** Carla (tenant-beta: nobody signs who she is) in host-sim's Novus mode, its frame sandboxed. */
-const openCarlaInNovus = (novusMoldura: 'fechada' | 'sem-janelas') =>
-  openHostSim(world.browser, world.stack, CARLA.userId, undefined, 'novus', { novusMoldura });
+/**
+ * Carla (tenant-beta: nobody signs who she is) in host-sim's Novus mode: its default frame, or the
+ * reading `novusMoldura` names.
+ */
+const openCarlaInNovus = (novusMoldura?: 'sem-janelas' | 'livre') =>
+  openHostSim(
+    world.browser,
+    world.stack,
+    CARLA.userId,
+    undefined,
+    'novus',
+    novusMoldura ? { novusMoldura } : {},
+  );
 
-/** The CRM's consent and the attendant's confirmation, in the tab she opened. */
-async function signInInTab(tab: Page, shot: string): Promise<void> {
-  await tab.waitForURL((url) => url.pathname === '/oauth/authorize');
-  await tab.getByRole('heading', { name: 'Autorizar acesso ao RD Station CRM' }).waitFor();
-  await tab.getByRole('radio', { name: `${renata.name} (${renata.email})` }).check();
-  await tab.getByRole('button', { name: 'Autorizar' }).click();
-  await confirmCrmUserInWindow(tab, renata, shot, 'Login concluído!');
-}
-
-test('a frame that may open no window and not leave the page: the link in a new tab signs in, and the panel enters by itself', async () => {
-  const { sim, page, errors } = await openCarlaInNovus('fechada');
+test("host-sim's default Novus frame, which may open no window and not leave the page: the link in a new tab signs in, and the panel enters by itself", async () => {
+  const { sim, page, errors } = await openCarlaInNovus();
   const frame = page.locator('iframe[title="Painel CRM"]');
   expect(await frame.getAttribute('sandbox')).toBe(
     'allow-scripts allow-same-origin allow-forms allow-modals',
@@ -68,7 +71,7 @@ test('a frame that may open no window and not leave the page: the link in a new 
   await page.evaluate((url) => void window.open(url, '_blank', 'noopener'), authUrl);
   const tab = await tabOpened;
   const tabErrors = trackPageErrors(tab);
-  await signInInTab(tab, 'novus-tab');
+  await consentInTab(tab, renata, 'novus-tab', true);
   await tab.getByRole('link', { name: 'Voltar ao sistema de atendimento' }).waitFor();
   await screenshot(tab, 'novus-tab-sign-in-done');
 
@@ -98,7 +101,7 @@ test("a frame that may open no window but may send the page to the sign-in on a 
 
   await region.getByRole('button', { name: 'Abrir o login nesta aba' }).click();
   // The whole page (the host's) goes to the sign-in, in this very tab.
-  await signInInTab(page, 'novus-top');
+  await consentInTab(page, renata, 'novus-top', true);
   await screenshot(page, 'novus-top-sign-in-done');
 
   // The link leads back to where the panel was framed, as far as the browser told the frame (a
@@ -109,6 +112,21 @@ test("a frame that may open no window but may send the page to the sign-in on a 
   await page.goto(hostUrl);
   await sim.panel.getByText(`Olá, ${renata.name}!`).waitFor({ timeout: 15_000 });
   await screenshot(page, 'novus-top-signed-in');
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+test('a frame that may open windows (novusMoldura=livre): the sign-in window, as in the other integrations', async () => {
+  const { sim, page, errors } = await openCarlaInNovus('livre');
+  expect(await page.locator('iframe[title="Painel CRM"]').getAttribute('sandbox')).toBeNull();
+  const panel = sim.panel;
+  await acceptTermsInPanel(page, panel, 'novus-window');
+  const windowErrors = await signInThroughPopup(page, panel, renata, 'novus-window', {
+    confirmInWindow: true,
+  });
+  await panel.getByText(`Olá, ${renata.name}!`).waitFor({ timeout: 15_000 });
+  await screenshot(page, 'novus-window-signed-in');
+  expect(windowErrors).toEqual([]);
   expect(errors).toEqual([]);
   await page.close();
 });

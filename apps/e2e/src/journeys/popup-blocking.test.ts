@@ -2,7 +2,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { acceptTerms, ACME, ANA, callApi, configureTenant } from '@e2e/support/apiSetup';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, screenshot, trackPageErrors } from '@e2e/support/browser';
 import { eventually } from '@e2e/support/eventually';
-import { HostSim } from '@e2e/support/hostSim';
+import { HOST_MODE, HostSim, WINDOWS_ALLOWED } from '@e2e/support/hostSim';
 import { startE2eStack, type Stack } from '@e2e/support/stack';
 
 /**
@@ -44,7 +44,7 @@ test('one click signs in under the default pop-up blocking', async () => {
   const page: Page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   const errors = trackPageErrors(page);
   const sim = new HostSim(page, stack);
-  await sim.open(ANA.userId);
+  await sim.open(ANA.userId, HOST_MODE, WINDOWS_ALLOWED);
   const opened: string[] = [];
   page.context().on('page', (other) => opened.push(other.url()));
 

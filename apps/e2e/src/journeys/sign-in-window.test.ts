@@ -12,7 +12,7 @@ import {
   readyTenant,
 } from '@e2e/support/apiSetup';
 import { screenshot, trackPageErrors } from '@e2e/support/browser';
-import { openHostSim } from '@e2e/support/hostSim';
+import { HOST_MODE, openHostSim, WINDOWS_ALLOWED } from '@e2e/support/hostSim';
 import { journeyWorld } from '@e2e/support/journeyWorld';
 
 // Login CSRF without `state` (RD sends none): a colleague of the same RD account hands the
@@ -30,7 +30,14 @@ test("a colleague's callback opened in another tab is refused; her own window as
   callback.searchParams.delete('state');
   expect([...callback.searchParams.keys()]).toEqual(['code']);
 
-  const { sim, page, errors } = await openHostSim(browser, stack, CARLA.userId);
+  const { sim, page, errors } = await openHostSim(
+    browser,
+    stack,
+    CARLA.userId,
+    undefined,
+    HOST_MODE,
+    WINDOWS_ALLOWED,
+  );
   const panel = sim.panel;
   await acceptTermsInPanel(page, panel, 'csrf-carla');
   const context = page.context();

@@ -1,5 +1,5 @@
 import type { Page, Response } from 'playwright-core';
-import { acceptTermsInPanel, recordBodies, signInThroughPopup } from '@e2e/support/accessFlow';
+import { acceptTermsInPanel, recordBodies, signInFromPanel } from '@e2e/support/accessFlow';
 import {
   ACME,
   ANA,
@@ -78,7 +78,7 @@ test('a host that signs nothing: the CRM sign-in in this browser earns the sessi
   // RD's token names nobody and this host signs nothing: Carla says who she is in the CRM, in
   // the sign-in window, before anything is bound; the panel's picker asks nothing afterwards.
   const chosen = recordBodies(page, 'POST', '/api/rdstation/auth/crm-user');
-  const popupErrors = await signInThroughPopup(page, panel, BETA.users.renata, 'identity-carla', {
+  const popupErrors = await signInFromPanel(page, panel, BETA.users.renata, 'identity-carla', {
     confirmInWindow: true,
   });
   await panel.getByText(`Olá, ${BETA.users.renata.name}!`).waitFor();

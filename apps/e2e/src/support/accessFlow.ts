@@ -1,6 +1,7 @@
 import type { FrameLocator, Page, Request } from 'playwright-core';
 import { screenshot, trackPageErrors } from './browser';
 import { eventually } from './eventually';
+import { HOST_MODE } from './hostSim';
 
 /** The window names the credentials remote gives its windows (apps/credentials authWindow.ts). */
 export const AUTH_WINDOW_NAME = 'crm-panel-auth';
@@ -126,6 +127,59 @@ export async function confirmCrmUserInWindow(
   await provider.getByRole('button', { name: 'Confirmar' }).click();
   await provider.getByText(done).waitFor();
 }
+
+/** A CRM sign-in started from the panel; the errors of the pages it went through. */
+type SignIn = typeof signInThroughPopup;
+
+/**
+ * The CRM's consent in a tab of its own, and the attendant's confirmation there when her host
+ * signs nothing (`confirm`); the tab ends on 'Login concluído!'.
+ */
+export async function consentInTab(
+  tab: Page,
+  user: CrmUser,
+  shot: string,
+  confirm: boolean,
+): Promise<void> {
+  await tab.waitForURL((url) => url.pathname === '/oauth/authorize');
+  await tab.getByRole('heading', { name: 'Autorizar acesso ao RD Station CRM' }).waitFor();
+  await tab.getByRole('radio', { name: `${user.name} (${user.email})` }).check();
+  await tab.getByRole('button', { name: 'Autorizar' }).click();
+  if (confirm) await confirmCrmUserInWindow(tab, user, shot, 'Login concluído!');
+  else await tab.getByText('Login concluído!').waitFor();
+}
+
+/**
+ * 'Entrar com RD Station CRM' in a frame that may open no window (host-sim's default Novus frame):
+ * the panel offers its sign-in link, the attendant opens it in a new tab of this browser, consents
+ * (and confirms who she is, `confirmInWindow`) there; the framed panel enters by itself.
+ */
+export const signInInTab: SignIn = async (page, panel, user, shot, options = {}) => {
+  await panel.getByRole('button', { name: 'Entrar com RD Station CRM' }).click();
+  const region = panel.getByRole('region', { name: 'Entre pelo navegador' });
+  const link = region.getByRole('textbox', {
+    name: 'Link de login (abra numa nova aba deste mesmo navegador)',
+  });
+  await link.waitFor();
+  const authUrl = await link.inputValue();
+  // A tab of her own (no opener), as a link pasted in a new tab.
+  const tabOpened = page.context().waitForEvent('page');
+  await page.evaluate((url) => void window.open(url, '_blank', 'noopener'), authUrl);
+  const tab = await tabOpened;
+  const errors = trackPageErrors(tab);
+  await consentInTab(tab, user, shot, options.confirmInWindow ?? false);
+  await screenshot(tab, `${shot}-tab-sign-in-done`);
+  await tab.close();
+  await page.bringToFront();
+  return errors;
+};
+
+/**
+ * The CRM sign-in as the journey's host allows it: the sign-in window, or, in host-sim's Novus
+ * mode (`E2E_HOST_MODE=novus`, whose default frame opens no window), the tab of its own.
+ */
+export const signInFromPanel: SignIn = (...args) =>
+  HOST_MODE === 'novus' ? signInInTab(...args) : signInThroughPopup(...args);
 
 /** The JSON bodies the page (and its frames) sent to one api path with one method. */
 export function recordBodies(page: Page, method: string, pathname: string): unknown[] {

@@ -18,6 +18,14 @@ function hostModeFrom(value: string | undefined): HostMode {
  */
 export const HOST_MODE: HostMode = hostModeFrom(process.env.E2E_HOST_MODE);
 
+/**
+ * Page URL parameters of a journey about the sign-in window itself: in host-sim's Novus mode, a
+ * frame that may open windows (`novusMoldura=livre`), since its default frame opens none (the
+ * sign-in from that frame, in a tab, is novus-sign-in's journey). Nothing in the other modes.
+ */
+export const WINDOWS_ALLOWED: Record<string, string> =
+  HOST_MODE === 'novus' ? { novusMoldura: 'livre' } : {};
+
 /** Drives host-sim (the chat platform) as an attendant would. */
 export class HostSim {
   constructor(

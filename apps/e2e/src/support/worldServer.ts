@@ -30,6 +30,16 @@ import { E2E_PORTS, WORLD_PORT, type WorldLease } from './stack';
 
 const SHARED: ServiceName[] = ['crm-sandbox', 'host-sim', ...FRONTENDS];
 
+/**
+ * The sandbox's largest page size for every journey: 50. RD documents a default (20) and no
+ * maximum, so a CRM that refuses the api's 100 is a reading as good as one that takes it, and the
+ * stricter one: every journey goes through the api's page-size step-down (100 → 50), remembered
+ * per tenant, instead of one run proving it. The sandbox's reset keeps the knobs it started with,
+ * so each file meets the cap. `SANDBOX_MAX_PAGE_SIZE` in the environment runs the suite on
+ * another cap (`0`: none).
+ */
+const SANDBOX_PAGE_CAP = process.env.SANDBOX_MAX_PAGE_SIZE ?? '50';
+
 const baseDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-panel-e2e-world-'));
 let base: Stack | undefined;
 let browserServer: BrowserServer | undefined;
@@ -149,7 +159,12 @@ async function main(): Promise<void> {
   }
   await new Promise<void>((resolve) => control.listen(WORLD_PORT, '127.0.0.1', resolve));
   [base, browserServer] = await Promise.all([
-    startStack({ ports: E2E_PORTS, quiet: true, services: SHARED, env: { DATA_DIR: baseDir } }),
+    startStack({
+      ports: E2E_PORTS,
+      quiet: true,
+      services: SHARED,
+      env: { DATA_DIR: baseDir, SANDBOX_MAX_PAGE_SIZE: SANDBOX_PAGE_CAP },
+    }),
     chromium.launchServer({
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,

@@ -79,7 +79,8 @@ export const CHANGE_HANDLERS: Record<string, ChangeHandler> = {
     'contact',
     defs.contacts,
     (store) => store.contacts,
-    (store, data, current) => readContact(store, data, current),
+    (store, data, current, _callerId, knobs) =>
+      readContact(store, data, current, { organizationNull: knobs.contactOrganizationNull }),
     (store, id) => store.deleteContact(id),
   ),
   organizations: handler(

@@ -5,11 +5,16 @@ import { registerRecordRoutes } from './recordRoutes';
 import { type RouteDeps } from './shared';
 
 export function registerContactRoutes(app: FastifyInstance, deps: RouteDeps): void {
+  // Whether a null organization_id is taken is read from the knobs at each write.
+  const reading = () => ({ organizationNull: deps.knobs().contactOrganizationNull });
   registerRecordRoutes(app, deps, {
     path: '/contacts',
     def: defs.contacts,
     collection: (store) => store.contacts,
-    writes: { read: readContact, webhook: 'contact' },
+    writes: {
+      read: (store, data, current) => readContact(store, data, current, reading()),
+      webhook: 'contact',
+    },
   });
   registerRecordRoutes(app, deps, {
     path: '/organizations',

@@ -137,10 +137,24 @@ export const ORGANIZATION_FIELDS: WritableFields = {
   readOnly: ['id', 'created_at', 'updated_at'],
 };
 
+/**
+ * How a contact write reads `organization_id: null`: create-contact and update-contact type the
+ * field as "string" ("ID da organização") and say nothing of null (knob `contactOrganizationNull`;
+ * README, "Assumptions and knobs").
+ */
+export interface ContactWriteReading {
+  /** false (strict): a 422 naming the field. true: the contact has no organization. */
+  organizationNull: boolean;
+}
+
+/** The strict reading: what the API's own writes get unless the knob says otherwise. */
+export const STRICT_CONTACT_READING: ContactWriteReading = { organizationNull: false };
+
 export function readContact(
   store: AccountStore,
   data: Record<string, unknown>,
   current?: ContactRecord,
+  reading: ContactWriteReading = STRICT_CONTACT_READING,
 ): ContactRecord {
   const reader = new BodyReader(data, CONTACT_FIELDS);
   const creating = current === undefined;
@@ -150,6 +164,12 @@ export function readContact(
   const organizationId = reader.ref('organization_id', store.organizations, 'organization', {
     nullable: true,
   });
+  if (organizationId === null && !reading.organizationNull) {
+    reader.fail(
+      'organization_id',
+      'organization_id cannot be null: the reference types it as a string id and documents no way to clear it',
+    );
+  }
   const lists = readContactLists(reader);
   const customFields = reader.customFields(
     store.customFieldsFor('contact'),

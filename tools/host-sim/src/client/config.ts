@@ -27,8 +27,11 @@ export const NOVUS_KNOB_PARAMS = {
   modalRegisters: 'novusModalRegistra',
 } as const;
 /**
- * `?novusMoldura=` (Novus mode): the panel frame's `sandbox`, for a host that may not let its
- * plugin open windows. Absent: no sandbox (popups and top navigation allowed).
+ * `?novusMoldura=` (Novus mode): the panel frame's `sandbox`. The example shows a plugin as "uma
+ * página web comum … que roda dentro de um iframe do Novus CRM" and never the iframe's
+ * attributes, so the stricter reading is the default: a frame that may open no window nor send
+ * the host's page elsewhere ('fechada'). `sem-janelas` allows the latter on a click; `livre`, no
+ * sandbox at all (windows and navigation allowed).
  */
 export const NOVUS_FRAME_PARAM = 'novusMoldura';
 export type NovusFrameReading = 'livre' | 'sem-janelas' | 'fechada';
@@ -45,7 +48,7 @@ export const NOVUS_FRAME_SANDBOX: Record<NovusFrameReading, string | null> = {
 };
 
 export function novusFrameFrom(value: string | null): NovusFrameReading {
-  return value === 'sem-janelas' || value === 'fechada' ? value : 'livre';
+  return value === 'livre' || value === 'sem-janelas' ? value : 'fechada';
 }
 
 /** `?origemExtra=1`: a button posts a message to the panel from another origin. */

@@ -348,7 +348,7 @@ const topBar = createTopBar({
       value: `resposta ${novusReadings.replyKey} · demora ${novusReadings.answerDelayMs} ms · usuário ${novusReadings.userShape} · atendimento ${novusReadings.attendanceShape} · modal ${novusReadings.modalRegisters ? 'registra' : 'não registra'}`,
     },
     {
-      label: 'Novus: moldura do painel (?novusMoldura=sem-janelas|fechada)',
+      label: 'Novus: moldura do painel (?novusMoldura=livre|sem-janelas; padrão fechada)',
       value: NOVUS_FRAME_SANDBOX[novusFrame] ?? 'sem sandbox (janelas e navegação permitidas)',
     },
   ],

@@ -6,7 +6,13 @@ import { MESSAGES } from '@crm-panel/crm-model';
 import { useHostForms } from '@crm-panel/host-bridge';
 import { Alert, Button, FormErrorBanner } from '@crm-panel/ui';
 import { FormActions, FormikFormLayout, FormikTextField, ModalPage } from '@crm-panel/ui/form-kit';
-import { contactEditSchema, type ContactEditValues, contactUpdatePayload } from '../contactEdit';
+import {
+  contactEditSchema,
+  type ContactEditValues,
+  contactUpdatePayload,
+  ORGANIZATION_KEPT,
+  organizationRemovalRefused,
+} from '../contactEdit';
 import { OrganizationSelect } from './OrganizationSelect';
 
 export interface ContactEditFieldsProps {
@@ -21,6 +27,8 @@ export function ContactEditFields({ query }: ContactEditFieldsProps) {
   // Someone else changed this contact meanwhile: say so, and keep what was typed here.
   const changedElsewhere = useRecordChangeWarning({ type: 'contact', id: query.contactId });
   const initialOrganizationId = query.organizationId ?? null;
+  // A removal the CRM's API cannot take: refused where it was asked, the organization kept.
+  const [organizationRefused, setOrganizationRefused] = useState(false);
 
   const initialValues: ContactEditValues = {
     name: query.name,
@@ -58,7 +66,12 @@ export function ContactEditFields({ query }: ContactEditFieldsProps) {
             <FormikTextField name="name" label="Nome" required autoComplete="off" />
             <OrganizationSelect
               value={values.organization}
-              onChange={(organization) => void setFieldValue('organization', organization)}
+              onChange={(organization) => {
+                const refused = organizationRemovalRefused(organization, initialOrganizationId);
+                setOrganizationRefused(refused);
+                if (!refused) void setFieldValue('organization', organization);
+              }}
+              error={organizationRefused ? ORGANIZATION_KEPT : undefined}
               disabled={isSubmitting}
             />
             <FormActions>

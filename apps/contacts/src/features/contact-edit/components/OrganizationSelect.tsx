@@ -17,11 +17,13 @@ const organizationOption = (organization: Organization): DropdownOption => ({
 export interface OrganizationSelectProps {
   value: DropdownOption | null;
   onChange: (organization: DropdownOption | null) => void;
+  /** Why the last choice was not taken, under the field. */
+  error?: string;
   disabled?: boolean;
 }
 
 /** Organization dropdown: name search, 50 per page (PRODUCT.md §9), infinite scroll. */
-export function OrganizationSelect({ value, onChange, disabled }: OrganizationSelectProps) {
+export function OrganizationSelect({ value, onChange, error, disabled }: OrganizationSelectProps) {
   const { list: organizations, selectProps } = useSearchSelect(
     useOrganizationsFor,
     organizationOption,
@@ -39,6 +41,7 @@ export function OrganizationSelect({ value, onChange, disabled }: OrganizationSe
           onChange(next && option ? option : next ? { value: next, label: next } : null)
         }
         allowRemove
+        error={error}
         disabled={disabled}
       />
       {organizations.isError ? (
