@@ -867,6 +867,11 @@ function figures(result) {
     ),
     crmByPath: metricsEnd ? byPath(snapshots.warmed.metrics, metricsEnd) : null,
     cacheOutcomes: metricsEnd ? cacheOutcomes(snapshots.warmed.metrics, metricsEnd) : null,
+    // RD's webhook deliveries the api took in the window (the sandbox's, one per change).
+    webhookDeliveries: metricsEnd
+      ? sumOf(metricsEnd, 'crm_panel_webhook_deliveries_total') -
+        sumOf(snapshots.warmed.metrics, 'crm_panel_webhook_deliveries_total')
+      : null,
     limiterWaitP50Ms: Math.round(waits(0.5)),
     limiterWaitP95Ms: Math.round(waits(0.95)),
     rateLimited429: metricsEnd
@@ -954,9 +959,10 @@ async function run() {
       if (outcomes)
         rows.push([
           `N=${level.n} one/after api cache answers (window)`,
-          Object.entries(outcomes)
-            .map(([key, value]) => `${key} ${value}`)
-            .join(' · '),
+          [
+            ...Object.entries(outcomes).map(([key, value]) => `${key} ${value}`),
+            `webhook deliveries ${level.lines['one/after'].webhookDeliveries}`,
+          ].join(' · '),
         ]);
       const paths = level.lines['one/after']?.crmByPath;
       if (paths)
