@@ -261,11 +261,13 @@ function updatedAtOf(value: unknown): number {
  * the item written, not its parent: nothing to keep.
  */
 export function answeredRecordPath(request: CrmRequest, body: unknown): string | null {
+  // Only an answer shaped as the GET's (`{ data: { … } }`): anything else is read again.
+  const data = isRecord(body) && isRecord(body.data) ? body.data : null;
+  if (!data) return null;
   const segments = request.path.split('/');
   if (request.method === 'PUT' && segments.length === 3) return request.path;
   if (request.method !== 'POST' || segments.length !== 2) return null;
-  const data = isRecord(body) && isRecord(body.data) ? body.data : null;
-  const id = data?.id;
+  const id = data.id;
   return typeof id === 'string' && id !== '' ? `${request.path}/${encodeURIComponent(id)}` : null;
 }
 
