@@ -67,11 +67,16 @@ const README_BEFORE = { requestsPerSecond: 1713, p50Ms: 5.34, source: 'README (2
 
 // ---- child processes (run as `node bench/api-latency.js <role>`) ----
 
+/** The crm-sandbox a bench's child process serves, on a free loopback port. */
+function startSandboxServer() {
+  const { startSandbox } = tsxRequire('../tools/crm-sandbox/src/index.ts', __filename);
+  return startSandbox({ port: 0, host: '127.0.0.1' });
+}
+
 async function serveChild(role) {
   let server;
   if (role === 'crm-sandbox') {
-    const { startSandbox } = tsxRequire('../tools/crm-sandbox/src/index.ts', __filename);
-    server = await startSandbox({ port: 0, host: '127.0.0.1' });
+    server = await startSandboxServer();
   } else if (role === 'minimal') {
     // The floor: a plain Fastify (no logger, no plugins) answering one small JSON.
     const fastify = require('fastify');
@@ -172,21 +177,14 @@ async function serveChild(role) {
   process.send({ url: server.url });
 }
 
-function startChild(role, env = {}) {
-  // BENCH_PROFILE_DIR=<folder>: the api child writes a V8 CPU profile there when it stops.
-  const profile = role === 'api' && !env.BENCH_API_ROOT && process.env.BENCH_PROFILE_DIR;
-  // BENCH_PROFILE_INTERVAL_US: its sampling interval (V8's default 1000 µs sees little of a
-  // call that costs ~500 µs).
-  const interval = process.env.BENCH_PROFILE_INTERVAL_US;
-  const execArgv = profile
-    ? [
-        '--cpu-prof',
-        `--cpu-prof-dir=${path.resolve(profile)}`,
-        ...(interval ? [`--cpu-prof-interval=${Number(interval)}`] : []),
-      ]
-    : [];
+/**
+ * `node <script> <role>` as a bench's child process (its tsx compiles the api of `BENCH_API_ROOT`
+ * when given, with that checkout's tsconfig): `ready` resolves to the URL it serves, `stop` ends
+ * it (SIGKILL after 3 s).
+ */
+function spawnBenchChild(script, role, env = {}, execArgv = []) {
   const tsconfig = path.join(env.BENCH_API_ROOT ?? root, 'tsconfig.json');
-  const child = spawn(process.execPath, [...execArgv, __filename, role], {
+  const child = spawn(process.execPath, [...execArgv, script, role], {
     cwd: root,
     env: { ...process.env, TSX_TSCONFIG_PATH: tsconfig, ...env },
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
@@ -207,6 +205,23 @@ function startChild(role, env = {}) {
     child.once('message', (message) => resolve(message.url));
     exited.then((code) => reject(new Error(`${role} terminou (código ${code}):\n${stderr}`)));
   });
+  return { child, ready, stop };
+}
+
+function startChild(role, env = {}) {
+  // BENCH_PROFILE_DIR=<folder>: the api child writes a V8 CPU profile there when it stops.
+  const profile = role === 'api' && !env.BENCH_API_ROOT && process.env.BENCH_PROFILE_DIR;
+  // BENCH_PROFILE_INTERVAL_US: its sampling interval (V8's default 1000 µs sees little of a
+  // call that costs ~500 µs).
+  const interval = process.env.BENCH_PROFILE_INTERVAL_US;
+  const execArgv = profile
+    ? [
+        '--cpu-prof',
+        `--cpu-prof-dir=${path.resolve(profile)}`,
+        ...(interval ? [`--cpu-prof-interval=${Number(interval)}`] : []),
+      ]
+    : [];
+  const { child, ready, stop } = spawnBenchChild(__filename, role, env, execArgv);
   /** The child's CPU time so far in ms (user + system): its own figure, whatever else runs. */
   const cpuMs = () =>
     new Promise((resolve) => {
@@ -886,4 +901,4 @@ if (require.main === module) {
   });
 }
 
-module.exports = { run, extractApi };
+module.exports = { run, extractApi, startSandboxServer, spawnBenchChild };

@@ -10,6 +10,10 @@
 // - two: two api processes over one PostgreSQL (tools/test-postgres), attendants alternating;
 // - token: one api process, the sandbox counting 120 a minute per access token instead of per
 //   account (RD's docs do not say which holds; knob rateLimitScope).
+// Every api runs as deployed by default: CRM_WEBHOOKS on, the tenant's RD webhooks registered at
+// the first sign-in and delivered by the sandbox for every change (the panel's own writes come back
+// as echoes, matched and dropped), so a record RD announces is kept as long as the api keeps one
+// while the webhooks are on.
 // With BENCH_BASELINE_REF=<git ref>, every line also runs with that commit's api (the before),
 // from a git archive, beside this checkout's (the after), against identical sandboxes.
 //
@@ -73,13 +77,13 @@
 // BENCH_CAPACITY_LEVELS=5,20
 // the levels; BENCH_CAPACITY_WINDOW_S the window (60 unless set: anything shorter is not a
 // minute's budget, and the table says so).
-const { spawn } = require('child_process');
 const { randomBytes } = require('crypto');
 const fs = require('fs');
+const net = require('net');
 const os = require('os');
 const path = require('path');
 const { require: tsxRequire } = require('tsx/cjs/api');
-const { extractApi } = require('./api-latency');
+const { extractApi, spawnBenchChild, startSandboxServer } = require('./api-latency');
 
 const root = path.resolve(__dirname, '..');
 const TENANT = 'bench-capacity';
@@ -132,8 +136,7 @@ const METRICS_TOKEN = 'bench-metricas-capacidade';
 async function serveChild(role) {
   let server;
   if (role === 'crm-sandbox') {
-    const { startSandbox } = tsxRequire('../tools/crm-sandbox/src/index.ts', __filename);
-    server = await startSandbox({ port: 0, host: '127.0.0.1' });
+    server = await startSandboxServer();
   } else if (role === 'api') {
     const apiRoot = process.env.BENCH_API_ROOT ?? root;
     const { startApi } = tsxRequire(path.join(apiRoot, 'apps/api/src/app.ts'), __filename);
@@ -149,32 +152,22 @@ async function serveChild(role) {
 }
 
 function startChild(role, env = {}) {
-  const tsconfig = path.join(env.BENCH_API_ROOT ?? root, 'tsconfig.json');
-  const child = spawn(process.execPath, [__filename, role], {
-    cwd: root,
-    env: { ...process.env, TSX_TSCONFIG_PATH: tsconfig, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk) => {
-    stderr = (stderr + chunk).slice(-4000);
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const ready = new Promise((resolve, reject) => {
-    child.once('message', (message) => resolve(message.url));
-    exited.then((code) => reject(new Error(`${role} terminou (código ${code}):\n${stderr}`)));
-  });
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
-    await exited;
-    clearTimeout(timer);
-  };
-  return { ready, stop };
+  return spawnBenchChild(__filename, role, { LOG_LEVEL: 'warn', ...env });
 }
 
 // ---- HTTP ----
+
+/** A TCP port free on loopback now (the api then listens on it). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 async function call(method, url, { headers = {}, body } = {}) {
   const response = await fetch(url, {
@@ -244,14 +237,10 @@ async function createLine({ name, variant, apiRoot, processes, scope, postgres, 
   await admin('PUT', '/knobs', { latencyMs: 0, rateLimitPerMinute: 0, rateLimitScope: scope });
   const databaseUrl = postgres ? await postgres.createDatabase() : null;
   const env = {
-    PORT: '0',
     DATA_DIR: dir,
     TENANTS_FILE: writeTenantsFile(dir, issuer.jwks()),
     SESSION_STARTS_PER_MINUTE: '100000',
     METRICS_TOKEN: METRICS_TOKEN,
-    // Its public URL is not known before it picks its port: webhooks registered at the default
-    // one would send the sandbox's deliveries to whatever listens there on this shared machine.
-    CRM_WEBHOOKS: 'off',
     APP_SECRET_KEY: randomBytes(32).toString('hex'),
     CRM_BASE_URL: `${sandboxUrl}/crm/v2`,
     CRM_AUTHORIZE_URL: `${sandboxUrl}/oauth/authorize`,
@@ -260,9 +249,19 @@ async function createLine({ name, variant, apiRoot, processes, scope, postgres, 
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...(apiRoot ? { BENCH_API_ROOT: apiRoot } : {}),
   };
+  // Each api process on a port of its own, picked once and kept when it restarts: the CRM's
+  // webhooks, registered at the first sign-in (CRM_WEBHOOKS on, as by default), reach the api at
+  // its public URL, as RD's reach a deployed api (the sandbox calls loopback URLs only).
+  const ports = await Promise.all(Array.from({ length: processes }, freePort));
   let apis = [];
   const startApis = async () => {
-    apis = Array.from({ length: processes }, () => startChild('api', env));
+    apis = ports.map((port) =>
+      startChild('api', {
+        ...env,
+        PORT: String(port),
+        API_PUBLIC_URL: `http://127.0.0.1:${port}`,
+      }),
+    );
     const urls = await Promise.all(apis.map((api) => api.ready));
     return urls;
   };
@@ -485,6 +484,11 @@ const sumOf = (processes, name, where = () => true) =>
   );
 
 // ---- the attendants ----
+
+/** What one phase (a warm-up, a measured window) records of the attendants' work. */
+function emptyRecord() {
+  return { chats: [], calls: [], errorsShown: 0, waitsShown: 0, errorKinds: {}, floor: 0 };
+}
 
 /**
  * A line's team at work: attendants keep their chats, the panel's cache and their pace from level
@@ -720,14 +724,7 @@ function createTeam(line) {
       // Warm-up: the team goes on; each newcomer's panel opens its chats, spread over it.
       const warmUntil = Date.now() + warmUpMs;
       const warmStart = Date.now();
-      const cold = {
-        chats: [],
-        calls: [],
-        errorsShown: 0,
-        waitsShown: 0,
-        errorKinds: {},
-        floor: 0,
-      };
+      const cold = emptyRecord();
       record = cold;
       const before = await measure();
       await Promise.all([
@@ -747,14 +744,7 @@ function createTeam(line) {
       ]);
       const warmed = await measure();
       // The measured window: everyone at the same pace.
-      const steady = {
-        chats: [],
-        calls: [],
-        errorsShown: 0,
-        waitsShown: 0,
-        errorKinds: {},
-        floor: 0,
-      };
+      const steady = emptyRecord();
       record = steady;
       const windowEnd = Math.max(Date.now(), warmUntil) + WINDOW_MS;
       for (const attendant of attendants) attendant.next = Math.max(attendant.next, Date.now());
@@ -877,6 +867,11 @@ function figures(result) {
     ),
     crmByPath: metricsEnd ? byPath(snapshots.warmed.metrics, metricsEnd) : null,
     cacheOutcomes: metricsEnd ? cacheOutcomes(snapshots.warmed.metrics, metricsEnd) : null,
+    // RD's webhook deliveries the api took in the window (the sandbox's, one per change).
+    webhookDeliveries: metricsEnd
+      ? sumOf(metricsEnd, 'crm_panel_webhook_deliveries_total') -
+        sumOf(snapshots.warmed.metrics, 'crm_panel_webhook_deliveries_total')
+      : null,
     limiterWaitP50Ms: Math.round(waits(0.5)),
     limiterWaitP95Ms: Math.round(waits(0.95)),
     rateLimited429: metricsEnd
@@ -964,9 +959,10 @@ async function run() {
       if (outcomes)
         rows.push([
           `N=${level.n} one/after api cache answers (window)`,
-          Object.entries(outcomes)
-            .map(([key, value]) => `${key} ${value}`)
-            .join(' · '),
+          [
+            ...Object.entries(outcomes).map(([key, value]) => `${key} ${value}`),
+            `webhook deliveries ${level.lines['one/after'].webhookDeliveries}`,
+          ].join(' · '),
         ]);
       const paths = level.lines['one/after']?.crmByPath;
       if (paths)

@@ -20,7 +20,8 @@ import { createPgChangeFeed } from './changes/pgChangeFeed';
 import { type ApiConfigInput, resolveConfig } from './config';
 import { createChatClient } from './chat/chatClient';
 import { createReferenceCache } from './crm/cache';
-import { createCrmClient } from './crm/crmClient';
+import { createRecordFreshness } from './crm/recordFreshness';
+import { createCrmClient, type ShownChange } from './crm/crmClient';
 import { createCrmTransport } from './crm/crmTransport';
 import { createReadAhead, PANEL_FRESH_MS, READ_AHEAD_TTL_MS } from './crm/readAhead';
 import { createProbeVerdicts } from './crm/filterProbes';
@@ -109,6 +110,9 @@ function statusMessage(error: FastifyError): { status: number; message: string }
 /** The window the api counts the CRM's per-minute rate over (README, 'The CRM budget'). */
 const CRM_RATE_WINDOW_MS = 61_000;
 
+/** How long a tenant's webhook state (on or off) is trusted by the records' freshness. */
+const WEBHOOK_STATE_RECHECK_MS = 30_000;
+
 /** The CRM paths (and what lies under them) a change of the panel's records may have altered. */
 function changedPaths(record: RecordChange['record']): string[] {
   const enc = encodeURIComponent;
@@ -136,6 +140,25 @@ function changedPaths(record: RecordChange['record']): string[] {
       return [];
   }
 }
+/**
+ * The changed record's own path and its `updated_at` after the change, when the change says it:
+ * a copy of it at least that recent (the writer's, kept from the write's answer) already shows it.
+ */
+function shownChange(change: RecordChange): ShownChange | null {
+  const { record, crmUpdatedAt } = change;
+  if (!crmUpdatedAt) return null;
+  const enc = encodeURIComponent;
+  switch (record.type) {
+    case 'deal':
+    case 'dealContacts':
+      return { path: `/deals/${enc(record.id)}`, updatedAt: crmUpdatedAt };
+    case 'contact':
+      return { path: `/contacts/${enc(record.id)}`, updatedAt: crmUpdatedAt };
+    default:
+      return null;
+  }
+}
+
 export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInstance> {
   const config = resolveConfig(input);
   const database = openDatabase(config.database);
@@ -194,7 +217,21 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
   });
   // Records: once per CRM user and freshness window, then answered while read again behind the
   // answer; changes drop what they name. No record is kept at all with a freshness of 0.
-  const records = createReferenceCache(config.crm.recordFreshMs, config.now, {
+  // Longer for what RD's webhooks announce while the tenant's are on (crm/recordFreshness.ts).
+  let webhooksOn: (systemKey: string) => Promise<boolean> = async () => false;
+  const recordFreshness = createRecordFreshness({
+    freshMs: config.crm.recordFreshMs,
+    withWebhooksMs: config.crm.recordFreshWithWebhooksMs,
+    webhooksOn: (systemKey) => webhooksOn(systemKey),
+    now: config.now,
+    recheckMs: WEBHOOK_STATE_RECHECK_MS,
+    onError: (error) =>
+      app.log.warn(
+        { err: error },
+        'estado dos webhooks do CRM não lido; registros mantidos pela janela sem webhooks',
+      ),
+  });
+  const records = createReferenceCache(recordFreshness.ttlMs, config.now, {
     staleMs: config.crm.recordFreshMs > 0 ? config.crm.recordStaleMs : 0,
     onOutcome: (outcome) => metrics.cache('record', outcome),
     maxEntries: 20_000,
@@ -232,12 +269,9 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
   });
   const probes = createProbeVerdicts(database, config.crmCalls.probeTtlMs, config.now);
   const pageSizes = createPageSizes(probes, config.crmCalls.pageSize);
-  // Deals of a contact, per session owner (crm/lists.ts): dropped by any change of a deal.
-  const contactDealsCache = createReferenceCache(config.crmCalls.contactDealsCacheMs, config.now);
   const lists = createCrmLists({
     crm,
     cache,
-    contactDealsCache,
     probes,
     pageSizes,
     config: config.crmCalls,
@@ -266,16 +300,14 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
   // Whatever changed (a write here or elsewhere, a CRM webhook), nothing read ahead before it is served.
   changes.subscribe((change) => {
     crm.forgetReadAheads(change.systemKey);
-    // …and no record it names (itself, its deal, its contact) is served as kept before it.
-    crm.forgetRecords(change.systemKey, changedPaths(change.record));
-    // A deal changed anywhere (another process, an RD webhook) may have gained or lost a contact.
-    if (change.record.type === 'deal' || change.record.type === 'dealContacts')
-      lists.forgetContactDeals(change.systemKey);
+    // …and no record it names (itself, its deal, its contact) is served as kept before it: a
+    // deal changed anywhere drops every kept list of deals, the pages a contact's deals are
+    // scanned from among them (it may have gained or lost a contact).
+    crm.forgetRecords(change.systemKey, changedPaths(change.record), shownChange(change));
   });
   // Changes may have been missed (a LISTEN connection lost): no record kept before is trusted.
   changes.subscribeGaps(() => {
     records.clearAll();
-    contactDealsCache.clearAll();
   });
   if ('ready' in changes) {
     try {
@@ -326,6 +358,7 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
       recheckMs: config.live.webhookRecheckMs,
     }),
   };
+  webhooksOn = async (systemKey) => (await services.crmWebhooks.status(systemKey)).on;
   const auditTrail = startAuditTrail({
     changes,
     audit: repos.audit,

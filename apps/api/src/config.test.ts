@@ -138,7 +138,6 @@ describe('CRM list calls settings', () => {
       pageSize: 100,
       readAllMaxPages: 20,
       contactDealsMaxPages: 5,
-      contactDealsCacheMs: 30_000,
       probeTtlMs: 86_400_000,
       ratePollMs: 25,
     });
@@ -149,7 +148,6 @@ describe('CRM list calls settings', () => {
       CRM_PAGE_SIZE: '50',
       CRM_READ_ALL_MAX_PAGES: '10',
       CRM_CONTACT_DEALS_MAX_PAGES: '3',
-      CRM_CONTACT_DEALS_CACHE_MS: '5000',
       CRM_PROBE_TTL_MS: '60000',
       CRM_REQUESTS_PER_MINUTE: '60',
     });
@@ -157,7 +155,6 @@ describe('CRM list calls settings', () => {
       pageSize: 50,
       readAllMaxPages: 10,
       contactDealsMaxPages: 3,
-      contactDealsCacheMs: 5000,
       probeTtlMs: 60000,
     });
     expect(input.crm?.maxRequestsPerMinute).toBe(60);

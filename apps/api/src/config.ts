@@ -46,6 +46,12 @@ export interface CrmConfig {
    */
   recordFreshMs: number;
   /**
+   * The freshness of a record whose every change RD's webhooks announce (a deal, a contact, a
+   * task) while the tenant's webhooks are on: the pushes keep it true, and this bounds its age all
+   * the same (crm/recordFreshness.ts). No longer than `recordFreshMs` when at most that.
+   */
+  recordFreshWithWebhooksMs: number;
+  /**
    * Past `recordFreshMs`, a CRM user's record is still answered this long at once while it is read
    * again behind the answer, in the background lane (once, however many ask): a person back on a
    * chat never waits on a busy budget for what they saw minutes ago. Not with `recordFreshMs` 0.
@@ -259,6 +265,7 @@ export const DEFAULT_CRM_CONFIG: CrmConfig = {
   cacheTtlMs: 60_000,
   referenceStaleMs: 10 * 60_000,
   recordFreshMs: 5 * 60_000,
+  recordFreshWithWebhooksMs: 30 * 60_000,
   recordStaleMs: 5 * 60_000,
   backgroundReserve: 12,
   refreshHeadroom: 60,
@@ -456,6 +463,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfigIn
   if (cacheTtl !== undefined) crm.cacheTtlMs = cacheTtl;
   const recordFresh = integerFromEnv(env, 'CRM_RECORD_FRESH_MS', 0, 10 * 60_000);
   if (recordFresh !== undefined) crm.recordFreshMs = recordFresh;
+  const recordFreshWebhooks = integerFromEnv(env, 'CRM_RECORD_FRESH_WEBHOOKS_MS', 0, 60 * 60_000);
+  if (recordFreshWebhooks !== undefined) crm.recordFreshWithWebhooksMs = recordFreshWebhooks;
   const recordStale = integerFromEnv(env, 'CRM_RECORD_STALE_MS', 0, 30 * 60_000);
   if (recordStale !== undefined) crm.recordStaleMs = recordStale;
   const refreshHeadroom = integerFromEnv(env, 'CRM_REFRESH_HEADROOM', 0, 1000);
@@ -513,8 +522,6 @@ export interface CrmCallsConfig {
   readAllMaxPages: number;
   /** 'Negociações com esse contato': pages of the most recently updated deals scanned. */
   contactDealsMaxPages: number;
-  /** How long a contact's scanned deals are reused (per tenant + contact + search). */
-  contactDealsCacheMs: number;
   /** How long a probe's verdict (e.g. contacts `email:~` refused) is kept per tenant. */
   probeTtlMs: number;
   /** How often a request waiting for its fair share of the tenant's rate looks again. */
@@ -525,7 +532,6 @@ export const DEFAULT_CRM_CALLS_CONFIG: CrmCallsConfig = {
   pageSize: 100,
   readAllMaxPages: 20,
   contactDealsMaxPages: 5,
-  contactDealsCacheMs: 30_000,
   probeTtlMs: 24 * 60 * 60_000,
   ratePollMs: 25,
 };
@@ -547,7 +553,6 @@ function crmCallsFromEnv(env: NodeJS.ProcessEnv, crm: Partial<CrmConfig>): Parti
     ['pageSize', 'CRM_PAGE_SIZE'],
     ['readAllMaxPages', 'CRM_READ_ALL_MAX_PAGES'],
     ['contactDealsMaxPages', 'CRM_CONTACT_DEALS_MAX_PAGES'],
-    ['contactDealsCacheMs', 'CRM_CONTACT_DEALS_CACHE_MS'],
     ['probeTtlMs', 'CRM_PROBE_TTL_MS'],
   ];
   const config: Partial<CrmCallsConfig> = {};

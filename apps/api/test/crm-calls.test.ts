@@ -461,7 +461,7 @@ describe("deals of a contact: a bounded scan ('Negociações com esse contato')"
         '/deals?sort[updated_at]=desc&page[number]=2&page[size]=50',
       ]);
       expect(listOf(result.json).limitedTo).toBe(100);
-      // Cached briefly per tenant + contact: the same list again costs no CRM call…
+      // Its pages kept as the CRM user's records: the same list again costs no CRM call…
       await call(h.api, 'GET', url, { as: alice });
       expect(wire.requests).toHaveLength(2);
       // …until a deal is written through the api (its contacts may have changed).

@@ -46,6 +46,38 @@ const dataOf = (json: Record<string, unknown>) =>
 const listOf = (json: Record<string, unknown>) =>
   json.data as { data: Record<string, unknown>[]; links: { next?: string } };
 
+/**
+ * An api of its own with these CRM settings on a clock the test moves (`advance`: time passes for
+ * the api at once, no test waits for it), Alice signed in.
+ */
+async function clockedApi(crm: Partial<CrmConfig>): Promise<{
+  own: Harness;
+  advance: (ms: number) => void;
+}> {
+  let later = 0;
+  const own = await startHarness({
+    sharedSandbox: sandbox,
+    api: { now: () => Date.now() + later, crm },
+  });
+  await configure(own.api, alice);
+  expect((await login(own, alice)).status).toBe(200);
+  return {
+    own,
+    advance: (ms) => {
+      later += ms;
+    },
+  };
+}
+
+/** Resolves once `done` holds: a read the api makes behind an answer it already gave. */
+async function until(done: () => boolean): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error('a leitura em segundo plano não aconteceu');
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
 const { deals, contact, pipelines, products, dealProducts } = ACCOUNT1;
 /** The required fields of a new deal, in the sales pipeline's first stage. */
 const newDeal = (name: string) => ({
@@ -570,18 +602,13 @@ describe('reference data cache (60 s per tenant)', () => {
   });
 
   it('expires after the TTL when nothing may be answered stale', async () => {
-    const own = await startHarness({
-      sharedSandbox: sandbox,
-      api: { crm: { cacheTtlMs: 400, referenceStaleMs: 0 } },
-    });
+    const { own, advance } = await clockedApi({ cacheTtlMs: 400, referenceStaleMs: 0 });
     try {
-      await configure(own.api, alice);
-      await login(own, alice);
       const count = () => own.calls.filter((c) => c.url.startsWith(`${CRM()}/campaigns`)).length;
       await call(own.api, 'GET', '/api/rdstation/campaigns', { as: alice });
       await call(own.api, 'GET', '/api/rdstation/campaigns', { as: alice });
       expect(count()).toBe(1);
-      await new Promise((resolve) => setTimeout(resolve, 450));
+      advance(400);
       await call(own.api, 'GET', '/api/rdstation/campaigns', { as: alice });
       expect(count()).toBe(2);
     } finally {
@@ -589,6 +616,27 @@ describe('reference data cache (60 s per tenant)', () => {
     }
   });
 });
+
+/** The CRM's webhook said the deal changed (a signal: no `updated_at` of the change). */
+function crmSignalledDealChange(id: string) {
+  h.api.changes.publish({
+    id,
+    systemKey: alice.systemKey,
+    origin: 'crm',
+    actor: null,
+    attendanceId: null,
+    chatId: null,
+    record: {
+      type: 'deal',
+      id: deals.implantacao.id,
+      dealId: deals.implantacao.id,
+      contactId: null,
+    },
+    action: 'updated',
+    fields: [],
+    at: new Date().toISOString(),
+  });
+}
 
 describe('records: read once per CRM user and freshness window', () => {
   const deal = `/api/rdstation/deals/${deals.implantacao.id}`;
@@ -633,38 +681,81 @@ describe('records: read once per CRM user and freshness window', () => {
     expect(await crmReads(alice, notes)).toBeGreaterThan(0);
     expect(await crmReads(alice, deal)).toBe(1);
     expect(await crmReads(alice, deal)).toBe(0);
-    h.api.changes.publish({
-      id: 'mudanca-do-crm-1',
-      systemKey: alice.systemKey,
-      origin: 'crm',
-      actor: null,
-      attendanceId: null,
-      chatId: null,
-      record: {
-        type: 'deal',
-        id: deals.implantacao.id,
-        dealId: deals.implantacao.id,
-        contactId: null,
-      },
-      action: 'updated',
-      fields: [],
-      at: new Date().toISOString(),
-    });
+    crmSignalledDealChange('mudanca-do-crm-1');
     expect(await crmReads(alice, deal)).toBe(1);
   });
 
   it('a change of a deal drops it and every kept list of deals, not the other deals kept', async () => {
+    const arthur = { systemKey: alice.systemKey, userId: 'arthur' };
+    await login(h, arthur, ACCOUNT1.users.bruno.email);
     const other = `/api/rdstation/deals/${deals.perdida.id}`;
     const list = `/api/rdstation/deals?limit=20&filter=${encodeURIComponent('name:~"Costa"')}`;
     expect(await crmReads(alice, deal)).toBe(1);
     expect(await crmReads(alice, other)).toBe(1);
     expect(await crmReads(alice, list)).toBe(1);
     expect(await crmReads(alice, list)).toBe(0);
-    const written = await call(h.api, 'PUT', deal, { as: alice, body: { rating: 2 } });
+    // Bruno (another CRM user) changes the deal: Ana's copy of it and of every list goes.
+    const written = await call(h.api, 'PUT', deal, { as: arthur, body: { rating: 2 } });
     expect(written.status).toBe(200);
     expect(await crmReads(alice, other)).toBe(0);
     expect(await crmReads(alice, deal)).toBe(1);
     expect(await crmReads(alice, list)).toBe(1);
+  });
+
+  it("keeps the CRM's answer to a write as the writer's copy: no read after one's own stage change", async () => {
+    const arthur = { systemKey: alice.systemKey, userId: 'arthur' };
+    await login(h, arthur, ACCOUNT1.users.bruno.email);
+    const stage = pipelines.vendas.stages[1].id;
+    expect(await crmReads(alice, deal)).toBe(1);
+    expect(await crmReads(arthur, deal)).toBe(1);
+    const writes = await crmCallsDuring(async () => {
+      const written = await call(h.api, 'PUT', deal, { as: alice, body: { stage_id: stage } });
+      expect(written.status).toBe(200);
+    });
+    expect(writes.map((c) => `${c.method} ${new URL(c.url).pathname}`)).toEqual([
+      `PUT /crm/v2/deals/${deals.implantacao.id}`,
+    ]);
+    // Ana, who wrote, is answered the CRM's answer to her write: the deal as it is now.
+    const again = await crmCallsDuring(async () => {
+      const read = await call(h.api, 'GET', deal, { as: alice });
+      expect(dataOf(read.json).data.stage_id).toBe(stage);
+    });
+    expect(again).toHaveLength(0);
+    // Bruno's copy was of the deal before the change: he reads it again, and sees the new stage.
+    const bruno = await crmCallsDuring(async () => {
+      const read = await call(h.api, 'GET', deal, { as: arthur });
+      expect(dataOf(read.json).data.stage_id).toBe(stage);
+    });
+    expect(bruno).toHaveLength(1);
+  });
+
+  it("keeps a deal created as its creator's copy, and drops the writer's copy at a later change by someone else", async () => {
+    const arthur = { systemKey: alice.systemKey, userId: 'arthur' };
+    await login(h, arthur, ACCOUNT1.users.bruno.email);
+    const created = await call(h.api, 'POST', '/api/rdstation/deals', {
+      as: alice,
+      body: newDeal('Renovação anual'),
+    });
+    expect(created.status).toBe(201);
+    const path = `/api/rdstation/deals/${String(dataOf(created.json).data.id)}`;
+    expect(await crmReads(alice, path)).toBe(0);
+    expect(await crmReads(arthur, path)).toBe(1);
+    // Bruno's change comes after Ana's answer: her copy no longer shows the deal as it is.
+    const changed = await call(h.api, 'PUT', path, { as: arthur, body: { rating: 4 } });
+    expect(changed.status).toBe(200);
+    const reread = await crmCallsDuring(async () => {
+      const read = await call(h.api, 'GET', path, { as: alice });
+      expect(dataOf(read.json).data.rating).toBe(4);
+    });
+    expect(reread).toHaveLength(1);
+  });
+
+  it("drops the writer's copy when the CRM signals a change of the record (a webhook says no instant)", async () => {
+    const written = await call(h.api, 'PUT', deal, { as: alice, body: { rating: 3 } });
+    expect(written.status).toBe(200);
+    expect(await crmReads(alice, deal)).toBe(0);
+    crmSignalledDealChange('mudanca-do-crm-2');
+    expect(await crmReads(alice, deal)).toBe(1);
   });
 
   it("a note drops only the deal's notes, a task only the lists of tasks: RD's deal has no field either changes", async () => {
@@ -710,18 +801,13 @@ describe('records: read once per CRM user and freshness window', () => {
   });
 
   it('reads a record again once its freshness window is over (nothing kept past it)', async () => {
-    const own = await startHarness({
-      sharedSandbox: sandbox,
-      api: { crm: { recordFreshMs: 300, recordStaleMs: 0 } },
-    });
+    const { own, advance } = await clockedApi({ recordFreshMs: 300, recordStaleMs: 0 });
     try {
-      await configure(own.api, alice);
-      await login(own, alice);
       const count = () => own.calls.filter((c) => c.url.startsWith(`${CRM()}/deals/`)).length;
       await call(own.api, 'GET', deal, { as: alice });
       await call(own.api, 'GET', deal, { as: alice });
       expect(count()).toBe(1);
-      await new Promise((resolve) => setTimeout(resolve, 350));
+      advance(300);
       await call(own.api, 'GET', deal, { as: alice });
       expect(count()).toBe(2);
     } finally {
@@ -731,36 +817,25 @@ describe('records: read once per CRM user and freshness window', () => {
 });
 
 /**
- * An api of its own with these CRM settings, Alice signed in, and its clock then a minute on: the
- * sign-in spends CRM requests too, so the reads start in a minute of their own.
+ * clockedApi, its clock then a minute on: the sign-in spends CRM requests too, so the reads start
+ * in a minute of their own.
  */
-async function signedInAMinuteLater(crm: Partial<CrmConfig>): Promise<Harness> {
-  let later = 0;
-  const own = await startHarness({
-    sharedSandbox: sandbox,
-    api: { now: () => Date.now() + later, crm },
-  });
-  await configure(own.api, alice);
-  expect((await login(own, alice)).status).toBe(200);
-  later = 61_000;
-  return own;
+async function signedInAMinuteLater(crm: Partial<CrmConfig>) {
+  const clocked = await clockedApi(crm);
+  clocked.advance(61_000);
+  return clocked;
 }
 
 describe('records answered while they are read again', () => {
   const deal = `/api/rdstation/deals/${deals.implantacao.id}`;
 
   it('past its freshness, answers the kept record at once and reads it again once, behind the answer', async () => {
-    const own = await startHarness({
-      sharedSandbox: sandbox,
-      api: { crm: { recordFreshMs: 300, recordStaleMs: 60_000 } },
-    });
+    const { own, advance } = await clockedApi({ recordFreshMs: 300, recordStaleMs: 60_000 });
     try {
-      await configure(own.api, alice);
-      await login(own, alice);
       const count = () => own.calls.filter((c) => c.url.startsWith(`${CRM()}/deals/`)).length;
       await call(own.api, 'GET', deal, { as: alice });
       expect(count()).toBe(1);
-      await new Promise((resolve) => setTimeout(resolve, 350));
+      advance(350);
       const answers = await Promise.all(
         [0, 1, 2].map(() => call(own.api, 'GET', deal, { as: alice })),
       );
@@ -770,9 +845,8 @@ describe('records answered while they are read again', () => {
         deals.implantacao.id,
         deals.implantacao.id,
       ]);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(count()).toBe(2);
-      // The read behind the answers is kept: fresh again.
+      await until(() => count() === 2);
+      // One read behind the answers, kept (or still under way): nothing more is read.
       await call(own.api, 'GET', deal, { as: alice });
       expect(count()).toBe(2);
     } finally {
@@ -781,7 +855,7 @@ describe('records answered while they are read again', () => {
   });
 
   it('does not hold a person behind a spent budget when a kept copy exists; a record never read still waits', async () => {
-    const own = await signedInAMinuteLater({
+    const { own, advance } = await signedInAMinuteLater({
       recordFreshMs: 300,
       recordStaleMs: 60_000,
       maxRequestsPerMinute: 3,
@@ -795,7 +869,7 @@ describe('records answered while they are read again', () => {
       const third = `/api/rdstation/deals/${deals.treinamento.id}`;
       expect((await call(own.api, 'GET', third, { as: alice })).status).toBe(200);
       expect(reads()).toBe(3);
-      await new Promise((resolve) => setTimeout(resolve, 350));
+      advance(350);
       // The minute's three requests are spent: the kept deal is answered at once all the same…
       const started = Date.now();
       const kept = await call(own.api, 'GET', deal, { as: alice });
@@ -807,8 +881,8 @@ describe('records answered while they are read again', () => {
         as: alice,
       });
       expect(fresh).toMatchObject({ status: 429, json: { code: 'crm_busy' } });
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      // Nothing went past the budget: the read behind the kept answer waited in the background.
+      // Nothing went past the budget: the read behind the kept answer, asked before that wait,
+      // gave up at once in the background.
       expect(reads()).toBe(3);
     } finally {
       await own.close();
@@ -820,7 +894,7 @@ describe('refreshes only while the minute has room', () => {
   const deal = `/api/rdstation/deals/${deals.implantacao.id}`;
 
   it('answers a kept record past its freshness without reading it again once half the minute is spent', async () => {
-    const own = await signedInAMinuteLater({
+    const { own, advance } = await signedInAMinuteLater({
       recordFreshMs: 300,
       recordStaleMs: 60_000,
       maxRequestsPerMinute: 6,
@@ -832,30 +906,29 @@ describe('refreshes only while the minute has room', () => {
       const reads = (id: string) =>
         own.calls.filter((c) => new URL(c.url).pathname === `/crm/v2/deals/${id}`).length;
       expect((await call(own.api, 'GET', deal, { as: alice })).status).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 350));
+      advance(350);
       // Past its freshness with the minute nearly empty: answered, and read again behind.
       expect((await call(own.api, 'GET', deal, { as: alice })).status).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(reads(deals.implantacao.id)).toBe(2);
+      await until(() => reads(deals.implantacao.id) === 2);
       // Two more deals a person asked for: four of the minute's six spent, two left (a refresh
       // keeps three free: half the minute).
       for (const other of [deals.perdida.id, deals.treinamento.id])
         expect(
           (await call(own.api, 'GET', `/api/rdstation/deals/${other}`, { as: alice })).status,
         ).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 350));
+      advance(350);
       // Past its freshness again: the kept deal is answered, and not read again, since a refresh
       // would leave less than half the minute to the people who need it.
       const kept = await call(own.api, 'GET', deal, { as: alice });
       expect(kept.status).toBe(200);
       expect(dataOf(kept.json).data.id).toBe(deals.implantacao.id);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(reads(deals.implantacao.id)).toBe(2);
-      // A person's read still has the minute's last two requests.
+      // A person's read, asked after it, still has the minute's last two requests…
       expect(
         (await call(own.api, 'GET', `/api/rdstation/deals/${deals.licencas.id}`, { as: alice }))
           .status,
       ).toBe(200);
+      // …and the refresh, asked before that read went to the CRM and back, gave up.
+      expect(reads(deals.implantacao.id)).toBe(2);
     } finally {
       await own.close();
     }
@@ -864,24 +937,18 @@ describe('refreshes only while the minute has room', () => {
 
 describe('reference data answered while it is read again', () => {
   it('answers at once past the TTL and reads it again once, behind the answer', async () => {
-    const own = await startHarness({
-      sharedSandbox: sandbox,
-      api: { crm: { cacheTtlMs: 300, referenceStaleMs: 60_000 } },
-    });
+    const { own, advance } = await clockedApi({ cacheTtlMs: 300, referenceStaleMs: 60_000 });
     try {
-      await configure(own.api, alice);
-      await login(own, alice);
       const count = () => own.calls.filter((c) => c.url.startsWith(`${CRM()}/campaigns`)).length;
       await call(own.api, 'GET', '/api/rdstation/campaigns', { as: alice });
       expect(count()).toBe(1);
-      await new Promise((resolve) => setTimeout(resolve, 350));
+      advance(350);
       // Past the TTL: three reads answered from the kept list, one CRM read behind them.
       const answers = await Promise.all(
         [0, 1, 2].map(() => call(own.api, 'GET', '/api/rdstation/campaigns', { as: alice })),
       );
       expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(count()).toBe(2);
+      await until(() => count() === 2);
       await call(own.api, 'GET', '/api/rdstation/campaigns', { as: alice });
       expect(count()).toBe(2);
     } finally {

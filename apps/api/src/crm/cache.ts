@@ -25,9 +25,17 @@ export interface ReferenceCache {
   ): Promise<T>;
   /** What `key` holds now, unexpired, without loading it (undefined otherwise). */
   peek<T>(systemKey: string, key: string): T | undefined;
+  /**
+   * Keeps `value` as `key`'s fresh answer from now (the CRM's own answer to a write of that
+   * record): a read of it under way, started before, is not kept over it.
+   */
+  put(systemKey: string, key: string, value: unknown): void;
   clearTenant(systemKey: string): void;
-  /** Drops the tenant's entries whose key `matches` (a record changed). */
-  forget(systemKey: string, matches: (key: string) => boolean): void;
+  /**
+   * Drops the tenant's entries whose key `matches` (a record changed); `matches` gets the kept
+   * value too (undefined for a read under way), so an entry that already shows the change can stay.
+   */
+  forget(systemKey: string, matches: (key: string, value: unknown) => boolean): void;
   /** Drops everything (changes may have been missed). */
   clearAll(): void;
 }
@@ -42,19 +50,37 @@ export interface ReferenceCacheOptions {
 
 const MAX_ENTRIES = 5000;
 
+/**
+ * `ttlMs`: how long an entry is fresh; a function of the tenant and key when that depends on what
+ * keeps the entry true meanwhile (records: RD's webhooks on or off, crm/recordFreshness.ts), asked
+ * at each read, so an entry kept while the webhooks were on is fresh only as long as the short
+ * window once they are off.
+ */
 export function createReferenceCache(
-  ttlMs: number,
+  ttlMs: number | ((systemKey: string, key: string) => number),
   now: () => number,
   options: ReferenceCacheOptions = {},
 ): ReferenceCache {
   const entries = new Map<
     string,
-    { value: unknown; expiresAt: number; systemKey: string; key: string }
+    { value: unknown; keptAt: number; systemKey: string; key: string }
   >();
+  const ttlOf = typeof ttlMs === 'number' ? () => ttlMs : ttlMs;
+  const expiresAt = (entry: { keptAt: number; systemKey: string; key: string }) =>
+    entry.keptAt + ttlOf(entry.systemKey, entry.key);
   const inflight = new Map<string, Promise<unknown>>();
   const staleMs = options.staleMs ?? 0;
   const maxEntries = options.maxEntries ?? MAX_ENTRIES;
   const outcome = (result: CacheOutcome) => options.onOutcome?.(result);
+
+  const keep = (cacheKey: string, systemKey: string, key: string, value: unknown) => {
+    entries.delete(cacheKey);
+    entries.set(cacheKey, { value, keptAt: now(), systemKey, key });
+    if (entries.size > maxEntries) {
+      const oldest = entries.keys().next();
+      if (!oldest.done) entries.delete(oldest.value);
+    }
+  };
 
   const loadInto = <T>(
     cacheKey: string,
@@ -66,12 +92,7 @@ export function createReferenceCache(
     const promise = load(lane).then((value) => {
       // A tenant cleared (or the record forgotten) while this read was under way: not kept.
       if (inflight.get(cacheKey) !== promise) return value;
-      entries.delete(cacheKey);
-      entries.set(cacheKey, { value, expiresAt: now() + ttlMs, systemKey, key });
-      if (entries.size > maxEntries) {
-        const oldest = entries.keys().next();
-        if (!oldest.done) entries.delete(oldest.value);
-      }
+      keep(cacheKey, systemKey, key, value);
       return value;
     });
     inflight.set(cacheKey, promise);
@@ -93,12 +114,13 @@ export function createReferenceCache(
       if (!options.bypass) {
         const hit = entries.get(cacheKey);
         const at = now();
-        if (hit && hit.expiresAt > at) {
+        const until = hit ? expiresAt(hit) : -Infinity;
+        if (hit && until > at) {
           outcome('hit');
           return hit.value as T;
         }
         const pending = inflight.get(cacheKey);
-        if (hit && hit.expiresAt + staleMs > at) {
+        if (hit && until + staleMs > at) {
           // Answered now; read again behind it, once (a failed refresh leaves the entry as it is).
           if (!pending)
             loadInto(cacheKey, systemKey, key, load, 'background').catch(() => undefined);
@@ -115,7 +137,13 @@ export function createReferenceCache(
     },
     peek<T>(systemKey: string, key: string): T | undefined {
       const hit = entries.get(JSON.stringify([systemKey, key]));
-      return hit && hit.expiresAt > now() ? (hit.value as T) : undefined;
+      return hit && expiresAt(hit) > now() ? (hit.value as T) : undefined;
+    },
+    put(systemKey, key, value) {
+      if (ttlOf(systemKey, key) <= 0) return;
+      const cacheKey = JSON.stringify([systemKey, key]);
+      inflight.delete(cacheKey);
+      keep(cacheKey, systemKey, key, value);
     },
     clearTenant(systemKey) {
       for (const [cacheKey, entry] of entries)
@@ -129,10 +157,11 @@ export function createReferenceCache(
     },
     forget(systemKey, matches) {
       for (const [cacheKey, entry] of entries)
-        if (entry.systemKey === systemKey && matches(entry.key)) entries.delete(cacheKey);
+        if (entry.systemKey === systemKey && matches(entry.key, entry.value))
+          entries.delete(cacheKey);
       for (const cacheKey of inflight.keys()) {
         const [tenant, key] = JSON.parse(cacheKey) as [string, string];
-        if (tenant === systemKey && matches(key)) inflight.delete(cacheKey);
+        if (tenant === systemKey && matches(key, undefined)) inflight.delete(cacheKey);
       }
     },
   };

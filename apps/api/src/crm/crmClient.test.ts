@@ -1,4 +1,23 @@
-import { crmQueryString, crmReason, parseRetryAfter } from './crmClient';
+import { answeredRecordPath, crmQueryString, crmReason, parseRetryAfter } from './crmClient';
+
+describe('answeredRecordPath', () => {
+  const deal = { data: { id: 'd 1', name: 'Implantação', updated_at: '2026-11-29T12:00:00.000Z' } };
+  it("names the record a write's answer is, as its GET reads it", () => {
+    expect(answeredRecordPath({ method: 'PUT', path: '/deals/d1' }, deal)).toBe('/deals/d1');
+    expect(answeredRecordPath({ method: 'POST', path: '/deals' }, deal)).toBe('/deals/d%201');
+  });
+  it('keeps nothing for a write under a record, a removal, or an answer not shaped as the GET', () => {
+    expect(answeredRecordPath({ method: 'POST', path: '/deals/d1/notes' }, deal)).toBeNull();
+    expect(answeredRecordPath({ method: 'PUT', path: '/deals/d1/products/p1' }, deal)).toBeNull();
+    expect(
+      answeredRecordPath({ method: 'DELETE', path: '/deals/d1/products/p1' }, null),
+    ).toBeNull();
+    expect(answeredRecordPath({ method: 'PUT', path: '/deals/d1' }, { ok: true })).toBeNull();
+    expect(
+      answeredRecordPath({ method: 'POST', path: '/deals' }, { data: { name: 'x' } }),
+    ).toBeNull();
+  });
+});
 
 describe('parseRetryAfter', () => {
   it('reads seconds and HTTP dates', () => {

@@ -76,8 +76,19 @@ export interface CrmClient {
    * Drops the tenant's kept records under any of `paths` (CRM paths: '/deals/abc' drops the deal
    * and its notes, products…; '/tasks' every task and task list): they changed. A path ending in
    * '?' names only the lists at it ('/deals?': every kept list of deals, no single deal).
+   * `shown`: the record changed and the CRM's `updated_at` after the change; a copy of that record
+   * whose own `updated_at` is that instant or later already shows it and stays (the writer's copy,
+   * kept from the write's answer).
    */
-  forgetRecords(systemKey: string, paths: string[]): void;
+  forgetRecords(systemKey: string, paths: string[], shown?: ShownChange | null): void;
+}
+
+/** A record's change, as its copies show it once they have it (CrmClient.forgetRecords). */
+export interface ShownChange {
+  /** The record's CRM path, e.g. '/deals/abc'. */
+  path: string;
+  /** Its `updated_at` in the CRM's answer to the change. */
+  updatedAt: string;
 }
 
 export interface CrmClientDeps {
@@ -236,6 +247,30 @@ export function writtenPath(path: string): string {
   return segments.slice(0, 3).join('/');
 }
 
+/** A kept answer's `data.updated_at` as epoch ms (NaN when it has none: a list, say). */
+function updatedAtOf(value: unknown): number {
+  const record = isRecord(value) && isRecord(value.data) ? value.data : null;
+  return typeof record?.updated_at === 'string' ? Date.parse(record.updated_at) : NaN;
+}
+
+/**
+ * The record a write's answer is, as its GET path reads it, or null: RD answers a PUT of
+ * `/deals/{id}` (a contact, an organization, a task) with that record, every field as
+ * `GET /deals/{id}` answers them ("Responses 200 … data object", crm-v2-update-deal), and a POST
+ * to `/deals` with the deal it created. A write under a record (a deal's note or product) answers
+ * the item written, not its parent: nothing to keep.
+ */
+export function answeredRecordPath(request: CrmRequest, body: unknown): string | null {
+  // Only an answer shaped as the GET's (`{ data: { … } }`): anything else is read again.
+  const data = isRecord(body) && isRecord(body.data) ? body.data : null;
+  if (!data) return null;
+  const segments = request.path.split('/');
+  if (request.method === 'PUT' && segments.length === 3) return request.path;
+  if (request.method !== 'POST' || segments.length !== 2) return null;
+  const id = data.id;
+  return typeof id === 'string' && id !== '' ? `${request.path}/${encodeURIComponent(id)}` : null;
+}
+
 /**
  * `?query` with spaces as %20: URLSearchParams writes them as '+', which only form decoders read
  * as a space (a literal '+', as in E.164 phones, is already %2B).
@@ -253,11 +288,13 @@ export function createCrmClient(deps: CrmClientDeps): CrmClient {
     Math.floor(config.maxRequestsPerMinute / 2),
   );
 
-  const forgetRecords = (systemKey: string, paths: string[]) => {
+  const forgetRecords = (systemKey: string, paths: string[], shown?: ShownChange | null) => {
     if (!deps.records || paths.length === 0) return;
-    deps.records.forget(systemKey, (key) => {
+    const changedAt = shown ? Date.parse(shown.updatedAt) : NaN;
+    deps.records.forget(systemKey, (key, value) => {
       const [, pathAndQuery = ''] = JSON.parse(key) as [string, string];
       const path = pathAndQuery.split('?')[0] ?? '';
+      if (shown && pathAndQuery === shown.path && updatedAtOf(value) >= changedAt) return false;
       return paths.some((under) =>
         under.endsWith('?')
           ? path === under.slice(0, -1)
@@ -490,13 +527,27 @@ export function createCrmClient(deps: CrmClientDeps): CrmClient {
       if (request.method !== 'GET') {
         // What was read ahead may be what this write changes.
         deps.readAheads.forgetTenant(identity.systemKey);
+        // Whose copy the answer becomes (asked before the write: kept in the answer's own turn).
+        const owner = deps.records ? (await tokenAndOwner(identity)).owner : null;
+        let body: unknown;
         try {
-          return await send(identity, request);
+          body = await send(identity, request);
         } finally {
           // What the write touched is read again, whatever its answer (the change it publishes
           // drops the rest, in every api process).
           forgetRecords(identity.systemKey, [writtenPath(request.path)]);
         }
+        // …but the record the CRM answered is that record as it is now: the writer's kept copy,
+        // so the writer's next read of it costs the CRM nothing. Other CRM users' copies are
+        // dropped by the change; RD decides per token what each sees, so none is shared.
+        const answered = answeredRecordPath(request, body);
+        if (owner && answered && deps.records)
+          deps.records.put(
+            identity.systemKey,
+            recordKey(owner, { method: 'GET', path: answered }),
+            body,
+          );
+        return body;
       }
       if (request.cache) {
         const key = `${request.path}?${request.query?.toString() ?? ''}`;

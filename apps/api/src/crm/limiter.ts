@@ -127,6 +127,12 @@ export function windowOf(
   return { live, oldestAt, usage: (user) => used.get(user) ?? 0 };
 }
 
+/** What a decision reads of the limiter's settings. */
+type DecideOptions = Pick<
+  RateLimiterOptions,
+  'maxPerWindow' | 'windowMs' | 'pollMs' | 'backgroundReserve' | 'backgroundAgingMs'
+>;
+
 /**
  * Whether `me` may go now, or when to look again. The free slots go one at a time to the waiting
  * requests of the first lane (interactive, and background that has waited long enough), then to
@@ -141,10 +147,7 @@ export function decideIn(
   blockedUntil: number,
   me: Waiter,
   now: number,
-  options: Pick<
-    RateLimiterOptions,
-    'maxPerWindow' | 'windowMs' | 'pollMs' | 'backgroundReserve' | 'backgroundAgingMs'
-  >,
+  options: DecideOptions,
 ): RateDecision {
   if (blockedUntil > now) return { grant: false, wakeAt: blockedUntil };
   const free = options.maxPerWindow - window.live;
@@ -203,10 +206,7 @@ export function decide(
   snapshot: RateSnapshot,
   me: Waiter,
   now: number,
-  options: Pick<
-    RateLimiterOptions,
-    'maxPerWindow' | 'windowMs' | 'pollMs' | 'backgroundReserve' | 'backgroundAgingMs'
-  >,
+  options: DecideOptions,
 ): RateDecision {
   return decideIn(
     windowOf(snapshot.events, now, options.windowMs),

@@ -15,6 +15,8 @@ const identity = { systemKey: 'tenant-a', userId: 'user:ana' };
 /** A CRM that answers `answer` and records every request as `path?query` (decoded). */
 function fakeCrm(answer: Answer) {
   const sent: string[] = [];
+  /** The requests sent as a CRM user's records (kept by the CRM client per freshness window). */
+  const kept: string[] = [];
   let refuse: ((query: URLSearchParams) => boolean) | null = null;
   let refusal: (query: URLSearchParams) => Error = () =>
     new ApiError(400, 'O RD Station CRM recusou os dados enviados.');
@@ -25,6 +27,7 @@ function fakeCrm(answer: Answer) {
     async request(_identity, request: CrmRequest) {
       const query = request.query ?? new URLSearchParams();
       sent.push(`${request.path}?${[...query].map(([k, v]) => `${k}=${v}`).join('&')}`);
+      if (request.record) kept.push(sent[sent.length - 1] ?? '');
       if (refuse?.(query)) throw refusal(query);
       return answer(query, request.path);
     },
@@ -36,6 +39,7 @@ function fakeCrm(answer: Answer) {
   return {
     crm,
     sent,
+    kept,
     refuseWhen(
       rule: (query: URLSearchParams) => boolean,
       error?: (query: URLSearchParams) => Error,
@@ -84,7 +88,6 @@ function setup(answer: Answer, config: Partial<typeof DEFAULT_CRM_CALLS_CONFIG> 
   const lists = createCrmLists({
     crm: fake.crm,
     cache: createReferenceCache(60_000, Date.now),
-    contactDealsCache: createReferenceCache(30_000, Date.now),
     probes,
     pageSizes: createPageSizes(probes, calls.pageSize),
     config: calls,
@@ -322,7 +325,7 @@ describe("deals of a contact ('Negociações com esse contato')", () => {
     expect(page.limitedTo).toBe(500);
   });
 
-  it('reuses the scan for the next pages, and forgets it when a deal is written', async () => {
+  it("reads the scan's pages as the CRM user's records: the next page of the panel asks the same ones", async () => {
     const crm = setup(records(300, () => ({ contact_ids: ['c-1'] })));
     const first = await crm.list(
       { resource: 'deals' },
@@ -337,11 +340,11 @@ describe("deals of a contact ('Negociações com esse contato')", () => {
     );
     expect(second.data).toHaveLength(100);
     expect(second.links).toEqual({});
-    // 3 full pages with next, then the empty page 4 ends the scan; page 2 reused it.
-    expect(crm.sent).toHaveLength(4);
-    crm.lists.forgetContactDeals('tenant-a');
-    await crm.list({ resource: 'deals' }, { limit: 200, filter: 'contact_ids:"c-1"' });
+    // 3 full pages with next, then the empty page 4 ends the scan; page 2 scans the same four,
+    // which the CRM client answers from the CRM user's kept records (no second copy here).
     expect(crm.sent).toHaveLength(8);
+    expect(crm.sent.slice(4)).toEqual(crm.sent.slice(0, 4));
+    expect(crm.kept).toEqual(crm.sent);
   });
 });
 

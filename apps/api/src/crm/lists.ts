@@ -74,16 +74,12 @@ export interface CrmLists {
     crmPath: string,
     query: URLSearchParams,
   ): Promise<unknown[]>;
-  /** A deal was written: the tenant's scanned contact deals may be stale. */
-  forgetContactDeals(systemKey: string): void;
 }
 
 export interface CrmListsDeps {
   crm: CrmClient;
   /** Reference data (whole lists of cached resources). */
   cache: ReferenceCache;
-  /** Deals of a contact, per tenant + contact + other clauses. */
-  contactDealsCache: ReferenceCache;
   probes: ProbeVerdicts;
   /** The tenant's `page[size]`: CRM_PAGE_SIZE, or the step below it the CRM last took. */
   pageSizes: PageSizes;
@@ -404,15 +400,10 @@ export function createCrmLists(deps: CrmListsDeps): CrmLists {
       );
       return { deals, limitedTo: maxPages * size };
     };
-    const scan = () => deps.pageSizes.read(context, scanBy);
-    // Per session owner: what a scan found is what that CRM user's token may see (its pages are
-    // kept per CRM user too, so a colleague of the same CRM user scans from them at no cost).
-    const found = await deps.contactDealsCache.get(
-      context.identity.systemKey,
-      JSON.stringify([context.identity.userId, contactId, filter]),
-      scan,
-      { bypass: context.refresh },
-    );
+    // The scanned pages are the one copy kept: each is a record of the CRM user whose token read
+    // it (crmClient.ts), dropped by any change of a deal, so the panel's next page, a colleague of
+    // the same CRM user or the same contact again within the window scan them again at no cost.
+    const found = await deps.pageSizes.read(context, scanBy);
     const sorted = query.sort ? [...found.deals].sort(compareBy(query.sort)) : found.deals;
     const limit = request.query.limit ?? CRM_DEFAULT_PAGE_SIZE;
     const offset = ((request.query.page ?? 1) - 1) * limit;
@@ -438,8 +429,5 @@ export function createCrmLists(deps: CrmListsDeps): CrmLists {
         : scroll(context, request, base);
     },
     readAll: readWhole,
-    forgetContactDeals(systemKey) {
-      deps.contactDealsCache.clearTenant(systemKey);
-    },
   };
 }

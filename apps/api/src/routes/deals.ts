@@ -52,8 +52,6 @@ function pipelineMoveResolver(services: Services) {
 }
 
 export function registerDealRoutes(app: FastifyInstance, services: Services): void {
-  // A deal written here may have gained or lost a contact: scanned contact deals are stale.
-  const forgetContactDeals = (systemKey: string) => services.lists.forgetContactDeals(systemKey);
   registerListRoute(app, services, {
     url: '/api/rdstation/deals',
     record: dealRecord,
@@ -82,7 +80,6 @@ export function registerDealRoutes(app: FastifyInstance, services: Services): vo
     record: dealRecord,
     crmPath: () => '/deals',
     body: dealCreateBody,
-    onWritten: forgetContactDeals,
     change: { type: 'deal', action: 'created', id: answered('id'), dealId: answered('id') },
     tag: 'negociações',
     summary: 'Cria uma negociação',
@@ -95,7 +92,6 @@ export function registerDealRoutes(app: FastifyInstance, services: Services): vo
     crmPath: ({ id = '' }) => crmPath`/deals/${id}`,
     body: dealUpdateBody,
     resolve: pipelineMoveResolver(services),
-    onWritten: forgetContactDeals,
     change: {
       type: 'deal',
       publishedAs: contactsOnly,

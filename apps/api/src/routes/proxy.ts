@@ -68,8 +68,6 @@ interface WriteRoute extends ProxyRoute {
     request: FastifyRequest,
     body: Record<string, unknown>,
   ) => Promise<Record<string, unknown>>;
-  /** After the CRM accepted the write (e.g. forget the tenant's scanned contact deals). */
-  onWritten?: (systemKey: string) => void;
   /** What the write changes, published on services.changes once the CRM accepted it. */
   change: ChangeDescriptor;
 }
@@ -222,7 +220,6 @@ export function registerWriteRoute(
             : { data: payload }
           : undefined,
       });
-      route.onWritten?.(identity.systemKey);
       await publishWrite(request, services, route.change, {
         params: request.params,
         payload,

@@ -4,11 +4,14 @@ import {
   ACME,
   ANA,
   BETA,
+  BRUNO,
   CARLA,
+  acceptTerms,
   callApi,
   linkContact,
   readyTenant,
   readyAnaWithMariana,
+  signIn,
 } from '@e2e/support/apiSetup';
 import { launchBrowser, screenshot } from '@e2e/support/browser';
 import { generalTabLoaded } from '@e2e/support/dealTabs';
@@ -197,10 +200,13 @@ test('a chat without a CRM contact: create the contact, then a deal that becomes
 
 test("a busy CRM: the panel says 'Aguardando o RD Station CRM…', then shows the chat by itself", async () => {
   const admin = new SandboxAdmin(stack);
-  // The deal changes: the api reads it again (earlier tests left it kept for Ana's CRM user).
+  // Bruno (another CRM user) changes the deal: the api drops the copy earlier tests left kept
+  // for Ana's CRM user and reads it again for her (her own write would leave her the CRM's answer).
   const { name } = await readDeal();
+  await acceptTerms(stack, BRUNO);
+  await signIn(stack, BRUNO, ACME.users.bruno.email);
   expect(
-    (await callApi(stack, ANA, 'PUT', `/api/rdstation/deals/${dealId}`, { name })).status,
+    (await callApi(stack, BRUNO, 'PUT', `/api/rdstation/deals/${dealId}`, { name })).status,
   ).toBe(200);
   const { sim, page, errors } = await hostSim();
   // The CRM refuses the next 40 requests (429, Retry-After 1): the api waits out what it may,
