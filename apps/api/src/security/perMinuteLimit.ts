@@ -38,6 +38,12 @@ export function perMinuteLimit(
   };
 }
 
+interface RouteOfChild {
+  method?: string | string[];
+  url?: string;
+  routeInfo?: { method?: string | string[]; url?: string };
+}
+
 /**
  * A store for @fastify/rate-limit that counts in `window_counters` instead of each process's
  * memory: the per-session write limit then holds across api processes. Each route counts apart
@@ -65,7 +71,13 @@ export function windowCountersStore(
       );
     }
 
-    child(route: { method: string | string[]; url: string }): FastifyRateLimitStore {
+    /**
+     * The plugin hands a route's merged options with the route under `routeInfo` (its Redis store
+     * reads it there; the typings name the route itself): without it every route of a session
+     * would share one count.
+     */
+    child(options: RouteOfChild): FastifyRateLimitStore {
+      const route = options.routeInfo ?? options;
       return new WindowCountersStore({}, `${this.limit}:${String(route.method)} ${route.url}`);
     }
   }
