@@ -106,6 +106,7 @@ export function registerAuditRoutes(app: FastifyInstance, services: Services): v
   app.get<{ Querystring: ListQuery }>(
     '/api/audit',
     {
+      config: { access: 'crm' },
       schema: {
         tags: [TAG],
         summary:
@@ -138,6 +139,7 @@ export function registerAuditRoutes(app: FastifyInstance, services: Services): v
   app.get(
     '/api/audit/people',
     {
+      config: { access: 'crm' },
       schema: {
         tags: [TAG],
         summary:
@@ -162,6 +164,7 @@ export function registerAuditRoutes(app: FastifyInstance, services: Services): v
   app.get<{ Querystring: FilterQuery }>(
     '/api/audit.csv',
     {
+      config: { access: 'crm' },
       schema: {
         tags: [TAG],
         summary: 'O histórico filtrado inteiro em CSV (UTF-8 com BOM, ";", datas de São Paulo)',

@@ -131,6 +131,7 @@ export function registerContactRoutes(app: FastifyInstance, services: Services):
   app.post<{ Body: ContactWithMappingBody }>(
     '/api/rdstation/contacts/with-mapping',
     {
+      config: { access: 'crm' },
       schema: {
         tags: [TAG],
         summary: 'Cria um contato no CRM e o vincula ao contato do host',
@@ -182,6 +183,7 @@ export function registerContactRoutes(app: FastifyInstance, services: Services):
   app.get<{ Params: { id: string } }>(
     '/api/rdstation/contact-mapping/:id',
     {
+      config: { access: 'crm' },
       schema: {
         tags: [TAG],
         summary: 'Contato do CRM vinculado a um contato do host',
@@ -217,6 +219,7 @@ export function registerContactRoutes(app: FastifyInstance, services: Services):
   app.post<{ Body: ContactMappingBody }>(
     '/api/rdstation/contact-mapping',
     {
+      config: { access: 'crm' },
       schema: {
         tags: [TAG],
         summary: 'Vincula um contato do host a um contato do CRM',
@@ -239,6 +242,7 @@ export function registerContactRoutes(app: FastifyInstance, services: Services):
   app.get<{ Params: { id: string } }>(
     '/api/rdstation/contact/:id/last-deal',
     {
+      config: { access: 'crm' },
       schema: {
         tags: [TAG],
         summary: 'Última negociação selecionada para um contato do CRM',
@@ -257,6 +261,7 @@ export function registerContactRoutes(app: FastifyInstance, services: Services):
   app.post<{ Params: { id: string }; Body: LastDealBody }>(
     '/api/rdstation/contact/:id/last-deal',
     {
+      config: { access: 'crm' },
       schema: {
         tags: [TAG],
         summary: 'Guarda (ou limpa, com null) a última negociação selecionada',

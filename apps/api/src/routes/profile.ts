@@ -14,6 +14,7 @@ export function registerProfileRoutes(app: FastifyInstance, services: Services):
   app.get(
     '/api/rdstation/user/profile',
     {
+      config: { access: 'crm' },
       schema: {
         tags: ['autenticação'],
         summary: 'Perfil do usuário no CRM (id, nome, e-mail, organização)',

@@ -122,6 +122,7 @@ export function registerListRoute(
   app.get<{ Params: Params; Querystring: PanelListQuery }>(
     route.url,
     {
+      config: { access: 'crm' },
       schema: {
         tags: [route.tag],
         summary: route.summary,
@@ -160,6 +161,7 @@ export function registerGetRoute(app: FastifyInstance, services: Services, route
   app.get<{ Params: Params }>(
     route.url,
     {
+      config: { access: 'crm' },
       schema: {
         tags: [route.tag],
         summary: route.summary,
@@ -195,6 +197,7 @@ export function registerWriteRoute(
   app.route<{ Params: Params; Body: Record<string, unknown> }>({
     method: route.method,
     url: route.url,
+    config: { access: 'crm' },
     schema: {
       tags: [route.tag],
       summary: route.summary,
