@@ -1,6 +1,5 @@
 import cors from '@fastify/cors';
 import { type FastifyHelmetOptions } from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { API_CONTRACT_HEADER } from '@crm-panel/crm-model';
@@ -38,10 +37,14 @@ import { timedJson } from './http';
 import { createAssertionVerifier } from './identity/assertions';
 import { registerAuthorship } from './identity/authorship';
 import { createCrmUserDirectory } from './identity/crmUser';
-import { createTenantRegistry, registerAuthentication } from './identity/authenticate';
+import {
+  createTenantRegistry,
+  registerAuthentication,
+  routesOfScopeAre,
+} from './identity/authenticate';
 import { clientErrorHandler, registerStrictInput } from './security/strictInput';
 import { createSecretBox } from './security/crypto';
-import { windowCountersStore } from './security/perMinuteLimit';
+import { registerWriteLimits } from './security/perMinuteLimit';
 import { registerSecurityHeaders } from './security/headers';
 import { loggerOptions, OneLinePerRequest } from './logging';
 import { API_MESSAGES } from './messages';
@@ -412,39 +415,16 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
   // A panel of a contract this api no longer (or not yet) serves is told so before anything else.
   registerApiContract(app);
   // Identity first: a call without a valid session is refused before its body or query are read.
-  registerAuthentication(app, { tenants, repos });
+  // Every route says who may call it; the one a root plugin adds itself is named here: CORS's
+  // preflight, which its hook answers before any route (and which carries no identity).
+  registerAuthentication(app, { tenants, repos }, [
+    { method: 'OPTIONS', url: '*', access: 'public' },
+  ]);
   // Notes and tasks are written as the session's CRM user, never as whoever a body names.
   registerAuthorship(app, services);
 
-  // Writes are rate-limited per session (set before the plugin reads each route's config).
-  app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const writes = methods.some((method) => ['POST', 'PUT', 'DELETE'].includes(method));
-    if (
-      !writes ||
-      !IDENTITY_SCHEMAS.has(route.schema?.headers) ||
-      route.config?.rateLimit !== undefined
-    )
-      return;
-    route.config = {
-      ...route.config,
-      rateLimit: {
-        max: config.identity.writesPerMinute,
-        timeWindow: 60_000,
-        hook: 'preHandler',
-        keyGenerator: (request) => request.panelSession?.familyId ?? request.ip,
-      },
-    };
-  });
-  await app.register(rateLimit, {
-    global: false,
-    // Counted in the store: the limit holds across api processes.
-    store: windowCountersStore(repos.windowCounters, 'writes'),
-    errorResponseBuilder: (_request, context) =>
-      new ApiError(429, API_MESSAGES.tooManyRequests, {
-        'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))),
-      }),
-  });
+  // Writes limited per session; a write open without a session declares its own limit.
+  await registerWriteLimits(app, repos.windowCounters, config.identity.writesPerMinute);
 
   // Helmet's headers, computed once per configuration (security/headers.ts). No
   // upgrade-insecure-requests: local runs serve the docs over plain http.
@@ -479,7 +459,7 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
       info: {
         title: 'CRM Panel API',
         description:
-          'BFF do painel do RD Station CRM. Toda chamada (exceto saúde, documentação, POST /api/session e as páginas do login OAuth) envia Authorization: Bearer <token da sessão> e os cabeçalhos x-user-id e x-system-key da sessão. Erros: { message, code? } em pt-BR.',
+          'BFF do painel do RD Station CRM. Toda chamada (exceto as rotas públicas: saúde, documentação, POST /api/session, as páginas do login OAuth, os webhooks do RD e o relato e o mapeamento do Novus) envia Authorization: Bearer <token da sessão> e os cabeçalhos x-user-id e x-system-key da sessão. Erros: { message, code? } em pt-BR.',
         version: '1.0.0',
       },
       tags: [
@@ -509,11 +489,16 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
       return { schema: { ...schema, response }, url };
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The docs' pages are public: the plugin registers them itself, in a scope of their own.
+  await app.register(async (docs) => {
+    routesOfScopeAre(docs, 'public');
+    await docs.register(swaggerUi, { routePrefix: '/api/docs' });
+  });
 
   app.get(
     '/api/health',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['saúde'],
         summary:

@@ -73,6 +73,29 @@ describe('configFromEnv', () => {
       );
   });
 
+  it('SIGN_IN_PAGES_PER_MINUTE, SIGN_IN_CONFIRMS_PER_MINUTE and NOVUS_REPORTS_PER_MINUTE set the limits of what callers without a session write; a bad value stops the start', () => {
+    expect(
+      configFromEnv({
+        SIGN_IN_PAGES_PER_MINUTE: '900',
+        SIGN_IN_CONFIRMS_PER_MINUTE: '30',
+        NOVUS_REPORTS_PER_MINUTE: '12',
+      }).identity,
+    ).toMatchObject({
+      signInPagesPerMinute: 900,
+      signInConfirmsPerMinute: 30,
+      novusReportsPerMinute: 12,
+    });
+    for (const name of [
+      'SIGN_IN_PAGES_PER_MINUTE',
+      'SIGN_IN_CONFIRMS_PER_MINUTE',
+      'NOVUS_REPORTS_PER_MINUTE',
+    ])
+      for (const bad of ['0', '1.5', 'muitos'])
+        expect(() => configFromEnv({ [name]: bad })).toThrow(
+          `${name} deve ser um número inteiro de 1 a 1000000.`,
+        );
+  });
+
   it('WEBHOOK_ECHO_SETTLE_MS sets how long a CRM signal waits for its echo; a bad value stops the start', () => {
     expect(configFromEnv({ WEBHOOK_ECHO_SETTLE_MS: '0' }).live).toEqual({
       crmWebhooks: true,

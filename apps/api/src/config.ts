@@ -122,6 +122,21 @@ export interface IdentityConfig {
   /** Writes per minute per session. */
   writesPerMinute: number;
   /**
+   * The sign-in window's pages (auth/begin, auth/callback, auth/confirm: public, before any
+   * session) per client address a minute (SIGN_IN_PAGES_PER_MINUTE).
+   */
+  signInPagesPerMinute: number;
+  /**
+   * Confirmations of who signed in (auth/confirm: each asks the CRM, on the tenant's budget) per
+   * tenant a minute (SIGN_IN_CONFIRMS_PER_MINUTE).
+   */
+  signInConfirmsPerMinute: number;
+  /**
+   * Novus diagnostics reports a minute: per session, and into a tenant's pre-session slot
+   * (NOVUS_REPORTS_PER_MINUTE).
+   */
+  novusReportsPerMinute: number;
+  /**
    * How long one process reuses what every request looks up (the session of a token, terms,
    * credentials, CRM tokens) before reading the store again. Its own writes invalidate at once;
    * this bounds how late it sees another api process's (PostgreSQL). 0 reads the store every time.
@@ -281,6 +296,9 @@ export const DEFAULT_IDENTITY_CONFIG: IdentityConfig = {
   pendingTtlMs: 30 * 60_000,
   sessionStartsPerMinute: 60,
   writesPerMinute: 120,
+  signInPagesPerMinute: 600,
+  signInConfirmsPerMinute: 60,
+  novusReportsPerMinute: 60,
   lookupCacheTtlMs: 5_000,
 };
 
@@ -478,6 +496,15 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfigIn
   if (env.SESSION_STARTS_PER_MINUTE)
     identity.sessionStartsPerMinute = Number(env.SESSION_STARTS_PER_MINUTE);
   if (env.WRITES_PER_MINUTE) identity.writesPerMinute = Number(env.WRITES_PER_MINUTE);
+  const publicLimits = [
+    ['SIGN_IN_PAGES_PER_MINUTE', 'signInPagesPerMinute'],
+    ['SIGN_IN_CONFIRMS_PER_MINUTE', 'signInConfirmsPerMinute'],
+    ['NOVUS_REPORTS_PER_MINUTE', 'novusReportsPerMinute'],
+  ] as const;
+  for (const [name, key] of publicLimits) {
+    const perMinute = integerFromEnv(env, name, 1, 1_000_000);
+    if (perMinute !== undefined) identity[key] = perMinute;
+  }
   const lookupTtl = integerFromEnv(env, 'IDENTITY_CACHE_TTL_MS', 0, 60_000);
   if (lookupTtl !== undefined) identity.lookupCacheTtlMs = lookupTtl;
   const crmCalls = crmCallsFromEnv(env, crm);

@@ -1,6 +1,8 @@
 import { DEFAULT_NOVUS_MAPPING, type NovusDiagnosticsReport } from '@crm-panel/crm-model';
 import { openBrowser } from './support/browserSession';
 import {
+  type CallResult,
+  type Harness,
   type Identity,
   SECURITY_PASSWORD,
   acceptTerms,
@@ -8,6 +10,7 @@ import {
   credentialsFor,
   freshTenants,
   sessionHeaders,
+  startHarness,
 } from './support/harness';
 import { type StoreKind, sandboxAndStoresPerFile } from './support/stores';
 
@@ -363,5 +366,85 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('Novus diagnostics on %s', (kin
       expect(read.report?.understood.phone).toBe('+5511987654321');
       expect(read.preSessionReport).toBeNull();
     });
+
+    it('an Authorization that is no session token at all is refused too, never taken into the pre-session slot', async () => {
+      const { admin } = people();
+      await acceptTerms(h.api, admin);
+      for (const authorization of ['Basic YWxpY2U6c2VuaGE=', 'Bearer curto', 'Bearer', '']) {
+        const sent = await call(h.api, 'POST', '/api/novus/diagnostics', {
+          as: null,
+          headers: { authorization },
+          body: { systemKey: admin.systemKey, report: reportOf() },
+        });
+        expect({ authorization, status: sent.status, body: sent.json }).toEqual({
+          authorization,
+          status: 401,
+          body: {
+            message:
+              'Sua sessão no painel expirou ou não é válida. Recarregue o painel para continuar.',
+            code: 'session_expired',
+          },
+        });
+      }
+      expect((await diagnostics(admin)).preSessionReport).toBeNull();
+    });
+  });
+});
+
+describe('Novus reports a minute, counted in the store', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({
+      sharedSandbox: stores.sandbox(),
+      api: { identity: { novusReportsPerMinute: 3 } },
+    });
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+  const post = (systemKey: string, headers: Record<string, string> = {}) =>
+    call(h.api, 'POST', '/api/novus/diagnostics', {
+      as: null,
+      headers,
+      body: { systemKey, report: reportOf() },
+    });
+  const refused = (result: CallResult) => {
+    expect(result.status).toBe(429);
+    expect(result.json).toEqual({
+      message: 'Muitas requisições em pouco tempo. Aguarde um instante e tente novamente.',
+    });
+    expect(Number(result.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(result.headers['retry-after'])).toBeLessThanOrEqual(60);
+  };
+
+  it("fills a tenant's pre-session slot at most 3 times a minute, whatever the address; a session's report still goes in", async () => {
+    const { admin, otherAdmin } = people();
+    const answers = [];
+    for (const address of ['10.0.0.1', '10.0.0.2', '10.0.0.3', '10.0.0.4'])
+      answers.push(
+        await h.api.inject({
+          method: 'POST',
+          url: '/api/novus/diagnostics',
+          remoteAddress: address,
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ systemKey: admin.systemKey, report: reportOf() }),
+        }),
+      );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([204, 204, 204, 429]);
+    refused(await post(admin.systemKey));
+    // Another tenant's slot is its own; this tenant's panels with a session are counted apart.
+    expect((await post(otherAdmin.systemKey)).status).toBe(204);
+    await acceptTerms(h.api, admin);
+    expect((await post(admin.systemKey, await sessionHeaders(h.api, admin))).status).toBe(204);
+  });
+
+  it('takes at most 3 reports a minute from one session; another session is counted apart', async () => {
+    const { admin, attendant } = people();
+    const headers = await sessionHeaders(h.api, admin);
+    const answers = [];
+    for (let i = 0; i < 4; i += 1) answers.push(await post(admin.systemKey, headers));
+    expect(answers.map((answer) => answer.status)).toEqual([204, 204, 204, 429]);
+    refused(answers[3] as CallResult);
+    expect((await post(admin.systemKey, await sessionHeaders(h.api, attendant))).status).toBe(204);
   });
 });

@@ -105,6 +105,7 @@ export function registerAuditRoutes(app: FastifyInstance, services: Services): v
   app.get<{ Querystring: ListQuery }>(
     '/api/audit',
     {
+      config: { access: 'crm' },
       schema: ownRouteSchema({
         tag: TAG,
         summary:
@@ -135,6 +136,7 @@ export function registerAuditRoutes(app: FastifyInstance, services: Services): v
   app.get(
     '/api/audit/people',
     {
+      config: { access: 'crm' },
       schema: ownRouteSchema({
         tag: TAG,
         summary:
@@ -156,6 +158,7 @@ export function registerAuditRoutes(app: FastifyInstance, services: Services): v
   app.get<{ Querystring: FilterQuery }>(
     '/api/audit.csv',
     {
+      config: { access: 'crm' },
       schema: ownRouteSchema({
         tag: TAG,
         summary: 'O histórico filtrado inteiro em CSV (UTF-8 com BOM, ";", datas de São Paulo)',

@@ -26,6 +26,7 @@ import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fa
 import { ApiError, credentialsNotConfigured } from '@api/errors';
 import { sessionOf } from '@api/identity/authenticate';
 import { API_MESSAGES } from '@api/messages';
+import { type PerMinuteLimit, perMinuteLimit } from '@api/security/perMinuteLimit';
 import {
   type PanelSession,
   type PendingCredentials,
@@ -98,6 +99,28 @@ export function returnPageOf(value: string | null | undefined): string | null | 
 export function registerAuthRoutes(app: FastifyInstance, services: Services): void {
   const { repos, oauth, config, crmUsers, pageSizes } = services;
   const secureCookie = config.publicUrl.startsWith('https://');
+
+  // The sign-in window's pages come before any session. They are counted in the store per client
+  // address (read through TRUST_PROXY): the only thing known before the ticket or the cookie is
+  // looked up, and generous, since the attendants of one office share it. A confirmation asks the
+  // CRM on the tenant's budget, so it is counted per tenant too, once its sign-in is found: a
+  // number an attacker cannot rotate.
+  const pagesPerAddress = perMinuteLimit(
+    repos.windowCounters,
+    'sign-in-pages:address',
+    config.identity.signInPagesPerMinute,
+  );
+  // auth/start is a GET that writes (a ticket): counted per session like every write.
+  const ticketsPerSession = perMinuteLimit(
+    repos.windowCounters,
+    'sign-in-tickets:session',
+    config.identity.writesPerMinute,
+  );
+  const confirmsPerTenant = perMinuteLimit(
+    repos.windowCounters,
+    'sign-in-confirms:tenant',
+    config.identity.signInConfirmsPerMinute,
+  );
 
   /**
    * auth/status: signed in or not, and whether the CRM user is still to be chosen. A verified
@@ -181,6 +204,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     },
     async (request) => {
       const session = sessionOf(request);
+      await ticketsPerSession.count(session.familyId);
       if (!(await appFor(session.systemKey, session.familyId))) throw credentialsNotConfigured();
       const ticket = await repos.oauthStates.createTicket(
         { familyId: session.familyId, systemKey: session.systemKey, userId: session.crmOwner },
@@ -267,6 +291,32 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
 
   const html = (reply: FastifyReply, status: number, body: string) =>
     reply.code(status).type('text/html; charset=utf-8').send(body);
+
+  /**
+   * Counts one hit of `key`; past the limit, answers the window's error page (429 with
+   * Retry-After) and says so. (A boolean, not the reply: an async function's reply would be
+   * awaited as a thenable, until the answer is sent.)
+   */
+  const refusedPage = async (
+    reply: FastifyReply,
+    limit: PerMinuteLimit,
+    key: string,
+  ): Promise<boolean> => {
+    try {
+      await limit.count(key);
+      return false;
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.statusCode !== 429) throw error;
+      void page(
+        reply.headers(error.headers),
+        429,
+        'error',
+        API_MESSAGES.authErrorTitle,
+        error.message,
+      );
+      return true;
+    }
+  };
 
   const signInCookie = (value: string, maxAgeSeconds: number) =>
     stringifySetCookie({
@@ -405,6 +455,8 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
   app.get<{ Querystring: { ticket?: string } }>(
     '/api/rdstation/auth/begin',
     {
+      // A browser page before any session (the ticket says whose sign-in): counted per address.
+      config: { access: 'public', rateLimit: false },
       attachValidation: true,
       helmet: SIGN_IN_PAGE_HELMET,
       schema: {
@@ -421,6 +473,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
       },
     },
     async (request, reply) => {
+      if (await refusedPage(reply, pagesPerAddress, request.ip)) return reply;
       const fail = () =>
         page(reply, 400, 'error', API_MESSAGES.authErrorTitle, API_MESSAGES.stateInvalid);
       const ticket = request.validationError ? undefined : request.query.ticket;
@@ -460,6 +513,8 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
   app.get<{ Querystring: SignInCallbackQuery }>(
     '/api/rdstation/auth/callback',
     {
+      // The CRM sends the browser back here, with no session: counted per address.
+      config: { access: 'public', rateLimit: false },
       // A browser lands here: a query that fails validation gets the HTML error page too.
       attachValidation: true,
       helmet: SIGN_IN_PAGE_HELMET,
@@ -478,6 +533,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
       },
     },
     async (request, reply) => {
+      if (await refusedPage(reply, pagesPerAddress, request.ip)) return reply;
       const fail = (status: number, message: string) =>
         page(reply, status, 'error', API_MESSAGES.authErrorTitle, message);
       if (request.validationError) return fail(400, API_MESSAGES.stateInvalid);
@@ -575,6 +631,9 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     scope.post<{ Body: SignInConfirmBody }>(
       CONFIRM_ACTION,
       {
+        // The sign-in window's form, with no session: counted per address, and per tenant once
+        // the sign-in it confirms is found (each confirmation asks the CRM).
+        config: { access: 'public', rateLimit: false },
         attachValidation: true,
         helmet: SIGN_IN_PAGE_HELMET,
         schema: {
@@ -590,6 +649,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
         },
       },
       async (request, reply) => {
+        if (await refusedPage(reply, pagesPerAddress, request.ip)) return reply;
         const fail = (status: number, message: string) =>
           page(reply, status, 'error', API_MESSAGES.authErrorTitle, message);
         const binding = bindingOf(request);
@@ -604,6 +664,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
           forgetSignInCookie(reply);
           return fail(400, API_MESSAGES.stateInvalid);
         }
+        if (await refusedPage(reply, confirmsPerTenant, waiting.signIn.systemKey)) return reply;
         const budget = { systemKey: waiting.signIn.systemKey, userId: waiting.signIn.userId };
         let user: CrmUser | null;
         try {

@@ -8,6 +8,7 @@ export function registerChatRoutes(app: FastifyInstance, services: Services): vo
   app.get<{ Params: { id: string }; Querystring: { channelId: string } }>(
     '/api/chat/:id/messages',
     {
+      config: { access: 'crm' },
       schema: ownRouteSchema({
         tag: 'chat',
         summary: 'Mensagens de um atendimento, lidas da API de chat do host (defaultChatDomain)',

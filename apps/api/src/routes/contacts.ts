@@ -131,6 +131,7 @@ export function registerContactRoutes(app: FastifyInstance, services: Services):
   app.post<{ Body: ContactWithMappingBody }>(
     '/api/rdstation/contacts/with-mapping',
     {
+      config: { access: 'crm' },
       schema: ownRouteSchema({
         tag: TAG,
         summary: 'Cria um contato no CRM e o vincula ao contato do host',
@@ -180,6 +181,7 @@ export function registerContactRoutes(app: FastifyInstance, services: Services):
   app.get<{ Params: { id: string } }>(
     '/api/rdstation/contact-mapping/:id',
     {
+      config: { access: 'crm' },
       schema: ownRouteSchema({
         tag: TAG,
         summary: 'Contato do CRM vinculado a um contato do host',
@@ -214,6 +216,7 @@ export function registerContactRoutes(app: FastifyInstance, services: Services):
   app.post<{ Body: ContactMappingBody }>(
     '/api/rdstation/contact-mapping',
     {
+      config: { access: 'crm' },
       schema: ownRouteSchema({
         tag: TAG,
         summary: 'Vincula um contato do host a um contato do CRM',
@@ -235,6 +238,7 @@ export function registerContactRoutes(app: FastifyInstance, services: Services):
   app.get<{ Params: { id: string } }>(
     '/api/rdstation/contact/:id/last-deal',
     {
+      config: { access: 'crm' },
       schema: ownRouteSchema({
         tag: TAG,
         summary: 'Última negociação selecionada para um contato do CRM',
@@ -252,6 +256,7 @@ export function registerContactRoutes(app: FastifyInstance, services: Services):
   app.post<{ Params: { id: string }; Body: LastDealBody }>(
     '/api/rdstation/contact/:id/last-deal',
     {
+      config: { access: 'crm' },
       schema: ownRouteSchema({
         tag: TAG,
         summary: 'Guarda (ou limpa, com null) a última negociação selecionada',

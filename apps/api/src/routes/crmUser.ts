@@ -18,6 +18,7 @@ export function registerCrmUserRoutes(app: FastifyInstance, services: Services):
   app.get(
     '/api/rdstation/auth/crm-users',
     {
+      config: { access: 'crm' },
       schema: ownRouteSchema({
         tag: 'autenticação',
         summary: 'Usuários ativos do CRM para o atendente dizer quem é, e o sugerido',
@@ -41,6 +42,7 @@ export function registerCrmUserRoutes(app: FastifyInstance, services: Services):
   app.post<{ Body: CrmUserChoiceBody }>(
     '/api/rdstation/auth/crm-user',
     {
+      config: { access: 'crm' },
       schema: ownRouteSchema({
         tag: 'autenticação',
         summary: 'O atendente diz quem é no CRM (uma vez por login)',

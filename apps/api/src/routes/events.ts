@@ -5,14 +5,15 @@ import { sessionOf } from '@api/identity/authenticate';
 import { eventStreamHeaders, LAST_EVENT_ID_HEADER, noQuery } from '@crm-panel/crm-model/schemas';
 
 /**
- * GET /api/events: one Server-Sent Events stream per panel, with the session like every /api
- * route (the identity gate reads `schema.headers`), carrying the changes of the session's tenant
+ * GET /api/events: one Server-Sent Events stream per panel, with a full session like every CRM
+ * route (its access: 'crm'), carrying the changes of the session's tenant
  * only.
  */
 export function registerEventRoutes(app: FastifyInstance, streams: LiveStreams): void {
   app.get(
     '/api/events',
     {
+      config: { access: 'crm' },
       // HEAD would open a stream with no body to send: not offered.
       exposeHeadRoute: false,
       schema: {

@@ -16,6 +16,8 @@ import { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { ApiError, identityError } from '@api/errors';
 import { bearerToken, sessionOf } from '@api/identity/authenticate';
 import { requireTenantAdmin } from '@api/identity/tenantAdmin';
+import { type PanelSession } from '@api/db/repositories/panelSessionsRepository';
+import { perMinuteLimit } from '@api/security/perMinuteLimit';
 import { API_MESSAGES } from '@api/messages';
 import { type Services } from '@api/services';
 import {
@@ -36,11 +38,12 @@ import {
 // bearer token, of this tenant and user) is the tenant's report, bound to who sent it. One that
 // comes without is taken only into a pre-session slot of its own: the tenant key is no secret
 // (it is in the plugin URL), so whoever holds it may fill that slot, but never replace or mix
-// into a session's report; the view labels it as unverified. A token that is not a live session
-// of this tenant is refused (401), never downgraded to the pre-session slot. Reports are never
-// trusted: host values are redacted again here, every text cut, lists bounded, the whole report
-// at most 16 kB; one row per tenant is kept (each slot's last report, unexpected messages up to
-// 20). Reading it and the mapping's changes are for the tenant's admins only.
+// into a session's report; the view labels it as unverified. An Authorization that is not a live
+// session of this tenant is refused (401), never downgraded to the pre-session slot. Reports are
+// never trusted: host values are redacted again here, every text cut, lists bounded, the whole
+// report at most 16 kB, and only so many a minute per session and per pre-session slot (below).
+// One row per tenant is kept (each slot's last report, unexpected messages up to 20). Reading it
+// and the mapping's changes are for the tenant's admins only.
 
 const TAG = 'novus';
 
@@ -91,20 +94,41 @@ export function sanitizeNovusReport(report: NovusDiagnosticsReport): NovusDiagno
 
 export function registerNovusRoutes(app: FastifyInstance, services: Services): void {
   const { repos, tenants } = services;
+  // Reports are counted in the store, so the bound holds whichever api process they reach. A
+  // session's per session (an attacker gets no more sessions than the session start grants); the
+  // pre-session slot's per tenant, not per address: tenant keys are a closed list an attacker
+  // cannot add to, while addresses are rotated freely. Whoever fills that slot may starve it, which
+  // costs nothing it did not already (the slot is anyone's), never a session's report.
+  const { novusReportsPerMinute } = services.config.identity;
+  const sessionReports = perMinuteLimit(
+    repos.windowCounters,
+    'novus-reports:session',
+    novusReportsPerMinute,
+  );
+  const preSessionReports = perMinuteLimit(
+    repos.windowCounters,
+    'novus-reports:pre-session',
+    novusReportsPerMinute,
+  );
 
   const knownTenant = (systemKey: string): void => {
     if (!tenants.get(systemKey)) throw new ApiError(404, API_MESSAGES.tenantUnknown);
   };
 
   /**
-   * Who sent a report: the user of the panel session it came with (a live session of this
-   * tenant, and of the x-user-id sent, if any), or null without a session token. A token that is
-   * no such session is refused.
+   * Who sent a report: the panel session it came with (a live session of this
+   * tenant, and of the x-user-id sent, if any), or null when no Authorization is sent at all. An
+   * Authorization that is no such session is refused.
    */
-  const reporterOf = async (request: FastifyRequest, systemKey: string): Promise<string | null> => {
+  const reporterOf = async (
+    request: FastifyRequest,
+    systemKey: string,
+  ): Promise<PanelSession | null> => {
+    // Only a report with no Authorization at all goes to the pre-session slot: one that is not a
+    // well-formed session token (another scheme, a token cut short) is no session either.
+    if (request.headers.authorization === undefined) return null;
     const token = bearerToken(request);
-    if (!token) return null;
-    const session = await repos.panelSessions.find(token);
+    const session = token ? await repos.panelSessions.find(token) : null;
     if (!session) throw identityError(401, 'session_expired', API_MESSAGES.sessionExpired);
     const userId = request.headers['x-user-id'];
     if (
@@ -112,12 +136,15 @@ export function registerNovusRoutes(app: FastifyInstance, services: Services): v
       (typeof userId === 'string' && userId !== session.userId)
     )
       throw identityError(401, 'session_mismatch', API_MESSAGES.sessionMismatch);
-    return session.userId;
+    return session;
   };
 
   app.post<{ Body: { systemKey: string; report: NovusDiagnosticsReport } }>(
     '/api/novus/diagnostics',
     {
+      // Public (a panel without a user id has no session): the handler checks the tenant and the
+      // session when one is sent, and counts each report (above), not the per-session plugin.
+      config: { access: 'public', rateLimit: false },
       bodyLimit: NOVUS_DIAGNOSTICS_LIMITS.reportBytes,
       schema: {
         tags: [TAG],
@@ -132,13 +159,17 @@ export function registerNovusRoutes(app: FastifyInstance, services: Services): v
           400: apiErrorAnswer,
           401: apiErrorAnswer,
           404: apiErrorAnswer,
+          429: apiErrorAnswer,
         },
       },
     },
     async (request, reply) => {
       const { systemKey } = request.body;
       knownTenant(systemKey);
-      const by = await reporterOf(request, systemKey);
+      const session = await reporterOf(request, systemKey);
+      if (session) await sessionReports.count(session.familyId);
+      else await preSessionReports.count(systemKey);
+      const by = session?.userId ?? null;
       await repos.novus.saveReport(systemKey, sanitizeNovusReport(request.body.report), by);
       return reply.code(204).send();
     },
@@ -147,6 +178,8 @@ export function registerNovusRoutes(app: FastifyInstance, services: Services): v
   app.get<{ Querystring: { systemKey: string } }>(
     '/api/novus/mapping',
     {
+      // Field names only, nothing secret: the panel reads it before it has a session.
+      config: { access: 'public' },
       schema: {
         tags: [TAG],
         summary:

@@ -10,6 +10,7 @@ export function registerProfileRoutes(app: FastifyInstance, services: Services):
   app.get(
     '/api/rdstation/user/profile',
     {
+      config: { access: 'crm' },
       schema: ownRouteSchema({
         tag: 'autenticação',
         summary: 'Perfil do usuário no CRM (id, nome, e-mail, organização)',

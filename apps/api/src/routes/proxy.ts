@@ -120,6 +120,7 @@ export function registerListRoute(
   app.get<{ Params: Params; Querystring: PanelListQuery }>(
     route.url,
     {
+      config: { access: 'crm' },
       schema: {
         tags: [route.tag],
         summary: route.summary,
@@ -158,6 +159,7 @@ export function registerGetRoute(app: FastifyInstance, services: Services, route
   app.get<{ Params: Params }>(
     route.url,
     {
+      config: { access: 'crm' },
       schema: {
         tags: [route.tag],
         summary: route.summary,
@@ -193,6 +195,7 @@ export function registerWriteRoute(
   app.route<{ Params: Params; Body: Record<string, unknown> }>({
     method: route.method,
     url: route.url,
+    config: { access: 'crm' },
     schema: {
       tags: [route.tag],
       summary: route.summary,

@@ -49,13 +49,17 @@ export async function openBrowser(
    */
   const openSignIn = async (
     email: string = ACCOUNT1.users.ana.email,
-  ): Promise<{ page: CallResult; confirm: () => Promise<CallResult> }> => {
+  ): Promise<{
+    page: CallResult;
+    window: { cookie: string };
+    confirm: () => Promise<CallResult>;
+  }> => {
     const start = await send('GET', '/api/rdstation/auth/start');
     if (start.status !== 200) throw new Error(`auth/start: ${start.status} ${start.text}`);
     const window = await openSignInWindow(api, String(start.json.authUrl));
     const callbackUrl = await consent(window.consentUrl, email);
     const page = await returnToCallback(api, window, callbackUrl);
-    return { page, confirm: () => confirmCrmUser(api, window, page, email) };
+    return { page, window, confirm: () => confirmCrmUser(api, window, page, email) };
   };
   return {
     token,
