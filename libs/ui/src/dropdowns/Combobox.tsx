@@ -4,6 +4,7 @@ import { Icon } from '@ui/components/Icon';
 import { FieldShell } from '@ui/forms/FieldShell';
 import { type FieldIds, useFieldIds } from '@ui/forms/useFieldIds';
 import { DropdownPanel } from './DropdownPanel';
+import { DROPDOWN_TEXTS } from './dropdownTexts';
 import {
   StyledAdornment,
   StyledControl,
@@ -46,7 +47,7 @@ export function listStateOf({
   loadingMore = false,
   hasMore = false,
   onLoadMore,
-  emptyText = 'Nenhuma opção disponível',
+  emptyText = DROPDOWN_TEXTS.noOptions,
 }: SelectFieldProps): ComboboxListState {
   return { loading, loadingMore, hasMore, onLoadMore, emptyText };
 }

@@ -1,11 +1,8 @@
 import { type Deal, type DropdownOption } from '@crm-panel/crm-model';
-import { LiveField, SingleSelect, type SingleSelectProps } from '@crm-panel/ui';
+import { DROPDOWN_TEXTS, LiveField, SingleSelect, type SingleSelectProps } from '@crm-panel/ui';
 import { type Named, namedOptions, nameOf } from '@deal/features/shared/options';
 
 const LOAD_FAILED = 'Não foi possível carregar as opções.';
-// MESSAGES.dropdown.loading's text: this chunk reads nothing else of crm-model at run time, and
-// importing it would add 11 B to the main panel, which has none to spare under its budget.
-const LOADING = 'Carregando...';
 
 /** The read of a select's options (a query of the api-client). */
 export interface OptionsRead<T extends Named> {
@@ -45,7 +42,7 @@ export function DealSelectField<T extends Named>({
     <LiveField field={field}>
       <SingleSelect
         {...select}
-        placeholder={deal ? placeholder : LOADING}
+        placeholder={deal ? placeholder : DROPDOWN_TEXTS.loading}
         options={toOptions(read.data)}
         value={value}
         selectedLabel={nameOf(read.data, value)}
