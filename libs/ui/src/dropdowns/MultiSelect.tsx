@@ -79,7 +79,6 @@ export function MultiSelect(props: MultiSelectProps) {
     placeholder = DROPDOWN_TEXTS.multiPlaceholder,
     disabled = false,
     searchable = false,
-    onSearch,
   } = props;
 
   const select = useSelectField(props);
@@ -102,10 +101,7 @@ export function MultiSelect(props: MultiSelectProps) {
   };
 
   const dropdown = useDropdown({
-    options,
-    searchable,
-    onSearch,
-    disabled,
+    field: props,
     rootRef,
     isSelected,
     onChoose: toggleOption,

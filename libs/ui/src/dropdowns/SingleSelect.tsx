@@ -58,8 +58,6 @@ export function SingleSelect(props: SingleSelectProps) {
     onChange,
     placeholder = DROPDOWN_TEXTS.placeholder,
     disabled = false,
-    searchable = false,
-    onSearch,
     onChangeRequest,
     allowRemove = false,
     crmUrl,
@@ -82,10 +80,7 @@ export function SingleSelect(props: SingleSelectProps) {
   const summaryMode = hasValue && onChangeRequest !== undefined && !editing;
 
   const dropdown = useDropdown({
-    options,
-    searchable,
-    onSearch,
-    disabled,
+    field: props,
     rootRef,
     isSelected: (option) => option.value === value,
     onChoose: (option) => {
