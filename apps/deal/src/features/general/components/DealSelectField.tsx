@@ -1,15 +1,12 @@
 import { type Deal, type DropdownOption } from '@crm-panel/crm-model';
 import { DROPDOWN_TEXTS, LiveField, SingleSelect, type SingleSelectProps } from '@crm-panel/ui';
-import { type Named, namedOptions, nameOf } from '@deal/features/shared/options';
-
-const LOAD_FAILED = 'Não foi possível carregar as opções.';
-
-/** The read of a select's options (a query of the api-client). */
-export interface OptionsRead<T extends Named> {
-  data?: readonly T[];
-  isPending: boolean;
-  isError: boolean;
-}
+import {
+  type Named,
+  namedOptions,
+  nameOf,
+  type OptionsRead,
+  readOptions,
+} from '@deal/features/shared/options';
 
 export interface DealSelectFieldProps<T extends Named> extends Omit<
   SingleSelectProps,
@@ -34,7 +31,7 @@ export function DealSelectField<T extends Named>({
   toOptions = namedOptions,
   placeholder,
   disabled = !deal,
-  loading = read.isPending,
+  loading,
   ...select
 }: DealSelectFieldProps<T>) {
   const value = deal?.[field] ?? null;
@@ -42,13 +39,12 @@ export function DealSelectField<T extends Named>({
     <LiveField field={field}>
       <SingleSelect
         {...select}
+        {...readOptions(read, toOptions)}
         placeholder={deal ? placeholder : DROPDOWN_TEXTS.loading}
-        options={toOptions(read.data)}
         value={value}
         selectedLabel={nameOf(read.data, value)}
         disabled={disabled}
-        loading={loading}
-        emptyText={read.isError ? LOAD_FAILED : undefined}
+        loading={loading ?? read.isPending}
       />
     </LiveField>
   );
