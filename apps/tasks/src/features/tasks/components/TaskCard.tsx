@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import {
   MESSAGES,
   TASK_STATUS_LABELS,
@@ -16,7 +16,8 @@ export interface TaskCardProps {
   onComplete: (task: Task) => void;
 }
 
-const StyledCard = styled.article`
+/** A task's card: also the shape of its placeholder while the tasks load. */
+export const taskCardBox = css`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space[2]};
@@ -25,6 +26,10 @@ const StyledCard = styled.article`
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme }) => theme.colors.surface};
   box-shadow: ${({ theme }) => theme.shadows.xs};
+`;
+
+const StyledCard = styled.article`
+  ${taskCardBox}
 `;
 
 const StyledHeader = styled.header`

@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { Skeleton, VisuallyHidden } from '@crm-panel/ui';
+import { taskCardBox } from './TaskCard';
 
 const StyledList = styled.div`
   display: flex;
@@ -8,12 +9,7 @@ const StyledList = styled.div`
 `;
 
 const StyledItem = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[2]};
-  padding: ${({ theme }) => theme.space[4]};
-  border: ${({ theme }) => theme.borders.subtle};
-  border-radius: ${({ theme }) => theme.radii.md};
+  ${taskCardBox}
 `;
 
 /** Placeholder cards while the tasks load. */
