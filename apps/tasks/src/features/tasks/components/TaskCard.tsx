@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import styled, { css } from 'styled-components';
+import styled from 'styled-components';
 import {
   MESSAGES,
   TASK_STATUS_LABELS,
@@ -16,8 +16,7 @@ export interface TaskCardProps {
   onComplete: (task: Task) => void;
 }
 
-/** A task's card: also the shape of its placeholder while the tasks load. */
-export const taskCardBox = css`
+const StyledCard = styled.article`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space[2]};
@@ -26,10 +25,6 @@ export const taskCardBox = css`
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme }) => theme.colors.surface};
   box-shadow: ${({ theme }) => theme.shadows.xs};
-`;
-
-const StyledCard = styled.article`
-  ${taskCardBox}
 `;
 
 const StyledHeader = styled.header`

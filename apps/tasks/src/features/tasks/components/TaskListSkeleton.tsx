@@ -1,6 +1,5 @@
 import styled from 'styled-components';
 import { Skeleton, VisuallyHidden } from '@crm-panel/ui';
-import { taskCardBox } from './TaskCard';
 
 const StyledList = styled.div`
   display: flex;
@@ -9,7 +8,12 @@ const StyledList = styled.div`
 `;
 
 const StyledItem = styled.div`
-  ${taskCardBox}
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[2]};
+  padding: ${({ theme }) => theme.space[4]};
+  border: ${({ theme }) => theme.borders.subtle};
+  border-radius: ${({ theme }) => theme.radii.md};
 `;
 
 /** Placeholder cards while the tasks load. */
