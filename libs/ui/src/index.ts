@@ -62,6 +62,7 @@ export { Stack, type StackProps } from './components/Stack';
 export { TextInput, type TextInputProps } from './forms/TextInput';
 
 export { SingleSelect, type SingleSelectProps } from './dropdowns/SingleSelect';
+export { DROPDOWN_TEXTS } from './dropdowns/dropdownTexts';
 export type { DropdownOption } from '@crm-panel/crm-model';
 
 // Formik-bound fields and the modal forms' frame: `@crm-panel/ui/form-kit`; the plain fields only

@@ -42,23 +42,22 @@ const MISSING = [
   'Telefone do contato não encontrado (campos tentados: numero, Numero, telefone, Telefone, celular): sem ele o painel não sugere contatos pelo telefone.',
 ];
 
+const DIAGNOSTICS = {
+  report: REPORT,
+  reportedAt: '2026-12-05T10:00:03.000Z',
+  missing: MISSING,
+  mapping: DEFAULT_NOVUS_MAPPING,
+  defaults: DEFAULT_NOVUS_MAPPING,
+  custom: false,
+  mappingUpdatedAt: null,
+  mappingUpdatedBy: null,
+};
+
 function serveDiagnostics(overrides: Record<string, unknown> = {}) {
   const puts: unknown[] = [];
   server.use(
     http.get(`${server.baseURL}/api/novus/diagnostics`, () =>
-      HttpResponse.json({
-        data: {
-          report: REPORT,
-          reportedAt: '2026-12-05T10:00:03.000Z',
-          missing: MISSING,
-          mapping: DEFAULT_NOVUS_MAPPING,
-          defaults: DEFAULT_NOVUS_MAPPING,
-          custom: false,
-          mappingUpdatedAt: null,
-          mappingUpdatedBy: null,
-          ...overrides,
-        },
-      }),
+      HttpResponse.json({ data: { ...DIAGNOSTICS, ...overrides } }),
     ),
     http.put(`${server.baseURL}/api/novus/mapping`, async ({ request }) => {
       const body = await request.json();
@@ -181,6 +180,54 @@ describe("CredentialsManagerPage: 'Diagnóstico do Novus'", () => {
       await within(form).findByText(/Ninguém conseguiria entrar no painel/),
     ).toBeInTheDocument();
     expect(userId).toHaveValue('idDoUsuario');
+  });
+
+  it("'Restaurar padrões' puts the default names back in every field", async () => {
+    const puts = serveDiagnostics({
+      mapping: {
+        ...DEFAULT_NOVUS_MAPPING,
+        user: { ...DEFAULT_NOVUS_MAPPING.user, userId: ['uid'] },
+      },
+      custom: true,
+      mappingUpdatedAt: '2026-12-05T09:00:00.000Z',
+    });
+    const { user } = await openNovusTab();
+    const form = await screen.findByRole('form', { name: 'Mapeamento de campos' });
+    const userId = within(form).getByRole('textbox', { name: /Id do usuário/ });
+    expect(userId).toHaveValue('uid');
+    await user.click(within(form).getByRole('button', { name: 'Restaurar padrões' }));
+    expect(userId).toHaveValue(DEFAULT_NOVUS_MAPPING.user.userId.join(', '));
+    expect(puts).toEqual([]);
+  });
+
+  it('a host that signs nothing: asks for the security password, refuses a wrong one, opens with the right one', async () => {
+    const passwords: (string | null)[] = [];
+    server.use(
+      http.get(`${server.baseURL}/api/novus/diagnostics`, ({ request }) => {
+        const password = request.headers.get('x-security-password');
+        passwords.push(password);
+        if (password === null)
+          return HttpResponse.json(
+            { message: 'Informe a senha de segurança.', code: 'security_password_required' },
+            { status: 403 },
+          );
+        if (password !== 'senha-certa')
+          return HttpResponse.json({ message: 'Senha de segurança incorreta' }, { status: 403 });
+        return HttpResponse.json({ data: DIAGNOSTICS });
+      }),
+    );
+    const { user } = await openNovusTab();
+    const field = await screen.findByLabelText('Senha de segurança');
+    expect(screen.queryByRole('form', { name: 'Mapeamento de campos' })).toBeNull();
+    await user.type(field, 'errada');
+    await user.click(screen.getByRole('button', { name: 'Ver diagnóstico' }));
+    expect(await screen.findByText('Senha de segurança incorreta')).toBeVisible();
+    await user.clear(screen.getByLabelText('Senha de segurança'));
+    await user.type(screen.getByLabelText('Senha de segurança'), 'senha-certa');
+    await user.click(screen.getByRole('button', { name: 'Ver diagnóstico' }));
+    expect(await screen.findByRole('form', { name: 'Mapeamento de campos' })).toBeVisible();
+    expect(passwords.at(-1)).toBe('senha-certa');
+    expect(passwords).toContain('errada');
   });
 
   it("an attendant sees the api's refusal, nothing of the diagnostics", async () => {

@@ -74,6 +74,45 @@ describe('LoginPage (/rdstation-login): not authenticated', () => {
       open.mockRestore();
     }
   });
+
+  it("where the window may not open, offers 'Entre pelo navegador' and shows the signed-in view once the tab is done", async () => {
+    fakeSpecTimers();
+    sessionStorage.clear();
+    const open = jest.spyOn(window, 'open').mockImplementation(() => null);
+    try {
+      const { user } = renderLogin();
+      await advanceUntil(
+        () => screen.queryByRole('button', { name: 'Conectar com RD Station CRM' }) !== null,
+      );
+      expect(screen.queryByRole('region', { name: 'Entre pelo navegador' })).toBeNull();
+      await user.click(screen.getByRole('button', { name: 'Conectar com RD Station CRM' }));
+      expect(screen.getByText(/Permita pop-ups para este site/)).toBeInTheDocument();
+      const region = await screen.findByRole('region', { name: 'Entre pelo navegador' });
+      const link = await within(region).findByRole('textbox', {
+        name: 'Link de login (abra numa nova aba deste mesmo navegador)',
+      });
+      expect(link).toHaveValue('about:blank#oauth-mock');
+      const tabCalls = () =>
+        server.requests
+          .filter((r) => r.path.startsWith('/api/rdstation/auth/tab/'))
+          .map((r) => `${r.method} ${r.path}`);
+      expect(tabCalls()).toEqual(['POST /api/rdstation/auth/tab/start']);
+
+      // The attendant finishes in the tab; the panel's next try finds it done.
+      server.db.state.integration.authenticated = true;
+      await advanceUntil(
+        () => screen.queryByRole('button', { name: 'Buscar Contatos' }) !== null,
+        3_000,
+      );
+      expect(tabCalls()).toEqual([
+        'POST /api/rdstation/auth/tab/start',
+        'POST /api/rdstation/auth/tab/redeem',
+      ]);
+      expect(screen.queryByRole('region', { name: 'Entre pelo navegador' })).toBeNull();
+    } finally {
+      open.mockRestore();
+    }
+  });
 });
 
 describe('LoginPage (/rdstation-login): authenticated', () => {

@@ -152,6 +152,21 @@ function Guarded({ guard, children }: { guard: GuardRequirement[]; children: Rea
   return guard.length ? <Guard requires={guard}>{children}</Guard> : <>{children}</>;
 }
 
+/** The panel's own pages: signed in, live updates on, its header and the live hint above. */
+function PanelPage({ children }: { children: ReactNode }) {
+  return (
+    <Guarded guard={SIGNED_IN}>
+      <LiveUpdates>
+        <PageWrapper>
+          <PanelHeader />
+          <LiveUpdateHint />
+          {children}
+        </PageWrapper>
+      </LiveUpdates>
+    </Guarded>
+  );
+}
+
 export function AppRoutes() {
   return (
     <Routes>
@@ -185,29 +200,17 @@ export function AppRoutes() {
       <Route
         path="/contact-linking"
         element={
-          <Guarded guard={SIGNED_IN}>
-            <LiveUpdates>
-              <PageWrapper>
-                <PanelHeader />
-                <LiveUpdateHint />
-                <ContactLinkingRoute />
-              </PageWrapper>
-            </LiveUpdates>
-          </Guarded>
+          <PanelPage>
+            <ContactLinkingRoute />
+          </PanelPage>
         }
       />
       <Route
         path="*"
         element={
-          <Guarded guard={SIGNED_IN}>
-            <LiveUpdates>
-              <PageWrapper>
-                <PanelHeader />
-                <LiveUpdateHint />
-                <MainPanel />
-              </PageWrapper>
-            </LiveUpdates>
-          </Guarded>
+          <PanelPage>
+            <MainPanel />
+          </PanelPage>
         }
       />
     </Routes>

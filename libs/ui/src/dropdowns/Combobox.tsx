@@ -4,6 +4,7 @@ import { Icon } from '@ui/components/Icon';
 import { FieldShell } from '@ui/forms/FieldShell';
 import { type FieldIds, useFieldIds } from '@ui/forms/useFieldIds';
 import { DropdownPanel } from './DropdownPanel';
+import { DROPDOWN_TEXTS } from './dropdownTexts';
 import {
   StyledAdornment,
   StyledControl,
@@ -11,34 +12,10 @@ import {
   StyledSelectOnly,
   StyledValueText,
 } from './dropdownStyles';
+import { type SelectFieldProps } from './selectFieldProps';
 import { type DropdownState } from './useDropdown';
 
-/** What both selects take besides their value. */
-export interface SelectFieldProps {
-  options: DropdownOption[];
-  placeholder?: string;
-  /** Visible label and the accessible name; without it the placeholder names the control. */
-  label?: ReactNode;
-  hideLabel?: boolean;
-  id?: string;
-  required?: boolean;
-  error?: ReactNode;
-  helperText?: ReactNode;
-  disabled?: boolean;
-  /** Typing in the box filters: locally, or through onSearch when given. */
-  searchable?: boolean;
-  /** Called with the search text 600 ms after typing stops, and with '' when a search is reset. */
-  onSearch?: (text: string) => void;
-  /** First page or a new search is loading: the list shows 'Carregando...'. */
-  loading?: boolean;
-  hasMore?: boolean;
-  /** A further page is loading: 'Carregando mais...' under the options. */
-  loadingMore?: boolean;
-  /** Called 200 ms after the list is scrolled within 50 px of its bottom (when hasMore). */
-  onLoadMore?: () => void;
-  emptyText?: string;
-  className?: string;
-}
+export type { SelectFieldProps };
 
 /** The list part of a select's props, with the spec's default empty text. */
 export function listStateOf({
@@ -46,7 +23,7 @@ export function listStateOf({
   loadingMore = false,
   hasMore = false,
   onLoadMore,
-  emptyText = 'Nenhuma opção disponível',
+  emptyText = DROPDOWN_TEXTS.noOptions,
 }: SelectFieldProps): ComboboxListState {
   return { loading, loadingMore, hasMore, onLoadMore, emptyText };
 }

@@ -7,6 +7,7 @@ import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { Icon } from '@ui/components/Icon';
 import { SpinnerCircle } from '@ui/components/SpinnerCircle';
+import { DROPDOWN_TEXTS } from './dropdownTexts';
 
 export interface DropdownPanelProps {
   listboxId: string;
@@ -251,14 +252,14 @@ export function DropdownPanel({
           {loading ? (
             <StyledStatus>
               <SpinnerCircle size={14} />
-              Carregando...
+              {DROPDOWN_TEXTS.loading}
             </StyledStatus>
           ) : options.length === 0 ? (
             <StyledStatus>{emptyText}</StyledStatus>
           ) : loadingMore ? (
             <StyledStatus>
               <SpinnerCircle size={14} />
-              Carregando mais...
+              {DROPDOWN_TEXTS.loadingMore}
             </StyledStatus>
           ) : null}
         </div>

@@ -5,6 +5,7 @@ import { Icon } from '@ui/components/Icon';
 import { focusRing } from '@ui/theme/mixins';
 import { Combobox, SelectFieldShell, type SelectFieldProps, useSelectField } from './Combobox';
 import { StyledRoot } from './dropdownStyles';
+import { DROPDOWN_TEXTS } from './dropdownTexts';
 import { useDropdown } from './useDropdown';
 
 export interface MultiSelectProps extends SelectFieldProps {
@@ -75,10 +76,9 @@ export function MultiSelect(props: MultiSelectProps) {
     value,
     onChange,
     selectedOptions = [],
-    placeholder = 'Selecione uma ou mais opções',
+    placeholder = DROPDOWN_TEXTS.multiPlaceholder,
     disabled = false,
     searchable = false,
-    onSearch,
   } = props;
 
   const select = useSelectField(props);
@@ -101,10 +101,7 @@ export function MultiSelect(props: MultiSelectProps) {
   };
 
   const dropdown = useDropdown({
-    options,
-    searchable,
-    onSearch,
-    disabled,
+    field: props,
     rootRef,
     isSelected,
     onChoose: toggleOption,

@@ -102,6 +102,61 @@ describe('SingleSelect', () => {
     );
   });
 
+  it("says 'Carregando...', never the raw id, until the value's name is known", () => {
+    const STAGES: DropdownOption[] = [{ value: 'stage-proposta', label: 'Proposta enviada' }];
+    const { rerender } = renderWithTheme(
+      <SingleSelect
+        label="Etapa do funil"
+        options={[]}
+        value="stage-proposta"
+        onChange={jest.fn()}
+      />,
+    );
+    const combobox = screen.getByRole('combobox', { name: 'Etapa do funil' });
+    expect(combobox).toHaveTextContent('Carregando...');
+    expect(combobox).not.toHaveTextContent('stage-proposta');
+    rerender(
+      <SingleSelect
+        label="Etapa do funil"
+        options={STAGES}
+        value="stage-proposta"
+        onChange={jest.fn()}
+      />,
+    );
+    expect(combobox).toHaveTextContent('Proposta enviada');
+    rerender(
+      <SingleSelect label="Etapa do funil" options={STAGES} value={null} onChange={jest.fn()} />,
+    );
+    expect(combobox).toHaveTextContent('Selecione uma opção');
+  });
+
+  it("says 'Carregando...' in the search box and the summary while the name is unknown", () => {
+    const { rerender } = renderWithTheme(
+      <SingleSelect
+        label="Responsável"
+        options={[]}
+        value="user-42"
+        searchable
+        onChange={jest.fn()}
+      />,
+    );
+    const box = screen.getByRole('combobox', { name: 'Responsável' });
+    expect(box).toHaveValue('');
+    expect(box).toHaveAttribute('placeholder', 'Carregando...');
+    rerender(
+      <SingleSelect
+        label="Responsável"
+        options={[]}
+        value="user-42"
+        onChange={jest.fn()}
+        onChangeRequest={jest.fn()}
+      />,
+    );
+    const summary = screen.getByRole('group', { name: 'Responsável' });
+    expect(summary).toHaveTextContent('Carregando...');
+    expect(summary).not.toHaveTextContent('user-42');
+  });
+
   it("shows 'Nenhuma opção disponível' (or the given empty text) for an empty list", async () => {
     const user = userEvent.setup();
     const { rerender } = renderWithTheme(<Harness label="Responsável" options={[]} />);

@@ -5,6 +5,7 @@ import { Button } from '@ui/components/Button';
 import { Icon } from '@ui/components/Icon';
 import { Combobox, SelectFieldShell, type SelectFieldProps, useSelectField } from './Combobox';
 import { StyledActions, StyledExternalLink, StyledRoot } from './dropdownStyles';
+import { DROPDOWN_TEXTS } from './dropdownTexts';
 import { useDropdown } from './useDropdown';
 
 export interface SingleSelectProps extends SelectFieldProps {
@@ -55,10 +56,8 @@ export function SingleSelect(props: SingleSelectProps) {
     value = null,
     selectedLabel,
     onChange,
-    placeholder = 'Selecione uma opção',
+    placeholder = DROPDOWN_TEXTS.placeholder,
     disabled = false,
-    searchable = false,
-    onSearch,
     onChangeRequest,
     allowRemove = false,
     crmUrl,
@@ -72,15 +71,16 @@ export function SingleSelect(props: SingleSelectProps) {
   const [focusTarget, setFocusTarget] = useState<'control' | 'change' | null>(null);
 
   const hasValue = value !== null && value !== '';
-  const selectedOption = hasValue ? options.find((option) => option.value === value) : undefined;
-  const selectedText = hasValue ? (selectedOption?.label ?? selectedLabel ?? value) : '';
+  const knownLabel = hasValue
+    ? (options.find((option) => option.value === value)?.label ?? selectedLabel)
+    : undefined;
+  // A value whose name is not known yet (its options still loading) says so, never its raw id.
+  const waitingForName = hasValue && knownLabel === undefined;
+  const selectedText = knownLabel ?? (hasValue ? DROPDOWN_TEXTS.loading : placeholder);
   const summaryMode = hasValue && onChangeRequest !== undefined && !editing;
 
   const dropdown = useDropdown({
-    options,
-    searchable,
-    onSearch,
-    disabled,
+    field: props,
     rootRef,
     isSelected: (option) => option.value === value,
     onChoose: (option) => {
@@ -118,12 +118,12 @@ export function SingleSelect(props: SingleSelectProps) {
   const crmLink = crmUrl ? (
     <StyledExternalLink href={crmUrl} target="_blank" rel="noopener noreferrer">
       <Icon name="external" size={14} />
-      Abrir no CRM
+      {DROPDOWN_TEXTS.openInCrm}
     </StyledExternalLink>
   ) : null;
   const removeButton = allowRemove ? (
     <Button variant="ghost" size="sm" icon="close" onClick={remove} disabled={disabled}>
-      Remover
+      {DROPDOWN_TEXTS.remove}
     </Button>
   ) : null;
 
@@ -141,7 +141,7 @@ export function SingleSelect(props: SingleSelectProps) {
             onClick={startChange}
             disabled={disabled}
           >
-            Alterar
+            {DROPDOWN_TEXTS.change}
           </Button>
           {removeButton}
           {crmLink}
@@ -155,10 +155,10 @@ export function SingleSelect(props: SingleSelectProps) {
         placeholder={placeholder}
         select={select}
         dropdown={dropdown}
-        inputValue={dropdown.open ? dropdown.query : selectedText}
-        inputPlaceholder={dropdown.open && hasValue ? selectedText : placeholder}
-        displayText={hasValue ? selectedText : placeholder}
-        displayIsPlaceholder={!hasValue}
+        inputValue={dropdown.open ? dropdown.query : (knownLabel ?? '')}
+        inputPlaceholder={dropdown.open || waitingForName ? selectedText : placeholder}
+        displayText={selectedText}
+        displayIsPlaceholder={knownLabel === undefined}
         isSelected={(option) => option.value === value}
         onKeyDown={dropdown.onKeyDown}
         onInputClick={() => {

@@ -10,13 +10,12 @@ import {
 } from 'react';
 import { useDebouncedCallback } from '@ui/hooks/useDebouncedCallback';
 import { useOutsideClick } from '@ui/hooks/useOutsideClick';
+import { type SelectFieldProps } from './selectFieldProps';
 import { filterOptions } from './filterOptions';
 
 export interface UseDropdownArgs {
-  options: DropdownOption[];
-  searchable: boolean;
-  onSearch?: (text: string) => void;
-  disabled: boolean;
+  /** The select's props: its options, whether it searches (locally or through onSearch), disabled. */
+  field: SelectFieldProps;
   rootRef: RefObject<HTMLElement | null>;
   isSelected: (option: DropdownOption) => boolean;
   onChoose: (option: DropdownOption) => void;
@@ -49,10 +48,7 @@ export interface DropdownState {
  * keyboard handling of the combobox/listbox pattern shared by SingleSelect and MultiSelect.
  */
 export function useDropdown({
-  options,
-  searchable,
-  onSearch,
-  disabled,
+  field: { options, searchable = false, onSearch, disabled = false },
   rootRef,
   isSelected,
   onChoose,

@@ -17,6 +17,7 @@ export {
   type FormWideProps,
 } from './FormLayout';
 export { FormikFormLayout, type FormikFormLayoutProps } from '@ui/formik/FormikFormLayout';
+export { FormikFormActions, type FormikFormActionsProps } from '@ui/formik/FormikFormActions';
 export { FormikTextField, type FormikTextFieldProps } from '@ui/formik/FormikTextField';
 export { FormikTextArea, type FormikTextAreaProps } from '@ui/formik/FormikTextArea';
 export { FormikSelect, type FormikSelectProps } from '@ui/formik/FormikSelect';

@@ -1,18 +1,15 @@
 import { type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import styled from 'styled-components';
-import { StyledError, StyledHelper, StyledRequired } from './fieldStyles';
-import { Icon } from '@ui/components/Icon';
-import { controlAttributes, useFieldIds } from './useFieldIds';
+import { StyledRequired } from './fieldStyles';
+import { FieldMessages } from './FieldShell';
+import { type LabelledFieldProps, useLabelledField } from './useFieldIds';
 
-export interface CheckboxProps extends Omit<
-  InputHTMLAttributes<HTMLInputElement>,
-  'type' | 'size'
-> {
+export interface CheckboxProps
+  extends
+    Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'size'>,
+    Omit<LabelledFieldProps, 'hideLabel'> {
   /** May hold a link (e.g. to the terms of use). */
   label: ReactNode;
-  error?: ReactNode;
-  helperText?: ReactNode;
-  className?: string;
   ref?: Ref<HTMLInputElement>;
 }
 
@@ -58,41 +55,20 @@ const StyledTexts = styled.div`
   padding-left: ${({ theme }) => theme.space[6]};
 `;
 
-export function Checkbox({
-  label,
-  error,
-  helperText,
-  required,
-  id,
-  className,
-  ref,
-  'aria-describedby': describedByProp,
-  ...rest
-}: CheckboxProps) {
-  const ids = useFieldIds(id, { helper: Boolean(helperText), error: Boolean(error) });
+export function Checkbox({ ref, ...props }: CheckboxProps) {
+  const { ids, shell, control } = useLabelledField(props);
   return (
-    <StyledField className={className}>
+    <StyledField className={shell.className}>
       <StyledRow>
-        <StyledBox
-          ref={ref}
-          type="checkbox"
-          {...controlAttributes(ids, { error, required, more: [describedByProp] })}
-          {...rest}
-        />
+        <StyledBox ref={ref} type="checkbox" {...control} />
         <StyledLabel id={ids.labelId} htmlFor={ids.inputId}>
-          {label}
-          {required ? <StyledRequired aria-hidden="true"> *</StyledRequired> : null}
+          {shell.label}
+          {shell.required ? <StyledRequired aria-hidden="true"> *</StyledRequired> : null}
         </StyledLabel>
       </StyledRow>
-      {helperText || error ? (
+      {shell.helperText || shell.error ? (
         <StyledTexts>
-          {helperText ? <StyledHelper id={ids.helperId}>{helperText}</StyledHelper> : null}
-          {error ? (
-            <StyledError id={ids.errorId}>
-              <Icon name="error" size={12} />
-              {error}
-            </StyledError>
-          ) : null}
+          <FieldMessages ids={ids} helperText={shell.helperText} error={shell.error} />
         </StyledTexts>
       ) : null}
     </StyledField>

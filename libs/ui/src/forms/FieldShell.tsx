@@ -19,6 +19,29 @@ export interface FieldShellProps {
   onLabelClick?: () => void;
 }
 
+export interface FieldMessagesProps {
+  ids: FieldIds;
+  helperText?: ReactNode;
+  error?: ReactNode;
+}
+
+/** The helper text and the error text under a field's control, with the ids that describe it. */
+export function FieldMessages({ ids, helperText, error }: FieldMessagesProps) {
+  // A message appearing or going while a button is pressed would move that button (lost click).
+  const shownError = useSteadyWhilePointerDown(error);
+  return (
+    <>
+      {helperText ? <StyledHelper id={ids.helperId}>{helperText}</StyledHelper> : null}
+      {shownError ? (
+        <StyledError id={ids.errorId}>
+          <Icon name="error" size={12} />
+          {shownError}
+        </StyledError>
+      ) : null}
+    </>
+  );
+}
+
 /** Label (with the required asterisk), control, helper text and error text of one field. */
 export function FieldShell({
   ids,
@@ -32,8 +55,6 @@ export function FieldShell({
   children,
   onLabelClick,
 }: FieldShellProps) {
-  // A message appearing or going while a button is pressed would move that button (lost click).
-  const shownError = useSteadyWhilePointerDown(error);
   const labelContent = (
     <>
       {label}
@@ -55,13 +76,7 @@ export function FieldShell({
     <StyledField className={className}>
       {labelNode && hideLabel ? <VisuallyHidden>{labelNode}</VisuallyHidden> : labelNode}
       {children}
-      {helperText ? <StyledHelper id={ids.helperId}>{helperText}</StyledHelper> : null}
-      {shownError ? (
-        <StyledError id={ids.errorId}>
-          <Icon name="error" size={12} />
-          {shownError}
-        </StyledError>
-      ) : null}
+      <FieldMessages ids={ids} helperText={helperText} error={error} />
     </StyledField>
   );
 }

@@ -1,9 +1,9 @@
-import { type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
+import { type Ref, type SelectHTMLAttributes } from 'react';
 import styled from 'styled-components';
 import { Icon } from '@ui/components/Icon';
 import { controlBox } from './fieldStyles';
 import { FieldShell } from './FieldShell';
-import { controlAttributes, useFieldIds } from './useFieldIds';
+import { type LabelledFieldProps, useLabelledField } from './useFieldIds';
 
 export interface SelectOption {
   value: string;
@@ -11,15 +11,11 @@ export interface SelectOption {
   disabled?: boolean;
 }
 
-export interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'size'> {
-  label: ReactNode;
+export interface SelectProps
+  extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'size'>, LabelledFieldProps {
   options: SelectOption[];
   /** First, empty-valued option. */
   placeholder?: string;
-  error?: ReactNode;
-  helperText?: ReactNode;
-  hideLabel?: boolean;
-  className?: string;
   ref?: Ref<HTMLSelectElement>;
 }
 
@@ -45,37 +41,12 @@ const StyledChevron = styled.span`
 `;
 
 /** Labelled native select (same label/asterisk/error/helper pattern as TextInput). */
-export function Select({
-  label,
-  options,
-  placeholder,
-  error,
-  helperText,
-  hideLabel,
-  required,
-  id,
-  className,
-  ref,
-  'aria-describedby': describedByProp,
-  ...rest
-}: SelectProps) {
-  const ids = useFieldIds(id, { helper: Boolean(helperText), error: Boolean(error) });
+export function Select({ options, placeholder, ref, ...props }: SelectProps) {
+  const { shell, control } = useLabelledField(props);
   return (
-    <FieldShell
-      ids={ids}
-      label={label}
-      required={required}
-      hideLabel={hideLabel}
-      helperText={helperText}
-      error={error}
-      className={className}
-    >
+    <FieldShell {...shell}>
       <StyledWrap>
-        <StyledSelect
-          ref={ref}
-          {...controlAttributes(ids, { error, required, more: [describedByProp] })}
-          {...rest}
-        >
+        <StyledSelect ref={ref} {...control}>
           {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
           {options.map((option) => (
             <option key={option.value} value={option.value} disabled={option.disabled}>

@@ -1,26 +1,16 @@
-import {
-  type ChangeEvent,
-  type ReactNode,
-  type Ref,
-  type TextareaHTMLAttributes,
-  useState,
-} from 'react';
+import { type ChangeEvent, type Ref, type TextareaHTMLAttributes, useState } from 'react';
 import styled from 'styled-components';
 import { controlBox } from './fieldStyles';
 import { FieldShell } from './FieldShell';
-import { controlAttributes, useFieldIds } from './useFieldIds';
+import { type FieldIds, type LabelledFieldProps, useLabelledField } from './useFieldIds';
 
-export interface TextAreaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
-  label: ReactNode;
-  error?: ReactNode;
-  helperText?: ReactNode;
-  hideLabel?: boolean;
+export interface TextAreaProps
+  extends TextareaHTMLAttributes<HTMLTextAreaElement>, LabelledFieldProps {
   /**
    * Shows a "n/limit" counter. It does not cut the text (unlike maxLength), so the form can show
    * its own message when the limit is passed.
    */
   characterLimit?: number;
-  className?: string;
   ref?: Ref<HTMLTextAreaElement>;
 }
 
@@ -38,24 +28,19 @@ const StyledCounter = styled.p<{ $over: boolean }>`
   color: ${({ theme, $over }) => ($over ? theme.colors.dangerText : theme.colors.textMuted)};
 `;
 
+const counterIdOf = (ids: FieldIds) => `${ids.inputId}-counter`;
+
 export function TextArea({
-  label,
-  error,
-  helperText,
-  hideLabel,
-  required,
-  id,
-  className,
   characterLimit,
   ref,
   value,
   defaultValue,
   onChange,
-  'aria-describedby': describedByProp,
-  ...rest
+  ...props
 }: TextAreaProps) {
-  const ids = useFieldIds(id, { helper: Boolean(helperText), error: Boolean(error) });
-  const counterId = `${ids.inputId}-counter`;
+  const { ids, shell, control } = useLabelledField(props, (fieldIds) =>
+    characterLimit ? counterIdOf(fieldIds) : undefined,
+  );
   const [uncontrolledLength, setUncontrolledLength] = useState(
     defaultValue === undefined ? 0 : String(defaultValue).length,
   );
@@ -67,29 +52,16 @@ export function TextArea({
   };
 
   return (
-    <FieldShell
-      ids={ids}
-      label={label}
-      required={required}
-      hideLabel={hideLabel}
-      helperText={helperText}
-      error={error}
-      className={className}
-    >
+    <FieldShell {...shell}>
       <StyledTextArea
         ref={ref}
         value={value}
         defaultValue={defaultValue}
         onChange={handleChange}
-        {...controlAttributes(ids, {
-          error,
-          required,
-          more: [characterLimit ? counterId : undefined, describedByProp],
-        })}
-        {...rest}
+        {...control}
       />
       {characterLimit ? (
-        <StyledCounter id={counterId} $over={length > characterLimit}>
+        <StyledCounter id={counterIdOf(ids)} $over={length > characterLimit}>
           {length}/{characterLimit}
         </StyledCounter>
       ) : null}

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 
 export interface FieldIds {
   inputId: string;
@@ -45,5 +45,51 @@ export function controlAttributes(
     'aria-describedby':
       [ids.describedBy, ...(field.more ?? [])].filter(Boolean).join(' ') || undefined,
     $invalid: Boolean(field.error),
+  };
+}
+
+/** What every labelled field takes besides its control's own attributes. */
+export interface LabelledFieldProps {
+  label: ReactNode;
+  /** Shown in red under the field; also sets aria-invalid. */
+  error?: ReactNode;
+  helperText?: ReactNode;
+  hideLabel?: boolean;
+  /** Class of the whole field (label + control + texts). */
+  className?: string;
+  id?: string;
+  required?: boolean;
+  'aria-describedby'?: string;
+}
+
+/**
+ * A labelled field's wiring, the same in every field: its ids; what its shell shows around the
+ * control (label, asterisk, helper, error); and the control's attributes (`controlAttributes`,
+ * `describedBy` adding an id of the field's own, such as a counter's), then the caller's other
+ * props for the control.
+ */
+export function useLabelledField<P extends LabelledFieldProps>(
+  props: P,
+  describedBy?: (ids: FieldIds) => string | undefined,
+) {
+  const {
+    label,
+    error,
+    helperText,
+    hideLabel,
+    required,
+    id,
+    className,
+    'aria-describedby': own,
+    ...rest
+  } = props;
+  const ids = useFieldIds(id, { helper: Boolean(helperText), error: Boolean(error) });
+  return {
+    ids,
+    shell: { ids, label, required, hideLabel, helperText, error, className },
+    control: {
+      ...controlAttributes(ids, { error, required, more: [describedBy?.(ids), own] }),
+      ...rest,
+    },
   };
 }

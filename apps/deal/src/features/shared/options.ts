@@ -25,3 +25,27 @@ export function nameOf(items: readonly Named[] | undefined, id: string | null): 
   if (!id) return undefined;
   return items?.find((item) => item.id === id)?.name;
 }
+
+/** The read of a select's options (a query of the api-client). */
+export interface OptionsRead<T extends Named> {
+  data?: readonly T[];
+  isPending: boolean;
+  isError: boolean;
+}
+
+const LOAD_FAILED = 'Não foi possível carregar as opções.';
+
+/**
+ * What a select shows of the read that feeds it: its options, 'Carregando...' while it reads, and
+ * a failed read said in the list instead of 'Nenhuma opção disponível'.
+ */
+export function readOptions<T extends Named>(
+  read: OptionsRead<T>,
+  toOptions: (items: readonly T[] | undefined) => DropdownOption[] = namedOptions,
+) {
+  return {
+    options: toOptions(read.data),
+    loading: read.isPending,
+    emptyText: read.isError ? LOAD_FAILED : undefined,
+  };
+}

@@ -1,20 +1,14 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import styled from 'styled-components';
-import {
-  auditInfiniteQueryOptions,
-  auditPeopleQueryOptions,
-  getErrorCode,
-  getErrorMessage,
-  isHttpStatus,
-} from '@crm-panel/api-client';
+import { auditInfiniteQueryOptions, auditPeopleQueryOptions } from '@crm-panel/api-client';
 import { type AuditQuery } from '@crm-panel/crm-model';
-import { Alert, Button, EmptyState, InlineError, Skeleton } from '@crm-panel/ui';
+import { Alert, Button, EmptyState, Skeleton } from '@crm-panel/ui';
 import { useAuditExport } from '@credentials/features/audit/hooks/useAuditExport';
+import { usePasswordUnlock } from '@credentials/features/audit/hooks/usePasswordUnlock';
 import { TEXTS } from '@credentials/features/shared/texts';
 import { AuditEntryItem } from './AuditEntryItem';
 import { AuditFilters } from './AuditFilters';
-import { AuditPasswordPrompt } from './AuditPasswordPrompt';
 
 const StyledSection = styled.section`
   display: flex;
@@ -54,63 +48,40 @@ const StyledList = styled.ul`
  */
 export function AuditHistory() {
   const [query, setQuery] = useState<AuditQuery>({});
-  const [password, setPassword] = useState<string | null>(null);
-  const [unlockAttempt, setUnlockAttempt] = useState(0);
-  const access = { securityPassword: password };
-  const history = useInfiniteQuery(auditInfiniteQueryOptions(query, access, unlockAttempt));
+  const { access, attempt, needsPassword, failure } = usePasswordUnlock();
+  const history = useInfiniteQuery(auditInfiniteQueryOptions(query, access, attempt));
   // The person filter's choices, read once from the trail itself (never a CRM request per page).
-  const people = useQuery(auditPeopleQueryOptions(access, unlockAttempt));
-  const unlock = (value: string) => {
-    setPassword(value);
-    setUnlockAttempt((attempt) => attempt + 1);
-  };
+  const people = useQuery(auditPeopleQueryOptions(access, attempt));
   const { exportCsv, error: exportError } = useAuditExport(query, access);
 
-  const code = history.isError ? getErrorCode(history.error) : null;
-  const needsPassword =
-    code === 'security_password_required' ||
-    (password !== null && history.isError && isHttpStatus(history.error, 403) && code === null);
-
-  let content;
-  if (needsPassword) {
-    content = (
-      <AuditPasswordPrompt
-        error={password === null ? null : getErrorMessage(history.error, TEXTS.audit.loadError)}
-        onSubmit={unlock}
-      />
-    );
-  } else if (history.isError && isHttpStatus(history.error, 403)) {
-    content = <Alert tone="warning">{getErrorMessage(history.error, TEXTS.audit.loadError)}</Alert>;
-  } else if (history.isError) {
-    content = (
-      <InlineError message={TEXTS.audit.loadError} onRetry={() => void history.refetch()} />
-    );
-  } else if (!history.data) {
-    content = <Skeleton variant="block" height="list" label={TEXTS.common.loading} />;
-  } else {
-    const entries = history.data.pages.flatMap((page) => page.entries);
-    content =
-      entries.length === 0 ? (
+  const entries = history.data?.pages.flatMap((page) => page.entries);
+  const listed = (): ReactNode => {
+    if (entries === undefined)
+      return <Skeleton variant="block" height="list" label={TEXTS.common.loading} />;
+    if (entries.length === 0)
+      return (
         <EmptyState title={TEXTS.audit.emptyTitle} description={TEXTS.audit.emptyDescription} />
-      ) : (
-        <>
-          <StyledList aria-label={TEXTS.audit.title}>
-            {entries.map((entry) => (
-              <AuditEntryItem key={entry.id} entry={entry} />
-            ))}
-          </StyledList>
-          {history.hasNextPage ? (
-            <Button
-              variant="secondary"
-              loading={history.isFetchingNextPage}
-              onClick={() => history.fetchNextPage()}
-            >
-              {TEXTS.audit.loadMore}
-            </Button>
-          ) : null}
-        </>
       );
-  }
+    return (
+      <>
+        <StyledList aria-label={TEXTS.audit.title}>
+          {entries.map((entry) => (
+            <AuditEntryItem key={entry.id} entry={entry} />
+          ))}
+        </StyledList>
+        {history.hasNextPage ? (
+          <Button
+            variant="secondary"
+            loading={history.isFetchingNextPage}
+            onClick={() => history.fetchNextPage()}
+          >
+            {TEXTS.audit.loadMore}
+          </Button>
+        ) : null}
+      </>
+    );
+  };
+  const content = failure(history, TEXTS.audit) ?? listed();
 
   const readable = !history.isError && history.data !== undefined;
   return (
@@ -124,7 +95,7 @@ export function AuditHistory() {
         ) : null}
       </StyledHeader>
       {exportError ? <Alert tone="error">{exportError}</Alert> : null}
-      {needsPassword ? null : (
+      {needsPassword(history) ? null : (
         <AuditFilters
           onApply={setQuery}
           people={people.data ?? []}

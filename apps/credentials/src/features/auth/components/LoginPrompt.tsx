@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import styled from 'styled-components';
 import { useNavigate } from '@crm-panel/contracts/router';
 import { useHostForms } from '@crm-panel/host-bridge';
@@ -7,8 +6,7 @@ import { CenteredPanel } from '@credentials/features/shared/components/CenteredP
 import { TEXTS } from '@credentials/features/shared/texts';
 import { useAuthWindow } from '../hooks/useAuthWindow';
 import { useManagerResult } from '../hooks/useManagerResult';
-import { storedTabSignIn } from '../hooks/useTabSignIn';
-import { TabSignIn } from './TabSignIn';
+import { AuthWindowAlerts, TabSignInFallback } from './TabSignInFallback';
 
 const StyledActions = styled.div`
   display: flex;
@@ -27,14 +25,11 @@ export function LoginPrompt() {
   const authWindow = useAuthWindow((authenticated) => {
     if (authenticated) navigate('/', { replace: true });
   });
-  // A sign-in this frame started in a tab of its own is picked up again (after a top navigation).
-  const [resumed] = useState(() => storedTabSignIn() !== null);
 
   return (
     <CenteredPanel title={TEXTS.prompt.title} intro={TEXTS.prompt.intro}>
       {removalMessage ? <Alert tone="success">{removalMessage}</Alert> : null}
-      {authWindow.blocked ? <Alert tone="error">{TEXTS.common.popupBlocked}</Alert> : null}
-      {authWindow.waiting ? <Alert tone="info">{TEXTS.prompt.waiting}</Alert> : null}
+      <AuthWindowAlerts authWindow={authWindow} />
       <StyledActions>
         <Button
           size="lg"
@@ -59,9 +54,10 @@ export function LoginPrompt() {
           {TEXTS.prompt.manage}
         </Button>
       </StyledActions>
-      {authWindow.blocked || resumed ? (
-        <TabSignIn onDone={() => navigate('/', { replace: true })} />
-      ) : null}
+      <TabSignInFallback
+        blocked={authWindow.blocked}
+        onDone={() => navigate('/', { replace: true })}
+      />
     </CenteredPanel>
   );
 }

@@ -9,6 +9,7 @@ import { useLogout } from '@credentials/features/shared/hooks/useLogout';
 import { CRM_SIGNUP_URL, TEXTS } from '@credentials/features/shared/texts';
 import { useAuthWindow } from '../hooks/useAuthWindow';
 import { ContactList } from './ContactList';
+import { AuthWindowAlerts, TabSignInFallback } from './TabSignInFallback';
 
 const StyledPage = styled.div`
   display: flex;
@@ -73,8 +74,7 @@ export function LoginScreen() {
       <Card>
         <Stack gap={4}>
           <StyledText>{t.intro}</StyledText>
-          {authWindow.blocked ? <Alert tone="error">{TEXTS.common.popupBlocked}</Alert> : null}
-          {authWindow.waiting ? <Alert tone="info">{TEXTS.prompt.waiting}</Alert> : null}
+          <AuthWindowAlerts authWindow={authWindow} />
           <StyledActions>
             <Button
               icon="link"
@@ -91,6 +91,8 @@ export function LoginScreen() {
               </StyledLink>
             </StyledText>
           </StyledActions>
+          {/* The tab's sign-in refreshes the shared auth status, which shows the signed-in view. */}
+          <TabSignInFallback blocked={authWindow.blocked} onDone={() => undefined} />
         </Stack>
       </Card>
     );

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { getErrorMessage, useSaveCredentials } from '@crm-panel/api-client';
 import { MESSAGES } from '@crm-panel/crm-model';
 import { useHostForms } from '@crm-panel/host-bridge';
-import { Button, FormErrorBanner } from '@crm-panel/ui';
-import { FormActions, FormikFormLayout, FormikTextField } from '@crm-panel/ui/form-kit';
+import { FormErrorBanner } from '@crm-panel/ui';
+import { FormikFormActions, FormikFormLayout, FormikTextField } from '@crm-panel/ui/form-kit';
 import { TEXTS } from '@credentials/features/shared/texts';
 import {
   CREDENTIALS_FIELD_ORDER,
@@ -62,71 +62,57 @@ export function CredentialsForm({
       validationSchema={credentialsSchemaFor(setupCodeRequired)}
       onSubmit={onSubmit}
     >
-      {({ isSubmitting }) => (
-        <FormikFormLayout aria-labelledby={CREDENTIALS_FORM_TITLE_ID}>
-          <FormErrorBanner message={serverError} onClose={() => setServerError(null)} />
-          {setupCodeRequired && (
-            <FormikTextField
-              name="setupCode"
-              label={TEXTS.form.setupCode}
-              required
-              autoComplete="off"
-              helperText={TEXTS.form.setupCodeHelp}
-            />
-          )}
+      <FormikFormLayout aria-labelledby={CREDENTIALS_FORM_TITLE_ID}>
+        <FormErrorBanner message={serverError} onClose={() => setServerError(null)} />
+        {setupCodeRequired && (
           <FormikTextField
-            name="clientId"
-            label={TEXTS.form.clientId}
+            name="setupCode"
+            label={TEXTS.form.setupCode}
             required
             autoComplete="off"
+            helperText={TEXTS.form.setupCodeHelp}
           />
-          <FormikTextField
-            name="clientSecret"
-            label={TEXTS.form.clientSecret}
-            type="password"
-            required
-            autoComplete="off"
-          />
-          <FormikTextField
-            name="redirectUri"
-            label={TEXTS.form.redirectUri}
-            type="url"
-            required
-            helperText={TEXTS.form.redirectUriHelp}
-          />
-          <FormikTextField
-            name="defaultChatDomain"
-            label={TEXTS.form.chatDomain}
-            placeholder={TEXTS.form.chatDomainPlaceholder}
-            required
-            helperText={TEXTS.form.chatDomainHelp}
-          />
-          <FormikTextField
-            name="securityPassword"
-            label={TEXTS.form.password}
-            type="password"
-            required
-            autoComplete="new-password"
-            helperText={TEXTS.form.passwordHelp}
-          />
-          <FormikTextField
-            name="confirmPassword"
-            label={TEXTS.form.confirmPassword}
-            type="password"
-            required
-            autoComplete="new-password"
-          />
-          <FocusFirstError order={CREDENTIALS_FIELD_ORDER} />
-          <FormActions>
-            <Button variant="secondary" onClick={() => cancelForm()} disabled={isSubmitting}>
-              {TEXTS.common.cancel}
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              {TEXTS.form.submit}
-            </Button>
-          </FormActions>
-        </FormikFormLayout>
-      )}
+        )}
+        <FormikTextField name="clientId" label={TEXTS.form.clientId} required autoComplete="off" />
+        <FormikTextField
+          name="clientSecret"
+          label={TEXTS.form.clientSecret}
+          type="password"
+          required
+          autoComplete="off"
+        />
+        <FormikTextField
+          name="redirectUri"
+          label={TEXTS.form.redirectUri}
+          type="url"
+          required
+          helperText={TEXTS.form.redirectUriHelp}
+        />
+        <FormikTextField
+          name="defaultChatDomain"
+          label={TEXTS.form.chatDomain}
+          placeholder={TEXTS.form.chatDomainPlaceholder}
+          required
+          helperText={TEXTS.form.chatDomainHelp}
+        />
+        <FormikTextField
+          name="securityPassword"
+          label={TEXTS.form.password}
+          type="password"
+          required
+          autoComplete="new-password"
+          helperText={TEXTS.form.passwordHelp}
+        />
+        <FormikTextField
+          name="confirmPassword"
+          label={TEXTS.form.confirmPassword}
+          type="password"
+          required
+          autoComplete="new-password"
+        />
+        <FocusFirstError order={CREDENTIALS_FIELD_ORDER} />
+        <FormikFormActions submitLabel={TEXTS.form.submit} onCancel={() => cancelForm()} />
+      </FormikFormLayout>
     </Formik>
   );
 }

@@ -1,17 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import styled from 'styled-components';
 import {
-  getErrorCode,
-  getErrorMessage,
-  isHttpStatus,
   novusDiagnosticsQueryOptions,
   type NovusDiagnostics as NovusDiagnosticsData,
 } from '@crm-panel/api-client';
 import { type NovusUnderstanding } from '@crm-panel/crm-model';
 import { formatDateTime } from '@crm-panel/format';
-import { Alert, InlineError, Skeleton } from '@crm-panel/ui';
-import { AuditPasswordPrompt } from '@credentials/features/audit/components/AuditPasswordPrompt';
+import { Alert, Skeleton } from '@crm-panel/ui';
+import { usePasswordUnlock } from '@credentials/features/audit/hooks/usePasswordUnlock';
 import { TEXTS } from '@credentials/features/shared/texts';
 import { NovusMappingForm } from './NovusMappingForm';
 
@@ -191,39 +188,13 @@ function Report({ data }: { data: NovusDiagnosticsData }) {
  * tenant's field mapping. Admins only: the api decides (a host that signs nothing: the password).
  */
 export function NovusDiagnostics() {
-  const [password, setPassword] = useState<string | null>(null);
-  const [unlockAttempt, setUnlockAttempt] = useState(0);
-  const access = { securityPassword: password };
-  const diagnostics = useQuery(novusDiagnosticsQueryOptions(access, unlockAttempt));
-  const code = diagnostics.isError ? getErrorCode(diagnostics.error) : null;
-  const needsPassword =
-    code === 'security_password_required' ||
-    (password !== null &&
-      diagnostics.isError &&
-      isHttpStatus(diagnostics.error, 403) &&
-      code === null);
+  const { access, attempt, failure } = usePasswordUnlock();
+  const diagnostics = useQuery(novusDiagnosticsQueryOptions(access, attempt));
 
-  let content;
-  if (needsPassword) {
-    content = (
-      <AuditPasswordPrompt
-        texts={T}
-        error={password === null ? null : getErrorMessage(diagnostics.error, T.loadError)}
-        onSubmit={(value) => {
-          setPassword(value);
-          setUnlockAttempt((attempt) => attempt + 1);
-        }}
-      />
-    );
-  } else if (diagnostics.isError && isHttpStatus(diagnostics.error, 403)) {
-    content = <Alert tone="warning">{getErrorMessage(diagnostics.error, T.loadError)}</Alert>;
-  } else if (diagnostics.isError) {
-    content = <InlineError message={T.loadError} onRetry={() => void diagnostics.refetch()} />;
-  } else if (!diagnostics.data) {
-    content = <Skeleton variant="block" height="report" label={TEXTS.common.loading} />;
-  } else {
-    const data = diagnostics.data;
-    content = (
+  const { data } = diagnostics;
+  const content =
+    failure(diagnostics, T) ??
+    (data ? (
       <>
         <Report data={data} />
         <StyledSection aria-label={T.mappingTitle}>
@@ -242,8 +213,9 @@ export function NovusDiagnostics() {
           />
         </StyledSection>
       </>
-    );
-  }
+    ) : (
+      <Skeleton variant="block" height="report" label={TEXTS.common.loading} />
+    ));
 
   return (
     <StyledSection>

@@ -1,6 +1,6 @@
-import { useFormik } from 'formik';
+import { Formik } from 'formik';
 import { useState } from 'react';
-import styled from 'styled-components';
+import * as yup from 'yup';
 import { getErrorMessage, saveNovusMapping, type AuditAccess } from '@crm-panel/api-client';
 import {
   NOVUS_MAPPING_FIELDS,
@@ -9,7 +9,8 @@ import {
   parseNovusFieldNames,
   type NovusFieldMapping,
 } from '@crm-panel/crm-model';
-import { Alert, Button, TextInput } from '@crm-panel/ui';
+import { Alert, Button } from '@crm-panel/ui';
+import { FormActions, FormikFormLayout, FormikTextField } from '@crm-panel/ui/form-kit';
 import { TEXTS } from '@credentials/features/shared/texts';
 
 export interface NovusMappingFormProps {
@@ -59,17 +60,30 @@ function toMapping(values: MappingValues): NovusFieldMapping {
   };
 }
 
-const StyledForm = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]};
-`;
+/**
+ * The api's own rules of a mapping (crm-model's novusMappingProblems), each problem named after
+ * the form's field (`user.userId` → `user-userId`), so the form refuses what the api would.
+ */
+const mappingSchema = yup.object().test('novus-mapping', (values: MappingValues) => {
+  const problems = Object.entries(novusMappingProblems(toMapping(values)));
+  return (
+    problems.length === 0 ||
+    new yup.ValidationError(
+      problems.map(
+        ([path, problem]) => new yup.ValidationError(problem, undefined, path.replace('.', '-')),
+      ),
+    )
+  );
+});
 
-const StyledActions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[2]};
-`;
+const CHAT_FIELDS = [
+  {
+    name: 'chatMessagesEndpoint',
+    label: TEXTS.novus.chatEndpoint,
+    help: TEXTS.novus.chatEndpointHelp,
+  },
+  { name: 'chatMessagesHost', label: TEXTS.novus.chatHost, help: TEXTS.novus.chatHostHelp },
+];
 
 /**
  * The tenant's field mapping, edited by an admin: each field's names as text, checked with the
@@ -79,73 +93,49 @@ const StyledActions = styled.div`
 export function NovusMappingForm({ mapping, defaults, access, onSaved }: NovusMappingFormProps) {
   const T = TEXTS.novus;
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const form = useFormik<MappingValues>({
-    initialValues: toValues(mapping),
-    // The api's own rules; their keys (`user.userId`) named as the form's fields.
-    validate: (values) =>
-      Object.fromEntries(
-        Object.entries(novusMappingProblems(toMapping(values))).map(([path, problem]) => [
-          path.replace('.', '-'),
-          problem,
-        ]),
-      ),
-    onSubmit: async (values) => {
-      setOutcome(null);
-      try {
-        await saveNovusMapping(toMapping(values), access);
-        setOutcome({ tone: 'success', text: T.saved });
-        onSaved();
-      } catch (error) {
-        setOutcome({ tone: 'error', text: getErrorMessage(error, T.saveError) });
-      }
-    },
-  });
-  const errorOf = (path: string) =>
-    form.touched[path] || form.submitCount > 0 ? form.errors[path] : undefined;
   const defaultValues = toValues(defaults);
 
+  const save = async (values: MappingValues) => {
+    setOutcome(null);
+    try {
+      await saveNovusMapping(toMapping(values), access);
+      setOutcome({ tone: 'success', text: T.saved });
+      onSaved();
+    } catch (error) {
+      setOutcome({ tone: 'error', text: getErrorMessage(error, T.saveError) });
+    }
+  };
+
   return (
-    <StyledForm noValidate onSubmit={form.handleSubmit} aria-label={T.mappingTitle}>
-      {NOVUS_MAPPING_FIELDS.map((field) => {
-        const path = pathOf(field);
-        return (
-          <TextInput
-            key={path}
-            name={path}
-            label={field.label}
-            required={field.required}
-            value={form.values[path] ?? ''}
-            error={errorOf(path)}
-            helperText={`${T.mappingDefault} ${defaultValues[path] || '—'}`}
-            onChange={form.handleChange}
-            onBlur={form.handleBlur}
-          />
-        );
-      })}
-      {[
-        { name: 'chatMessagesEndpoint', label: T.chatEndpoint, help: T.chatEndpointHelp },
-        { name: 'chatMessagesHost', label: T.chatHost, help: T.chatHostHelp },
-      ].map(({ name, label, help }) => (
-        <TextInput
-          key={name}
-          name={name}
-          label={label}
-          value={form.values[name] ?? ''}
-          error={errorOf(name)}
-          helperText={help}
-          onChange={form.handleChange}
-          onBlur={form.handleBlur}
-        />
-      ))}
-      {outcome ? <Alert tone={outcome.tone}>{outcome.text}</Alert> : null}
-      <StyledActions>
-        <Button type="submit" loading={form.isSubmitting}>
-          {T.save}
-        </Button>
-        <Button type="button" variant="secondary" onClick={() => form.setValues(defaultValues)}>
-          {T.restore}
-        </Button>
-      </StyledActions>
-    </StyledForm>
+    <Formik initialValues={toValues(mapping)} validationSchema={mappingSchema} onSubmit={save}>
+      {({ isSubmitting, setValues }) => (
+        <FormikFormLayout aria-label={T.mappingTitle}>
+          {NOVUS_MAPPING_FIELDS.map((field) => {
+            const path = pathOf(field);
+            return (
+              <FormikTextField
+                key={path}
+                name={path}
+                label={field.label}
+                required={field.required}
+                helperText={`${T.mappingDefault} ${defaultValues[path] || '—'}`}
+              />
+            );
+          })}
+          {CHAT_FIELDS.map(({ name, label, help }) => (
+            <FormikTextField key={name} name={name} label={label} helperText={help} />
+          ))}
+          {outcome ? <Alert tone={outcome.tone}>{outcome.text}</Alert> : null}
+          <FormActions>
+            <Button variant="secondary" onClick={() => setValues(defaultValues)}>
+              {T.restore}
+            </Button>
+            <Button type="submit" loading={isSubmitting}>
+              {T.save}
+            </Button>
+          </FormActions>
+        </FormikFormLayout>
+      )}
+    </Formik>
   );
 }

@@ -10,22 +10,20 @@ import {
   useUsers,
 } from '@crm-panel/api-client';
 import { type CustomFieldDefinition } from '@crm-panel/crm-model';
-import { Button, InlineError } from '@crm-panel/ui';
+import { InlineError } from '@crm-panel/ui';
 import {
-  FormActions,
+  FormikFormActions,
   FormikFormLayout,
   FormikSingleSelect,
   FormikTextField,
   FormSection,
   FormWide,
 } from '@crm-panel/ui/form-kit';
-import { namedOptions, nameOf, userOptions } from '@deal/features/shared/options';
+import { nameOf, readOptions, userOptions } from '@deal/features/shared/options';
 import { type DealCreateValues } from '../dealCreateSchema';
 import { CustomFieldInput } from './CustomFieldInput';
 import { OrganizationField } from './OrganizationField';
 import { RatingField } from './RatingField';
-
-const LOAD_FAILED = 'Não foi possível carregar as opções.';
 
 export interface DealCreateFieldsProps {
   /** The deal's custom fields, in display order. */
@@ -45,7 +43,7 @@ export function DealCreateFields({
   created,
   onCancel,
 }: DealCreateFieldsProps) {
-  const { values, touched, isSubmitting, setFieldValue } = useFormikContext<DealCreateValues>();
+  const { values, touched, setFieldValue } = useFormikContext<DealCreateValues>();
   const pipelines = usePipelines();
   const stages = useStages(values.pipelineId || null);
   const users = useUsers();
@@ -88,9 +86,7 @@ export function DealCreateFields({
           label="Funil de vendas"
           placeholder="Selecione um funil"
           required
-          options={namedOptions(pipelines.data)}
-          loading={pipelines.isPending}
-          emptyText={pipelines.isError ? LOAD_FAILED : undefined}
+          {...readOptions(pipelines)}
           disabled={created}
           onValueChange={(value) => {
             // A stage belongs to its pipeline: a new pipeline starts without one.
@@ -102,11 +98,10 @@ export function DealCreateFields({
           label="Etapa do funil"
           placeholder="Selecione uma etapa"
           required
-          options={namedOptions(stages.data)}
+          {...readOptions(stages)}
           disabled={!values.pipelineId || created}
           helperText={values.pipelineId ? undefined : 'Escolha o funil de vendas primeiro.'}
           loading={Boolean(values.pipelineId) && stages.isPending}
-          emptyText={stages.isError ? LOAD_FAILED : undefined}
         />
         <FormikSingleSelect
           name="ownerId"
@@ -117,10 +112,8 @@ export function DealCreateFields({
           // The owner starts as the signed-in user, a guess the attendant may undo; then
           // 'Responsável é obrigatório' asks for someone before the deal is created.
           allowRemove
-          options={userOptions(users.data)}
+          {...readOptions(users, userOptions)}
           selectedLabel={nameOf(users.data, values.ownerId)}
-          loading={users.isPending}
-          emptyText={users.isError ? LOAD_FAILED : undefined}
           disabled={created}
         />
       </FormSection>
@@ -134,9 +127,7 @@ export function DealCreateFields({
           placeholder="Selecione uma fonte"
           searchable
           allowRemove
-          options={namedOptions(sources.data)}
-          loading={sources.isPending}
-          emptyText={sources.isError ? LOAD_FAILED : undefined}
+          {...readOptions(sources)}
           disabled={created}
         />
         <FormikSingleSelect
@@ -145,9 +136,7 @@ export function DealCreateFields({
           placeholder="Selecione uma campanha"
           searchable
           allowRemove
-          options={namedOptions(campaigns.data)}
-          loading={campaigns.isPending}
-          emptyText={campaigns.isError ? LOAD_FAILED : undefined}
+          {...readOptions(campaigns)}
           disabled={created}
         />
       </FormSection>
@@ -166,20 +155,12 @@ export function DealCreateFields({
         </FormSection>
       ) : null}
 
-      <FormActions>
-        <Button variant="secondary" onClick={onCancel} disabled={isSubmitting || created}>
-          Cancelar
-        </Button>
-        <Button
-          type="submit"
-          variant="primary"
-          icon="plus"
-          loading={isSubmitting}
-          disabled={created}
-        >
-          Criar Negociação
-        </Button>
-      </FormActions>
+      <FormikFormActions
+        submitLabel="Criar Negociação"
+        submitIcon="plus"
+        onCancel={onCancel}
+        done={created}
+      />
     </FormikFormLayout>
   );
 }

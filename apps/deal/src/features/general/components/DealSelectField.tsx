@@ -1,18 +1,12 @@
 import { type Deal, type DropdownOption } from '@crm-panel/crm-model';
-import { LiveField, SingleSelect, type SingleSelectProps } from '@crm-panel/ui';
-import { type Named, namedOptions, nameOf } from '@deal/features/shared/options';
-
-const LOAD_FAILED = 'Não foi possível carregar as opções.';
-// MESSAGES.dropdown.loading's text: this chunk reads nothing else of crm-model at run time, and
-// importing it would add 11 B to the main panel, which has none to spare under its budget.
-const LOADING = 'Carregando...';
-
-/** The read of a select's options (a query of the api-client). */
-export interface OptionsRead<T extends Named> {
-  data?: readonly T[];
-  isPending: boolean;
-  isError: boolean;
-}
+import { DROPDOWN_TEXTS, LiveField, SingleSelect, type SingleSelectProps } from '@crm-panel/ui';
+import {
+  type Named,
+  namedOptions,
+  nameOf,
+  type OptionsRead,
+  readOptions,
+} from '@deal/features/shared/options';
 
 export interface DealSelectFieldProps<T extends Named> extends Omit<
   SingleSelectProps,
@@ -37,7 +31,7 @@ export function DealSelectField<T extends Named>({
   toOptions = namedOptions,
   placeholder,
   disabled = !deal,
-  loading = read.isPending,
+  loading,
   ...select
 }: DealSelectFieldProps<T>) {
   const value = deal?.[field] ?? null;
@@ -45,13 +39,12 @@ export function DealSelectField<T extends Named>({
     <LiveField field={field}>
       <SingleSelect
         {...select}
-        placeholder={deal ? placeholder : LOADING}
-        options={toOptions(read.data)}
+        {...readOptions(read, toOptions)}
+        placeholder={deal ? placeholder : DROPDOWN_TEXTS.loading}
         value={value}
         selectedLabel={nameOf(read.data, value)}
         disabled={disabled}
-        loading={loading}
-        emptyText={read.isError ? LOAD_FAILED : undefined}
+        loading={loading ?? read.isPending}
       />
     </LiveField>
   );

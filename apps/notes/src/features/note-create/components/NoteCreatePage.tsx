@@ -13,8 +13,13 @@ import { parseModalQuery } from '@crm-panel/contracts';
 import { type ChatMessage, MESSAGES, type Note, NOTE_MAX_LENGTH } from '@crm-panel/crm-model';
 import { formatChatImport } from '@crm-panel/format';
 import { useHostForms } from '@crm-panel/host-bridge';
-import { Alert, Button, FormErrorBanner } from '@crm-panel/ui';
-import { FormActions, FormikFormLayout, FormikTextArea, ModalPage } from '@crm-panel/ui/form-kit';
+import { Alert, FormErrorBanner } from '@crm-panel/ui';
+import {
+  FormikFormActions,
+  FormikFormLayout,
+  FormikTextArea,
+  ModalPage,
+} from '@crm-panel/ui/form-kit';
 import { useDealName } from '@notes/features/notes/hooks/useDealName';
 import { NOTE_FORM_INITIAL_VALUES, type NoteFormValues, noteSchema } from '../noteSchema';
 import { ChatImportPanel } from './ChatImportPanel';
@@ -169,19 +174,12 @@ export function NoteCreatePage() {
                 placeholder="Escreva a nota sobre esta negociação..."
                 readOnly={busy}
               />
-              <FormActions>
-                <Button variant="secondary" onClick={() => void cancelForm()} disabled={busy}>
-                  Cancelar
-                </Button>
-                <Button
-                  type="submit"
-                  variant="primary"
-                  loading={isSubmitting}
-                  disabled={blockingError !== null || saved}
-                >
-                  Salvar Nota
-                </Button>
-              </FormActions>
+              <FormikFormActions
+                submitLabel="Salvar Nota"
+                submitDisabled={blockingError !== null}
+                onCancel={() => void cancelForm()}
+                done={saved}
+              />
             </FormikFormLayout>
           </ModalPage>
         );

@@ -8,10 +8,10 @@ import {
   type DiscountType,
   MESSAGES,
 } from '@crm-panel/crm-model';
-import { Alert, Button, FormErrorBanner, InlineError } from '@crm-panel/ui';
+import { Alert, FormErrorBanner, InlineError } from '@crm-panel/ui';
 import { Select } from '@crm-panel/ui/fields';
 import {
-  FormActions,
+  FormikFormActions,
   FormikFormLayout,
   FormikSelect,
   FormikTextField,
@@ -66,7 +66,7 @@ export function ProductFormContent({
   changedElsewhere,
   onCancel,
 }: ProductFormContentProps) {
-  const { values, isSubmitting, setFieldValue } = useFormikContext<ProductFormValues>();
+  const { values, setFieldValue } = useFormikContext<ProductFormValues>();
   const catalogue = useProductOptions(canLoad, values.productId);
   const estimate = estimateFromValues(values);
   const done = success !== null;
@@ -163,19 +163,12 @@ export function ProductFormContent({
         />
       ) : null}
 
-      <FormActions>
-        <Button variant="secondary" onClick={onCancel} disabled={isSubmitting || done}>
-          Cancelar
-        </Button>
-        <Button
-          type="submit"
-          variant="primary"
-          loading={isSubmitting}
-          disabled={!canSubmitProduct(values) || done}
-        >
-          {isEdit ? 'Salvar Alterações' : 'Adicionar Produto'}
-        </Button>
-      </FormActions>
+      <FormikFormActions
+        submitLabel={isEdit ? 'Salvar Alterações' : 'Adicionar Produto'}
+        submitDisabled={!canSubmitProduct(values)}
+        onCancel={onCancel}
+        done={done}
+      />
     </FormikFormLayout>
   );
 }

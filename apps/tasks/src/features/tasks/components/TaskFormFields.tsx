@@ -1,7 +1,6 @@
 import { type DropdownOption, MESSAGES, TASK_TYPE_LABELS, TASK_TYPES } from '@crm-panel/crm-model';
-import { Button } from '@crm-panel/ui';
 import {
-  FormActions,
+  FormikFormActions,
   FormikDateField,
   FormikFormLayout,
   FormikSelect,
@@ -74,19 +73,12 @@ export function TaskFormFields({
         />
       </FormRow>
       <OwnersField options={ownerOptions} disabled={inert} />
-      <FormActions>
-        <Button variant="secondary" onClick={onCancel} disabled={inert}>
-          Cancelar
-        </Button>
-        <Button
-          type="submit"
-          variant="primary"
-          loading={isSubmitting}
-          disabled={submitDisabled || locked}
-        >
-          {submitLabel}
-        </Button>
-      </FormActions>
+      <FormikFormActions
+        submitLabel={submitLabel}
+        submitDisabled={submitDisabled}
+        onCancel={onCancel}
+        done={locked}
+      />
     </FormikFormLayout>
   );
 }
