@@ -86,7 +86,11 @@ describe('LoginPage (/rdstation-login): not authenticated', () => {
       );
       expect(screen.queryByRole('region', { name: 'Entre pelo navegador' })).toBeNull();
       await user.click(screen.getByRole('button', { name: 'Conectar com RD Station CRM' }));
-      expect(screen.getByText(/Permita pop-ups para este site/)).toBeInTheDocument();
+      expect(
+        screen.getByText(
+          'Não foi possível abrir a janela de autenticação. Permita pop-ups para este site ou entre pelo navegador, abaixo.',
+        ),
+      ).toBeInTheDocument();
       const region = await screen.findByRole('region', { name: 'Entre pelo navegador' });
       const link = await within(region).findByRole('textbox', {
         name: 'Link de login (abra numa nova aba deste mesmo navegador)',

@@ -133,7 +133,7 @@ describe('LoginPromptPage (/rdstation-login-prompt)', () => {
     const { user } = renderPrompt();
     await user.click(screen.getByRole('button', { name: 'Entrar com RD Station CRM' }));
     expect(screen.getByRole('alert')).toHaveTextContent(
-      'Não foi possível abrir a janela de autenticação. Permita pop-ups para este site e tente novamente.',
+      'Não foi possível abrir a janela de autenticação. Permita pop-ups para este site ou entre pelo navegador, abaixo.',
     );
   });
 

@@ -16,6 +16,10 @@ export const TEXTS = {
     statusLoadError: 'Erro ao carregar o status da integração',
     popupBlocked:
       'Não foi possível abrir a janela de autenticação. Permita pop-ups para este site e tente novamente.',
+    // Where the sign-in in a tab is offered below: a frame that may not open windows looks to the
+    // panel like a pop-up blocker, and there no setting of the person's would help.
+    popupBlockedOrTab:
+      'Não foi possível abrir a janela de autenticação. Permita pop-ups para este site ou entre pelo navegador, abaixo.',
   },
   terms: {
     greeting: 'Olá',

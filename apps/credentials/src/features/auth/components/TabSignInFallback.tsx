@@ -6,11 +6,14 @@ import { type AuthWindowControls } from '../hooks/useAuthWindow';
 import { storedTabSignIn } from '../hooks/useTabSignIn';
 import { TabSignIn } from './TabSignIn';
 
-/** What the sign-in window is doing: blocked by the browser ('Permita pop-ups…'), or waited on. */
+/**
+ * What the sign-in window is doing: blocked (by the browser or by a frame that may not open
+ * windows: the tab sign-in is offered below), or waited on.
+ */
 export function AuthWindowAlerts({ authWindow }: { authWindow: AuthWindowControls }) {
   return (
     <>
-      {authWindow.blocked ? <Alert tone="error">{TEXTS.common.popupBlocked}</Alert> : null}
+      {authWindow.blocked ? <Alert tone="error">{TEXTS.common.popupBlockedOrTab}</Alert> : null}
       {authWindow.waiting ? <Alert tone="info">{TEXTS.prompt.waiting}</Alert> : null}
     </>
   );
