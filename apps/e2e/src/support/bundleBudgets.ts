@@ -84,11 +84,11 @@ export const MAIN_PANEL_BUDGET_BEFORE_RUNTIME_WINS =
  * carry only what RD documents, with their pt-BR notices (about 311 B, all in the deal remote);
  * the wire contract's types and crm-model's schema-only arrays moved out of its main entry; the
  * shell's one card screen for identity problems; api-client's tab sign-in calls (the shell holds
- * api-client). Then 14 B more in each (246,784 and 217,197 B measured), all in the shell: the Novus
- * missing-user message naming where an admin fixes the mapping, and host-bridge's 'slow' timer
- * started only for a caller that shows the wait.
+ * api-client). What landed since fits inside it: the ui's icons as one SVG path each won back
+ * what the Novus missing-user message and the field controls' one wiring cost (246,766 and
+ * 217,138 B measured).
  */
-const LANDED_AFTER_RUNTIME_WINS = { panel: 1358 + 14, shell: 697 + 14 };
+const LANDED_AFTER_RUNTIME_WINS = { panel: 1358, shell: 697 };
 
 /**
  * The main panel as measured on one build of `npm test`'s (2026-11-29), exactly: 245,412 B, 24
