@@ -28,7 +28,35 @@ const FLAGS = ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.WriteArrowSty
 
 /** A type as text, its unions in one order (canonicalTypeText). */
 const typeText = (checker, type, flags = FLAGS) =>
-  canonicalTypeText(checker.typeToString(type, undefined, flags));
+  unnamedBindings(canonicalTypeText(checker.typeToString(type, undefined, flags)));
+
+/**
+ * A signature's destructured parameter (`({label, error, ...rest}: Props) => …`) as the one
+ * parameter it is (`(props: Props) => …`). The compiler prints the names a function's body
+ * takes apart, which are its own business: a caller passes the same `Props` whatever the body
+ * picks out of them.
+ */
+function unnamedBindings(text) {
+  let out = '';
+  for (let i = 0; i < text.length; i += 1) {
+    const before = out.trimEnd().slice(-1);
+    if (text[i] !== '{' || (before !== '(' && before !== ',')) {
+      out += text[i];
+      continue;
+    }
+    let depth = 0;
+    let j = i;
+    for (; j < text.length; j += 1) {
+      if (text[j] === '{') depth += 1;
+      else if (text[j] === '}' && --depth === 0) break;
+    }
+    if (/^\??: /.test(text.slice(j + 1))) {
+      out += 'props';
+      i = j;
+    } else out += text[i];
+  }
+  return out;
+}
 
 const OPEN = '([{<';
 const CLOSE = ')]}>';
@@ -245,7 +273,11 @@ function compare(before, after, versions) {
     const now = after[key] ?? {};
     for (const name of Object.keys(was)) {
       if (!(name in now)) removed.push(`${key}: ${name}`);
-      else if (was[name] === now[name] || followsVersion(was[name], now[name])) continue;
+      else if (
+        unnamedBindings(was[name]) === unnamedBindings(now[name]) ||
+        followsVersion(was[name], now[name])
+      )
+        continue;
       else if (onlyOptionalAdded(was[name], now[name])) added.push(`${key}: ${name}`);
       else changed.push(`${key}: ${name}`);
     }
@@ -300,6 +332,7 @@ function write() {
 
 module.exports = {
   canonicalTypeText,
+  unnamedBindings,
   currentSurfaces,
   readSnapshot,
   compare,

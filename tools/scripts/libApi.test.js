@@ -3,7 +3,14 @@
 const { test } = require('node:test');
 const assert = require('node:assert/strict');
 const { sharedLibs } = require('../webpack/sharedLibs');
-const { currentSurfaces, readSnapshot, compare, bumpNeeded, bumpedEnough } = require('./libApi');
+const {
+  currentSurfaces,
+  readSnapshot,
+  compare,
+  bumpNeeded,
+  bumpedEnough,
+  unnamedBindings,
+} = require('./libApi');
 
 const surfaces = currentSurfaces();
 
@@ -79,4 +86,18 @@ test('a union reads the same whatever order the compiler created its members in'
   assert.equal(canonicalTypeText('"x" | "a"'), '"a" | "x"');
   // Not every difference is an order: another member still reads differently.
   assert.notEqual(canonicalTypeText('"a" | "b"'), canonicalTypeText('"a" | "c"'));
+});
+
+test("a parameter's destructured names are no part of the surface; its type is", () => {
+  const before = { '@x/a': { Field: 'value ({label, error, ...rest}: FieldProps) => Element' } };
+  const renamed = { '@x/a': { Field: 'value ({ref, ...props}: FieldProps) => Element' } };
+  const retyped = { '@x/a': { Field: 'value ({ref, ...props}: OtherProps) => Element' } };
+  assert.equal(bumpNeeded(compare(before, renamed)), null);
+  assert.equal(bumpNeeded(compare(before, retyped)), 'major');
+  assert.equal(
+    unnamedBindings(
+      'value (id: string, {refresh}?: RefreshOption, cb: (v: {x: number}) => void) => void',
+    ),
+    'value (id: string, props?: RefreshOption, cb: (v: {x: number}) => void) => void',
+  );
 });
