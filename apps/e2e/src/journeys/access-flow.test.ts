@@ -9,7 +9,7 @@ import {
   callApi,
   type Identity,
 } from '@e2e/support/apiSetup';
-import { launchBrowser, screenshot } from '@e2e/support/browser';
+import { launchBrowser, screenshot, waitShown } from '@e2e/support/browser';
 import { openHostSim } from '@e2e/support/hostSim';
 import { startE2eStack, type Stack } from '@e2e/support/stack';
 
@@ -274,11 +274,16 @@ test('a panel opened without its host, or with an identity the api refuses, says
     await route.continue({ headers });
   });
   await sim.reloadPanel();
-  await sim.panel
-    .getByText(
+  // Should the refusal not show, the failure says what the panel showed instead.
+  await waitShown(
+    page,
+    'access-identity-refused',
+    sim.panel.getByText(
       'A identidade enviada pela plataforma de atendimento é inválida ou expirou. Recarregue o painel.',
-    )
-    .waitFor({ timeout: 20_000 });
+    ),
+    sim.panel,
+    20_000,
+  );
   await sim.panel.getByRole('heading', { name: 'Não foi possível identificar você' }).waitFor();
   await sim.panel.getByRole('button', { name: 'Recarregar painel' }).waitFor();
   expect(await sim.panel.getByRole('heading', { name: 'Olá', exact: true }).count()).toBe(0);

@@ -1,6 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type FrameLocator,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../../tools/scripts/chromium';
 import { sharedBrowserEndpoint } from './stack';
 
@@ -49,6 +56,33 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(ARTIFACTS_DIR, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/**
+ * Waits for `locator` to show; when it does not, the journey fails with what the page showed
+ * instead: a screenshot (`<name>-failed.png`) and the text of `frame` (the panel) in the error.
+ */
+export async function waitShown(
+  page: Page,
+  name: string,
+  locator: Locator,
+  frame: FrameLocator,
+  timeout: number,
+): Promise<void> {
+  try {
+    await locator.waitFor({ timeout });
+  } catch (error) {
+    const file = await screenshot(page, `${name}-failed`).catch(() => 'sem captura');
+    const shown = await frame
+      .locator('main, [role="alert"], h1, h2, p')
+      .allInnerTexts()
+      .then((texts) => texts.join(' | '))
+      .catch(() => '(o painel não respondeu)');
+    throw new Error(
+      `${error instanceof Error ? error.message : String(error)}\nO painel mostrava: ${shown}\n(${file})`,
+      { cause: error },
+    );
+  }
 }
 
 /** Collects uncaught page errors, so a journey fails on an unhandled rejection too. */
