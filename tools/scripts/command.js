@@ -27,23 +27,27 @@ function buildWithNx(projects) {
 /**
  * Runs `start`, which resolves to the function that stops what it started. Ctrl-C or SIGTERM
  * stops it once (a second signal while it stops changes nothing) and exits 0; a start or a stop
- * that fails prints its message and exits 1.
+ * that fails prints its message and exits 1. The signals are ours from the first moment: a start
+ * announces itself (its URL) before it resolves, and a Ctrl-C pressed right then still stops
+ * what it started instead of ending the process under it.
  */
 function runUntilSignal(start) {
   const fail = (error) => {
     console.error(error.message || error);
     process.exit(1);
   };
-  start().then((stop) => {
-    let stopping = false;
-    const shutdown = () => {
-      if (stopping) return;
-      stopping = true;
-      stop().then(() => process.exit(0), fail);
-    };
-    process.on('SIGINT', shutdown);
-    process.on('SIGTERM', shutdown);
-  }, fail);
+  let started;
+  let stopping = false;
+  const shutdown = () => {
+    if (stopping) return;
+    stopping = true;
+    started.then((stop) => stop()).then(() => process.exit(0), fail);
+  };
+  // Listening before the start runs: a signal is handled on the event loop, after `started` is set.
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+  started = start();
+  started.catch(fail);
 }
 
 module.exports = { buildWithNx, runUntilSignal };

@@ -77,3 +77,16 @@ test('a stop that fails prints its message and exits 1', async () => {
   assert.equal(await run.exited, 1);
   assert.equal(run.output().err, 'O api não parou.\n');
 });
+
+test('Ctrl-C pressed while the start still runs stops what started once it is up, and exits 0', async () => {
+  const run = commandRunning(`
+    console.log('starting');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    console.log('started');
+    return async () => console.log('stopped');
+  `);
+  await run.said('starting');
+  run.child.kill('SIGINT');
+  assert.equal(await run.exited, 0);
+  assert.equal(run.output().out, 'starting\nstarted\nstopped\n');
+});
