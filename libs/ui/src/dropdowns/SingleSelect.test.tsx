@@ -102,12 +102,13 @@ describe('SingleSelect', () => {
     );
   });
 
-  it("says 'Carregando...', never the raw id, until the value's name is known", () => {
+  it("says 'Carregando...', never the raw id, while the value's options load", () => {
     const STAGES: DropdownOption[] = [{ value: 'stage-proposta', label: 'Proposta enviada' }];
     const { rerender } = renderWithTheme(
       <SingleSelect
         label="Etapa do funil"
         options={[]}
+        loading
         value="stage-proposta"
         onChange={jest.fn()}
       />,
@@ -135,6 +136,7 @@ describe('SingleSelect', () => {
       <SingleSelect
         label="Responsável"
         options={[]}
+        loading
         value="user-42"
         searchable
         onChange={jest.fn()}
@@ -147,6 +149,7 @@ describe('SingleSelect', () => {
       <SingleSelect
         label="Responsável"
         options={[]}
+        loading
         value="user-42"
         onChange={jest.fn()}
         onChangeRequest={jest.fn()}
@@ -155,6 +158,30 @@ describe('SingleSelect', () => {
     const summary = screen.getByRole('group', { name: 'Responsável' });
     expect(summary).toHaveTextContent('Carregando...');
     expect(summary).not.toHaveTextContent('user-42');
+  });
+
+  it("says 'Opção não encontrada' once the options have loaded without the value", () => {
+    const USERS: DropdownOption[] = [{ value: 'user-1', label: 'Ana Souza' }];
+    const { rerender } = renderWithTheme(
+      <SingleSelect label="Responsável" options={USERS} value="user-42" onChange={jest.fn()} />,
+    );
+    const combobox = screen.getByRole('combobox', { name: 'Responsável' });
+    expect(combobox).toHaveTextContent('Opção não encontrada');
+    expect(combobox).not.toHaveTextContent('Carregando...');
+    expect(combobox).not.toHaveTextContent('user-42');
+    rerender(
+      <SingleSelect
+        label="Responsável"
+        options={USERS}
+        value="user-42"
+        searchable
+        onChange={jest.fn()}
+        onChangeRequest={jest.fn()}
+      />,
+    );
+    expect(screen.getByRole('group', { name: 'Responsável' })).toHaveTextContent(
+      'Opção não encontrada',
+    );
   });
 
   it("shows 'Nenhuma opção disponível' (or the given empty text) for an empty list", async () => {

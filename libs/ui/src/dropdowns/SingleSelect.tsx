@@ -5,7 +5,7 @@ import { Button } from '@ui/components/Button';
 import { Icon } from '@ui/components/Icon';
 import { Combobox, SelectFieldShell, type SelectFieldProps, useSelectField } from './Combobox';
 import { StyledActions, StyledExternalLink, StyledRoot } from './dropdownStyles';
-import { DROPDOWN_TEXTS } from './dropdownTexts';
+import { DROPDOWN_TEXTS, VALUE_NOT_FOUND } from './dropdownTexts';
 import { useDropdown } from './useDropdown';
 
 export interface SingleSelectProps extends SelectFieldProps {
@@ -61,6 +61,7 @@ export function SingleSelect(props: SingleSelectProps) {
     onChangeRequest,
     allowRemove = false,
     crmUrl,
+    loading = false,
   } = props;
 
   const select = useSelectField(props);
@@ -74,9 +75,11 @@ export function SingleSelect(props: SingleSelectProps) {
   const knownLabel = hasValue
     ? (options.find((option) => option.value === value)?.label ?? selectedLabel)
     : undefined;
-  // A value whose name is not known yet (its options still loading) says so, never its raw id.
-  const waitingForName = hasValue && knownLabel === undefined;
-  const selectedText = knownLabel ?? (hasValue ? DROPDOWN_TEXTS.loading : placeholder);
+  // A value without a name never shows its raw id: while its options load it says so, and once
+  // they have loaded without it, that it is not found.
+  const nameUnknown = hasValue && knownLabel === undefined;
+  const unknownText = loading ? DROPDOWN_TEXTS.loading : VALUE_NOT_FOUND;
+  const selectedText = knownLabel ?? (hasValue ? unknownText : placeholder);
   const summaryMode = hasValue && onChangeRequest !== undefined && !editing;
 
   const dropdown = useDropdown({
@@ -156,7 +159,7 @@ export function SingleSelect(props: SingleSelectProps) {
         select={select}
         dropdown={dropdown}
         inputValue={dropdown.open ? dropdown.query : (knownLabel ?? '')}
-        inputPlaceholder={dropdown.open || waitingForName ? selectedText : placeholder}
+        inputPlaceholder={dropdown.open || nameUnknown ? selectedText : placeholder}
         displayText={selectedText}
         displayIsPlaceholder={knownLabel === undefined}
         isSelected={(option) => option.value === value}

@@ -6,3 +6,10 @@ import { MESSAGES } from '@crm-panel/crm-model';
  * still loading shows 'Carregando...').
  */
 export const DROPDOWN_TEXTS = MESSAGES.dropdown;
+
+/**
+ * The select's own text where the spec is silent: a chosen value that the loaded options do not
+ * hold (a deactivated owner, a deleted source) says it is not found, rather than loading forever
+ * or posing as nothing chosen.
+ */
+export const VALUE_NOT_FOUND = 'Opção não encontrada';
