@@ -59,7 +59,9 @@ export const TEST_ONLY_MATRIX = {
   // The contract test runs api-client's calls against the real api and the sandbox.
   'type:api-client': ['type:server', 'type:tool'],
   'type:server': ['type:tool'],
-  'type:tool': ['type:tool', 'type:server'],
+  // The stand-ins' browser tests launch the system Chromium with the flags every headless run
+  // here uses (tools/scripts/chromium.js), as the journeys do.
+  'type:tool': ['type:tool', 'type:server', 'type:build'],
 };
 
 const TEST_FILE = /(\.test\.[cm]?[jt]sx?$)|([\\/](test|bench)[\\/])/;

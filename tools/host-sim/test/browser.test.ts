@@ -6,22 +6,10 @@ import { HOST_SIM_AUDIENCE, HOST_SIM_ISSUER, JWKS_PATH } from '@host-sim/identit
 import { findAttendance } from '@host-sim/world/attendances';
 import { startHostSim, type RunningHostSim } from '@host-sim/server';
 import { serveTestPanel, type TestServer } from './panel/servePanel';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium';
 
 // host-sim in a real browser, with a tiny test panel (served here) in place of the shell.
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  // MessagePort's close event (off by default in Chromium): host-sim forgets a Novus plugin's
-  // registration when the page that made it goes (novusHost.ts, README 'Novus (plugin)').
-  '--enable-blink-features=MessagePortCloseEvent',
-];
 const SCREENSHOTS = path.resolve(__dirname, '../../../test-results/host-sim');
 
 /** Mariana Costa's attendance as host-sim's world holds it (what every integration sends). */
@@ -38,7 +26,12 @@ beforeAll(async () => {
   panelServer = await serveTestPanel();
   foreignServer = await serveTestPanel();
   sim = await startHostSim({ port: 0, host: '127.0.0.1', panelUrl: panelServer.url });
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    // MessagePort's close event (off by default in Chromium): host-sim forgets a Novus plugin's
+    // registration when the page that made it goes (novusHost.ts, README 'Novus (plugin)').
+    args: [...CHROMIUM_ARGS, '--enable-blink-features=MessagePortCloseEvent'],
+  });
 });
 
 afterAll(async () => {

@@ -91,12 +91,18 @@ export const MAIN_PANEL_BUDGET_BEFORE_RUNTIME_WINS =
 const LANDED_AFTER_RUNTIME_WINS = { panel: 1358, shell: 697 };
 
 /**
+ * A select's chosen value that its loaded options do not hold says 'Opção não encontrada' instead
+ * of 'Carregando...' for ever (ui's SingleSelect): measured 246,766 → 246,813 B (+47).
+ */
+const VALUE_NOT_FOUND = 47;
+
+/**
  * The main panel as measured on one build of `npm test`'s (2026-11-29), exactly: 245,412 B, 24
  * files. The figure above (247,741 B) was set on the build of the features that landed together;
  * this tree measured 246,860 B before the last two of MAIN_PANEL_WINS (the bench's builds; the
  * merges after that build had taken 871 B off, not split), 245,413 B after them (−1,447 B).
  */
-export const MAIN_PANEL_BUDGET = 245412 + LANDED_AFTER_RUNTIME_WINS.panel;
+export const MAIN_PANEL_BUDGET = 245412 + LANDED_AFTER_RUNTIME_WINS.panel + VALUE_NOT_FOUND;
 
 /**
  * The shell's part of it, its code and the shared modules it provides: 176202 B before the two
