@@ -26,6 +26,13 @@ export { Icon, type IconName, type IconProps } from './components/Icon';
 export { Card, type CardProps } from './components/Card';
 export { Spinner, type SpinnerProps, type SpinnerVariant } from './components/Spinner';
 export { Alert, type AlertProps, type AlertTone } from './components/Alert';
+export { NewTabLink, type NewTabLinkProps } from './components/NewTabLink';
+export {
+  LinkToCopy,
+  useCopyLink,
+  type CopyLink,
+  type LinkToCopyProps,
+} from './components/LinkToCopy';
 export { PageWrapper, type PageWrapperProps } from './components/PageWrapper';
 export { Tabs, type TabsProps, type TabItem } from './components/Tabs';
 export { Rating, type RatingProps } from './components/Rating';

@@ -244,6 +244,60 @@ test('Notas: a note typed by hand and one imported from the chat show in the tab
   await page.close();
 });
 
+test("'Abrir no CRM' in host-sim's default Novus frame, which may open no tab: the link to copy, never a click that does nothing; in a frame that may, a tab at the CRM", async () => {
+  const contactUrl = `https://crm.rdstation.com/app/contacts/${ACME.contact.id}`;
+  const dealUrl = `https://crm.rdstation.com/app/deals/${deal.id}`;
+  const closed = await openDealAsAna('novus');
+  const frame = closed.page.locator('iframe[title="Painel CRM"]');
+  expect(await frame.getAttribute('sandbox')).not.toContain('allow-popups');
+  const panel = closed.sim.panel;
+  const opened: string[] = [];
+  closed.page.context().on('page', (tab) => opened.push(tab.url()));
+  for (const [link, url] of [
+    [panel.getByRole('link', { name: /Mariana Costa/ }), contactUrl],
+    [panel.getByRole('link', { name: 'Abrir no CRM' }), dealUrl],
+  ] as const) {
+    await link.click();
+    const dialog = panel.getByRole('alertdialog', { name: 'Abrir em nova aba' });
+    await dialog
+      .getByText(
+        'O sistema de atendimento não deixa o painel abrir novas abas. Copie o link e abra-o numa nova aba do navegador.',
+      )
+      .waitFor();
+    expect(await dialog.getByRole('textbox', { name: 'Link' }).inputValue()).toBe(url);
+    if (url === dealUrl) {
+      await screenshot(closed.page, 'deal-tabs-crm-link-to-copy');
+      // Copied by the clipboard, or through the selected field where the frame may not use it.
+      await dialog.getByRole('button', { name: 'Copiar link' }).click();
+      await dialog.getByText('Link copiado.').waitFor();
+    }
+    await dialog.getByRole('button', { name: 'Fechar' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  }
+  expect(opened).toEqual([]);
+  expect(closed.errors).toEqual([]);
+  await closed.page.close();
+
+  // A frame that may open windows: the same click opens the CRM in a tab of its own (answered
+  // here: nothing leaves the machine).
+  const free = await openDealAsAna('novus', { novusMoldura: 'livre' });
+  await free.page
+    .context()
+    .route('https://crm.rdstation.com/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>RD Station CRM</title>' }),
+    );
+  const tabOpened = free.page.context().waitForEvent('page');
+  await free.sim.panel.getByRole('link', { name: 'Abrir no CRM' }).click();
+  const tab = await tabOpened;
+  await tab.waitForLoadState();
+  expect(tab.url()).toBe(dealUrl);
+  expect(await tab.evaluate(() => window.opener)).toBeNull();
+  expect(await free.sim.panel.getByRole('alertdialog').count()).toBe(0);
+  expect(free.errors).toEqual([]);
+  await tab.close();
+  await free.page.close();
+});
+
 /** The endpoint an account registers for a chat's messages on Novus's proxy (host-sim's). */
 const NOVUS_CHAT_ENDPOINT = 'api/chat/{chatId}/messages?channelId={channelId}';
 

@@ -119,7 +119,7 @@ export function SingleSelect(props: SingleSelectProps) {
   };
 
   const crmLink = crmUrl ? (
-    <StyledExternalLink href={crmUrl} target="_blank" rel="noopener noreferrer">
+    <StyledExternalLink href={crmUrl}>
       <Icon name="external" size={14} />
       {DROPDOWN_TEXTS.openInCrm}
     </StyledExternalLink>

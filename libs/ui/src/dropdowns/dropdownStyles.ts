@@ -1,5 +1,6 @@
 import styled, { css } from 'styled-components';
 import { controlBox } from '@ui/forms/fieldStyles';
+import { NewTabLink } from '@ui/components/NewTabLink';
 
 export const StyledRoot = styled.div`
   position: relative;
@@ -85,7 +86,7 @@ export const StyledActions = styled.div`
   gap: ${({ theme }) => theme.space[1]};
 `;
 
-export const StyledExternalLink = styled.a`
+export const StyledExternalLink = styled(NewTabLink)`
   display: inline-flex;
   align-items: center;
   gap: ${({ theme }) => theme.space[1]};

@@ -6,6 +6,7 @@ import {
   Icon,
   IconButton,
   InlineError,
+  NewTabLink,
   Skeleton,
   Stack,
   VisuallyHidden,
@@ -38,7 +39,7 @@ const StyledName = styled.h2`
   overflow-wrap: anywhere;
 `;
 
-const StyledNameLink = styled.a`
+const StyledNameLink = styled(NewTabLink)`
   color: ${({ theme }) => theme.colors.text};
   text-decoration: none;
   border-radius: ${({ theme }) => theme.radii.sm};
@@ -120,8 +121,6 @@ export function ContactHeaderCard({ contactId }: ContactHeaderCardProps) {
             <StyledName>
               <StyledNameLink
                 href={crmContactUrl(contactId)}
-                target="_blank"
-                rel="noopener noreferrer"
                 title="Abrir contato no CRM (nova aba)"
               >
                 {contact.name}

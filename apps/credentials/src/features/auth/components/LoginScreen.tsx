@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { authStatusQueryOptions, contactsPageQueryOptions } from '@crm-panel/api-client';
 import { MESSAGES } from '@crm-panel/crm-model';
 import { useHostAdapter, useHostUserInfo } from '@crm-panel/host-bridge';
-import { Alert, Button, Card, InlineError, Skeleton, Stack } from '@crm-panel/ui';
+import { Alert, Button, Card, InlineError, NewTabLink, Skeleton, Stack } from '@crm-panel/ui';
 import { useLogout } from '@credentials/features/shared/hooks/useLogout';
 import { CRM_SIGNUP_URL, TEXTS } from '@credentials/features/shared/texts';
 import { useAuthWindow } from '../hooks/useAuthWindow';
@@ -39,7 +39,7 @@ const StyledActions = styled.div`
   gap: ${({ theme }) => theme.space[3]};
 `;
 
-const StyledLink = styled.a`
+const StyledLink = styled(NewTabLink)`
   color: ${({ theme }) => theme.colors.primaryText};
   font-weight: ${({ theme }) => theme.fontWeights.medium};
 `;
@@ -85,10 +85,7 @@ export function LoginScreen() {
               {t.connect}
             </Button>
             <StyledText>
-              {t.noAccount}{' '}
-              <StyledLink href={CRM_SIGNUP_URL} target="_blank" rel="noopener noreferrer">
-                {t.createAccount}
-              </StyledLink>
+              {t.noAccount} <StyledLink href={CRM_SIGNUP_URL}>{t.createAccount}</StyledLink>
             </StyledText>
           </StyledActions>
           {/* The tab's sign-in refreshes the shared auth status, which shows the signed-in view. */}

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { type AuthStatus } from '@crm-panel/crm-model';
-import { Alert, Button, InlineError, Spinner, TextInput } from '@crm-panel/ui';
+import { Alert, Button, InlineError, LinkToCopy, Spinner, useCopyLink } from '@crm-panel/ui';
 import { TEXTS } from '@credentials/features/shared/texts';
 import { useTabSignIn } from '../hooks/useTabSignIn';
 import { navigateTop } from '../navigateTop';
@@ -49,8 +49,6 @@ export function TabSignIn({ onDone }: TabSignInProps) {
   const t = TEXTS.tab;
   const flow = useTabSignIn(onDone);
   const [topBlocked, setTopBlocked] = useState(false);
-  const [copy, setCopy] = useState<'copied' | 'failed' | null>(null);
-  const linkRef = useRef<HTMLInputElement>(null);
   const graceRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(graceRef.current), []);
 
@@ -63,16 +61,6 @@ export function TabSignIn({ onDone }: TabSignInProps) {
     }
     clearTimeout(graceRef.current);
     graceRef.current = setTimeout(() => setTopBlocked(true), TOP_NAVIGATION_GRACE_MS);
-  };
-
-  const copyLink = async (url: string) => {
-    linkRef.current?.select();
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopy('copied');
-    } catch {
-      setCopy('failed');
-    }
   };
 
   let body;
@@ -97,18 +85,7 @@ export function TabSignIn({ onDone }: TabSignInProps) {
             <StyledHint>{t.goTopHint}</StyledHint>
           </>
         )}
-        <TextInput
-          ref={linkRef}
-          label={t.linkLabel}
-          value={url}
-          readOnly
-          onFocus={(event) => event.currentTarget.select()}
-        />
-        <Button variant="secondary" icon="link" fullWidth onClick={() => void copyLink(url)}>
-          {t.copy}
-        </Button>
-        {copy === 'copied' ? <Alert tone="success">{t.copied}</Alert> : null}
-        {copy === 'failed' ? <Alert tone="warning">{t.copyFailed}</Alert> : null}
+        <SignInLink url={url} />
         <Spinner message={t.waiting} />
         <Button variant="ghost" fullWidth onClick={flow.restart}>
           {t.retry}
@@ -122,5 +99,18 @@ export function TabSignIn({ onDone }: TabSignInProps) {
       <StyledTitle>{t.title}</StyledTitle>
       {body}
     </StyledSection>
+  );
+}
+
+/** The sign-in link to copy into a new tab of this browser. */
+function SignInLink({ url }: { url: string }) {
+  const t = TEXTS.tab;
+  const link = useCopyLink(url);
+  return (
+    <LinkToCopy link={link} label={t.linkLabel} copiedText={t.copied} copyFailedText={t.copyFailed}>
+      <Button variant="secondary" icon="link" fullWidth onClick={() => void link.copy()}>
+        {t.copy}
+      </Button>
+    </LinkToCopy>
   );
 }

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { MESSAGES } from '@crm-panel/crm-model';
-import { Alert, Button } from '@crm-panel/ui';
+import { Alert, Button, NewTabLink } from '@crm-panel/ui';
 import { Checkbox } from '@crm-panel/ui/fields';
 import { CenteredPanel } from '@credentials/features/shared/components/CenteredPanel';
 import { TERMS_OF_USE_URL, TEXTS } from '@credentials/features/shared/texts';
@@ -24,7 +24,7 @@ const StyledChecks = styled.fieldset`
   background: ${({ theme }) => theme.colors.surfaceMuted};
 `;
 
-const StyledLink = styled.a`
+const StyledLink = styled(NewTabLink)`
   color: ${({ theme }) => theme.colors.primaryText};
   font-weight: ${({ theme }) => theme.fontWeights.medium};
 `;
@@ -71,9 +71,7 @@ export function TermsScreen() {
             label={
               <>
                 {TEXTS.terms.termsBefore}
-                <StyledLink href={TERMS_OF_USE_URL} target="_blank" rel="noopener noreferrer">
-                  {TEXTS.terms.termsLink}
-                </StyledLink>
+                <StyledLink href={TERMS_OF_USE_URL}>{TEXTS.terms.termsLink}</StyledLink>
                 {TEXTS.terms.termsAfter}
               </>
             }
