@@ -10,7 +10,7 @@ import {
   type Identity,
 } from '@e2e/support/apiSetup';
 import { launchBrowser, screenshot, waitShown } from '@e2e/support/browser';
-import { openHostSim } from '@e2e/support/hostSim';
+import { HostSim, openHostSim } from '@e2e/support/hostSim';
 import { startE2eStack, type Stack } from '@e2e/support/stack';
 
 // One fresh tenant lived through in order: Ana sets it up, Bruno joins, Ana deactivates it.
@@ -266,14 +266,17 @@ test('a panel opened without its host, or with an identity the api refuses, says
   await alone.close();
 
   // In host-sim, with every api request claiming Bruno while the host signs Ana: the api refuses
-  // the identity, and the panel says so in the api's words before any terms.
-  const { sim, page } = await hostSim(ANA.userId);
+  // the identity, and the panel says so in the api's words before any terms. The claim holds from
+  // the panel's first request: a first load let through before it may end elsewhere than the
+  // refusal (it was once seen on the terms page, which has no guard), and a reload keeps its page.
+  const page = await browser.newPage({ viewport: { width: 1280, height: 1100 } });
   await page.context().route(`http://localhost:${stack.ports.api}/**`, async (route) => {
     const headers = { ...route.request().headers() };
     if (headers['x-user-id']) headers['x-user-id'] = BRUNO.userId;
     await route.continue({ headers });
   });
-  await sim.reloadPanel();
+  const sim = new HostSim(page, stack);
+  await sim.open(ANA.userId);
   // Should the refusal not show, the failure says what the panel showed instead.
   await waitShown(
     page,
