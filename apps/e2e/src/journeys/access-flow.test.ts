@@ -292,5 +292,24 @@ test('a panel opened without its host, or with an identity the api refuses, says
   expect(await sim.panel.getByRole('heading', { name: 'Olá', exact: true }).count()).toBe(0);
   expect(await sim.panel.getByRole('checkbox').count()).toBe(0);
   await screenshot(page, 'access-identity-refused');
+
+  // The terms page (no guard of the spec's) says the refusal as well, opened directly.
+  const frame = await (
+    await page.locator('iframe[title="Painel CRM"]').elementHandle()
+  )?.contentFrame();
+  if (!frame) throw new Error('o painel não foi encontrado');
+  const termsUrl = new URL(frame.url());
+  termsUrl.pathname = '/terms-acceptance';
+  await frame.goto(termsUrl.toString());
+  await waitShown(
+    page,
+    'access-identity-refused-terms',
+    sim.panel.getByText(
+      'A identidade enviada pela plataforma de atendimento é inválida ou expirou. Recarregue o painel.',
+    ),
+    sim.panel,
+    20_000,
+  );
+  expect(await sim.panel.getByRole('checkbox').count()).toBe(0);
   await page.close();
 });

@@ -106,13 +106,24 @@ const VALUE_NOT_FOUND = 47;
 const NEW_TAB_LINK = { panel: 565, shell: 617 };
 
 /**
+ * The terms page asks the api whether it takes who the panel says it is, and says a refusal
+ * there too (the shell's guard, 'identity'): +51 B on the main panel and the shell's start-up
+ * (247,378 → 247,429 and 217,755 → 217,806 B).
+ */
+const TERMS_PAGE_IDENTITY = 51;
+
+/**
  * The main panel as measured on one build of `npm test`'s (2026-11-29), exactly: 245,412 B, 24
  * files. The figure above (247,741 B) was set on the build of the features that landed together;
  * this tree measured 246,860 B before the last two of MAIN_PANEL_WINS (the bench's builds; the
  * merges after that build had taken 871 B off, not split), 245,413 B after them (−1,447 B).
  */
 export const MAIN_PANEL_BUDGET =
-  245412 + LANDED_AFTER_RUNTIME_WINS.panel + VALUE_NOT_FOUND + NEW_TAB_LINK.panel;
+  245412 +
+  LANDED_AFTER_RUNTIME_WINS.panel +
+  VALUE_NOT_FOUND +
+  NEW_TAB_LINK.panel +
+  TERMS_PAGE_IDENTITY;
 
 /**
  * The shell's part of it, its code and the shared modules it provides: 176202 B before the two
@@ -133,7 +144,8 @@ export const SHELL_STARTUP_BUDGET_BEFORE_RUNTIME_WINS =
  * The shell's part measured on the same build, exactly: 216,486 B (217,112 B before the last two
  * wins on the bench's builds: −626 B).
  */
-export const SHELL_STARTUP_BUDGET = 216486 + LANDED_AFTER_RUNTIME_WINS.shell + NEW_TAB_LINK.shell;
+export const SHELL_STARTUP_BUDGET =
+  216486 + LANDED_AFTER_RUNTIME_WINS.shell + NEW_TAB_LINK.shell + TERMS_PAGE_IDENTITY;
 
 /**
  * Copies of the federation runtime downloaded on the main panel: measured 1 (the shell's; each

@@ -18,6 +18,18 @@ function renderGuarded(requires: GuardRequirement[]) {
 
 const location = () => screen.getByTestId('location').textContent;
 
+/** The api refuses who the panel says it is (as to a host assertion of someone else); its words. */
+function refuseIdentity(): string {
+  const message =
+    'A identidade enviada pela plataforma de atendimento é inválida ou expirou. Recarregue o painel.';
+  server.use(
+    http.get(`${server.baseURL}/api/rdstation/terms/status`, () =>
+      HttpResponse.json({ message, code: 'assertion_invalid' }, { status: 401 }),
+    ),
+  );
+  return message;
+}
+
 it('renders the page when terms, credentials and session all pass, asking the server', async () => {
   renderGuarded(['terms', 'credentials', 'auth']);
   expect(await screen.findByText('Conteúdo protegido')).toBeInTheDocument();
@@ -148,17 +160,41 @@ describe('when the panel does not know who is using it', () => {
   }, 10_000);
 
   it("shows the api's refusal of the identity first and alone, never the terms page", async () => {
-    const message =
-      'A identidade enviada pela plataforma de atendimento é inválida ou expirou. Recarregue o painel.';
-    server.use(
-      http.get(`${server.baseURL}/api/rdstation/terms/status`, () =>
-        HttpResponse.json({ message, code: 'assertion_invalid' }, { status: 401 }),
-      ),
-    );
+    const message = refuseIdentity();
     renderGuarded(['terms', 'credentials', 'auth']);
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Recarregar painel' })).toBeVisible();
     expect(location()).toBe('/');
     expect(screen.queryByText('/terms-acceptance')).not.toBeInTheDocument();
+  });
+
+  it("says the api's refusal on a page guarded by the identity alone (the terms page)", async () => {
+    const message = refuseIdentity();
+    renderGuarded(['identity']);
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'Não foi possível identificar você' }),
+    ).toBeVisible();
+    expect(screen.queryByText('Conteúdo protegido')).not.toBeInTheDocument();
+  });
+
+  it('lets such a page show for an accepted identity, terms accepted or not, or any other failure', async () => {
+    server.db.state.integration.termsAccepted = false;
+    const { unmount } = renderGuarded(['identity']);
+    expect(screen.getByText('Verificando termos...')).toBeInTheDocument();
+    expect(await screen.findByText('Conteúdo protegido')).toBeInTheDocument();
+    expect(location()).toBe('/');
+    unmount();
+    server.use(
+      mockErrorHandler({
+        baseURL: server.baseURL,
+        method: 'get',
+        path: '/api/rdstation/terms/status',
+        status: 500,
+      }),
+    );
+    renderGuarded(['identity']);
+    expect(await screen.findByText('Conteúdo protegido')).toBeInTheDocument();
+    expect(location()).toBe('/');
   });
 });

@@ -15,16 +15,21 @@ import { Spinner } from '@crm-panel/ui';
 import { IDENTITY_TEXTS, IdentityProblem } from './IdentityProblem';
 
 /**
- * 'crmUser': signed in, and who the attendant is in the CRM is known (the CRM's token names
- * nobody: the api finds them by a verified e-mail or asks them once).
+ * 'identity': the api takes who the panel says it is (the terms page, which the spec guards with
+ * nothing else, still says a refused identity first and alone). 'crmUser': signed in, and who the
+ * attendant is in the CRM is known (the CRM's token names nobody: the api finds them by a
+ * verified e-mail or asks them once).
  */
-export type GuardRequirement = 'terms' | 'credentials' | 'auth' | 'crmUser';
+export type GuardRequirement = 'identity' | 'terms' | 'credentials' | 'auth' | 'crmUser';
 
 /** The page where the attendant says who they are in the CRM. */
 export const CRM_USER_CHOICE_PATH = '/rdstation-crm-user';
 
-/** Where each failed check sends the person (PRODUCT.md §4 'Access flow', then the CRM user step). */
-export const GUARD_REDIRECTS: Record<GuardRequirement, string> = {
+/**
+ * Where each failed check sends the person (PRODUCT.md §4 'Access flow', then the CRM user step).
+ * The identity check sends nowhere: it passes unless the api refused who the panel says it is.
+ */
+export const GUARD_REDIRECTS: Record<Exclude<GuardRequirement, 'identity'>, string> = {
   terms: '/terms-acceptance',
   credentials: '/credentials-setup',
   auth: '/rdstation-login-prompt',
@@ -32,13 +37,15 @@ export const GUARD_REDIRECTS: Record<GuardRequirement, string> = {
 };
 
 const GUARD_MESSAGES: Record<GuardRequirement, string> = {
+  // Asked through the terms' status, the one check every first screen makes.
+  identity: MESSAGES.guards.checkingTerms,
   terms: MESSAGES.guards.checkingTerms,
   credentials: MESSAGES.guards.checkingCredentials,
   auth: MESSAGES.guards.checkingAuth,
   crmUser: CRM_USER_TEXTS.checking,
 };
 
-const ORDER: GuardRequirement[] = ['terms', 'credentials', 'auth', 'crmUser'];
+const ORDER: GuardRequirement[] = ['identity', 'terms', 'credentials', 'auth', 'crmUser'];
 
 /**
  * The api's refusals of who the panel says it is (api README, 'Identity'): no check can pass
@@ -86,11 +93,16 @@ export function Guard({ requires, children }: GuardProps) {
     ...FRESH,
     enabled: needs('auth') || needs('crmUser'),
   });
+  const termsStatus = useQuery({
+    ...termsStatusQueryOptions(),
+    ...FRESH,
+    enabled: needs('terms') || needs('identity'),
+  });
+  const terms = judge(termsStatus, (d) => d.accepted);
   const checks: Record<GuardRequirement, ReturnType<typeof judge>> = {
-    terms: judge(
-      useQuery({ ...termsStatusQueryOptions(), ...FRESH, enabled: needs('terms') }),
-      (d) => d.accepted,
-    ),
+    // Any answer but a refusal of the identity lets the page show (its own calls say the rest).
+    identity: { ...terms, passed: terms.refusal === null },
+    terms,
     credentials: judge(
       useQuery({ ...credentialsStatusQueryOptions(), ...FRESH, enabled: needs('credentials') }),
       (d) => d.configured,
@@ -110,7 +122,8 @@ export function Guard({ requires, children }: GuardProps) {
       return <Spinner variant="fullscreen" message={GUARD_MESSAGES[requirement]} />;
     }
     if (check.refusal !== null) return <IdentityProblem message={check.refusal} />;
-    if (!check.passed) return <Navigate to={GUARD_REDIRECTS[requirement]} replace />;
+    if (!check.passed && requirement !== 'identity')
+      return <Navigate to={GUARD_REDIRECTS[requirement]} replace />;
   }
   return <>{children}</>;
 }

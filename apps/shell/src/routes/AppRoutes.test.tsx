@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { setupTestServer } from '@crm-panel/api-client/testing';
 import type { RemoteModuleId } from '@crm-panel/contracts';
@@ -95,8 +96,22 @@ it('sends a signed-in person whose CRM user is unknown from the main panel to th
   expect(screen.getByTestId('location')).toHaveTextContent('/rdstation-crm-user');
 });
 
-it('shows the terms page to anyone, with no check', async () => {
+it('shows the terms page to anyone the api takes for who they say they are', async () => {
   server.db.state.integration.termsAccepted = false;
   renderShell(<AppRoutes />, { adapter: createFakeHostAdapter(), route: '/contact-linking' });
   expect(await screen.findByText('credentials/TermsPage {}')).toBeInTheDocument();
+});
+
+it('says an identity the api refuses on the terms page too, never the terms', async () => {
+  const message =
+    'A identidade enviada pela plataforma de atendimento é inválida ou expirou. Recarregue o painel.';
+  server.use(
+    http.get(`${server.baseURL}/api/rdstation/terms/status`, () =>
+      HttpResponse.json({ message, code: 'assertion_invalid' }, { status: 401 }),
+    ),
+  );
+  renderShell(<AppRoutes />, { adapter: createFakeHostAdapter(), route: '/terms-acceptance' });
+  expect(await screen.findByText(message)).toBeInTheDocument();
+  expect(screen.queryByText('credentials/TermsPage {}')).not.toBeInTheDocument();
+  expect(screen.getByTestId('location')).toHaveTextContent('/terms-acceptance');
 });

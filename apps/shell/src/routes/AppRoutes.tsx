@@ -29,12 +29,14 @@ type PageRoute = { [Id in RemoteModuleId]: PageRouteOf<Id> }[RemoteModuleId];
 const TERMS: GuardRequirement[] = ['terms'];
 const CONFIGURED: GuardRequirement[] = ['terms', 'credentials'];
 const NONE: GuardRequirement[] = [];
+/** The spec guards the terms page with nothing; a refused identity is still said there first. */
+const IDENTITY: GuardRequirement[] = ['identity'];
 
 /** The route table of PRODUCT.md §2: every page a remote provides, with its guard. */
 export const PAGE_ROUTES: PageRoute[] = [
   {
     path: '/terms-acceptance',
-    guard: NONE,
+    guard: IDENTITY,
     module: 'credentials/TermsPage',
     label: 'Termos de uso',
     props: {},
