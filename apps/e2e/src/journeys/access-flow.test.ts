@@ -294,13 +294,7 @@ test('a panel opened without its host, or with an identity the api refuses, says
   await screenshot(page, 'access-identity-refused');
 
   // The terms page (no guard of the spec's) says the refusal as well, opened directly.
-  const frame = await (
-    await page.locator('iframe[title="Painel CRM"]').elementHandle()
-  )?.contentFrame();
-  if (!frame) throw new Error('o painel não foi encontrado');
-  const termsUrl = new URL(frame.url());
-  termsUrl.pathname = '/terms-acceptance';
-  await frame.goto(termsUrl.toString());
+  await sim.openPanelAt('/terms-acceptance');
   await waitShown(
     page,
     'access-identity-refused-terms',

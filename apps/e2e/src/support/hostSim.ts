@@ -73,10 +73,23 @@ export class HostSim {
 
   /** Loads the panel's page again, as a host does with a plugin loaded after a chat is open. */
   async reloadPanel(): Promise<void> {
+    const frame = await this.panelFrame();
+    await frame.goto(frame.url());
+  }
+
+  /** Loads the panel's page at another of its routes (its host parameters kept). */
+  async openPanelAt(pathname: string): Promise<void> {
+    const frame = await this.panelFrame();
+    const url = new URL(frame.url());
+    url.pathname = pathname;
+    await frame.goto(url.toString());
+  }
+
+  private async panelFrame() {
     const handle = await this.page.locator('iframe[title="Painel CRM"]').elementHandle();
     const frame = handle ? await handle.contentFrame() : null;
     if (!frame) throw new Error('o painel não foi encontrado');
-    await frame.goto(frame.url());
+    return frame;
   }
 }
 

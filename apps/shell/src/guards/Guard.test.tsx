@@ -18,6 +18,18 @@ function renderGuarded(requires: GuardRequirement[]) {
 
 const location = () => screen.getByTestId('location').textContent;
 
+/** The terms' status fails for another reason than who is asking (a 500). */
+function failTermsStatus(): void {
+  server.use(
+    mockErrorHandler({
+      baseURL: server.baseURL,
+      method: 'get',
+      path: '/api/rdstation/terms/status',
+      status: 500,
+    }),
+  );
+}
+
 /** The api refuses who the panel says it is (as to a host assertion of someone else); its words. */
 function refuseIdentity(): string {
   const message =
@@ -70,14 +82,7 @@ it('sends a configured but signed-out person to /rdstation-login-prompt', async 
 });
 
 it('counts a failed check as not accepted', async () => {
-  server.use(
-    mockErrorHandler({
-      baseURL: server.baseURL,
-      method: 'get',
-      path: '/api/rdstation/terms/status',
-      status: 500,
-    }),
-  );
+  failTermsStatus();
   renderGuarded(['terms']);
   await screen.findByText('/terms-acceptance');
 });
@@ -185,14 +190,7 @@ describe('when the panel does not know who is using it', () => {
     expect(await screen.findByText('Conteúdo protegido')).toBeInTheDocument();
     expect(location()).toBe('/');
     unmount();
-    server.use(
-      mockErrorHandler({
-        baseURL: server.baseURL,
-        method: 'get',
-        path: '/api/rdstation/terms/status',
-        status: 500,
-      }),
-    );
+    failTermsStatus();
     renderGuarded(['identity']);
     expect(await screen.findByText('Conteúdo protegido')).toBeInTheDocument();
     expect(location()).toBe('/');
