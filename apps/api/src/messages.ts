@@ -85,6 +85,18 @@ export const API_MESSAGES = {
     'Volte ao painel no sistema de atendimento: ele entra sozinho em alguns segundos. Você já pode fechar esta aba.',
   tabSignInReturn: 'Voltar ao sistema de atendimento',
   tabSignInGone: 'Este login não foi encontrado ou expirou. Inicie o login novamente pelo painel.',
+  /**
+   * A sign-in in a tab refused there, as its framed panel says it (the tab's page says it with
+   * 'Feche esta janela'; the panel offers 'Tentar novamente', which makes a new link).
+   */
+  tabSignInRefused: {
+    denied: 'A autorização foi negada no RD Station CRM. Tente novamente.',
+    unfinished: 'Não foi possível concluir a autenticação com o RD Station CRM. Tente novamente.',
+    otherAccount:
+      'O login na aba foi feito com outra conta do RD Station CRM, não com a conta configurada para esta empresa. Tente novamente com um usuário da conta configurada.',
+    emailUnmatched: (email: string) =>
+      `O seu e-mail no sistema de atendimento (${email}) não é o de nenhum usuário ativo desta conta do RD Station CRM. Tente novamente com o seu próprio usuário do RD Station CRM.`,
+  },
   returnToInvalid: 'O endereço de retorno deve ser uma página http ou https.',
   authSuccessTitle: 'Autenticação realizada com sucesso!',
   authSuccessBody: 'Você já pode fechar esta janela e voltar ao painel.',

@@ -169,8 +169,41 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('sign-in in a tab of its own on
         'O seu e-mail no sistema de atendimento (ninguem@exemplo.com.br) não é o de nenhum usuário ativo desta conta do RD Station CRM.',
       );
       expect(refused.text).not.toContain('Login concluído!');
-      expect((await redeem(browser, code)).json).toEqual({ done: false });
+      // The framed panel learns why at once, in its own words, instead of waiting for the code
+      // to expire; once.
+      const told = await redeem(browser, code);
+      expect(told.status).toBe(409);
+      expect(told.json.message).toBe(
+        'O seu e-mail no sistema de atendimento (ninguem@exemplo.com.br) não é o de nenhum usuário ativo desta conta do RD Station CRM. Tente novamente com o seu próprio usuário do RD Station CRM.',
+      );
+      expect((await redeem(browser, code)).status).toBe(404);
       expect(await authenticated(browser)).toBe(false);
+    });
+
+    it('consent denied in the tab: its panel is told, no other session is, and nobody is signed in', async () => {
+      const who = person();
+      const panel = await panelOf(who);
+      const other = await openBrowser(h.api, who);
+      const { authUrl, redeem: code } = await startTab(panel);
+      const tab = await openSignInWindow(h.api, authUrl);
+      const denied = await returnToCallback(
+        h.api,
+        tab,
+        await consent(tab.consentUrl, users.ana.email, 'deny'),
+      );
+      expect(denied.status).toBe(400);
+      expect(denied.text).toContain(
+        'A autorização foi negada no RD Station CRM. Feche esta janela e tente novamente.',
+      );
+      // Another session holding the code learns nothing and spends nothing.
+      expect((await redeem(other, code)).status).toBe(404);
+      const told = await redeem(panel, code);
+      expect(told.status).toBe(409);
+      expect(told.json.message).toBe(
+        'A autorização foi negada no RD Station CRM. Tente novamente.',
+      );
+      expect(await authenticated(panel)).toBe(false);
+      expect(await authenticated(other)).toBe(false);
     });
 
     it('a page to return to that is no http(s) address is refused', async () => {

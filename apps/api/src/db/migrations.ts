@@ -488,6 +488,17 @@ const novusReportBinding: Migration = {
   },
 };
 
+// A tab's sign-in refused in the tab (consent denied, another account, an e-mail nobody has)
+// tells its panel why at the next redeem (`failure`), instead of leaving it waiting.
+const signInTabFailure: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('oauth_states').addColumn('failure', 'text').execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('oauth_states').dropColumn('failure').execute();
+  },
+};
+
 export const MIGRATIONS: Record<string, Migration> = {
   '2025_01_01_000_initial': initial,
   '2026_11_23_000_sessions': sessions,
@@ -505,6 +516,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026_12_06_100_sign_in_tab': signInTab,
   '2026_12_06_101_novus_report_binding': novusReportBinding,
   '2026_12_06_500_shared_limits': sharedLimits,
+  '2026_12_07_000_sign_in_tab_failure': signInTabFailure,
 };
 
 export const migrationProvider: MigrationProvider = {

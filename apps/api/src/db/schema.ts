@@ -66,6 +66,8 @@ export interface OAuthStatesTable {
   redeem_hash: string | null;
   /** A tab's sign-in: the page its last page leads back to. */
   return_to: string | null;
+  /** A tab's sign-in that ended refused in the tab: why (pt-BR), for its panel's next redeem. */
+  failure: string | null;
   expires_at: number;
   created_at: number;
 }

@@ -254,9 +254,9 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
       schema: ownRouteSchema({
         tag: 'autenticação',
         summary:
-          'O painel resgata o login que fez numa aba própria: concluído (a sessão passa a ter o login), ainda em andamento, ou não encontrado',
+          'O painel resgata o login que fez numa aba própria: concluído (a sessão passa a ter o login), ainda em andamento, recusado na aba, ou não encontrado',
         description:
-          'Só a sessão que pediu auth/tab/start, com o código que recebeu, resgata o login, uma vez. Para outra sessão o código não existe (404), como um código errado ou expirado.',
+          'Só a sessão que pediu auth/tab/start, com o código que recebeu, resgata o login, uma vez. Para outra sessão o código não existe (404), como um código errado ou expirado. Um login recusado na aba (consentimento negado, outra conta, e-mail sem usuário) responde 409 com o motivo, uma vez.',
         body: tabSignInRedeemBody,
         answer: { 200: tabSignInRedeemedAnswer },
         refusals: [400, 404, 409],
@@ -267,6 +267,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
       const outcome = await repos.oauthStates.redeem(session.familyId, request.body.redeem);
       if (outcome.kind === 'gone') throw new ApiError(404, API_MESSAGES.tabSignInGone);
       if (outcome.kind === 'waiting') return { done: false };
+      if (outcome.kind === 'failed') throw new ApiError(409, outcome.failure);
       const { held, choice } = {
         held: { tokens: outcome.parked.tokens, bindIds: outcome.parked.bindIds },
         choice: outcome.parked.choice,
@@ -571,14 +572,24 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
         return fail(400, API_MESSAGES.stateInvalid);
       }
       forgetSignInCookie(reply);
-      if (error) return fail(400, API_MESSAGES.authorizationDenied);
-      if (!code) return fail(400, API_MESSAGES.codeExchangeFailed);
+      // From here the sign-in is spent: a refusal ends it, and a tab's panel learns why from it.
+      const refuse = async (status: number, message: string, inPanel = message) => {
+        await repos.oauthStates.failTab(signIn, inPanel, config.oauthStateTtlMs);
+        return fail(status, message);
+      };
+      const inPanel = API_MESSAGES.tabSignInRefused;
+      if (error) return refuse(400, API_MESSAGES.authorizationDenied, inPanel.denied);
+      if (!code) return refuse(400, API_MESSAGES.codeExchangeFailed, inPanel.unfinished);
       const oauthApp = await appFor(signIn.systemKey, signIn.familyId);
-      if (!oauthApp) return fail(400, API_MESSAGES.credentialsNotConfigured);
+      if (!oauthApp) return refuse(400, API_MESSAGES.credentialsNotConfigured);
       const outcome = await oauth.exchangeCode(oauthApp.app, code, oauthApp.app.redirectUri);
       if (!outcome.ok) {
         request.log.warn({ reason: outcome.reason }, 'troca do código OAuth falhou');
-        return fail(outcome.reason === 'rejected' ? 400 : 502, API_MESSAGES.codeExchangeFailed);
+        return refuse(
+          outcome.reason === 'rejected' ? 400 : 502,
+          API_MESSAGES.codeExchangeFailed,
+          inPanel.unfinished,
+        );
       }
       let account: Awaited<ReturnType<typeof tokenOfTenantAccount>>;
       let users: CrmUser[];
@@ -589,11 +600,11 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
           : [];
       } catch (failure) {
         request.log.warn({ err: failure }, 'conta do token OAuth não verificada');
-        return fail(502, API_MESSAGES.codeExchangeFailed);
+        return refuse(502, API_MESSAGES.codeExchangeFailed, inPanel.unfinished);
       }
       if (!account) {
         request.log.warn({ systemKey: signIn.systemKey }, 'login OAuth de outra conta do CRM');
-        return fail(403, API_MESSAGES.crmAccountMismatch);
+        return refuse(403, API_MESSAGES.crmAccountMismatch, inPanel.otherAccount);
       }
       await crmUsers.remember(signIn.systemKey, users);
       const held: HeldSignIn = { tokens: outcome.tokens, bindIds: account.bindIds };
@@ -613,7 +624,11 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
       const candidates = hostEmail ? usersWithEmail(users, hostEmail) : users;
       if (hostEmail && candidates.length === 0) {
         request.log.warn({ systemKey: signIn.systemKey }, 'e-mail assinado sem usuário no CRM');
-        return fail(403, API_MESSAGES.crmUserEmailUnmatched(hostEmail));
+        return refuse(
+          403,
+          API_MESSAGES.crmUserEmailUnmatched(hostEmail),
+          inPanel.emailUnmatched(hostEmail),
+        );
       }
       const confirm = await repos.oauthStates.hold(signIn, binding, held, config.oauthStateTtlMs);
       // The same cookie carries the confirmation (this window's page holds its secret).

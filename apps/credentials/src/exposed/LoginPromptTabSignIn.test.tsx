@@ -87,18 +87,27 @@ describe('LoginPromptPage when the frame may not open windows', () => {
     );
   });
 
-  it('a code that is gone says so, with a new link on retry', async () => {
+  it.each([
+    ['a code that is gone', 404, GONE],
+    // The tab showed its own error page; the panel says it too instead of waiting on.
+    [
+      'a sign-in the tab refused',
+      409,
+      'A autorização foi negada no RD Station CRM. Tente novamente.',
+    ],
+  ])('%s says so at once, with a new link on retry', async (_case, status, message) => {
     fakeSpecTimers();
     server.use(
       http.post(
         `${server.baseURL}/api/rdstation/auth/tab/redeem`,
-        () => HttpResponse.json({ message: GONE }, { status: 404 }),
+        () => HttpResponse.json({ message }, { status }),
         { once: true },
       ),
     );
     const { user } = await blockedPrompt();
     await advance(2_000);
-    expect(await screen.findByText(GONE)).toBeVisible();
+    expect(await screen.findByText(message)).toBeVisible();
+    expect(screen.queryByText('Aguardando o login no RD Station CRM…')).toBeNull();
     expect(sessionStorage.getItem(TAB_SIGN_IN_STORAGE_KEY)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     await screen.findByRole('textbox', {

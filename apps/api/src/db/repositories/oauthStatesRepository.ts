@@ -44,9 +44,15 @@ export interface ParkedSignIn extends HeldSignIn {
   choice: SignInChoice;
 }
 
-/** What redeeming a tab's sign-in finds: nothing (gone, expired, another session's), not yet, done. */
+/**
+ * What redeeming a tab's sign-in finds: nothing (gone, expired, another session's), not yet, done,
+ * or refused in the tab (why, as the tab said it).
+ */
 export type RedeemOutcome =
-  { kind: 'gone' } | { kind: 'waiting' } | { kind: 'done'; signIn: SignIn; parked: ParkedSignIn };
+  | { kind: 'gone' }
+  | { kind: 'waiting' }
+  | { kind: 'done'; signIn: SignIn; parked: ParkedSignIn }
+  | { kind: 'failed'; failure: string };
 
 /** A sign-in whose code was exchanged, waiting for the attendant to confirm who they are. */
 export interface HeldSignIn {
@@ -66,7 +72,7 @@ export interface OpenedSignIn {
 type SignInSecrets = Partial<
   Pick<
     OAuthStatesTable,
-    'ticket_hash' | 'binding_hash' | 'confirm_hash' | 'held_enc' | 'agent_hash'
+    'ticket_hash' | 'binding_hash' | 'confirm_hash' | 'held_enc' | 'agent_hash' | 'failure'
   >
 >;
 
@@ -94,6 +100,7 @@ async function insertSignIn(
       agent_hash: null,
       redeem_hash: signIn.tab?.redeemHash ?? null,
       return_to: signIn.tab?.returnTo ?? null,
+      failure: null,
       ...secrets,
       expires_at: at + ttlMs,
       created_at: at,
@@ -138,6 +145,15 @@ export function createOAuthStatesRepository({
   now,
 }: Pick<RepositoryContext, 'database' | 'box' | 'now'>) {
   const { db } = database;
+
+  /** Every row of one tab's sign-in of session `familyId`. */
+  const forget = async (familyId: string, redeemHash: string): Promise<void> => {
+    await db
+      .deleteFrom('oauth_states')
+      .where('redeem_hash', '=', redeemHash)
+      .where('family_id', '=', familyId)
+      .execute();
+  };
 
   /**
    * Makes room for a new sign-in of the session: its oldest ones beyond
@@ -280,15 +296,27 @@ export function createOAuthStatesRepository({
     },
 
     /**
+     * A tab's sign-in the tab refused once the CRM had answered (consent denied, a token of
+     * another account, an e-mail no user has): its "under way" marker becomes the reason, which
+     * its panel reads at the next redeem instead of waiting until the code expires.
+     */
+    async failTab(signIn: SignIn, failure: string, ttlMs = DEFAULT_TAB_TTL_MS): Promise<void> {
+      if (!signIn.tab) return;
+      await forget(signIn.familyId, signIn.tab.redeemHash);
+      await insertSignIn(database, signIn, now(), ttlMs, { failure });
+    },
+
+    /**
      * The panel session `familyId` redeems its tab's sign-in with the code it was given: done
-     * (once: the parked sign-in is gone from the store), still under way, or nothing for this
-     * session (another session's code finds nothing, exactly as a wrong or expired one).
+     * (once: the parked sign-in is gone from the store), refused in the tab (once, with why),
+     * still under way, or nothing for this session (another session's code finds nothing,
+     * exactly as a wrong or expired one).
      */
     async redeem(familyId: string, redeem: string): Promise<RedeemOutcome> {
       const at = now();
       const mine = db
         .selectFrom('oauth_states')
-        .select(['id', 'binding_hash', 'confirm_hash', 'ticket_hash', 'held_enc'])
+        .select(['id', 'binding_hash', 'confirm_hash', 'ticket_hash', 'held_enc', 'failure'])
         .where('redeem_hash', '=', hashSecret(redeem))
         .where('family_id', '=', familyId)
         .where('expires_at', '>', at);
@@ -296,6 +324,11 @@ export function createOAuthStatesRepository({
       const done = rows.find(
         (row) => row.held_enc !== null && row.binding_hash === null && row.confirm_hash === null,
       );
+      const failed = rows.find((row) => row.failure !== null)?.failure;
+      if (!done && failed) {
+        await forget(familyId, hashSecret(redeem));
+        return { kind: 'failed', failure: failed };
+      }
       if (!done) return rows.length > 0 ? { kind: 'waiting' } : { kind: 'gone' };
       const taken = await db
         .deleteFrom('oauth_states')
@@ -305,11 +338,7 @@ export function createOAuthStatesRepository({
         .execute();
       const row = taken[0];
       if (!row?.held_enc) return { kind: 'gone' };
-      await db
-        .deleteFrom('oauth_states')
-        .where('redeem_hash', '=', hashSecret(redeem))
-        .where('family_id', '=', familyId)
-        .execute();
+      await forget(familyId, hashSecret(redeem));
       const signIn = signInOf(row);
       const parked = JSON.parse(box.decrypt(row.held_enc, heldContext(signIn))) as ParkedSignIn;
       return { kind: 'done', signIn, parked };

@@ -81,7 +81,8 @@ function hostPage(): string | null {
  * The framed panel's side of the sign-in in a tab of its own: asks the api for the tab's link and
  * the redeem code (kept here, never in a URL), then redeems every 2 s and whenever the panel gets
  * the focus back, until the tab's sign-in is done (the auth status is shared at once and `onDone`
- * called), the code is gone (expired, spent: failed, with a new link on retry) or the panel goes.
+ * called), the code is gone (expired, spent) or the tab refused the sign-in (consent denied,
+ * another account: the api says why at once) — failed, with a new link on retry — or the panel goes.
  * A network hiccup while waiting just waits for the next try.
  */
 export function useTabSignIn(onDone: (status: AuthStatus) => void): TabSignInFlow {
