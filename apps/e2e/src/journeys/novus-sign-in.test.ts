@@ -65,11 +65,31 @@ test("host-sim's default Novus frame, which may open no window and not leave the
   await screenshot(page, 'novus-tab-sign-in-top-blocked');
 
   // The attendant pastes the link in a new tab of this browser (no opener: a tab of her own).
-  const authUrl = await link.inputValue();
-  expect(new URL(authUrl).pathname).toBe('/api/rdstation/auth/begin');
-  const tabOpened = page.context().waitForEvent('page');
-  await page.evaluate((url) => void window.open(url, '_blank', 'noopener'), authUrl);
-  const tab = await tabOpened;
+  const pasteInNewTab = async () => {
+    const authUrl = await link.inputValue();
+    expect(new URL(authUrl).pathname).toBe('/api/rdstation/auth/begin');
+    const tabOpened = page.context().waitForEvent('page');
+    await page.evaluate((url) => void window.open(url, '_blank', 'noopener'), authUrl);
+    return tabOpened;
+  };
+
+  // First she cancels on the CRM's page: the tab says so, and so does the panel, at once (not
+  // when the link expires), with a new link on 'Tentar novamente'.
+  const cancelled = await pasteInNewTab();
+  await cancelled.getByRole('button', { name: 'Cancelar' }).click();
+  await cancelled
+    .getByText('A autorização foi negada no RD Station CRM. Feche esta janela e tente novamente.')
+    .waitFor();
+  await cancelled.close();
+  await page.bringToFront();
+  await region
+    .getByText('A autorização foi negada no RD Station CRM. Tente novamente.')
+    .waitFor({ timeout: 10_000 });
+  await screenshot(page, 'novus-tab-sign-in-refused');
+  await region.getByRole('button', { name: 'Tentar novamente' }).click();
+  await region.getByText('Aguardando o login no RD Station CRM…').waitFor();
+
+  const tab = await pasteInNewTab();
   const tabErrors = trackPageErrors(tab);
   await consentInTab(tab, renata, 'novus-tab', true);
   await tab.getByRole('link', { name: 'Voltar ao sistema de atendimento' }).waitFor();

@@ -113,6 +113,13 @@ const NEW_TAB_LINK = { panel: 565, shell: 617 };
 const TERMS_PAGE_IDENTITY = 51;
 
 /**
+ * An alert's action (a retry) goes under its text in a narrow panel instead of squeezing the text
+ * into a column a word wide (ui's Alert wraps): +16 B on the main panel (247,429 → 247,445 B) and
+ * the shell's start-up, ui being its shared module.
+ */
+const ALERT_ACTION_WRAPS = 16;
+
+/**
  * The main panel as measured on one build of `npm test`'s (2026-11-29), exactly: 245,412 B, 24
  * files. The figure above (247,741 B) was set on the build of the features that landed together;
  * this tree measured 246,860 B before the last two of MAIN_PANEL_WINS (the bench's builds; the
@@ -123,7 +130,8 @@ export const MAIN_PANEL_BUDGET =
   LANDED_AFTER_RUNTIME_WINS.panel +
   VALUE_NOT_FOUND +
   NEW_TAB_LINK.panel +
-  TERMS_PAGE_IDENTITY;
+  TERMS_PAGE_IDENTITY +
+  ALERT_ACTION_WRAPS;
 
 /**
  * The shell's part of it, its code and the shared modules it provides: 176202 B before the two
@@ -145,7 +153,11 @@ export const SHELL_STARTUP_BUDGET_BEFORE_RUNTIME_WINS =
  * wins on the bench's builds: −626 B).
  */
 export const SHELL_STARTUP_BUDGET =
-  216486 + LANDED_AFTER_RUNTIME_WINS.shell + NEW_TAB_LINK.shell + TERMS_PAGE_IDENTITY;
+  216486 +
+  LANDED_AFTER_RUNTIME_WINS.shell +
+  NEW_TAB_LINK.shell +
+  TERMS_PAGE_IDENTITY +
+  ALERT_ACTION_WRAPS;
 
 /**
  * Copies of the federation runtime downloaded on the main panel: measured 1 (the shell's; each

@@ -31,8 +31,11 @@ const TONES: Record<AlertTone, ToneColors & { icon: IconName }> = {
   info: { bg: 'infoSubtle', border: 'infoBorder', fg: 'infoText', icon: 'info' },
 };
 
+// A narrow panel puts the action (a retry) under the text rather than squeezing the text into a
+// column a word wide beside it.
 const StyledAlert = styled.div<{ $tone: AlertTone }>`
   display: flex;
+  flex-wrap: wrap;
   align-items: flex-start;
   gap: ${({ theme }) => theme.space[3]};
   padding: ${({ theme }) => `${theme.space[3]} ${theme.space[4]}`};
@@ -51,7 +54,7 @@ const StyledIcon = styled.span`
 `;
 
 const StyledContent = styled.div`
-  flex: 1;
+  flex: 1 1 10rem;
   min-width: 0;
   overflow-wrap: anywhere;
 `;
@@ -66,7 +69,7 @@ const StyledTrailing = styled.div`
   align-items: center;
   gap: ${({ theme }) => theme.space[1]};
   flex: none;
-  margin: ${({ theme }) => `-${theme.space[1]} -${theme.space[2]} -${theme.space[1]} 0`};
+  margin: ${({ theme }) => `-${theme.space[1]} -${theme.space[2]} -${theme.space[1]} auto`};
 `;
 
 /** Banner message. Errors interrupt (role="alert"); the other tones are polite (role="status"). */
