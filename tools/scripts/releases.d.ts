@@ -33,3 +33,7 @@ export function rollback(
 export function readDeployed(dir?: string): {
   apps: Record<string, { version: string; previous: string[] } | undefined>;
 };
+
+export function releasePath(app: string, version: string, dir?: string): string;
+
+export function readRelease(app: string, version: string, dir?: string): ReleaseRecord | null;

@@ -10,7 +10,15 @@ import { deployForThisPage, openMarianaNotes } from '@e2e/support/federationPage
 import { HostSim } from '@e2e/support/hostSim';
 import { journeyWorld } from '@e2e/support/journeyWorld';
 import { E2E_PORTS } from '@e2e/support/stack';
-import { deploy, readDeployed, release, rollback } from '../../../../tools/scripts/releases';
+import {
+  deploy,
+  readDeployed,
+  readRelease,
+  release,
+  releasePath,
+  type ReleaseRecord,
+  rollback,
+} from '../../../../tools/scripts/releases';
 import { serveStatic, type StaticServer } from '../../../../tools/scripts/serve';
 import { skewBaseline, type SkewBaseline } from '../../../../tools/scripts/skewBaseline';
 import { FRONTENDS, startStack, type Stack } from '../../../../tools/scripts/stack';
@@ -221,12 +229,29 @@ test('a rollback of one remote brings its previous release back, the others stay
   await opened.page.close();
 });
 
+/**
+ * A test build written as a release folder by hand: `npm run release` refuses a build made with
+ * CRM_PANEL_LIB_VERSIONS (it claims lib versions no real lib has), and this one claims contracts
+ * 2.0.0 on purpose. The folder is what a release of it would be: the build and its release.json.
+ */
+function releaseTestBuild(app: string, dist: string, dir: string, version: string) {
+  const target = releasePath(app, version, dir);
+  fs.cpSync(dist, target, { recursive: true });
+  const info: unknown = JSON.parse(fs.readFileSync(path.join(dist, 'build-info.json'), 'utf8'));
+  const record = { ...(info as object), releasedAt: new Date().toISOString() };
+  fs.writeFileSync(path.join(target, 'release.json'), `${JSON.stringify(record, null, 2)}\n`);
+  return readRelease(app, version, dir);
+}
+
 /** The earlier release's notes built for contract 2.0.0, released and served on a port of its own. */
-let otherContract: { made: ReturnType<typeof release>; server: StaticServer } | undefined;
+let otherContract:
+  { made: { path: string; record: ReleaseRecord }; server: StaticServer } | undefined;
 async function otherContractNotes() {
   if (!otherContract) {
     const other = baseline.otherContract;
-    const made = release(other.app, { dist: other.dist, dir: otherDir, version: OLD });
+    const record = releaseTestBuild(other.app, other.dist, otherDir, OLD);
+    if (!record) throw new Error(`release.json de ${other.app} ${OLD} ilegível`);
+    const made = { path: releasePath(other.app, OLD, otherDir), record };
     const server = await serveStatic({ dir: made.path, port: E2E_PORTS.shell + 11 });
     otherContract = { made, server };
   }
