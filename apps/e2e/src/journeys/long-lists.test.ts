@@ -6,6 +6,7 @@
 import { type FrameLocator, type Page } from 'playwright-core';
 import { ACME, BRUNO, acceptTerms, readyAnaWithMariana, signIn } from '@e2e/support/apiSetup';
 import { screenshot } from '@e2e/support/browser';
+import { openDealPicker } from '@e2e/support/dealTabs';
 import { SandboxAdmin } from '@e2e/support/faults';
 import { openHostSim } from '@e2e/support/hostSim';
 import { journeyWorld } from '@e2e/support/journeyWorld';
@@ -16,11 +17,7 @@ const world = journeyWorld(readyAnaWithMariana);
 async function scrollEveryDeal(page: Page, panel: FrameLocator, shot: string): Promise<string[]> {
   await panel.getByRole('button', { name: 'Negociações com esse contato' }).click();
   await panel.getByRole('menuitemradio', { name: 'Todas as negociações' }).click();
-  const chosen = panel.getByRole('group', { name: /Negociação/ });
-  const picker = panel.getByRole('combobox', { name: /Negociação/ });
-  await picker.or(chosen).first().waitFor();
-  if (await chosen.isVisible()) await chosen.getByRole('button', { name: 'Alterar' }).click();
-  await picker.click();
+  await openDealPicker(panel);
   const listbox = panel.getByRole('listbox');
   const options = listbox.getByRole('option');
   await options.first().waitFor();
