@@ -155,12 +155,12 @@ describe('deriveSecretKey', () => {
 });
 
 describe('CRM list calls settings', () => {
-  it('defaults to pages of 100, 20 pages for whole lists, 5 for a contact’s deals', () => {
+  it('defaults to pages of 100, 2 000 records for whole lists, 500 deals for a contact’s', () => {
     const config = resolveConfig({ secretKey: 'b'.repeat(64) });
     expect(config.crmCalls).toEqual({
       pageSize: 100,
-      readAllMaxPages: 20,
-      contactDealsMaxPages: 5,
+      readAllMaxRecords: 2_000,
+      contactDealsMaxRecords: 500,
       probeTtlMs: 86_400_000,
       ratePollMs: 25,
     });
@@ -169,20 +169,29 @@ describe('CRM list calls settings', () => {
   it('reads them from the environment, and the tenant’s rate too', () => {
     const input = configFromEnv({
       CRM_PAGE_SIZE: '50',
-      CRM_READ_ALL_MAX_PAGES: '10',
-      CRM_CONTACT_DEALS_MAX_PAGES: '3',
+      CRM_READ_ALL_MAX_RECORDS: '1000',
+      CRM_CONTACT_DEALS_MAX_RECORDS: '150',
       CRM_PROBE_TTL_MS: '60000',
       CRM_REQUESTS_PER_MINUTE: '60',
     });
     expect(input.crmCalls).toEqual({
       pageSize: 50,
-      readAllMaxPages: 10,
-      contactDealsMaxPages: 3,
+      readAllMaxRecords: 1000,
+      contactDealsMaxRecords: 150,
       probeTtlMs: 60000,
     });
     expect(input.crm?.maxRequestsPerMinute).toBe(60);
     expect(() => configFromEnv({ CRM_PAGE_SIZE: '0' })).toThrow(
       'CRM_PAGE_SIZE deve ser um número inteiro positivo.',
+    );
+  });
+
+  it('refuses the bounds under their old names in pages, saying what replaced them', () => {
+    expect(() => configFromEnv({ CRM_READ_ALL_MAX_PAGES: '10' })).toThrow(
+      'CRM_READ_ALL_MAX_PAGES deixou de existir: use CRM_READ_ALL_MAX_RECORDS, em registros (páginas × CRM_PAGE_SIZE).',
+    );
+    expect(() => configFromEnv({ CRM_CONTACT_DEALS_MAX_PAGES: '3' })).toThrow(
+      'CRM_CONTACT_DEALS_MAX_PAGES deixou de existir: use CRM_CONTACT_DEALS_MAX_RECORDS, em registros (páginas × CRM_PAGE_SIZE).',
     );
   });
 });

@@ -545,10 +545,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfigIn
 export interface CrmCallsConfig {
   /** Largest `page[size]` asked of the CRM (RD documents no maximum; the strict sandbox caps 100). */
   pageSize: number;
-  /** Lists the panel reads once are read to their end, but never past this many CRM pages. */
-  readAllMaxPages: number;
-  /** 'Negociações com esse contato': pages of the most recently updated deals scanned. */
-  contactDealsMaxPages: number;
+  /**
+   * Lists the panel reads once are read to their end, but never past this many records: in
+   * records, not pages, so a CRM that takes only 20 a page is read as far (100 pages) as one that
+   * takes 100 (20 pages).
+   */
+  readAllMaxRecords: number;
+  /** 'Negociações com esse contato': the most recently updated deals scanned, at any page size. */
+  contactDealsMaxRecords: number;
   /** How long a probe's verdict (e.g. contacts `email:~` refused) is kept per tenant. */
   probeTtlMs: number;
   /** How often a request waiting for its fair share of the tenant's rate looks again. */
@@ -557,8 +561,8 @@ export interface CrmCallsConfig {
 
 export const DEFAULT_CRM_CALLS_CONFIG: CrmCallsConfig = {
   pageSize: 100,
-  readAllMaxPages: 20,
-  contactDealsMaxPages: 5,
+  readAllMaxRecords: 2_000,
+  contactDealsMaxRecords: 500,
   probeTtlMs: 24 * 60 * 60_000,
   ratePollMs: 25,
 };
@@ -572,14 +576,25 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string): number | undefin
   return value;
 }
 
-/** CRM_PAGE_SIZE, CRM_READ_ALL_MAX_PAGES, CRM_CONTACT_DEALS_MAX_PAGES, …; also the tenant's rate. */
+/** The bounds once counted pages; a setting left under the old name would be dropped unsaid. */
+const RENAMED_BOUNDS: [string, string][] = [
+  ['CRM_READ_ALL_MAX_PAGES', 'CRM_READ_ALL_MAX_RECORDS'],
+  ['CRM_CONTACT_DEALS_MAX_PAGES', 'CRM_CONTACT_DEALS_MAX_RECORDS'],
+];
+
+/** CRM_PAGE_SIZE, CRM_READ_ALL_MAX_RECORDS, CRM_CONTACT_DEALS_MAX_RECORDS, …; also the tenant's rate. */
 function crmCallsFromEnv(env: NodeJS.ProcessEnv, crm: Partial<CrmConfig>): Partial<CrmCallsConfig> {
+  for (const [old, current] of RENAMED_BOUNDS)
+    if (env[old] !== undefined && env[old]?.trim() !== '')
+      throw new Error(
+        `${old} deixou de existir: use ${current}, em registros (páginas × CRM_PAGE_SIZE).`,
+      );
   const perMinute = positiveInteger(env, 'CRM_REQUESTS_PER_MINUTE');
   if (perMinute !== undefined) crm.maxRequestsPerMinute = perMinute;
   const read: [keyof CrmCallsConfig, string][] = [
     ['pageSize', 'CRM_PAGE_SIZE'],
-    ['readAllMaxPages', 'CRM_READ_ALL_MAX_PAGES'],
-    ['contactDealsMaxPages', 'CRM_CONTACT_DEALS_MAX_PAGES'],
+    ['readAllMaxRecords', 'CRM_READ_ALL_MAX_RECORDS'],
+    ['contactDealsMaxRecords', 'CRM_CONTACT_DEALS_MAX_RECORDS'],
     ['probeTtlMs', 'CRM_PROBE_TTL_MS'],
   ];
   const config: Partial<CrmCallsConfig> = {};

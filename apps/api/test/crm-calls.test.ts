@@ -431,14 +431,14 @@ describe('paging that cannot lie or loop', () => {
         links: { next: `${url.origin}${url.pathname}?page[number]=2` },
       };
     });
-    const { h, alice } = await apiWith(wire, { crmCalls: { readAllMaxPages: 4 } });
+    const { h, alice } = await apiWith(wire, { crmCalls: { readAllMaxRecords: 400 } });
     try {
       const result = await call(h.api, 'GET', '/api/rdstation/campaigns?limit=200', { as: alice });
       expect(result.status).toBe(200);
       expect(listOf(result.json).data).toHaveLength(400);
       expect(wire.sent().filter((path) => path.startsWith('/campaigns'))).toHaveLength(4);
       expect(h.logs.join('\n')).toContain(
-        'lista do CRM não terminou dentro do limite de páginas; respondida com o que foi lido',
+        'lista do CRM não terminou dentro do limite de registros; respondida com o que foi lido',
       );
     } finally {
       await h.close();
@@ -450,7 +450,7 @@ describe("deals of a contact: a bounded scan ('Negociações com esse contato')"
   it('says when the bound was reached, beside data and links', async () => {
     const wire = crmWire();
     const { h, alice } = await apiWith(wire, {
-      crmCalls: { pageSize: 50, contactDealsMaxPages: 2 },
+      crmCalls: { pageSize: 50, contactDealsMaxRecords: 100 },
     });
     try {
       const url = `/api/rdstation/deals?limit=200&page=1&order=name&direction=desc&filter=${q(`contact_ids:"${contact.id}"`)}`;

@@ -127,6 +127,36 @@ describe('npm run crm:check', () => {
     },
   );
 
+  it.each([50, 25, 20])(
+    'a CRM that cuts pages to %i without an error: every read passes, the row says "reduzido a"',
+    async (cap) => {
+      sandbox.setKnobs({ maxPageSize: cap, pageSizeOverCap: 'clamp' });
+      const report = await runCrmCheck({
+        baseUrl: `${sandbox.url}/crm/v2`,
+        accessToken: tokenOf(ACCOUNT1.users.ana.email),
+      });
+      expect(report.rows.filter((row) => row.status === 'falhou')).toEqual([]);
+      expect(report.ok).toBe(true);
+      const crm = report.rows.flatMap((row) => row.crm);
+      // Nothing is refused: the first list longer than the cap shows the cut, once.
+      expect(
+        crm.filter((line) => line.startsWith('400 ') && !line.endsWith('page[size]=1')),
+      ).toEqual([]);
+      // Lists shorter than the cap are whole at 100; the first longer one is cut, its page 1
+      // asked again at the cap, and from then on no list asks more than the cap.
+      const sizes = crm.map((line) => Number(/page\[size\]=(\d+)/.exec(line)?.[1] ?? 0));
+      const cut = crm.findIndex(
+        (line, i) => sizes[i] === 100 && crm[i + 1] === line.replace('size]=100', `size]=${cap}`),
+      );
+      expect(cut).toBeGreaterThan(0);
+      expect(sizes.slice(cut + 1).filter((size) => size > cap)).toEqual([]);
+      expect(report.assumptions).toContainEqual({
+        assumption: 'page[size] (a documentação dá o padrão, 20, e nenhum máximo)',
+        result: `reduzido a ${cap} (pedido 100); a api passou a pedir ${cap}`,
+      });
+    },
+  );
+
   it('honours CRM_PAGE_SIZE', async () => {
     const report = await runCrmCheck({
       baseUrl: `${sandbox.url}/crm/v2`,

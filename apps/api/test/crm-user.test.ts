@@ -355,13 +355,15 @@ describe('GET /api/rdstation/auth/crm-users reads every page of GET /users', () 
     expect((await listAs()).queries).toHaveLength(2);
   });
 
-  it('answers what it read when a CRM never ends its list (bound: 20 pages), and logs it', async () => {
+  it('answers what it read when a CRM never ends its list (bound: 2 000 users), and logs it', async () => {
     usersOverride = (url) => page(many((numberOf(url) - 1) * size, size), numberOf(url) + 1);
     const { ids, queries } = await listAs();
     expect(queries).toHaveLength(20);
     expect(ids).toHaveLength(2000);
     expect(
-      h.logs.some((line) => line.includes('lista do CRM não terminou dentro do limite de páginas')),
+      h.logs.some((line) =>
+        line.includes('lista do CRM não terminou dentro do limite de registros'),
+      ),
     ).toBe(true);
   });
 });

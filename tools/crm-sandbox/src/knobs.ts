@@ -19,8 +19,14 @@ export interface Knobs {
   rateLimitPerMinute: number;
   /** Who shares one window: every token of a CRM account (strict) or each access token. */
   rateLimitScope: 'account' | 'token';
-  /** Largest page[size]; above it a list answers 400. 0 means no cap. */
+  /** Largest page[size]; above it a list answers as pageSizeOverCap says. 0 means no cap. */
   maxPageSize: number;
+  /**
+   * A page[size] above maxPageSize: a 400 naming it (strict: the client is told), or a page of
+   * maxPageSize records with no error, whose links repeat the size asked and whose `last` counts
+   * pages of maxPageSize (a silent clamp: the client must notice the short page itself).
+   */
+  pageSizeOverCap: 'refuse' | 'clamp';
   /** Leave `prev` out on page 1 and `next` on the last page (strict: all five links always). */
   omitEndLinks: boolean;
   /** `phone:` compares the stored string exactly (strict) or the digits it contains. */
@@ -86,6 +92,7 @@ export const DEFAULT_KNOBS: Knobs = {
   rateLimitPerMinute: 120,
   rateLimitScope: 'account',
   maxPageSize: 100,
+  pageSizeOverCap: 'refuse',
   omitEndLinks: false,
   phoneMatch: 'exact',
   nameContainsOn: [],
@@ -110,6 +117,7 @@ export const DEFAULT_KNOBS: Knobs = {
 export const LENIENT_KNOBS: Partial<Knobs> = {
   rateLimitScope: 'token',
   maxPageSize: 200,
+  pageSizeOverCap: 'clamp',
   omitEndLinks: true,
   phoneMatch: 'digits',
   nameContainsOn: [...NAME_CONTAINS_RESOURCES],
@@ -144,6 +152,11 @@ const SPECS: Record<keyof Knobs, KnobSpec> = {
     values: ['account', 'token'],
   },
   maxPageSize: { kind: 'number', env: 'SANDBOX_MAX_PAGE_SIZE', integer: true },
+  pageSizeOverCap: {
+    kind: 'choice',
+    env: 'SANDBOX_PAGE_SIZE_OVER_CAP',
+    values: ['refuse', 'clamp'],
+  },
   omitEndLinks: { kind: 'boolean', env: 'SANDBOX_OMIT_END_LINKS' },
   phoneMatch: { kind: 'choice', env: 'SANDBOX_PHONE_MATCH', values: ['exact', 'digits'] },
   nameContainsOn: {

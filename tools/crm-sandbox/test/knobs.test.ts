@@ -116,6 +116,7 @@ describe('knobs', () => {
     expect(DEFAULT_KNOBS).toMatchObject({
       rateLimitScope: 'account',
       maxPageSize: 100,
+      pageSizeOverCap: 'refuse',
       omitEndLinks: false,
       phoneMatch: 'exact',
       nameContainsOn: [],
@@ -147,6 +148,7 @@ describe('knobs', () => {
         "Knob 'nameContainsOn' must be a list of: organizations, lost_reasons, sources, campaigns, segments",
       ],
       [{ maxPageSize: 1.5 }, "Knob 'maxPageSize' must be an integer"],
+      [{ pageSizeOverCap: 'truncate' }, "Knob 'pageSizeOverCap' must be one of: refuse, clamp"],
     ] as const) {
       const bad = await admin('/knobs', 'PUT', body);
       expect(bad.status).toBe(400);
@@ -165,6 +167,7 @@ describe('knobs', () => {
         SANDBOX_RATE_LIMIT: '10',
         SANDBOX_PHONE_MATCH: 'digits',
         SANDBOX_OMIT_END_LINKS: '1',
+        SANDBOX_PAGE_SIZE_OVER_CAP: 'clamp',
         SANDBOX_NAME_CONTAINS_ON: 'organizations, segments',
         SANDBOX_ECHO_STATE: 'false',
         SANDBOX_CONTACT_ORGANIZATION_NULL: '1',
@@ -173,6 +176,7 @@ describe('knobs', () => {
       rateLimitPerMinute: 10,
       phoneMatch: 'digits',
       omitEndLinks: true,
+      pageSizeOverCap: 'clamp',
       nameContainsOn: ['organizations', 'segments'],
       echoState: false,
       contactOrganizationNull: true,

@@ -25,7 +25,12 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
-  sandbox.setKnobs({ omitEndLinks: false, maxPageSize: 100, ignoreUnknownParams: false });
+  sandbox.setKnobs({
+    omitEndLinks: false,
+    maxPageSize: 100,
+    pageSizeOverCap: 'refuse',
+    ignoreUnknownParams: false,
+  });
 });
 
 describe('paging', () => {
@@ -111,6 +116,34 @@ describe('paging', () => {
     expect((await crm.get('/deals?page[size]=201')).status).toBe(400);
     sandbox.setKnobs({ maxPageSize: 0 });
     expect((await crm.get('/deals?page[size]=500')).body.data).toHaveLength(274);
+  });
+
+  it("pageSizeOverCap 'clamp': a page of the cap, no error, links repeating the size asked", async () => {
+    sandbox.setKnobs({ maxPageSize: 50, pageSizeOverCap: 'clamp' });
+    const base = `${sandbox.url}/crm/v2/deals`;
+    const first = await crm.get<DealJson[]>('/deals?page[size]=100');
+    expect(first.status).toBe(200);
+    expect(first.body.data).toHaveLength(50);
+    // 274 deals in pages of 50: `last` counts 6 of them, each link still says 100.
+    expect(first.body.links).toEqual({
+      first: `${base}?page[number]=1&page[size]=100`,
+      prev: `${base}?page[number]=1&page[size]=100`,
+      self: `${base}?page[number]=1&page[size]=100`,
+      next: `${base}?page[number]=2&page[size]=100`,
+      last: `${base}?page[number]=6&page[size]=100`,
+    });
+    // Page 2 of "100" is page 2 of 50: a client that asks 50 from page 2 on loses nothing.
+    const second = await crm.get<DealJson[]>('/deals?page[number]=2&page[size]=100');
+    const byFifty = await crm.get<DealJson[]>('/deals?page[number]=2&page[size]=50');
+    expect(second.body.data.map((deal) => deal.id)).toEqual(
+      byFifty.body.data.map((deal) => deal.id),
+    );
+    const lastPage = await send<Envelope<DealJson[]>>(first.body.links.last ?? '', { token });
+    expect(lastPage.body.data).toHaveLength(274 - 5 * 50);
+    // Within the cap nothing changes, and the default reading refuses as before.
+    expect((await crm.get<DealJson[]>('/deals?page[size]=30')).body.data).toHaveLength(30);
+    sandbox.setKnobs({ pageSizeOverCap: 'refuse' });
+    expect((await crm.get('/deals?page[size]=100')).status).toBe(400);
   });
 
   it('answers an empty page past the end, with prev pointing at the last page', async () => {

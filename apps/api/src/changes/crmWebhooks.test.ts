@@ -74,6 +74,7 @@ async function world(
   let hooks: Record<string, unknown>[] = [];
   let refuse: ((request: CrmRequest) => Error | null) | null = null;
   let nextId = 0;
+  let cutTo = 0;
   // A CRM that keeps what it is asked to keep and answers a moment later (so two processes'
   // checks interleave as they would over the network).
   const crm: CrmClient = {
@@ -85,6 +86,15 @@ async function world(
       await new Promise((resolve) => setImmediate(resolve));
       const error = refuse?.(request);
       if (error) throw error;
+      if (request.method === 'GET' && cutTo > 0) {
+        // Pages of `cutTo` whatever `page[size]` asked, as RD's links say (`last`), no error.
+        const number = Number(request.query?.get('page[number]') ?? 1);
+        const link = (n: number) => `https://crm.example/webhooks?page[number]=${n}`;
+        return {
+          data: hooks.slice((number - 1) * cutTo, number * cutTo),
+          links: { next: link(number + 1), last: link(Math.ceil(hooks.length / cutTo)) },
+        };
+      }
       if (request.method === 'GET') return { data: hooks };
       if (request.method === 'POST') {
         const { data } = request.body as { data: Record<string, unknown> };
@@ -115,6 +125,10 @@ async function world(
     },
     refuseWhen(rule: (request: CrmRequest) => Error | null) {
       refuse = rule;
+    },
+    /** The CRM answers every list page with at most `size` webhooks, and no error. */
+    cutPagesTo(size: number) {
+      cutTo = size;
     },
   };
 }
@@ -295,5 +309,28 @@ describe('webhooks that stay on', () => {
   ])('in production %s is unreachable by RD: %s', (url, problem) => {
     expect(publicUrlProblem(url, true)).toBe(problem);
     expect(publicUrlProblem(url, false)).toBe(false);
+  });
+});
+
+describe("the CRM's webhook list, read to its end", () => {
+  it('finds ours past a page the CRM cut to 50 without an error, and makes none twice', async () => {
+    const w = await world();
+    const others = Array.from({ length: 60 }, (_, index) => ({
+      id: `outro${index}`,
+      event_name: 'crm_deal_updated',
+      url: 'https://outra-integracao.example.com/hook',
+      status: 'active',
+    }));
+    const ours = CRM_WEBHOOK_EVENTS.map((event, index) => ({
+      id: `h${index}`,
+      event_name: event,
+      url: w.url,
+      status: 'active',
+    }));
+    w.setHooks([...others, ...ours]);
+    w.cutPagesTo(50);
+    expect(await w.webhooks.register(identity)).toEqual([]);
+    expect(w.sent).toEqual(['GET /webhooks', 'GET /webhooks']);
+    expect(w.hooks()).toHaveLength(60 + CRM_WEBHOOK_EVENTS.length);
   });
 });

@@ -28,8 +28,11 @@ export const WEBHOOK_RECEIVER_PATH = '/api/webhooks/rdstation';
 /** The name each registration carries in the CRM's webhook list. */
 export const WEBHOOK_NAME = 'Painel CRM (atualizações ao vivo)';
 
-/** More pages than any account has webhooks: a CRM that never ends its list is not followed. */
-const MAX_PAGES = 20;
+/**
+ * More webhooks than any account has: a CRM that never ends its list is not followed. 20 pages
+ * even at RD's default page size (20), whatever size the tenant's CRM takes.
+ */
+const MAX_WEBHOOKS = 400;
 
 interface CrmWebhook {
   id: string;
@@ -208,8 +211,9 @@ export interface CrmWebhooks {
 
 /**
  * How long one process's check of a tenant holds the others off: longer than reading the longest
- * list (MAX_PAGES pages at the CRM client's 10 s timeout each), and renewed before each CRM write,
- * so only a process that stopped in the middle of a check keeps the others waiting this long.
+ * list (MAX_WEBHOOKS: 20 pages at RD's default size, at the CRM client's 10 s timeout each), and
+ * renewed before each CRM write, so only a process that stopped in the middle of a check keeps
+ * the others waiting this long.
  */
 export const CHECK_LEASE_MS = 5 * 60_000;
 
@@ -232,24 +236,22 @@ export function createCrmWebhooks(deps: CrmWebhooksDeps): CrmWebhooks {
   const serverProblem = (): LiveUpdatesReason | null =>
     !deps.enabled ? 'disabled' : publicUrlProblem(publicUrl, deps.production) ? 'public_url' : null;
 
-  const listAllBy = async (identity: Identity, size: number): Promise<CrmWebhook[]> => {
-    const all: CrmWebhook[] = [];
-    for (let number = 1; number <= MAX_PAGES; number += 1) {
-      const query = new URLSearchParams({
-        'page[number]': String(number),
-        'page[size]': String(size),
-      });
-      const body = (await crm.request(identity, { method: 'GET', path: '/webhooks', query })) as {
-        data?: unknown;
-      } | null;
-      const page = Array.isArray(body?.data) ? body.data : [];
-      all.push(...page.filter(isWebhook));
-      if (page.length < size) break;
-    }
-    return all;
+  const listAll = async (identity: Identity): Promise<CrmWebhook[]> => {
+    const read = await pageSizes.readAll(
+      { identity, log },
+      (number, size) =>
+        crm.request(identity, {
+          method: 'GET',
+          path: '/webhooks',
+          query: new URLSearchParams({
+            'page[number]': String(number),
+            'page[size]': String(size),
+          }),
+        }),
+      { maxRecords: MAX_WEBHOOKS, path: '/webhooks' },
+    );
+    return read.items.filter(isWebhook);
   };
-  const listAll = (identity: Identity): Promise<CrmWebhook[]> =>
-    pageSizes.read({ identity, log }, (size) => listAllBy(identity, size));
 
   const reasonOf = (error: unknown, suspendedSeen: boolean): LiveUpdatesReason =>
     error instanceof ApiError && error.statusCode === 401

@@ -11,6 +11,7 @@ import { openDatabase } from '@api/db/database';
 import { isRecord, parseJson, readJson } from '@api/http';
 import { createRepositories } from '@api/db/repositories/createRepositories';
 import { createSecretBox } from '@api/security/crypto';
+import { crmPageOf } from '@api/crm/pageSizes';
 import { PANEL_READS, type PanelRead, recordsOf, type SampleIds } from './panelReads';
 import { type PanelCall, sendPanelWrites } from './panelWrites';
 import { READ_SHAPES, readShapeOf } from './readShapes';
@@ -96,8 +97,11 @@ interface Outbound {
   /** Path and query after the base URL, decoded for reading. */
   target: string;
   status: number;
-  /** Lists: records on the page, page size asked, and whether `links.next` was present. */
-  page?: { count: number; size: number; next: boolean };
+  /**
+   * Lists: records on the page, page size asked, whether `links.next` was present, and the size
+   * the CRM cut the page to without an error (a short page before `links.last`), else null.
+   */
+  page?: { count: number; size: number; next: boolean; clampedTo: number | null };
   /** Writes: the JSON body sent, and the CRM's answer when it refused (its first 300 characters). */
   body?: unknown;
   refusal?: string;
@@ -123,7 +127,9 @@ async function pageOf(response: Response, url: URL): Promise<Outbound['page']> {
   const body = await readJson(response.clone());
   if (!isRecord(body) || !Array.isArray(body.data)) return undefined;
   const next = isRecord(body.links) ? body.links.next : undefined;
-  return { count: body.data.length, size, next: typeof next === 'string' };
+  const number = Number(url.searchParams.get('page[number]') ?? 1);
+  const { clampedTo } = crmPageOf(body, number, size);
+  return { count: body.data.length, size, next: typeof next === 'string', clampedTo };
 }
 
 /** The outbound fetch of the api under check: every CRM request and its answer, recorded. */
@@ -231,13 +237,32 @@ function assumptionsOf(outbound: Outbound[]): AssumptionRow[] {
     const refused = [
       ...new Set(sized.filter((item) => item.status === 400 || item.status === 422).map(sizeOf)),
     ].sort((a, b) => b - a);
-    const taken = Math.max(0, ...sized.filter((item) => item.status === 200).map(sizeOf));
+    const clampedTo = (item: Outbound) => item.page?.clampedTo ?? null;
+    const clamps = [
+      ...new Set(
+        sized
+          .filter((item) => clampedTo(item) !== null)
+          .map((item) => `reduzido a ${clampedTo(item)} (pedido ${sizeOf(item)})`),
+      ),
+    ];
+    // What the api asks once the CRM cut a page: the largest size taken after the last cut.
+    const lastClamp = sized.findLastIndex((item) => clampedTo(item) !== null);
+    const takenAfter = sized
+      .slice(lastClamp + 1)
+      .filter((item) => item.status === 200)
+      .map(sizeOf);
+    const cutTo = lastClamp < 0 ? 0 : (clampedTo(sized[lastClamp] as Outbound) ?? 0);
+    const taken = takenAfter.length > 0 ? Math.max(...takenAfter) : cutTo;
+    const changes = [
+      ...(refused.length === 0 ? [] : [`recusado: ${refused.join(', ')}`]),
+      ...clamps,
+    ];
     rows.push({
       assumption: 'page[size] (a documentação dá o padrão, 20, e nenhum máximo)',
       result:
-        refused.length === 0
+        changes.length === 0
           ? `aceito até ${taken}`
-          : `recusado: ${refused.join(', ')}; a api passou a pedir ${taken}`,
+          : `${changes.join('; ')}; a api passou a pedir ${taken}`,
     });
   }
   for (const probe of outbound.filter(

@@ -77,6 +77,45 @@ function records(total: number, extra: (n: number) => Record<string, unknown> = 
   };
 }
 
+/**
+ * `total` records as RD pages them (all five links, `last` naming the last page), from a CRM that
+ * takes at most `cap` a page and answers a larger `page[size]` with `cap` records and no error:
+ * the links repeat the size asked, `last` counts pages of what it answered.
+ */
+function clamping(
+  total: number,
+  cap: number,
+  extra: (n: number) => Record<string, unknown> = () => ({}),
+) {
+  return (query: URLSearchParams): Page => {
+    const number = Number(query.get('page[number]') ?? 1);
+    const asked = Number(query.get('page[size]') ?? 20);
+    const size = Math.min(asked, cap);
+    const start = (number - 1) * size;
+    const data = Array.from({ length: Math.max(0, Math.min(size, total - start)) }, (_, i) => ({
+      id: `r${start + i + 1}`,
+      ...extra(start + i + 1),
+    }));
+    const last = Math.max(1, Math.ceil(total / size));
+    const link = (n: number) => `https://crm/x?page[number]=${n}&page[size]=${asked}`;
+    return {
+      data,
+      links: {
+        first: link(1),
+        prev: link(Math.max(1, number - 1)),
+        self: link(number),
+        next: link(number + 1),
+        last: link(last),
+      },
+    };
+  };
+}
+
+const sizesOf = (sent: string[]) => sent.map((line) => /page\[size\]=(\d+)/.exec(line)?.[1]);
+const idsOf = (items: unknown[]) => items.map((item) => (item as { id: string }).id);
+const firstIds = (count: number, from = 1) =>
+  Array.from({ length: count }, (_, i) => `r${from + i}`);
+
 function setup(answer: Answer, config: Partial<typeof DEFAULT_CRM_CALLS_CONFIG> = {}) {
   const fake = fakeCrm(answer);
   const logs: string[] = [];
@@ -208,7 +247,7 @@ describe('whole lists: read to their end within a bound', () => {
   });
 
   it('stops at the bound for a CRM that never ends, answers what it read and logs it', async () => {
-    const crm = setup(records(1_000_000), { readAllMaxPages: 3 });
+    const crm = setup(records(1_000_000), { readAllMaxRecords: 300 });
     const notes = await crm.list(
       { resource: 'notes', mode: 'whole', crmPath: '/deals/d1/notes' },
       { order: 'registered_at', direction: 'desc' },
@@ -219,8 +258,31 @@ describe('whole lists: read to their end within a bound', () => {
     );
     expect(notes.data).toHaveLength(300);
     expect(crm.logs.join('\n')).toContain(
-      'lista do CRM não terminou dentro do limite de páginas; respondida com o que foi lido',
+      'lista do CRM não terminou dentro do limite de registros; respondida com o que foi lido',
     );
+  });
+
+  it.each([
+    [100, 20],
+    [20, 100],
+  ])(
+    'reads 2 000 records at most at %i a page (%i pages): the bound is in records',
+    async (pageSize, pages) => {
+      const crm = setup(records(1_000_000), { pageSize });
+      const notes = await crm.list(
+        { resource: 'notes', mode: 'whole', crmPath: '/deals/d1/notes' },
+        { order: 'registered_at', direction: 'desc' },
+      );
+      expect(sizesOf(crm.sent)).toEqual(Array(pages).fill(String(pageSize)));
+      expect(idsOf(notes.data)).toEqual(firstIds(2_000));
+    },
+  );
+
+  it('answers exactly the bound when it is no multiple of the page size', async () => {
+    const crm = setup(records(1_000), { pageSize: 25, readAllMaxRecords: 110 });
+    const notes = await crm.list({ resource: 'notes', mode: 'whole', crmPath: '/deals/d1/notes' });
+    expect(crm.sent).toHaveLength(5);
+    expect(idsOf(notes.data)).toEqual(firstIds(110));
   });
 
   it('stops when the CRM answers the same page again (it would loop)', async () => {
@@ -317,13 +379,23 @@ describe("deals of a contact ('Negociações com esse contato')", () => {
     expect(page.links).toEqual({});
   });
 
-  it('stops at the bound and says so beside data and links (never a failure)', async () => {
-    const crm = setup(records(100_000, deal), { contactDealsMaxPages: 5 });
-    const page = await crm.list({ resource: 'deals' }, { limit: 200, filter: 'contact_ids:"c-1"' });
-    expect(crm.sent).toHaveLength(5);
-    expect(page.data).toHaveLength(71);
-    expect(page.limitedTo).toBe(500);
-  });
+  it.each([
+    [100, 5],
+    [20, 25],
+  ])(
+    'scans 500 deals at %i a page (%i pages), then says so beside data and links (never a failure)',
+    async (pageSize, pages) => {
+      const crm = setup(records(100_000, deal), { pageSize });
+      const page = await crm.list(
+        { resource: 'deals' },
+        { limit: 200, filter: 'contact_ids:"c-1"' },
+      );
+      expect(sizesOf(crm.sent)).toEqual(Array(pages).fill(String(pageSize)));
+      // Every 7th of the 500 most recently updated deals holds the contact.
+      expect(page.data).toHaveLength(71);
+      expect(page.limitedTo).toBe(500);
+    },
+  );
 
   it("reads the scan's pages as the CRM user's records: the next page of the panel asks the same ones", async () => {
     const crm = setup(records(300, () => ({ contact_ids: ['c-1'] })));
@@ -356,8 +428,6 @@ const pageSizeRefusal = (status: 400 | 422, cap: number) => (query: URLSearchPar
       source: { parameter: 'page[size]' },
     }),
   ]);
-
-const sizesOf = (sent: string[]) => sent.map((line) => /page\[size\]=(\d+)/.exec(line)?.[1]);
 
 describe("a page size the CRM refuses: 100 → 50 → 25 → 20 (RD's default), kept per tenant", () => {
   it('steps down at once when page[size] is refused, and asks the kept size from then on', async () => {
@@ -431,5 +501,123 @@ describe("a page size the CRM refuses: 100 → 50 → 25 → 20 (RD's default), 
     const page = await crm.list({ resource: 'deals' }, { limit: 200, filter: 'contact_ids:"c-1"' });
     expect(page.data).toHaveLength(60);
     expect(sizesOf(crm.sent)).toEqual(['100', '50', '50']);
+  });
+});
+
+describe('a CRM that clamps the page size without a word: read on at what came back, kept per tenant', () => {
+  const clampWarning =
+    'o CRM devolveu menos registros que o tamanho de página pedido, sem erro; a leitura segue com o tamanho que veio';
+
+  it.each([
+    [50, [100]],
+    [25, [100, 50]],
+    [20, [100, 50, 25]],
+  ])(
+    'capped at %i: a whole list reads every record once, and every later list asks the cap',
+    async (cap, clampedSteps) => {
+      const crm = setup(clamping(230, cap));
+      const users = await crm.list({ resource: 'users', mode: 'whole' });
+      expect(idsOf(users.data)).toEqual(firstIds(230));
+      // Page 1 of 100 came back as page 1 of the cap: the read goes on from page 2 at the cap.
+      const pages = Math.ceil(230 / cap);
+      expect(crm.sent).toEqual([
+        '/users?page[number]=1&page[size]=100',
+        ...Array.from(
+          { length: pages - 1 },
+          (_, i) => `/users?page[number]=${i + 2}&page[size]=${cap}`,
+        ),
+      ]);
+      expect(crm.probes.verdicts).toEqual(
+        new Map(clampedSteps.map((step) => [`tenant-a page[size]=${step}`, false])),
+      );
+      expect(crm.logs.join('')).toContain(clampWarning);
+
+      crm.sent.length = 0;
+      const later = await crm.list({ resource: 'deals' }, { limit: 200, page: 2 });
+      expect(idsOf(later.data)).toEqual(firstIds(30, 201));
+      expect(later.links).toEqual({});
+      expect(new Set(sizesOf(crm.sent))).toEqual(new Set([String(cap)]));
+    },
+  );
+
+  it('a scrolled list asked at 100 is asked again at the cap: no page is cut short', async () => {
+    const crm = setup(clamping(230, 50));
+    const first = await crm.list({ resource: 'deals' }, { limit: 200, page: 1 });
+    expect(crm.sent).toEqual([
+      '/deals?page[number]=1&page[size]=100',
+      ...[1, 2, 3, 4].map((n) => `/deals?page[number]=${n}&page[size]=50`),
+    ]);
+    expect(idsOf(first.data)).toEqual(firstIds(200));
+    expect(first.links).toEqual({ next: '/api/rdstation/deals?limit=200&page=2' });
+    crm.sent.length = 0;
+    const second = await crm.list({ resource: 'deals' }, { limit: 200, page: 2 });
+    expect(crm.sent).toEqual(['/deals?page[number]=5&page[size]=50']);
+    expect(idsOf(second.data)).toEqual(firstIds(30, 201));
+    expect(second.links).toEqual({});
+  });
+
+  it("the contact-deal scan reads on at the cap and finds the contact's deals past the first page", async () => {
+    const deal = (n: number) => ({ contact_ids: n % 7 === 0 ? ['c-1'] : ['c-9'] });
+    const crm = setup(clamping(300, 50, deal));
+    const page = await crm.list({ resource: 'deals' }, { limit: 200, filter: 'contact_ids:"c-1"' });
+    expect(sizesOf(crm.sent)).toEqual(['100', '50', '50', '50', '50', '50']);
+    expect(idsOf(page.data)).toEqual(Array.from({ length: 42 }, (_, i) => `r${(i + 1) * 7}`));
+    expect(page).not.toHaveProperty('limitedTo');
+  });
+
+  it('a short page that links.last names the last is the end, not a clamp', async () => {
+    const crm = setup(clamping(30, 50));
+    const users = await crm.list({ resource: 'users', mode: 'whole' });
+    expect(idsOf(users.data)).toEqual(firstIds(30));
+    expect(crm.sent).toEqual(['/users?page[number]=1&page[size]=100']);
+    expect(crm.probes.verdicts.size).toBe(0);
+  });
+
+  it('a clamp off the ladder (30) is read on at 30; the next list asks the step below it', async () => {
+    const crm = setup(clamping(100, 30));
+    const users = await crm.list({ resource: 'users', mode: 'whole' });
+    expect(idsOf(users.data)).toEqual(firstIds(100));
+    expect(sizesOf(crm.sent)).toEqual(['100', '30', '30', '30']);
+    crm.sent.length = 0;
+    await crm.list({ resource: 'sources', mode: 'whole', crmPath: '/sources' });
+    expect(sizesOf(crm.sent)).toEqual(['25', '25', '25', '25']);
+  });
+
+  it("below RD's default (10) every whole list reads on at 10, nothing lost", async () => {
+    const crm = setup(clamping(35, 10));
+    for (const resource of ['users', 'sources'] as const) {
+      crm.sent.length = 0;
+      const list = await crm.list({ resource, mode: 'whole', crmPath: `/${resource}` });
+      expect(idsOf(list.data)).toEqual(firstIds(35));
+      expect(sizesOf(crm.sent)[1]).toBe('10');
+    }
+    // The second list starts at RD's default, the smallest size the api asks on its own.
+    expect(sizesOf(crm.sent)).toEqual(['20', '10', '10', '10']);
+  });
+
+  it('a clamp past page 1 (the CRM changed its mind) starts the read over at what came back', async () => {
+    let cap = 100;
+    const crm = setup((query) => {
+      const page = clamping(230, cap)(query);
+      cap = 50;
+      return page;
+    });
+    const users = await crm.list({ resource: 'users', mode: 'whole' });
+    expect(idsOf(users.data)).toEqual(firstIds(230));
+    expect(crm.sent).toEqual([
+      '/users?page[number]=1&page[size]=100',
+      '/users?page[number]=2&page[size]=100',
+      ...[1, 2, 3, 4, 5].map((n) => `/users?page[number]=${n}&page[size]=50`),
+    ]);
+    expect(crm.probes.verdicts).toEqual(new Map([['tenant-a page[size]=100', false]]));
+  });
+
+  it('a refused size and a clamp below the next one: both kept, the read goes on', async () => {
+    const crm = setup(clamping(120, 25));
+    crm.refuseWhen((query) => Number(query.get('page[size]')) > 50, pageSizeRefusal(400, 50));
+    const users = await crm.list({ resource: 'users', mode: 'whole' });
+    expect(idsOf(users.data)).toEqual(firstIds(120));
+    expect(sizesOf(crm.sent)).toEqual(['100', '50', '25', '25', '25', '25']);
+    expect([...crm.probes.verdicts.values()]).toEqual([false, false]);
   });
 });

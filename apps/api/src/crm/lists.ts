@@ -16,7 +16,14 @@ import {
   translateListQuery,
 } from './crmQuery';
 import { type ProbeVerdicts } from './filterProbes';
-import { type PageSizes, RD_DEFAULT_PAGE_SIZE } from './pageSizes';
+import {
+  type CrmPage,
+  type PageSizeContext,
+  PageSizeClamp,
+  type PageSizes,
+  RD_DEFAULT_PAGE_SIZE,
+  crmPageOf,
+} from './pageSizes';
 
 /** Query of the panel's list calls (PRODUCT.md §7). */
 export interface PanelListQuery {
@@ -67,7 +74,7 @@ export interface CrmLists {
   list(context: ListContext, request: ListRequest): Promise<PanelList>;
   /**
    * Every record of a CRM list whose query is already in documented syntax (e.g. GET /users with
-   * `filter=is:active`), read to its end within `readAllMaxPages`, as the panel's whole lists are.
+   * `filter=is:active`), read to its end within `readAllMaxRecords`, as the panel's whole lists are.
    */
   readAll(
     context: Omit<ListContext, 'refresh'>,
@@ -115,42 +122,6 @@ function panelQueryString(query: PanelListQuery, page: number): string {
   return params.toString();
 }
 
-function pageNumberOf(link: unknown): number | null {
-  if (typeof link !== 'string' || link === '') return null;
-  try {
-    const value = Number(new URL(link, 'http://crm.invalid').searchParams.get('page[number]'));
-    return Number.isInteger(value) && value > 0 ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-interface CrmPage {
-  items: unknown[];
-  /**
-   * The list ends here: no `links.next`, an empty page, a page shorter than asked, or `links.last`
-   * naming this page. RD's docs example shows `next` on every page, so `next` alone proves nothing.
-   */
-  ended: boolean;
-}
-
-function readCrmPage(body: unknown, number: number, size: number): CrmPage {
-  if (!isRecord(body) || !Array.isArray(body.data))
-    throw new ApiError(502, API_MESSAGES.crmUnexpected);
-  const links = isRecord(body.links) ? body.links : {};
-  const hasNext = typeof links.next === 'string' && links.next !== '';
-  const last = pageNumberOf(links.last);
-  const items = body.data;
-  const ended =
-    !hasNext || items.length === 0 || items.length < size || (last !== null && number >= last);
-  return { items, ended };
-}
-
-const idOf = (item: unknown): string | null =>
-  isRecord(item) && (typeof item.id === 'string' || typeof item.id === 'number')
-    ? String(item.id)
-    : null;
-
 function compareBy(sort: CrmSort): (a: unknown, b: unknown) => number {
   const sign = sort.direction === 'desc' ? -1 : 1;
   const valueOf = (item: unknown): unknown => (isRecord(item) ? item[sort.field] : undefined);
@@ -169,6 +140,21 @@ export function createCrmLists(deps: CrmListsDeps): CrmLists {
   const { crm, config } = deps;
   const probing = new Map<string, Promise<boolean>>();
 
+  /** Page `number` of `size` of a CRM list, the list's own query kept. */
+  const pageRequest = (
+    path: string,
+    base: URLSearchParams,
+    number: number,
+    size: number,
+    how: Pick<CrmRequest, 'lane' | 'record' | 'refresh'>,
+  ): CrmRequest => {
+    const query = new URLSearchParams(base);
+    query.set('page[number]', String(number));
+    query.set('page[size]', String(size));
+    return { method: 'GET', path, query, ...how };
+  };
+
+  /** A page of a list read from the middle (the panel's page `n`): a clamp starts it over. */
   const fetchPage = async (
     context: Omit<ListContext, 'refresh'>,
     path: string,
@@ -177,11 +163,11 @@ export function createCrmLists(deps: CrmListsDeps): CrmLists {
     size: number,
     how: Pick<CrmRequest, 'lane' | 'record' | 'refresh'> = {},
   ): Promise<CrmPage> => {
-    const query = new URLSearchParams(base);
-    query.set('page[number]', String(number));
-    query.set('page[size]', String(size));
-    const body = await crm.request(context.identity, { method: 'GET', path, query, ...how });
-    return readCrmPage(body, number, size);
+    const body = await crm.request(context.identity, pageRequest(path, base, number, size, how));
+    const page = crmPageOf(body, number, size);
+    // Its records are not those of page `number` of `size`: asked again at the CRM's size.
+    if (page.clampedTo !== null) throw new PageSizeClamp(size, page.clampedTo);
+    return page;
   };
 
   /**
@@ -237,50 +223,24 @@ export function createCrmLists(deps: CrmListsDeps): CrmLists {
     return crmListParams(query, (field) => allowed.get(field) ?? false);
   };
 
-  const readWhole = (
-    context: Omit<ListContext, 'refresh'>,
+  const readWhole = async (
+    context: PageSizeContext,
     path: string,
     base: URLSearchParams,
     how: Pick<CrmRequest, 'lane' | 'record' | 'refresh'> = {},
-  ): Promise<unknown[]> =>
-    deps.pageSizes.read(context, (size) => readWholeBy(context, path, base, size, how));
-
-  const readWholeBy = async (
-    context: Omit<ListContext, 'refresh'>,
-    path: string,
-    base: URLSearchParams,
-    size: number,
-    how: Pick<CrmRequest, 'lane' | 'record' | 'refresh'>,
   ): Promise<unknown[]> => {
-    const items: unknown[] = [];
-    const seen = new Set<string>();
-    for (let number = 1; number <= config.readAllMaxPages; number += 1) {
-      const page = await fetchPage(context, path, base, number, size, how);
-      let fresh = 0;
-      for (const item of page.items) {
-        const id = idOf(item);
-        if (id !== null) {
-          if (seen.has(id)) continue;
-          seen.add(id);
-        }
-        items.push(item);
-        fresh += 1;
-      }
-      if (page.ended) return items;
-      if (fresh === 0) {
-        // A full page of records already seen: a CRM that ignores page[number] would loop.
-        context.log.warn(
-          { path, page: number },
-          'lista do CRM repetiu uma página; leitura encerrada',
-        );
-        return items;
-      }
-    }
-    context.log.warn(
-      { path, pages: config.readAllMaxPages, pageSize: size, items: items.length },
-      'lista do CRM não terminou dentro do limite de páginas; respondida com o que foi lido',
+    const maxRecords = config.readAllMaxRecords;
+    const read = await deps.pageSizes.readAll(
+      context,
+      (number, size) => crm.request(context.identity, pageRequest(path, base, number, size, how)),
+      { maxRecords, path },
     );
-    return items;
+    if (read.limited)
+      context.log.warn(
+        { path, maxRecords },
+        'lista do CRM não terminou dentro do limite de registros; respondida com o que foi lido',
+      );
+    return read.items;
   };
 
   const whole = async (
@@ -379,32 +339,28 @@ export function createCrmLists(deps: CrmListsDeps): CrmLists {
     const filter = base.get('filter');
     if (filter !== null) scanParams.set('filter', filter);
     scanParams.set('sort[updated_at]', 'desc');
-    const maxPages = config.contactDealsMaxPages;
-    const scanBy = async (
-      size: number,
-    ): Promise<{ deals: unknown[]; limitedTo: number | null }> => {
-      const deals: unknown[] = [];
-      for (let number = 1; number <= maxPages; number += 1) {
-        const page = await fetchPage(context, request.crmPath, scanParams, number, size, {
-          record: true,
-        });
-        for (const deal of page.items) {
-          const ids = isRecord(deal) && Array.isArray(deal.contact_ids) ? deal.contact_ids : [];
-          if (ids.some((id) => String(id) === contactId)) deals.push(deal);
-        }
-        if (page.ended) return { deals, limitedTo: null };
-      }
-      context.log.info(
-        { pages: maxPages, pageSize: size },
-        'negociações do contato: busca limitada às mais recentes',
-      );
-      return { deals, limitedTo: maxPages * size };
-    };
+    // Bounded in deals, not pages: a CRM that takes only 20 a page is scanned as deep as one
+    // that takes 100.
+    const maxRecords = config.contactDealsMaxRecords;
     // The scanned pages are the one copy kept: each is a record of the CRM user whose token read
     // it (crmClient.ts), dropped by any change of a deal, so the panel's next page, a colleague of
     // the same CRM user or the same contact again within the window scan them again at no cost.
-    const found = await deps.pageSizes.read(context, scanBy);
-    const sorted = query.sort ? [...found.deals].sort(compareBy(query.sort)) : found.deals;
+    const scanned = await deps.pageSizes.readAll(
+      context,
+      (number, size) =>
+        crm.request(
+          context.identity,
+          pageRequest(request.crmPath, scanParams, number, size, { record: true }),
+        ),
+      { maxRecords, path: request.crmPath },
+    );
+    if (scanned.limited)
+      context.log.info({ maxRecords }, 'negociações do contato: busca limitada às mais recentes');
+    const found = scanned.items.filter((deal) => {
+      const ids = isRecord(deal) && Array.isArray(deal.contact_ids) ? deal.contact_ids : [];
+      return ids.some((id) => String(id) === contactId);
+    });
+    const sorted = query.sort ? [...found].sort(compareBy(query.sort)) : found;
     const limit = request.query.limit ?? CRM_DEFAULT_PAGE_SIZE;
     const offset = ((request.query.page ?? 1) - 1) * limit;
     const answer = panelPage(
@@ -414,7 +370,7 @@ export function createCrmLists(deps: CrmListsDeps): CrmLists {
       limit,
       sorted.length > offset + limit,
     );
-    return found.limitedTo === null ? answer : { ...answer, limitedTo: found.limitedTo };
+    return scanned.limited ? { ...answer, limitedTo: maxRecords } : answer;
   };
 
   return {

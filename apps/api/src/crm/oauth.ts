@@ -189,32 +189,27 @@ export function createOAuthClient(
     },
 
     /**
-     * The active users a fresh token's account lists, for the sign-in window to name who signs in
-     * before the token is bound to anyone: `GET /users?filter=is:active` page by page
-     * (crm-v2-list-users.txt), up to a short or empty page, a missing `links.next`, or `maxPages`.
+     * Page `number` of `size` of the active users a fresh token's account lists
+     * (`GET /users?filter=is:active`, crm-v2-list-users.txt), for the sign-in window to name who
+     * signs in before the token is bound to anyone; the caller reads the pages to the list's end
+     * (crm/pageSizes.ts `readAll`).
      */
-    async activeUsers(
+    async activeUsersPage(
       accessToken: string,
       budget: CrmBudgetOf,
-      paging: { pageSize: number; maxPages: number },
-    ): Promise<unknown[]> {
-      const records: unknown[] = [];
-      for (let page = 1; page <= paging.maxPages; page += 1) {
-        const url = new URL(`${crm.baseUrl}/users`);
-        url.searchParams.set('filter', 'is:active');
-        url.searchParams.set('page[number]', String(page));
-        url.searchParams.set('page[size]', String(paging.pageSize));
-        const { response, body } = await getCrmJson(url.toString(), accessToken, budget);
-        // A refused page size comes back as the CRM said it, for the caller's page-size ladder.
-        if (response.status === 400 || response.status === 422)
-          throw new CrmRefusal(response.status, API_MESSAGES.crmRejected, problemsOf(body));
-        if (!response.ok || !isRecord(body) || !Array.isArray(body.data))
-          throw new ApiError(502, API_MESSAGES.crmUnexpected);
-        records.push(...body.data);
-        const next = isRecord(body.links) ? body.links.next : null;
-        if (body.data.length < paging.pageSize || typeof next !== 'string' || next === '') break;
-      }
-      return records;
+      number: number,
+      size: number,
+    ): Promise<unknown> {
+      const url = new URL(`${crm.baseUrl}/users`);
+      url.searchParams.set('filter', 'is:active');
+      url.searchParams.set('page[number]', String(number));
+      url.searchParams.set('page[size]', String(size));
+      const { response, body } = await getCrmJson(url.toString(), accessToken, budget);
+      // A refused page size comes back as the CRM said it, for the caller's page-size ladder.
+      if (response.status === 400 || response.status === 422)
+        throw new CrmRefusal(response.status, API_MESSAGES.crmRejected, problemsOf(body));
+      if (!response.ok) throw new ApiError(502, API_MESSAGES.crmUnexpected);
+      return body;
     },
 
     /** One user of a fresh token's account (`GET /users/{id}`); null when RD knows none (404). */

@@ -128,8 +128,9 @@ export function createCrmUserDirectory(deps: CrmUserDirectoryDeps) {
 
   /**
    * Every active user (`filter=is:active`, the users page's only documented filters; no sort),
-   * read to the end as every whole list is (crm/lists.ts: `page[size]` ≤ CRM_PAGE_SIZE, stops on
-   * a missing `next`, an empty or short page, a repeated page, or the page bound).
+   * read to the end as every whole list is (crm/pageSizes.ts `readAll`: `page[size]` ≤
+   * CRM_PAGE_SIZE, ends on the page `links.last` names, an empty page, a repeated page or the
+   * record bound).
    */
   const readActiveUsers = async (
     identity: Identity,

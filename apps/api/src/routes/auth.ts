@@ -342,7 +342,6 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     empty: API_MESSAGES.crmUserConfirmNone,
   };
   const CONFIRM_ACTION = '/api/rdstation/auth/confirm';
-  const paging = { maxPages: config.crmCalls.readAllMaxPages };
 
   /**
    * The active users of the token's account, as the confirmation page names them. A token proved
@@ -357,10 +356,12 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     const kept = ofTenant ? crmUsers.freshActiveUsers(signIn.systemKey) : null;
     if (kept) return byName(kept);
     const identity = { systemKey: signIn.systemKey, userId: signIn.userId };
-    const records = await pageSizes.read({ identity, log: app.log }, (pageSize) =>
-      oauth.activeUsers(accessToken, identity, { ...paging, pageSize }),
+    const users = await pageSizes.readAll(
+      { identity, log: app.log },
+      (number, size) => oauth.activeUsersPage(accessToken, identity, number, size),
+      { maxRecords: config.crmCalls.readAllMaxRecords, path: '/users' },
     );
-    return byName(crmUsersOf(records));
+    return byName(crmUsersOf(users.items));
   };
 
   /** E-mails someone other than the attendant vouched for: RD's v1 token check, the host's. */

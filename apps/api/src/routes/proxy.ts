@@ -99,7 +99,7 @@ const CACHE_NOTE =
 const SCROLL_NOTE =
   'Uma página de `limit` montada de páginas de até CRM_PAGE_SIZE do CRM; `links.next` só quando há mais. Só filtros e ordenações documentados pelo RD Station CRM (400 para os demais).';
 const WHOLE_NOTE =
-  'Lida até o fim (dentro de um limite de páginas) e respondida inteira na página 1. Só filtros e ordenações documentados pelo RD Station CRM (400 para os demais).';
+  'Lida até o fim (dentro de um limite de registros) e respondida inteira na página 1. Só filtros e ordenações documentados pelo RD Station CRM (400 para os demais).';
 
 const enc = encodeURIComponent;
 export const crmPath = (strings: TemplateStringsArray, ...ids: string[]): string =>

@@ -3,7 +3,7 @@
 // suite runs in any one mode with E2E_HOST_MODE (support/hostSim.ts); this file runs every mode.
 import { ACME, ANA, callApi, readyAnaWithMariana, SECURITY_PASSWORD } from '@e2e/support/apiSetup';
 import { screenshot } from '@e2e/support/browser';
-import { crmData, dateInputValue, pickDeal } from '@e2e/support/dealTabs';
+import { crmData, dateInputValue, openDealPicker, pickDeal } from '@e2e/support/dealTabs';
 import { HOST_MODES, type HostMode, type HostSim, openHostSim } from '@e2e/support/hostSim';
 import { eventually } from '@e2e/support/eventually';
 import { journeyWorld } from '@e2e/support/journeyWorld';
@@ -90,11 +90,7 @@ describe.each(HOST_MODES)('host-sim in %s mode', (mode) => {
     await sim.openAttendance('Mariana Costa');
     await panel.getByRole('link', { name: /Mariana Costa/ }).waitFor();
     await panel.getByRole('button', { name: 'Negociações com esse contato' }).waitFor();
-    const chosen = panel.getByRole('group', { name: /Negociação/ });
-    const picker = panel.getByRole('combobox', { name: /Negociação/ });
-    await picker.or(chosen).first().waitFor();
-    if (await chosen.isVisible()) await chosen.getByRole('button', { name: 'Alterar' }).click();
-    await picker.click();
+    await openDealPicker(panel);
     const listed = await panel
       .getByRole('option')
       .first()

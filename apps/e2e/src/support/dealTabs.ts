@@ -53,6 +53,15 @@ export async function pickDeal(sim: HostSim, dealName: string, again = false): P
   await panel.getByRole('tablist', { name: 'Dados da negociação' }).waitFor();
 }
 
+/** The deal picker opened on its list, whether the chat had a deal chosen ('Alterar') or not. */
+export async function openDealPicker(panel: FrameLocator): Promise<void> {
+  const chosen = panel.getByRole('group', { name: /Negociação/ });
+  const picker = panel.getByRole('combobox', { name: /Negociação/ });
+  await picker.or(chosen).first().waitFor();
+  if (await chosen.isVisible()) await chosen.getByRole('button', { name: 'Alterar' }).click();
+  await picker.click();
+}
+
 /**
  * The 'Geral' tab with its deal's fields in. The card shows before the deal answers (fields
  * disabled, 'Carregando...'); its rating shows only with the deal.

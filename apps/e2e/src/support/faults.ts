@@ -97,6 +97,9 @@ export interface Knobs {
   latencyMs: number;
   errorRate: number;
   rateLimitPerMinute: number;
+  maxPageSize: number;
+  /** Above maxPageSize: a 400 naming `page[size]`, or a page of maxPageSize and no error. */
+  pageSizeOverCap: 'refuse' | 'clamp';
 }
 
 /** The sandbox's admin endpoints (tools/crm-sandbox/README.md, "Knobs and admin endpoints"). */
@@ -118,6 +121,10 @@ export class SandboxAdmin {
 
   setKnobs(knobs: Partial<Knobs>): Promise<unknown> {
     return this.send('PUT', 'knobs', knobs);
+  }
+
+  async knobs(): Promise<Knobs> {
+    return (await this.send('GET', 'knobs')) as Knobs;
   }
 
   /** The next `count` CRM requests answer `status` (0 clears it). */

@@ -20,7 +20,10 @@ export interface ListQuery {
   filter: string | undefined;
   sort: SortKey[];
   pageNumber: number;
+  /** Records a page holds. */
   pageSize: number;
+  /** The page[size] asked, which the links repeat (more than pageSize when it was clamped). */
+  askedPageSize: number;
 }
 
 /** RD answers a list parameter it cannot use with 400 ("A requisição está malformada"). */
@@ -57,18 +60,24 @@ export function readListQuery<T>(query: RawQuery, def: ResourceDef<T>, knobs: Kn
   }
 
   const pageNumber = positiveInteger(single(query, 'page[number]'), 1, 'page[number]');
-  const pageSize = positiveInteger(single(query, 'page[size]'), DEFAULT_PAGE_SIZE, 'page[size]');
-  if (knobs.maxPageSize > 0 && pageSize > knobs.maxPageSize) {
+  const askedPageSize = positiveInteger(
+    single(query, 'page[size]'),
+    DEFAULT_PAGE_SIZE,
+    'page[size]',
+  );
+  const overCap = knobs.maxPageSize > 0 && askedPageSize > knobs.maxPageSize;
+  if (overCap && knobs.pageSizeOverCap === 'refuse') {
     throw badParameter(
-      `page[size] must be at most ${knobs.maxPageSize}, got ${pageSize}`,
+      `page[size] must be at most ${knobs.maxPageSize}, got ${askedPageSize}`,
       'page[size]',
     );
   }
+  const pageSize = overCap ? knobs.maxPageSize : askedPageSize;
   const filter = single(query, 'filter');
   if (filter !== undefined && filter.trim() === '') {
     throw badParameter('filter is empty', 'filter', 'INVALID_FILTER');
   }
-  return { filter, sort, pageNumber, pageSize };
+  return { filter, sort, pageNumber, pageSize, askedPageSize };
 }
 
 function readSort<T>(
@@ -150,7 +159,9 @@ export function buildLinks(
     const parts: string[] = [];
     if (query.filter !== undefined) parts.push(`filter=${encodeValue(query.filter)}`);
     for (const key of query.sort) parts.push(`sort[${key.field}]=${key.direction}`);
-    parts.push(`page[number]=${page}`, `page[size]=${query.pageSize}`);
+    // RD: "Os links de uma requisição de listagem já terão os parâmetros filter, sort e page
+    // reproduzidos": the size asked, even when a page holds fewer (pageSizeOverCap 'clamp').
+    parts.push(`page[number]=${page}`, `page[size]=${query.askedPageSize}`);
     return `${baseUrl}?${parts.join('&')}`;
   };
   const page = query.pageNumber;
