@@ -242,7 +242,7 @@ describe('npm run crm:check', () => {
       'segredo-errado',
     );
     await expect(wrongSecret).rejects.toThrow(
-      `O RD Station CRM recusou a troca do código por um token (${sandbox.url}/oauth2/token). Confira CRM_CLIENT_ID, CRM_CLIENT_SECRET e se http://127.0.0.1:${port}/callback está cadastrada no aplicativo exatamente assim.`,
+      `O RD Station CRM recusou a troca do código por um token (${sandbox.url}/oauth2/token). Confira CRM_CLIENT_ID, CRM_CLIENT_SECRET e se http://127.0.0.1:${port}/callback está cadastrada no aplicativo exatamente assim (o código vale 5 minutos e uma só troca).`,
     );
   });
 });
