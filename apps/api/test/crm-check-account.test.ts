@@ -121,7 +121,8 @@ describe('crm:check on an account in use: RD’s 120 requests a minute', () => {
       const { url } = (JSON.parse(call.body) as { data: { url: string } }).data;
       expect(url.slice(0, receiver.length)).toBe(receiver);
     }
-  });
+    // Two whole --writes checks, some 300 requests on a shared machine.
+  }, 90_000);
 
   it('no list answered at all: the page-size row is left out, not "aceito até 0"', async () => {
     sandbox.reset();
@@ -147,7 +148,13 @@ describe('crm:check with a token that expires or is revoked during the run', () 
   const clock = sharedClock();
   beforeAll(async () => {
     // A short token lifetime: the run outlives it when the clock jumps past it.
-    sandbox = await startSandbox({ port: 0, now: clock.now, accessTokenTtlSeconds: 600 });
+    sandbox = await startSandbox({
+      port: 0,
+      now: clock.now,
+      accessTokenTtlSeconds: 600,
+      // The loopback sign-in's callback is http, which RD's https rule leaves to this knob.
+      knobs: { loopbackHttpCallbacks: true },
+    });
   });
   afterAll(async () => {
     await sandbox.close();

@@ -108,7 +108,8 @@ export async function startRealSide(): Promise<RealSide> {
   try {
     [sandbox, hostSim] = await Promise.all([
       // The sandbox's account-wide 120 requests/minute is not what this test is about.
-      startSandbox({ port: 0, rateLimitPerMinute: 0 }),
+      // Its callback is the api's http loopback one, which RD's https rule leaves to a knob.
+      startSandbox({ port: 0, rateLimitPerMinute: 0, knobs: { loopbackHttpCallbacks: true } }),
       startHostSim({ port: 0 }),
     ]);
     const crmBaseUrl = `${sandbox.url}/crm/v2`;
