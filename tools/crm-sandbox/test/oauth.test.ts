@@ -223,6 +223,14 @@ describe('OAuth 2 authorisation code flow', () => {
 
   it('strict by default: an http callback is refused, even on loopback (RD asks for https)', async () => {
     const strict = await startSandbox({ port: 0 });
+    const authorizeOn = (target: RunningSandbox, redirectUri: string) =>
+      fetch(
+        `${target.url}/oauth/authorize?${new URLSearchParams({
+          response_type: 'code',
+          client_id: A.clientId,
+          redirect_uri: redirectUri,
+        }).toString()}`,
+      );
     try {
       expect(strict.getKnobs().loopbackHttpCallbacks).toBe(false);
       const refused = await send(`${strict.url}/__admin/redirect-uris`, {
@@ -239,26 +247,14 @@ describe('OAuth 2 authorisation code flow', () => {
       );
       // An https callback on loopback (the panel's own, say) is taken, and codes go to it.
       strict.registerRedirectUri('https://localhost:8443/api/rdstation/auth/callback', A.clientId);
-      const page = await fetch(
-        `${strict.url}/oauth/authorize?${new URLSearchParams({
-          response_type: 'code',
-          client_id: A.clientId,
-          redirect_uri: 'https://localhost:8443/api/rdstation/auth/callback',
-        }).toString()}`,
-      );
+      const page = await authorizeOn(strict, 'https://localhost:8443/api/rdstation/auth/callback');
       expect(page.status).toBe(200);
       // The knob takes the other reading; a registration stays when the knobs are reset.
       strict.setKnobs({ loopbackHttpCallbacks: true });
       strict.registerRedirectUri('http://127.0.0.1:4599/callback', A.clientId);
       strict.reset();
       expect(strict.getKnobs().loopbackHttpCallbacks).toBe(false);
-      const loopback = await fetch(
-        `${strict.url}/oauth/authorize?${new URLSearchParams({
-          response_type: 'code',
-          client_id: A.clientId,
-          redirect_uri: 'http://127.0.0.1:4599/callback',
-        }).toString()}`,
-      );
+      const loopback = await authorizeOn(strict, 'http://127.0.0.1:4599/callback');
       expect(loopback.status).toBe(200);
     } finally {
       await strict.close();
