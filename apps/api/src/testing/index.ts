@@ -8,5 +8,5 @@ export {
 } from './signInOverHttp';
 // The request shapes `crm:check` lists (src/check): tests that drive the panel's calls hold the
 // CRM requests those cause to them.
-export { READ_SHAPES, readShapeOf } from '../check/readShapes';
-export { WRITE_SHAPES, writeShapeOf, type RequestShape } from '../check/writeShapes';
+export { READ_SHAPES, readShapeOf } from '@api/check/readShapes';
+export { WRITE_SHAPES, writeShapeOf, type RequestShape } from '@api/check/writeShapes';
