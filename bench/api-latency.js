@@ -70,7 +70,8 @@ const README_BEFORE = { requestsPerSecond: 1713, p50Ms: 5.34, source: 'README (2
 /** The crm-sandbox a bench's child process serves, on a free loopback port. */
 function startSandboxServer() {
   const { startSandbox } = tsxRequire('../tools/crm-sandbox/src/index.ts', __filename);
-  return startSandbox({ port: 0, host: '127.0.0.1' });
+  // The api's callback is http on loopback, which RD's https rule leaves to a sandbox knob.
+  return startSandbox({ port: 0, host: '127.0.0.1', knobs: { loopbackHttpCallbacks: true } });
 }
 
 async function serveChild(role) {

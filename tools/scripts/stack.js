@@ -149,14 +149,19 @@ function nodeServices(ports) {
     .join(',');
   const sandboxUrl = `http://127.0.0.1:${ports['crm-sandbox']}`;
   // The sandbox takes only registered callback URLs, exactly (tools/crm-sandbox README, OAuth):
-  // the api's default one on both loopback names the stack uses.
+  // the api's default one on both loopback names the stack uses. They are http, which RD's App
+  // Publisher may refuse (it asks for https): the stack's sandbox takes them on loopback.
   const callbacks = ['localhost', '127.0.0.1'].map(
     (host) => `http://${host}:${ports.api}/api/rdstation/auth/callback`,
   );
   return {
     'crm-sandbox': {
       entry: 'tools/crm-sandbox/src/main.ts',
-      env: { PORT: String(ports['crm-sandbox']), SANDBOX_REDIRECT_URIS: callbacks.join(',') },
+      env: {
+        PORT: String(ports['crm-sandbox']),
+        SANDBOX_LOOPBACK_HTTP_CALLBACKS: '1',
+        SANDBOX_REDIRECT_URIS: callbacks.join(','),
+      },
       ready: `${sandboxUrl}/__admin/knobs`,
     },
     api: {

@@ -164,6 +164,7 @@ function shownChange(change: RecordChange): ShownChange | null {
 
 export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInstance> {
   const config = resolveConfig(input);
+  const wait = input.sleep ?? sleep;
   const database = openDatabase(config.database);
   try {
     await migrateToLatest(database);
@@ -205,7 +206,7 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
     backgroundReserve: config.crm.backgroundReserve,
     backgroundAgingMs: config.crm.backgroundAgingMs,
     now: config.now,
-    sleep,
+    sleep: wait,
   });
   // The account check's GET /users wait in the same limiter as every CRM call.
   const oauth = createOAuthClient(config.crm, config.fetch, config.now, {
@@ -268,7 +269,7 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
       now: config.now,
     }),
     now: config.now,
-    sleep,
+    sleep: wait,
   });
   const probes = createProbeVerdicts(database, config.crmCalls.probeTtlMs, config.now);
   const pageSizes = createPageSizes(probes, config.crmCalls.pageSize);

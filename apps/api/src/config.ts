@@ -257,6 +257,11 @@ export type ApiConfigInput = Partial<
   secretKey?: Buffer | string;
   /** Folder of the SQLite file and of the generated dev secret. */
   dataDir?: string;
+  /**
+   * How the CRM client and its rate limiter wait (a 429's Retry-After, a retry's backoff, a full
+   * minute); with `now`, a clock of the caller's own (the crm:check tests' minute that passes at once).
+   */
+  sleep?: (ms: number) => Promise<void>;
 };
 
 const SANDBOX_ORIGIN = 'http://127.0.0.1:4010';

@@ -1,6 +1,7 @@
 import { consentOverHttp, type RunningSandbox, startSandbox } from '@crm-panel/crm-sandbox';
+import { crmCheckCli } from '@api/check/cli';
 import { formatReport, runCrmCheck } from '@api/check/crmCheck';
-import { CheckSignInError, signInForCheck } from '@api/check/signIn';
+import { CheckSignInError, signInByPaste, signInForCheck } from '@api/check/signIn';
 import { ACCOUNT1 } from './support/harness';
 import { freePort } from './support/postgres';
 
@@ -9,7 +10,8 @@ import { freePort } from './support/postgres';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
+  // The loopback sign-in's callback is http, which RD's https rule leaves to a sandbox knob.
+  sandbox = await startSandbox({ port: 0, knobs: { loopbackHttpCallbacks: true } });
 });
 afterAll(async () => {
   await sandbox.close();
@@ -272,7 +274,109 @@ describe('npm run crm:check', () => {
       'segredo-errado',
     );
     await expect(wrongSecret).rejects.toThrow(
-      `O RD Station CRM recusou a troca do código por um token (${sandbox.url}/oauth2/token). Confira CRM_CLIENT_ID, CRM_CLIENT_SECRET e se http://127.0.0.1:${port}/callback está cadastrada no aplicativo exatamente assim.`,
+      `O RD Station CRM recusou a troca do código por um token (${sandbox.url}/oauth2/token). Confira CRM_CLIENT_ID, CRM_CLIENT_SECRET e se http://127.0.0.1:${port}/callback está cadastrada no aplicativo exatamente assim (o código vale 5 minutos e uma só troca).`,
+    );
+  });
+
+  /** The panel's own https callback, as registered in the app (nothing listens on it here). */
+  const PANEL_CALLBACK = 'https://localhost:8443/api/rdstation/auth/callback';
+
+  it('--sign-in=colar: the panel’s https callback, the address pasted back from the browser, then the check', async () => {
+    sandbox.registerRedirectUri(PANEL_CALLBACK, ACCOUNT1.clientId);
+    const printed: string[] = [];
+    const prompts: string[] = [];
+    const code = await crmCheckCli(
+      ['--sign-in=colar'],
+      {
+        CRM_CLIENT_ID: ACCOUNT1.clientId,
+        CRM_CLIENT_SECRET: ACCOUNT1.clientSecret,
+        CRM_REDIRECT_URI: PANEL_CALLBACK,
+        CRM_AUTHORIZE_URL: `${sandbox.url}/oauth/authorize`,
+        CRM_BASE_URL: `${sandbox.url}/crm/v2`,
+      },
+      {
+        log: (line) => printed.push(line),
+        error: (line) => printed.push(line),
+        // The person opens the URL the terminal shows, consents, and pastes the address bar.
+        readLine: async (prompt) => {
+          prompts.push(prompt);
+          const url = /\n {2}(\S+)\n/.exec(printed.join('\n'))?.[1] ?? '';
+          return (await consentOverHttp(url, ACCOUNT1.users.ana.email)).toString();
+        },
+      },
+    );
+    const text = printed.join('\n');
+    expect(text).toMatch(
+      /^1\. Abra este endereço no navegador, escolha a conta e autorize:\n\n {2}http:\/\/127\.0\.0\.1:\d+\/oauth\/authorize\?response_type=code&client_id=[^&]+&redirect_uri=https%3A%2F%2Flocalhost%3A8443%2Fapi%2Frdstation%2Fauth%2Fcallback&state=[\w-]{32}\n\n2\. O RD leva o navegador a https:\/\/localhost:8443\/api\/rdstation\/auth\/callback\?code=… \(a página pode dizer que o login não foi iniciado ali: é esperado\)\.\n3\. Copie o endereço inteiro da barra de endereços \(ou só o valor de code\) e cole aqui\. O código vale 5 minutos\.\n/,
+    );
+    expect(prompts).toEqual(['Endereço da página de retorno (ou o código): ']);
+    expect(text).toContain('Tudo certo.');
+    expect(code).toBe(0);
+  });
+
+  it('--sign-in=colar: a bare code works; an address of another sign-in or without a code is refused before any exchange', async () => {
+    sandbox.registerRedirectUri(PANEL_CALLBACK, ACCOUNT1.clientId);
+    sandbox.setKnobs({ echoState: true });
+    const exchanged: string[] = [];
+    const paste = (edit: (callback: URL) => string) =>
+      signInByPaste({
+        clientId: ACCOUNT1.clientId,
+        clientSecret: ACCOUNT1.clientSecret,
+        authorizeUrl: `${sandbox.url}/oauth/authorize`,
+        tokenUrl: `${sandbox.url}/oauth2/token`,
+        redirectUri: PANEL_CALLBACK,
+        fetch: async (input, init) => {
+          exchanged.push(String(input));
+          return fetch(input, init);
+        },
+        announce: async (url) => {
+          pasted = edit(await consentOverHttp(url, ACCOUNT1.users.ana.email));
+        },
+        readLine: async () => pasted,
+      });
+    let pasted = '';
+    const bare = await paste((callback) => `  ${callback.searchParams.get('code') ?? ''}  `);
+    expect(bare.redirectUri).toBe(PANEL_CALLBACK);
+    expect(bare.refreshToken).not.toBe('');
+    expect(exchanged).toEqual([`${sandbox.url}/oauth2/token`]);
+    exchanged.length = 0;
+    await expect(
+      paste((callback) => {
+        callback.searchParams.set('state', 'estado-de-outra-pagina');
+        return callback.toString();
+      }),
+    ).rejects.toThrow(
+      'O endereço colado não é do login que o crm:check abriu (state diferente). Rode de novo e abra só o endereço mostrado no terminal.',
+    );
+    await expect(
+      paste((callback) => {
+        callback.searchParams.delete('code');
+        callback.searchParams.set('error', 'access_denied');
+        return callback.toString();
+      }),
+    ).rejects.toThrow(
+      'O endereço colado não traz o código de autorização (o RD Station CRM respondeu access_denied). Rode de novo e confirme a autorização na página do RD.',
+    );
+    await expect(paste(() => 'isto não é um código')).rejects.toThrow(
+      'Isto não parece um código de autorização. Cole o endereço inteiro da página de retorno, como aparece na barra de endereços.',
+    );
+    expect(exchanged).toEqual([]);
+  });
+
+  it('--sign-in=colar without the https callback is a usage error (exit 2)', async () => {
+    const printed: string[] = [];
+    const code = await crmCheckCli(
+      ['--sign-in=colar'],
+      {
+        CRM_CLIENT_ID: ACCOUNT1.clientId,
+        CRM_CLIENT_SECRET: ACCOUNT1.clientSecret,
+        CRM_REDIRECT_URI: 'http://127.0.0.1:4599/callback',
+      },
+      { log: (line) => printed.push(line), error: (line) => printed.push(line) },
+    );
+    expect(code).toBe(2);
+    expect(printed[0]).toBe(
+      '--sign-in=colar precisa de CRM_REDIRECT_URI: a URL de callback https cadastrada no aplicativo.\n',
     );
   });
 });

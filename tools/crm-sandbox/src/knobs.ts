@@ -45,6 +45,11 @@ export interface Knobs {
   ignoreUnknownParams: boolean;
   /** The OAuth callback carries the client's `state` back (strict: `code` only). */
   echoState: boolean;
+  /**
+   * An app may register an http callback on a loopback host (strict: https only, as RD's App
+   * Publisher asks: "Certifique-se que seu endereço contém https://").
+   */
+  loopbackHttpCallbacks: boolean;
   /** POST /oauth2/token also takes a JSON body (strict: form-urlencoded, as documented). */
   tokenJsonBody: boolean;
   /**
@@ -102,6 +107,7 @@ export const DEFAULT_KNOBS: Knobs = {
   keywordsAnyCase: false,
   ignoreUnknownParams: false,
   echoState: false,
+  loopbackHttpCallbacks: false,
   tokenJsonBody: false,
   consentAccounts: 'any',
   dealPatch: false,
@@ -127,6 +133,7 @@ export const LENIENT_KNOBS: Partial<Knobs> = {
   keywordsAnyCase: true,
   ignoreUnknownParams: true,
   echoState: true,
+  loopbackHttpCallbacks: true,
   tokenJsonBody: true,
   consentAccounts: 'app',
   dealPatch: true,
@@ -170,6 +177,7 @@ const SPECS: Record<keyof Knobs, KnobSpec> = {
   keywordsAnyCase: { kind: 'boolean', env: 'SANDBOX_KEYWORDS_ANY_CASE' },
   ignoreUnknownParams: { kind: 'boolean', env: 'SANDBOX_IGNORE_UNKNOWN_PARAMS' },
   echoState: { kind: 'boolean', env: 'SANDBOX_ECHO_STATE' },
+  loopbackHttpCallbacks: { kind: 'boolean', env: 'SANDBOX_LOOPBACK_HTTP_CALLBACKS' },
   tokenJsonBody: { kind: 'boolean', env: 'SANDBOX_TOKEN_JSON_BODY' },
   consentAccounts: { kind: 'choice', env: 'SANDBOX_CONSENT_ACCOUNTS', values: ['any', 'app'] },
   dealPatch: { kind: 'boolean', env: 'SANDBOX_DEAL_PATCH' },

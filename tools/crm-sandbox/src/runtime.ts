@@ -24,7 +24,10 @@ export class SandboxRuntime {
   readonly gate: Gate;
   readonly stats = new RequestStats();
   readonly clock: () => number;
-  readonly redirects = new RedirectRegistry(OAUTH_APPS.map((app) => app.clientId));
+  readonly redirects = new RedirectRegistry(
+    OAUTH_APPS.map((app) => app.clientId),
+    () => this.gate.knobs.loopbackHttpCallbacks,
+  );
   readonly webhooks: WebhookDispatcher;
   /** Set once the server listens. */
   publicUrl = '';

@@ -12,6 +12,8 @@ beforeAll(async () => {
     now: () => now,
     accessTokenTtlSeconds: 7200,
     codeTtlSeconds: 300,
+    // The tests' callback is http on loopback: taken with the knob (strict: https only).
+    knobs: { loopbackHttpCallbacks: true },
     redirectUris: [REDIRECT],
   });
 });
@@ -219,7 +221,47 @@ describe('OAuth 2 authorisation code flow', () => {
     expect(html).toContain(`<p role="alert">${message}</p>`);
   });
 
-  it('registers callback URLs per app (admin endpoint): https, or http on loopback only', async () => {
+  it('strict by default: an http callback is refused, even on loopback (RD asks for https)', async () => {
+    const strict = await startSandbox({ port: 0 });
+    const authorizeOn = (target: RunningSandbox, redirectUri: string) =>
+      fetch(
+        `${target.url}/oauth/authorize?${new URLSearchParams({
+          response_type: 'code',
+          client_id: A.clientId,
+          redirect_uri: redirectUri,
+        }).toString()}`,
+      );
+    try {
+      expect(strict.getKnobs().loopbackHttpCallbacks).toBe(false);
+      const refused = await send(`${strict.url}/__admin/redirect-uris`, {
+        method: 'POST',
+        body: { uri: 'http://127.0.0.1:4599/callback', client_id: A.clientId },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({
+        message:
+          "'http://127.0.0.1:4599/callback' must use https (RD's App Publisher: \"Certifique-se que seu endereço contém https://\"; http on loopback only with loopbackHttpCallbacks)",
+      });
+      expect(() => strict.registerRedirectUri('http://localhost:3333/cb')).toThrow(
+        'must use https',
+      );
+      // An https callback on loopback (the panel's own, say) is taken, and codes go to it.
+      strict.registerRedirectUri('https://localhost:8443/api/rdstation/auth/callback', A.clientId);
+      const page = await authorizeOn(strict, 'https://localhost:8443/api/rdstation/auth/callback');
+      expect(page.status).toBe(200);
+      // The knob takes the other reading; a registration stays when the knobs are reset.
+      strict.setKnobs({ loopbackHttpCallbacks: true });
+      strict.registerRedirectUri('http://127.0.0.1:4599/callback', A.clientId);
+      strict.reset();
+      expect(strict.getKnobs().loopbackHttpCallbacks).toBe(false);
+      const loopback = await authorizeOn(strict, 'http://127.0.0.1:4599/callback');
+      expect(loopback.status).toBe(200);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('registers callback URLs per app (admin endpoint): https, or http on loopback only with the knob', async () => {
     const authorize = (clientId: string, redirectUri: string) =>
       fetch(
         authorizeUrl({ response_type: 'code', client_id: clientId, redirect_uri: redirectUri }),

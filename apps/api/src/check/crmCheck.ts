@@ -33,14 +33,49 @@ export interface CrmCheckOptions {
   writes?: boolean;
   /**
    * The https address the check's webhooks name (RD needs one to create them); nothing is ever
-   * delivered to the check. Default https://example.com (a reserved name that answers).
+   * delivered to the check. Default WEBHOOK_BASE_URL, a `.invalid` name (RFC 2606) that never
+   * resolves, so what RD delivers while they exist reaches no one; the operator's API_PUBLIC_URL
+   * when given (cli.ts).
    */
   webhookBaseUrl?: string;
+  /**
+   * What `--sign-in` got besides the access token: the api under check keeps the real refresh
+   * token and the app's credentials, so a run that outlives the access token (a paced `--writes`)
+   * refreshes against the CRM's token endpoint as the product does. Without it nothing is ever
+   * refreshed: a 401 ends the run.
+   */
+  signIn?: CheckSignIn;
+  /** The CRM's token endpoint (default tokenUrlOf(baseUrl)). */
+  tokenUrl?: string;
+  /** Each wait said as it starts (`CRM ocupado, aguardando N s`): the terminal prints it. */
+  onWait?: (line: string) => void;
   /** CRM_PAGE_SIZE: the largest `page[size]` asked (default the api's, 100). */
   pageSize?: number;
   /** Outbound HTTP (tests). */
   fetch?: typeof fetch;
+  /** The api's clock and how it waits (tests: a minute that passes at once). */
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
 }
+
+export interface CheckSignIn {
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+  refreshToken: string;
+  /** When the access token expires (ms since the epoch). */
+  expiresAt: number;
+}
+
+/** Where the check's webhooks point by default: a name that never resolves (RFC 2606 `.invalid`). */
+export const WEBHOOK_BASE_URL = 'https://crm-check.invalid';
+
+/**
+ * RD's limit is 120 requests a minute per account (crm-v2 rate limit), and an account in use, or
+ * the check run twice, may have spent it: the api under check waits a whole minute out, never
+ * the 8 s a person in the panel waits.
+ */
+export const CHECK_RATE_LIMIT_WAIT_MS = 65_000;
 
 export type RowStatus = 'ok' | 'falhou' | 'sem dados';
 
@@ -74,8 +109,14 @@ export interface ShapeRow {
 }
 
 export interface CrmCheckReport {
-  /** What the person does next when the token itself was refused (nothing else was checked). */
+  /**
+   * What the person does next when the token was refused: at the start (nothing was checked) or
+   * during the run (`stoppedAt` names where; nothing was sent to the CRM after it).
+   */
   tokenProblem?: string;
+  stoppedAt?: string;
+  /** Each time the CRM answered 429 and the check waited (`CRM ocupado, aguardando N s`). */
+  waits: string[];
   rows: CheckRow[];
   assumptions: AssumptionRow[];
   /** Every read (and write) the product needs was accepted with the shape it reads. */
@@ -105,6 +146,8 @@ interface Outbound {
   /** Writes: the JSON body sent, and the CRM's answer when it refused (its first 300 characters). */
   body?: unknown;
   refusal?: string;
+  /** A 429's Retry-After, in seconds: how long the api waited before sending it again. */
+  retryAfter?: number;
 }
 
 const ISSUER = 'urn:crm-panel:crm-check';
@@ -132,8 +175,28 @@ async function pageOf(response: Response, url: URL): Promise<Outbound['page']> {
   return { count: body.data.length, size, next: typeof next === 'string', clampedTo };
 }
 
+/** A 429's wait in whole seconds (Retry-After in seconds or as a date; 1 when absent). */
+function retryAfterOf(response: Response, now: number): number {
+  const header = response.headers.get('retry-after')?.trim() ?? '';
+  const seconds = /^\d+$/.test(header) ? Number(header) : (Date.parse(header) - now) / 1000;
+  return Number.isFinite(seconds) ? Math.max(1, Math.ceil(seconds)) : 1;
+}
+
+/** `CRM ocupado, aguardando 42 s`: how a 429 reads in the output, never as a failed shape. */
+export const busyLine = (seconds: number): string => `CRM ocupado, aguardando ${seconds} s`;
+
+/** `status METHOD path`, and the wait after a 429. */
+const lineOf = (item: Outbound): string =>
+  `${item.status} ${item.method} ${item.target}${item.retryAfter === undefined ? '' : ` (${busyLine(item.retryAfter)})`}`;
+
 /** The outbound fetch of the api under check: every CRM request and its answer, recorded. */
-function recordingFetch(base: string, send: typeof fetch, outbound: Outbound[]): typeof fetch {
+function recordingFetch(
+  base: string,
+  send: typeof fetch,
+  outbound: Outbound[],
+  onBusy: (item: Outbound) => void,
+  now: () => number,
+): typeof fetch {
   return async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     const response = await send(input, init);
@@ -150,10 +213,13 @@ function recordingFetch(base: string, send: typeof fetch, outbound: Outbound[]):
         status: response.status,
         page: await pageOf(response, url),
         ...(body === undefined ? {} : { body }),
-        ...(write && !response.ok
+        ...(write && !response.ok && response.status !== 429
           ? { refusal: (await response.clone().text()).slice(0, 300) }
           : {}),
+        ...(response.status === 429 ? { retryAfter: retryAfterOf(response, now()) } : {}),
       });
+      const item = outbound.at(-1);
+      if (item?.retryAfter !== undefined) onBusy(item);
     }
     return response;
   };
@@ -208,7 +274,7 @@ async function checkRead(
     };
   const from = outbound.length;
   const result = await call('GET', url);
-  const crm = outbound.slice(from).map((item) => `${item.status} ${item.method} ${item.target}`);
+  const crm = outbound.slice(from).map(lineOf);
   const row = { what: read.what, panel: `GET ${decodeURIComponent(url)}`, crm };
   if (result.status !== 200)
     return { ...row, status: 'falhou', detail: messageOf(result.json, result.status) };
@@ -227,6 +293,10 @@ async function checkRead(
     detail: read.shape === 'list' ? 'lista com registros' : 'registro',
   };
 }
+
+const accepted = (item: Outbound) => item.status >= 200 && item.status < 300;
+const answered = (item: Outbound) => item.status !== 429;
+const refusedAsAnswer = (item: Outbound) => item.status === 400 || item.status === 422;
 
 /** What the CRM's answers say about the readings its docs leave open. */
 function assumptionsOf(outbound: Outbound[]): AssumptionRow[] {
@@ -249,7 +319,7 @@ function assumptionsOf(outbound: Outbound[]): AssumptionRow[] {
     const lastClamp = sized.findLastIndex((item) => clampedTo(item) !== null);
     const takenAfter = sized
       .slice(lastClamp + 1)
-      .filter((item) => item.status === 200)
+      .filter(accepted)
       .map(sizeOf);
     const cutTo = lastClamp < 0 ? 0 : (clampedTo(sized[lastClamp] as Outbound) ?? 0);
     const taken = takenAfter.length > 0 ? Math.max(...takenAfter) : cutTo;
@@ -257,16 +327,23 @@ function assumptionsOf(outbound: Outbound[]): AssumptionRow[] {
       ...(refused.length === 0 ? [] : [`recusado: ${refused.join(', ')}`]),
       ...clamps,
     ];
-    rows.push({
-      assumption: 'page[size] (a documentação dá o padrão, 20, e nenhum máximo)',
-      result:
-        changes.length === 0
-          ? `aceito até ${taken}`
-          : `${changes.join('; ')}; a api passou a pedir ${taken}`,
-    });
+    // Only an answer says what the CRM takes: a 429 or a 401 says nothing about page sizes.
+    if (taken > 0 || changes.length > 0)
+      rows.push({
+        assumption: 'page[size] (a documentação dá o padrão, 20, e nenhum máximo)',
+        result:
+          changes.length === 0
+            ? `aceito até ${taken}`
+            : taken === 0
+              ? `${changes.join('; ')}; nenhum tamanho aceito`
+              : `${changes.join('; ')}; a api passou a pedir ${taken}`,
+      });
   }
   for (const probe of outbound.filter(
-    (item) => /page\[size\]=1(?:&|$)/.test(item.target) && item.target.includes(':~'),
+    (item) =>
+      /page\[size\]=1(?:&|$)/.test(item.target) &&
+      item.target.includes(':~') &&
+      (accepted(item) || refusedAsAnswer(item)),
   )) {
     const clause = /filter=([a-z_]+):~/.exec(probe.target)?.[1] ?? '?';
     const resource = probe.target.split('?')[0] ?? '';
@@ -288,11 +365,6 @@ function assumptionsOf(outbound: Outbound[]): AssumptionRow[] {
     });
   return rows;
 }
-
-const accepted = (item: Outbound) => item.status >= 200 && item.status < 300;
-
-const answered = (item: Outbound) => item.status !== 429;
-const refusedAsAnswer = (item: Outbound) => item.status === 400 || item.status === 422;
 
 /**
  * A write: taken when the CRM accepted it and refused none of it. A read: taken when its last
@@ -319,10 +391,7 @@ function shapeRows(outbound: Outbound[]): ShapeRow[] {
   const sent = new Map<string, Outbound[]>();
   for (const item of outbound) sent.set(item.shape, [...(sent.get(item.shape) ?? []), item]);
   const lines = (items: Outbound[]) =>
-    items.map(
-      (item) =>
-        `${item.status} ${item.method} ${item.target}${item.refusal ? ` → ${item.refusal}` : ''}`,
-    );
+    items.map((item) => `${lineOf(item)}${item.refusal ? ` → ${item.refusal}` : ''}`);
   const rows: ShapeRow[] = REQUEST_SHAPES.map((row) => {
     const forms = [row.shape, ...(row.alternatives ?? [])];
     const items = forms.flatMap((form) => sent.get(form) ?? []);
@@ -355,9 +424,13 @@ export const tokenUrlOf = (base: string): string => new URL('/oauth2/token', bas
 const SIGN_IN_AGAIN =
   'Gere um token novo com `npm run crm:check -- --sign-in` (README da api, "Check your account first") e rode de novo.';
 
+/** A refused token, at the start or during the run: the same words and the same way out. */
+const TOKEN_EXPIRED = `O CRM recusou o token de acesso (401): ele expirou (um token vale 2 horas) ou foi revogado. ${SIGN_IN_AGAIN}`;
+
 /**
  * One direct call with the token before the api is involved: a refused token is said as such
- * (never as "CRM indisponível"), and nothing is refreshed.
+ * (never as "CRM indisponível"), and so is an address that is not RD's API v2 (a 404 to
+ * `GET /users`, which every account answers); nothing is refreshed.
  */
 async function tokenRefusal(
   base: string,
@@ -374,12 +447,22 @@ async function tokenRefusal(
   } catch (error) {
     return `O CRM em ${base} não respondeu (${error instanceof Error ? error.message : String(error)}). Confira CRM_BASE_URL e a rede.`;
   }
-  if (status === 401)
-    return `O CRM recusou o token de acesso (401): ele expirou (um token vale 2 horas) ou foi revogado. ${SIGN_IN_AGAIN}`;
+  if (status === 401) return TOKEN_EXPIRED;
   if (status === 403)
     return `O CRM recusou o token de acesso (403): o usuário dele não tem permissão para ler a conta. Use o login de um usuário com acesso à conta. ${SIGN_IN_AGAIN}`;
+  if (status === 404)
+    return `O endereço ${base}/users não existe (404): CRM_BASE_URL não aponta para a API v2 do RD Station CRM. O endereço do RD é https://api.rd.services/crm/v2 (sem barra no fim); confira CRM_BASE_URL e rode de novo.`;
   return null;
 }
+
+const emptyReport = (started: number): Omit<CrmCheckReport, 'rows' | 'ok'> => ({
+  assumptions: [],
+  shapes: [],
+  notSent: [],
+  leftovers: [],
+  waits: [],
+  elapsedMs: Date.now() - started,
+});
 
 export async function runCrmCheck(options: CrmCheckOptions): Promise<CrmCheckReport> {
   const started = Date.now();
@@ -387,30 +470,31 @@ export async function runCrmCheck(options: CrmCheckOptions): Promise<CrmCheckRep
   const refused = await tokenRefusal(base, options.accessToken, options.fetch ?? fetch);
   if (refused)
     return {
+      ...emptyReport(started),
       tokenProblem: refused,
-      rows: [
-        {
-          what: 'Token de acesso',
-          panel: '—',
-          crm: [],
-          status: 'falhou',
-          detail: refused,
-        },
-      ],
-      assumptions: [],
+      rows: [{ what: 'Token de acesso', panel: '—', crm: [], status: 'falhou', detail: refused }],
       ok: false,
-      shapes: [],
-      notSent: [],
-      leftovers: [],
-      elapsedMs: Date.now() - started,
     };
   const outbound: Outbound[] = [];
+  const waits: string[] = [];
+  const now = options.now ?? Date.now;
+  // Said once per wait: requests under way together meet the same full minute.
+  let waitingUntil = 0;
+  const onBusy = (item: Outbound) => {
+    const seconds = item.retryAfter ?? 1;
+    const until = now() + seconds * 1000;
+    if (until <= waitingUntil) return;
+    waitingUntil = until;
+    const line = `${busyLine(seconds)} (429 a ${item.method} ${item.target.split('?')[0]}: o limite de requisições por minuto da conta)`;
+    waits.push(line);
+    options.onWait?.(line);
+  };
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-check-'));
   const secretKey = randomBytes(32);
   const keys = await generateKeyPair('EdDSA', { extractable: true });
   const jwk = { ...(await exportJWK(keys.publicKey)), kid: 'crm-check', alg: 'EdDSA' };
   const securityPassword = randomBytes(12).toString('hex');
-  const publicUrl = (options.webhookBaseUrl ?? 'https://example.com').replace(/\/+$/, '');
+  const publicUrl = (options.webhookBaseUrl ?? WEBHOOK_BASE_URL).replace(/\/+$/, '');
   const input = {
     dataDir,
     // The address the webhooks name (WEBHOOK_RECEIVER_PATH under it); never called by the check.
@@ -418,10 +502,17 @@ export async function runCrmCheck(options: CrmCheckOptions): Promise<CrmCheckRep
     secretKey,
     mode: 'development' as const,
     logger: false as const,
-    // A refresh, should one happen, goes to the CRM being checked and nowhere else.
-    crm: { baseUrl: base, tokenUrl: tokenUrlOf(base) },
+    // A refresh (only with --sign-in's refresh token) goes to the CRM being checked, nowhere else;
+    // a full minute of RD's rate limit is waited out.
+    crm: {
+      baseUrl: base,
+      tokenUrl: options.tokenUrl ?? tokenUrlOf(base),
+      maxRateLimitWaitMs: CHECK_RATE_LIMIT_WAIT_MS,
+    },
     ...(options.pageSize === undefined ? {} : { crmCalls: { pageSize: options.pageSize } }),
-    fetch: recordingFetch(base, options.fetch ?? fetch, outbound),
+    fetch: recordingFetch(base, options.fetch ?? fetch, outbound, onBusy, now),
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.sleep ? { sleep: options.sleep } : {}),
     identity: {
       issuers: [{ issuer: ISSUER, jwks: { keys: [jwk] } }],
       tenants: [{ systemKey: TENANT, issuer: ISSUER }],
@@ -431,17 +522,30 @@ export async function runCrmCheck(options: CrmCheckOptions): Promise<CrmCheckRep
   const database = openDatabase(resolveConfig(input).database);
   try {
     const sign = () => {
-      const now = Math.floor(Date.now() / 1000);
+      const at = Math.floor(now() / 1000);
       return new SignJWT({ tenant: TENANT, role: 'admin', jti: randomBytes(12).toString('hex') })
         .setProtectedHeader({ alg: 'EdDSA', kid: 'crm-check', typ: 'JWT' })
         .setIssuer(ISSUER)
         .setAudience('crm-panel')
         .setSubject(USER)
-        .setIssuedAt(now)
-        .setExpirationTime(now + 300)
+        .setIssuedAt(at)
+        .setExpirationTime(at + 300)
         .sign(keys.privateKey);
     };
-    const call = await panelSession(app, sign);
+    const session = await panelSession(app, sign);
+    // A token the CRM refuses during the run (expired, revoked, or a refresh it refused) stops
+    // the run where it happened: nothing more is sent, and the person is told as at the start.
+    let stoppedAt: string | undefined;
+    let doing = 'início';
+    const call: PanelCall = async (method, url, body) => {
+      if (stoppedAt !== undefined)
+        return { status: 401, json: { message: TOKEN_EXPIRED }, text: TOKEN_EXPIRED };
+      const from = outbound.length;
+      const result = await session(method, url, body);
+      if (result.status === 401 && outbound.slice(from).some((item) => item.status === 401))
+        stoppedAt = `${doing} (${method} ${decodeURIComponent(url)})`;
+      return result;
+    };
     const setup = async (what: string, run: () => Promise<{ status: number; text: string }>) => {
       const result = await run();
       if (result.status >= 300) throw new Error(`${what}: ${result.status} ${result.text}`);
@@ -449,26 +553,30 @@ export async function runCrmCheck(options: CrmCheckOptions): Promise<CrmCheckRep
     await setup('termos', () => call('POST', '/api/rdstation/terms/accept'));
     await setup('credenciais', () =>
       call('POST', '/api/rdstation/credentials', {
-        clientId: 'crm-check',
-        clientSecret: 'crm-check',
-        redirectUri: 'http://127.0.0.1/api/rdstation/auth/callback',
+        clientId: options.signIn?.clientId ?? 'crm-check',
+        clientSecret: options.signIn?.clientSecret ?? 'crm-check',
+        redirectUri: options.signIn?.redirectUri ?? 'http://127.0.0.1/api/rdstation/auth/callback',
         securityPassword,
         defaultChatDomain: 'chat.crm-check.invalid',
       }),
     );
-    // The sign-in's outcome, as the OAuth callback stores it, with the token given.
-    const repos = createRepositories(database, createSecretBox(secretKey), Date.now);
+    // The sign-in's outcome, as the OAuth callback stores it, with the token given: without a
+    // refresh token the api never refreshes (crm/tokenRefresher.ts), and a 401 ends the run.
+    const repos = createRepositories(database, createSecretBox(secretKey), now);
     await repos.sessions.saveSignIn(
       { systemKey: TENANT, userId: `user:${USER}` },
-      { accessToken: options.accessToken, refreshToken: '', expiresAt: Date.now() + 3600_000 },
+      {
+        accessToken: options.accessToken,
+        refreshToken: options.signIn?.refreshToken ?? '',
+        expiresAt: options.signIn?.expiresAt ?? now() + 3600_000,
+      },
     );
 
     const rows: CheckRow[] = [];
     const usersFrom = outbound.length;
+    doing = 'Usuários ativos';
     const users = await call('GET', '/api/rdstation/auth/crm-users');
-    const usersCrm = outbound
-      .slice(usersFrom)
-      .map((item) => `${item.status} ${item.method} ${item.target}`);
+    const usersCrm = outbound.slice(usersFrom).map(lineOf);
     const listed =
       (users.json as { data?: { users?: { id: string; email: string }[] } } | null)?.data?.users ??
       [];
@@ -487,6 +595,7 @@ export async function runCrmCheck(options: CrmCheckOptions): Promise<CrmCheckRep
             : `nenhum usuário ativo${wanted ? ` com o e-mail ${wanted}` : ''}`,
     });
     if (me) {
+      doing = 'Perfil do usuário';
       const chosen = await call('POST', '/api/rdstation/auth/crm-user', { userId: me.id });
       const profile = await call('GET', '/api/rdstation/user/profile');
       const ok = chosen.status === 200 && profile.status === 200;
@@ -499,17 +608,27 @@ export async function runCrmCheck(options: CrmCheckOptions): Promise<CrmCheckRep
       });
     }
     const ids: SampleIds = {};
-    for (const read of PANEL_READS) rows.push(await checkRead(call, read, ids, outbound));
+    for (const read of PANEL_READS) {
+      if (stoppedAt !== undefined) break;
+      doing = read.what;
+      rows.push(await checkRead(call, read, ids, outbound));
+    }
     const readsEnd = outbound.length;
     const leftovers: string[] = [];
     const notSent: string[] = [];
     let shapes: ShapeRow[] = [];
-    if (options.writes && me) {
+    if (options.writes && me && stoppedAt === undefined) {
+      doing = 'escritas (--writes)';
       // A write the api itself refused never reaches the CRM: said with the api's answer.
       const writing: PanelCall = async (method, url, body) => {
         const from = outbound.length;
         const result = await call(method, url, body);
-        if (method !== 'GET' && result.status >= 300 && outbound.length === from)
+        if (
+          stoppedAt === undefined &&
+          method !== 'GET' &&
+          result.status >= 300 &&
+          outbound.length === from
+        )
           notSent.push(
             `${method} ${url}: a api recusou (${messageOf(result.json, result.status)})`,
           );
@@ -518,15 +637,17 @@ export async function runCrmCheck(options: CrmCheckOptions): Promise<CrmCheckRep
       const written = await sendPanelWrites(writing, me.id);
       leftovers.push(...written.leftovers);
       notSent.push(...written.notSent);
-      // Live updates: the api's own start-up upkeep registers the tenant's webhooks (a second
-      // api process on the same store, as after a restart), and removing the integration deletes
-      // them again, as an admin does in the credentials manager.
-      await repos.webhookReceivers.tokenFor(TENANT);
-      const restarted = await buildApp(input);
-      await restarted.close();
-      const removed = await call('DELETE', '/api/rdstation/credentials', { securityPassword });
-      if (removed.status !== 200)
-        notSent.push(`remoção da integração: ${messageOf(removed.json, removed.status)}`);
+      if (stoppedAt === undefined) {
+        // Live updates: the api's own start-up upkeep registers the tenant's webhooks (a second
+        // api process on the same store, as after a restart), and removing the integration
+        // deletes them again, as an admin does in the credentials manager.
+        await repos.webhookReceivers.tokenFor(TENANT);
+        const restarted = await buildApp(input);
+        await restarted.close();
+        const removed = await call('DELETE', '/api/rdstation/credentials', { securityPassword });
+        if (removed.status !== 200)
+          notSent.push(`remoção da integração: ${messageOf(removed.json, removed.status)}`);
+      }
       const writes = outbound.slice(readsEnd);
       shapes = shapeRows(outbound);
       const done = (method: string, path: RegExp) =>
@@ -536,6 +657,16 @@ export async function runCrmCheck(options: CrmCheckOptions): Promise<CrmCheckRep
       if (kept > 0)
         leftovers.push(`${kept} webhook(s) com a URL ${publicUrl}${WEBHOOK_RECEIVER_PATH}/…`);
     }
+    if (stoppedAt !== undefined)
+      return {
+        ...emptyReport(started),
+        tokenProblem: TOKEN_EXPIRED,
+        stoppedAt,
+        rows,
+        leftovers,
+        waits,
+        ok: false,
+      };
     return {
       rows,
       assumptions: assumptionsOf(outbound.slice(0, readsEnd)),
@@ -544,6 +675,7 @@ export async function runCrmCheck(options: CrmCheckOptions): Promise<CrmCheckRep
       shapes,
       notSent,
       leftovers,
+      waits,
       elapsedMs: Date.now() - started,
     };
   } finally {
@@ -575,8 +707,27 @@ export const SHAPE_RULE =
 
 /** The report as the terminal shows it. */
 export function formatReport(report: CrmCheckReport): string {
-  if (report.tokenProblem) return `${report.tokenProblem}\n\nNada foi verificado.`;
-  const lines: string[] = ['Leituras do painel contra o CRM:', ''];
+  if (report.tokenProblem && report.stoppedAt === undefined)
+    return `${report.tokenProblem}\n\nNada foi verificado.`;
+  if (report.tokenProblem) {
+    const lines = [
+      report.tokenProblem,
+      '',
+      `A verificação parou em: ${report.stoppedAt}. Nada mais foi enviado ao CRM.`,
+    ];
+    if (report.leftovers.length > 0) {
+      lines.push('', 'Ficou na conta (apague no CRM):');
+      for (const item of report.leftovers) lines.push(`- ${item}`);
+    }
+    return lines.join('\n');
+  }
+  const lines: string[] = [];
+  if (report.waits.length > 0) {
+    lines.push('O CRM pediu espera (a verificação esperou e seguiu):', '');
+    for (const wait of report.waits) lines.push(`- ${wait}`);
+    lines.push('');
+  }
+  lines.push('Leituras do painel contra o CRM:', '');
   for (const row of report.rows) {
     lines.push(`[${row.status}] ${row.what}: ${row.detail}`);
     if (row.panel !== '—') lines.push(`    painel → api: ${row.panel}`);

@@ -204,6 +204,17 @@ export const PANEL_READS: readonly PanelRead[] = [
     need('contactId', (id) => filtered(DEALS, `contact_ids:${quote(id)}`)),
     DEAL_FIELDS,
   ),
+  listRead(
+    "Negociações: busca por nome com 'Negociações com esse contato'",
+    (ids) =>
+      ids.dealName && ids.contactId
+        ? filtered(
+            DEALS,
+            `name:~${quote(firstWord(ids.dealName) ?? ids.dealName)} and contact_ids:${quote(ids.contactId)}`,
+          )
+        : null,
+    DEAL_FIELDS,
+  ),
   recordRead('Uma negociação', 'dealId', '/api/rdstation/deals', DEAL_FIELDS),
   listRead(
     'Notas de uma negociação',

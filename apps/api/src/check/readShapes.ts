@@ -90,6 +90,10 @@ export const READ_SHAPES: readonly RequestShape[] = [
     [`GET /deals?${PAGE}&sort[updated_at]=desc`],
     "Negociações com esse contato (varredura das mais recentes: RD não filtra por 'contact_ids')",
   ),
+  read(
+    [`GET /deals?filter=name:~"…"&${PAGE}&sort[updated_at]=desc`],
+    "Negociações: busca por nome com 'Negociações com esse contato' (a mesma varredura, com o nome)",
+  ),
   read(['GET /deals/{id}'], 'Uma negociação'),
   read([`GET /deals/{id}/notes?${PAGE}&sort[registered_at]=desc`], 'Notas de uma negociação'),
   read(

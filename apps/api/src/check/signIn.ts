@@ -15,6 +15,12 @@ import { createOAuthClient } from '@api/crm/oauth';
 // RD documents no `state`, but the authorize URL carries one, as the api's own sign-in does: when
 // the CRM carries it back, a callback with another state (a code some other page sent to this
 // loopback address) is refused; a callback without one is taken, since RD may not echo it.
+//
+// RD's step 1 asks for an https callback ("Certifique-se que seu endereço contém https://"), so an
+// app may not be allowed an http loopback one. `--sign-in=colar` then uses the callback the panel
+// already has registered (the api's https `/api/rdstation/auth/callback`): the browser lands there
+// with `?code=…` (the api, which did not start this sign-in, exchanges nothing and says so), and the
+// person copies the address (or only the code) from the address bar into the terminal.
 
 export interface CheckSignInOptions {
   clientId: string;
@@ -32,8 +38,18 @@ export interface CheckSignInOptions {
   fetch?: typeof fetch;
 }
 
+export interface CheckPasteSignInOptions extends Omit<CheckSignInOptions, 'port'> {
+  /** The app's registered https callback (the panel's), exactly as registered. */
+  redirectUri: string;
+  /** The line the person pasted: the callback's whole address, or only its `code`. */
+  readLine(): Promise<string>;
+}
+
 export interface CheckSignInResult {
   accessToken: string;
+  /** Kept so a long run refreshes as the product does (crmCheck.ts `signIn`). */
+  refreshToken: string;
+  expiresAt: number;
   redirectUri: string;
 }
 
@@ -122,27 +138,85 @@ export async function signInForCheck(options: CheckSignInOptions): Promise<Check
       );
     }
     const redirectUri = `http://127.0.0.1:${port}/callback`;
-    const crm = {
-      ...resolveConfig({}).crm,
-      authorizeUrl: options.authorizeUrl,
-      tokenUrl: options.tokenUrl,
-    };
-    const oauth = createOAuthClient(crm, options.fetch ?? fetch, Date.now);
+    const oauth = oauthOf(options);
     await options.announce(oauth.authorizeUrl(options.clientId, redirectUri, state), redirectUri);
-    const code = await wait.code;
-    const outcome = await oauth.exchangeCode(
-      { clientId: options.clientId, clientSecret: options.clientSecret },
-      code,
-      redirectUri,
-    );
-    if (!outcome.ok)
-      throw new CheckSignInError(
-        outcome.reason === 'rejected'
-          ? `O RD Station CRM recusou a troca do código por um token (${options.tokenUrl}). Confira CRM_CLIENT_ID, CRM_CLIENT_SECRET e se ${redirectUri} está cadastrada no aplicativo exatamente assim.`
-          : `O RD Station CRM não respondeu à troca do código (${options.tokenUrl}). Tente de novo em instantes.`,
-      );
-    return { accessToken: outcome.tokens.accessToken, redirectUri };
+    return await exchange(oauth, options, await wait.code, redirectUri);
   } finally {
     await wait.close();
   }
+}
+
+function oauthOf(options: Pick<CheckSignInOptions, 'authorizeUrl' | 'tokenUrl' | 'fetch'>) {
+  const crm = {
+    ...resolveConfig({}).crm,
+    authorizeUrl: options.authorizeUrl,
+    tokenUrl: options.tokenUrl,
+  };
+  return createOAuthClient(crm, options.fetch ?? fetch, Date.now);
+}
+
+/** The code for tokens at the CRM's token endpoint (RD's step 3), or why not, in pt-BR. */
+async function exchange(
+  oauth: ReturnType<typeof createOAuthClient>,
+  options: Pick<CheckSignInOptions, 'clientId' | 'clientSecret' | 'tokenUrl'>,
+  code: string,
+  redirectUri: string,
+): Promise<CheckSignInResult> {
+  const outcome = await oauth.exchangeCode(
+    { clientId: options.clientId, clientSecret: options.clientSecret },
+    code,
+    redirectUri,
+  );
+  if (!outcome.ok)
+    throw new CheckSignInError(
+      outcome.reason === 'rejected'
+        ? `O RD Station CRM recusou a troca do código por um token (${options.tokenUrl}). Confira CRM_CLIENT_ID, CRM_CLIENT_SECRET e se ${redirectUri} está cadastrada no aplicativo exatamente assim (o código vale 5 minutos e uma só troca).`
+        : `O RD Station CRM não respondeu à troca do código (${options.tokenUrl}). Tente de novo em instantes.`,
+    );
+  const { accessToken, refreshToken, expiresAt } = outcome.tokens;
+  return { accessToken, refreshToken, expiresAt, redirectUri };
+}
+
+/**
+ * The code the person pasted: from the callback's whole address (its `state`, when RD carries
+ * it back, must be this sign-in's) or bare.
+ */
+function pastedCode(line: string, state: string): string {
+  const text = line.trim();
+  if (text === '')
+    throw new CheckSignInError(
+      'Nada foi colado. Rode de novo e cole o endereço da página de retorno (ou só o código).',
+    );
+  if (!/^https?:\/\//i.test(text)) {
+    if (!/^[\w.~-]+$/.test(text))
+      throw new CheckSignInError(
+        'Isto não parece um código de autorização. Cole o endereço inteiro da página de retorno, como aparece na barra de endereços.',
+      );
+    return text;
+  }
+  const url = new URL(text);
+  const returned = url.searchParams.get('state');
+  if (returned !== null && returned !== state)
+    throw new CheckSignInError(
+      'O endereço colado não é do login que o crm:check abriu (state diferente). Rode de novo e abra só o endereço mostrado no terminal.',
+    );
+  const refused = url.searchParams.get('error');
+  const code = url.searchParams.get('code');
+  if (!code)
+    throw new CheckSignInError(
+      `O endereço colado não traz o código de autorização${refused ? ` (o RD Station CRM respondeu ${refused})` : ''}. Rode de novo e confirme a autorização na página do RD.`,
+    );
+  return code;
+}
+
+/** `--sign-in=colar`: RD's sign-in through the panel's https callback, the code pasted back. */
+export async function signInByPaste(options: CheckPasteSignInOptions): Promise<CheckSignInResult> {
+  const state = randomBytes(24).toString('base64url');
+  const oauth = oauthOf(options);
+  await options.announce(
+    oauth.authorizeUrl(options.clientId, options.redirectUri, state),
+    options.redirectUri,
+  );
+  const code = pastedCode(await options.readLine(), state);
+  return exchange(oauth, options, code, options.redirectUri);
 }

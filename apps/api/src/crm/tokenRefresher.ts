@@ -49,6 +49,12 @@ export function createTokenRefresher(deps: TokenRefresherDeps): TokenRefresher {
         ) {
           return { kind: 'ok', tokens: current };
         }
+        // A sign-in that kept no refresh token (crm:check given only an access token) cannot be
+        // renewed: it ends, and nothing is sent to the token endpoint with an empty refresh token.
+        if (!current.refreshToken) {
+          await writer.clearOAuth();
+          return { kind: 'ended' };
+        }
         const result = await deps.oauth.refresh(app, current.refreshToken);
         if (result.ok) {
           await writer.saveOAuth(result.tokens);

@@ -6,3 +6,7 @@ export {
   type ConsentOverHttp,
   type SignInOverHttpOptions,
 } from './signInOverHttp';
+// The request shapes `crm:check` lists (src/check): tests that drive the panel's calls hold the
+// CRM requests those cause to them.
+export { READ_SHAPES, readShapeOf } from '@api/check/readShapes';
+export { WRITE_SHAPES, writeShapeOf, type RequestShape } from '@api/check/writeShapes';

@@ -142,7 +142,9 @@ export interface HarnessOptions {
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const sandbox = options.sharedSandbox ?? (await startSandbox({ port: 0, ...options.sandbox }));
-  // The sandbox answers only registered callback URLs (its README, OAuth): register the tests' one.
+  // The sandbox answers only registered callback URLs (its README, OAuth): register the tests' one,
+  // an http loopback address, which the sandbox takes only with its knob (RD asks for https).
+  sandbox.setKnobs({ loopbackHttpCallbacks: true });
   sandbox.registerRedirectUri(REDIRECT_URI);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-api-test-'));
   const logs: string[] = [];

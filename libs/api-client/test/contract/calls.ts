@@ -277,6 +277,19 @@ export async function runCalls(world: SideWorld): Promise<Record<CallName, CallA
     await call('deleteDealProduct', () => deleteDealProduct(newDeal.id, item.id));
 
     await call('getChatMessages', () => getChatMessages(world.chatId, world.channelId));
+
+    // The panel's searches, held by the CRM requests they cause on the real side (the contract
+    // test's last check), not by their answers: the deal picker with and without 'Negociações com
+    // esse contato', the contact search by name, e-mail and phone, and the pickers of
+    // organizations, lost reasons and products.
+    await listDeals({ search: 'Negociação' });
+    await listDeals({ search: 'Negociação', contactId: contact.id });
+    await listContacts({ search: 'Contrato' });
+    await listContacts({ search: 'contrato.teste@example.com' });
+    await listContacts({ search: '+55 11 91234-5678' });
+    await listOrganizations({ search: organization.name });
+    await listLostReasons({ search: 'Preço' });
+    await listProducts({ search: product.name });
   } finally {
     globalThis.fetch = clientFetch;
   }

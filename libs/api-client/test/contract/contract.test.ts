@@ -1,7 +1,8 @@
 /** @jest-environment node */
+import { READ_SHAPES, readShapeOf, WRITE_SHAPES, writeShapeOf } from '@crm-panel/api/testing';
 import { CALL_NAMES, type CallAnswer, type CallName, runCalls } from './calls';
 import { type FakeSide, startFakeSide } from './fakeSide';
-import { type RealSide, startRealSide } from './realSide';
+import { type CrmRequest, type RealSide, startRealSide } from './realSide';
 import {
   type CompareOptions,
   compareShapes,
@@ -26,10 +27,13 @@ let realSide: RealSide | undefined;
 let fakeSide: FakeSide | undefined;
 let real: Record<CallName, CallAnswer>;
 let fake: Record<CallName, CallAnswer>;
+let crmBaseUrl = '';
+let crmRequests: CrmRequest[] = [];
 
 beforeAll(async () => {
   realSide = await startRealSide();
   real = await runCalls(realSide.world);
+  ({ crmBaseUrl, crmRequests } = realSide);
   await realSide.close();
   fakeSide = await startFakeSide();
   fake = await runCalls(fakeSide.world);
@@ -68,5 +72,51 @@ describe('api-client against the real api and against the MSW fake', () => {
       ].filter((entry): entry is string => entry !== null),
     );
     expect(silent).toEqual([]);
+  });
+});
+
+/** A CRM request as crm:check names its shape (apps/api src/check/readShapes.ts, writeShapes.ts). */
+function shapeOfRequest(request: CrmRequest): string {
+  if (request.method === 'GET') return readShapeOf(request.url, crmBaseUrl);
+  const path = decodeURIComponent(request.url.pathname.slice(new URL(crmBaseUrl).pathname.length));
+  return writeShapeOf(
+    request.method,
+    path,
+    request.body === '' ? undefined : JSON.parse(request.body),
+  );
+}
+
+/** `POST /deals {a, b=x, c[]{d}}` → `POST /deals` and its body's fields `a`, `b=x`, `c[]{d}`. */
+function partsOf(shape: string): { head: string; fields: string[] } {
+  const open = shape.indexOf(' {');
+  if (open < 0) return { head: shape, fields: [] };
+  return { head: shape.slice(0, open), fields: shape.slice(open + 2, -1).split(/, (?![^{]*\})/) };
+}
+
+describe('what the panel’s calls send to the CRM', () => {
+  // `crm:check --writes` sends each shape of its lists to a real RD account: a shape the product
+  // sends that is not listed there would never be checked. A read is listed as it goes out. A
+  // write is listed when each field of its body, with its value where the shape names one
+  // (`billing_frequency=monthly`), is in a listed write of the same method and path: the forms
+  // combine optional fields freely, and RD takes or refuses a body by its fields. (RD's OAuth and
+  // the API v1 token check go to other addresses than the API v2 and are not in these lists.)
+  it('every CRM API v2 request the api sent for them is a request shape crm:check lists', () => {
+    const reads = new Set(READ_SHAPES.flatMap((row) => [row.shape, ...(row.alternatives ?? [])]));
+    const writes = WRITE_SHAPES.map((row) => partsOf(row.shape));
+    const listed = (shape: string) => {
+      if (shape.startsWith('GET ')) return reads.has(shape);
+      const { head, fields } = partsOf(shape);
+      const same = writes.filter((row) => row.head === head);
+      return (
+        same.length > 0 && fields.every((field) => same.some((row) => row.fields.includes(field)))
+      );
+    };
+    const sent = [...new Set(crmRequests.map(shapeOfRequest))];
+    expect(sent.length).toBeGreaterThan(40);
+    expect(sent.filter((shape) => !listed(shape))).toEqual([]);
+    // The deal picker's search with 'Negociações com esse contato' went out as the api's scan.
+    expect(sent).toContain(
+      'GET /deals?filter=name:~"…"&page[number]&page[size]&sort[updated_at]=desc',
+    );
   });
 });

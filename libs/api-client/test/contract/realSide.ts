@@ -41,9 +41,20 @@ function ana() {
   return { ...identity, email: identity.email };
 }
 
+/** One request the api sent to the CRM's API v2. */
+export interface CrmRequest {
+  method: string;
+  url: URL;
+  body: string;
+}
+
 export interface RealSide {
   world: SideWorld;
   apiUrl: string;
+  /** The CRM API v2 base the api calls (the sandbox's). */
+  crmBaseUrl: string;
+  /** Every CRM API v2 request the api sent, in order (the sign-in's, webhooks' and the calls'). */
+  crmRequests: CrmRequest[];
   close(): Promise<void>;
 }
 
@@ -97,9 +108,12 @@ export async function startRealSide(): Promise<RealSide> {
   try {
     [sandbox, hostSim] = await Promise.all([
       // The sandbox's account-wide 120 requests/minute is not what this test is about.
-      startSandbox({ port: 0, rateLimitPerMinute: 0 }),
+      // Its callback is the api's http loopback one, which RD's https rule leaves to a knob.
+      startSandbox({ port: 0, rateLimitPerMinute: 0, knobs: { loopbackHttpCallbacks: true } }),
       startHostSim({ port: 0 }),
     ]);
+    const crmBaseUrl = `${sandbox.url}/crm/v2`;
+    const crmRequests: CrmRequest[] = [];
     const port = await freePort();
     const apiUrl = `http://127.0.0.1:${port}`;
     const redirectUri = `${apiUrl}/api/rdstation/auth/callback`;
@@ -129,8 +143,19 @@ export async function startRealSide(): Promise<RealSide> {
         sessionStartsPerMinute: 10_000,
         writesPerMinute: 10_000,
       },
+      // Every request to the CRM, recorded (the test holds them to crm:check's lists).
+      fetch: async (input, init) => {
+        const url = new URL(input instanceof Request ? input.url : String(input));
+        if (url.href.startsWith(`${crmBaseUrl}/`))
+          crmRequests.push({
+            method: (init?.method ?? 'GET').toUpperCase(),
+            url,
+            body: typeof init?.body === 'string' ? init.body : '',
+          });
+        return fetch(input, init);
+      },
       crm: {
-        baseUrl: `${sandbox.url}/crm/v2`,
+        baseUrl: crmBaseUrl,
         authorizeUrl: `${sandbox.url}/oauth/authorize`,
         tokenUrl: `${sandbox.url}/oauth2/token`,
         v1BaseUrl: `${sandbox.url}/api/v1`,
@@ -156,6 +181,8 @@ export async function startRealSide(): Promise<RealSide> {
     if (!attendance || !hostContactId) throw new Error('host-sim has no tenant-acme contact');
     return {
       apiUrl: api.url,
+      crmBaseUrl,
+      crmRequests,
       world: {
         credentials: {
           clientId: WELL_KNOWN.account1.clientId,

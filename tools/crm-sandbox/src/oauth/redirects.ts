@@ -30,18 +30,32 @@ export function secureUrlProblem(uri: string): string | null {
 }
 
 /**
+ * Why a URL cannot be an app's OAuth callback, or null. RD's App Publisher asks for https
+ * ("Certifique-se que seu endereço contém https://") and says nothing of loopback addresses:
+ * strict, https only; the knob loopbackHttpCallbacks takes http on a loopback host too.
+ */
+export function callbackUrlProblem(uri: string, loopbackHttp: boolean): string | null {
+  if (!loopbackHttp && /^http:/i.test(uri))
+    return `'${uri}' must use https (RD's App Publisher: "Certifique-se que seu endereço contém https://"; http on loopback only with loopbackHttpCallbacks)`;
+  return secureUrlProblem(uri);
+}
+
+/**
  * The callback URLs registered for each OAuth app (RD's App Publisher): the authorize step
  * accepts a redirect_uri only when it equals one of them exactly. Registrations are app
- * configuration, so reset() keeps them.
+ * configuration, so reset() keeps them; the https rule applies when one is registered.
  */
 export class RedirectRegistry {
   private readonly byClient = new Map<string, Set<string>>();
 
-  constructor(private readonly clientIds: readonly string[]) {}
+  constructor(
+    private readonly clientIds: readonly string[],
+    private readonly loopbackHttp: () => boolean,
+  ) {}
 
   /** Registers `uri` for one app, or for every app when clientId is undefined. */
   register(uri: string, clientId?: string): void {
-    const problem = secureUrlProblem(uri);
+    const problem = callbackUrlProblem(uri, this.loopbackHttp());
     if (problem) throw new Error(problem);
     if (clientId !== undefined && !this.clientIds.includes(clientId)) {
       throw new Error(`Unknown OAuth client_id '${clientId}'`);
