@@ -79,8 +79,9 @@ test('a Novus page whose origin the panel does not allow is named, with where to
 
   const seen = hostSimOrigin();
   const text = `O painel foi aberto pelo Novus em ${seen}, origem que não está entre as origens permitidas do painel. Peça a quem instalou o painel para incluir a origem da página do Novus em hostOrigins, no runtime-config.json do painel, e confira o parâmetro hostOrigin da URL do plugin no cadastro do Novus.`;
-  // At once: no 5 s wait for a user who cannot come.
-  await identityCard(sim, text, 4_000);
+  // Once the panel has loaded, with no wait for a user who cannot come (Guard.test: nothing is
+  // asked first); the time covers a loaded machine's page load.
+  await identityCard(sim, text, 10_000);
   await screenshot(page, 'novus-identity-origin-not-allowed');
   // Nothing is posted to an origin the panel does not trust: host-sim saw no plugin register.
   expect(await page.locator('.panel').getAttribute('data-plugin-id')).toBeNull();
@@ -105,7 +106,7 @@ test("an allowed origin that is not the Novus page's is said at once, naming bot
   const novusPage = hostSimOrigin();
   const wrong = otherLoopback();
   const text = `A página do Novus que abriu o painel está em ${novusPage}, mas o painel fala com ${wrong} (parâmetro hostOrigin da URL do plugin): o navegador descarta as mensagens para outra origem. Corrija o parâmetro hostOrigin no cadastro do plugin no Novus para ${novusPage} (essa origem também precisa estar em hostOrigins, no runtime-config.json do painel).`;
-  await identityCard(sim, text, 4_000);
+  await identityCard(sim, text, 10_000);
   await screenshot(page, 'novus-identity-origin-not-the-page');
   // getInfoUser never answers (the browser dropped it): still no 'Aguardando…', the card stays.
   await pastTheWait(page);
