@@ -232,7 +232,9 @@ function membersOf(description) {
   for (let i = 0; i <= body.length; i += 1) {
     const ch = body[i];
     if (ch === '{' || ch === '(' || ch === '[' || ch === '<') depth += 1;
-    else if (ch === '}' || ch === ')' || ch === ']' || ch === '>') depth -= 1;
+    // The `>` of a function type's `=>` closes nothing.
+    else if (ch === '}' || ch === ')' || ch === ']' || (ch === '>' && body[i - 1] !== '='))
+      depth -= 1;
     else if ((ch === ';' && depth === 0) || i === body.length) {
       const member = body.slice(start, i).trim();
       start = i + 1;

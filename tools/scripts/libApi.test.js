@@ -78,6 +78,22 @@ test('an interface that only gained optional members is a minor; a new required 
   assert.equal(bumpNeeded(compare(before, narrowed)), 'major');
 });
 
+test('an interface of methods that only gained an optional one is a minor too', () => {
+  const before = {
+    '@x/a': { Port: 'type Port { close: () => void; send: (text: string) => Promise<void> }' },
+  };
+  const optional = {
+    '@x/a': {
+      Port: 'type Port { close: () => void; pause?: (() => void) | undefined; send: (text: string) => Promise<void> }',
+    },
+  };
+  const changed = {
+    '@x/a': { Port: 'type Port { close: () => void; send: (text: number) => Promise<void> }' },
+  };
+  assert.equal(bumpNeeded(compare(before, optional)), 'minor');
+  assert.equal(bumpNeeded(compare(before, changed)), 'major');
+});
+
 test('a union reads the same whatever order the compiler created its members in', () => {
   const { canonicalTypeText } = require('./libApi');
   const one = '(message: { text: string; kind: "b" | "a"; }) => Promise<Date | null>';

@@ -330,6 +330,35 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('Novus diagnostics on %s', (kin
       );
     });
 
+    it('a panel whose Novus origin is not allowed reports it before any session, with the getInfoUser refusal and the unknown port messages kept', async () => {
+      const { admin } = people();
+      await acceptTerms(h.api, admin);
+      const unrecognized = Array.from({ length: 20 }, (_, i) => ({
+        at: `2026-12-05T10:00:${String(i).padStart(2, '0')}.000Z`,
+        command: 'callback',
+        callbackId: `aoTransferirAtendimento-${i}`,
+      }));
+      const refused = reportOf({
+        hostOrigin: null,
+        origins: { parameter: 'https://acme.novus.example', referrer: null, ancestor: null },
+        userInfo: null,
+        userInfoError: { at: '2026-12-05T10:00:00.000Z', error: 'Usuário sem permissão' },
+        lastEvent: null,
+        unexpected: [],
+        unrecognized,
+      });
+      expect((await reportWithoutSession(admin.systemKey, refused)).status).toBe(204);
+      const read = await diagnostics(admin);
+      expect(read.preSessionReport?.hostOrigin).toBeNull();
+      expect(read.preSessionReport?.userInfoError).toEqual(refused.userInfoError);
+      expect(read.preSessionReport?.unrecognized).toEqual(unrecognized);
+      expect(read.missing).toEqual([
+        'A origem da página do Novus (https://acme.novus.example) não está entre as origens permitidas do painel (hostOrigins): o painel não fala com ela.',
+        'O Novus recusou o getInfoUser: Usuário sem permissão',
+        '20 mensagens não reconhecidas do Novus foram ignoradas (veja abaixo).',
+      ]);
+    });
+
     it("a token that is no session of the report's tenant and user is refused, nothing kept", async () => {
       const { admin, otherAdmin, attendant } = people();
       await acceptTerms(h.api, admin);

@@ -26,7 +26,11 @@ async function start() {
     applyRemoteOverrides(await fetchRuntimeManifest(), overrides),
   );
   // The host first: the api client asks it for identity assertions to earn its session.
-  const adapter = await connectHost(window, { allowedHostOrigins: manifest.hostOrigins });
+  // In a Novus frame the user info waits for the tenant's field mapping (novusTenantSync below).
+  const adapter = await connectHost(window, {
+    allowedHostOrigins: manifest.hostOrigins,
+    awaitNovusTenantMapping: true,
+  });
   configurePanelApi({ apiBaseUrl: manifest.apiBaseUrl, adapter });
   // In a Novus frame: the tenant's field mapping, and the diagnostics its admins read.
   if (isNovusPanelAdapter(adapter)) startNovusTenantSync(adapter);

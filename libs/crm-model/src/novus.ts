@@ -245,6 +245,19 @@ export interface NovusUnexpectedMessage {
 }
 
 /**
+ * A message on the Novus port the panel does not know: a `callback` with a callbackId it never
+ * registered, or a command it does not take. Kept (bounded) and reported instead of dropped.
+ */
+export interface NovusUnrecognizedMessage {
+  /** ISO date-time. */
+  at: string;
+  /** The message's `command` (cut to 64 characters), or null when it had none. */
+  command: string | null;
+  /** The `callbackId` of a callback the panel never registered. */
+  callbackId: string | null;
+}
+
+/**
  * What a panel in a Novus frame reports (no secrets: host values pass `redactHostValue`), kept
  * per tenant: the last report wins, unexpected messages accumulate up to the limit.
  */
@@ -256,13 +269,20 @@ export interface NovusDiagnosticsReport {
   /** The plugin URL's `hostTenant`. */
   urlTenant: string | null;
   userInfo: { at: string; reply: unknown } | null;
+  /**
+   * getInfoUser answered with an error (`{ error }`): its text and when. Absent from panels older
+   * than this field, and left out while there is none.
+   */
+  userInfoError?: { at: string; error: string } | null;
   lastEvent: { at: string; name: string; payload: unknown } | null;
   understood: NovusUnderstanding;
   unexpected: NovusUnexpectedMessage[];
+  /** Messages on the Novus port the panel does not know (left out while there is none). */
+  unrecognized?: NovusUnrecognizedMessage[];
 }
 
 export interface NovusDiagnosticsLimits {
-  /** Unexpected messages kept. */
+  /** Unexpected messages kept; unrecognized ones too. */
   unexpected: number;
   /** Levels, fields per level, items per list, characters per text of a host value. */
   depth: number;
@@ -310,16 +330,47 @@ export function redactHostValue(value: unknown, depth = 0): unknown {
   return null;
 }
 
+/** The origin of the page that frames the panel, as the browser tells it: its parent, else the
+ * referrer (null when neither is known). */
+export function novusParentOrigin(report: Pick<NovusDiagnosticsReport, 'origins'>): string | null {
+  return report.origins.ancestor ?? report.origins.referrer ?? null;
+}
+
+/**
+ * The origin the panel talks to differs from the page that frames it (known from the browser):
+ * every message to the host is dropped by the browser. Null when they agree or it is not known.
+ */
+export function novusOriginMismatch(
+  report: Pick<NovusDiagnosticsReport, 'hostOrigin' | 'origins'>,
+): { hostOrigin: string; parent: string } | null {
+  const parent = novusParentOrigin(report);
+  return report.hostOrigin && parent && parent !== report.hostOrigin
+    ? { hostOrigin: report.hostOrigin, parent }
+    : null;
+}
+
 /** What is missing for the panel to work, in pt-BR, from what it understood. */
 export function novusMissing(report: NovusDiagnosticsReport, mapping: NovusFieldMapping): string[] {
   const missing: string[] = [];
   const names = (list: NovusFieldNames) => (list.length ? list.join(', ') : 'nenhum');
-  if (!report.hostOrigin)
+  if (!report.hostOrigin) {
+    const seen = report.origins.parameter ?? novusParentOrigin(report);
     missing.push(
-      'A origem da página do Novus não está entre as origens permitidas do painel (hostOrigins).',
+      seen
+        ? `A origem da página do Novus (${seen}) não está entre as origens permitidas do painel (hostOrigins): o painel não fala com ela.`
+        : 'A origem da página do Novus não está entre as origens permitidas do painel (hostOrigins): o painel não fala com ela.',
     );
-  if (!report.userInfo) missing.push('O getInfoUser ainda não respondeu.');
-  else if (!report.understood.userId)
+  }
+  const mismatch = novusOriginMismatch(report);
+  if (mismatch)
+    missing.push(
+      `A página que abriu o painel está em ${mismatch.parent}, mas o painel fala com ${mismatch.hostOrigin} (parâmetro hostOrigin da URL do plugin): o navegador descarta as mensagens para outra origem.`,
+    );
+  if (report.userInfoError && !report.userInfo)
+    missing.push(`O Novus recusou o getInfoUser: ${report.userInfoError.error}`);
+  else if (!report.userInfo) {
+    if (report.hostOrigin) missing.push('O getInfoUser ainda não respondeu.');
+  } else if (!report.understood.userId)
     missing.push(
       `Id do usuário não encontrado na resposta do getInfoUser (campos tentados: ${names(mapping.user.userId)}).`,
     );
@@ -328,7 +379,8 @@ export function novusMissing(report: NovusDiagnosticsReport, mapping: NovusField
       'Empresa (systemKey) não encontrada: nem a resposta do getInfoUser nem o parâmetro hostTenant da URL do plugin a informam.',
     );
   if (!report.lastEvent) {
-    missing.push('Nenhum evento de atendimento recebido ainda (abra um atendimento no Novus).');
+    if (report.hostOrigin)
+      missing.push('Nenhum evento de atendimento recebido ainda (abra um atendimento no Novus).');
   } else if (report.lastEvent.name !== 'aoFecharAtendimento') {
     const U = report.understood;
     if (!U.attendanceId)
@@ -352,6 +404,13 @@ export function novusMissing(report: NovusDiagnosticsReport, mapping: NovusField
   else if (count > 1)
     missing.push(
       `${count} mensagens chegaram de origem inesperada e foram ignoradas (veja abaixo).`,
+    );
+  const unrecognized = report.unrecognized?.length ?? 0;
+  if (unrecognized === 1)
+    missing.push('Uma mensagem não reconhecida do Novus foi ignorada (veja abaixo).');
+  else if (unrecognized > 1)
+    missing.push(
+      `${unrecognized} mensagens não reconhecidas do Novus foram ignoradas (veja abaixo).`,
     );
   return missing;
 }

@@ -280,6 +280,35 @@ describe('host-sim with the Novus (plugin) integration', () => {
     expect(await events(frame)).toBe('');
   });
 
+  it('answers getInfoUser as { codigoAtendente, nome } under novusUsuario=codigo', async () => {
+    await page.goto(`${sim.url}/?modo=novus&novusUsuario=codigo`);
+    const raw = panel().locator('#user-raw');
+    await waitFor(async () => (await raw.innerText()) !== '', 'a resposta do getInfoUser');
+    expect(JSON.parse(await raw.innerText())).toEqual({
+      codigoAtendente: 'user-ana',
+      nome: 'Ana Souza',
+    });
+    await hasText(page.locator('.panel-title'), 'Painel de teste');
+  });
+
+  it('names the other loopback origin in the plugin URL under novusOrigem=outra: nothing reaches the page', async () => {
+    await page.goto(`${sim.url}/?modo=novus&novusOrigem=outra`);
+    const other = new URL(sim.url);
+    other.hostname = other.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
+    const src = await page.locator('iframe[title="Painel CRM"]').getAttribute('src');
+    expect(new URL(src ?? '').searchParams.get('hostOrigin')).toBe(other.origin);
+    // The panel posts to an origin that is not its parent: the browser drops it, no plugin
+    // registers and getInfoUser never answers.
+    await panel().locator('#mode').waitFor();
+    await page.waitForTimeout(500);
+    expect(await page.locator('.panel').getAttribute('data-plugin-id')).toBeNull();
+    expect(await panel().locator('#user-raw').innerText()).toBe('');
+    // 'Ambiente' names the origin the plugin URL carries.
+    expect(await page.locator('body').textContent()).toContain(
+      `Novus: origem na URL do plugin (?novusOrigem=outra)${other.origin}`,
+    );
+  });
+
   it('frames the panel by the novusMoldura knob: livre has no sandbox, sem-janelas allows a top navigation on a click', async () => {
     const frameSandbox = () => page.locator('iframe[title="Painel CRM"]').getAttribute('sandbox');
     await openSim('?modo=novus&novusMoldura=livre');

@@ -69,6 +69,14 @@ export function sanitizeNovusReport(report: NovusDiagnosticsReport): NovusDiagno
     userInfo: report.userInfo
       ? { at: report.userInfo.at, reply: redactHostValue(report.userInfo.reply) }
       : null,
+    ...(report.userInfoError
+      ? {
+          userInfoError: {
+            at: report.userInfoError.at,
+            error: report.userInfoError.error.slice(0, 300),
+          },
+        }
+      : {}),
     lastEvent: report.lastEvent
       ? {
           at: report.lastEvent.at,
@@ -89,6 +97,17 @@ export function sanitizeNovusReport(report: NovusDiagnosticsReport): NovusDiagno
       at: entry.at,
       command: cut(entry.command, 64),
     })),
+    ...(report.unrecognized?.length
+      ? {
+          unrecognized: report.unrecognized
+            .slice(-NOVUS_DIAGNOSTICS_LIMITS.unexpected)
+            .map((entry) => ({
+              at: entry.at,
+              command: cut(entry.command, 64),
+              callbackId: cut(entry.callbackId, 64),
+            })),
+        }
+      : {}),
   };
 }
 

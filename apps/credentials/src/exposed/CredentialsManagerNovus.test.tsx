@@ -133,6 +133,47 @@ describe("CredentialsManagerPage: 'Diagnóstico do Novus'", () => {
     expect(missing).toHaveTextContent(MISSING[0] ?? '');
   });
 
+  it("says the host refused getInfoUser, and lists the Novus port's messages it did not know", async () => {
+    serveDiagnostics({
+      report: null,
+      reportedAt: null,
+      reportedBy: null,
+      preSessionReport: {
+        ...REPORT,
+        userInfo: null,
+        userInfoError: { at: '2026-12-05T10:00:00.000Z', error: 'Usuário sem permissão' },
+        unrecognized: [
+          { at: '2026-12-05T10:00:05.000Z', command: 'callback', callbackId: 'aoTransferir-9' },
+          { at: '2026-12-05T10:00:06.000Z', command: 'refresh_token', callbackId: null },
+        ],
+      },
+      preSessionReportedAt: '2026-12-05T10:00:07.000Z',
+    });
+    await openNovusTab();
+    const sent = await screen.findByRole('region', { name: 'O que o Novus enviou' });
+    expect(sent).toHaveTextContent(
+      'O Novus recusou o getInfoUser: Usuário sem permissão · 05/12/2026',
+    );
+    expect(sent).not.toHaveTextContent('O getInfoUser ainda não respondeu.');
+    const unknown = screen.getByRole('region', { name: 'Mensagens não reconhecidas do Novus' });
+    const items = within(unknown)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(items).toEqual([
+      expect.stringMatching(/^05\/12\/2026.* · refresh_token$/),
+      expect.stringMatching(/^05\/12\/2026.* · callback · callbackId aoTransferir-9$/),
+    ]);
+  });
+
+  it('shows no unrecognized-messages section while there are none', async () => {
+    serveDiagnostics();
+    await openNovusTab();
+    await screen.findByRole('region', { name: 'O que falta' });
+    expect(
+      screen.queryByRole('region', { name: 'Mensagens não reconhecidas do Novus' }),
+    ).toBeNull();
+  });
+
   it('checks the mapping in pt-BR keeping what was typed, then saves it', async () => {
     const puts = serveDiagnostics();
     const { user } = await openNovusTab();

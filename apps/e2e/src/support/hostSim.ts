@@ -85,6 +85,17 @@ export class HostSim {
     await frame.goto(url.toString());
   }
 
+  /**
+   * Loads the panel's page with more plugin URL parameters, as an admin who edits the plugin's
+   * URL in the host's registration (e.g. Novus's `hostUserIdField`).
+   */
+  async reloadPanelWith(params: Record<string, string>): Promise<void> {
+    const frame = await this.panelFrame();
+    const url = new URL(frame.url());
+    for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+    await frame.goto(url.toString());
+  }
+
   private async panelFrame() {
     const handle = await this.page.locator('iframe[title="Painel CRM"]').elementHandle();
     const frame = handle ? await handle.contentFrame() : null;

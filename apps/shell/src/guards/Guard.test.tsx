@@ -1,6 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { mockErrorHandler, setupTestServer } from '@crm-panel/api-client/testing';
+import { type NovusDiagnosticsReport } from '@crm-panel/crm-model';
 import { createFakeHostAdapter } from '@crm-panel/host-bridge/testing';
 import { renderShell } from '@shell/test-utils';
 import { Guard, type GuardRequirement } from './Guard';
@@ -163,6 +164,34 @@ describe('when the panel does not know who is using it', () => {
     expect(screen.getByRole('button', { name: 'Recarregar painel' })).toBeVisible();
     expect(location()).toBe('/');
   }, 10_000);
+
+  it('a Novus frame that cannot reach its host says why at once, asking the api nothing', () => {
+    const page = 'https://acme.novus.example';
+    const other = 'https://outra.novus.example';
+    // The origins are what the panel knows at once; the rest of its report does not matter here.
+    const report: Pick<NovusDiagnosticsReport, 'hostOrigin' | 'origins'> = {
+      hostOrigin: other,
+      origins: { parameter: other, referrer: page, ancestor: page },
+    };
+    // Still waiting for a user that cannot come (every message to `other` is dropped).
+    const adapter = Object.assign(createFakeHostAdapter({ userInfo: null }), {
+      kind: 'novus' as const,
+      diagnostics: () => report,
+    });
+    renderShell(
+      <Guard requires={['terms', 'credentials', 'auth']}>
+        <p>Conteúdo protegido</p>
+      </Guard>,
+      { adapter, route: '/' },
+    );
+    expect(
+      screen.getByText(
+        `A página do Novus que abriu o painel está em ${page}, mas o painel fala com ${other} (parâmetro hostOrigin da URL do plugin): o navegador descarta as mensagens para outra origem. Corrija o parâmetro hostOrigin no cadastro do plugin no Novus para ${page} (essa origem também precisa estar em hostOrigins, no runtime-config.json do painel).`,
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText('Verificando termos...')).toBeNull();
+    expect(server.requests).toEqual([]);
+  });
 
   it("shows the api's refusal of the identity first and alone, never the terms page", async () => {
     const message = refuseIdentity();

@@ -10,7 +10,7 @@ import {
 } from '@crm-panel/api-client';
 import { CRM_USER_TEXTS, MESSAGES } from '@crm-panel/crm-model';
 import { useHostAdapter, useHostUserInfo } from '@crm-panel/host-bridge';
-import { novusMissingUserMessage } from '@shell/novus/novusMissingUser';
+import { novusMissingUserMessage, novusOriginProblem } from '@shell/novus/novusMissingUser';
 import { Spinner } from '@crm-panel/ui';
 import { IDENTITY_TEXTS, IdentityProblem } from './IdentityProblem';
 
@@ -79,7 +79,8 @@ export interface GuardProps {
  * known (or known to be missing). The checks run in parallel; they are judged in the spec's
  * order, and a failed check counts as not accepted / not configured / not authenticated —
  * except when the panel does not know who is using it (no host user info, or an identity the api
- * refused): that is said first and alone, since no terms or sign-in could get past it.
+ * refused, or a Novus frame that cannot reach its host): that is said first and alone, since no
+ * terms or sign-in could get past it.
  */
 export function Guard({ requires, children }: GuardProps) {
   const { status } = useHostUserInfo();
@@ -111,6 +112,10 @@ export function Guard({ requires, children }: GuardProps) {
     crmUser: judge(authStatus, (d) => d.authenticated && d.crmUserRequired !== true),
   };
 
+  // A Novus frame that cannot reach its host (an origin not allowed, or not the page's) says so
+  // at once: waiting could never end well.
+  const originProblem = requires.length > 0 ? novusOriginProblem(adapter) : null;
+  if (originProblem) return <IdentityProblem message={originProblem} />;
   if (status === 'missing' && requires.length > 0)
     return (
       <IdentityProblem message={novusMissingUserMessage(adapter) ?? IDENTITY_TEXTS.hostMissing} />

@@ -24,3 +24,24 @@ it('shows nothing for a host whose requests time out instead', () => {
   renderShell(<HostWaitingNotice />, { adapter: createFakeHostAdapter() });
   expect(screen.queryByRole('status')).toBeNull();
 });
+
+it('stays quiet in a Novus frame that cannot reach its host: the panel says why instead', () => {
+  const adapter = Object.assign(createFakeHostAdapter(), {
+    kind: 'novus' as const,
+    watchWaiting: (listener: (waiting: boolean) => void) => {
+      listener(true);
+      return () => undefined;
+    },
+    userInfoPending: () => true,
+    diagnostics: () => ({
+      hostOrigin: 'https://outra.novus.example',
+      origins: {
+        parameter: 'https://outra.novus.example',
+        referrer: null,
+        ancestor: 'https://acme.novus.example',
+      },
+    }),
+  });
+  renderShell(<HostWaitingNotice />, { adapter });
+  expect(screen.queryByText('Aguardando o sistema de atendimento…')).toBeNull();
+});

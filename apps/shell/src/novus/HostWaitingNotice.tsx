@@ -1,5 +1,6 @@
 import styled from 'styled-components';
-import { HOST_WAITING_MESSAGE, useHostWaiting } from '@crm-panel/host-bridge';
+import { HOST_WAITING_MESSAGE, useHostAdapter, useHostWaiting } from '@crm-panel/host-bridge';
+import { novusOriginProblem } from './novusMissingUser';
 
 // Above everything, the full-screen loading included: the wait may be the user info's.
 const StyledNotice = styled.div`
@@ -16,11 +17,13 @@ const StyledNotice = styled.div`
 
 /**
  * 'Aguardando o sistema de atendimento…' while a host request has waited longer than 5 s (a host
- * whose requests wait as long as it needs, Novus); gone when the host answers.
+ * whose requests wait as long as it needs, Novus); gone when the host answers. Not while the panel
+ * knows the host cannot answer (a Novus origin problem): the panel says that instead.
  */
 export function HostWaitingNotice() {
   const waiting = useHostWaiting();
-  if (!waiting) return null;
+  const adapter = useHostAdapter();
+  if (!waiting || novusOriginProblem(adapter)) return null;
   return (
     <StyledNotice role="status" aria-live="polite">
       {HOST_WAITING_MESSAGE}

@@ -33,6 +33,7 @@ function fakeAdapter(role: 'panel' | 'modal') {
     role,
     diagnostics: () => REPORT,
     setMapping: (mapping: unknown) => mappings.push(mapping),
+    mappingUnavailable: () => mappings.push('indisponível'),
     watchDiagnostics: (listener: () => void) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -83,5 +84,23 @@ it('a modal page reads the mapping (its user info needs it) and reports nothing'
   await waitFor(() => expect(mappings).toEqual([wire.mapping]));
   await new Promise((resolve) => setTimeout(resolve, 100));
   expect(wire.seen).toEqual(['GET ?systemKey=tenant-novus']);
+  stop();
+});
+
+it('a mapping that cannot be read lets the user info settle on the defaults', async () => {
+  server.use(
+    http.get(`${server.baseURL}/api/novus/mapping`, () =>
+      HttpResponse.json({ message: 'Erro interno.' }, { status: 500 }),
+    ),
+    http.post(
+      `${server.baseURL}/api/novus/diagnostics`,
+      () => new HttpResponse(null, { status: 204 }),
+    ),
+  );
+  const { adapter, mappings } = fakeAdapter('panel');
+  const errors: unknown[] = [];
+  const stop = startNovusTenantSync(adapter, { debounceMs: 0, onError: (e) => errors.push(e) });
+  await waitFor(() => expect(mappings).toEqual(['indisponível']));
+  expect(errors).toHaveLength(1);
   stop();
 });

@@ -34,9 +34,16 @@ export function startNovusTenantSync(
   const readMapping = (systemKey: string): void => {
     if (mappingFor === systemKey) return;
     mappingFor = systemKey;
-    getNovusMapping(systemKey).then((answer) => {
-      if (!stopped) adapter.setMapping(answer.mapping);
-    }, onError);
+    getNovusMapping(systemKey).then(
+      (answer) => {
+        if (!stopped) adapter.setMapping(answer.mapping);
+      },
+      (error: unknown) => {
+        // The user info waits for the mapping: without one it settles on the defaults.
+        if (!stopped) adapter.mappingUnavailable?.();
+        onError(error);
+      },
+    );
   };
 
   const report = (): void => {

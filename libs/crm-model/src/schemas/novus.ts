@@ -43,6 +43,7 @@ export const novusReportSchema = Type.Unsafe<NovusDiagnosticsReport>(
     }),
     urlTenant: Optional(shortText),
     userInfo: Optional(strictOrNull({ at: dateText, reply: Optional(Type.Unknown()) })),
+    userInfoError: Optional(strictOrNull({ at: dateText, error: Type.String({ maxLength: 300 }) })),
     lastEvent: Optional(
       strictOrNull({
         at: dateText,
@@ -58,6 +59,20 @@ export const novusReportSchema = Type.Unsafe<NovusDiagnosticsReport>(
         command: Optional(Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: 64 })),
       }),
       { maxItems: NOVUS_DIAGNOSTICS_LIMITS.unexpected },
+    ),
+    unrecognized: Optional(
+      Type.Array(
+        strict({
+          at: dateText,
+          command: Optional(
+            Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: 64 }),
+          ),
+          callbackId: Optional(
+            Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: 64 }),
+          ),
+        }),
+        { maxItems: NOVUS_DIAGNOSTICS_LIMITS.unexpected },
+      ),
     ),
   }),
 );

@@ -2,6 +2,7 @@ import { HOST_PROTOCOL, type HostGlobal } from '@crm-panel/contracts';
 import { createFakeChannel } from '@host-bridge/test-support/fakeMessaging';
 import { createNoHostAdapter, OPENER_BRIDGE_KEY } from './createNoHostAdapter';
 import { detectHostAdapter } from './detectHostAdapter';
+import { isNovusPanelAdapter } from './novus/createNovusHostAdapter';
 
 const HOST = 'http://localhost:4300';
 
@@ -168,8 +169,67 @@ describe('detectHostAdapter', () => {
       framed: true,
       search: '?hostOrigin=https://intruso.example&hostProtocol=novus',
     });
-    expect(detectHostAdapter(foreign.win, { allowedHostOrigins: [HOST] }).kind).toBe('none');
+    const refused = detectHostAdapter(foreign.win, { allowedHostOrigins: [HOST] });
+    // Said, not silent: a Novus adapter that talks to no one and reports the origin it saw.
+    expect(refused.kind).toBe('novus');
+    expect(isNovusPanelAdapter(refused) && refused.diagnostics().hostOrigin).toBeNull();
     expect(foreign.parent.postMessage).not.toHaveBeenCalled();
+  });
+
+  it('a Novus frame at an origin that is not allow-listed talks to no one and reports what it saw', async () => {
+    const framed = fakeWindow({
+      framed: true,
+      search: '?hostOrigin=https://acme.novus.example&hostProtocol=novus&hostTenant=tenant-acme',
+      referrer: 'https://acme.novus.example/atendimentos',
+    });
+    (framed.raw.location as Record<string, unknown>).ancestorOrigins = [
+      'https://acme.novus.example',
+    ];
+    const adapter = detectHostAdapter(framed.win, {
+      allowedHostOrigins: [HOST],
+      awaitNovusTenantMapping: true,
+    });
+    if (!isNovusPanelAdapter(adapter)) throw new Error('esperava o adaptador do Novus');
+    expect(adapter.role).toBe('panel');
+    const page = 'https://acme.novus.example';
+    expect(adapter.diagnostics()).toMatchObject({
+      hostOrigin: null,
+      origins: { parameter: page, referrer: page, ancestor: page },
+      urlTenant: 'tenant-acme',
+      userInfo: null,
+      lastEvent: null,
+      understood: { userId: null, systemKey: 'tenant-acme' },
+      unexpected: [],
+    });
+    // No user and nothing pending: the panel's 'missing' state comes, it does not wait for ever.
+    expect(adapter.readUserInfo()).toBeNull();
+    expect(adapter.userInfoPending()).toBe(false);
+    await expect(adapter.getInfoUser()).resolves.toBeNull();
+    await expect(
+      adapter.apiRequest({ host: 'publica', method: 'GET', endpoint: 'v1/x' }),
+    ).rejects.toThrow('A origem da página do Novus não está entre as permitidas.');
+    expect(framed.parent.postMessage).not.toHaveBeenCalled();
+    adapter.dispose();
+  });
+
+  it("takes no referrer of the panel's own origin for the page that frames it", () => {
+    const reloaded = fakeWindow({
+      framed: true,
+      search: `?hostOrigin=${HOST}&hostProtocol=novus&hostTenant=tenant-acme`,
+      referrer: 'https://painel.example.com/rdstation-login-prompt',
+    });
+    (reloaded.raw.location as Record<string, unknown>).origin = 'https://painel.example.com';
+    const adapter = detectHostAdapter(reloaded.win, {
+      allowedHostOrigins: [HOST],
+      createChannel: createFakeChannel,
+    });
+    if (!isNovusPanelAdapter(adapter)) throw new Error('esperava o adaptador do Novus');
+    expect(adapter.diagnostics().origins).toEqual({
+      parameter: HOST,
+      referrer: null,
+      ancestor: null,
+    });
+    adapter.dispose();
   });
 
   it('falls back to the referrer origin and remembers the parameter for reloads', () => {
@@ -215,6 +275,39 @@ describe('detectHostAdapter', () => {
     });
     expect(adapter.kind).toBe('postMessage');
     adapter.dispose();
+  });
+
+  it("a form page its Novus host opened reads the user with the plugin URL's hostUserIdField", async () => {
+    const novus = `?hostOrigin=${HOST}&hostProtocol=novus&hostTenant=tenant-acme`;
+    const reply = { data: { codigoAtendente: 'user-ana', nome: 'Ana' } };
+    /** A page of the panel at `search`, with the session's storage so far; who it reads. */
+    const pageAt = async (search: string, stored: Map<string, string> = new Map()) => {
+      const page = fakeWindow({ framed: true, search });
+      for (const [key, value] of stored) page.stored.set(key, value);
+      page.parent.postMessage.mockImplementation(
+        (message: { command?: string }, _origin: string, ports?: MessagePort[]) => {
+          if (message.command === 'getInfoUser') ports?.[0]?.postMessage(reply);
+        },
+      );
+      const adapter = detectHostAdapter(page.win, {
+        allowedHostOrigins: [HOST],
+        createChannel: createFakeChannel,
+      });
+      const user = await adapter.getInfoUser();
+      adapter.dispose();
+      return { stored: page.stored, user };
+    };
+    const ana = { userId: 'user-ana', systemKey: 'tenant-acme' };
+    const panel = await pageAt(`${novus}&hostUserIdField=codigoAtendente`);
+    expect(panel.user).toEqual(ana);
+    // The host opens the form with the host parameters it knows: not the plugin URL's own.
+    const form = await pageAt(novus, panel.stored);
+    expect(form.user).toEqual(ana);
+    // Another host forgets it.
+    const other = fakeWindow({ framed: true, search: `?hostOrigin=${HOST}` });
+    for (const [key, value] of form.stored) other.stored.set(key, value);
+    detectHostAdapter(other.win, { allowedHostOrigins: [HOST], createChannel: createFakeChannel });
+    expect(other.stored.has('crm-panel:hostUserIdField')).toBe(false);
   });
 
   it('never reuses remembered parameters in a top-level window', () => {

@@ -16,6 +16,7 @@ import { createPostMessageHostAdapter } from './createPostMessageHostAdapter';
 import { type HostAdapter } from './HostAdapter';
 import { normalizeOrigin, readHostParams } from './hostParams';
 import { createNovusPanelAdapter } from './novus/createNovusHostAdapter';
+import { createNovusUnlistedOriginAdapter } from './novus/novusUnlistedOrigin';
 import { type NovusChatMessagesSetting } from './novus/novusChatMessages';
 import { type ChannelLike } from './portRequests';
 
@@ -25,7 +26,8 @@ export type FramedHostProtocol = 'crm-panel' | 'novus';
 export interface DetectHostOptions {
   /**
    * Exact origins allowed to act as a postMessage host (e.g. 'https://chat.example.com').
-   * A framed panel whose host origin is not listed runs without a host.
+   * A framed panel whose host origin is not listed runs without a host (under Novus's protocol it
+   * says so: see detectHostAdapter).
    */
   allowedHostOrigins?: readonly string[];
   /** Identity for the no-host adapter (dev / standalone pages). */
@@ -46,6 +48,11 @@ export interface DetectHostOptions {
     identityAssertionCommand?: string | null;
     chatMessages?: NovusChatMessagesSetting | null;
   };
+  /**
+   * In a Novus frame, the caller reads the tenant's field mapping after start and hands it to the
+   * adapter (`setMapping`, or `mappingUnavailable`): the user info waits for it (the shell does).
+   */
+  awaitNovusTenantMapping?: boolean;
   /** MessageChannel factory of the postMessage adapter (tests). */
   createChannel?: () => ChannelLike;
 }
@@ -107,7 +114,9 @@ function openerOf(win: Window): Window | null {
  * Picks the adapter for this page, in this order: the global-object host (`window.CrmPanelHost`,
  * load its SDK first with `loadHostSdk`), a framed host at an allow-listed origin (Novus CRM's
  * plugin protocol when configured or `?hostProtocol=novus`, else ours over postMessage), no
- * host. Also lets windows this page opens (form popups) read its identity and ask its host for
+ * host. A frame that asks for Novus's protocol from an origin that is not allow-listed gets a Novus
+ * adapter that talks to no one and reports `hostOrigin: null` with the origins it saw (the shell
+ * says what to configure), never a silent "no host". Also lets windows this page opens (form popups) read its identity and ask its host for
  * identity assertions.
  */
 export function detectHostAdapter(win: Window, options: DetectHostOptions = {}): HostAdapter {
@@ -118,30 +127,42 @@ export function detectHostAdapter(win: Window, options: DetectHostOptions = {}):
     : framedHostOrigin(win, options.allowedHostOrigins ?? []);
   if (isHostGlobal(global)) {
     adapter = createGlobalHostAdapter(global);
-  } else if (hostOrigin && framedProtocol(win, options) === 'novus') {
+  } else if (win.parent !== win && framedProtocol(win, options) === 'novus') {
     const params = readHostParams(win);
-    adapter = createNovusPanelAdapter({
-      window: win,
-      hostOrigin,
-      role: isModalPage(win) ? 'modal' : 'panel',
-      origins: {
-        parameter: params.hostOrigin,
-        referrer: referrerOrigin(win),
-        ancestor: ancestorOrigin(win),
-      },
-      panelOrigin: win.location.origin,
-      userIdFields: params.hostUserIdField ? parseNovusFieldNames(params.hostUserIdField) : [],
-      pluginId: options.pluginId,
-      tenant: options.novus?.tenant ?? params.hostTenant,
-      identityAssertionCommand: options.novus?.identityAssertionCommand ?? params.hostAssertion,
-      chatMessages:
-        options.novus?.chatMessages ??
-        (params.hostChatMessages
-          ? { endpoint: params.hostChatMessages, host: params.hostChatMessagesHost ?? undefined }
-          : null),
-      requestTimeoutMs: options.requestTimeoutMs,
-      createChannel: options.createChannel,
-    });
+    // A referrer of the panel's own origin is the panel itself (it navigated in its frame), not
+    // the page that frames it: left out, or it would read as a host at the wrong origin.
+    const referrer = referrerOrigin(win);
+    const origins = {
+      parameter: params.hostOrigin,
+      referrer: referrer === win.location.origin ? null : referrer,
+      ancestor: ancestorOrigin(win),
+    };
+    const role = isModalPage(win) ? 'modal' : 'panel';
+    const tenant = options.novus?.tenant ?? params.hostTenant;
+    adapter = hostOrigin
+      ? createNovusPanelAdapter({
+          window: win,
+          hostOrigin,
+          role,
+          origins,
+          panelOrigin: win.location.origin,
+          userIdFields: params.hostUserIdField ? parseNovusFieldNames(params.hostUserIdField) : [],
+          awaitTenantMapping: options.awaitNovusTenantMapping,
+          pluginId: options.pluginId,
+          tenant,
+          identityAssertionCommand: options.novus?.identityAssertionCommand ?? params.hostAssertion,
+          chatMessages:
+            options.novus?.chatMessages ??
+            (params.hostChatMessages
+              ? {
+                  endpoint: params.hostChatMessages,
+                  host: params.hostChatMessagesHost ?? undefined,
+                }
+              : null),
+          requestTimeoutMs: options.requestTimeoutMs,
+          createChannel: options.createChannel,
+        })
+      : createNovusUnlistedOriginAdapter({ role, origins, tenant });
   } else if (hostOrigin) {
     adapter = createPostMessageHostAdapter({
       window: win,

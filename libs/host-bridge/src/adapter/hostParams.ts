@@ -70,7 +70,8 @@ const NAMES: Record<keyof HostParams, string> = {
 /**
  * Router navigation drops the query and the spec reloads the page (after logout, after removal),
  * so a framed panel remembers its host parameters for the session. A URL naming the SDK or the
- * origin replaces them all (the host may switch integrations); a top-level window never reuses remembered
+ * origin replaces them all (the host may switch integrations), but for the same host (SDK, origin
+ * and protocol) it keeps the remembered `hostUserIdField` it does not name; a top-level window never reuses remembered
  * values (a popup must not think it is framed).
  */
 export function readHostParams(win: Window): HostParams {
@@ -82,6 +83,13 @@ export function readHostParams(win: Window): HostParams {
   const store = win.parent !== win ? storage(win) : null;
   try {
     if (fromUrl.hostSdk || fromUrl.hostOrigin) {
+      // The same host again (a form page its host opened with the host parameters it knows):
+      // the user-id field names the plugin URL gave stay, so the form reads the same user.
+      const sameHost = (['hostSdk', 'hostOrigin', 'hostProtocol'] as const).every(
+        (key) => fromUrl[key] === (store?.getItem(STORAGE_PREFIX + NAMES[key]) ?? null),
+      );
+      if (sameHost && !fromUrl.hostUserIdField)
+        fromUrl.hostUserIdField = store?.getItem(STORAGE_PREFIX + NAMES.hostUserIdField) ?? null;
       for (const key of keys) {
         const value = fromUrl[key];
         if (value) store?.setItem(STORAGE_PREFIX + NAMES[key], value);

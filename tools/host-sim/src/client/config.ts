@@ -26,6 +26,20 @@ export const NOVUS_KNOB_PARAMS = {
   attendanceShape: 'novusAtendimento',
   modalRegisters: 'novusModalRegistra',
 } as const;
+
+/**
+ * `?novusOrigem=outra` (Novus mode): the plugin URL's `hostOrigin` names the other loopback
+ * origin (localhost ↔ 127.0.0.1), not the page's own: an account registered with a wrong origin.
+ * The panel posts to an origin that is not its parent, and the browser drops every message.
+ */
+export const NOVUS_ORIGIN_PARAM = 'novusOrigem';
+
+/** The same address at the other loopback name (localhost ↔ 127.0.0.1). */
+export function otherLoopbackOrigin(origin: string): string {
+  const url = new URL(origin);
+  url.hostname = url.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
+  return url.origin;
+}
 /**
  * `?novusMoldura=` (Novus mode): the panel frame's `sandbox`. The example shows a plugin as "uma
  * página web comum … que roda dentro de um iframe do Novus CRM" and never the iframe's

@@ -9,7 +9,9 @@ import {
   NOVUS_FRAME_PARAM,
   NOVUS_FRAME_SANDBOX,
   NOVUS_KNOB_PARAMS,
+  NOVUS_ORIGIN_PARAM,
   novusFrameFrom,
+  otherLoopbackOrigin,
   PANEL_FRAME_NAME,
   readConfig,
   UNEXPECTED_ORIGIN_PARAM,
@@ -37,12 +39,18 @@ const chatMessagesViaProxy = params.get(CHAT_VIA_PROXY_PARAM) === '1';
 const novusReadings: NovusReadings = {
   replyKey: params.get(NOVUS_KNOB_PARAMS.replyKey) === 'payload' ? 'payload' : 'data',
   answerDelayMs: Math.max(0, Number(params.get(NOVUS_KNOB_PARAMS.answerDelayMs)) || 0),
-  userShape: params.get(NOVUS_KNOB_PARAMS.userShape) === 'aninhado' ? 'aninhado' : 'plano',
+  userShape:
+    (['aninhado', 'codigo'] as const).find(
+      (shape) => shape === params.get(NOVUS_KNOB_PARAMS.userShape),
+    ) ?? 'plano',
   attendanceShape:
     params.get(NOVUS_KNOB_PARAMS.attendanceShape) === 'pascal' ? 'pascal' : 'contrato',
   modalRegisters: params.get(NOVUS_KNOB_PARAMS.modalRegisters) === '1',
 };
 const unexpectedOriginButton = params.get(UNEXPECTED_ORIGIN_PARAM) === '1';
+/** Novus: the origin the plugin URL names (`?novusOrigem=outra`: not the page's own). */
+const novusPluginOrigin =
+  params.get(NOVUS_ORIGIN_PARAM) === 'outra' ? otherLoopbackOrigin(hostOrigin) : hostOrigin;
 /** Novus: whether the panel frame may open windows or navigate the page (`?novusMoldura=`). */
 const novusFrame = novusFrameFrom(params.get(NOVUS_FRAME_PARAM));
 const firstIdentity = config.identities[0];
@@ -205,8 +213,7 @@ const panelTitle = el('span', { className: 'panel-title', text: 'CRM' });
  * a Novus-like callback to the panel frame by its name.
  */
 function postFromAnotherOrigin(): void {
-  const other = new URL(UNEXPECTED_ORIGIN_PATH, hostOrigin);
-  other.hostname = other.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
+  const other = new URL(UNEXPECTED_ORIGIN_PATH, otherLoopbackOrigin(hostOrigin));
   const stray = el('iframe', {
     className: 'stray-frame',
     attrs: { title: 'Página de outra origem', src: other.toString(), hidden: '' },
@@ -259,7 +266,7 @@ function mountPanel(): void {
       src: withHostParams(
         new URL(config.panelUrl),
         state.mode,
-        hostOrigin,
+        state.mode === 'novus' ? novusPluginOrigin : hostOrigin,
         config.sdkPath,
         state.identity,
         chatMessagesViaProxy,
@@ -346,6 +353,10 @@ const topBar = createTopBar({
       label:
         'Novus: leituras (?novusResposta, novusDemoraMs, novusUsuario, novusAtendimento, novusModalRegistra)',
       value: `resposta ${novusReadings.replyKey} · demora ${novusReadings.answerDelayMs} ms · usuário ${novusReadings.userShape} · atendimento ${novusReadings.attendanceShape} · modal ${novusReadings.modalRegisters ? 'registra' : 'não registra'}`,
+    },
+    {
+      label: 'Novus: origem na URL do plugin (?novusOrigem=outra)',
+      value: novusPluginOrigin,
     },
     {
       label: 'Novus: moldura do painel (?novusMoldura=livre|sem-janelas; padrão fechada)',

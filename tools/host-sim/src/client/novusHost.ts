@@ -145,8 +145,11 @@ export interface NovusReadings {
   replyKey: 'data' | 'payload';
   /** Every command is answered after this long (0: at once); the example waits without limit. */
   answerDelayMs: number;
-  /** getInfoUser's reply: `plano` `{ id, nome, email }` or `aninhado` `{ usuario: { IdUsuario, Nome, Email } }`. */
-  userShape: 'plano' | 'aninhado';
+  /**
+   * getInfoUser's reply: `plano` `{ id, nome, email }`, `aninhado` `{ usuario: { IdUsuario, Nome,
+   * Email } }` or `codigo` `{ codigoAtendente, nome }` (a name none of the panel's defaults read).
+   */
+  userShape: 'plano' | 'aninhado' | 'codigo';
   /** The attendance payload: `contrato` (the panel contract's names) or `pascal` (PascalCase ids). */
   attendanceShape: 'contrato' | 'pascal';
   /** Whether a modal page may send initialize (strict: no, it is refused and counted). */
@@ -186,6 +189,17 @@ export function novusAttendancePayload(
         }
       : {}),
   };
+}
+
+/** getInfoUser's reply under the reading chosen (the example never shows it). */
+export function novusUserReply(
+  user: { userId: string; name: string; email: string | null },
+  shape: NovusReadings['userShape'],
+): unknown {
+  if (shape === 'aninhado')
+    return { usuario: { IdUsuario: user.userId, Nome: user.name, Email: user.email } };
+  if (shape === 'codigo') return { codigoAtendente: user.userId, nome: user.name };
+  return { id: user.userId, nome: user.name, email: user.email };
 }
 
 /** The answer to a command from a frame that never sent initialize. */
@@ -393,12 +407,7 @@ export class NovusHost {
       switch (data.command) {
         case 'getInfoUser': {
           const user = this.callbacks.userInfo();
-          answer({
-            data:
-              this.readings.userShape === 'aninhado'
-                ? { usuario: { IdUsuario: user.userId, Nome: user.name, Email: user.email } }
-                : { id: user.userId, nome: user.name, email: user.email },
-          });
+          answer({ data: novusUserReply(user, this.readings.userShape) });
           return;
         }
         case 'getInfoChannels':

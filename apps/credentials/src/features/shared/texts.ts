@@ -144,6 +144,7 @@ export const TEXTS = {
     sentTitle: 'O que o Novus enviou',
     userInfo: 'Resposta do getInfoUser',
     noUserInfo: 'O getInfoUser ainda não respondeu.',
+    userInfoRefused: (error: string) => `O Novus recusou o getInfoUser: ${error}`,
     lastEvent: 'Último evento de atendimento',
     noEvent: 'Nenhum evento de atendimento recebido.',
     origins: 'Origens',
@@ -169,6 +170,9 @@ export const TEXTS = {
     unexpectedIntro:
       'Mensagens que chegaram ao painel de outra origem que não a do Novus; o painel não as usou.',
     noUnexpected: 'Nenhuma.',
+    unrecognizedTitle: 'Mensagens não reconhecidas do Novus',
+    unrecognizedIntro:
+      'Mensagens que o Novus enviou pelo canal do plugin e que o painel não conhece (um callbackId que ele não registrou, um comando que ele não trata); o painel não as usou.',
     mappingTitle: 'Mapeamento de campos',
     mappingIntro:
       'Nomes de campos que o painel procura, em ordem, separados por vírgula; use pontos para campos aninhados (ex.: canal.id).',

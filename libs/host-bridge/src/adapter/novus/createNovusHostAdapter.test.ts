@@ -338,13 +338,37 @@ describe('Novus host adapter', () => {
     adapter.dispose();
   });
 
-  it('ignores unknown callback ids and other messages on the persistent port', async () => {
-    const { host, adapter, seen, handlers } = setup();
+  it('acts on no unknown callback id or command on the persistent port, and keeps them for the report', async () => {
+    const { host, adapter, seen, handlers } = setup({
+      now: () => new Date('2026-12-05T10:00:00.000Z'),
+    });
     adapter.subscribe(handlers);
+    await until(() => host.persistent !== null);
     host.persistent?.postMessage({ command: 'callback', callbackId: 'x-9', payload: mariana });
+    host.persistent?.postMessage({ command: 'aoTransferirAtendimento', payload: mariana });
     host.persistent?.postMessage('lixo');
-    await tick();
+    await until(() => (adapter.diagnostics().unrecognized?.length ?? 0) === 3);
     expect(seen).toEqual([]);
+    const at = '2026-12-05T10:00:00.000Z';
+    expect(adapter.diagnostics().unrecognized).toEqual([
+      { at, command: 'callback', callbackId: 'x-9' },
+      { at, command: 'aoTransferirAtendimento', callbackId: null },
+      { at, command: null, callbackId: null },
+    ]);
+    // Bounded like the stray-origin messages: the last 20.
+    for (let i = 0; i < 25; i += 1) host.persistent?.postMessage({ command: `c-${i}` });
+    await until(() => adapter.diagnostics().unrecognized?.[19]?.command === 'c-24');
+    const kept = adapter.diagnostics().unrecognized ?? [];
+    expect(kept).toHaveLength(20);
+    expect(kept[0]?.command).toBe('c-5');
+    adapter.dispose();
+  });
+
+  it('leaves the unrecognized list out of the report while there is none', async () => {
+    const { adapter } = setup();
+    await until(() => adapter.readUserInfo() !== null);
+    expect(adapter.diagnostics()).not.toHaveProperty('unrecognized');
+    expect(adapter.diagnostics()).not.toHaveProperty('userInfoError');
     adapter.dispose();
   });
 
@@ -647,6 +671,131 @@ describe('Novus host adapter: waiting, mapping, diagnostics, modal pages', () =>
         query: { channelId: 'canal-1' },
       },
     });
+    adapter.dispose();
+  });
+});
+
+describe("Novus host adapter: whom the user info names, the tenant's mapping and the host's refusals", () => {
+  /** Novus answers getInfoUser with the company's id in `id` and the attendant's in `idUsuario`. */
+  const REPLY = { data: { id: 'empresa-7', idUsuario: 'u-ana', nome: 'Ana Souza' } };
+  const TENANT_MAPPING = {
+    ...DEFAULT_NOVUS_MAPPING,
+    user: { userId: ['idUsuario'], systemKey: [] },
+  };
+
+  function awaiting() {
+    const host = new FakeNovusHost();
+    host.replies.set('getInfoUser', REPLY);
+    const adapter = createNovusPanelAdapter({
+      window: host.window,
+      hostOrigin: HOST,
+      tenant: 'tenant-acme',
+      createChannel,
+      awaitTenantMapping: true,
+    });
+    return { host, adapter };
+  }
+
+  it("the tenant's user-id field wins over the defaults, which name someone else", async () => {
+    const { adapter } = awaiting();
+    const settled = waitForHostUserInfo(adapter);
+    await until(() => adapter.diagnostics().userInfo !== null);
+    // The defaults read `id` (the company): never handed out while the mapping is on its way.
+    expect(adapter.diagnostics().understood.userId).toBe('empresa-7');
+    expect(adapter.readUserInfo()).toBeNull();
+    expect(adapter.userInfoPending()).toBe(true);
+    adapter.setMapping(TENANT_MAPPING);
+    await expect(settled).resolves.toEqual({ userId: 'u-ana', systemKey: 'tenant-acme' });
+    expect(adapter.userInfoPending()).toBe(false);
+    adapter.dispose();
+  });
+
+  it('without waiting for the mapping the defaults would have named the company (the race it closes)', async () => {
+    const { host, adapter } = setup();
+    host.replies.set('getInfoUser', REPLY);
+    await expect(waitForHostUserInfo(adapter)).resolves.toEqual({
+      userId: '42',
+      systemKey: 'tenant-acme',
+    });
+    await expect(adapter.getInfoUser()).resolves.toEqual({
+      userId: 'empresa-7',
+      systemKey: 'tenant-acme',
+    });
+    adapter.dispose();
+  });
+
+  it('a mapping that arrives after 5 s still settles who the user is', async () => {
+    const realTimeout = globalThis.setTimeout;
+    const { host, adapter } = awaiting();
+    await until(() => adapter.diagnostics().userInfo !== null);
+    jest.useFakeTimers();
+    const settled = waitForHostUserInfo(adapter);
+    let result: unknown = 'pendente';
+    void settled.then((info) => (result = info));
+    // Past the 50 tries of 100 ms: the wait goes on while the mapping is awaited.
+    await jest.advanceTimersByTimeAsync(7_000);
+    expect(result).toBe('pendente');
+    adapter.setMapping(TENANT_MAPPING);
+    for (let turns = 0; turns < 50 && result === 'pendente'; turns += 1) {
+      await new Promise((resolve) => realTimeout(resolve, 5));
+      await jest.advanceTimersByTimeAsync(100);
+    }
+    expect(result).toEqual({ userId: 'u-ana', systemKey: 'tenant-acme' });
+    expect(host.commands('getInfoUser')).toHaveLength(1);
+    adapter.dispose();
+  });
+
+  it('settles on the defaults when the mapping cannot be read', async () => {
+    const { adapter } = awaiting();
+    await until(() => adapter.diagnostics().userInfo !== null);
+    expect(adapter.readUserInfo()).toBeNull();
+    adapter.mappingUnavailable?.();
+    expect(adapter.readUserInfo()).toEqual({ userId: 'empresa-7', systemKey: 'tenant-acme' });
+    expect(adapter.userInfoPending()).toBe(false);
+    adapter.dispose();
+  });
+
+  it('does not wait for a mapping no tenant can name: the missing state comes', async () => {
+    const host = new FakeNovusHost();
+    host.replies.set('getInfoUser', REPLY);
+    const adapter = createNovusPanelAdapter({
+      window: host.window,
+      hostOrigin: HOST,
+      createChannel,
+      awaitTenantMapping: true,
+    });
+    await until(() => adapter.diagnostics().userInfo !== null);
+    expect(adapter.userInfoPending()).toBe(false);
+    expect(adapter.readUserInfo()).toBeNull();
+    adapter.dispose();
+  });
+
+  it("keeps getInfoUser's error for the report instead of 'not answered yet', until it answers", async () => {
+    const host = new FakeNovusHost();
+    host.replies.set('getInfoUser', { error: 'Usuário sem permissão' });
+    const adapter = createNovusPanelAdapter({
+      window: host.window,
+      hostOrigin: HOST,
+      tenant: 'tenant-acme',
+      createChannel,
+      now: () => new Date('2026-12-05T10:00:00.000Z'),
+    });
+    const changes = jest.fn();
+    adapter.watchDiagnostics(changes);
+    await until(() => adapter.diagnostics().userInfoError !== undefined);
+    expect(adapter.diagnostics().userInfoError).toEqual({
+      at: '2026-12-05T10:00:00.000Z',
+      error: 'Usuário sem permissão',
+    });
+    expect(adapter.diagnostics().userInfo).toBeNull();
+    expect(changes).toHaveBeenCalled();
+    expect(adapter.userInfoPending()).toBe(false);
+    host.replies.set('getInfoUser', { data: { id: 'u-3' } });
+    await expect(adapter.getInfoUser()).resolves.toEqual({
+      userId: 'u-3',
+      systemKey: 'tenant-acme',
+    });
+    expect(adapter.diagnostics()).not.toHaveProperty('userInfoError');
     adapter.dispose();
   });
 });

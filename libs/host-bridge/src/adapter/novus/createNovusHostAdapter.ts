@@ -124,6 +124,12 @@ export interface NovusPanelOptions extends NovusHostOptions {
   slowAfterMs?: number;
   /** User-id field names tried before the mapping's (`hostUserIdField` URL parameter). */
   userIdFields?: string[];
+  /**
+   * The tenant's mapping is read after start (the shell's tenant sync): the user info is not
+   * settled on the defaults before it comes (`setMapping`) or cannot come (`mappingUnavailable`),
+   * so the tenant's 'Id do usuário' wins. Default false: the mapping given here is final.
+   */
+  awaitTenantMapping?: boolean;
 }
 
 export interface NovusHostAdapter extends HostAdapter {
@@ -141,6 +147,12 @@ export interface NovusPanelAdapter extends NovusHostAdapter, HostWaiting {
    * chat-messages endpoint applies unless the URL or config names one.
    */
   setMapping(mapping: NovusFieldMapping): void;
+  /**
+   * The tenant's mapping cannot be read (its read failed after retries): the user info settles
+   * on the mapping in force (the defaults). Only matters with `awaitTenantMapping` (absent from
+   * adapters older than that option, which never wait).
+   */
+  mappingUnavailable?(): void;
   /** What the host sent, what the panel understood of it, unexpected messages (no secrets). */
   diagnostics(): NovusDiagnosticsReport;
   /** Called after each change of `diagnostics()`; returns the unsubscribe function. */
@@ -183,8 +195,13 @@ export function createNovusPanelAdapter(options: NovusPanelOptions): NovusPanelA
   let disposed = false;
   /** What the host sent last, as it sent it: read again when the mapping changes. */
   let userReply: { at: string; reply: unknown } | null = null;
+  /** getInfoUser answered `{ error }`: kept and said, never taken for "not answered yet". */
+  let userError: { at: string; error: string } | null = null;
+  /** Until the tenant's mapping is in (or cannot be), the user info is not settled. */
+  let awaitingMapping = options.awaitTenantMapping === true;
   let lastEvent: { at: string; name: string; payload: unknown } | null = null;
   const unexpected: NovusUnexpectedMessage[] = [];
+  const unrecognized: NonNullable<NovusDiagnosticsReport['unrecognized']> = [];
   const diagnosticsListeners = new Set<() => void>();
   const waitingListeners = new Set<(waiting: boolean) => void>();
   let waiting = false;
@@ -250,13 +267,32 @@ export function createNovusPanelAdapter(options: NovusPanelOptions): NovusPanelA
     registry.events[name] = { callbackId };
   });
 
+  /** A message on the port the panel does not know: kept (the last 20) and reported. */
+  function keepUnrecognized(message: unknown): void {
+    const text = (value: unknown): string | null =>
+      typeof value === 'string' ? value.slice(0, 64) : null;
+    unrecognized.push({
+      at: now().toISOString(),
+      command: isRecord(message) ? text(message.command) : null,
+      callbackId: isRecord(message) ? text(message.callbackId) : null,
+    });
+    unrecognized.splice(0, Math.max(0, unrecognized.length - NOVUS_DIAGNOSTICS_LIMITS.unexpected));
+    changed();
+  }
+
   function onPersistentMessage(event: MessageEvent): void {
     if (disposed) return;
     const message: unknown = event.data;
-    if (!isRecord(message)) return;
+    if (!isRecord(message)) {
+      keepUnrecognized(message);
+      return;
+    }
     if (message.command === 'callback' && typeof message.callbackId === 'string') {
       const name = callbackIds[message.callbackId];
-      if (!name) return;
+      if (!name) {
+        keepUnrecognized(message);
+        return;
+      }
       lastEvent = { at: now().toISOString(), name, payload: message.payload };
       handlers[name]?.(message.payload);
       changed();
@@ -266,7 +302,9 @@ export function createNovusPanelAdapter(options: NovusPanelOptions): NovusPanelA
       const raw = message.payload !== undefined ? message.payload : message.data;
       const result = isModalResult(raw) ? raw : MODAL_CANCELLED;
       pendingModals.shift()?.(result);
+      return;
     }
+    keepUnrecognized(message);
   }
 
   /**
@@ -317,16 +355,29 @@ export function createNovusPanelAdapter(options: NovusPanelOptions): NovusPanelA
       : mapping;
   const readUser = (): HostUserInfo | null =>
     userReply ? toHostUserInfo(userReply.reply, tenant, effective()) : null;
+  /** Whether the tenant's mapping is still to come for a reply that names a tenant. */
+  const mappingAwaited = (): boolean =>
+    awaitingMapping &&
+    userReply !== null &&
+    understandNovus(userReply.reply, undefined, tenant, effective()).systemKey !== null;
 
   const getInfoUser = async (): Promise<HostUserInfo | null> => {
     userInfoAsks += 1;
     try {
       const reply = await command('getInfoUser', null);
       userReply = { at: now().toISOString(), reply };
+      userError = null;
       const info = readUser();
       if (info) userInfo = info;
       changed();
       return info;
+    } catch (error) {
+      // Kept for the report and the missing-user card ("O Novus recusou o getInfoUser: …").
+      if (error instanceof HostRequestError && error.code === 'host') {
+        userError = { at: now().toISOString(), error: error.message.slice(0, 300) };
+        changed();
+      }
+      throw error;
     } finally {
       userInfoAsks -= 1;
     }
@@ -354,8 +405,9 @@ export function createNovusPanelAdapter(options: NovusPanelOptions): NovusPanelA
   const adapter: NovusPanelAdapter = {
     kind: 'novus',
     role,
-    readUserInfo: () => userInfo,
-    userInfoPending: () => userInfoAsks > 0 && !disposed,
+    // Not settled on the defaults while the tenant's mapping may still change whom they name.
+    readUserInfo: () => (mappingAwaited() ? null : userInfo),
+    userInfoPending: () => (userInfoAsks > 0 || mappingAwaited()) && !disposed,
     getInfoUser,
     getInfoChannels: async () => toHostChannels(await command('getInfoChannels', null)),
     getIdentityAssertion: async () => {
@@ -390,6 +442,7 @@ export function createNovusPanelAdapter(options: NovusPanelOptions): NovusPanelA
     },
     setMapping(next) {
       mapping = next;
+      awaitingMapping = false;
       if (!configuredChatMessages) {
         chatMessages = next.chatMessagesEndpoint.trim()
           ? {
@@ -403,11 +456,18 @@ export function createNovusPanelAdapter(options: NovusPanelOptions): NovusPanelA
       if (lastEvent) handlers[lastEvent.name]?.(lastEvent.payload);
       changed();
     },
+    mappingUnavailable() {
+      if (!awaitingMapping) return;
+      awaitingMapping = false;
+      changed();
+    },
     diagnostics: () => ({
       hostOrigin,
       origins: options.origins ?? { parameter: null, referrer: null, ancestor: null },
       urlTenant: tenant,
       userInfo: userReply && { at: userReply.at, reply: redactHostValue(userReply.reply) },
+      // Left out while empty: an api older than these fields still takes the report.
+      ...(userError ? { userInfoError: { ...userError } } : {}),
       lastEvent: lastEvent && { ...lastEvent, payload: redactHostValue(lastEvent.payload) },
       understood: understandNovus(
         userReply?.reply,
@@ -416,6 +476,7 @@ export function createNovusPanelAdapter(options: NovusPanelOptions): NovusPanelA
         effective(),
       ),
       unexpected: [...unexpected],
+      ...(unrecognized.length ? { unrecognized: [...unrecognized] } : {}),
     }),
     watchDiagnostics(listener) {
       diagnosticsListeners.add(listener);

@@ -139,6 +139,10 @@ function Report({ data }: { data: NovusDiagnosticsData }) {
             <span>{when(report.userInfo.at)}</span>
             <StyledCode>{json(report.userInfo.reply)}</StyledCode>
           </>
+        ) : report.userInfoError ? (
+          <p>
+            {T.userInfoRefused(report.userInfoError.error)} · {when(report.userInfoError.at)}
+          </p>
         ) : (
           <p>{T.noUserInfo}</p>
         )}
@@ -178,6 +182,20 @@ function Report({ data }: { data: NovusDiagnosticsData }) {
           </StyledMissing>
         )}
       </StyledSection>
+      {report.unrecognized?.length ? (
+        <StyledSection aria-label={T.unrecognizedTitle}>
+          <StyledHeading>{T.unrecognizedTitle}</StyledHeading>
+          <p>{T.unrecognizedIntro}</p>
+          <StyledMissing>
+            {[...report.unrecognized].reverse().map((entry) => (
+              <li key={`${entry.at} ${entry.command ?? ''} ${entry.callbackId ?? ''}`}>
+                {when(entry.at)} · {entry.command ?? T.none}
+                {entry.callbackId ? ` · callbackId ${entry.callbackId}` : ''}
+              </li>
+            ))}
+          </StyledMissing>
+        </StyledSection>
+      ) : null}
     </>
   );
 }
