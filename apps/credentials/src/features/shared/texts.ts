@@ -169,6 +169,8 @@ export const TEXTS = {
     unexpectedIntro:
       'Mensagens que chegaram ao painel de outra origem que não a do Novus; o painel não as usou.',
     noUnexpected: 'Nenhuma.',
+    apiRequestFailure: 'Última falha do apiRequest (mensagens do chat)',
+    noApiRequestFailure: 'Nenhuma.',
     mappingTitle: 'Mapeamento de campos',
     mappingIntro:
       'Nomes de campos que o painel procura, em ordem, separados por vírgula; use pontos para campos aninhados (ex.: canal.id).',
