@@ -117,6 +117,39 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('Novus diagnostics on %s', (kin
     expect((other.json.data as Record<string, unknown>).report).toBeNull();
   });
 
+  it("keeps the last failed apiRequest read and names it under 'O que falta'", async () => {
+    const { admin } = people();
+    await acceptTerms(h.api, admin);
+    const failure = {
+      at: '2026-12-05T10:00:03.000Z',
+      host: 'publica',
+      endpoint: 'v1/atendimentos/c-9/mensagens',
+      error: 'Host not allowed',
+    };
+    const posted = await report(
+      admin,
+      reportOf({ urlTenant: admin.systemKey, apiRequestFailure: failure }),
+    );
+    expect(posted.status).toBe(204);
+    const data = await diagnostics(admin);
+    expect(data.report?.apiRequestFailure).toEqual(failure);
+    expect(data.missing).toContain(
+      'A leitura das mensagens do chat pelo apiRequest falhou (host publica, endpoint v1/atendimentos/c-9/mensagens): Host not allowed. Peça ao suporte do Novus CRM para liberar este host para plugins na conta.',
+    );
+    // Unknown fields are dropped, as elsewhere in the report; a wrong type is refused.
+    const extra = await report(
+      admin,
+      reportOf({ apiRequestFailure: { ...failure, senha: 'segredo-extra' } as typeof failure }),
+    );
+    expect(extra.status).toBe(204);
+    expect((await diagnostics(admin)).report?.apiRequestFailure).toEqual(failure);
+    const wrongType = await report(
+      admin,
+      reportOf({ apiRequestFailure: { ...failure, error: 502 } as unknown as typeof failure }),
+    );
+    expect(wrongType.status).toBe(400);
+  });
+
   it('accumulates unexpected messages up to 20, oldest dropped', async () => {
     const { admin } = people();
     await acceptTerms(h.api, admin);

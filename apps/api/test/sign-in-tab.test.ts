@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { openBrowser, type BrowserSession } from './support/browserSession';
 import {
   ACCOUNT1,
@@ -72,8 +73,14 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('sign-in in a tab of its own on
       'Volte ao painel no sistema de atendimento: ele entra sozinho em alguns segundos. Você já pode fechar esta aba.',
     );
     expect(done.text).toContain(
-      `<a class="button" href="${RETURN_TO.replace('&', '&#38;')}">Voltar ao sistema de atendimento</a>`,
+      `<a id="voltar" class="button" href="${RETURN_TO.replace('&', '&#38;')}">Voltar ao sistema de atendimento</a>`,
     );
+    // In a tab the host's page was sent from, 'Voltar' goes back in history to that exact page
+    // (the steps counted from auth/begin's history length), a script the page's CSP allows.
+    expect(done.text).toContain('history.go(-steps)');
+    const script = /<script>([\s\S]*?)<\/script>/.exec(done.text)?.[1] ?? '';
+    const hash = `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
+    expect(done.headers['content-security-policy']).toContain(hash);
     // The tab is nobody's window: it does not try to close itself.
     expect(done.text).not.toContain('window.close');
     // Parked: the panel is not signed in until it redeems.

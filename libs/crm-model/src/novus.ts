@@ -261,6 +261,17 @@ export interface NovusUnrecognizedMessage {
  * What a panel in a Novus frame reports (no secrets: host values pass `redactHostValue`), kept
  * per tenant: the last report wins, unexpected messages accumulate up to the limit.
  */
+/**
+ * The last read through the host's `apiRequest` proxy that failed (the chat import): the request's
+ * host and endpoint, and the proxy's error as it came ('Endpoint not allowed', 'proxy 404', …).
+ */
+export interface NovusApiRequestFailure {
+  at: string;
+  host: string;
+  endpoint: string;
+  error: string;
+}
+
 export interface NovusDiagnosticsReport {
   /** The origin the panel talks to (allow-listed), or null when none was allowed. */
   hostOrigin: string | null;
@@ -279,6 +290,8 @@ export interface NovusDiagnosticsReport {
   unexpected: NovusUnexpectedMessage[];
   /** Messages on the Novus port the panel does not know (left out while there is none). */
   unrecognized?: NovusUnrecognizedMessage[];
+  /** The last failed `apiRequest` read, until one succeeds (absent from older panels). */
+  apiRequestFailure?: NovusApiRequestFailure | null;
 }
 
 export interface NovusDiagnosticsLimits {
@@ -398,6 +411,11 @@ export function novusMissing(report: NovusDiagnosticsReport, mapping: NovusField
         `Telefone do contato não encontrado (campos tentados: ${names(mapping.contact.phone)}): sem ele o painel não sugere contatos pelo telefone.`,
       );
   }
+  const failure = report.apiRequestFailure;
+  if (failure)
+    missing.push(
+      `A leitura das mensagens do chat pelo apiRequest falhou (host ${failure.host}, endpoint ${failure.endpoint}): ${failure.error}. ${novusProxyAdvice(failure.error)}`,
+    );
   const count = report.unexpected.length;
   if (count === 1)
     missing.push('Uma mensagem chegou de origem inesperada e foi ignorada (veja abaixo).');
@@ -413,6 +431,39 @@ export function novusMissing(report: NovusDiagnosticsReport, mapping: NovusField
       `${unrecognized} mensagens não reconhecidas do Novus foram ignoradas (veja abaixo).`,
     );
   return missing;
+}
+
+/**
+ * An error of Novus's `apiRequest` proxy by who can solve it, from the example's table 'Mensagens
+ * de erro e o que fazer' (plugin.js `explicarErro`): the account's support releases hosts and
+ * endpoints, an admin registers variables, the attendant reloads Novus after its session fell,
+ * the called API refused (a `proxy 4xx`); anything else (`proxy 5xx`, a timeout) is passing, the
+ * only kind a retry can help.
+ */
+export type NovusProxyErrorKind =
+  'host' | 'endpoint' | 'secret' | 'session' | 'refused' | 'transient';
+
+export function novusProxyErrorKind(error: string): NovusProxyErrorKind {
+  if (error === 'Host not allowed') return 'host';
+  if (error === 'Endpoint not allowed' || error === 'Method not allowed') return 'endpoint';
+  if (error.startsWith('Secret not found: ')) return 'secret';
+  if (error === 'Unauthorized') return 'session';
+  if (/^proxy 4\d\d$/.test(error)) return 'refused';
+  return 'transient';
+}
+
+const PROXY_ADVICE: Record<NovusProxyErrorKind, string> = {
+  host: 'Peça ao suporte do Novus CRM para liberar este host para plugins na conta.',
+  endpoint: 'Peça ao suporte do Novus CRM para liberar este endpoint (GET) para plugins na conta.',
+  secret: 'Cadastre essa variável nas variáveis globais da conta do Novus.',
+  session: 'A sessão do Novus expirou: atualize a página do Novus CRM e entre de novo.',
+  refused: 'A API chamada pelo proxy recusou o pedido: confira o endpoint e o host no mapeamento.',
+  transient: 'Falha passageira ou de rede: tente importar de novo em alguns instantes.',
+};
+
+/** What an admin does about an error of the proxy ('O que falta'). */
+export function novusProxyAdvice(error: string): string {
+  return PROXY_ADVICE[novusProxyErrorKind(error)];
 }
 
 /** The value at a dotted name (`canal.id`), or undefined. */

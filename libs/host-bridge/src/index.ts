@@ -38,6 +38,7 @@ export {
   NOVUS_CLOSE_MODAL_COMMAND,
   NOVUS_EVENTS,
   NOVUS_PLUGIN_ID,
+  type ChatMessagesSource,
   type NovusHostAdapter,
   type NovusHostOptions,
   type NovusPageRole,
@@ -79,6 +80,7 @@ export {
 } from './userInfo/HostUserInfoProvider';
 export { useHostUserInfo } from './userInfo/useHostUserInfo';
 export { useHostWaiting } from './provider/useHostWaiting';
+export { useChatMessagesSource } from './provider/useChatMessagesSource';
 export { type HostUserInfoState, type HostUserInfoStatus } from './userInfo/HostUserInfoContext';
 
 // Current attendance

@@ -322,11 +322,16 @@ describe('host-sim with the Novus (plugin) integration', () => {
     expect(await frameSandbox()).toBeNull();
   });
 
-  it('opens a modal with openModal and delivers close_custom_modal to the panel', async () => {
+  it('opens a modal with openModal at the URL as given and delivers close_custom_modal to the panel', async () => {
     const frame = await openSim('?modo=novus');
     await frame.getByRole('button', { name: 'Abrir formulário' }).click();
     const dialog = page.getByRole('dialog', { name: 'Adicionar Nota' });
     await dialog.waitFor();
+    // Strict reading: no host parameter is added; the form page finds its host from what its
+    // panel's frame remembered (the test panel keeps it in sessionStorage, as the real one does).
+    expect(
+      await page.locator('iframe[title="Formulário: Adicionar Nota"]').getAttribute('src'),
+    ).toBe(`${panelServer.url}/note-create-modal?dealId=d-1`);
     const form = page.frameLocator('iframe[title="Formulário: Adicionar Nota"]');
     await hasText(form.locator('#mode'), 'novus');
     await hasText(form.locator('#user'), 'user-ana/tenant-acme');
@@ -391,37 +396,185 @@ describe('host-sim with the Novus (plugin) integration', () => {
       [{ ...chat, host: 'meuerp' }, 'Host not allowed'],
       [{ ...chat, endpoint: 'v1/contatodechat/contato-mariana' }, 'Endpoint not allowed'],
       [{ ...chat, endpoint: 'api/chat/at-1001/messages/../x' }, 'Endpoint not allowed'],
-      [{ ...chat, method: 'POST' }, 'Endpoint not allowed'],
+      [{ ...chat, method: 'POST' }, 'Method not allowed'],
       [{ ...chat, query: { channelId: 'canal-whatsapp-acme', limite: 1 } }, 'Endpoint not allowed'],
       [{ ...chat, query: {} }, 'Endpoint not allowed'],
+      [{ ...chat, body: { texto: 'x' } }, 'Endpoint not allowed'],
       [
-        { ...chat, secretRefs: { 'X-Api-Key': { secret: 's', in: 'header' } } },
-        'Endpoint not allowed',
+        { ...chat, secretRefs: { 'X-Api-Key': { secret: 'erp.chave', in: 'header' } } },
+        'Secret not found: erp.chave',
       ],
+      // The API's own error answers are relayed by their status only.
       [
         {
           ...chat,
           endpoint: 'api/chat/at-2001/messages',
           query: { channelId: 'canal-whatsapp-beta' },
         },
-        'Acesso negado: o atendimento é de outra empresa',
+        'proxy 403',
       ],
-      [
-        { ...chat, query: { channelId: 'canal-webchat-acme' } },
-        'Atendimento não encontrado neste canal',
-      ],
+      [{ ...chat, query: { channelId: 'canal-webchat-acme' } }, 'proxy 404'],
     ];
     for (const [request, error] of refusals) {
       expect(await callProxy(frame, request)).toEqual({ error });
     }
+  });
 
-    // A form page the host opens gets the same setting (its URL carries the host parameters).
+  it('forces each proxy error of the example with novusProxyErro', async () => {
+    const chat = {
+      host: 'publica',
+      method: 'GET',
+      endpoint: 'api/chat/at-1001/messages',
+      query: { channelId: 'canal-whatsapp-acme' },
+    };
+    const forced: [string, string][] = [
+      ['host', 'Host not allowed'],
+      ['endpoint', 'Endpoint not allowed'],
+      ['metodo', 'Method not allowed'],
+      ['sessao', 'Unauthorized'],
+      ['segredo', 'Secret not found: chaveApiPublica'],
+      ['401', 'proxy 401'],
+      ['502', 'proxy 502'],
+    ];
+    for (const [knob, error] of forced) {
+      const frame = await openSim(`?modo=novus&novusProxyErro=${knob}`);
+      expect(await callProxy(frame, chat)).toEqual({ error });
+    }
+    // An unknown value forces nothing: the allowed request is answered.
+    const frame = await openSim('?modo=novus&novusProxyErro=qualquer');
+    const answer = (await callProxy(frame, chat)) as { data?: { messages?: unknown[] } };
+    expect(answer.data?.messages).toHaveLength(9);
+  });
+
+  it('adds the host parameters to the modal URL only with novusModalParametros=1', async () => {
+    const frame = await openSim('?modo=novus&mensagensPeloProxy=1&novusModalParametros=1');
     await frame.getByRole('button', { name: 'Abrir formulário' }).click();
     await page.getByRole('dialog', { name: 'Adicionar Nota' }).waitFor();
-    const formSrc = await page
-      .locator('iframe[title="Formulário: Adicionar Nota"]')
-      .getAttribute('src');
-    expect(new URL(formSrc ?? '').searchParams.get('hostChatMessages')).toBe(template);
+    const formSrc = new URL(
+      (await page.locator('iframe[title="Formulário: Adicionar Nota"]').getAttribute('src')) ?? '',
+    );
+    expect(formSrc.pathname).toBe('/note-create-modal');
+    expect(Object.fromEntries(formSrc.searchParams)).toEqual({
+      dealId: 'd-1',
+      hostOrigin: sim.url,
+      hostProtocol: 'novus',
+      hostTenant: 'tenant-acme',
+      hostAssertion: 'getIdentityAssertion',
+      hostChatMessages: 'api/chat/{chatId}/messages?channelId={channelId}',
+    });
+    const form = page.frameLocator('iframe[title="Formulário: Adicionar Nota"]');
+    await hasText(form.locator('#user'), 'user-ana/tenant-acme');
+  });
+
+  it("draws the widgetbar item's icon_url as <img alt='' aria-hidden>, the generic piece without one", async () => {
+    const icon = page.locator('.panel-icon');
+    await openSim('?modo=novus');
+    await hasText(page.locator('.panel-title'), 'Painel de teste');
+    expect(await icon.getAttribute('data-icon')).toBe('plugin');
+    const img = icon.locator('img');
+    expect(await img.getAttribute('alt')).toBe('');
+    expect(await img.getAttribute('aria-hidden')).toBe('true');
+    expect(await img.getAttribute('src')).toMatch(/^data:image\/svg\+xml,/);
+    await waitFor(
+      () => img.evaluate((element: HTMLImageElement) => element.complete),
+      'o ícone carregado',
+    );
+    expect(await img.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(
+      0,
+    );
+
+    // A relative icon_url resolves against the host's page, not the plugin's: the image fails.
+    const relativePanel = await startHostSim({
+      port: 0,
+      host: '127.0.0.1',
+      panelUrl: `${panelServer.url}?icone=icone.svg`,
+    });
+    try {
+      await page.goto(`${relativePanel.url}/?modo=novus`);
+      await hasText(page.locator('.panel-title'), 'Painel de teste');
+      const broken = page.locator('.panel-icon img');
+      expect(await broken.getAttribute('src')).toBe('icone.svg');
+      await waitFor(
+        () => broken.evaluate((element: HTMLImageElement) => element.complete),
+        'a tentativa de carregar o ícone',
+      );
+      expect(await broken.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(0);
+    } finally {
+      await relativePanel.close();
+    }
+
+    const withoutIcon = await startHostSim({
+      port: 0,
+      host: '127.0.0.1',
+      panelUrl: `${panelServer.url}?icone=`,
+    });
+    try {
+      await page.goto(`${withoutIcon.url}/?modo=novus`);
+      await hasText(page.locator('.panel-title'), 'Painel de teste');
+      expect(await page.locator('.panel-icon').getAttribute('data-icon')).toBe('generico');
+      expect(await page.locator('.panel-icon img').count()).toBe(0);
+      expect(await page.locator('.panel-icon svg').getAttribute('aria-hidden')).toBe('true');
+    } finally {
+      await withoutIcon.close();
+    }
+  });
+
+  it('answers under each reading knob: novusResposta, novusUsuario, novusAtendimento, novusModalRegistra', async () => {
+    // novusResposta=payload: every reply carries its value under `payload`, none under `data`.
+    let frame = await openSim('?modo=novus&novusResposta=payload');
+    await frame.getByRole('button', { name: 'Pedir canais' }).click();
+    await hasText(frame.locator('#raw'), 'canal-whatsapp-acme');
+    const channels = JSON.parse(await frame.locator('#raw').innerText()) as Record<string, unknown>;
+    expect(Object.keys(channels)).toEqual(['payload']);
+    expect(channels.payload).toContainEqual(expect.objectContaining({ id: 'canal-webchat-acme' }));
+
+    // novusUsuario=aninhado: getInfoUser's reply in PascalCase under `usuario`.
+    await page.goto(`${sim.url}/?modo=novus&novusUsuario=aninhado`);
+    frame = panel();
+    await hasText(frame.locator('#user-raw'), 'IdUsuario');
+    expect(JSON.parse(await frame.locator('#user-raw').innerText())).toEqual({
+      usuario: {
+        IdUsuario: 'user-ana',
+        Nome: 'Ana Souza',
+        Email: 'ana.ferreira@acmesolucoes.com.br',
+      },
+    });
+
+    // novusAtendimento=pascal: the attendance event with PascalCase ids.
+    frame = await openSim('?modo=novus&novusAtendimento=pascal');
+    await page.getByRole('button', { name: /Mariana Costa/ }).click();
+    await hasText(frame.locator('#events'), 'aoAbrirAtendimento');
+    expect(await attendanceFields(frame)).toEqual({
+      IdAtendimento: 'at-1001',
+      IdCanal: 'canal-whatsapp-acme',
+      Descricao: MARIANA?.descricao,
+      contato: {
+        Id: MARIANA?.contato?.id,
+        Nome: 'Mariana Costa',
+        Apelido: MARIANA?.contato?.nomeSecundario,
+        Telefone: '+5511987654321',
+      },
+    });
+
+    // novusModalRegistra: strict, the form page's initialize is refused and counted; with 1 it
+    // registers (its widgetbar item takes the header) and nothing is refused.
+    const refusedCount = page.getByTestId('refused-count');
+    for (const [query, refused] of [
+      ['?modo=novus', '1'],
+      ['?modo=novus&novusModalRegistra=1', '0'],
+    ] as const) {
+      frame = await openSim(query);
+      await hasText(page.locator('.panel-title'), 'Painel de teste');
+      await frame.getByRole('button', { name: 'Abrir formulário' }).click();
+      const form = page.frameLocator('iframe[title="Formulário: Adicionar Nota"]');
+      await hasText(form.locator('#user'), 'user-ana/tenant-acme');
+      await waitFor(
+        async () => (await refusedCount.textContent()) === refused,
+        `${refused} mensagem recusada`,
+      );
+      await page.waitForTimeout(300);
+      expect(await refusedCount.textContent()).toBe(refused);
+    }
   });
 
   it('answers no command of a plugin that did not send initialize first', async () => {

@@ -7,6 +7,11 @@ const CLOSE_ON_CLICK =
 
 /** The sessionStorage key of the sign-in window's own secret (this api's origin, that tab only). */
 export const WINDOW_PROOF_KEY = 'crm-panel-sign-in';
+/**
+ * The sessionStorage key of the tab's history length when auth/begin opened (this api's origin,
+ * that tab only): the tab's last page counts the pages since then to go back to the page before.
+ */
+export const SIGN_IN_START_KEY = 'crm-panel-sign-in-start';
 /** The callback's query parameter the relay page puts that secret in (the wire contract's). */
 export { WINDOW_PROOF_PARAM };
 
@@ -18,6 +23,7 @@ export { WINDOW_PROOF_PARAM };
 const KEEP_PROOF_AND_GO = `(function () {
   var page = document.getElementById('login');
   try { sessionStorage.setItem('${WINDOW_PROOF_KEY}', page.getAttribute('data-window') || ''); } catch (e) {}
+  try { sessionStorage.setItem('${SIGN_IN_START_KEY}', String(history.length)); } catch (e) {}
   window.name = '';
   location.replace(page.getAttribute('data-next') || 'about:blank');
 })();`;
@@ -37,6 +43,27 @@ const RELAY_PROOF = `(function () {
   location.replace(url.toString());
 })();`;
 
+/**
+ * The tab's last page: when the sign-in began in this very tab after another page (the host's,
+ * which a frame sent here), 'Voltar' goes back in history to that exact page, as many steps as
+ * the pages since auth/begin (CRM consent, callback, confirmation); otherwise (a tab of its own,
+ * whose first page was auth/begin) the link's address, where the panel said it was framed.
+ */
+const GO_BACK_TO_HOST = `(function () {
+  var start = 0;
+  try {
+    start = Number(sessionStorage.getItem('${SIGN_IN_START_KEY}')) || 0;
+    sessionStorage.removeItem('${SIGN_IN_START_KEY}');
+  } catch (e) {}
+  var link = document.getElementById('voltar');
+  var steps = history.length - start + 1;
+  if (!link || start < 2 || steps < 1) return;
+  link.addEventListener('click', function (event) {
+    event.preventDefault();
+    history.go(-steps);
+  });
+})();`;
+
 const scriptHash = (script: string): string =>
   `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
 
@@ -47,7 +74,9 @@ const scriptHash = (script: string): string =>
 export const AUTH_PAGE_CSP = {
   directives: {
     defaultSrc: ["'none'"],
-    scriptSrc: [CLOSE_SOON, CLOSE_ON_CLICK, KEEP_PROOF_AND_GO, RELAY_PROOF].map(scriptHash),
+    scriptSrc: [CLOSE_SOON, CLOSE_ON_CLICK, KEEP_PROOF_AND_GO, RELAY_PROOF, GO_BACK_TO_HOST].map(
+      scriptHash,
+    ),
     styleSrc: ["'unsafe-inline'"],
     baseUri: ["'none'"],
     formAction: ["'self'"],
@@ -94,7 +123,9 @@ ${kind === 'error' ? '<button id="fechar" type="button">Fechar janela</button>' 
 
 /**
  * A tab's sign-in is done: the panel that started it redeems it by itself; this page says so and,
- * when the panel said where it was framed, leads back there (a link: the person follows it).
+ * when the panel said where it was framed, leads back there (a link: the person follows it). In a
+ * tab the host's page itself was sent from, the link goes back in history to that exact page
+ * (GO_BACK_TO_HOST); the address is only the way for a tab of its own.
  */
 export function tabSignInDonePage(
   title: string,
@@ -107,9 +138,9 @@ export function tabSignInDonePage(
     `<main role="status">
 <h1 style="color:#1f7a3a">${escapeHtml(title)}</h1>
 <p>${escapeHtml(body)}</p>
-${returnTo ? `<a class="button" href="${escapeHtml(returnTo)}">${escapeHtml(returnLabel)}</a>` : ''}
+${returnTo ? `<a id="voltar" class="button" href="${escapeHtml(returnTo)}">${escapeHtml(returnLabel)}</a>` : ''}
 </main>`,
-    null,
+    returnTo ? GO_BACK_TO_HOST : null,
   );
 }
 

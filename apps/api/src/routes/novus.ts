@@ -108,6 +108,14 @@ export function sanitizeNovusReport(report: NovusDiagnosticsReport): NovusDiagno
             })),
         }
       : {}),
+    apiRequestFailure: report.apiRequestFailure
+      ? {
+          at: report.apiRequestFailure.at,
+          host: report.apiRequestFailure.host.slice(0, 300),
+          endpoint: report.apiRequestFailure.endpoint.slice(0, 300),
+          error: report.apiRequestFailure.error.slice(0, 300),
+        }
+      : null,
   };
 }
 

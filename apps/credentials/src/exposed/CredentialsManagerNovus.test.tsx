@@ -103,6 +103,32 @@ describe("CredentialsManagerPage: 'Diagnóstico do Novus'", () => {
     expect(stray).toHaveTextContent('https://intruso.example');
   });
 
+  it('shows the last failed apiRequest read of the chat import (host, endpoint, error), or none', async () => {
+    serveDiagnostics();
+    await openNovusTab();
+    const sent = await screen.findByRole('region', { name: 'O que o Novus enviou' });
+    expect(sent).toHaveTextContent('Última falha do apiRequest (mensagens do chat)Nenhuma.');
+  });
+
+  it('shows a failed apiRequest read with its host, endpoint and error', async () => {
+    serveDiagnostics({
+      report: {
+        ...REPORT,
+        apiRequestFailure: {
+          at: '2026-12-05T10:00:04.000Z',
+          host: 'publica',
+          endpoint: 'v1/atendimentos/at-1001/mensagens',
+          error: 'Endpoint not allowed',
+        },
+      },
+    });
+    await openNovusTab();
+    const sent = await screen.findByRole('region', { name: 'O que o Novus enviou' });
+    expect(sent).toHaveTextContent(
+      'publica · v1/atendimentos/at-1001/mensagens · Endpoint not allowed · 05/12/2026',
+    );
+  });
+
   it("names whose session sent the tenant's report", async () => {
     serveDiagnostics({ reportedBy: 'user-ana', preSessionReport: null });
     await openNovusTab();

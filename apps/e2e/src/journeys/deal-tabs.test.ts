@@ -354,6 +354,51 @@ test.each<{ how: string; knobs: Record<string, string>; mapping: boolean }>([
   },
 );
 
+test("Notas in Novus mode, a proxy that refuses the endpoint: the import says to ask Novus's support, with no retry, and the diagnostics name the refusal", async () => {
+  const { sim, page, errors, chatRequests } = await openDealAsAna('novus', {
+    mensagensPeloProxy: '1',
+    novusProxyErro: 'endpoint',
+  });
+  // The widgetbar button Novus draws from the panel's icon_url (host-sim draws it as Novus does):
+  // the panel's own icon, loaded, not the generic puzzle piece of a plugin that sends none.
+  const icon = page.locator('.panel-icon');
+  expect(await icon.getAttribute('data-icon')).toBe('plugin');
+  const img = icon.locator('img');
+  expect(await img.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+  await eventually(
+    () => img.evaluate((element: HTMLImageElement) => element.naturalWidth > 0),
+    true,
+  );
+
+  await sim.panel.getByRole('tab', { name: 'Notas' }).click();
+  const tab = sim.panel.getByRole('region', { name: 'Notas' });
+  await tab.getByRole('button', { name: 'Adicionar Nota' }).click();
+  await sim.modal.getByRole('radio', { name: 'Importar do chat' }).check();
+  const refusal = sim.modal.getByRole('alert').filter({ hasText: 'suporte do Novus CRM' });
+  await refusal.waitFor();
+  expect(await refusal.innerText()).toBe(
+    'O Novus não liberou a consulta das mensagens do chat para plugins nesta conta. Peça ao suporte do Novus CRM para liberar o endpoint das mensagens.',
+  );
+  // Asking again cannot help a refusal: no 'Tentar novamente'.
+  expect(await refusal.getByRole('button').count()).toBe(0);
+  await screenshot(page, 'deal-tabs-note-import-novus-refused');
+
+  // The form page hands the failure to the panel page, whose report carries it: the view's
+  // 'O que falta' names the host, the endpoint and what to do.
+  await eventually(async () => {
+    const read = await callApi(stack, ANA, 'GET', '/api/novus/diagnostics');
+    const data = read.json.data as { missing?: string[] } | undefined;
+    return (data?.missing ?? []).some((line) =>
+      line.startsWith(
+        'A leitura das mensagens do chat pelo apiRequest falhou (host publica, endpoint api/chat/at-1001/messages): Endpoint not allowed.',
+      ),
+    );
+  }, true);
+  expect(chatRequests).toEqual([]);
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
 test('Tarefas: create, edit and complete a task, each shown in the tab without a reload', async () => {
   const { sim, page, errors, reloads } = await openDealAsAna();
   const panel = sim.panel;

@@ -110,7 +110,7 @@ test("host-sim's default Novus frame, which may open no window and not leave the
   await page.close();
 });
 
-test("a frame that may open no window but may send the page to the sign-in on a click: the host's page goes there, and the panel enters on return", async () => {
+test("a frame that may open no window but may send the page to the sign-in on a click: the host's page goes there, and 'Voltar' brings back that exact page, where the panel enters", async () => {
   const { sim, page, errors } = await openCarlaInNovus('sem-janelas');
   const hostUrl = page.url();
   const panel = sim.panel;
@@ -124,12 +124,12 @@ test("a frame that may open no window but may send the page to the sign-in on a 
   await consentInTab(page, renata, 'novus-top', true);
   await screenshot(page, 'novus-top-sign-in-done');
 
-  // The link leads back to where the panel was framed, as far as the browser told the frame (a
-  // page of another origin sends only its origin as referrer); host-sim keeps the attendant and
-  // the mode in its URL, which the person opens again.
+  // 'Voltar' goes back in this tab's history to the exact page the host had (the referrer would
+  // give the frame only the host's origin): the attendant, the mode and the frame come back, and
+  // the panel redeems the sign-in by itself.
   await page.getByRole('link', { name: 'Voltar ao sistema de atendimento' }).click();
-  await page.waitForURL((url) => url.origin === new URL(hostUrl).origin);
-  await page.goto(hostUrl);
+  await page.waitForURL(hostUrl);
+  expect(page.url()).toBe(hostUrl);
   await sim.panel.getByText(`Olá, ${renata.name}!`).waitFor({ timeout: 15_000 });
   await screenshot(page, 'novus-top-signed-in');
   expect(errors).toEqual([]);

@@ -18,9 +18,11 @@ const PAGE_HOST_BRIDGE = (
     fs.readFileSync(path.resolve(__dirname, '../../../../libs/host-bridge/package.json'), 'utf8'),
   ) as { version: string }
 ).version;
+/** The next major of the page's host-bridge: what the remote below is released with. */
+const NEXT_MAJOR = `${Number(PAGE_HOST_BRIDGE.split('.')[0]) + 1}.0.0`;
 
-// A notes remote released with host-bridge 2.0.0 (a lib that holds the page's host connection
-// and attendance: one per page) meets a shell that runs host-bridge 1.x. The federation runtime
+// A notes remote released with the next major of host-bridge (a lib that holds the page's host
+// connection and attendance: one per page) meets a shell that runs the current one. The federation runtime
 // plugin (tools/webpack/sharedVersions.mjs) must refuse it in the notes area, with both versions
 // in the console, and never run notes on the shell's copy or a second copy.
 
@@ -34,7 +36,7 @@ const buildDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-panel-notes-host-bri
 let notesServer: StaticServer;
 
 beforeAll(() => {
-  // A real build of today's notes, as if host-bridge had been released at 2.0.0 and notes had
+  // A real build of today's notes, as if host-bridge had been released at its next major and notes had
   // moved to it (tools/webpack/sharedLibs.js, CRM_PANEL_LIB_VERSIONS).
   const build = spawnSync(
     process.execPath,
@@ -51,7 +53,7 @@ beforeAll(() => {
       encoding: 'utf8',
       env: {
         ...process.env,
-        CRM_PANEL_LIB_VERSIONS: JSON.stringify({ '@crm-panel/host-bridge': '2.0.0' }),
+        CRM_PANEL_LIB_VERSIONS: JSON.stringify({ '@crm-panel/host-bridge': NEXT_MAJOR }),
         CRM_PANEL_DIST_DIR: buildDir,
       },
     },
@@ -93,7 +95,7 @@ test('a remote that needs another major of a stateful lib is refused in its own 
   expect(await notes.getByRole('button', { name: 'Adicionar Nota' }).count()).toBe(0);
   expect(consoleErrors).toContainEqual(
     expect.stringContaining(
-      '[federação] notes foi construído com @crm-panel/host-bridge 2.0.0 (precisa de ^2.0.0), ' +
+      `[federação] notes foi construído com @crm-panel/host-bridge ${NEXT_MAJOR} (precisa de ^${NEXT_MAJOR}), ` +
         `mas a página já usa @crm-panel/host-bridge ${PAGE_HOST_BRIDGE} (carregado por shell).`,
     ),
   );

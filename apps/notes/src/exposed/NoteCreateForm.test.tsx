@@ -11,7 +11,11 @@ import {
 import { buildModalUrl, type ModalQueryInput } from '@crm-panel/contracts';
 import { type ChatMessage } from '@crm-panel/crm-model';
 import { formatDateTime } from '@crm-panel/format';
-import { HOST_TIMEOUT_MESSAGE, HostRequestError } from '@crm-panel/host-bridge';
+import {
+  HOST_TIMEOUT_MESSAGE,
+  HostRequestError,
+  type ChatMessagesSource,
+} from '@crm-panel/host-bridge';
 import { createFakeHostAdapter } from '@crm-panel/host-bridge/testing';
 import { renderWithProviders, type RenderOptions } from '@notes/test-utils';
 import { NoteCreateForm } from './NoteCreateForm';
@@ -454,21 +458,167 @@ describe('NoteCreateForm — import from chat through the host', () => {
     expect(chatRequests()).toEqual([]);
   });
 
-  it('a failing host shows the same error with retry as the api route, and asks the api nothing', async () => {
-    let reads = 0;
+  it.each([
+    ['a timeout', new HostRequestError('timeout', HOST_TIMEOUT_MESSAGE)],
+    ["the proxy's 'proxy 502'", new HostRequestError('host', 'proxy 502')],
+  ])(
+    'a passing failure of the host (%s) says to try again, with a retry that reads again, and asks the api nothing',
+    async (_what, failure) => {
+      let reads = 0;
+      const adapter = createFakeHostAdapter({
+        chatMessages: async () => {
+          reads += 1;
+          if (reads === 1) throw failure;
+          return hostMessages;
+        },
+      });
+      const { user } = await renderForm(FULL_QUERY, { adapter });
+      await chooseImport(user);
+      const banner = await screen.findByRole('alert');
+      expect(banner).toHaveTextContent(
+        'O Novus não conseguiu buscar as mensagens agora. Tente novamente em alguns instantes.',
+      );
+      await user.click(within(banner).getByRole('button', { name: 'Tentar novamente' }));
+      expect(await screen.findAllByRole('checkbox')).toHaveLength(2);
+      expect(reads).toBe(2);
+      expect(chatRequests()).toEqual([]);
+    },
+  );
+
+  it.each([
+    [
+      'Host not allowed',
+      'A leitura das mensagens pelo Novus não está liberada nesta conta (host não permitido). Peça ao suporte do Novus CRM para liberar o host das mensagens para plugins.',
+    ],
+    [
+      'Endpoint not allowed',
+      'O Novus não liberou a consulta das mensagens do chat para plugins nesta conta. Peça ao suporte do Novus CRM para liberar o endpoint das mensagens.',
+    ],
+    [
+      'Method not allowed',
+      'O Novus não liberou a consulta das mensagens do chat para plugins nesta conta. Peça ao suporte do Novus CRM para liberar o endpoint das mensagens.',
+    ],
+    [
+      'Secret not found: chaveApiPublica',
+      'Falta cadastrar a variável "chaveApiPublica" nas configurações da conta do Novus. Peça a um administrador da conta para cadastrá-la.',
+    ],
+    [
+      'Unauthorized',
+      'A sessão do Novus CRM expirou. Atualize a página do Novus CRM para entrar novamente.',
+    ],
+    [
+      'proxy 404',
+      'A API consultada pelo Novus recusou a leitura das mensagens deste atendimento. Peça a um administrador para conferir o endpoint das mensagens em Gerenciar Integração → Diagnóstico do Novus.',
+    ],
+  ])(
+    "the proxy's '%s' says what to do, with no retry (asking again cannot help)",
+    async (error, shown) => {
+      let reads = 0;
+      const adapter = createFakeHostAdapter({
+        chatMessages: async () => {
+          reads += 1;
+          throw new HostRequestError('host', error);
+        },
+      });
+      const { user } = await renderForm(FULL_QUERY, { adapter });
+      await chooseImport(user);
+      const banner = await screen.findByRole('alert');
+      expect(banner).toHaveTextContent(shown);
+      expect(within(banner).queryByRole('button')).toBeNull();
+      expect(banner).not.toHaveTextContent('domínio do chat');
+      await settle();
+      expect(reads).toBe(1);
+      expect(chatRequests()).toEqual([]);
+    },
+  );
+
+  it('an unusable endpoint setting says so and where an admin fixes it, with no retry', async () => {
     const adapter = createFakeHostAdapter({
       chatMessages: async () => {
-        reads += 1;
-        if (reads === 1) throw new HostRequestError('timeout', HOST_TIMEOUT_MESSAGE);
-        return hostMessages;
+        throw new HostRequestError(
+          'config',
+          'Configuração hostChatMessages inválida: o endpoint não pode ser um endereço absoluto.',
+        );
       },
     });
     const { user } = await renderForm(FULL_QUERY, { adapter });
     await chooseImport(user);
-    await retryAfterLoadError(user);
-    expect(await screen.findAllByRole('checkbox')).toHaveLength(2);
-    expect(reads).toBe(2);
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent(
+      'Configuração hostChatMessages inválida: o endpoint não pode ser um endereço absoluto. Peça a um administrador para corrigir o endpoint das mensagens em Gerenciar Integração → Diagnóstico do Novus.',
+    );
+    expect(within(banner).queryByRole('button')).toBeNull();
+  });
+
+  /**
+   * A Novus page whose tenant mapping (which may name the host's endpoint) is still being read:
+   * the fake host with the Novus adapter's `chatMessagesSource`, moved on by `settle(source)`.
+   */
+  function novusAwaitingMapping() {
+    const fake = createFakeHostAdapter({ chatMessages: hostMessages });
+    let source: ChatMessagesSource = 'mapping-pending';
+    const listeners = new Set<() => void>();
+    let retries = 0;
+    const adapter = Object.assign(fake, {
+      kind: 'novus',
+      diagnostics: () => null,
+      watchDiagnostics: (listener: () => void) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      chatMessagesSource: () => source,
+      retryMapping: () => {
+        retries += 1;
+      },
+    }) as unknown as typeof fake;
+    const move = (next: ChatMessagesSource) =>
+      act(() => {
+        source = next;
+        listeners.forEach((listener) => listener());
+      });
+    return { adapter, fake, move, retries: () => retries };
+  }
+
+  it("while the tenant's Novus mapping is read, or after its read failed, says so and reads nothing; then reads where it says", async () => {
+    const { adapter, fake, move, retries } = novusAwaitingMapping();
+    const { user } = await renderForm(FULL_QUERY, { adapter });
+    await chooseImport(user);
+    expect(
+      await screen.findByText(
+        'Lendo a configuração do Novus desta empresa antes de buscar as mensagens…',
+      ),
+    ).toBeInTheDocument();
+
+    await move('mapping-failed');
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent(
+      'Não foi possível ler a configuração do Novus desta empresa, então as mensagens ainda não foram buscadas. Uma nova tentativa é feita sozinha em instantes.',
+    );
+    await user.click(within(banner).getByRole('button', { name: 'Tentar novamente' }));
+    expect(retries()).toBe(1);
+    await settle();
+    expect(fake.chatMessageRequests).toEqual([]);
     expect(chatRequests()).toEqual([]);
+
+    await move('host');
+    expect(await screen.findAllByRole('checkbox')).toHaveLength(2);
+    expect(fake.chatMessageRequests).toHaveLength(1);
+    expect(chatRequests()).toEqual([]);
+  });
+
+  it('a tenant mapping that names no endpoint sends the import to the api route, once read', async () => {
+    const { adapter, fake, move } = novusAwaitingMapping();
+    const { user } = await renderForm(FULL_QUERY, { adapter });
+    await chooseImport(user);
+    await screen.findByText(
+      'Lendo a configuração do Novus desta empresa antes de buscar as mensagens…',
+    );
+    await settle();
+    expect(chatRequests()).toEqual([]);
+    await move('api');
+    expect(await screen.findAllByRole('checkbox')).toHaveLength(3);
+    expect(fake.chatMessageRequests).toEqual([]);
+    expect(chatRequests()).toHaveLength(1);
   });
 
   it('says when the host has no text message for the attendance', async () => {

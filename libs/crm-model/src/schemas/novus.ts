@@ -74,6 +74,14 @@ export const novusReportSchema = Type.Unsafe<NovusDiagnosticsReport>(
         { maxItems: NOVUS_DIAGNOSTICS_LIMITS.unexpected },
       ),
     ),
+    apiRequestFailure: Optional(
+      strictOrNull({
+        at: dateText,
+        host: Type.String({ maxLength: 300 }),
+        endpoint: Type.String({ maxLength: 300 }),
+        error: Type.String({ maxLength: 300 }),
+      }),
+    ),
   }),
 );
 

@@ -25,6 +25,8 @@ export const NOVUS_KNOB_PARAMS = {
   userShape: 'novusUsuario',
   attendanceShape: 'novusAtendimento',
   modalRegisters: 'novusModalRegistra',
+  modalUrlWithParams: 'novusModalParametros',
+  proxyError: 'novusProxyErro',
 } as const;
 
 /**

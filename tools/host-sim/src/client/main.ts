@@ -22,7 +22,13 @@ import { el } from './dom.js';
 import { HostConnector } from './hostConnector.js';
 import { fetchIdentityAssertion } from './identityAssertion.js';
 import { showModalOverlay, type OpenModal } from './modalOverlay.js';
-import { NovusHost, type NovusReadings } from './novusHost.js';
+import {
+  forcedProxyError,
+  NovusHost,
+  upstreamStatus,
+  type NovusReadings,
+  type NovusRegistration,
+} from './novusHost.js';
 import { withHostParams } from './panelUrls.js';
 import { createTopBar } from './topBar.js';
 
@@ -46,6 +52,8 @@ const novusReadings: NovusReadings = {
   attendanceShape:
     params.get(NOVUS_KNOB_PARAMS.attendanceShape) === 'pascal' ? 'pascal' : 'contrato',
   modalRegisters: params.get(NOVUS_KNOB_PARAMS.modalRegisters) === '1',
+  modalUrlWithParams: params.get(NOVUS_KNOB_PARAMS.modalUrlWithParams) === '1',
+  proxyError: forcedProxyError(params.get(NOVUS_KNOB_PARAMS.proxyError)),
 };
 const unexpectedOriginButton = params.get(UNEXPECTED_ORIGIN_PARAM) === '1';
 /** Novus: the origin the plugin URL names (`?novusOrigem=outra`: not the page's own). */
@@ -108,14 +116,19 @@ function showModal(options: HostModalOptions, opener: Window): string {
   if (modal) throw new Error('Já existe um formulário aberto');
   modalSequence += 1;
   const id = `modal-${modalSequence}`;
-  const src = withHostParams(
-    new URL(options.url),
-    state.mode,
-    hostOrigin,
-    config.sdkPath,
-    state.identity,
-    chatMessagesViaProxy,
-  );
+  // Novus opens the page as the plugin gave it (strict reading; knob novusModalParametros): the
+  // form page finds its host from what its own frame remembered. Our protocols add the parameters.
+  const src =
+    state.mode === 'novus' && !novusReadings.modalUrlWithParams
+      ? new URL(options.url).toString()
+      : withHostParams(
+          new URL(options.url),
+          state.mode,
+          hostOrigin,
+          config.sdkPath,
+          state.identity,
+          chatMessagesViaProxy,
+        );
   const overlay = showModalOverlay(options, src, () => endModal(MODAL_CANCELLED));
   const frame = overlay.frame.contentWindow;
   if (!frame) {
@@ -167,18 +180,16 @@ const novus = new NovusHost(
         `/api/chat/${encodeURIComponent(chatId)}/messages?channelId=${encodeURIComponent(channelId)}`,
         { headers: { 'x-system-key': state.identity.systemKey } },
       );
-      const body: unknown = await response.json().catch(() => null);
-      if (!response.ok) {
-        const message = (body as { message?: unknown } | null)?.message;
-        throw new Error(typeof message === 'string' ? message : `HTTP ${response.status}`);
-      }
-      return body;
+      // An error answer is relayed by its status only, as the example's proxy does.
+      if (!response.ok) throw new Error(upstreamStatus(response.status));
+      return (await response.json()) as unknown;
     },
     openModal: showModal,
     closeModal,
     onRegistered(registration) {
       const item = registration.widgetbar[0];
       panelTitle.textContent = item ? item.text : 'CRM';
+      showWidgetIcon(item);
       panel.dataset.pluginId = registration.pluginId;
       panel.dataset.events = Object.keys(registration.events).join(' ');
     },
@@ -190,9 +201,42 @@ const novus = new NovusHost(
   novusReadings,
 );
 
+/** The generic puzzle piece Novus draws for a widgetbar item without an icon (README 'O ícone'). */
+const GENERIC_PIECE =
+  'M20 11h-1V7a2 2 0 0 0-2-2h-4V4a2.5 2.5 0 0 0-5 0v1H4a2 2 0 0 0-2 2v3.8h1a2.7 2.7 0 0 1 0 5.4H2V20a2 2 0 0 0 2 2h3.8v-1a2.7 2.7 0 0 1 5.4 0v1H17a2 2 0 0 0 2-2v-4h1a2.5 2.5 0 0 0 0-5Z';
+
+/**
+ * The widgetbar item's button face as Novus draws it: the plugin's `icon_url` in an
+ * `<img alt="" aria-hidden>` that the host's page resolves (a relative URL points at the host, and
+ * an image that fails leaves an invisible button), or the generic puzzle piece without one.
+ */
+function showWidgetIcon(item: NovusRegistration['widgetbar'][number] | undefined): void {
+  if (!item) {
+    panelIcon.replaceChildren();
+    delete panelIcon.dataset.icon;
+    return;
+  }
+  if (item.icon_url !== undefined) {
+    panelIcon.dataset.icon = 'plugin';
+    panelIcon.replaceChildren(
+      el('img', { attrs: { src: item.icon_url, alt: '', 'aria-hidden': 'true' } }),
+    );
+    return;
+  }
+  panelIcon.dataset.icon = 'generico';
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  svg.setAttribute('viewBox', '0 0 24 24');
+  svg.setAttribute('aria-hidden', 'true');
+  const path = document.createElementNS('http://www.w3.org/2000/svg', 'path');
+  path.setAttribute('d', GENERIC_PIECE);
+  svg.append(path);
+  panelIcon.replaceChildren(svg);
+}
+
 /** The panel header without a registered plugin. */
 function showNoPlugin(): void {
   panelTitle.textContent = 'CRM';
+  showWidgetIcon(undefined);
   delete panel.dataset.pluginId;
   delete panel.dataset.events;
 }
@@ -208,6 +252,8 @@ const widenButton = el('button', {
 });
 const panelBody = el('div', { className: 'panel-body' });
 const panelTitle = el('span', { className: 'panel-title', text: 'CRM' });
+/** Novus: the widgetbar item's icon (`data-icon`: `plugin` or `generico`). */
+const panelIcon = el('span', { className: 'panel-icon' });
 /**
  * `?origemExtra=1`: loads a page of the other loopback origin (localhost ↔ 127.0.0.1) that posts
  * a Novus-like callback to the panel frame by its name.
@@ -228,6 +274,7 @@ const strayButton = el('button', {
 strayButton.addEventListener('click', postFromAnotherOrigin);
 const panel = el('aside', { className: 'panel', attrs: { 'aria-label': 'Painel CRM' } }, [
   el('header', { className: 'panel-header' }, [
+    panelIcon,
     panelTitle,
     ...(unexpectedOriginButton ? [strayButton] : []),
     widenButton,
@@ -351,8 +398,8 @@ const topBar = createTopBar({
     },
     {
       label:
-        'Novus: leituras (?novusResposta, novusDemoraMs, novusUsuario, novusAtendimento, novusModalRegistra)',
-      value: `resposta ${novusReadings.replyKey} · demora ${novusReadings.answerDelayMs} ms · usuário ${novusReadings.userShape} · atendimento ${novusReadings.attendanceShape} · modal ${novusReadings.modalRegisters ? 'registra' : 'não registra'}`,
+        'Novus: leituras (?novusResposta, novusDemoraMs, novusUsuario, novusAtendimento, novusModalRegistra, novusModalParametros, novusProxyErro)',
+      value: `resposta ${novusReadings.replyKey} · demora ${novusReadings.answerDelayMs} ms · usuário ${novusReadings.userShape} · atendimento ${novusReadings.attendanceShape} · modal ${novusReadings.modalRegisters ? 'registra' : 'não registra'} · URL do modal ${novusReadings.modalUrlWithParams ? 'com os parâmetros do host' : 'como o plugin deu'} · proxy ${novusReadings.proxyError ?? 'pela lista de liberação'}`,
     },
     {
       label: 'Novus: origem na URL do plugin (?novusOrigem=outra)',

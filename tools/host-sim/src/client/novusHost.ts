@@ -36,9 +36,13 @@ import {
 //     tenants whose platform signs;
 //   - apiRequest: the proxy knows one host, "publica" (the example's name for Novus's own public
 //     API), and on it one endpoint, this simulator's chat-messages API
-//     (GET api/chat/{chatId}/messages, query { channelId }), answered with that API's body;
-//     every other host is refused ('Host not allowed'), every other request on "publica"
-//     ('Endpoint not allowed') — like a proxy with nothing else allow-listed.
+//     (GET api/chat/{chatId}/messages, query { channelId }), answered with that API's body. Its
+//     refusals use the example's vocabulary (plugin.js `explicarErro`, README 'Mensagens de erro e
+//     o que fazer'): 'Host not allowed' (any other host), 'Endpoint not allowed' (any other
+//     endpoint, query or a body), 'Method not allowed' (that endpoint with another method),
+//     'Secret not found: {nome}' (a secretRefs naming a variable: the simulated account has
+//     none), and an error answer of the API relayed as its status, 'proxy 4xx/5xx' ("o proxy
+//     repassa o status dele"); 'Unauthorized' (Novus's session gone) only by the knob.
 
 export const NOVUS_EVENT_NAMES = [
   'aoAbrirAtendimento',
@@ -61,6 +65,27 @@ const KNOWN_COMMANDS = new Set([
 export const PUBLIC_API_HOST = 'publica';
 export const HOST_NOT_ALLOWED = 'Host not allowed';
 export const ENDPOINT_NOT_ALLOWED = 'Endpoint not allowed';
+export const METHOD_NOT_ALLOWED = 'Method not allowed';
+/** Novus's own session is gone ("Sessão expirada … Atualize a página do Novus CRM"). */
+export const UNAUTHORIZED = 'Unauthorized';
+/** A secretRefs entry naming a variable the account does not have. */
+export const secretNotFound = (name: string): string => `Secret not found: ${name}`;
+/** An error answer of the called API, relayed by its status ("o proxy repassa o status dele"). */
+export const upstreamStatus = (status: number): string => `proxy ${status}`;
+
+/**
+ * `?novusProxyErro=` → the error every apiRequest gets, to see how a plugin takes each one the
+ * example lists; null (default): the proxy answers as its allow-list says.
+ */
+export function forcedProxyError(value: string | null): string | null {
+  if (value === 'host') return HOST_NOT_ALLOWED;
+  if (value === 'endpoint') return ENDPOINT_NOT_ALLOWED;
+  if (value === 'metodo') return METHOD_NOT_ALLOWED;
+  if (value === 'sessao') return UNAUTHORIZED;
+  if (value === 'segredo') return secretNotFound('chaveApiPublica');
+  if (value && /^[45]\d\d$/.test(value)) return upstreamStatus(Number(value));
+  return null;
+}
 /** The one endpoint the simulated proxy allows on "publica": the chat-messages API. */
 const CHAT_MESSAGES_ENDPOINT = /^api\/chat\/([^/?#]+)\/messages$/;
 
@@ -72,8 +97,9 @@ export interface ChatMessagesCall {
 
 /**
  * An apiRequest's args → the chat-messages call it may make, or the refusal: exactly
- * `{ host: "publica", method: "GET", endpoint: "api/chat/{id}/messages", query: { channelId } }`
- * (no body, no secretRefs: "publica" needs no secret and takes none from a plugin).
+ * `{ host: "publica", method: "GET", endpoint: "api/chat/{id}/messages", query: { channelId } }`.
+ * Checked as a proxy with an allow-list would: the host, then the endpoint (with its query and no
+ * body), then the method, then the secrets ("publica" needs none; the account has no variables).
  */
 export function readChatMessagesCall(args: unknown): ChatMessagesCall | { refused: string } {
   if (!isRecord(args) || args.host !== PUBLIC_API_HOST) return { refused: HOST_NOT_ALLOWED };
@@ -81,11 +107,10 @@ export function readChatMessagesCall(args: unknown): ChatMessagesCall | { refuse
   const match = CHAT_MESSAGES_ENDPOINT.exec(endpoint);
   const query = isRecord(args.query) ? args.query : {};
   const extra = Object.keys(args).filter(
-    (key) => !['host', 'method', 'endpoint', 'query'].includes(key),
+    (key) => !['host', 'method', 'endpoint', 'query', 'secretRefs'].includes(key),
   );
   const channelId = query.channelId;
   if (
-    args.method !== 'GET' ||
     !match?.[1] ||
     extra.length > 0 ||
     Object.keys(query).length !== 1 ||
@@ -93,6 +118,12 @@ export function readChatMessagesCall(args: unknown): ChatMessagesCall | { refuse
     channelId === ''
   ) {
     return { refused: ENDPOINT_NOT_ALLOWED };
+  }
+  if (args.method !== 'GET') return { refused: METHOD_NOT_ALLOWED };
+  if (args.secretRefs !== undefined) {
+    const refs = isRecord(args.secretRefs) ? Object.values(args.secretRefs) : [];
+    const first = refs.find(isRecord)?.secret;
+    return { refused: secretNotFound(typeof first === 'string' ? first : '') };
   }
   let chatId: string;
   try {
@@ -122,7 +153,7 @@ export interface NovusHostCallbacks {
   channels(): HostChannel[];
   /**
    * The proxy's call to the public API (the chat-messages API, as the current attendant's
-   * tenant): resolves with the answer's body, rejects with the API's error message.
+   * tenant): resolves with the answer's body; an error answer rejects with `upstreamStatus`.
    */
   chatMessages(call: ChatMessagesCall): Promise<unknown>;
   /** A signed JWT, or null when the tenant's platform signs nothing (a simulator extension). */
@@ -154,6 +185,13 @@ export interface NovusReadings {
   attendanceShape: 'contrato' | 'pascal';
   /** Whether a modal page may send initialize (strict: no, it is refused and counted). */
   modalRegisters: boolean;
+  /**
+   * Whether openModal's `url` gets the host parameters added (strict: no, the page opens as the
+   * plugin gave it; the example's openModal "Abre um modal customizado no host" and no more).
+   */
+  modalUrlWithParams: boolean;
+  /** The error every apiRequest gets (`?novusProxyErro=`); null: the allow-list decides. */
+  proxyError: string | null;
 }
 
 export const STRICT_NOVUS_READINGS: NovusReadings = {
@@ -162,6 +200,8 @@ export const STRICT_NOVUS_READINGS: NovusReadings = {
   userShape: 'plano',
   attendanceShape: 'contrato',
   modalRegisters: false,
+  modalUrlWithParams: false,
+  proxyError: null,
 };
 
 /** The answer to an initialize from a modal page (strict reading: a modal is no plugin). */
@@ -445,6 +485,10 @@ export class NovusHost {
           return;
         }
         case 'apiRequest': {
+          if (this.readings.proxyError) {
+            answer({ error: this.readings.proxyError });
+            return;
+          }
           const call = readChatMessagesCall(data.args);
           if ('refused' in call) {
             answer({ error: call.refused });

@@ -198,13 +198,22 @@ function viaNovus(hostOrigin: string, tenant: string | null): PanelHost {
   if (new URLSearchParams(window.location.search).get('semInitialize') !== '1') {
     initialize();
   }
+  /**
+   * The widgetbar item's icon: a data URI as the example sends it; `?icone=` another value (a
+   * relative path, say); `?icone=` empty: none.
+   */
+  function icon(): { icon_url?: string } {
+    const chosen = new URLSearchParams(window.location.search).get('icone');
+    if (chosen === '') return {};
+    return { icon_url: chosen ?? TEST_ICON };
+  }
   function initialize() {
     window.parent.postMessage(
       {
         command: 'initialize',
         id: 'painel-de-teste',
         args: {
-          widgetbar: [{ id: 'painel-de-teste', text: 'Painel de teste' }],
+          widgetbar: [{ id: 'painel-de-teste', text: 'Painel de teste', ...icon() }],
           events: {
             aoAbrirAtendimento: registerEvent('aoAbrirAtendimento'),
             aoFocarAtendimento: registerEvent('aoFocarAtendimento'),
@@ -243,6 +252,13 @@ function viaNovus(hostOrigin: string, tenant: string | null): PanelHost {
   };
 }
 
+/** A small blue square, as a data URI (what the example's plugin.js sends as `icon_url`). */
+const TEST_ICON =
+  'data:image/svg+xml,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><rect width="24" height="24" rx="5" fill="#0030FF"/></svg>',
+  );
+
 function waitForUser(host: PanelHost): void {
   let tries = 0;
   const timer = window.setInterval(() => {
@@ -255,8 +271,25 @@ function waitForUser(host: PanelHost): void {
   }, 100);
 }
 
-async function start(): Promise<void> {
+const REMEMBERED = 'painel-de-teste:host';
+
+/**
+ * The host parameters of this page's URL, or (a form page Novus opened with the URL as given)
+ * those the panel's frame remembered in the tab's sessionStorage, as the real panel does.
+ */
+function hostParams(): URLSearchParams {
   const params = new URLSearchParams(window.location.search);
+  if (params.get(HOST_SDK_PARAM) || params.get(HOST_ORIGIN_PARAM)) {
+    sessionStorage.setItem(REMEMBERED, params.toString());
+    return params;
+  }
+  const remembered = new URLSearchParams(sessionStorage.getItem(REMEMBERED) ?? '');
+  for (const [name, value] of params) remembered.set(name, value);
+  return remembered;
+}
+
+async function start(): Promise<void> {
+  const params = hostParams();
   const sdk = params.get(HOST_SDK_PARAM);
   const hostOrigin = params.get(HOST_ORIGIN_PARAM);
   const novus = params.get('hostProtocol') === 'novus';

@@ -173,6 +173,8 @@ export const TEXTS = {
     unrecognizedTitle: 'Mensagens não reconhecidas do Novus',
     unrecognizedIntro:
       'Mensagens que o Novus enviou pelo canal do plugin e que o painel não conhece (um callbackId que ele não registrou, um comando que ele não trata); o painel não as usou.',
+    apiRequestFailure: 'Última falha do apiRequest (mensagens do chat)',
+    noApiRequestFailure: 'Nenhuma.',
     mappingTitle: 'Mapeamento de campos',
     mappingIntro:
       'Nomes de campos que o painel procura, em ordem, separados por vírgula; use pontos para campos aninhados (ex.: canal.id).',

@@ -673,6 +673,88 @@ describe('Novus host adapter: waiting, mapping, diagnostics, modal pages', () =>
     });
     adapter.dispose();
   });
+
+  it("sends the chat import nowhere until the tenant's mapping is read, and says so when it failed", () => {
+    const { adapter } = setup();
+    const changes: string[] = [];
+    adapter.watchDiagnostics(() => changes.push(adapter.chatMessagesSource()));
+    expect(adapter.chatMessagesSource()).toBe('mapping-pending');
+    let retries = 0;
+    adapter.mappingFailed(() => {
+      retries += 1;
+    });
+    expect(adapter.chatMessagesSource()).toBe('mapping-failed');
+    adapter.retryMapping();
+    expect(retries).toBe(1);
+    expect(adapter.chatMessagesSource()).toBe('mapping-pending');
+    // Nothing failed since: a second retry does nothing.
+    adapter.retryMapping();
+    expect(retries).toBe(1);
+    adapter.setMapping(DEFAULT_NOVUS_MAPPING);
+    expect(adapter.chatMessagesSource()).toBe('api');
+    adapter.setMapping({ ...DEFAULT_NOVUS_MAPPING, chatMessagesEndpoint: 'v1/chat/{chatId}' });
+    expect(adapter.chatMessagesSource()).toBe('host');
+    expect(changes).toEqual(['mapping-failed', 'mapping-pending', 'api', 'host']);
+    adapter.dispose();
+    // The URL's (or config's) endpoint wins: no wait for the mapping.
+    const configured = setup({ chatMessages: { endpoint: 'v1/chat/{chatId}' } }).adapter;
+    expect(configured.chatMessagesSource()).toBe('host');
+    configured.dispose();
+  });
+
+  it('keeps the last failed apiRequest read (host, endpoint, error) in the diagnostics until one succeeds', async () => {
+    const { host, adapter } = setup({
+      now: () => new Date('2026-11-29T12:00:00.000Z'),
+      chatMessages: { endpoint: 'api/chat/{chatId}/messages?channelId={channelId}' },
+    });
+    expect(adapter.diagnostics().apiRequestFailure).toBeNull();
+    const chat = { chatId: 'at-1001', channelId: 'canal-1' };
+    host.replies.set('apiRequest', { error: 'Secret not found: chaveApiPublica' });
+    await expect(adapter.readChatMessages?.(chat)).rejects.toMatchObject({ code: 'host' });
+    expect(adapter.diagnostics().apiRequestFailure).toEqual({
+      at: '2026-11-29T12:00:00.000Z',
+      host: 'publica',
+      endpoint: 'api/chat/at-1001/messages',
+      error: 'Secret not found: chaveApiPublica',
+    });
+    host.replies.set('apiRequest', { data: [] });
+    await expect(adapter.readChatMessages?.(chat)).resolves.toEqual([]);
+    expect(adapter.diagnostics().apiRequestFailure).toBeNull();
+    adapter.dispose();
+  });
+
+  it("hands a form page's failed read to the panel page of the same origin, whose report carries it", async () => {
+    const panelHost = new FakeNovusHost();
+    const formHost = new FakeNovusHost();
+    const withChannel = (host: FakeNovusHost) =>
+      Object.assign(host.window, { BroadcastChannel }) as PanelWindowLike;
+    const panel = createNovusPanelAdapter({
+      window: withChannel(panelHost),
+      hostOrigin: HOST,
+      tenant: 'tenant-acme',
+      createChannel,
+    });
+    const form = createNovusPanelAdapter({
+      window: withChannel(formHost),
+      hostOrigin: HOST,
+      tenant: 'tenant-acme',
+      role: 'modal',
+      createChannel,
+      chatMessages: { endpoint: 'api/chat/{chatId}/messages?channelId={channelId}' },
+    });
+    formHost.replies.set('apiRequest', { error: 'Endpoint not allowed' });
+    await expect(
+      form.readChatMessages?.({ chatId: 'at-1001', channelId: 'canal-1' }),
+    ).rejects.toMatchObject({ message: 'Endpoint not allowed' });
+    await until(() => panel.diagnostics().apiRequestFailure != null);
+    expect(panel.diagnostics().apiRequestFailure).toMatchObject({
+      host: 'publica',
+      endpoint: 'api/chat/at-1001/messages',
+      error: 'Endpoint not allowed',
+    });
+    form.dispose();
+    panel.dispose();
+  });
 });
 
 describe("Novus host adapter: whom the user info names, the tenant's mapping and the host's refusals", () => {

@@ -138,6 +138,13 @@ export interface NovusHostAdapter extends HostAdapter {
   apiRequest(request: NovusApiRequest): Promise<unknown>;
 }
 
+/**
+ * Where the chat import reads a chat's messages: through the host (`readChatMessages`), through
+ * the api route, or not yet: the tenant's mapping (which may name the host's endpoint) is still
+ * being read, or its read failed. Never the api route in the meantime.
+ */
+export type ChatMessagesSource = 'host' | 'api' | 'mapping-pending' | 'mapping-failed';
+
 /** The Novus adapter with its page role, the tenant's mapping and the diagnostics. */
 export interface NovusPanelAdapter extends NovusHostAdapter, HostWaiting {
   readonly role: NovusPageRole;
@@ -153,6 +160,12 @@ export interface NovusPanelAdapter extends NovusHostAdapter, HostWaiting {
    * adapters older than that option, which never wait).
    */
   mappingUnavailable?(): void;
+  /** The tenant's mapping could not be read; `retry` reads it again now (see retryMapping). */
+  mappingFailed(retry: () => void): void;
+  /** Reads the tenant's mapping again now, after mappingFailed (the import's 'Tentar novamente'). */
+  retryMapping(): void;
+  /** Where the chat import reads (the URL's or config's endpoint wins over the mapping's). */
+  chatMessagesSource(): ChatMessagesSource;
   /** What the host sent, what the panel understood of it, unexpected messages (no secrets). */
   diagnostics(): NovusDiagnosticsReport;
   /** Called after each change of `diagnostics()`; returns the unsubscribe function. */
@@ -166,6 +179,42 @@ export function isNovusPanelAdapter(adapter: HostAdapter): adapter is NovusPanel
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
+}
+
+type NovusApiRequestFailure = NonNullable<NovusDiagnosticsReport['apiRequestFailure']>;
+
+/** Where a form page hands its apiRequest failures to the panel page (same origin, same tab). */
+const FAILURE_CHANNEL = 'crm-panel:novus-api-request';
+
+interface FailureChannel {
+  post(failure: NovusApiRequestFailure | null): void;
+  listen(listener: (failure: NovusApiRequestFailure | null) => void): void;
+  close(): void;
+}
+
+function isFailure(value: unknown): value is NovusApiRequestFailure {
+  return (
+    isRecord(value) &&
+    ['at', 'host', 'endpoint', 'error'].every((key) => typeof value[key] === 'string')
+  );
+}
+
+/** A BroadcastChannel of the page's origin, or null where the browser has none. */
+function createFailureChannel(win: object): FailureChannel | null {
+  const Channel = (win as { BroadcastChannel?: typeof BroadcastChannel }).BroadcastChannel;
+  if (typeof Channel !== 'function') return null;
+  const channel = new Channel(FAILURE_CHANNEL);
+  return {
+    post: (failure) => channel.postMessage({ failure }),
+    listen(listener) {
+      channel.onmessage = (event: MessageEvent) => {
+        const data: unknown = event.data;
+        if (!isRecord(data) || !('failure' in data)) return;
+        if (data.failure === null || isFailure(data.failure)) listener(data.failure);
+      };
+    },
+    close: () => channel.close(),
+  };
 }
 
 function errorText(value: unknown): string {
@@ -202,6 +251,11 @@ export function createNovusPanelAdapter(options: NovusPanelOptions): NovusPanelA
   let lastEvent: { at: string; name: string; payload: unknown } | null = null;
   const unexpected: NovusUnexpectedMessage[] = [];
   const unrecognized: NonNullable<NovusDiagnosticsReport['unrecognized']> = [];
+  /** The last chat read through apiRequest that failed, until one succeeds. */
+  let apiRequestFailure: NovusApiRequestFailure | null = null;
+  // A form page (modal) reads the chat but reports nothing: it hands its failures to the panel
+  // page of the same origin and tab, whose report carries them.
+  const failures = createFailureChannel(win);
   const diagnosticsListeners = new Set<() => void>();
   const waitingListeners = new Set<(waiting: boolean) => void>();
   let waiting = false;
@@ -384,6 +438,8 @@ export function createNovusPanelAdapter(options: NovusPanelOptions): NovusPanelA
   };
   const configuredChatMessages = options.chatMessages ?? null;
   let chatMessages = configuredChatMessages;
+  let mappingState: 'pending' | 'ready' | 'failed' = 'pending';
+  let mappingRetry: (() => void) | null = null;
   const readChatMessages = async (chat: HostChatRef): Promise<ChatMessage[]> => {
     const setting = chatMessages;
     if (!setting) throw new HostRequestError('config', 'Leitura de mensagens pelo host desligada.');
@@ -395,8 +451,34 @@ export function createNovusPanelAdapter(options: NovusPanelOptions): NovusPanelA
         `Configuração hostChatMessages inválida: ${settingProblem}.`,
       );
     }
-    return toChatMessages(await command('apiRequest', chatMessagesRequest(setting, chat)));
+    const request = chatMessagesRequest(setting, chat);
+    try {
+      const messages = toChatMessages(await command('apiRequest', request));
+      if (apiRequestFailure) recordFailure(null);
+      return messages;
+    } catch (error) {
+      recordFailure({
+        at: now().toISOString(),
+        host: request.host,
+        endpoint: request.endpoint,
+        error: error instanceof Error ? error.message : errorText(error),
+      });
+      throw error;
+    }
   };
+
+  function recordFailure(failure: NovusApiRequestFailure | null): void {
+    apiRequestFailure = failure;
+    if (role === 'modal') failures?.post(failure);
+    changed();
+  }
+  if (role === 'panel') {
+    failures?.listen((failure) => {
+      if (disposed) return;
+      apiRequestFailure = failure;
+      changed();
+    });
+  }
 
   // The host gives no user info unasked (no 'initialized'): ask once at start, so readUserInfo
   // (polled by waitForHostUserInfo) has it; a failure leaves it null, the panel's 'missing' state.
@@ -440,9 +522,30 @@ export function createNovusPanelAdapter(options: NovusPanelOptions): NovusPanelA
       if (waiting) listener(true);
       return () => waitingListeners.delete(listener);
     },
+    mappingFailed(retry) {
+      mappingState = 'failed';
+      mappingRetry = retry;
+      changed();
+    },
+    retryMapping() {
+      const retry = mappingRetry;
+      if (mappingState !== 'failed' || !retry) return;
+      mappingState = 'pending';
+      mappingRetry = null;
+      changed();
+      retry();
+    },
+    chatMessagesSource() {
+      if (configuredChatMessages) return 'host';
+      if (mappingState === 'pending') return 'mapping-pending';
+      if (mappingState === 'failed') return 'mapping-failed';
+      return chatMessages ? 'host' : 'api';
+    },
     setMapping(next) {
       mapping = next;
       awaitingMapping = false;
+      mappingState = 'ready';
+      mappingRetry = null;
       if (!configuredChatMessages) {
         chatMessages = next.chatMessagesEndpoint.trim()
           ? {
@@ -477,6 +580,7 @@ export function createNovusPanelAdapter(options: NovusPanelOptions): NovusPanelA
       ),
       unexpected: [...unexpected],
       ...(unrecognized.length ? { unrecognized: [...unrecognized] } : {}),
+      apiRequestFailure,
     }),
     watchDiagnostics(listener) {
       diagnosticsListeners.add(listener);
@@ -491,6 +595,7 @@ export function createNovusPanelAdapter(options: NovusPanelOptions): NovusPanelA
         persistentPort.close();
       }
       requests.dispose();
+      failures?.close();
       for (const resolve of pendingModals.splice(0)) resolve(MODAL_CANCELLED);
       relay.clear();
       diagnosticsListeners.clear();

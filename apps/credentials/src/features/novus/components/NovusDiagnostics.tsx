@@ -165,6 +165,15 @@ function Report({ data }: { data: NovusDiagnosticsData }) {
           <Pair label={T.ancestorOrigin}>{report.origins.ancestor ?? T.none}</Pair>
           <Pair label={T.urlTenant}>{report.urlTenant ?? T.none}</Pair>
         </StyledList>
+        <StyledSubheading>{T.apiRequestFailure}</StyledSubheading>
+        {report.apiRequestFailure ? (
+          <p>
+            {report.apiRequestFailure.host} · {report.apiRequestFailure.endpoint} ·{' '}
+            <strong>{report.apiRequestFailure.error}</strong> · {when(report.apiRequestFailure.at)}
+          </p>
+        ) : (
+          <p>{T.noApiRequestFailure}</p>
+        )}
       </StyledSection>
       <StyledSection aria-label={T.unexpectedTitle}>
         <StyledHeading>{T.unexpectedTitle}</StyledHeading>

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { type ChatMessage, MESSAGES } from '@crm-panel/crm-model';
 import { Alert, Button, InlineError, Skeleton } from '@crm-panel/ui';
+import { chatImportProblem, NOVUS_CHAT_IMPORT_TEXTS } from '../chatImportProblem';
 import { useChatTextMessages } from '../hooks/useChatTextMessages';
 import { ChatMessageOption } from './ChatMessageOption';
 
@@ -83,20 +84,31 @@ export function ChatImportPanel({
 }: ChatImportPanelProps) {
   const headingId = useId();
   const errorId = useId();
-  const messages = useChatTextMessages(chatId, channelId);
+  const { query: messages, source, retryMapping } = useChatTextMessages(chatId, channelId);
   const [selectionError, setSelectionError] = useState<string | null>(null);
 
   let content;
   if (chatId === null || channelId === null) {
     content = <Alert tone="warning">{MESSAGES.chatImport.attendanceUnavailable}</Alert>;
+  } else if (source === 'mapping-pending') {
+    content = (
+      <>
+        <Alert tone="info">{NOVUS_CHAT_IMPORT_TEXTS.mappingPending}</Alert>
+        <Skeleton lines={3} label="Carregando mensagens..." />
+      </>
+    );
+  } else if (source === 'mapping-failed') {
+    content = (
+      <InlineError message={NOVUS_CHAT_IMPORT_TEXTS.mappingFailed} onRetry={retryMapping} />
+    );
   } else if (messages.isPending || (messages.isError && messages.isFetching)) {
     content = <Skeleton lines={3} label="Carregando mensagens..." />;
   } else if (messages.isError) {
-    content = (
-      <InlineError
-        message={MESSAGES.chatImport.loadError}
-        onRetry={() => void messages.refetch()}
-      />
+    const problem = chatImportProblem(messages.error);
+    content = problem.retry ? (
+      <InlineError message={problem.message} onRetry={() => void messages.refetch()} />
+    ) : (
+      <Alert tone="error">{problem.message}</Alert>
     );
   } else if (messages.data.length === 0) {
     content = <Alert tone="info">{MESSAGES.chatImport.noTextMessages}</Alert>;

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { chatMessagesQueryOptions } from '@crm-panel/api-client';
 import { type ChatMessage } from '@crm-panel/crm-model';
 import { sortNewestFirst } from '@crm-panel/format';
-import { useHostAdapter } from '@crm-panel/host-bridge';
+import { useChatMessagesSource, useHostAdapter } from '@crm-panel/host-bridge';
 
 function textMessagesNewestFirst(messages: ChatMessage[]): ChatMessage[] {
   // Media, stickers and system events arrive without text: nothing to import from them.
@@ -11,16 +11,20 @@ function textMessagesNewestFirst(messages: ChatMessage[]): ChatMessage[] {
 
 /**
  * The attendance's text messages, newest first (the picker's order). Read through the host when
- * it offers that (host-bridge's `readChatMessages`), else from the api route of spec §7.
+ * it offers that (host-bridge's `readChatMessages`), else from the api route of spec §7; under
+ * Novus, not before the tenant's mapping says which (`source` 'mapping-pending' or
+ * 'mapping-failed': nothing is read, the panel says why).
  */
 export function useChatTextMessages(chatId: string | null, channelId: string | null) {
   const adapter = useHostAdapter();
+  const { source, retryMapping } = useChatMessagesSource();
   const chat = { chatId: chatId ?? '', channelId: channelId ?? '' };
-  const viaHost = adapter.readChatMessages?.bind(adapter);
+  const viaHost = source === 'host' ? adapter.readChatMessages?.bind(adapter) : undefined;
   const readFromHost = viaHost && (() => viaHost(chat));
-  return useQuery({
+  const query = useQuery({
     ...chatMessagesQueryOptions(chat.chatId, chat.channelId, readFromHost),
-    enabled: chatId !== null && channelId !== null,
+    enabled: chatId !== null && channelId !== null && (source === 'host' || source === 'api'),
     select: textMessagesNewestFirst,
   });
+  return { query, source, retryMapping };
 }
