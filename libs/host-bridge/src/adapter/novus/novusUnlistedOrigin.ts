@@ -45,6 +45,10 @@ export function createNovusUnlistedOriginAdapter(
     watchWaiting: () => () => undefined,
     setMapping: () => undefined,
     mappingUnavailable: () => undefined,
+    // Nothing reads through this host: the panel stops at the card that names the origin.
+    mappingFailed: () => undefined,
+    retryMapping: () => undefined,
+    chatMessagesSource: () => 'api',
     diagnostics: () => ({ ...report, origins: { ...report.origins } }),
     watchDiagnostics: () => () => undefined,
   };
