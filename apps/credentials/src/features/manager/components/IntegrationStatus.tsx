@@ -44,6 +44,8 @@ const StyledNote = styled.p`
   margin: ${({ theme }) => theme.space[2]} 0 0;
   color: ${({ theme }) => theme.colors.textSecondary};
   font-size: ${({ theme }) => theme.fontSizes.sm};
+  /* The address to check is one long word: it breaks inside the column, never past the card. */
+  overflow-wrap: anywhere;
 `;
 
 /**
