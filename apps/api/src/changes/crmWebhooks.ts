@@ -118,6 +118,20 @@ export interface LiveUpdatesStatus {
   refusal?: CheckRefusal | null;
 }
 
+/**
+ * RD suspended them, they were made again (`at`, Brasília time, when known), nothing has arrived
+ * since: what to check (`address`, the receiver's without its token).
+ */
+function suspendedRecreatedTexts(
+  at: string | null,
+  address: string,
+): { message: string; action: string } {
+  return {
+    message: `Atualizações ao vivo do RD Station CRM: sem confirmação. O RD Station CRM suspendeu os avisos (webhooks) porque as entregas a este servidor falhavam; o painel os recriou${at ? ` em ${at}` : ''}, e nenhuma entrega chegou desde então.`,
+    action: `Confira se ${address} está acessível pela internet e responde 2xx em até 5 s. Este alerta some quando a próxima entrega chegar (por exemplo, ao alterar uma negociação no RD Station CRM).`,
+  };
+}
+
 /** What a person reads about each state (pt-BR): what is happening, and what they can do. */
 export const LIVE_UPDATES_TEXTS: Record<
   LiveUpdatesReason | 'on',
@@ -164,12 +178,7 @@ export const LIVE_UPDATES_TEXTS: Record<
     action:
       'Confira se o servidor do painel está acessível pela internet; o painel tenta recriá-las a cada hora e a cada login.',
   },
-  suspended_recreated: {
-    message:
-      'Atualizações ao vivo do RD Station CRM: sem confirmação. O RD Station CRM suspendeu os avisos (webhooks) porque as entregas a este servidor falhavam; o painel os recriou, e nenhuma entrega chegou desde então.',
-    action:
-      'Confira se o endereço dos avisos está acessível pela internet e responde 2xx em até 5 s. Este alerta some quando a próxima entrega chegar (por exemplo, ao alterar uma negociação no RD Station CRM).',
-  },
+  suspended_recreated: suspendedRecreatedTexts(null, 'o endereço dos avisos'),
 };
 
 /** The clock an operator in Brazil reads the dates of these texts on. */
@@ -222,8 +231,7 @@ export function liveUpdatesInfo(
     message += ` (API_PUBLIC_URL: ${publicUrl})`;
   if (publicUrl !== undefined && status.reason === 'suspended_recreated') {
     const at = status.suspendedAt ? formatDateTimeIn(status.suspendedAt, TEXTS_TIME_ZONE) : null;
-    message = `Atualizações ao vivo do RD Station CRM: sem confirmação. O RD Station CRM suspendeu os avisos (webhooks) porque as entregas a este servidor falhavam; o painel os recriou${at ? ` em ${at}` : ''}, e nenhuma entrega chegou desde então.`;
-    action = `Confira se ${publicUrl}${WEBHOOK_RECEIVER_PATH}/… está acessível pela internet e responde 2xx em até 5 s. Este alerta some quando a próxima entrega chegar (por exemplo, ao alterar uma negociação no RD Station CRM).`;
+    ({ message, action } = suspendedRecreatedTexts(at, `${publicUrl}${WEBHOOK_RECEIVER_PATH}/…`));
   }
   return { on: status.on, reason: status.reason, message, action };
 }
