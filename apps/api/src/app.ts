@@ -5,14 +5,15 @@ import swaggerUi from '@fastify/swagger-ui';
 import { API_CONTRACT_HEADER } from '@crm-panel/crm-model';
 import {
   cachedIdentityHeaders,
-  healthAnswer,
   identityHeaders,
   securityPasswordHeaders,
 } from '@crm-panel/crm-model/schemas';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { createRecordMemory } from './changes/recordMemory';
 import { createNameMemory } from './changes/recordNames';
-import { createCrmWebhooks, liveUpdatesInfo } from './changes/crmWebhooks';
+import { createCrmWebhooks, serverLiveUpdates } from './changes/crmWebhooks';
+import { createCrmWebhookUpkeep } from './changes/crmWebhookUpkeep';
+import { apiHealthAnswer } from './routes/healthSchema';
 import { createInProcessChangeFeed } from './changes/inProcessChangeFeed';
 import { createLiveStreams } from './changes/liveStreams';
 import { createPgChangeFeed } from './changes/pgChangeFeed';
@@ -46,6 +47,7 @@ import { clientErrorHandler, registerStrictInput } from './security/strictInput'
 import { createSecretBox } from './security/crypto';
 import { registerWriteLimits } from './security/perMinuteLimit';
 import { registerSecurityHeaders } from './security/headers';
+import { isLoopbackUrl } from './security/outbound';
 import { loggerOptions, OneLinePerRequest } from './logging';
 import { API_MESSAGES } from './messages';
 import { startAuditTrail } from './audit/auditTrail';
@@ -356,7 +358,9 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
       pageSizes,
       log: app.log,
       publicUrl: config.publicUrl,
-      production: config.mode === 'production',
+      // The real RD reaches only a public https address; a CRM on this machine (the sandbox)
+      // reaches this api wherever it listens.
+      checkPublicUrl: config.mode === 'production' || !isLoopbackUrl(config.crm.baseUrl),
       enabled: config.live.crmWebhooks,
       now: config.now,
       recheckMs: config.live.webhookRecheckMs,
@@ -504,16 +508,13 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
         tags: ['saúde'],
         summary:
           'O api está de pé (sem identidade), e se este servidor pode receber as atualizações ao vivo do CRM (cada tenant vê as suas no gerenciador de credenciais)',
-        response: { 200: healthAnswer },
+        response: { 200: apiHealthAnswer },
       },
     },
-    async () => {
-      const problem = services.crmWebhooks.serverProblem();
-      return {
-        status: 'ok',
-        crmLiveUpdates: liveUpdatesInfo({ on: problem === null, reason: problem }),
-      };
-    },
+    async () => ({
+      status: 'ok',
+      crmLiveUpdates: await serverLiveUpdates(services.crmWebhooks),
+    }),
   );
   // The operator's figures (metrics.ts): only with METRICS_TOKEN, and only for whoever holds it.
   const { metricsToken } = config;
@@ -565,48 +566,24 @@ export async function buildApp(input: ApiConfigInput = {}): Promise<FastifyInsta
 }
 
 /**
- * RD suspends a webhook whose endpoint keeps failing and documents no way back (crm-v2-webhooks,
- * "Suspensão de webhooks"): every tenant's are checked at start-up and every WEBHOOK_KEEP_MS,
- * a suspended or missing one made again, by one api process at a time. The live-updates state
- * (in the store) says how it went.
+ * The webhook upkeep (changes/crmWebhookUpkeep.ts), started once the app is ready. A server that
+ * cannot receive RD's deliveries says so once, at start-up.
  */
 function keepCrmWebhooks(app: FastifyInstance, services: Services): () => void {
   const { config, crmWebhooks } = services;
-  const problem = crmWebhooks.serverProblem();
-  if (problem === 'public_url')
+  if (crmWebhooks.serverProblem() === 'public_url')
     app.log.warn(
-      { publicUrl: config.publicUrl },
-      'API_PUBLIC_URL não é um endereço https público: o RD Station CRM não entrega webhooks a ele; atualizações ao vivo do CRM desligadas',
+      { publicUrl: config.publicUrl, crm: config.crm.baseUrl },
+      'API_PUBLIC_URL não é um endereço https público e o CRM não está nesta máquina: o RD Station CRM não entrega webhooks a ele; atualizações ao vivo do CRM desligadas',
     );
-  if (problem || config.live.webhookKeepMs <= 0) return () => {};
-  let running: Promise<void> | null = null;
-  let timer: ReturnType<typeof setInterval> | undefined;
-  let closed = false;
-  // Every api process on the store runs this schedule; a tenant another process checked since
-  // this process started (at start-up), or within the last half period (on schedule), is spared,
-  // so the tenants are checked about once a period whatever the number of processes.
-  const run = (unlessCheckedSince: number) => {
-    if (running || closed) return;
-    running = crmWebhooks
-      .keepAll({ unlessCheckedSince })
-      .catch((error: unknown) => app.log.warn({ err: error }, 'manutenção dos webhooks falhou'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  app.addHook('onClose', async () => {
-    closed = true;
-    clearInterval(timer);
-    await running;
+  const upkeep = createCrmWebhookUpkeep({
+    crmWebhooks,
+    keepMs: config.live.webhookKeepMs,
+    now: config.now,
+    log: app.log,
   });
-  return () => {
-    run(config.now());
-    timer = setInterval(
-      () => run(config.now() - config.live.webhookKeepMs / 2),
-      config.live.webhookKeepMs,
-    );
-    timer.unref();
-  };
+  app.addHook('onClose', async () => upkeep.close());
+  return () => void upkeep.start();
 }
 
 export interface RunningApi {

@@ -363,6 +363,15 @@ describe('RD Station webhooks', () => {
     expect(published.map((change) => [change.origin, change.record.type])).toEqual([
       ['crm', 'deal'],
     ]);
+    // The api's log says each delivery's event as RD wrote it (the README's confirmation).
+    const received = h.logs
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.msg === 'aviso do RD Station CRM recebido');
+    expect(received.at(-1)).toMatchObject({
+      systemKey: alice.systemKey,
+      event: 'CRM_DEAL_UPDATED',
+      duplicate: false,
+    });
   });
 
   it('says in the credentials status that live updates are on', async () => {
@@ -406,6 +415,36 @@ describe('RD Station webhooks', () => {
     }
     expect(hooks.map((hook) => hook.status)).toEqual(CRM_WEBHOOK_EVENTS.map(() => 'active'));
     expect(h.logs.join('')).toContain('webhooks do CRM recriados');
+
+    // Made again, but RD suspended them because deliveries failed: the manager warns, with the
+    // address to check, until a delivery arrives.
+    const liveUpdates = async () =>
+      (await call(h.api, 'GET', '/api/rdstation/credentials/status', { as: alice })).json
+        .liveUpdates as { on: boolean; reason: string | null; message: string; action: string };
+    let state = await liveUpdates();
+    while (state.reason !== 'suspended_recreated' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      state = await liveUpdates();
+    }
+    expect(state).toMatchObject({ on: false, reason: 'suspended_recreated' });
+    expect(state.message).toMatch(
+      /^Atualizações ao vivo do RD Station CRM: sem confirmação\. O RD Station CRM suspendeu os avisos \(webhooks\) porque as entregas a este servidor falhavam; o painel os recriou em \d\d\/\d\d\/\d{4} \d\d:\d\d, e nenhuma entrega chegou desde então\.$/,
+    );
+    expect(state.action).toBe(
+      `Confira se ${apiUrl}/api/webhooks/rdstation/… está acessível pela internet e responde 2xx em até 5 s. Este alerta some quando a próxima entrega chegar (por exemplo, ao alterar uma negociação no RD Station CRM).`,
+    );
+    await sandbox.change({
+      account: ACCOUNT1.id,
+      resource: 'deals',
+      id: ACCOUNT1.deals.implantacao.id,
+      data: { rating: 3 },
+    });
+    await sandbox.webhooksSettled();
+    expect(await liveUpdates()).toMatchObject({
+      on: true,
+      reason: null,
+      message: 'Atualizações ao vivo do RD Station CRM: ligadas.',
+    });
   });
 });
 
@@ -446,6 +485,114 @@ describe('the receiver’s rate per tenant', () => {
       expect(Number(answers[5]?.headers['retry-after'])).toBeGreaterThan(0);
     } finally {
       await limited.close();
+    }
+  });
+});
+
+describe('the health answer', () => {
+  it('counts the configured tenants per state, names none, and says when some are off', async () => {
+    const port = await freePort();
+    const own = await startHarness({
+      sharedSandbox: sandbox,
+      api: {
+        publicUrl: `http://127.0.0.1:${port}`,
+        live: { crmWebhooks: true, webhookRecheckMs: 0, webhookEchoSettleMs: 0 },
+      },
+    });
+    try {
+      await own.api.listen({ port, host: '127.0.0.1' });
+      const health = async () =>
+        (await own.api.inject({ method: 'GET', url: '/api/health' })).json();
+      const counts = (given: Record<string, number>) => ({
+        on: 0,
+        disabled: 0,
+        public_url: 0,
+        not_registered: 0,
+        sign_in_needed: 0,
+        refused: 0,
+        unavailable: 0,
+        suspended: 0,
+        suspended_recreated: 0,
+        ...given,
+      });
+      // No tenant yet: nothing is on.
+      expect(await health()).toEqual({
+        status: 'ok',
+        crmLiveUpdates: {
+          on: false,
+          reason: 'not_registered',
+          message: 'Atualizações ao vivo do RD Station CRM: aguardando o primeiro login no CRM.',
+          action: 'Faça login no RD Station CRM pelo painel para ligá-las.',
+          degraded: false,
+          tenants: counts({}),
+        },
+      });
+      const { alice: first, beatriz: second } = freshPeople();
+      const { alice: third } = freshPeople();
+      for (const someone of [first, second, third]) await configure(own.api, someone);
+      await login(own, first);
+      await login(own, second);
+      // RD suspends both tenants' webhooks; the first one's next sign-in finds it and makes them
+      // again (the second's last check, before the suspension, still says on).
+      expect(sandbox.suspendWebhooks(ACCOUNT1.id, `http://127.0.0.1:${port}/`)).toBe(
+        2 * CRM_WEBHOOK_EVENTS.length,
+      );
+      await login(own, first);
+      const body = await health();
+      expect(body.crmLiveUpdates).toEqual({
+        on: true,
+        reason: null,
+        message: 'Atualizações ao vivo do RD Station CRM: ligadas em 1 de 3 empresas.',
+        action: 'Cada empresa vê no gerenciador de credenciais por que as suas estão desligadas.',
+        degraded: true,
+        tenants: counts({ on: 1, suspended_recreated: 1, not_registered: 1 }),
+      });
+      const text = JSON.stringify(body);
+      for (const someone of [first, second, third]) expect(text).not.toContain(someone.systemKey);
+      expect(text).not.toContain(`127.0.0.1:${port}`);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('against a CRM not on this machine, an http API_PUBLIC_URL registers nothing, outside production too', async () => {
+    const own = await startHarness({
+      sharedSandbox: sandbox,
+      api: {
+        mode: 'development',
+        publicUrl: 'http://127.0.0.1:3333',
+        live: { crmWebhooks: true },
+        crm: { baseUrl: 'https://api.rd.services/crm/v2' },
+      },
+    });
+    try {
+      const { alice: someone } = freshPeople();
+      await configure(own.api, someone);
+      expect((await own.api.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({
+        status: 'ok',
+        crmLiveUpdates: {
+          on: false,
+          reason: 'public_url',
+          message:
+            'Atualizações ao vivo do RD Station CRM: desligadas. O endereço público do servidor do painel não é um endereço https acessível pela internet, e o RD Station CRM só envia avisos para endereços assim.',
+          action:
+            'Peça ao responsável pelo servidor para configurar API_PUBLIC_URL com o endereço https público do painel e reiniciá-lo.',
+          degraded: false,
+          tenants: null,
+        },
+      });
+      const status = await call(own.api, 'GET', '/api/rdstation/credentials/status', {
+        as: someone,
+      });
+      expect(status.json.liveUpdates).toMatchObject({
+        on: false,
+        reason: 'public_url',
+        message: expect.stringContaining('(API_PUBLIC_URL: http://127.0.0.1:3333)'),
+      });
+      expect(own.logs.join('\n')).toContain('API_PUBLIC_URL não é um endereço https público');
+      expect(own.calls.filter((c) => c.url.includes('/webhooks'))).toEqual([]);
+    } finally {
+      await own.close();
     }
   });
 });

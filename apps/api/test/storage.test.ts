@@ -277,6 +277,46 @@ describe.each<Kind>(['sqlite', 'postgres'])('repositories on %s', (kind) => {
     expect(await receivers.firstDelivery(alice.systemKey, 'genuina', 86_400_000)).toBe(true);
   }, 60_000);
 
+  it('keeps what each check of the webhooks found, and when a delivery last arrived, for every configured tenant', async () => {
+    const receivers = repos.webhookReceivers;
+    for (const { systemKey } of [alice, beatriz])
+      await repos.credentials.create(systemKey, {
+        clientId: 'c',
+        clientSecret: 's',
+        redirectUri: 'https://painel.example.com/cb',
+        passwordHash: 'h',
+        defaultChatDomain: 'https://chat.example.com',
+      });
+    await receivers.tokenFor(alice.systemKey);
+    await receivers.recordCheck(alice.systemKey, null, { suspended: true });
+    const suspendedAt = now;
+    now += 1_000;
+    await receivers.recordCheck(alice.systemKey, null);
+    expect(await receivers.lastCheck(alice.systemKey)).toEqual({
+      checkedAt: now,
+      reason: null,
+      suspendedAt,
+      lastDeliveryAt: null,
+      refusal: null,
+    });
+    now += 1_000;
+    await receivers.recordDelivery(alice.systemKey);
+    await receivers.recordCheck(alice.systemKey, 'refused', {
+      refusal: { status: 422, detail: '/data/url: inválida' },
+    });
+    expect(await receivers.lastCheck(alice.systemKey)).toMatchObject({
+      reason: 'refused',
+      suspendedAt,
+      lastDeliveryAt: now,
+      refusal: { status: 422, detail: '/data/url: inválida' },
+    });
+    // Beatriz is configured and has no receiver yet: counted, with no check.
+    const checks = await receivers.configuredChecks();
+    expect(checks).toHaveLength(2);
+    expect(checks).toContainEqual(null);
+    expect(checks).toContainEqual(expect.objectContaining({ reason: 'refused', suspendedAt }));
+  });
+
   it('counts password failures inside the window only, each try in one statement', async () => {
     expect(await repos.passwordGuards.reserve(alice.systemKey, 1000)).toBe(1);
     expect(await repos.passwordGuards.reserve(alice.systemKey, 1000)).toBe(2);

@@ -77,6 +77,13 @@ export interface Knobs {
   /** A webhook endpoint slower than this failed (RD documents 5 s). */
   webhookTimeoutMs: number;
   /**
+   * Deliveries of one webhook that fail for good (all 6 tries) in a row before RD's verdict
+   * "suspenso" (crm-v2-webhooks, "Suspensão de webhooks": "é necessário que o mesmo esteja sempre
+   * retornando erros de forma constante"; how many, RD does not say). Strict: 3, so a receiver
+   * that keeps failing is suspended and its owner must notice; 0 never suspends on its own.
+   */
+  webhookSuspendAfterFailures: number;
+  /**
    * The case of a delivery's `event_name`. webhooks-payload-crm's sample writes
    * `"event_name": "crm_deal_created"`, its field table "CRM_DEAL_CREATED. ou CRM_DEAL_UPDATED ou
    * CRM_DEAL_DELETED"; strict: upper case, which a receiver matching only the registered
@@ -115,6 +122,7 @@ export const DEFAULT_KNOBS: Knobs = {
   contactOrganizationNull: false,
   webhookBackoffMs: 1000,
   webhookTimeoutMs: 5000,
+  webhookSuspendAfterFailures: 3,
   webhookEventCase: 'upper',
   webhookTimeOffset: '-03:00',
 };
@@ -139,6 +147,7 @@ export const LENIENT_KNOBS: Partial<Knobs> = {
   dealPatch: true,
   dealEmptyValues: true,
   contactOrganizationNull: true,
+  webhookSuspendAfterFailures: 0,
   webhookEventCase: 'lower',
   webhookTimeOffset: 'Z',
 };
@@ -185,6 +194,11 @@ const SPECS: Record<keyof Knobs, KnobSpec> = {
   contactOrganizationNull: { kind: 'boolean', env: 'SANDBOX_CONTACT_ORGANIZATION_NULL' },
   webhookBackoffMs: { kind: 'number', env: 'SANDBOX_WEBHOOK_BACKOFF_MS' },
   webhookTimeoutMs: { kind: 'number', env: 'SANDBOX_WEBHOOK_TIMEOUT_MS' },
+  webhookSuspendAfterFailures: {
+    kind: 'number',
+    env: 'SANDBOX_WEBHOOK_SUSPEND_AFTER_FAILURES',
+    integer: true,
+  },
   webhookEventCase: {
     kind: 'choice',
     env: 'SANDBOX_WEBHOOK_EVENT_CASE',

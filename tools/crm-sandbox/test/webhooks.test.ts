@@ -374,6 +374,41 @@ describe('POST /__admin/change: a change in the CRM itself', () => {
     expect((await admin('/webhooks/suspend', 'POST', {})).status).toBe(400);
   });
 
+  it('suspends by itself a webhook whose deliveries keep failing, as RD does (webhookSuspendAfterFailures)', async () => {
+    expect(sandbox.getKnobs().webhookSuspendAfterFailures).toBe(3);
+    sandbox.setKnobs({ webhookSuspendAfterFailures: 2 });
+    const hook = await subscribe('crm_deal_updated');
+    const change = async (rating: number) => {
+      await crm.put(`/deals/${A.deals.implantacao.id}`, { rating });
+      await sandbox.webhooksSettled();
+    };
+    const status = async () => (await crm.get<HookJson>(`/webhooks/${hook.id}`)).body.data.status;
+    // Failed for good, then one that arrives: the count starts again.
+    receiver.answer(() => ({ status: 500 }));
+    await change(1);
+    receiver.answer(() => ({ status: 200 }));
+    await change(2);
+    receiver.answer(() => ({ status: 500 }));
+    await change(3);
+    expect(await status()).toBe('active');
+    // Twice in a row: suspended, and it hears nothing more.
+    await change(4);
+    expect(await status()).toBe('suspended');
+    const heard = receiver.calls.length;
+    expect(heard).toBe(4 * 6 - 5);
+    await change(5);
+    expect(receiver.calls).toHaveLength(heard);
+    const deliveries = (await admin(`/webhook-deliveries?account=${A.id}`)).body.deliveries as {
+      state: string;
+    }[];
+    expect(deliveries.map((delivery) => delivery.state)).toEqual([
+      'failed',
+      'delivered',
+      'failed',
+      'failed',
+    ]);
+  });
+
   it('answers 400 with a message for a bad change', async () => {
     for (const [body, message] of [
       [{ account: 'nope', resource: 'deals', data: {} }, "Unknown account 'nope'"],

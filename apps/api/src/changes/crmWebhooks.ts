@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { type FastifyBaseLogger } from 'fastify';
-import { type CrmClient } from '@api/crm/crmClient';
+import { formatDateTimeIn } from '@crm-panel/format';
+import { type CrmClient, CrmRefusal } from '@api/crm/crmClient';
 import { ApiError } from '@api/errors';
 import { type PageSizeContext, type PageSizes } from '@api/crm/pageSizes';
-import { type WebhookReceiversRepository } from '@api/db/repositories/webhookReceiversRepository';
+import {
+  type CheckRefusal,
+  type StoredCheck,
+  type WebhookReceiversRepository,
+} from '@api/db/repositories/webhookReceiversRepository';
 import { type Identity } from '@api/db/repositories/sessionsRepository';
 import { type ChangedRecordType, type ChangeAction, type RecordChange } from './recordChange';
 
@@ -57,23 +62,77 @@ const delivers = (hook: CrmWebhook): boolean =>
   hook.status === undefined || hook.status === 'active';
 
 /**
+ * Whether a listed webhook is one this api registered for the tenant: its receiver path with the
+ * tenant's token, at whatever origin (an API_PUBLIC_URL since changed included). The token is
+ * unguessable and per tenant, so another tenant's or another installation's webhooks in the same
+ * account are never taken for ours.
+ */
+const isOurs = (hook: CrmWebhook, token: string): boolean => {
+  try {
+    return new URL(hook.url).pathname.endsWith(`${WEBHOOK_RECEIVER_PATH}/${token}`);
+  } catch {
+    return false;
+  }
+};
+
+/**
  * Why a tenant's live updates from the CRM are off (null: on).
  * - `disabled`: CRM_WEBHOOKS=off on this server;
  * - `public_url`: API_PUBLIC_URL is no public https address, which RD needs ("Possuir certificado
  *   de segurança (HTTPS)", crm-v2-webhooks);
  * - `not_registered`: no CRM sign-in of the tenant has registered them yet;
  * - `sign_in_needed`: no sign-in of the tenant whose token the CRM still takes;
- * - `refused`: the CRM refused to list or create them;
- * - `suspended`: RD suspended them ("Suspensão de webhooks") and making them again failed.
+ * - `refused`: the CRM refused to list or create them (its answer is kept and shown);
+ * - `unavailable`: the CRM did not answer the check (busy, down, too slow);
+ * - `suspended`: RD suspended them ("Suspensão de webhooks") and making them again failed;
+ * - `suspended_recreated`: RD suspended them, they were made again, and no delivery has arrived
+ *   since: RD suspends an endpoint whose deliveries keep failing, so until one arrives nothing
+ *   says the cause is gone.
  */
 export type LiveUpdatesReason =
-  'disabled' | 'public_url' | 'not_registered' | 'sign_in_needed' | 'refused' | 'suspended';
+  | 'disabled'
+  | 'public_url'
+  | 'not_registered'
+  | 'sign_in_needed'
+  | 'refused'
+  | 'unavailable'
+  | 'suspended'
+  | 'suspended_recreated';
+
+export const LIVE_UPDATES_REASONS: readonly LiveUpdatesReason[] = [
+  'disabled',
+  'public_url',
+  'not_registered',
+  'sign_in_needed',
+  'refused',
+  'unavailable',
+  'suspended',
+  'suspended_recreated',
+];
 
 export interface LiveUpdatesStatus {
   on: boolean;
   reason: LiveUpdatesReason | null;
   /** Epoch ms of the last check against the CRM, null when none was made. */
   checkedAt: number | null;
+  /** When a check last found RD had suspended them (and made them again); null: never. */
+  suspendedAt?: number | null;
+  /** The CRM's answer to the last check, when it refused it or did not answer. */
+  refusal?: CheckRefusal | null;
+}
+
+/**
+ * RD suspended them, they were made again (`at`, Brasília time, when known), nothing has arrived
+ * since: what to check (`address`, the receiver's without its token).
+ */
+function suspendedRecreatedTexts(
+  at: string | null,
+  address: string,
+): { message: string; action: string } {
+  return {
+    message: `Atualizações ao vivo do RD Station CRM: sem confirmação. O RD Station CRM suspendeu os avisos (webhooks) porque as entregas a este servidor falhavam; o painel os recriou${at ? ` em ${at}` : ''}, e nenhuma entrega chegou desde então.`,
+    action: `Confira se ${address} está acessível pela internet e responde 2xx em até 5 s. Este alerta some quando a próxima entrega chegar (por exemplo, ao alterar uma negociação no RD Station CRM).`,
+  };
 }
 
 /** What a person reads about each state (pt-BR): what is happening, and what they can do. */
@@ -110,32 +169,119 @@ export const LIVE_UPDATES_TEXTS: Record<
     action:
       'Confira se o usuário que fez login pode gerenciar webhooks na conta do RD Station CRM e faça login novamente.',
   },
+  unavailable: {
+    message:
+      'Atualizações ao vivo do RD Station CRM: sem confirmação. O RD Station CRM não respondeu quando o painel conferiu os avisos (webhooks).',
+    action:
+      'Nada a fazer se passar: o painel confere os avisos de novo a cada hora e a cada login no CRM.',
+  },
   suspended: {
     message:
       'Atualizações ao vivo do RD Station CRM: suspensas pelo RD Station CRM, e não foi possível recriá-las.',
     action:
       'Confira se o servidor do painel está acessível pela internet; o painel tenta recriá-las a cada hora e a cada login.',
   },
+  suspended_recreated: suspendedRecreatedTexts(null, 'o endereço dos avisos'),
 };
 
-/** The state as the panel and the health answer show it. */
-export function liveUpdatesInfo(status: Pick<LiveUpdatesStatus, 'on' | 'reason'>): {
+/** The clock an operator in Brazil reads the dates of these texts on. */
+const TEXTS_TIME_ZONE = 'America/Sao_Paulo';
+
+/** A 400/422 whose items name the webhook's `url`: the address, not the permissions, is at fault. */
+const refusesUrl = (refusal: CheckRefusal): boolean =>
+  (refusal.status === 400 || refusal.status === 422) && /\burl\b/i.test(refusal.detail);
+
+/** The action that fits what the CRM answered a refused check. */
+function refusedAction(refusal: CheckRefusal | null, publicUrl: string | undefined): string {
+  const at = publicUrl ? ` (${publicUrl})` : '';
+  if (refusal && refusesUrl(refusal))
+    return `Peça ao responsável pelo servidor para conferir API_PUBLIC_URL${at}: o RD Station CRM só aceita avisos para um endereço https público. Depois, faça login no RD Station CRM pelo painel novamente.`;
+  if (refusal?.status === 400 || refusal?.status === 422)
+    return 'O RD Station CRM recusou um dado que o painel envia ao cadastrar os avisos: informe a resposta acima ao suporte do painel.';
+  if (refusal?.status === 404)
+    return 'Peça ao responsável pelo servidor para conferir o endereço do RD Station CRM (CRM_BASE_URL).';
+  return LIVE_UPDATES_TEXTS.refused.action;
+}
+
+const answerOf = (refusal: CheckRefusal): string =>
+  ` Resposta do RD Station CRM (${refusal.status}): ${refusal.detail}`;
+
+/**
+ * The state as the panel and the health answer show it. With `publicUrl` (the tenant's own
+ * answer, never the public health one) the texts name the address and the CRM's answer.
+ */
+export function liveUpdatesInfo(
+  status: Pick<LiveUpdatesStatus, 'on' | 'reason' | 'suspendedAt' | 'refusal'>,
+  publicUrl?: string,
+): {
   on: boolean;
   reason: LiveUpdatesReason | null;
   message: string;
   action: string;
 } {
   const texts = LIVE_UPDATES_TEXTS[status.reason ?? 'on'];
-  return { on: status.on, reason: status.reason, ...texts };
+  const refusal = publicUrl === undefined ? null : (status.refusal ?? null);
+  let { message, action } = texts;
+  if (status.reason === 'refused') action = refusedAction(refusal, publicUrl);
+  if (
+    refusal &&
+    (status.reason === 'refused' ||
+      status.reason === 'unavailable' ||
+      status.reason === 'suspended')
+  )
+    message += answerOf(refusal);
+  if (publicUrl !== undefined && status.reason === 'public_url')
+    message += ` (API_PUBLIC_URL: ${publicUrl})`;
+  if (publicUrl !== undefined && status.reason === 'suspended_recreated') {
+    const at = status.suspendedAt ? formatDateTimeIn(status.suspendedAt, TEXTS_TIME_ZONE) : null;
+    ({ message, action } = suspendedRecreatedTexts(at, `${publicUrl}${WEBHOOK_RECEIVER_PATH}/…`));
+  }
+  return { on: status.on, reason: status.reason, message, action };
 }
 
 /**
- * Why API_PUBLIC_URL cannot receive RD's webhooks, or null. In production it must be https on a
- * name or public address: RD delivers only to HTTPS, and a loopback or private address is
- * reachable from this machine alone. Elsewhere (the sandbox on loopback) anything goes.
+ * The health answer's live updates: the server's state, how many configured tenants are in each
+ * state (no tenant named, nothing secret), and whether some are off while others are on
+ * (`degraded`). Off when the server cannot receive RD's deliveries, or when no tenant has them
+ * on: then the reason most tenants share (`not_registered` with no tenant at all).
  */
-export function publicUrlProblem(publicUrl: string, production: boolean): boolean {
-  if (!production) return false;
+export async function serverLiveUpdates(
+  webhooks: Pick<CrmWebhooks, 'serverProblem' | 'tenantCounts'>,
+): Promise<
+  ReturnType<typeof liveUpdatesInfo> & { degraded: boolean; tenants: LiveUpdatesCounts | null }
+> {
+  const problem = webhooks.serverProblem();
+  const tenants = await webhooks.tenantCounts();
+  if (problem || !tenants)
+    return { ...liveUpdatesInfo({ on: false, reason: problem }), degraded: false, tenants };
+  const total = Object.values(tenants).reduce((sum, count) => sum + count, 0);
+  if (tenants.on === 0) {
+    const reason = LIVE_UPDATES_REASONS.reduce<LiveUpdatesReason>(
+      (most, candidate) => (tenants[candidate] > tenants[most] ? candidate : most),
+      'not_registered',
+    );
+    return { ...liveUpdatesInfo({ on: false, reason }), degraded: false, tenants };
+  }
+  if (tenants.on === total)
+    return { ...liveUpdatesInfo({ on: true, reason: null }), degraded: false, tenants };
+  return {
+    on: true,
+    reason: null,
+    message: `Atualizações ao vivo do RD Station CRM: ligadas em ${tenants.on} de ${total} empresas.`,
+    action: 'Cada empresa vê no gerenciador de credenciais por que as suas estão desligadas.',
+    degraded: true,
+    tenants,
+  };
+}
+
+/**
+ * Why API_PUBLIC_URL cannot receive RD's webhooks, or null. When it is checked (in production, and
+ * whenever the CRM is not on this machine: the real RD) it must be https on a name or public
+ * address: RD delivers only to HTTPS, and a loopback or private address is reachable from this
+ * machine alone. Against a CRM on loopback (the sandbox) anything goes.
+ */
+export function publicUrlProblem(publicUrl: string, checked: boolean): boolean {
+  if (!checked) return false;
   let url: URL;
   try {
     url = new URL(publicUrl);
@@ -168,8 +314,11 @@ export interface CrmWebhooksDeps {
   log: PageSizeContext['log'] & Pick<FastifyBaseLogger, 'info'>;
   /** The api's origin the CRM can reach (`API_PUBLIC_URL`). */
   publicUrl: string;
-  /** Production: API_PUBLIC_URL must be public https (publicUrlProblem). */
-  production: boolean;
+  /**
+   * Whether API_PUBLIC_URL must be public https (publicUrlProblem): in production, and whenever the
+   * CRM is not on a loopback address.
+   */
+  checkPublicUrl: boolean;
   /** CRM_WEBHOOKS: off means no registration at all. */
   enabled: boolean;
   now: () => number;
@@ -205,6 +354,11 @@ export interface CrmWebhooks {
   status(systemKey: string): Promise<LiveUpdatesStatus>;
   /** The server-wide reason they are off for every tenant, or null. */
   serverProblem(): LiveUpdatesReason | null;
+  /**
+   * How many configured tenants are in each state ('on' or a reason), no tenant named: the
+   * health answer's. Under a server-wide reason every tenant is off for it: null (not counted).
+   */
+  tenantCounts(): Promise<LiveUpdatesCounts | null>;
   /** Deletes the tenant's registrations in the CRM; the receiver token is forgotten either way. */
   unregister(identity: Identity): Promise<number>;
 }
@@ -217,16 +371,62 @@ export interface CrmWebhooks {
  */
 export const CHECK_LEASE_MS = 5 * 60_000;
 
-const REASONS: readonly LiveUpdatesReason[] = [
-  'disabled',
-  'public_url',
-  'not_registered',
-  'sign_in_needed',
-  'refused',
-  'suspended',
-];
+/** Configured tenants per state. */
+export type LiveUpdatesCounts = Record<LiveUpdatesReason | 'on', number>;
+
 const reasonOfStored = (stored: string | null): LiveUpdatesReason | null =>
-  stored === null ? null : (REASONS.find((reason) => reason === stored) ?? 'refused');
+  stored === null ? null : (LIVE_UPDATES_REASONS.find((reason) => reason === stored) ?? 'refused');
+
+/**
+ * A tenant's state from the store's last check (null: no receiver yet). A check that left them on
+ * after finding them suspended is not trusted until a delivery arrives after it.
+ */
+function statusOfCheck(last: StoredCheck | null): LiveUpdatesStatus {
+  if (!last) return { on: false, reason: 'not_registered', checkedAt: null };
+  const { checkedAt, suspendedAt, lastDeliveryAt, refusal } = last;
+  // Registered, not checked yet (a check under way): on until a check says otherwise.
+  let reason = checkedAt === null ? null : reasonOfStored(last.reason);
+  const unconfirmed =
+    suspendedAt !== null && (lastDeliveryAt === null || lastDeliveryAt < suspendedAt);
+  if (reason === null && unconfirmed) reason = 'suspended_recreated';
+  return { on: reason === null, reason, checkedAt, suspendedAt, refusal };
+}
+
+/** Longest detail of a refusal kept and shown: the CRM's words, not a whole error page. */
+const REFUSAL_DETAIL_MAX = 300;
+
+/**
+ * What the CRM answered a check it refused or could not answer: its status and detail (the CRM's
+ * own items of a 400/422, else the api's pt-BR message). The receiver's token is masked: RD may
+ * repeat the URL it refused, and the detail is stored and shown where the token must not be.
+ */
+function refusalOf(error: unknown, token: string): CheckRefusal {
+  if (!(error instanceof ApiError)) return { status: 502, detail: 'sem resposta' };
+  const items =
+    error instanceof CrmRefusal
+      ? error.problems.map((problem) => {
+          try {
+            const item = JSON.parse(problem) as Record<string, unknown>;
+            const text = [item.detail, item.message, item.title].find(
+              (value) => typeof value === 'string' && value !== '',
+            );
+            const source = item.source as Record<string, unknown> | undefined;
+            const field = [item.field, item.path, item.pointer, source?.pointer].find(
+              (value) => typeof value === 'string' && value !== '',
+            );
+            return [field, text ?? problem].filter(Boolean).join(': ');
+          } catch {
+            return problem;
+          }
+        })
+      : [];
+  const detail = (items.length ? items.join('; ') : error.message).split(token).join('…');
+  return {
+    status: error.statusCode,
+    detail:
+      detail.length > REFUSAL_DETAIL_MAX ? `${detail.slice(0, REFUSAL_DETAIL_MAX - 1)}…` : detail,
+  };
+}
 
 export function createCrmWebhooks(deps: CrmWebhooksDeps): CrmWebhooks {
   const { crm, receivers, pageSizes, log, publicUrl, now, recheckMs } = deps;
@@ -234,7 +434,11 @@ export function createCrmWebhooks(deps: CrmWebhooksDeps): CrmWebhooks {
   const holder = randomUUID();
   const urlOf = (token: string) => `${publicUrl}${WEBHOOK_RECEIVER_PATH}/${token}`;
   const serverProblem = (): LiveUpdatesReason | null =>
-    !deps.enabled ? 'disabled' : publicUrlProblem(publicUrl, deps.production) ? 'public_url' : null;
+    !deps.enabled
+      ? 'disabled'
+      : publicUrlProblem(publicUrl, deps.checkPublicUrl)
+        ? 'public_url'
+        : null;
 
   const listAll = async (identity: Identity): Promise<CrmWebhook[]> => {
     const read = await pageSizes.readAll(
@@ -253,12 +457,14 @@ export function createCrmWebhooks(deps: CrmWebhooksDeps): CrmWebhooks {
     return read.items.filter(isWebhook);
   };
 
-  const reasonOf = (error: unknown, suspendedSeen: boolean): LiveUpdatesReason =>
-    error instanceof ApiError && error.statusCode === 401
-      ? 'sign_in_needed'
-      : suspendedSeen
-        ? 'suspended'
-        : 'refused';
+  /** A refused check's reason: 401 a sign-in; no answer (busy, down, slow) not a refusal. */
+  const reasonOf = (error: unknown, suspendedSeen: boolean): LiveUpdatesReason => {
+    if (error instanceof ApiError && error.statusCode === 401) return 'sign_in_needed';
+    if (suspendedSeen) return 'suspended';
+    const answered =
+      error instanceof ApiError && [400, 403, 404, 409, 413, 422].includes(error.statusCode);
+    return answered ? 'refused' : 'unavailable';
+  };
 
   /** Whether the tenant's last check (any process's) spares this one. */
   const checkedRecently = async (
@@ -281,21 +487,24 @@ export function createCrmWebhooks(deps: CrmWebhooksDeps): CrmWebhooks {
    */
   const check = async (
     identity: Identity,
-    url: string,
+    token: string,
     seen: { suspended: boolean },
   ): Promise<string[] | null> => {
     const { systemKey } = identity;
-    const mine = (await listAll(identity)).filter((hook) => hook.url === url);
+    const url = urlOf(token);
+    const ours = (await listAll(identity)).filter((hook) => isOurs(hook, token));
+    // Ours to an address this api no longer has (API_PUBLIC_URL changed): RD would go on
+    // delivering to it, and suspending it, for nothing.
+    const removable: CrmWebhook[] = ours.filter((hook) => hook.url !== url);
     const active = new Set<string>();
-    const removable: CrmWebhook[] = [];
-    for (const hook of mine) {
+    for (const hook of ours.filter((candidate) => candidate.url === url)) {
       const event = hook.event_name.toLowerCase();
       // RD documents no way back to active for a suspended webhook: it is made again. A second
       // active one of an event (two checks that once overlapped) would deliver every change twice.
       if (delivers(hook) && !active.has(event)) active.add(event);
       else removable.push(hook);
     }
-    seen.suspended = removable.some((hook) => hook.status === 'suspended');
+    seen.suspended = removable.some((hook) => hook.url === url && hook.status === 'suspended');
     for (const hook of removable) {
       if (!(await hold(systemKey))) return null;
       await crm.request(identity, {
@@ -304,7 +513,11 @@ export function createCrmWebhooks(deps: CrmWebhooksDeps): CrmWebhooks {
       });
       log.info(
         { event: hook.event_name, status: hook.status },
-        delivers(hook) ? 'webhook do CRM repetido; removido' : 'webhook do CRM parado; recriando',
+        hook.url !== url
+          ? 'webhook do CRM para um endereço antigo do painel; removido'
+          : delivers(hook)
+            ? 'webhook do CRM repetido; removido'
+            : 'webhook do CRM parado; recriando',
       );
     }
     const created: string[] = [];
@@ -325,7 +538,7 @@ export function createCrmWebhooks(deps: CrmWebhooksDeps): CrmWebhooks {
     const { systemKey } = identity;
     if (serverProblem()) return [];
     const { unlessCheckedSince } = options;
-    const url = urlOf(await receivers.tokenFor(systemKey));
+    const token = await receivers.tokenFor(systemKey);
     if (await checkedRecently(systemKey, unlessCheckedSince)) return [];
     if (!(await hold(systemKey))) {
       log.info({ systemKey }, 'webhooks do CRM sendo conferidos por outro processo');
@@ -335,15 +548,24 @@ export function createCrmWebhooks(deps: CrmWebhooksDeps): CrmWebhooks {
     try {
       // Under the lease, read again: a check that ended a moment ago spares this one too.
       if (await checkedRecently(systemKey, unlessCheckedSince)) return [];
-      const created = await check(identity, url, seen);
+      const created = await check(identity, token, seen);
       if (created === null) {
         log.info({ systemKey }, 'webhooks do CRM assumidos por outro processo');
         return [];
       }
-      await receivers.recordCheck(systemKey, null);
+      await receivers.recordCheck(systemKey, null, { suspended: seen.suspended });
+      if (seen.suspended)
+        log.warn(
+          { systemKey },
+          'webhooks do CRM suspensos pelo RD Station CRM (entregas falhando); recriados, aguardando uma entrega',
+        );
       return created;
     } catch (error) {
-      await receivers.recordCheck(systemKey, reasonOf(error, seen.suspended));
+      const reason = reasonOf(error, seen.suspended);
+      await receivers.recordCheck(systemKey, reason, {
+        suspended: seen.suspended,
+        refusal: reason === 'sign_in_needed' ? null : refusalOf(error, token),
+      });
       throw error;
     } finally {
       await receivers.releaseCheck(systemKey, holder);
@@ -374,20 +596,24 @@ export function createCrmWebhooks(deps: CrmWebhooksDeps): CrmWebhooks {
     async status(systemKey) {
       const problem = serverProblem();
       if (problem) return { on: false, reason: problem, checkedAt: null };
-      const last = await receivers.lastCheck(systemKey);
-      if (!last) return { on: false, reason: 'not_registered', checkedAt: null };
-      // Registered, not checked yet (a check under way): on until a check says otherwise.
-      const reason = last.checkedAt === null ? null : reasonOfStored(last.reason);
-      return { on: reason === null, reason, checkedAt: last.checkedAt };
+      return statusOfCheck(await receivers.lastCheck(systemKey));
     },
     serverProblem,
+    async tenantCounts() {
+      if (serverProblem()) return null;
+      const counts = Object.fromEntries(
+        ['on', ...LIVE_UPDATES_REASONS].map((state) => [state, 0]),
+      ) as LiveUpdatesCounts;
+      for (const last of await receivers.configuredChecks())
+        counts[statusOfCheck(last).reason ?? 'on'] += 1;
+      return counts;
+    },
     async unregister(identity) {
       const token = await receivers.existingToken(identity.systemKey);
       if (!token) return 0;
       // Forgotten first: from now on a delivery to the old URL is refused, whatever the CRM says.
       await receivers.remove(identity.systemKey);
-      const url = urlOf(token);
-      const ours = (await listAll(identity)).filter((hook) => hook.url === url);
+      const ours = (await listAll(identity)).filter((hook) => isOurs(hook, token));
       for (const hook of ours)
         await crm.request(identity, {
           method: 'DELETE',

@@ -470,6 +470,23 @@ const signInTab: Migration = {
   },
 };
 
+/** Columns added to a table, one per statement (SQLite adds one column per ALTER TABLE). */
+function addedColumns(
+  table: string,
+  columns: readonly (readonly [string, 'text' | 'bigint' | 'integer'])[],
+): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      for (const [column, type] of columns)
+        await db.schema.alterTable(table).addColumn(column, type).execute();
+    },
+    async down(db: Kysely<unknown>) {
+      for (const [column] of [...columns].reverse())
+        await db.schema.alterTable(table).dropColumn(column).execute();
+    },
+  };
+}
+
 // A Novus report is bound to the panel session it came with (`reported_by`); a panel with no
 // session yet reports into a slot of its own that never replaces a session's report.
 const NOVUS_REPORT_COLUMNS = [
@@ -477,16 +494,7 @@ const NOVUS_REPORT_COLUMNS = [
   ['pre_session_report', 'text'],
   ['pre_session_reported_at', 'bigint'],
 ] as const;
-const novusReportBinding: Migration = {
-  async up(db: Kysely<unknown>) {
-    for (const [column, type] of NOVUS_REPORT_COLUMNS)
-      await db.schema.alterTable('novus_tenant_state').addColumn(column, type).execute();
-  },
-  async down(db: Kysely<unknown>) {
-    for (const [column] of [...NOVUS_REPORT_COLUMNS].reverse())
-      await db.schema.alterTable('novus_tenant_state').dropColumn(column).execute();
-  },
-};
+const novusReportBinding = addedColumns('novus_tenant_state', NOVUS_REPORT_COLUMNS);
 
 // A tab's sign-in refused in the tab (consent denied, another account, an e-mail nobody has)
 // tells its panel why at the next redeem (`failure`), instead of leaving it waiting.
@@ -498,6 +506,18 @@ const signInTabFailure: Migration = {
     await db.schema.alterTable('oauth_states').dropColumn('failure').execute();
   },
 };
+
+// What the live-updates state says beyond on or off: when a check last found RD had suspended the
+// tenant's webhooks (`suspended_at`), when a delivery last arrived (`last_delivery_at`: until one
+// arrives after a suspension, the webhooks made again are not known to work), and the CRM's answer
+// to a check it refused (`refusal_status`, `refusal_detail`).
+const LIVE_UPDATES_COLUMNS = [
+  ['suspended_at', 'bigint'],
+  ['last_delivery_at', 'bigint'],
+  ['refusal_status', 'integer'],
+  ['refusal_detail', 'text'],
+] as const;
+const liveUpdatesDetail = addedColumns('crm_webhook_receivers', LIVE_UPDATES_COLUMNS);
 
 export const MIGRATIONS: Record<string, Migration> = {
   '2025_01_01_000_initial': initial,
@@ -517,6 +537,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026_12_06_101_novus_report_binding': novusReportBinding,
   '2026_12_06_500_shared_limits': sharedLimits,
   '2026_12_07_000_sign_in_tab_failure': signInTabFailure,
+  '2026_12_07_100_live_updates_detail': liveUpdatesDetail,
 };
 
 export const migrationProvider: MigrationProvider = {

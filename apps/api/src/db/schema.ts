@@ -262,6 +262,14 @@ export interface CrmWebhookReceiversTable {
   /** The process checking the webhooks now, and until when its lease holds. */
   sweep_holder: string | null;
   sweep_until: number | null;
+  /** Epoch ms of the last check that found RD had suspended the tenant's webhooks; null: never. */
+  suspended_at: number | null;
+  /** Epoch ms of the last delivery the tenant's receiver took; null: none yet. */
+  last_delivery_at: number | null;
+  /** The api's status for the CRM's answer to the last check, when it refused it; null otherwise. */
+  refusal_status: number | null;
+  /** That answer's detail (pt-BR framing, the CRM's own words, the receiver token masked). */
+  refusal_detail: string | null;
 }
 
 /** One rate limit's current window for one key (every api process counts here). */

@@ -128,7 +128,12 @@ export function registerCredentialsRoutes(app: FastifyInstance, services: Servic
         redirectUri: stored?.redirectUri ?? defaultRedirectUri(config.publicUrl),
         setupCodeRequired: session.method === 'crm',
         ...(configured
-          ? { liveUpdates: liveUpdatesInfo(await services.crmWebhooks.status(session.systemKey)) }
+          ? {
+              liveUpdates: liveUpdatesInfo(
+                await services.crmWebhooks.status(session.systemKey),
+                config.publicUrl,
+              ),
+            }
           : {}),
       };
     },

@@ -67,10 +67,18 @@ export function registerWebhookRoutes(app: FastifyInstance, services: Services):
       // bound: RD re-sends what was refused ("diferente de 2XX"), so nothing genuine is lost.
       await perTenant.count(systemKey);
       const delivery = request.body;
-      const first = await services.repos.webhookReceivers.firstDelivery(
+      const receivers = services.repos.webhookReceivers;
+      const first = await receivers.firstDelivery(
         systemKey,
         delivery.transaction_uuid,
         live.webhookDedupMs,
+      );
+      // RD reaches this api: webhooks made again after a suspension are known to work from now on.
+      await receivers.recordDelivery(systemKey);
+      // The event's name as RD wrote it (its case is one of the readings the README confirms here).
+      request.log.info(
+        { systemKey, event: delivery.event_name, duplicate: !first },
+        'aviso do RD Station CRM recebido',
       );
       if (first) {
         services.metrics.webhookDelivery(systemKey, 'accepted');

@@ -20,6 +20,15 @@ function isLoopbackHost(hostname: string): boolean {
   return ipaddr.isValid(bare) && ipaddr.process(bare).range() === 'loopback';
 }
 
+/** Whether an address (the CRM's, say) is on this machine; a malformed one is not. */
+export function isLoopbackUrl(address: string): boolean {
+  try {
+    return isLoopbackHost(new URL(address).hostname);
+  } catch {
+    return false;
+  }
+}
+
 /** Only ordinary public unicast addresses: no loopback, private, link-local (metadata), ULA, … */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;

@@ -573,5 +573,8 @@ export const HEALTH_WITHOUT_CRM_WEBHOOKS = {
     reason: 'disabled',
     message: 'Atualizações ao vivo do RD Station CRM: desligadas neste servidor.',
     action: 'Peça ao responsável pelo servidor do painel para ligá-las (CRM_WEBHOOKS).',
+    // Off on the whole server: no tenant is counted.
+    degraded: false,
+    tenants: null,
   },
 };

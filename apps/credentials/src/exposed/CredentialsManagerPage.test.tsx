@@ -77,6 +77,52 @@ describe('CredentialsManagerPage: integration status', () => {
     ).toBeVisible();
   });
 
+  it('warns, with the date and the address to check, when RD suspended them and they were made again', async () => {
+    server.db.state.integration.liveUpdates = {
+      on: false,
+      reason: 'suspended_recreated',
+      message:
+        'Atualizações ao vivo do RD Station CRM: sem confirmação. O RD Station CRM suspendeu os avisos (webhooks) porque as entregas a este servidor falhavam; o painel os recriou em 29/11/2026 14:43, e nenhuma entrega chegou desde então.',
+      action:
+        'Confira se https://painel.example.com/api/webhooks/rdstation/… está acessível pela internet e responde 2xx em até 5 s. Este alerta some quando a próxima entrega chegar (por exemplo, ao alterar uma negociação no RD Station CRM).',
+    };
+    renderManager('page');
+    const status = await screen.findByRole('region', { name: 'Status da Integração' });
+    expect(within(status).getByText('Sem confirmação')).toBeVisible();
+    expect(within(status).queryByText('Ligadas')).not.toBeInTheDocument();
+    expect(within(status).queryByText('Desligadas')).not.toBeInTheDocument();
+    expect(
+      within(status).getByText(
+        'Atualizações ao vivo do RD Station CRM: sem confirmação. O RD Station CRM suspendeu os avisos (webhooks) porque as entregas a este servidor falhavam; o painel os recriou em 29/11/2026 14:43, e nenhuma entrega chegou desde então.',
+      ),
+    ).toBeVisible();
+    expect(
+      within(status).getByText(
+        /^Confira se https:\/\/painel\.example\.com\/api\/webhooks\/rdstation\/… está acessível/,
+      ),
+    ).toBeVisible();
+  });
+
+  it('shows the CRM’s refusal and the action that fits it', async () => {
+    server.db.state.integration.liveUpdates = {
+      on: false,
+      reason: 'refused',
+      message:
+        "Atualizações ao vivo do RD Station CRM: desligadas. O RD Station CRM recusou o cadastro dos avisos (webhooks). Resposta do RD Station CRM (422): /data/url: 'http://painel.example.com/api/webhooks/rdstation/…' must use https",
+      action:
+        'Peça ao responsável pelo servidor para conferir API_PUBLIC_URL (http://painel.example.com): o RD Station CRM só aceita avisos para um endereço https público. Depois, faça login no RD Station CRM pelo painel novamente.',
+    };
+    renderManager('page');
+    const status = await screen.findByRole('region', { name: 'Status da Integração' });
+    expect(within(status).getByText('Desligadas')).toBeVisible();
+    expect(
+      within(status).getByText(/Resposta do RD Station CRM \(422\): \/data\/url/),
+    ).toBeVisible();
+    expect(
+      within(status).getByText(/^Peça ao responsável pelo servidor para conferir API_PUBLIC_URL/),
+    ).toBeVisible();
+  });
+
   it("shows 'Desconectado' and offers no logout without a session", async () => {
     server.db.state.integration.authenticated = false;
     renderManager('page');

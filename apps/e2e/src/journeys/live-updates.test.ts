@@ -4,7 +4,7 @@
 // milliseconds are written to); `npm test` runs one round.
 import fs from 'node:fs';
 import path from 'node:path';
-import { ACME } from '@e2e/support/apiSetup';
+import { ACME, ANA, callApi } from '@e2e/support/apiSetup';
 import { screenshot } from '@e2e/support/browser';
 import { eventually } from '@e2e/support/eventually';
 import { openHostSim } from '@e2e/support/hostSim';
@@ -165,3 +165,60 @@ test("a colleague's change names the field, and the field shows highlighted wher
   await ana.page.close();
   await bruno.page.close();
 });
+
+test('RD suspends the webhooks: the manager says so after they are made again, until a change made in the CRM arrives', async () => {
+  const sandboxUrl = `http://127.0.0.1:${world.stack.ports['crm-sandbox']}`;
+  // RD's verdict on an endpoint whose deliveries kept failing (crm-v2-webhooks, "Suspensão").
+  const suspended = await fetch(`${sandboxUrl}/__admin/webhooks/suspend`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account: ACME.id }),
+  });
+  expect(((await suspended.json()) as { suspended: number }).suspended).toBeGreaterThan(0);
+  // The api's start-up check finds them suspended and makes them again.
+  await world.stack.stopService('api');
+  await world.stack.startService('api');
+  const reason = async () =>
+    (
+      (await callApi(world.stack, ANA, 'GET', '/api/rdstation/credentials/status')).json as {
+        liveUpdates?: { reason: string | null };
+      }
+    ).liveUpdates?.reason ?? null;
+  await eventually(reason, 'suspended_recreated');
+
+  const { sim, page, errors } = await openHostSim(world.browser, world.stack, 'user-ana');
+  const openManager = async () => {
+    await sim.panel.getByRole('button', { name: 'Gerenciar Integração' }).click();
+    await page.getByRole('dialog', { name: 'Gerenciar Integração' }).waitFor();
+    const status = sim.modal.getByRole('region', { name: 'Status da Integração' });
+    await status.waitFor();
+    return status;
+  };
+  const status = await openManager();
+  await status.getByText('Sem confirmação', { exact: true }).waitFor();
+  await status
+    .getByText(
+      /^Atualizações ao vivo do RD Station CRM: sem confirmação\. O RD Station CRM suspendeu os avisos \(webhooks\) porque as entregas a este servidor falhavam; o painel os recriou em \d\d\/\d\d\/\d{4} \d\d:\d\d, e nenhuma entrega chegou desde então\.$/,
+    )
+    .waitFor();
+  await status
+    .getByText(
+      `Confira se http://localhost:${world.stack.ports.api}/api/webhooks/rdstation/… está acessível pela internet e responde 2xx em até 5 s. Este alerta some quando a próxima entrega chegar (por exemplo, ao alterar uma negociação no RD Station CRM).`,
+    )
+    .waitFor();
+  await screenshot(page, 'live-updates-manager-suspended');
+
+  // Someone changes the deal in RD Station CRM: the delivery arrives, and they are on again.
+  await changeInCrm(world.stack, { resource: 'deals', id: deal.id, data: { rating: 2 } });
+  await eventually(reason, null);
+  await page
+    .getByRole('dialog', { name: 'Gerenciar Integração' })
+    .getByRole('button', { name: 'Fechar' })
+    .click();
+  const again = await openManager();
+  await again.getByText('Ligadas', { exact: true }).waitFor();
+  expect(await again.getByText('Sem confirmação').count()).toBe(0);
+  await screenshot(page, 'live-updates-manager-on-again');
+  expect(errors).toEqual([]);
+  await page.close();
+}, 90_000);

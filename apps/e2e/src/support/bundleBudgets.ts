@@ -268,8 +268,9 @@ export const EXPOSED_MODULE_BUDGET: Record<string, number> = {
   'credentials/TermsPage': 5369 + NOVUS_VIEW_SAYS.texts,
   // measured 6237 B (33595 B)
   'credentials/CredentialsSetupPage': 6361,
-  // measured 11057 B (27821 B)
-  'credentials/CredentialsManagerPage': 11278 + NOVUS_VIEW_SAYS.view,
+  // measured 11057 B (27821 B); 11295 B once live updates from the CRM got their 'Sem
+  // confirmação' badge (webhooks RD suspended and made again, or a check the CRM did not answer)
+  'credentials/CredentialsManagerPage': 11521 + NOVUS_VIEW_SAYS.view,
   // measured 5047 B (38175 B)
   'credentials/RemoveIntegrationPage': 5147 + NOVUS_VIEW_SAYS.texts,
   // measured 7267 B (5354 B); 7626 B once the tab sign-in ('Entre pelo navegador') became a chunk

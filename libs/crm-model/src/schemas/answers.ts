@@ -24,7 +24,10 @@ export type ApiErrorAnswer = Static<typeof apiErrorAnswer>;
 /** Live updates from the CRM: on, or why not and what the operator can do. */
 export const liveUpdatesAnswer = Type.Object({
   on: Type.Boolean(),
-  /** disabled, public_url, not_registered, sign_in_needed, refused, suspended; null when on. */
+  /**
+   * disabled, public_url, not_registered, sign_in_needed, refused, unavailable, suspended,
+   * suspended_recreated; null when on.
+   */
   reason: textOrNull,
   message: text,
   /** What the operator can do ('' when on). */
@@ -32,7 +35,10 @@ export const liveUpdatesAnswer = Type.Object({
 });
 export type LiveUpdatesAnswer = Static<typeof liveUpdatesAnswer>;
 
-/** GET /api/health. */
+/**
+ * GET /api/health: what every consumer reads. The api's own schema adds, beside these four fields
+ * of `crmLiveUpdates`, `degraded` and the configured tenants per state (apps/api, healthSchema.ts).
+ */
 export const healthAnswer = Type.Object({ status: text, crmLiveUpdates: liveUpdatesAnswer });
 export type HealthAnswer = Static<typeof healthAnswer>;
 

@@ -51,6 +51,10 @@ export class WebhookDispatcher {
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly inFlight = new Set<AbortController>();
   private waiters: (() => void)[] = [];
+  /** Each delivering webhook's account (its record is changed there when RD suspends it). */
+  private readonly accountOf = new Map<string, Account>();
+  /** Deliveries of each webhook that failed for good since its last one that arrived. */
+  private readonly failuresInARow = new Map<string, number>();
 
   constructor(
     private readonly knobs: () => Knobs,
@@ -58,14 +62,32 @@ export class WebhookDispatcher {
   ) {}
 
   /** RD's verdict on a failing endpoint (crm-v2-webhooks, "Suspensão de webhooks"): no more deliveries. */
-  suspend(account: Account, predicate: (hook: { url: string }) => boolean): number {
+  suspend(account: Account, predicate: (hook: { id: string; url: string }) => boolean): number {
     let suspended = 0;
     for (const hook of account.store.webhooks.all())
       if (hook.status === 'active' && predicate(hook)) {
         hook.status = 'suspended';
+        hook.updated_at = account.store.nowIso();
         suspended += 1;
       }
     return suspended;
+  }
+
+  /**
+   * A delivery ended: one that arrived clears the webhook's count; one that failed for good adds
+   * to it, and at `webhookSuspendAfterFailures` in a row the webhook is suspended.
+   */
+  private count(delivery: WebhookDelivery): void {
+    const id = delivery.webhook_id;
+    if (delivery.state === 'delivered') {
+      this.failuresInARow.delete(id);
+      return;
+    }
+    const failures = (this.failuresInARow.get(id) ?? 0) + 1;
+    this.failuresInARow.set(id, failures);
+    const limit = this.knobs().webhookSuspendAfterFailures;
+    const account = this.accountOf.get(id);
+    if (limit > 0 && failures >= limit && account) this.suspend(account, (hook) => hook.id === id);
   }
 
   /** A record was created or updated (through the API or "in the CRM"). */
@@ -93,6 +115,7 @@ export class WebhookDispatcher {
       transaction_uuid: randomUUID(),
     };
     for (const hook of hooks) {
+      this.accountOf.set(hook.id, account);
       this.sequence += 1;
       const delivery: WebhookDelivery = {
         id: this.sequence,
@@ -164,8 +187,10 @@ export class WebhookDispatcher {
     });
     if (error === null) {
       delivery.state = 'delivered';
+      this.count(delivery);
     } else if (delivery.attempts.length > WEBHOOK_RETRIES) {
       delivery.state = 'failed';
+      this.count(delivery);
     } else {
       this.schedule(delivery, webhookBackoffMs * 2 ** (delivery.attempts.length - 1));
       return;
@@ -205,6 +230,8 @@ export class WebhookDispatcher {
       if (delivery.state === 'pending') delivery.state = 'failed';
     }
     this.deliveries = [];
+    this.accountOf.clear();
+    this.failuresInARow.clear();
     this.wakeIfSettled();
   }
 }

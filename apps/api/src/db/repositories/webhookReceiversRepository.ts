@@ -1,6 +1,52 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type RepositoryContext } from './context';
 
+/** The CRM's answer to a check it refused: the api's status for it and its detail. */
+export interface CheckRefusal {
+  status: number;
+  detail: string;
+}
+
+/** The last check of a tenant's webhooks, by any process. */
+export interface StoredCheck {
+  /** Epoch ms of the check; null: none yet. */
+  checkedAt: number | null;
+  /** Why it left them off (a LiveUpdatesReason); null: on. */
+  reason: string | null;
+  /** When a check last found RD had suspended them; null: never. */
+  suspendedAt: number | null;
+  /** When the receiver last took a delivery; null: never. */
+  lastDeliveryAt: number | null;
+  refusal: CheckRefusal | null;
+}
+
+const CHECK_COLUMNS = [
+  'checked_at',
+  'live_reason',
+  'suspended_at',
+  'last_delivery_at',
+  'refusal_status',
+  'refusal_detail',
+] as const;
+
+const checkOf = (row: {
+  checked_at: number | null;
+  live_reason: string | null;
+  suspended_at: number | null;
+  last_delivery_at: number | null;
+  refusal_status: number | null;
+  refusal_detail: string | null;
+}): StoredCheck => ({
+  checkedAt: row.checked_at,
+  reason: row.live_reason,
+  suspendedAt: row.suspended_at,
+  lastDeliveryAt: row.last_delivery_at,
+  refusal:
+    row.refusal_status === null
+      ? null
+      : { status: row.refusal_status, detail: row.refusal_detail ?? '' },
+});
+
 const hashOf = (token: string): string => createHash('sha256').update(token).digest('hex');
 const context = (systemKey: string) => JSON.stringify(['crm-webhook-receiver', systemKey]);
 
@@ -87,24 +133,64 @@ export function createWebhookReceiversRepository({
       return rows.map((row) => row.system_key);
     },
     /**
-     * The last check of the tenant's webhooks in the CRM, by whichever process made it: when
-     * (null: none yet) and why they were left off (null: on). Null when the tenant has no receiver.
+     * The last check of the tenant's webhooks in the CRM, by whichever process made it, with what
+     * it found; null when the tenant has no receiver.
      */
-    async lastCheck(
-      systemKey: string,
-    ): Promise<{ checkedAt: number | null; reason: string | null } | null> {
+    async lastCheck(systemKey: string): Promise<StoredCheck | null> {
       const row = await db
         .selectFrom('crm_webhook_receivers')
-        .select(['checked_at', 'live_reason'])
+        .select(CHECK_COLUMNS)
         .where('system_key', '=', systemKey)
         .executeTakeFirst();
-      return row ? { checkedAt: row.checked_at, reason: row.live_reason } : null;
+      return row ? checkOf(row) : null;
     },
-    /** Records a check's outcome (`reason` null: on) at this moment. */
-    async recordCheck(systemKey: string, reason: string | null): Promise<void> {
+    /**
+     * Every configured tenant's last check (null: no receiver yet), tenant ids left out: what the
+     * health answer counts.
+     */
+    async configuredChecks(): Promise<(StoredCheck | null)[]> {
+      const rows = await db
+        .selectFrom('credentials')
+        .leftJoin(
+          'crm_webhook_receivers',
+          'crm_webhook_receivers.system_key',
+          'credentials.system_key',
+        )
+        .select([
+          'crm_webhook_receivers.system_key as receiver',
+          ...CHECK_COLUMNS.map((column) => `crm_webhook_receivers.${column}` as const),
+        ])
+        .execute();
+      return rows.map((row) => (row.receiver === null ? null : checkOf(row)));
+    },
+    /**
+     * Records a check's outcome at this moment: `reason` null when it left them on; `suspended`
+     * when it found RD had suspended them (kept until a later check finds them suspended again);
+     * the CRM's `refusal` when it refused the check (cleared otherwise).
+     */
+    async recordCheck(
+      systemKey: string,
+      reason: string | null,
+      found: { suspended?: boolean; refusal?: CheckRefusal | null } = {},
+    ): Promise<void> {
+      const at = now();
       await db
         .updateTable('crm_webhook_receivers')
-        .set({ checked_at: now(), live_reason: reason })
+        .set({
+          checked_at: at,
+          live_reason: reason,
+          refusal_status: found.refusal?.status ?? null,
+          refusal_detail: found.refusal?.detail ?? null,
+          ...(found.suspended ? { suspended_at: at } : {}),
+        })
+        .where('system_key', '=', systemKey)
+        .execute();
+    },
+    /** A delivery reached the tenant's receiver now: RD reaches this api. */
+    async recordDelivery(systemKey: string): Promise<void> {
+      await db
+        .updateTable('crm_webhook_receivers')
+        .set({ last_delivery_at: now() })
         .where('system_key', '=', systemKey)
         .execute();
     },

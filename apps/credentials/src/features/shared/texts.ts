@@ -74,6 +74,7 @@ export const TEXTS = {
     liveUpdates: 'Atualizações ao vivo do CRM',
     liveOn: 'Ligadas',
     liveOff: 'Desligadas',
+    liveUnconfirmed: 'Sem confirmação',
     dangerTitle: 'Zona de perigo',
     logoutTitle: 'Sair da sua conta',
     logoutDescription:

@@ -44,7 +44,15 @@ const StyledNote = styled.p`
   margin: ${({ theme }) => theme.space[2]} 0 0;
   color: ${({ theme }) => theme.colors.textSecondary};
   font-size: ${({ theme }) => theme.fontSizes.sm};
+  /* The address to check is one long word: it breaks inside the column, never past the card. */
+  overflow-wrap: anywhere;
 `;
+
+/**
+ * States where the webhooks may well deliver, but nothing has shown it yet: RD suspended them and
+ * they were made again with no delivery since, or the CRM did not answer the last check.
+ */
+const UNCONFIRMED: readonly string[] = ['suspended_recreated', 'unavailable'];
 
 /**
  * Configured or not, the redirect URI, whether live updates from the CRM are on (and if not why
@@ -79,7 +87,11 @@ export function IntegrationStatus({ credentials, auth }: IntegrationStatusProps)
                 <StatusBadge tone="success">{t.liveOn}</StatusBadge>
               ) : (
                 <>
-                  <StatusBadge tone="warning">{t.liveOff}</StatusBadge>
+                  <StatusBadge tone="warning">
+                    {UNCONFIRMED.includes(credentials.liveUpdates.reason ?? '')
+                      ? t.liveUnconfirmed
+                      : t.liveOff}
+                  </StatusBadge>
                   <StyledNote>{credentials.liveUpdates.message}</StyledNote>
                   {credentials.liveUpdates.action ? (
                     <StyledNote>{credentials.liveUpdates.action}</StyledNote>
