@@ -77,9 +77,18 @@ const StyledMissing = styled.ul`
 
 const StyledTable = styled.table`
   width: 100%;
+  /* Fixed columns: a long value wraps in its cell instead of squeezing the field's name. */
+  table-layout: fixed;
   border-collapse: collapse;
   font-size: ${({ theme }) => theme.fontSizes.sm};
-  overflow-wrap: anywhere;
+  overflow-wrap: break-word;
+
+  & thead th:first-child {
+    width: 30%;
+  }
+  & td {
+    overflow-wrap: anywhere;
+  }
 
   & th,
   & td {
