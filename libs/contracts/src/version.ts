@@ -9,7 +9,7 @@ import { versionMajor } from '@crm-panel/crm-model';
  * version of their own (API_CONTRACT_VERSION, @crm-panel/crm-model), which the api reads from
  * every call.
  */
-export const CONTRACT_VERSION = '1.1.0';
+export const CONTRACT_VERSION = '1.2.0';
 
 /** `'1.4.2'` → 1; NaN for what is not a version. */
 export function contractMajor(version: string): number {
