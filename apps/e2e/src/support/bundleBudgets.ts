@@ -129,10 +129,10 @@ const ALERT_ACTION_WRAPS = 16;
  * How the panel reads what a Novus host sent is crm-model's, shared with the api's diagnostics
  * (contracts re-exports it to host-bridge's adapter), with the plugin URL's user-id names carried
  * in the report and the contact's name, secondary name and description understood too: measured
- * 247,685 B on the main panel (236 B over the budget before it) and 218,062 B on the shell's
+ * 247,686 B on the main panel (237 B over the budget before it) and 218,062 B on the shell's
  * start-up (195 B over).
  */
-const NOVUS_SHARED_UNDERSTANDING = { panel: 236, shell: 195 };
+const NOVUS_SHARED_UNDERSTANDING = { panel: 237, shell: 195 };
 
 export const MAIN_PANEL_BUDGET =
   245412 +
