@@ -21,6 +21,10 @@ export const API_MESSAGES = {
   auditPasswordRequired: 'Informe a senha de segurança para ver o histórico de alterações.',
   novusAdminRequired: 'Apenas administradores podem ver o diagnóstico do Novus.',
   novusPasswordRequired: 'Informe a senha de segurança para ver o diagnóstico do Novus.',
+  novusMappingAdminRequired:
+    'Apenas administradores podem alterar o mapeamento de campos do Novus.',
+  novusMappingPasswordRequired:
+    'Informe a senha de segurança para alterar o mapeamento de campos do Novus.',
   novusMappingLosesUser: (fields: string[]) =>
     `Com este mapeamento o id do usuário não aparece na última resposta do getInfoUser (campos recebidos: ${fields.length ? fields.join(', ') : 'nenhum'}). Ninguém conseguiria entrar no painel; corrija o campo "Id do usuário".`,
   auditCursorInvalid: 'Página do histórico inválida. Recarregue o histórico.',

@@ -1,4 +1,8 @@
-import { DEFAULT_NOVUS_MAPPING, type NovusDiagnosticsReport } from '@crm-panel/crm-model';
+import {
+  DEFAULT_NOVUS_MAPPING,
+  type NovusDiagnosticsReport,
+  type NovusUnderstanding,
+} from '@crm-panel/crm-model';
 import { openBrowser } from './support/browserSession';
 import {
   type CallResult,
@@ -82,8 +86,17 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('Novus diagnostics on %s', (kin
       reportedBy: string | null;
       preSessionReport: NovusDiagnosticsReport | null;
       preSessionReportedAt: string | null;
+      shown: 'session' | 'pre-session' | null;
+      understoodNow: NovusUnderstanding | null;
       missing: string[];
     };
+  /** Lets the store's clock move on, so two reports never share a millisecond. */
+  const nextMillisecond = async () => {
+    const start = Date.now();
+    while (Date.now() === start) await new Promise((resolve) => setImmediate(resolve));
+  };
+  const PHONE_MISSING = (names: string) =>
+    `Telefone do contato não encontrado (campos tentados: ${names}): sem ele o painel não sugere contatos pelo telefone.`;
 
   it('keeps the last report per tenant, secrets left out, and shows admins what is missing', async () => {
     const { admin, otherAdmin } = people();
@@ -104,9 +117,9 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('Novus diagnostics on %s', (kin
     expect(read.text).not.toContain('segredo-do-host');
     expect(data.custom).toBe(false);
     expect(data.mapping).toEqual(DEFAULT_NOVUS_MAPPING);
+    // Worked out under the mapping in force from what the host sent: the panel reported no user
+    // id, yet the reply's IdUsuario is one of the defaults' names, so it is not missing.
     expect(data.missing).toEqual([
-      'Id do usuário não encontrado na resposta do getInfoUser (campos tentados: userId, id, Id, idUsuario, IdUsuario).',
-      'Empresa (systemKey) não encontrada: nem a resposta do getInfoUser nem o parâmetro hostTenant da URL do plugin a informam.',
       'Id do canal não encontrado (campos tentados: canalId, idCanal, IdCanal, canal.id, canal.Id).',
       'Uma mensagem chegou de origem inesperada e foi ignorada (veja abaixo).',
     ]);
@@ -248,6 +261,141 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('Novus diagnostics on %s', (kin
     expect(read.json.data).toMatchObject({ custom: true, mappingUpdatedBy: 'alice' });
   });
 
+  it('reads what the host sent again under the mapping in force: a save shows its effect at once', async () => {
+    const { admin } = people();
+    await acceptTerms(h.api, admin);
+    const wrong = {
+      ...DEFAULT_NOVUS_MAPPING,
+      contact: { ...DEFAULT_NOVUS_MAPPING.contact, phone: ['telefoneCelular'] },
+    };
+    expect(
+      (await call(h.api, 'PUT', '/api/novus/mapping', { as: admin, body: wrong })).status,
+    ).toBe(200);
+    // The panel, under the wrong mapping, found no phone; the payload holds "celular".
+    const underWrong = reportOf({
+      urlTenant: admin.systemKey,
+      understood: { ...reportOf().understood, phone: null },
+    });
+    expect((await report(admin, underWrong)).status).toBe(204);
+    const wrongView = await diagnostics(admin);
+    expect(wrongView.missing).toContain(PHONE_MISSING('telefoneCelular'));
+    expect(wrongView.understoodNow?.phone).toBeNull();
+
+    // The fix, saved: the same report, read under it, has the phone, and nothing says otherwise.
+    expect(
+      (await call(h.api, 'PUT', '/api/novus/mapping', { as: admin, body: DEFAULT_NOVUS_MAPPING }))
+        .status,
+    ).toBe(200);
+    const fixedView = await diagnostics(admin);
+    expect(fixedView.report?.understood.phone).toBeNull();
+    expect(fixedView.understoodNow).toEqual({
+      userId: '77',
+      systemKey: admin.systemKey,
+      attendanceId: 'c-9',
+      channelId: null,
+      description: null,
+      contactId: 'c-9',
+      contactName: 'Mariana',
+      secondaryName: null,
+      phone: '+5511987654321',
+    });
+    expect(fixedView.missing.filter((line) => line.startsWith('Telefone'))).toEqual([]);
+  });
+
+  it("keeps every field the panel understood, and the plugin URL's user-id names it read with", async () => {
+    const { admin } = people();
+    await acceptTerms(h.api, admin);
+    const full = reportOf({
+      userIdFields: ['codigoAtendente'],
+      userInfo: { at: '2026-12-05T10:00:00.000Z', reply: { codigoAtendente: 'att-7' } },
+      understood: {
+        ...reportOf().understood,
+        userId: 'att-7',
+        description: 'Dúvida',
+        contactName: 'Mariana',
+        secondaryName: 'Mari',
+      },
+    });
+    expect((await report(admin, full)).status).toBe(204);
+    const read = await diagnostics(admin);
+    expect(read.report?.userIdFields).toEqual(['codigoAtendente']);
+    expect(read.report?.understood).toMatchObject({
+      description: 'Dúvida',
+      contactName: 'Mariana',
+      secondaryName: 'Mari',
+    });
+    // Read again with the URL's names first, as the panel reads: the user id is not missing.
+    expect(read.understoodNow?.userId).toBe('att-7');
+    expect(read.missing.filter((line) => line.startsWith('Id do usuário'))).toEqual([]);
+  });
+
+  it('a newer pre-session report is shown, never hidden behind an older verified one', async () => {
+    const { admin } = people();
+    await acceptTerms(h.api, admin);
+    expect((await report(admin, reportOf({ urlTenant: admin.systemKey }))).status).toBe(204);
+    expect((await diagnostics(admin)).shown).toBe('session');
+    await nextMillisecond();
+    // A new reply shape without the user id: the case that matters most.
+    const newShape = reportOf({
+      urlTenant: admin.systemKey,
+      userInfo: { at: '2026-12-06T10:00:00.000Z', reply: { codigoAtendente: 7 } },
+    });
+    expect((await reportWithoutSession(admin.systemKey, newShape)).status).toBe(204);
+    const read = await diagnostics(admin);
+    expect(read.shown).toBe('pre-session');
+    expect(read.report).not.toBeNull();
+    expect(read.missing).toContain(
+      'Id do usuário não encontrado na resposta do getInfoUser (campos tentados: userId, id, Id, idUsuario, IdUsuario).',
+    );
+    expect(read.understoodNow?.userId).toBeNull();
+    await nextMillisecond();
+    expect((await report(admin, reportOf({ urlTenant: admin.systemKey }))).status).toBe(204);
+    const again = await diagnostics(admin);
+    expect(again.shown).toBe('session');
+    expect(again.understoodNow?.userId).toBe('77');
+  });
+
+  it('refuses a mapping that loses the user id the mapping in force reads in the pre-session reply', async () => {
+    const { admin } = people();
+    await acceptTerms(h.api, admin);
+    const preSession = reportOf({
+      userInfo: {
+        at: '2026-12-05T10:00:00.000Z',
+        reply: { codigoAtendente: 'att-7', nome: 'Ana' },
+      },
+    });
+    expect((await reportWithoutSession(admin.systemKey, preSession)).status).toBe(204);
+    // The defaults read no user id in it: a mapping that still reads none is not held back (the
+    // slot is anyone's, a made-up reply must not block a save), one that reads it is saved.
+    const other = {
+      ...DEFAULT_NOVUS_MAPPING,
+      contact: { ...DEFAULT_NOVUS_MAPPING.contact, phone: ['fone'] },
+    };
+    expect(
+      (await call(h.api, 'PUT', '/api/novus/mapping', { as: admin, body: other })).status,
+    ).toBe(200);
+    const reading = {
+      ...DEFAULT_NOVUS_MAPPING,
+      user: { ...DEFAULT_NOVUS_MAPPING.user, userId: ['codigoAtendente'] },
+    };
+    expect(
+      (await call(h.api, 'PUT', '/api/novus/mapping', { as: admin, body: reading })).status,
+    ).toBe(200);
+    // Losing it again is refused: nobody whose panel sends that reply could enter.
+    const losing = await call(h.api, 'PUT', '/api/novus/mapping', {
+      as: admin,
+      body: DEFAULT_NOVUS_MAPPING,
+    });
+    expect(losing.status).toBe(400);
+    expect(losing.json.message).toBe(
+      'Com este mapeamento o id do usuário não aparece na última resposta do getInfoUser (campos recebidos: codigoAtendente, nome). Ninguém conseguiria entrar no painel; corrija o campo "Id do usuário".',
+    );
+    const panel = await call(h.api, 'GET', `/api/novus/mapping?systemKey=${admin.systemKey}`, {
+      as: null,
+    });
+    expect(panel.json).toEqual({ data: { mapping: reading, custom: true } });
+  });
+
   describe('refusals', () => {
     it('an attendant of a signing host gets 403 in pt-BR, reading and saving', async () => {
       const { admin, attendant } = people();
@@ -266,6 +414,10 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('Novus diagnostics on %s', (kin
         body: DEFAULT_NOVUS_MAPPING,
       });
       expect(save.status).toBe(403);
+      expect(save.json).toEqual({
+        message: 'Apenas administradores podem alterar o mapeamento de campos do Novus.',
+        code: 'admin_required',
+      });
       const panel = await call(h.api, 'GET', `/api/novus/mapping?systemKey=${admin.systemKey}`, {
         as: null,
       });
@@ -324,6 +476,17 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('Novus diagnostics on %s', (kin
         code: 'security_password_required',
       });
       expect((await withPassword('senha-errada')).status).toBe(403);
+      // Saving says what was refused: the mapping, not the view.
+      const save = await call(h.api, 'PUT', '/api/novus/mapping', {
+        as: null,
+        headers: browser.headers,
+        body: DEFAULT_NOVUS_MAPPING,
+      });
+      expect(save.status).toBe(403);
+      expect(save.json).toEqual({
+        message: 'Informe a senha de segurança para alterar o mapeamento de campos do Novus.',
+        code: 'security_password_required',
+      });
       const right = await withPassword(SECURITY_PASSWORD);
       expect(right.status).toBe(200);
       expect((right.json.data as { report: NovusDiagnosticsReport }).report.understood.phone).toBe(
@@ -353,7 +516,10 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('Novus diagnostics on %s', (kin
     it('before any session the pre-session report is what the view explains', async () => {
       const { admin } = people();
       await acceptTerms(h.api, admin);
-      expect((await reportWithoutSession(admin.systemKey, reportOf())).status).toBe(204);
+      const withoutUserId = reportOf({
+        userInfo: { at: '2026-12-05T10:00:00.000Z', reply: { codigoAtendente: 7, nome: 'Ana' } },
+      });
+      expect((await reportWithoutSession(admin.systemKey, withoutUserId)).status).toBe(204);
       const read = await diagnostics(admin);
       expect(read.report).toBeNull();
       expect(read.reportedBy).toBeNull();

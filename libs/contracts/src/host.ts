@@ -279,12 +279,18 @@ export function isPanelToHostMessage(value: unknown): value is PanelToHostMessag
 export {
   DEFAULT_NOVUS_MAPPING,
   NOVUS_DIAGNOSTICS_LIMITS,
+  NOVUS_MAPPING_LIMITS,
   novusChatEndpointProblem,
+  novusEffectiveMapping,
   novusUserFields,
   parseNovusFieldNames,
   pickNovusField,
   readNovusMapping,
   redactHostValue,
+  toHostAttendance,
+  toHostUserInfo,
+  understandNovus,
+  understandNovusReport,
 } from '@crm-panel/crm-model';
 export type {
   NovusDiagnosticsReport,

@@ -3,7 +3,11 @@
 // `contato.nome`; every other field name is a reading. Each tenant may set its own names (its
 // field mapping, edited by admins in the credentials manager); these defaults are the readings.
 // Shared by the panel (host-bridge reads with it), the api (validates and stores it) and the
-// diagnostics view.
+// diagnostics view. How the panel reads what the host sent (`toHostUserInfo`, `toHostAttendance`,
+// `understandNovus`) lives here too, so the panel and the api's diagnostics read a reply the same
+// way: the view re-reads what was reported under the mapping in force.
+
+import { type HostAttendance, type HostContact, type HostUserInfo } from '@crm-model/host';
 
 /** Field names tried in order; a dotted name reads a nested field (`canal.id`). */
 export type NovusFieldNames = string[];
@@ -41,18 +45,71 @@ export interface NovusMappingFieldInfo {
   required: boolean;
 }
 
-/** Every list of field names, in the order the form shows them. */
-export const NOVUS_MAPPING_FIELDS: readonly NovusMappingFieldInfo[] = [
-  { group: 'user', key: 'userId', label: 'Id do usuário', required: true },
-  { group: 'user', key: 'systemKey', label: 'Empresa (systemKey)', required: false },
-  { group: 'attendance', key: 'attendanceId', label: 'Id do atendimento', required: true },
-  { group: 'attendance', key: 'channelId', label: 'Id do canal', required: false },
-  { group: 'attendance', key: 'description', label: 'Descrição', required: false },
-  { group: 'contact', key: 'id', label: 'Id do contato', required: true },
-  { group: 'contact', key: 'name', label: 'Nome do contato', required: false },
-  { group: 'contact', key: 'secondaryName', label: 'Nome secundário', required: false },
-  { group: 'contact', key: 'phone', label: 'Telefone do contato', required: false },
+/** A field of the mapping and what the panel understands through its names. */
+export interface NovusUnderstoodField extends NovusMappingFieldInfo {
+  understood: keyof NovusUnderstanding;
+}
+
+/**
+ * Every list of field names, in the order the form shows them, each with what the panel
+ * understands through it (the diagnostics' row of that field).
+ */
+export const NOVUS_UNDERSTOOD_FIELDS: readonly NovusUnderstoodField[] = [
+  { group: 'user', key: 'userId', label: 'Id do usuário', required: true, understood: 'userId' },
+  {
+    group: 'user',
+    key: 'systemKey',
+    label: 'Empresa (systemKey)',
+    required: false,
+    understood: 'systemKey',
+  },
+  {
+    group: 'attendance',
+    key: 'attendanceId',
+    label: 'Id do atendimento',
+    required: true,
+    understood: 'attendanceId',
+  },
+  {
+    group: 'attendance',
+    key: 'channelId',
+    label: 'Id do canal',
+    required: false,
+    understood: 'channelId',
+  },
+  {
+    group: 'attendance',
+    key: 'description',
+    label: 'Descrição',
+    required: false,
+    understood: 'description',
+  },
+  { group: 'contact', key: 'id', label: 'Id do contato', required: true, understood: 'contactId' },
+  {
+    group: 'contact',
+    key: 'name',
+    label: 'Nome do contato',
+    required: false,
+    understood: 'contactName',
+  },
+  {
+    group: 'contact',
+    key: 'secondaryName',
+    label: 'Nome secundário',
+    required: false,
+    understood: 'secondaryName',
+  },
+  {
+    group: 'contact',
+    key: 'phone',
+    label: 'Telefone do contato',
+    required: false,
+    understood: 'phone',
+  },
 ];
+
+/** Every list of field names, in the order the form shows them. */
+export const NOVUS_MAPPING_FIELDS: readonly NovusMappingFieldInfo[] = NOVUS_UNDERSTOOD_FIELDS;
 
 /** Today's readings (novusMapping in host-bridge used them before they could be set). */
 export const DEFAULT_NOVUS_MAPPING: NovusFieldMapping = {
@@ -225,13 +282,20 @@ export function readNovusMapping(value: unknown): NovusFieldMapping {
   };
 }
 
-/** What the panel understood of what the host sent (null: not found). */
+/**
+ * What the panel understood of what the host sent (null: not found), one entry per field of the
+ * mapping (NOVUS_MAPPING_FIELDS' `understood`). A report of an older panel may lack the contact's
+ * name, secondary name and description.
+ */
 export interface NovusUnderstanding {
   userId: string | null;
   systemKey: string | null;
   attendanceId: string | null;
   channelId: string | null;
+  description?: string | null;
   contactId: string | null;
+  contactName?: string | null;
+  secondaryName?: string | null;
   phone: string | null;
 }
 
@@ -279,6 +343,11 @@ export interface NovusDiagnosticsReport {
   origins: { parameter: string | null; referrer: string | null; ancestor: string | null };
   /** The plugin URL's `hostTenant`. */
   urlTenant: string | null;
+  /**
+   * The plugin URL's `hostUserIdField` names, tried before the mapping's user-id names (absent
+   * from an older panel's report: none).
+   */
+  userIdFields?: string[];
   userInfo: { at: string; reply: unknown } | null;
   /**
    * getInfoUser answered with an error (`{ error }`): its text and when. Absent from panels older
@@ -362,9 +431,15 @@ export function novusOriginMismatch(
     : null;
 }
 
-/** What is missing for the panel to work, in pt-BR, from what it understood. */
+/**
+ * What is missing for the panel to work, in pt-BR: what the report says the host sent, read under
+ * `mapping` (the mapping in force, not the one the panel had when it reported), so it never
+ * contradicts the host's messages shown beside it.
+ */
 export function novusMissing(report: NovusDiagnosticsReport, mapping: NovusFieldMapping): string[] {
   const missing: string[] = [];
+  const effective = novusEffectiveMapping(mapping, report.userIdFields);
+  const U = understandNovusReport(report, mapping);
   const names = (list: NovusFieldNames) => (list.length ? list.join(', ') : 'nenhum');
   if (!report.hostOrigin) {
     const seen = report.origins.parameter ?? novusParentOrigin(report);
@@ -383,11 +458,11 @@ export function novusMissing(report: NovusDiagnosticsReport, mapping: NovusField
     missing.push(`O Novus recusou o getInfoUser: ${report.userInfoError.error}`);
   else if (!report.userInfo) {
     if (report.hostOrigin) missing.push('O getInfoUser ainda não respondeu.');
-  } else if (!report.understood.userId)
+  } else if (!U.userId)
     missing.push(
-      `Id do usuário não encontrado na resposta do getInfoUser (campos tentados: ${names(mapping.user.userId)}).`,
+      `Id do usuário não encontrado na resposta do getInfoUser (campos tentados: ${names(effective.user.userId)}).`,
     );
-  if (report.userInfo && !report.understood.systemKey)
+  if (report.userInfo && !U.systemKey)
     missing.push(
       'Empresa (systemKey) não encontrada: nem a resposta do getInfoUser nem o parâmetro hostTenant da URL do plugin a informam.',
     );
@@ -395,7 +470,6 @@ export function novusMissing(report: NovusDiagnosticsReport, mapping: NovusField
     if (report.hostOrigin)
       missing.push('Nenhum evento de atendimento recebido ainda (abra um atendimento no Novus).');
   } else if (report.lastEvent.name !== 'aoFecharAtendimento') {
-    const U = report.understood;
     if (!U.attendanceId)
       missing.push(
         `Id do atendimento não encontrado (campos tentados: ${names(mapping.attendance.attendanceId)}, e o id do contato).`,
@@ -493,4 +567,122 @@ export function pickNovusField(
 export function novusUserFields(reply: unknown): Record<string, unknown> | null {
   if (!isRecord(reply)) return null;
   return isRecord(reply.usuario) ? reply.usuario : reply;
+}
+
+/** The mapping as the panel reads with it: the plugin URL's user-id names first (if any). */
+export function novusEffectiveMapping(
+  mapping: NovusFieldMapping,
+  userIdFields: NovusFieldNames | undefined,
+): NovusFieldMapping {
+  return userIdFields?.length
+    ? { ...mapping, user: { ...mapping.user, userId: [...userIdFields, ...mapping.user.userId] } }
+    : mapping;
+}
+
+// Lenient readings of what the Novus host hands over, under the tenant's field mapping. The
+// public example (plugin.js) only ever reads
+//   const contato = (atendimento && atendimento.contato) || {};
+//   if (!contato.id) { aoFecharAtendimento(); return; }
+//   campos.nomeContato.textContent = contato.nome || "Contato";
+// so `atendimento.contato.id` and `contato.nome` are the only fields it proves. Every other field
+// is a reading (host-bridge README, 'Novus'): a missing or odd one becomes a blank or null, never
+// a rejected event.
+
+function toContact(value: unknown, mapping: NovusFieldMapping): HostContact | undefined {
+  if (!isRecord(value)) return undefined;
+  const id = pickNovusField(value, mapping.contact.id);
+  const nome = pickNovusField(value, mapping.contact.name);
+  const numero = pickNovusField(value, mapping.contact.phone);
+  if (!id && !nome && !numero) return undefined;
+  return {
+    id: id ?? '',
+    nome: nome ?? '',
+    nomeSecundario: pickNovusField(value, mapping.contact.secondaryName),
+    numero,
+  };
+}
+
+/**
+ * The panel's attendance for a Novus `atendimento`, or null when it names none (no attendance id
+ * and no contact id: the example treats a payload without `contato.id` as "closed").
+ * The attendance id falls back to the contact's: the example keys the chat by `contato.id`.
+ */
+export function toHostAttendance(
+  value: unknown,
+  mapping: NovusFieldMapping = DEFAULT_NOVUS_MAPPING,
+): HostAttendance | null {
+  if (!isRecord(value)) return null;
+  const contato = toContact(value.contato, mapping);
+  const atendimentoId =
+    pickNovusField(value, mapping.attendance.attendanceId) ?? (contato?.id || null);
+  if (!atendimentoId) return null;
+  const attendance: HostAttendance = {
+    atendimentoId,
+    canalId: pickNovusField(value, mapping.attendance.channelId) ?? '',
+    descricao: pickNovusField(value, mapping.attendance.description) ?? '',
+  };
+  if (contato) attendance.contato = contato;
+  return attendance;
+}
+
+/**
+ * getInfoUser → the panel's user info. The example does not show this reply: the user id is read
+ * from the mapping's user-id names (in the reply, or its `usuario` object); the tenant
+ * (systemKey) from the mapping's tenant names, else from `tenant` (the `hostTenant` panel URL
+ * parameter). Without either: null (the panel then shows its 'no user info' state).
+ */
+export function toHostUserInfo(
+  value: unknown,
+  tenant: string | null,
+  mapping: NovusFieldMapping = DEFAULT_NOVUS_MAPPING,
+): HostUserInfo | null {
+  const source = novusUserFields(value);
+  if (!source) return null;
+  const userId = pickNovusField(source, mapping.user.userId);
+  const systemKey =
+    pickNovusField(source, mapping.user.systemKey) ?? (tenant?.trim() ? tenant : null);
+  return userId && systemKey ? { userId, systemKey } : null;
+}
+
+/** What the panel understands of a getInfoUser reply and an attendance payload under `mapping`. */
+export function understandNovus(
+  userReply: unknown,
+  attendancePayload: unknown,
+  tenant: string | null,
+  mapping: NovusFieldMapping,
+): NovusUnderstanding {
+  const source = novusUserFields(userReply);
+  const attendance = toHostAttendance(attendancePayload, mapping);
+  const contact = attendance?.contato;
+  return {
+    userId: source ? pickNovusField(source, mapping.user.userId) : null,
+    systemKey:
+      (source ? pickNovusField(source, mapping.user.systemKey) : null) ??
+      (tenant?.trim() ? tenant : null),
+    attendanceId: attendance?.atendimentoId ?? null,
+    channelId: attendance?.canalId || null,
+    description: attendance?.descricao || null,
+    contactId: contact?.id || null,
+    contactName: contact?.nome || null,
+    secondaryName: contact?.nomeSecundario ?? null,
+    phone: contact?.numero ?? null,
+  };
+}
+
+/**
+ * What a report's host messages say under `mapping` (with the report's URL user-id names first):
+ * the panel's own reading when it reports, and the diagnostics' reading under the mapping in
+ * force. A closing event names no attendance on screen.
+ */
+export function understandNovusReport(
+  report: Pick<NovusDiagnosticsReport, 'userInfo' | 'lastEvent' | 'urlTenant' | 'userIdFields'>,
+  mapping: NovusFieldMapping,
+): NovusUnderstanding {
+  const event = report.lastEvent;
+  return understandNovus(
+    report.userInfo?.reply,
+    event && event.name !== 'aoFecharAtendimento' ? event.payload : undefined,
+    report.urlTenant,
+    novusEffectiveMapping(mapping, report.userIdFields),
+  );
 }

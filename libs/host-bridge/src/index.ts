@@ -46,7 +46,7 @@ export {
   type NovusPanelOptions,
   type NovusRegistry,
 } from './adapter/novus/createNovusHostAdapter';
-export { understandNovus } from './adapter/novus/novusMapping';
+export { understandNovus } from '@crm-panel/contracts';
 export { hostWaitingOf, type HostWaiting } from './adapter/hostWaiting';
 export {
   NOVUS_PUBLIC_API_HOST,

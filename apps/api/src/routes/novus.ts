@@ -2,12 +2,13 @@ import {
   DEFAULT_NOVUS_MAPPING,
   NOVUS_DIAGNOSTICS_LIMITS,
   NOVUS_MAPPING_FIELDS,
+  NOVUS_MAPPING_LIMITS,
   novusMappingProblems,
   novusMissing,
   novusUserFields,
-  pickNovusField,
   readNovusMapping,
   redactHostValue,
+  understandNovusReport,
   type NovusDiagnosticsReport,
   type NovusFieldMapping,
 } from '@crm-panel/crm-model';
@@ -16,6 +17,7 @@ import { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { ApiError, identityError } from '@api/errors';
 import { bearerToken, sessionOf } from '@api/identity/authenticate';
 import { requireTenantAdmin } from '@api/identity/tenantAdmin';
+import { type NovusTenantState } from '@api/db/repositories/novusRepository';
 import { type PanelSession } from '@api/db/repositories/panelSessionsRepository';
 import { perMinuteLimit } from '@api/security/perMinuteLimit';
 import { API_MESSAGES } from '@api/messages';
@@ -47,9 +49,14 @@ import {
 
 const TAG = 'novus';
 
-const ADMIN_TEXTS = {
+/** Refusals of reading the diagnostics, and of saving the mapping, each in its screen's words. */
+const READ_TEXTS = {
   adminRequired: API_MESSAGES.novusAdminRequired,
   passwordRequired: API_MESSAGES.novusPasswordRequired,
+};
+const SAVE_TEXTS = {
+  adminRequired: API_MESSAGES.novusMappingAdminRequired,
+  passwordRequired: API_MESSAGES.novusMappingPasswordRequired,
 };
 
 const cut = (value: string | null | undefined, length = 300): string | null =>
@@ -66,6 +73,9 @@ export function sanitizeNovusReport(report: NovusDiagnosticsReport): NovusDiagno
       ancestor: cut(report.origins.ancestor),
     },
     urlTenant: cut(report.urlTenant),
+    userIdFields: (report.userIdFields ?? [])
+      .slice(0, NOVUS_MAPPING_LIMITS.names)
+      .map((name) => name.slice(0, NOVUS_MAPPING_LIMITS.nameLength)),
     userInfo: report.userInfo
       ? { at: report.userInfo.at, reply: redactHostValue(report.userInfo.reply) }
       : null,
@@ -89,7 +99,10 @@ export function sanitizeNovusReport(report: NovusDiagnosticsReport): NovusDiagno
       systemKey: cut(U.systemKey),
       attendanceId: cut(U.attendanceId),
       channelId: cut(U.channelId),
+      description: cut(U.description),
       contactId: cut(U.contactId),
+      contactName: cut(U.contactName),
+      secondaryName: cut(U.secondaryName),
       phone: cut(U.phone),
     },
     unexpected: report.unexpected.slice(-NOVUS_DIAGNOSTICS_LIMITS.unexpected).map((entry) => ({
@@ -236,13 +249,15 @@ export function registerNovusRoutes(app: FastifyInstance, services: Services): v
       },
     },
     async (request) => {
-      await requireTenantAdmin(request, services, ADMIN_TEXTS);
+      await requireTenantAdmin(request, services, READ_TEXTS);
       const { systemKey } = sessionOf(request);
       const state = await repos.novus.get(systemKey);
       const mapping = state.mapping ?? DEFAULT_NOVUS_MAPPING;
       const iso = (at: number | null) => (at === null ? null : new Date(at).toISOString());
-      // The view reads the session's report; with none yet, the pre-session one, labelled.
-      const shown = state.report ?? state.preSessionReport;
+      // The view reads the newer of the two reports: a verified one never hides a newer
+      // pre-session one (a new reply shape without the user id is exactly what it must show).
+      const shown = newerReport(state);
+      const report = shown === 'session' ? state.report : state.preSessionReport;
       return {
         data: {
           report: state.report,
@@ -250,7 +265,11 @@ export function registerNovusRoutes(app: FastifyInstance, services: Services): v
           reportedBy: state.reportedBy,
           preSessionReport: state.preSessionReport,
           preSessionReportedAt: iso(state.preSessionReportedAt),
-          missing: shown ? novusMissing(shown, mapping) : [],
+          shown,
+          // What the host sent, read again under the mapping in force: right after a save the
+          // view shows what the panel will understand, beside what it understood when it reported.
+          understoodNow: report ? understandNovusReport(report, mapping) : null,
+          missing: report ? novusMissing(report, mapping) : [],
           mapping,
           defaults: DEFAULT_NOVUS_MAPPING,
           custom: !!state.mapping,
@@ -277,7 +296,7 @@ export function registerNovusRoutes(app: FastifyInstance, services: Services): v
       },
     },
     async (request) => {
-      await requireTenantAdmin(request, services, ADMIN_TEXTS);
+      await requireTenantAdmin(request, services, SAVE_TEXTS);
       const session = sessionOf(request);
       const mapping = readNovusMapping(request.body);
       const problems = Object.entries(novusMappingProblems(mapping));
@@ -287,14 +306,44 @@ export function registerNovusRoutes(app: FastifyInstance, services: Services): v
         const field = NOVUS_MAPPING_FIELDS.find((f) => `${f.group}.${f.key}` === path);
         throw new ApiError(400, field ? `${field.label}: ${problem}` : problem);
       }
-      // Saving a mapping that loses the user id would lock every attendant out of the panel
-      // (and the admin out of this screen): refused while the last reply says so.
-      const { report } = await repos.novus.get(session.systemKey);
-      const fields = novusUserFields(report?.userInfo?.reply);
-      if (fields && !pickNovusField(fields, mapping.user.userId))
-        throw new ApiError(400, API_MESSAGES.novusMappingLosesUser(Object.keys(fields)));
+      const state = await repos.novus.get(session.systemKey);
+      const lost = userIdLostIn(state, state.mapping ?? DEFAULT_NOVUS_MAPPING, mapping);
+      if (lost) throw new ApiError(400, API_MESSAGES.novusMappingLosesUser(lost));
       await repos.novus.saveMapping(session.systemKey, mapping, session.userId);
       return { data: { mapping, custom: true } };
     },
   );
+}
+
+/** Which report the view reads: the newer of the session's and the pre-session one. */
+function newerReport(state: NovusTenantState): 'session' | 'pre-session' | null {
+  if (!state.preSessionReport) return state.report ? 'session' : null;
+  if (!state.report) return 'pre-session';
+  return (state.preSessionReportedAt ?? 0) > (state.reportedAt ?? 0) ? 'pre-session' : 'session';
+}
+
+/**
+ * The fields of a getInfoUser reply in which `next` reads no user id, when saving it would lose
+ * one; else null. Saving a mapping that loses the user id would lock every attendant out of the
+ * panel (and the admin out of this screen). The session's last reply is trusted: no user id in it
+ * under `next` is refused. The pre-session reply is anyone's (the tenant key is in the plugin
+ * URL): it refuses only a mapping that loses a user id the mapping in force reads in it, so a
+ * made-up reply without one can never block a save.
+ */
+function userIdLostIn(
+  state: NovusTenantState,
+  current: NovusFieldMapping,
+  next: NovusFieldMapping,
+): string[] | null {
+  const fieldsOf = (report: NovusDiagnosticsReport) =>
+    Object.keys(novusUserFields(report.userInfo?.reply) ?? {});
+  const { report, preSessionReport } = state;
+  if (report?.userInfo && !understandNovusReport(report, next).userId) return fieldsOf(report);
+  if (
+    preSessionReport?.userInfo &&
+    understandNovusReport(preSessionReport, current).userId &&
+    !understandNovusReport(preSessionReport, next).userId
+  )
+    return fieldsOf(preSessionReport);
+  return null;
 }

@@ -86,6 +86,37 @@ async function openNovusTab() {
   return view;
 }
 
+/** The cells of a field's row in 'O que o painel entendeu' (after its label). */
+function cellsOf(region: HTMLElement, label: string): string[] {
+  const row = within(region).getByRole('row', { name: new RegExp(`^${label}`) });
+  return within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent ?? '');
+}
+
+/** The panel reported under a wrong phone name; the api read the same messages again. */
+const NOW_FIXED = {
+  understoodNow: {
+    userId: 'user-ana',
+    systemKey: 'tenant-acme',
+    attendanceId: 'at-1001',
+    channelId: null,
+    description: null,
+    contactId: 'c-1',
+    contactName: null,
+    secondaryName: null,
+    phone: '+5511987654321',
+  },
+  missing: [],
+  mapping: {
+    ...DEFAULT_NOVUS_MAPPING,
+    contact: { ...DEFAULT_NOVUS_MAPPING.contact, phone: ['Fone'] },
+  },
+  custom: true,
+  mappingUpdatedAt: '2026-12-05T11:00:00.000Z',
+  mappingUpdatedBy: 'user-ana',
+};
+
 describe("CredentialsManagerPage: 'Diagnóstico do Novus'", () => {
   it('shows what the host sent, what the panel understood, what is missing and stray origins', async () => {
     serveDiagnostics();
@@ -93,8 +124,8 @@ describe("CredentialsManagerPage: 'Diagnóstico do Novus'", () => {
     const missing = await screen.findByRole('region', { name: 'O que falta' });
     expect(missing).toHaveTextContent(MISSING[0] ?? '');
     const understood = screen.getByRole('region', { name: 'O que o painel entendeu' });
-    expect(understood).toHaveTextContent('Id do usuáriouser-ana');
-    expect(understood).toHaveTextContent('Telefone do contatonão encontrado');
+    expect(cellsOf(understood, 'Id do usuário')).toEqual(['user-ana']);
+    expect(cellsOf(understood, 'Telefone do contato')).toEqual(['não encontrado']);
     const sent = screen.getByRole('region', { name: 'O que o Novus enviou' });
     expect(sent).toHaveTextContent('"token": "[omitido]"');
     expect(sent).toHaveTextContent('aoAbrirAtendimento · 05/12/2026');
@@ -127,6 +158,139 @@ describe("CredentialsManagerPage: 'Diagnóstico do Novus'", () => {
     expect(sent).toHaveTextContent(
       'publica · v1/atendimentos/at-1001/mensagens · Endpoint not allowed · 05/12/2026',
     );
+  });
+
+  it('beside what the panel understood when it reported, what the mapping in force reads: never both a phone and its absence', async () => {
+    serveDiagnostics(NOW_FIXED);
+    await openNovusTab();
+    const understood = await screen.findByRole('region', { name: 'O que o painel entendeu' });
+    expect(
+      within(understood)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Campo', 'Entendido pelo painel em 05/12/2026 10:00', 'Com o mapeamento atual']);
+    expect(cellsOf(understood, 'Telefone do contato')).toEqual([
+      'não encontrado',
+      '+5511987654321',
+    ]);
+    expect(screen.getByRole('region', { name: 'O que falta' })).toHaveTextContent(
+      'Nada falta: o painel entendeu tudo o que precisa.',
+    );
+    expect(
+      screen.getByText(
+        'Este relato é anterior ao mapeamento salvo em 05/12/2026 11:00: a coluna “Com o mapeamento atual” mostra o que o painel entende agora do que o Novus enviou.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('gives every mapped field a row, each "not found" in its own gender with the names tried', async () => {
+    serveDiagnostics(NOW_FIXED);
+    await openNovusTab();
+    const understood = await screen.findByRole('region', { name: 'O que o painel entendeu' });
+    expect(
+      within(understood)
+        .getAllByRole('rowheader')
+        .map((header) => header.textContent),
+    ).toEqual([
+      'Id do usuário',
+      'Empresa (systemKey)',
+      'Id do atendimento',
+      'Id do canal',
+      'Descrição',
+      'Id do contato',
+      'Nome do contato',
+      'Nome secundário',
+      'Telefone do contato',
+    ]);
+    // An older panel did not report the name, the nickname nor the description: a dash.
+    expect(cellsOf(understood, 'Descrição')).toEqual([
+      '—',
+      'não encontrada (campos tentados: descricao, Descricao, titulo, assunto)',
+    ]);
+    expect(cellsOf(understood, 'Nome do contato')).toEqual([
+      '—',
+      'não encontrado (campos tentados: nome, Nome, name)',
+    ]);
+    expect(cellsOf(understood, 'Nome secundário')).toEqual([
+      '—',
+      'não encontrado (campos tentados: nomeSecundario, apelido, Apelido)',
+    ]);
+  });
+
+  it('names "none" in agreement with each origin row', async () => {
+    serveDiagnostics({
+      report: {
+        ...REPORT,
+        hostOrigin: null,
+        origins: { parameter: null, referrer: null, ancestor: null },
+        urlTenant: null,
+        understood: { ...REPORT.understood, systemKey: null },
+      },
+      understoodNow: { ...NOW_FIXED.understoodNow, systemKey: null },
+    });
+    await openNovusTab();
+    const sent = await screen.findByRole('region', { name: 'O que o Novus enviou' });
+    const value = (label: string) => within(sent).getByText(label).nextElementSibling?.textContent;
+    expect(value('Origem com a qual o painel se comunica (hostOrigin permitido)')).toBe(
+      '(nenhuma)',
+    );
+    expect(value('Parâmetro hostOrigin da URL do plugin')).toBe('(nenhum)');
+    expect(value('Origem de quem abriu o painel (referrer)')).toBe('(nenhuma)');
+    expect(value('Origem da página que contém o painel')).toBe('(nenhuma)');
+    expect(value('Parâmetro hostTenant da URL do plugin')).toBe('(nenhum)');
+    expect(value('Parâmetro hostUserIdField da URL do plugin')).toBe('(nenhum)');
+    const understood = screen.getByRole('region', { name: 'O que o painel entendeu' });
+    expect(cellsOf(understood, 'Empresa \\(systemKey\\)')).toEqual([
+      'não encontrada',
+      'não encontrada (campos tentados: systemKey)',
+    ]);
+  });
+
+  it('a newer pre-session report is shown, labelled, with the older verified one dated', async () => {
+    serveDiagnostics({
+      reportedBy: 'user-ana',
+      shown: 'pre-session',
+      preSessionReport: { ...REPORT, userInfo: { at: REPORT.userInfo?.at, reply: { codigo: 7 } } },
+      preSessionReportedAt: '2026-12-06T10:00:00.000Z',
+    });
+    await openNovusTab();
+    expect(await screen.findByText('Relato sem sessão (não verificado)')).toBeInTheDocument();
+    expect(screen.getByText(/Último relato do painel: 06\/12\/2026/)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Há também um relato verificado (com sessão), mais antigo, de 05/12/2026 10:00.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'O que o Novus enviou' })).toHaveTextContent(
+      '"codigo": 7',
+    );
+  });
+
+  it('a refused save says what was refused, and keeps what was typed', async () => {
+    serveDiagnostics();
+    server.use(
+      http.put(`${server.baseURL}/api/novus/mapping`, () =>
+        HttpResponse.json(
+          {
+            message: 'Apenas administradores podem alterar o mapeamento de campos do Novus.',
+            code: 'admin_required',
+          },
+          { status: 403 },
+        ),
+      ),
+    );
+    const { user } = await openNovusTab();
+    const form = await screen.findByRole('form', { name: 'Mapeamento de campos' });
+    const phone = within(form).getByRole('textbox', { name: 'Telefone do contato' });
+    await user.clear(phone);
+    await user.type(phone, 'Fone');
+    await user.click(within(form).getByRole('button', { name: 'Salvar mapeamento' }));
+    expect(
+      await within(form).findByText(
+        'Apenas administradores podem alterar o mapeamento de campos do Novus.',
+      ),
+    ).toBeInTheDocument();
+    expect(phone).toHaveValue('Fone');
   });
 
   it("names whose session sent the tenant's report", async () => {

@@ -64,6 +64,8 @@ export async function callApi(
   method: string,
   path: string,
   body?: unknown,
+  /** More headers (the security password of a host that signs nothing, …). */
+  headers: Record<string, string> = {},
 ): Promise<CallResult> {
   const response = await fetch(`http://127.0.0.1:${stack.ports.api}${path}`, {
     method,
@@ -72,6 +74,7 @@ export async function callApi(
       'x-system-key': identity.systemKey,
       authorization: `Bearer ${await sessionToken(stack, identity)}`,
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });

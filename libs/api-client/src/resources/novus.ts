@@ -3,6 +3,7 @@ import {
   type DataEnvelope,
   type NovusDiagnosticsReport,
   type NovusFieldMapping,
+  type NovusUnderstanding,
 } from '@crm-panel/crm-model';
 import { apiClient } from '@api-client/client/apiClient';
 import { readPayload, requestConfig, type RequestOptions } from '@api-client/client/envelope';
@@ -33,7 +34,17 @@ export interface NovusDiagnostics extends NovusMappingAnswer {
    */
   preSessionReport?: NovusDiagnosticsReport | null;
   preSessionReportedAt?: string | null;
-  /** What is missing, pt-BR, from the report shown (the session's, else the pre-session one). */
+  /**
+   * Which report the view shows: the newer of the two. Absent from an older api: the session's,
+   * else the pre-session one.
+   */
+  shown?: 'session' | 'pre-session' | null;
+  /**
+   * What the shown report's host messages say under the mapping in force (its `understood` is
+   * what the panel understood when it reported). Absent from an older api.
+   */
+  understoodNow?: NovusUnderstanding | null;
+  /** What is missing, pt-BR, from the shown report under the mapping in force. */
   missing: string[];
   defaults: NovusFieldMapping;
   mappingUpdatedAt: string | null;

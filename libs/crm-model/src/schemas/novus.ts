@@ -6,6 +6,7 @@ import {
   NOVUS_DIAGNOSTICS_LIMITS,
   NOVUS_MAPPING_FIELDS,
   NOVUS_MAPPING_LIMITS,
+  NOVUS_UNDERSTOOD_FIELDS,
   type NovusDiagnosticsReport,
   type NovusFieldMapping,
 } from '@crm-model/novus';
@@ -23,12 +24,10 @@ const strict = <T extends Record<string, TSchema>>(properties: T) =>
 const strictOrNull = <T extends Record<string, TSchema>>(properties: T) =>
   Type.Unsafe<Record<string, unknown> | null>({ ...strict(properties), type: ['object', 'null'] });
 
+/** One entry per field of the mapping (an older panel sends six: no name nor description). */
 const understood = strict(
   Object.fromEntries(
-    ['userId', 'systemKey', 'attendanceId', 'channelId', 'contactId', 'phone'].map((key) => [
-      key,
-      Optional(shortText),
-    ]),
+    NOVUS_UNDERSTOOD_FIELDS.map((field) => [field.understood, Optional(shortText)]),
   ),
 );
 
@@ -42,6 +41,11 @@ export const novusReportSchema = Type.Unsafe<NovusDiagnosticsReport>(
       ancestor: Optional(shortText),
     }),
     urlTenant: Optional(shortText),
+    userIdFields: Optional(
+      Type.Array(Type.String({ maxLength: NOVUS_MAPPING_LIMITS.nameLength }), {
+        maxItems: NOVUS_MAPPING_LIMITS.names,
+      }),
+    ),
     userInfo: Optional(strictOrNull({ at: dateText, reply: Optional(Type.Unknown()) })),
     userInfoError: Optional(strictOrNull({ at: dateText, error: Type.String({ maxLength: 300 }) })),
     lastEvent: Optional(

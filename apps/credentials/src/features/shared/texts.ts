@@ -139,6 +139,12 @@ export const TEXTS = {
       'Nenhum relato ainda: abra o painel dentro do Novus (um atendimento aberto) e volte aqui.',
     reportedAt: 'Último relato do painel:',
     reportedBy: (userId: string) => `enviado pela sessão do usuário ${userId}`,
+    olderVerified: (date: string) =>
+      `Há também um relato verificado (com sessão), mais antigo, de ${date}.`,
+    olderPreSession: (date: string) =>
+      `Há também um relato sem sessão (não verificado), mais antigo, de ${date}.`,
+    beforeMapping: (date: string) =>
+      `Este relato é anterior ao mapeamento salvo em ${date}: a coluna “Com o mapeamento atual” mostra o que o painel entende agora do que o Novus enviou.`,
     preSessionTitle: 'Relato sem sessão (não verificado)',
     preSession:
       'Este relato veio de um painel que ainda não tinha sessão (o Novus não informou o usuário). Qualquer um com a chave do sistema pode enviar um relato assim: use-o como pista, não como prova.',
@@ -149,22 +155,38 @@ export const TEXTS = {
     lastEvent: 'Último evento de atendimento',
     noEvent: 'Nenhum evento de atendimento recebido.',
     origins: 'Origens',
-    hostOrigin: 'Origem com a qual o painel se comunica (hostOrigin permitido)',
-    parameterOrigin: 'Parâmetro hostOrigin da URL do plugin',
-    referrerOrigin: 'Origem de quem abriu o painel (referrer)',
-    ancestorOrigin: 'Origem da página que contém o painel',
-    urlTenant: 'Parâmetro hostTenant da URL do plugin',
-    none: '(nenhuma)',
-    understoodTitle: 'O que o painel entendeu',
-    understood: {
-      userId: 'Id do usuário',
-      systemKey: 'Empresa (systemKey)',
-      attendanceId: 'Id do atendimento',
-      channelId: 'Id do canal',
-      contactId: 'Id do contato',
-      phone: 'Telefone do contato',
+    /** Each row of 'Origens' with its own word for "none" (origem: nenhuma; parâmetro: nenhum). */
+    originRows: {
+      hostOrigin: {
+        label: 'Origem com a qual o painel se comunica (hostOrigin permitido)',
+        none: '(nenhuma)',
+      },
+      parameter: { label: 'Parâmetro hostOrigin da URL do plugin', none: '(nenhum)' },
+      referrer: { label: 'Origem de quem abriu o painel (referrer)', none: '(nenhuma)' },
+      ancestor: { label: 'Origem da página que contém o painel', none: '(nenhuma)' },
+      urlTenant: { label: 'Parâmetro hostTenant da URL do plugin', none: '(nenhum)' },
+      userIdFields: { label: 'Parâmetro hostUserIdField da URL do plugin', none: '(nenhum)' },
     },
-    notFound: 'não encontrado',
+    understoodTitle: 'O que o painel entendeu',
+    understoodField: 'Campo',
+    understoodByPanel: (date: string) => `Entendido pelo painel em ${date}`,
+    understoodNow: 'Com o mapeamento atual',
+    /** Each field of the mapping's "not found", agreeing with its noun (a Empresa, a Descrição). */
+    notFound: {
+      userId: 'não encontrado',
+      systemKey: 'não encontrada',
+      attendanceId: 'não encontrado',
+      channelId: 'não encontrado',
+      description: 'não encontrada',
+      contactId: 'não encontrado',
+      contactName: 'não encontrado',
+      secondaryName: 'não encontrado',
+      phone: 'não encontrado',
+    },
+    tried: (names: string) => `campos tentados: ${names}`,
+    triedNone: 'nenhum campo informado',
+    /** A report of an older panel, which did not read this field. */
+    notReported: '—',
     missingTitle: 'O que falta',
     nothingMissing: 'Nada falta: o painel entendeu tudo o que precisa.',
     unexpectedTitle: 'Mensagens de origem inesperada',

@@ -583,7 +583,10 @@ describe('Novus host adapter: waiting, mapping, diagnostics, modal pages', () =>
       systemKey: 'tenant-acme',
       attendanceId: 'at-7',
       channelId: null,
+      description: null,
       contactId: 'c-7',
+      contactName: null,
+      secondaryName: null,
       phone: '+5511900001111',
     });
     // The open attendance follows the mapping at once.
@@ -622,6 +625,11 @@ describe('Novus host adapter: waiting, mapping, diagnostics, modal pages', () =>
     await expect(adapter.getInfoUser()).resolves.toEqual({
       userId: 'm-55',
       systemKey: 'tenant-acme',
+    });
+    // The report carries them, so the diagnostics read the reply as the panel does.
+    expect(adapter.diagnostics()).toMatchObject({
+      userIdFields: ['matricula'],
+      understood: { userId: 'm-55' },
     });
     adapter.dispose();
   });

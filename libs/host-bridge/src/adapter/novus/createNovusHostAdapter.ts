@@ -3,7 +3,12 @@ import {
   isModalResult,
   MODAL_CANCELLED,
   NOVUS_DIAGNOSTICS_LIMITS,
+  NOVUS_MAPPING_LIMITS,
+  novusEffectiveMapping,
   redactHostValue,
+  toHostAttendance,
+  toHostUserInfo,
+  understandNovusReport,
   type ChatMessage,
   type HostAttendance,
   type HostUserInfo,
@@ -30,7 +35,7 @@ import {
   type NovusApiRequest,
   type NovusChatMessagesSetting,
 } from './novusChatMessages';
-import { toHostAttendance, toHostChannels, toHostUserInfo, understandNovus } from './novusMapping';
+import { toHostChannels } from './novusMapping';
 
 // Adapter (d): the Novus CRM plugin protocol, exactly as the public example speaks it
 // (github.com/novuscrm/novus-plugin-example, plugin.js, 'Camada de protocolo'):
@@ -400,13 +405,11 @@ export function createNovusPanelAdapter(options: NovusPanelOptions): NovusPanelA
   }
 
   /** The mapping, with the URL's user-id field names first. */
-  const effective = (): NovusFieldMapping =>
-    options.userIdFields?.length
-      ? {
-          ...mapping,
-          user: { ...mapping.user, userId: [...options.userIdFields, ...mapping.user.userId] },
-        }
-      : mapping;
+  const effective = (): NovusFieldMapping => novusEffectiveMapping(mapping, options.userIdFields);
+  /** The URL's user-id names as the report carries them (bounded like a mapping's). */
+  const reportedUserIdFields = (options.userIdFields ?? [])
+    .filter((name) => name.length <= NOVUS_MAPPING_LIMITS.nameLength)
+    .slice(0, NOVUS_MAPPING_LIMITS.names);
   const readUser = (): HostUserInfo | null =>
     userReply ? toHostUserInfo(userReply.reply, tenant, effective()) : null;
   /** Whether the tenant's mapping is still to come for a reply that names a tenant. */
@@ -564,24 +567,26 @@ export function createNovusPanelAdapter(options: NovusPanelOptions): NovusPanelA
       awaitingMapping = false;
       changed();
     },
-    diagnostics: () => ({
-      hostOrigin,
-      origins: options.origins ?? { parameter: null, referrer: null, ancestor: null },
-      urlTenant: tenant,
-      userInfo: userReply && { at: userReply.at, reply: redactHostValue(userReply.reply) },
-      // Left out while empty: an api older than these fields still takes the report.
-      ...(userError ? { userInfoError: { ...userError } } : {}),
-      lastEvent: lastEvent && { ...lastEvent, payload: redactHostValue(lastEvent.payload) },
-      understood: understandNovus(
-        userReply?.reply,
-        lastEvent?.name === 'aoFecharAtendimento' ? undefined : lastEvent?.payload,
-        tenant,
-        effective(),
-      ),
-      unexpected: [...unexpected],
-      ...(unrecognized.length ? { unrecognized: [...unrecognized] } : {}),
-      apiRequestFailure,
-    }),
+    diagnostics: () => {
+      const report: NovusDiagnosticsReport = {
+        hostOrigin,
+        origins: options.origins ?? { parameter: null, referrer: null, ancestor: null },
+        urlTenant: tenant,
+        userIdFields: reportedUserIdFields,
+        userInfo: userReply && { at: userReply.at, reply: redactHostValue(userReply.reply) },
+        // Left out while empty: an api older than these fields still takes the report.
+        ...(userError ? { userInfoError: { ...userError } } : {}),
+        lastEvent: lastEvent && { ...lastEvent, payload: redactHostValue(lastEvent.payload) },
+        understood: understandNovusReport(
+          { userInfo: userReply, lastEvent, urlTenant: tenant, userIdFields: options.userIdFields },
+          mapping,
+        ),
+        unexpected: [...unexpected],
+        ...(unrecognized.length ? { unrecognized: [...unrecognized] } : {}),
+        apiRequestFailure,
+      };
+      return report;
+    },
     watchDiagnostics(listener) {
       diagnosticsListeners.add(listener);
       return () => diagnosticsListeners.delete(listener);

@@ -5,7 +5,15 @@ import {
   novusDiagnosticsQueryOptions,
   type NovusDiagnostics as NovusDiagnosticsData,
 } from '@crm-panel/api-client';
-import { type NovusUnderstanding } from '@crm-panel/crm-model';
+import {
+  NOVUS_UNDERSTOOD_FIELDS,
+  novusEffectiveMapping,
+  novusMappingNames,
+  type NovusDiagnosticsReport,
+  type NovusFieldMapping,
+  type NovusUnderstoodField,
+  type NovusUnderstanding,
+} from '@crm-panel/crm-model';
 import { formatDateTime } from '@crm-panel/format';
 import { Alert, Skeleton } from '@crm-panel/ui';
 import { usePasswordUnlock } from '@credentials/features/audit/hooks/usePasswordUnlock';
@@ -67,14 +75,37 @@ const StyledMissing = styled.ul`
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
-const UNDERSTOOD_KEYS: (keyof NovusUnderstanding)[] = [
-  'userId',
-  'systemKey',
-  'attendanceId',
-  'channelId',
-  'contactId',
-  'phone',
-];
+const StyledTable = styled.table`
+  width: 100%;
+  /* Fixed columns: a long value wraps in its cell instead of squeezing the field's name. */
+  table-layout: fixed;
+  border-collapse: collapse;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  overflow-wrap: break-word;
+
+  & thead th:first-child {
+    width: 30%;
+  }
+  & td {
+    overflow-wrap: anywhere;
+  }
+
+  & th,
+  & td {
+    padding: ${({ theme }) => `${theme.space[1]} ${theme.space[2]}`};
+    border-bottom: ${({ theme }) => theme.borders.default};
+    text-align: left;
+    vertical-align: top;
+  }
+  & thead th {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-weight: ${({ theme }) => theme.fontWeights.bold};
+  }
+  & tbody th {
+    font-weight: normal;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 const when = (iso: string) => formatDateTime(iso);
@@ -88,12 +119,101 @@ function Pair({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** A value the panel understood, or this field's own "not found" (with the names tried, if given). */
+function Understood({
+  value,
+  field,
+  tried,
+}: {
+  value: string | null | undefined;
+  field: NovusUnderstoodField;
+  tried?: string[];
+}) {
+  if (value === undefined) return <>{T.notReported}</>;
+  if (value !== null) return <>{value}</>;
+  const names = tried === undefined ? '' : tried.length ? tried.join(', ') : null;
+  return (
+    <em>
+      {T.notFound[field.understood]}
+      {names === '' ? null : ` (${names === null ? T.triedNone : T.tried(names)})`}
+    </em>
+  );
+}
+
+/**
+ * Each field of the mapping: what the panel understood when it reported, and what the same host
+ * messages say under the mapping in force (with the names tried when nothing is found).
+ */
+function UnderstoodTable({
+  report,
+  reportedAt,
+  now,
+  mapping,
+}: {
+  report: NovusDiagnosticsReport;
+  reportedAt: string | null;
+  now: NovusUnderstanding | null;
+  mapping: NovusFieldMapping;
+}) {
+  const effective = novusEffectiveMapping(mapping, report.userIdFields);
+  const byPanel: Partial<Record<keyof NovusUnderstanding, string | null>> = report.understood;
+  return (
+    <StyledTable>
+      <thead>
+        <tr>
+          <th scope="col">{T.understoodField}</th>
+          <th scope="col">{T.understoodByPanel(reportedAt ? when(reportedAt) : '—')}</th>
+          {now ? <th scope="col">{T.understoodNow}</th> : null}
+        </tr>
+      </thead>
+      <tbody>
+        {NOVUS_UNDERSTOOD_FIELDS.map((field) => (
+          <tr key={field.understood}>
+            <th scope="row">{field.label}</th>
+            <td>
+              <Understood value={byPanel[field.understood]} field={field} />
+            </td>
+            {now ? (
+              <td>
+                <Understood
+                  value={now[field.understood] ?? null}
+                  field={field}
+                  tried={novusMappingNames(effective, field)}
+                />
+              </td>
+            ) : null}
+          </tr>
+        ))}
+      </tbody>
+    </StyledTable>
+  );
+}
+
 function Report({ data }: { data: NovusDiagnosticsData }) {
-  // The tenant's report came with a panel session; with none yet, the pre-session one, labelled.
-  const verified = data.report !== null;
-  const report = data.report ?? data.preSessionReport ?? null;
+  // The newer of the tenant's report (with a panel session) and the pre-session one; an older
+  // api says nothing of which: the session's, else the pre-session one.
+  const shown =
+    data.shown ?? (data.report ? 'session' : data.preSessionReport ? 'pre-session' : null);
+  const verified = shown === 'session';
+  const report = verified ? data.report : (data.preSessionReport ?? null);
   const reportedAt = verified ? data.reportedAt : (data.preSessionReportedAt ?? null);
   if (!report) return <Alert tone="info">{T.noReport}</Alert>;
+  const other = verified
+    ? data.preSessionReport && data.preSessionReportedAt
+      ? T.olderPreSession(when(data.preSessionReportedAt))
+      : null
+    : data.report && data.reportedAt
+      ? T.olderVerified(when(data.reportedAt))
+      : null;
+  const beforeMapping =
+    data.custom &&
+    data.mappingUpdatedAt &&
+    reportedAt &&
+    Date.parse(reportedAt) < Date.parse(data.mappingUpdatedAt)
+      ? T.beforeMapping(when(data.mappingUpdatedAt))
+      : null;
+  const O = T.originRows;
+  const userIdFields = report.userIdFields?.length ? report.userIdFields.join(', ') : null;
   return (
     <>
       {verified ? null : (
@@ -107,6 +227,8 @@ function Report({ data }: { data: NovusDiagnosticsData }) {
           {verified && data.reportedBy ? ` (${T.reportedBy(data.reportedBy)})` : null}
         </p>
       ) : null}
+      {other ? <p>{other}</p> : null}
+      {beforeMapping ? <Alert tone="info">{beforeMapping}</Alert> : null}
       <StyledSection aria-label={T.missingTitle}>
         <StyledHeading>{T.missingTitle}</StyledHeading>
         {data.missing.length === 0 ? (
@@ -123,13 +245,12 @@ function Report({ data }: { data: NovusDiagnosticsData }) {
       </StyledSection>
       <StyledSection aria-label={T.understoodTitle}>
         <StyledHeading>{T.understoodTitle}</StyledHeading>
-        <StyledList>
-          {UNDERSTOOD_KEYS.map((key) => (
-            <Pair key={key} label={T.understood[key]}>
-              {report.understood[key] ?? <em>{T.notFound}</em>}
-            </Pair>
-          ))}
-        </StyledList>
+        <UnderstoodTable
+          report={report}
+          reportedAt={reportedAt}
+          now={data.understoodNow ?? null}
+          mapping={data.mapping}
+        />
       </StyledSection>
       <StyledSection aria-label={T.sentTitle}>
         <StyledHeading>{T.sentTitle}</StyledHeading>
@@ -159,11 +280,12 @@ function Report({ data }: { data: NovusDiagnosticsData }) {
         )}
         <StyledSubheading>{T.origins}</StyledSubheading>
         <StyledList>
-          <Pair label={T.hostOrigin}>{report.hostOrigin ?? T.none}</Pair>
-          <Pair label={T.parameterOrigin}>{report.origins.parameter ?? T.none}</Pair>
-          <Pair label={T.referrerOrigin}>{report.origins.referrer ?? T.none}</Pair>
-          <Pair label={T.ancestorOrigin}>{report.origins.ancestor ?? T.none}</Pair>
-          <Pair label={T.urlTenant}>{report.urlTenant ?? T.none}</Pair>
+          <Pair label={O.hostOrigin.label}>{report.hostOrigin ?? O.hostOrigin.none}</Pair>
+          <Pair label={O.parameter.label}>{report.origins.parameter ?? O.parameter.none}</Pair>
+          <Pair label={O.referrer.label}>{report.origins.referrer ?? O.referrer.none}</Pair>
+          <Pair label={O.ancestor.label}>{report.origins.ancestor ?? O.ancestor.none}</Pair>
+          <Pair label={O.urlTenant.label}>{report.urlTenant ?? O.urlTenant.none}</Pair>
+          <Pair label={O.userIdFields.label}>{userIdFields ?? O.userIdFields.none}</Pair>
         </StyledList>
         <StyledSubheading>{T.apiRequestFailure}</StyledSubheading>
         {report.apiRequestFailure ? (
