@@ -194,6 +194,7 @@ export const TEXTS = {
       'Mensagens que chegaram ao painel de outra origem que não a do Novus; o painel não as usou.',
     noUnexpected: 'Nenhuma.',
     unrecognizedTitle: 'Mensagens não reconhecidas do Novus',
+    noCommand: '(sem comando)',
     unrecognizedIntro:
       'Mensagens que o Novus enviou pelo canal do plugin e que o painel não conhece (um callbackId que ele não registrou, um comando que ele não trata); o painel não as usou.',
     apiRequestFailure: 'Última falha do apiRequest (mensagens do chat)',

@@ -8,6 +8,7 @@ import {
   redactHostValue,
   toHostAttendance,
   toHostUserInfo,
+  understandNovus,
   understandNovusReport,
   type ChatMessage,
   type HostAttendance,

@@ -1,8 +1,11 @@
-import { DEFAULT_NOVUS_MAPPING, type NovusDiagnosticsReport } from '@crm-panel/contracts';
+import {
+  DEFAULT_NOVUS_MAPPING,
+  understandNovus,
+  type NovusDiagnosticsReport,
+} from '@crm-panel/contracts';
 import { createNoHostAdapter } from '@host-bridge/adapter/createNoHostAdapter';
 import { HostRequestError } from '@host-bridge/adapter/portRequests';
 import { type NovusPageRole, type NovusPanelAdapter } from './createNovusHostAdapter';
-import { understandNovus } from './novusMapping';
 
 export interface NovusUnlistedOriginOptions {
   role: NovusPageRole;

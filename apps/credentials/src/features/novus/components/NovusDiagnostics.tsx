@@ -320,7 +320,7 @@ function Report({ data }: { data: NovusDiagnosticsData }) {
           <StyledMissing>
             {[...report.unrecognized].reverse().map((entry) => (
               <li key={`${entry.at} ${entry.command ?? ''} ${entry.callbackId ?? ''}`}>
-                {when(entry.at)} · {entry.command ?? T.none}
+                {when(entry.at)} · {entry.command ?? T.noCommand}
                 {entry.callbackId ? ` · callbackId ${entry.callbackId}` : ''}
               </li>
             ))}
