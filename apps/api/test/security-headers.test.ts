@@ -64,11 +64,12 @@ const API_ROUTE_BEFORE: [string, string][] = [
   ['X-XSS-Protection', '0'],
 ];
 
-// The sign-in window's page (auth/begin) with @fastify/helmet setting them (7430499).
+// The sign-in window's page (auth/begin) with @fastify/helmet setting them (7430499), with the
+// hashes of the sign-in pages' scripts as they are now (the tab's last page goes back in history).
 const PAGE_BEFORE: [string, string][] = [
   [
     'Content-Security-Policy',
-    "default-src 'none';base-uri 'none';font-src 'self' https: data:;form-action 'self';frame-ancestors 'none';img-src 'self' data:;object-src 'none';script-src 'sha256-FJLrwdVvKEBHMRqTQ+CNhMv40yRi1Jh8iRfIUoMfI10=' 'sha256-63srRet290pbUb3FBjnGA00PgIX7QKFoRJSejnWjAL0=' 'sha256-/OAFDa0CnSOtNRzv25P6dL3ZhdFAY0UAXgqQ4pydwtk=' 'sha256-F4eUmBkFVsX6jIjrODPsWNrUxepZ9TfkfRtVWFALQJQ=';script-src-attr 'none';style-src 'unsafe-inline'",
+    "default-src 'none';base-uri 'none';font-src 'self' https: data:;form-action 'self';frame-ancestors 'none';img-src 'self' data:;object-src 'none';script-src 'sha256-FJLrwdVvKEBHMRqTQ+CNhMv40yRi1Jh8iRfIUoMfI10=' 'sha256-63srRet290pbUb3FBjnGA00PgIX7QKFoRJSejnWjAL0=' 'sha256-yXOIQ6CbpClsC7kVZiaUC4qt8DeKplmTYR4b2x3bpnY=' 'sha256-F4eUmBkFVsX6jIjrODPsWNrUxepZ9TfkfRtVWFALQJQ=' 'sha256-stJfH4/VrJxCXkHnHDds6lWv8vqj2HzFF5dDCaJgDow=';script-src-attr 'none';style-src 'unsafe-inline'",
   ],
   ['Cross-Origin-Resource-Policy', 'same-origin'],
   ['Origin-Agent-Cluster', '?1'],
