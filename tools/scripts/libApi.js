@@ -138,6 +138,13 @@ function canonicalTypeText(text, objectMembers = false) {
 /** Long type texts (a styled component's type runs to thousands of characters) by their hash:
  * still a different text when the type changes, without a file of megabytes. */
 const LONGEST = 1000;
+/**
+ * An interface's or object type's members are read one by one (an interface that only gained
+ * optional members is a minor): spelled out up to this length, so a grown interface is not a hash.
+ */
+const LONGEST_MEMBERS = 4000;
+const hashOf = (text) =>
+  require('crypto').createHash('sha256').update(text).digest('hex').slice(0, 16);
 function brief(absolute) {
   // The compiler names types out of scope by absolute path: relative to the workspace here. It
   // names well-known symbols' members with the symbol's id in this program (`__@iterator@62`),
@@ -147,8 +154,8 @@ function brief(absolute) {
     .join('')
     .replace(/(__@\w+)@\d+/g, '$1');
   if (text.length <= LONGEST) return text;
-  const hash = require('crypto').createHash('sha256').update(text).digest('hex').slice(0, 16);
-  return `${text.slice(0, 120)}… (${text.length} caracteres, sha256 ${hash})`;
+  if (text.length <= LONGEST_MEMBERS && membersOf(text)) return text;
+  return `${text.slice(0, 120)}… (${text.length} caracteres, sha256 ${hashOf(text)})`;
 }
 
 /** One exported name as text: its kind and type; an interface or alias with its members. */
@@ -262,6 +269,12 @@ function onlyOptionalAdded(was, now) {
  * two versions, a constant that is the lib's own version (the contract's `CONTRACT_VERSION`) and
  * moves with it is not a change of surface: it says which version this is.
  */
+/** A text recorded by its hash (longer than was spelled out then) that is the same text now. */
+function sameAsHashed(was, now) {
+  const recorded = / \((\d+) caracteres, sha256 ([0-9a-f]{16})\)$/.exec(was);
+  return recorded !== null && now.length === Number(recorded[1]) && hashOf(now) === recorded[2];
+}
+
 function compare(before, after, versions) {
   const followsVersion = (was, now) =>
     versions !== undefined &&
@@ -277,7 +290,8 @@ function compare(before, after, versions) {
       if (!(name in now)) removed.push(`${key}: ${name}`);
       else if (
         unnamedBindings(was[name]) === unnamedBindings(now[name]) ||
-        followsVersion(was[name], now[name])
+        followsVersion(was[name], now[name]) ||
+        sameAsHashed(was[name], now[name])
       )
         continue;
       else if (onlyOptionalAdded(was[name], now[name])) added.push(`${key}: ${name}`);

@@ -80,7 +80,6 @@ export {
 } from './userInfo/HostUserInfoProvider';
 export { useHostUserInfo } from './userInfo/useHostUserInfo';
 export { useHostWaiting } from './provider/useHostWaiting';
-export { useChatMessagesSource } from './provider/useChatMessagesSource';
 export { type HostUserInfoState, type HostUserInfoStatus } from './userInfo/HostUserInfoContext';
 
 // Current attendance

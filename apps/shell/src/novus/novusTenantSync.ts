@@ -76,7 +76,7 @@ export function startNovusTenantSync(
       (error: unknown) => {
         onError(error);
         if (stopped || mappingFor !== systemKey) return;
-        adapter.mappingFailed(() => fetchMapping(systemKey));
+        adapter.mappingFailed?.(() => fetchMapping(systemKey));
         // The user info waits for the mapping, but not for ever: a refusal, or a read that kept
         // failing a few times (some seconds), settles it on the defaults; the reads go on.
         if (!isPassing(error) || mappingAttempts >= NOVUS_MAPPING_TRIES_BEFORE_DEFAULTS)

@@ -684,29 +684,29 @@ describe('Novus host adapter: waiting, mapping, diagnostics, modal pages', () =>
 
   it("sends the chat import nowhere until the tenant's mapping is read, and says so when it failed", () => {
     const { adapter } = setup();
-    const changes: string[] = [];
-    adapter.watchDiagnostics(() => changes.push(adapter.chatMessagesSource()));
-    expect(adapter.chatMessagesSource()).toBe('mapping-pending');
+    const changes: (string | undefined)[] = [];
+    adapter.watchDiagnostics(() => changes.push(adapter.chatMessagesSource?.()));
+    expect(adapter.chatMessagesSource?.()).toBe('mapping-pending');
     let retries = 0;
-    adapter.mappingFailed(() => {
+    adapter.mappingFailed?.(() => {
       retries += 1;
     });
-    expect(adapter.chatMessagesSource()).toBe('mapping-failed');
-    adapter.retryMapping();
+    expect(adapter.chatMessagesSource?.()).toBe('mapping-failed');
+    adapter.retryMapping?.();
     expect(retries).toBe(1);
-    expect(adapter.chatMessagesSource()).toBe('mapping-pending');
+    expect(adapter.chatMessagesSource?.()).toBe('mapping-pending');
     // Nothing failed since: a second retry does nothing.
-    adapter.retryMapping();
+    adapter.retryMapping?.();
     expect(retries).toBe(1);
     adapter.setMapping(DEFAULT_NOVUS_MAPPING);
-    expect(adapter.chatMessagesSource()).toBe('api');
+    expect(adapter.chatMessagesSource?.()).toBe('api');
     adapter.setMapping({ ...DEFAULT_NOVUS_MAPPING, chatMessagesEndpoint: 'v1/chat/{chatId}' });
-    expect(adapter.chatMessagesSource()).toBe('host');
+    expect(adapter.chatMessagesSource?.()).toBe('host');
     expect(changes).toEqual(['mapping-failed', 'mapping-pending', 'api', 'host']);
     adapter.dispose();
     // The URL's (or config's) endpoint wins: no wait for the mapping.
     const configured = setup({ chatMessages: { endpoint: 'v1/chat/{chatId}' } }).adapter;
-    expect(configured.chatMessagesSource()).toBe('host');
+    expect(configured.chatMessagesSource?.()).toBe('host');
     configured.dispose();
   });
 

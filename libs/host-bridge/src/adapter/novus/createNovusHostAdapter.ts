@@ -166,12 +166,16 @@ export interface NovusPanelAdapter extends NovusHostAdapter, HostWaiting {
    * adapters older than that option, which never wait).
    */
   mappingUnavailable?(): void;
+  /*
+   * The three calls below are optional so that this stays a minor of a lib one per page: a remote
+   * asks for them by feature (a shell older than them has none), never by version.
+   */
   /** The tenant's mapping could not be read; `retry` reads it again now (see retryMapping). */
-  mappingFailed(retry: () => void): void;
+  mappingFailed?(retry: () => void): void;
   /** Reads the tenant's mapping again now, after mappingFailed (the import's 'Tentar novamente'). */
-  retryMapping(): void;
+  retryMapping?(): void;
   /** Where the chat import reads (the URL's or config's endpoint wins over the mapping's). */
-  chatMessagesSource(): ChatMessagesSource;
+  chatMessagesSource?(): ChatMessagesSource;
   /** What the host sent, what the panel understood of it, unexpected messages (no secrets). */
   diagnostics(): NovusDiagnosticsReport;
   /** Called after each change of `diagnostics()`; returns the unsubscribe function. */

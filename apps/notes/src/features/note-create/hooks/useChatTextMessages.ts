@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { chatMessagesQueryOptions } from '@crm-panel/api-client';
 import { type ChatMessage } from '@crm-panel/crm-model';
 import { sortNewestFirst } from '@crm-panel/format';
-import { useChatMessagesSource, useHostAdapter } from '@crm-panel/host-bridge';
+import { useHostAdapter } from '@crm-panel/host-bridge';
+import { useChatMessagesSource } from './useChatMessagesSource';
 
 function textMessagesNewestFirst(messages: ChatMessage[]): ChatMessage[] {
   // Media, stickers and system events arrive without text: nothing to import from them.
