@@ -59,14 +59,38 @@ interface CrmWebhook {
 }
 
 /** The account's webhooks to `origin`, as RD lists them. */
+/**
+ * Deletes the account's webhooks to `origin` in the CRM. A test's origin is a free port, which an
+ * earlier test of the file (the sandbox is shared) may have used for its own tenant's webhooks.
+ */
+async function deleteWebhooksTo(origin: string): Promise<void> {
+  const sandbox = stores.sandbox();
+  const tokens = sandbox.issueTokens(ACCOUNT1.clientId, ACCOUNT1.users.ana.email);
+  for (const hook of await webhooksTo(origin)) {
+    const deleted = await fetch(`${sandbox.url}/crm/v2/webhooks/${hook.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
+    expect(deleted.ok).toBe(true);
+  }
+  expect(await webhooksTo(origin)).toEqual([]);
+}
+
 async function webhooksTo(origin: string): Promise<CrmWebhook[]> {
   const sandbox = stores.sandbox();
   const tokens = sandbox.issueTokens(ACCOUNT1.clientId, ACCOUNT1.users.ana.email);
-  const response = await fetch(`${sandbox.url}/crm/v2/webhooks?page[size]=100`, {
-    headers: { authorization: `Bearer ${tokens.access_token}` },
-  });
-  const { data } = (await response.json()) as { data: CrmWebhook[] };
-  return data.filter((hook) => hook.url.startsWith(`${origin}/`));
+  // Every page: the file's tests share the account, and its webhooks pass a page of 100.
+  const all: CrmWebhook[] = [];
+  for (let page = 1; ; page += 1) {
+    const response = await fetch(
+      `${sandbox.url}/crm/v2/webhooks?page[number]=${page}&page[size]=100`,
+      { headers: { authorization: `Bearer ${tokens.access_token}` } },
+    );
+    const { data } = (await response.json()) as { data: CrmWebhook[] };
+    all.push(...data);
+    if (data.length < 100) break;
+  }
+  return all.filter((hook) => hook.url.startsWith(`${origin}/`));
 }
 
 const webhookPosts = (harnesses: Harness[]) =>
@@ -158,16 +182,8 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('two api processes on one %s st
       await first.close();
     }
     // Someone deletes them in the CRM while the api is down.
+    await deleteWebhooksTo(origin);
     const sandbox = stores.sandbox();
-    const tokens = sandbox.issueTokens(ACCOUNT1.clientId, ACCOUNT1.users.ana.email);
-    for (const hook of await webhooksTo(origin)) {
-      const deleted = await fetch(`${sandbox.url}/crm/v2/webhooks/${hook.id}`, {
-        method: 'DELETE',
-        headers: { authorization: `Bearer ${tokens.access_token}` },
-      });
-      expect(deleted.ok).toBe(true);
-    }
-    expect(await webhooksTo(origin)).toEqual([]);
 
     // Both start at once on the store; each runs its start-up upkeep of every tenant. The CRM
     // answers slowly, as over the internet, so the two upkeeps overlap.
@@ -214,6 +230,7 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('two api processes on one %s st
   it('share a tenant’s webhook deliveries a minute (5): the sixth, at either, is refused', async () => {
     const database = await stores.databaseOf(kind);
     const origin = `http://127.0.0.1:${await freePort()}`;
+    await deleteWebhooksTo(origin);
     const alice: Identity = { systemKey: tenantOf('tenant'), userId: 'alice' };
     const registering = await startHarness({
       sharedSandbox: stores.sandbox(),
