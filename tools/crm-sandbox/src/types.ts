@@ -51,6 +51,8 @@ export interface RequestStatsSnapshot {
   byPath: Record<string, number>;
   /** Of `requests`, those the rate limit refused (429): not processed, not counted in its window. */
   rateLimited: number;
+  /** Of `byPath`, those the rate limit refused, per `METHOD /path`. */
+  rateLimitedByPath: Record<string, number>;
 }
 
 export type {

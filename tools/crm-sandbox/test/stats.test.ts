@@ -39,6 +39,7 @@ describe('request counter', () => {
         'GET /api/v1/token/check': 1,
       },
       rateLimited: 0,
+      rateLimitedByPath: {},
     });
     expect(sandbox.getStats()).toEqual(stats.body);
   });
@@ -52,6 +53,7 @@ describe('request counter', () => {
       requests: 2,
       byPath: { 'GET /crm/v2/sources': 2 },
       rateLimited: 0,
+      rateLimitedByPath: {},
     });
   });
 
@@ -63,7 +65,11 @@ describe('request counter', () => {
         sandbox.issueTokens(A.clientId, A.users.ana.email).access_token,
       );
       for (let i = 0; i < 3; i += 1) await crm.get('/sources');
-      expect((await admin('/stats')).body).toMatchObject({ requests: 3, rateLimited: 1 });
+      expect((await admin('/stats')).body).toMatchObject({
+        requests: 3,
+        rateLimited: 1,
+        rateLimitedByPath: { 'GET /crm/v2/sources': 1 },
+      });
       expect((await admin('/rate-limit/reset', 'POST')).body).toEqual({ reset: true });
       await crm.get('/sources');
       expect((await admin('/stats')).body).toMatchObject({ requests: 4, rateLimited: 1 });
@@ -76,16 +82,31 @@ describe('request counter', () => {
     await send(`${sandbox.url}/crm/v2/sources`);
 
     const reset = await admin('/stats/reset', 'POST');
-    expect(reset.body).toEqual({ requests: 0, byPath: {}, rateLimited: 0 });
-    expect((await admin('/stats')).body).toEqual({ requests: 0, byPath: {}, rateLimited: 0 });
+    expect(reset.body).toEqual({ requests: 0, byPath: {}, rateLimited: 0, rateLimitedByPath: {} });
+    expect((await admin('/stats')).body).toEqual({
+      requests: 0,
+      byPath: {},
+      rateLimited: 0,
+      rateLimitedByPath: {},
+    });
 
     await send(`${sandbox.url}/crm/v2/pipelines`);
     expect(sandbox.getStats().requests).toBe(1);
     sandbox.resetStats();
-    expect(sandbox.getStats()).toEqual({ requests: 0, byPath: {}, rateLimited: 0 });
+    expect(sandbox.getStats()).toEqual({
+      requests: 0,
+      byPath: {},
+      rateLimited: 0,
+      rateLimitedByPath: {},
+    });
 
     await send(`${sandbox.url}/crm/v2/pipelines`);
     await admin('/reset', 'POST');
-    expect(sandbox.getStats()).toEqual({ requests: 0, byPath: {}, rateLimited: 0 });
+    expect(sandbox.getStats()).toEqual({
+      requests: 0,
+      byPath: {},
+      rateLimited: 0,
+      rateLimitedByPath: {},
+    });
   });
 });

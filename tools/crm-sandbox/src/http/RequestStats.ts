@@ -8,6 +8,7 @@ export class RequestStats {
   private total = 0;
   private refused = 0;
   private byPath = new Map<string, number>();
+  private refusedByPath = new Map<string, number>();
 
   /** One request, keyed `METHOD /path` (query left out). */
   count(method: string, url: string): void {
@@ -16,9 +17,14 @@ export class RequestStats {
     this.byPath.set(key, (this.byPath.get(key) ?? 0) + 1);
   }
 
-  /** One of the counted requests was refused by the rate limit. */
-  countRateLimited(): void {
+  /**
+   * One of the counted requests was refused by the rate limit (it was not processed): by path
+   * too, so a reader can tell what the CRM did for each kind of request.
+   */
+  countRateLimited(method: string, url: string): void {
+    const key = `${method} ${url.split('?')[0] ?? url}`;
     this.refused += 1;
+    this.refusedByPath.set(key, (this.refusedByPath.get(key) ?? 0) + 1);
   }
 
   snapshot(): RequestStatsSnapshot {
@@ -26,6 +32,7 @@ export class RequestStats {
       requests: this.total,
       byPath: Object.fromEntries(this.byPath),
       rateLimited: this.refused,
+      rateLimitedByPath: Object.fromEntries(this.refusedByPath),
     };
   }
 
@@ -33,5 +40,6 @@ export class RequestStats {
     this.total = 0;
     this.refused = 0;
     this.byPath = new Map();
+    this.refusedByPath = new Map();
   }
 }

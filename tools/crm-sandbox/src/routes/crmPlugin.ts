@@ -50,7 +50,7 @@ async function guard(runtime: SandboxRuntime, request: FastifyRequest): Promise<
     rateLimitScope === 'account' ? `account:${account.id}` : `token:${token}`,
   );
   if (retryAfter !== null) {
-    runtime.stats.countRateLimited();
+    runtime.stats.countRateLimited(request.method, request.url);
     throw new ApiError(
       429,
       [
