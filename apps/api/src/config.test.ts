@@ -27,7 +27,7 @@ describe('configFromEnv', () => {
       v1BaseUrl: 'http://127.0.0.1:4010/api/v1',
       timeoutMs: 9_000,
       maxRequestsPerMinute: 120,
-      cacheTtlMs: 60_000,
+      cacheTtlMs: 300_000,
     });
     expect(config.corsOrigins).toEqual(DEFAULT_CORS_ORIGINS);
     expect(config.corsOrigins).toContain('http://localhost:4206');

@@ -282,7 +282,10 @@ export const DEFAULT_CRM_CONFIG: CrmConfig = {
   maxRateLimitWaitMs: 8_000,
   getRetries: 2,
   retryBaseDelayMs: 200,
-  cacheTtlMs: 60_000,
+  // Reference data changes in RD's settings, rarely, and no webhook announces it: kept as long as
+  // a record (a stage renamed in RD shows within 5 minutes), so a quiet team does not spend a
+  // request a minute per list on it.
+  cacheTtlMs: 5 * 60_000,
   referenceStaleMs: 10 * 60_000,
   recordFreshMs: 5 * 60_000,
   recordFreshWithWebhooksMs: 30 * 60_000,
