@@ -857,19 +857,33 @@ function figures(result) {
       );
     return total(to) - total(from);
   };
-  // The CRM requests of each kind between two snapshots, as the sandbox received them.
-  const kinds = (from, to) =>
-    Object.fromEntries(
+  const ready = steady.chats.filter((chat) => Number.isFinite(chat.readyMs));
+  const readyTimes = ready.map((chat) => chat.readyMs);
+  const metricsEnd = snapshots.end.metrics;
+  // The CRM requests of each kind (crmKind) between two snapshots: from the api's /metrics (its
+  // requests by method and CRM path, those the CRM refused with a 429 left out), as an operator
+  // reads them; from what the sandbox received for an api without /metrics (the before).
+  const kinds = (from, to, source) => {
+    if (source === 'metrics' && snapshots[from].metrics && snapshots[to].metrics) {
+      const counted = { opening: 0, tabs: 0, writes: 0, searches: 0 };
+      for (const [key, count] of Object.entries(
+        byPath(snapshots[from].metrics, snapshots[to].metrics),
+      )) {
+        const [, method, path] = key.split(' ');
+        counted[crmKind(method, path)] += count;
+      }
+      return counted;
+    }
+    return Object.fromEntries(
       Object.entries(snapshots[to].sandbox.byKind).map(([kind, count]) => [
         kind,
         count - snapshots[from].sandbox.byKind[kind],
       ]),
     );
-  const coldKinds = kinds('start', 'warmed');
-  const steadyKinds = kinds('warmed', 'end');
-  const ready = steady.chats.filter((chat) => Number.isFinite(chat.readyMs));
-  const readyTimes = ready.map((chat) => chat.readyMs);
-  const metricsEnd = snapshots.end.metrics;
+  };
+  const kindSource = metricsEnd ? 'metrics' : 'sandbox';
+  const coldKinds = kinds('start', 'warmed', kindSource);
+  const steadyKinds = kinds('warmed', 'end', kindSource);
   const waits = (quantile) =>
     metricsEnd
       ? Math.max(
@@ -901,6 +915,7 @@ function figures(result) {
     openingPerChatSteady: round(steadyKinds.opening / Math.max(1, steady.chats.length)),
     floorOpeningPerChat: round(steady.floorOpening / Math.max(1, steady.chats.length)),
     crmByKind: steadyKinds,
+    sandboxCrmByKind: kinds('warmed', 'end', 'sandbox'),
     // Everything the team's work cost (opening, tabs, writes, searches), per chat opened.
     crmPerChatCold: round(crm('start', 'warmed', source) / Math.max(1, cold.chats.length)),
     crmPerChatSteady: round(crm('warmed', 'end', source) / Math.max(1, steady.chats.length)),
