@@ -204,7 +204,7 @@ export function createCrmUserDirectory(deps: CrmUserDirectoryDeps) {
     throw crmUserRequired();
   };
 
-  /** GET /users/{id} (tenant cache, 60 s); null when RD knows no such user (404). */
+  /** GET /users/{id} (the tenant's reference cache); null when RD knows no such user (404). */
   const getUser = async (
     identity: Identity,
     userId: string,
