@@ -61,19 +61,20 @@
 //   a minute (chats opened whose panel got ready), the p95 from opening to ready, the limiter's
 //   waits (p50/p95 of the interactive lane over the last minute), 429s, errors shown.
 //
-// CRM requests per chat opened: what opening a chat costs the CRM, as the sandbox received them
-// (the 429s it refused left out), by what each request was for (crmKind): the first screen (deal,
-// contact, stages) and what it leads to (organization, the contact's deals), and strictly
-// everything else that is not plainly a tab's read, a write or a search (reference data, reads
-// ahead, a record read again after a change), divided by the chats opened. Beside it, all the
-// work per chat: every CRM request of the window (tabs, writes, searches too) per chat opened,
-// which is what the 120 a minute must carry.
-// A whole run (both variants, three lines each, at once) takes about 20–25 minutes here, most of
+// CRM requests per chat opened: what opening a chat costs the CRM, by what each request the CRM
+// accepted was for (crmKind): the first screen (deal, contact, stages) and what it leads to
+// (organization, the contact's deals), and strictly everything else that is not plainly a tab's
+// read, a write or a search (reference data, reads ahead, a record read again after a change),
+// divided by the chats opened. Beside it, all the work per chat: every CRM request of the window
+// (tabs, writes, searches too) per chat opened, which is what the 120 a minute must carry.
+//
+// A whole run (both variants, three lines each, at once) takes about 17 minutes here, most of
 // it the four measured minutes and the warm-ups the budget itself imposes.
 //
-// Figures of the after come from its /metrics (Prometheus text: CRM requests, limiter waits, 429s),
-// the operator's own view; the sandbox's count of /crm/v2 requests is printed beside them. The
-// before has no /metrics: its CRM requests are the sandbox's count, its limiter waits are not known.
+// Figures of the after come from its /metrics (Prometheus text: CRM requests by CRM path, limiter
+// waits, 429s), the operator's own view; the sandbox's count of /crm/v2 requests is printed beside
+// them. The before has no /metrics: its CRM requests (of each kind too) are the sandbox's count,
+// less the 429s it refused, and its limiter waits are not known.
 //
 // The floor, printed beside both steady figures: the CRM requests any api would
 // have needed for the window's work while sharing only what RD allows (a record per CRM user,
