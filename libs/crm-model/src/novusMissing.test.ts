@@ -2,6 +2,8 @@ import {
   DEFAULT_NOVUS_MAPPING,
   novusMissing,
   novusOriginMismatch,
+  novusProxyAdvice,
+  novusProxyErrorKind,
   type NovusDiagnosticsReport,
 } from './novus';
 
@@ -116,5 +118,40 @@ describe('novusMissing: identity and origins', () => {
     expect(missing({ unrecognized: [one, one, one] })).toEqual([
       '3 mensagens não reconhecidas do Novus foram ignoradas (veja abaixo).',
     ]);
+  });
+});
+
+describe("novusMissing: the chat messages read through Novus's proxy", () => {
+  // The proxy's errors as the public example lists them (plugin.js `explicarErro`, README
+  // 'Mensagens de erro e o que fazer'), by who can solve them.
+  it.each([
+    ['Host not allowed', 'host'],
+    ['Endpoint not allowed', 'endpoint'],
+    ['Method not allowed', 'endpoint'],
+    ['Secret not found: cplus.chaveapi', 'secret'],
+    ['Unauthorized', 'session'],
+    ['proxy 401', 'refused'],
+    ['proxy 404', 'refused'],
+    ['proxy 502', 'transient'],
+    ['O sistema de atendimento não respondeu a tempo.', 'transient'],
+  ])("reads the proxy's '%s' as %s", (error, kind) => {
+    expect(novusProxyErrorKind(error)).toBe(kind);
+  });
+
+  it("names the last failed apiRequest read under 'O que falta', with what to do", () => {
+    expect(missing({})).toEqual([]);
+    expect(missing({ apiRequestFailure: null })).toEqual([]);
+    const failure = {
+      at: '2026-11-29T12:00:02.000Z',
+      host: 'publica',
+      endpoint: 'v1/atendimentos/at-1/mensagens',
+      error: 'Endpoint not allowed',
+    };
+    expect(missing({ apiRequestFailure: failure })).toEqual([
+      'A leitura das mensagens do chat pelo apiRequest falhou (host publica, endpoint v1/atendimentos/at-1/mensagens): Endpoint not allowed. Peça ao suporte do Novus CRM para liberar este endpoint (GET) para plugins na conta.',
+    ]);
+    expect(novusProxyAdvice('Secret not found: chaveApiPublica')).toBe(
+      'Cadastre essa variável nas variáveis globais da conta do Novus.',
+    );
   });
 });
