@@ -579,7 +579,7 @@ export function createNovusPanelAdapter(options: NovusPanelOptions): NovusPanelA
         urlTenant: tenant,
         userIdFields: reportedUserIdFields,
         userInfo: userReply && { at: userReply.at, reply: redactHostValue(userReply.reply) },
-        // Left out while empty: an api older than these fields still takes the report.
+        // Left out while empty: the api and the view read a missing one as none.
         ...(userError ? { userInfoError: { ...userError } } : {}),
         lastEvent: lastEvent && { ...lastEvent, payload: redactHostValue(lastEvent.payload) },
         understood: understandNovusReport(
