@@ -374,6 +374,17 @@ describe('POST /__admin/change: a change in the CRM itself', () => {
     expect((await admin('/webhooks/suspend', 'POST', {})).status).toBe(400);
   });
 
+  it('refuses to write the status of a suspended webhook: it is deleted and made again', async () => {
+    const hook = await subscribe('crm_deal_updated');
+    await admin('/webhooks/suspend', 'POST', { account: A.id, url_prefix: receiver.url });
+    const answer = await crm.put(`/webhooks/${hook.id}`, { status: 'active' });
+    expect(answer.status).toBe(422);
+    expect((await crm.get<HookJson>(`/webhooks/${hook.id}`)).body.data.status).toBe('suspended');
+    // Its other fields may still be written; it stays suspended.
+    expect((await crm.put(`/webhooks/${hook.id}`, { name: 'Renomeado' })).status).toBe(200);
+    expect((await crm.get<HookJson>(`/webhooks/${hook.id}`)).body.data.status).toBe('suspended');
+  });
+
   it('suspends by itself a webhook whose deliveries keep failing, as RD does (webhookSuspendAfterFailures)', async () => {
     expect(sandbox.getKnobs().webhookSuspendAfterFailures).toBe(3);
     sandbox.setKnobs({ webhookSuspendAfterFailures: 2 });

@@ -30,6 +30,13 @@ export function readWebhook(
   const urlProblem = typeof url === 'string' ? secureUrlProblem(url) : null;
   if (urlProblem) reader.fail('url', urlProblem);
   const status = reader.oneOf('status', ['active', 'inactive'] as const);
+  // RD says how a webhook gets suspended, never how it comes back: the strict reading is that a
+  // client cannot bring it back by writing its status (it is deleted and made again).
+  if (current?.status === 'suspended' && status !== undefined)
+    reader.fail(
+      'status',
+      'A suspended webhook cannot change its status; delete it and create it again',
+    );
   reader.throwIfInvalid();
   const now = store.nowIso();
   const base: WebhookRecord = current ?? {
