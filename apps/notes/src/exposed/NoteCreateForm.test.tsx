@@ -592,7 +592,7 @@ describe('NoteCreateForm — import from chat through the host', () => {
     await move('mapping-failed');
     const banner = await screen.findByRole('alert');
     expect(banner).toHaveTextContent(
-      'Não foi possível ler a configuração do Novus desta empresa, então as mensagens ainda não foram buscadas. Uma nova tentativa é feita sozinha em instantes.',
+      'Não foi possível ler a configuração do Novus desta empresa, então as mensagens ainda não foram buscadas.',
     );
     await user.click(within(banner).getByRole('button', { name: 'Tentar novamente' }));
     expect(retries()).toBe(1);

@@ -25,7 +25,7 @@ export const NOVUS_CHAT_IMPORT_TEXTS = {
     `${problem} Peça a um administrador para corrigir o endpoint das mensagens ${WHERE_TO_FIX}.`,
   mappingPending: 'Lendo a configuração do Novus desta empresa antes de buscar as mensagens…',
   mappingFailed:
-    'Não foi possível ler a configuração do Novus desta empresa, então as mensagens ainda não foram buscadas. Uma nova tentativa é feita sozinha em instantes.',
+    'Não foi possível ler a configuração do Novus desta empresa, então as mensagens ainda não foram buscadas.',
 } as const;
 
 function proxyProblem(kind: NovusProxyErrorKind, error: string): ChatImportProblem {
