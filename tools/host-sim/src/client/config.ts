@@ -27,6 +27,7 @@ export const NOVUS_KNOB_PARAMS = {
   modalRegisters: 'novusModalRegistra',
   modalUrlWithParams: 'novusModalParametros',
   proxyError: 'novusProxyErro',
+  iconAliases: 'novusIconeAliases',
 } as const;
 
 /**

@@ -54,6 +54,7 @@ const novusReadings: NovusReadings = {
   modalRegisters: params.get(NOVUS_KNOB_PARAMS.modalRegisters) === '1',
   modalUrlWithParams: params.get(NOVUS_KNOB_PARAMS.modalUrlWithParams) === '1',
   proxyError: forcedProxyError(params.get(NOVUS_KNOB_PARAMS.proxyError)),
+  iconAliases: params.get(NOVUS_KNOB_PARAMS.iconAliases) === '1',
 };
 const unexpectedOriginButton = params.get(UNEXPECTED_ORIGIN_PARAM) === '1';
 /** Novus: the origin the plugin URL names (`?novusOrigem=outra`: not the page's own). */
@@ -398,8 +399,8 @@ const topBar = createTopBar({
     },
     {
       label:
-        'Novus: leituras (?novusResposta, novusDemoraMs, novusUsuario, novusAtendimento, novusModalRegistra, novusModalParametros, novusProxyErro)',
-      value: `resposta ${novusReadings.replyKey} · demora ${novusReadings.answerDelayMs} ms · usuário ${novusReadings.userShape} · atendimento ${novusReadings.attendanceShape} · modal ${novusReadings.modalRegisters ? 'registra' : 'não registra'} · URL do modal ${novusReadings.modalUrlWithParams ? 'com os parâmetros do host' : 'como o plugin deu'} · proxy ${novusReadings.proxyError ?? 'pela lista de liberação'}`,
+        'Novus: leituras (?novusResposta, novusDemoraMs, novusUsuario, novusAtendimento, novusModalRegistra, novusModalParametros, novusProxyErro, novusIconeAliases)',
+      value: `resposta ${novusReadings.replyKey} · demora ${novusReadings.answerDelayMs} ms · usuário ${novusReadings.userShape} · atendimento ${novusReadings.attendanceShape} · modal ${novusReadings.modalRegisters ? 'registra' : 'não registra'} · URL do modal ${novusReadings.modalUrlWithParams ? 'com os parâmetros do host' : 'como o plugin deu'} · proxy ${novusReadings.proxyError ?? 'pela lista de liberação'} · ícone ${novusReadings.iconAliases ? 'icon_url, icone_url ou icon' : 'só icon_url'}`,
     },
     {
       label: 'Novus: origem na URL do plugin (?novusOrigem=outra)',

@@ -192,6 +192,12 @@ export interface NovusReadings {
   modalUrlWithParams: boolean;
   /** The error every apiRequest gets (`?novusProxyErro=`); null: the allow-list decides. */
   proxyError: string | null;
+  /**
+   * Whether a widgetbar item's icon may also come as `icone_url` or `icon` (strict: no, only
+   * `icon_url`, the one key the example's plugin.js sends: "Sem esta chave o host desenha uma peça
+   * de quebra-cabeça genérica").
+   */
+  iconAliases: boolean;
 }
 
 export const STRICT_NOVUS_READINGS: NovusReadings = {
@@ -202,6 +208,7 @@ export const STRICT_NOVUS_READINGS: NovusReadings = {
   modalRegisters: false,
   modalUrlWithParams: false,
   proxyError: null,
+  iconAliases: false,
 };
 
 /** The answer to an initialize from a modal page (strict reading: a modal is no plugin). */
@@ -265,15 +272,19 @@ function isResult(value: unknown): value is ModalResult {
 }
 
 /** The registry of an initialize message, or null when it is not one the host accepts. */
-export function readRegistration(message: Record<string, unknown>): NovusRegistration | null {
+export function readRegistration(
+  message: Record<string, unknown>,
+  iconAliases = false,
+): NovusRegistration | null {
   const args = message.args;
   if (typeof message.id !== 'string' || message.id === '' || !isRecord(args)) return null;
   const widgetbar = Array.isArray(args.widgetbar)
     ? args.widgetbar.filter(isRecord).flatMap((item) => {
         const text = item.text;
         if (typeof item.id !== 'string' || typeof text !== 'string') return [];
-        // The host accepts `icon_url`, `icone_url` and `icon` (research notes on the example).
-        const icon = [item.icon_url, item.icone_url, item.icon].find((v) => typeof v === 'string');
+        // `icon_url` only, unless the reading allows the other names (knob iconAliases).
+        const names = iconAliases ? [item.icon_url, item.icone_url, item.icon] : [item.icon_url];
+        const icon = names.find((v) => typeof v === 'string');
         return [{ id: item.id, text, ...(typeof icon === 'string' ? { icon_url: icon } : {}) }];
       })
     : [];
@@ -399,7 +410,7 @@ export class NovusHost {
         port.close();
         return;
       }
-      const registration = readRegistration(data);
+      const registration = readRegistration(data, this.readings.iconAliases);
       if (!registration) {
         this.refuse();
         port.close();
