@@ -263,18 +263,18 @@ function onlyOptionalAdded(was, now) {
   return Object.keys(after).every((name) => name in before || name.endsWith('?'));
 }
 
-/**
- * What changed between two surfaces of one lib: names removed, changed and added (an interface
- * that only gained optional members counts as added: a minor). With the lib's
- * two versions, a constant that is the lib's own version (the contract's `CONTRACT_VERSION`) and
- * moves with it is not a change of surface: it says which version this is.
- */
 /** A text recorded by its hash (longer than was spelled out then) that is the same text now. */
 function sameAsHashed(was, now) {
   const recorded = / \((\d+) caracteres, sha256 ([0-9a-f]{16})\)$/.exec(was);
   return recorded !== null && now.length === Number(recorded[1]) && hashOf(now) === recorded[2];
 }
 
+/**
+ * What changed between two surfaces of one lib: names removed, changed and added (an interface
+ * that only gained optional members counts as added: a minor). With the lib's
+ * two versions, a constant that is the lib's own version (the contract's `CONTRACT_VERSION`) and
+ * moves with it is not a change of surface: it says which version this is.
+ */
 function compare(before, after, versions) {
   const followsVersion = (was, now) =>
     versions !== undefined &&
