@@ -882,9 +882,9 @@ function figures(result) {
       ]),
     );
   };
-  const kindSource = metricsEnd ? 'metrics' : 'sandbox';
-  const coldKinds = kinds('start', 'warmed', kindSource);
-  const steadyKinds = kinds('warmed', 'end', kindSource);
+  const source = metricsEnd ? 'metrics' : 'sandbox';
+  const coldKinds = kinds('start', 'warmed', source);
+  const steadyKinds = kinds('warmed', 'end', source);
   const waits = (quantile) =>
     metricsEnd
       ? Math.max(
@@ -901,7 +901,6 @@ function figures(result) {
           }),
         ) * 1000
       : NaN;
-  const source = metricsEnd ? 'metrics' : 'sandbox';
   const round = (value, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
   const rateLimited = (key) =>
     snapshots[key].metrics ? sumOf(snapshots[key].metrics, 'crm_panel_crm_rate_limited_total') : 0;
@@ -916,7 +915,6 @@ function figures(result) {
     openingPerChatSteady: round(steadyKinds.opening / Math.max(1, steady.chats.length)),
     floorOpeningPerChat: round(steady.floorOpening / Math.max(1, steady.chats.length)),
     crmByKind: steadyKinds,
-    sandboxCrmByKind: kinds('warmed', 'end', 'sandbox'),
     // Everything the team's work cost (opening, tabs, writes, searches), per chat opened.
     crmPerChatCold: round(crm('start', 'warmed', source) / Math.max(1, cold.chats.length)),
     crmPerChatSteady: round(crm('warmed', 'end', source) / Math.max(1, steady.chats.length)),
@@ -1026,14 +1024,12 @@ async function run() {
       });
     }
     const rows = [];
-    const cell = (f) =>
-      `${f.chatsPerMinute} chats/min · ready p95 ${f.readyP95Ms} ms · answers p95 ${f.answerP95Ms} ms (writes ${f.writeP95Ms}) · CRM per chat opened: cold ${f.openingPerChatCold}, steady ${f.openingPerChatSteady} (floor ${f.floorOpeningPerChat}) · all the work per chat: cold ${f.crmPerChatCold}, steady ${f.crmPerChatSteady} (floor ${f.floorPerChat}: ${f.floorInWindow}; ${Object.entries(
-        f.crmByKind,
-      )
+    const kindsOf = (f) =>
+      Object.entries(f.crmByKind)
         .map(([kind, count]) => `${kind} ${count}`)
-        .join(
-          ', ',
-        )}) · CRM ${f.crmInWindow}${f.source === 'metrics' ? ` (sandbox ${f.sandboxCrmInWindow})` : ''} · waits p50/p95 ${Number.isNaN(f.limiterWaitP50Ms) ? '—' : `${f.limiterWaitP50Ms}/${f.limiterWaitP95Ms} ms`} · 429 ${f.rateLimited429} · errors ${f.errorsShown} · waiting shown ${f.waitsShown}`;
+        .join(', ');
+    const cell = (f) =>
+      `${f.chatsPerMinute} chats/min · ready p95 ${f.readyP95Ms} ms · answers p95 ${f.answerP95Ms} ms (writes ${f.writeP95Ms}) · CRM per chat opened: cold ${f.openingPerChatCold}, steady ${f.openingPerChatSteady} (floor ${f.floorOpeningPerChat}) · all the work per chat: cold ${f.crmPerChatCold}, steady ${f.crmPerChatSteady} (floor ${f.floorPerChat}: ${f.floorInWindow}) · CRM ${f.crmInWindow}: ${kindsOf(f)}${f.source === 'metrics' ? ` (sandbox ${f.sandboxCrmInWindow})` : ''} · waits p50/p95 ${Number.isNaN(f.limiterWaitP50Ms) ? '—' : `${f.limiterWaitP50Ms}/${f.limiterWaitP95Ms} ms`} · 429 ${f.rateLimited429} · errors ${f.errorsShown} · waiting shown ${f.waitsShown}`;
     for (const level of levels) {
       for (const [key, f] of Object.entries(level.lines))
         rows.push([`N=${level.n} ${key}`, cell(f)]);
