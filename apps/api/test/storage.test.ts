@@ -277,7 +277,7 @@ describe.each<Kind>(['sqlite', 'postgres'])('repositories on %s', (kind) => {
     expect(await receivers.firstDelivery(alice.systemKey, 'genuina', 86_400_000)).toBe(true);
   }, 60_000);
 
-  it('keeps what each check of the webhooks found, and when a delivery last arrived, for every configured tenant', async () => {
+  it('keeps what each check of the webhooks found, and when the first delivery after a suspension arrived, for every configured tenant', async () => {
     const receivers = repos.webhookReceivers;
     for (const { systemKey } of [alice, beatriz])
       await repos.credentials.create(systemKey, {
@@ -309,6 +309,13 @@ describe.each<Kind>(['sqlite', 'postgres'])('repositories on %s', (kind) => {
       suspendedAt,
       lastDeliveryAt: now,
       refusal: { status: 422, detail: '/data/url: inválida' },
+    });
+    // Later deliveries write nothing: only the first after a suspension tells anything.
+    const firstAfterSuspension = now;
+    now += 1_000;
+    await receivers.recordDelivery(alice.systemKey);
+    expect(await receivers.lastCheck(alice.systemKey)).toMatchObject({
+      lastDeliveryAt: firstAfterSuspension,
     });
     // Beatriz is configured and has no receiver yet: counted, with no check.
     const checks = await receivers.configuredChecks();

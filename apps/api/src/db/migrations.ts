@@ -508,8 +508,8 @@ const signInTabFailure: Migration = {
 };
 
 // What the live-updates state says beyond on or off: when a check last found RD had suspended the
-// tenant's webhooks (`suspended_at`), when a delivery last arrived (`last_delivery_at`: until one
-// arrives after a suspension, the webhooks made again are not known to work), and the CRM's answer
+// tenant's webhooks (`suspended_at`), when the first delivery after it arrived (`last_delivery_at`:
+// until one arrives, the webhooks made again are not known to work), and the CRM's answer
 // to a check it refused (`refusal_status`, `refusal_detail`).
 const LIVE_UPDATES_COLUMNS = [
   ['suspended_at', 'bigint'],

@@ -186,12 +186,23 @@ export function createWebhookReceiversRepository({
         .where('system_key', '=', systemKey)
         .execute();
     },
-    /** A delivery reached the tenant's receiver now: RD reaches this api. */
+    /**
+     * A delivery reached the tenant's receiver now: RD reaches this api. Kept only when it is the
+     * first since the last suspension found, the one thing its instant tells (the webhooks made
+     * again work): any other delivery writes nothing.
+     */
     async recordDelivery(systemKey: string): Promise<void> {
       await db
         .updateTable('crm_webhook_receivers')
         .set({ last_delivery_at: now() })
         .where('system_key', '=', systemKey)
+        .where('suspended_at', 'is not', null)
+        .where((eb) =>
+          eb.or([
+            eb('last_delivery_at', 'is', null),
+            eb('last_delivery_at', '<', eb.ref('suspended_at')),
+          ]),
+        )
         .execute();
     },
     /**
