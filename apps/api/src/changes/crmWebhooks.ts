@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type FastifyBaseLogger } from 'fastify';
 import { formatDateTimeIn } from '@crm-panel/format';
 import { type CrmClient, CrmRefusal } from '@api/crm/crmClient';
+import { namedFieldOf } from '@api/crm/crmRefusal';
 import { ApiError } from '@api/errors';
 import { type PageSizeContext, type PageSizes } from '@api/crm/pageSizes';
 import {
@@ -410,11 +411,7 @@ function refusalOf(error: unknown, token: string): CheckRefusal {
             const text = [item.detail, item.message, item.title].find(
               (value) => typeof value === 'string' && value !== '',
             );
-            const source = item.source as Record<string, unknown> | undefined;
-            const field = [item.field, item.path, item.pointer, source?.pointer].find(
-              (value) => typeof value === 'string' && value !== '',
-            );
-            return [field, text ?? problem].filter(Boolean).join(': ');
+            return [namedFieldOf(item), text ?? problem].filter(Boolean).join(': ');
           } catch {
             return problem;
           }

@@ -18,7 +18,7 @@ import {
 import { API_MESSAGES } from '@api/messages';
 import { type ApiMetrics, crmRouteLabel } from '@api/metrics';
 import { type ReferenceCache } from './cache';
-import { CrmRefusal, problemsOf } from './crmRefusal';
+import { CrmRefusal, fieldOf, problemsOf } from './crmRefusal';
 import { type CrmLane, type RateLimiter } from './limiter';
 import { type ReadAhead } from './readAhead';
 import { type TokenRefresher } from './tokenRefresher';
@@ -167,18 +167,6 @@ function fieldLabel(path: string): string | null {
     if (label) return label;
   }
   return null;
-}
-
-/** The field a v2 error item names (JSON:API source pointer or parameter, or a field key). */
-function fieldOf(item: Record<string, unknown>): string | null {
-  const source = isRecord(item.source) ? item.source : {};
-  const candidate = [source.pointer, source.parameter, item.field, item.attribute, item.path].find(
-    (value) => typeof value === 'string' && value !== '',
-  );
-  if (typeof candidate === 'string') return candidate;
-  // Without a source, the CRM's detail starts with the field ('emails[].email must be …').
-  const detail = typeof item.detail === 'string' ? item.detail : '';
-  return /^[a-z_][a-z0-9_.[\]/]*/i.exec(detail)?.[0] ?? null;
 }
 
 /**
