@@ -394,6 +394,8 @@ describe("deals of a contact ('Negociações com esse contato')", () => {
       // Every 7th of the 500 most recently updated deals holds the contact.
       expect(page.data).toHaveLength(71);
       expect(page.limitedTo).toBe(500);
+      // The scan's bound is meant: said in its own words, not logged as a list cut short.
+      expect(crm.logs.join('\n')).not.toContain('não terminou dentro do limite de registros');
     },
   );
 

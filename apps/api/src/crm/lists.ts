@@ -229,17 +229,11 @@ export function createCrmLists(deps: CrmListsDeps): CrmLists {
     base: URLSearchParams,
     how: Pick<CrmRequest, 'lane' | 'record' | 'refresh'> = {},
   ): Promise<unknown[]> => {
-    const maxRecords = config.readAllMaxRecords;
     const read = await deps.pageSizes.readAll(
       context,
       (number, size) => crm.request(context.identity, pageRequest(path, base, number, size, how)),
-      { maxRecords, path },
+      { maxRecords: config.readAllMaxRecords, path },
     );
-    if (read.limited)
-      context.log.warn(
-        { path, maxRecords },
-        'lista do CRM não terminou dentro do limite de registros; respondida com o que foi lido',
-      );
     return read.items;
   };
 
@@ -352,7 +346,7 @@ export function createCrmLists(deps: CrmListsDeps): CrmLists {
           context.identity,
           pageRequest(request.crmPath, scanParams, number, size, { record: true }),
         ),
-      { maxRecords, path: request.crmPath },
+      { maxRecords, path: request.crmPath, scan: true },
     );
     if (scanned.limited)
       context.log.info({ maxRecords }, 'negociações do contato: busca limitada às mais recentes');

@@ -111,6 +111,11 @@ export interface WholeListBound {
   maxRecords: number;
   /** The list's CRM path, for the log. */
   path: string;
+  /**
+   * A bound the caller means to reach (a scan of the most recent records), which it says in its
+   * own words: reaching it is not logged as a list cut short.
+   */
+  scan?: boolean;
 }
 
 export interface PageSizes {
@@ -216,6 +221,11 @@ export function createPageSizes(probes: ProbeVerdicts, configured: number): Page
         return { items, limited: false };
       }
     }
+    if (!bound.scan)
+      context.log.warn(
+        { path: bound.path, maxRecords: bound.maxRecords },
+        'lista do CRM não terminou dentro do limite de registros; respondida com o que foi lido',
+      );
     return { items: items.slice(0, bound.maxRecords), limited: true };
   };
 
