@@ -58,7 +58,6 @@ interface CrmWebhook {
   status: string;
 }
 
-/** The account's webhooks to `origin`, as RD lists them. */
 /**
  * Deletes the account's webhooks to `origin` in the CRM. A test's origin is a free port, which an
  * earlier test of the file (the sandbox is shared) may have used for its own tenant's webhooks.
@@ -76,6 +75,7 @@ async function deleteWebhooksTo(origin: string): Promise<void> {
   expect(await webhooksTo(origin)).toEqual([]);
 }
 
+/** The account's webhooks to `origin`, as RD lists them. */
 async function webhooksTo(origin: string): Promise<CrmWebhook[]> {
   const sandbox = stores.sandbox();
   const tokens = sandbox.issueTokens(ACCOUNT1.clientId, ACCOUNT1.users.ana.email);

@@ -1,4 +1,4 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import { healthAnswer, liveUpdatesAnswer } from '@crm-panel/crm-model/schemas';
 import { LIVE_UPDATES_REASONS, type LiveUpdatesCounts } from '@api/changes/crmWebhooks';
 
@@ -23,4 +23,3 @@ export const apiHealthAnswer = Type.Object({
     }),
   }),
 });
-export type ApiHealthAnswer = Static<typeof apiHealthAnswer>;

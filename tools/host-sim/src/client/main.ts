@@ -202,7 +202,7 @@ const novus = new NovusHost(
   novusReadings,
 );
 
-/** The generic puzzle piece Novus draws for a widgetbar item without an icon (README 'O ícone'). */
+/** The generic puzzle piece Novus draws for a widgetbar item without an icon (plugin.js's `ICONE`: "Sem esta chave o host desenha uma peça de quebra-cabeça genérica"). */
 const GENERIC_PIECE =
   'M20 11h-1V7a2 2 0 0 0-2-2h-4V4a2.5 2.5 0 0 0-5 0v1H4a2 2 0 0 0-2 2v3.8h1a2.7 2.7 0 0 1 0 5.4H2V20a2 2 0 0 0 2 2h3.8v-1a2.7 2.7 0 0 1 5.4 0v1H17a2 2 0 0 0 2-2v-4h1a2.5 2.5 0 0 0 0-5Z';
 
