@@ -46,6 +46,8 @@ async function openDealAsAna(
   mode: HostMode = HOST_MODE,
   /** More host-sim page parameters (e.g. `mensagensPeloProxy`). */
   knobs: Record<string, string> = {},
+  /** Done to the page before the host opens (e.g. a route the api answers otherwise). */
+  prepare?: (page: Page) => Promise<void>,
 ): Promise<{
   sim: HostSim;
   page: Page;
@@ -59,6 +61,7 @@ async function openDealAsAna(
   page.on('request', (request) => {
     if (new URL(request.url()).pathname.startsWith('/api/chat/')) chatRequests.push(request.url());
   });
+  await prepare?.(page);
   const sim = new HostSim(page, stack);
   await sim.open('user-ana', mode, knobs);
   await sim.openAttendance('Mariana Costa');
@@ -353,6 +356,38 @@ test.each<{ how: string; knobs: Record<string, string>; mapping: boolean }>([
       ).toBe(200);
   },
 );
+
+test("Notas in Novus mode, a tenant mapping the api cannot give: the import says so with 'Tentar novamente', and reads once it can", async () => {
+  // The tenant's mapping (which may name the chat's endpoint) is refused while `refusing`.
+  let refusing = true;
+  // A refusal (404): nothing reads it again by itself, only 'Tentar novamente'.
+  const { sim, page, errors } = await openDealAsAna('novus', {}, async (opened) => {
+    await opened.route('**/api/novus/mapping?**', (route) =>
+      refusing
+        ? route.fulfill({ status: 404, json: { message: 'Empresa desconhecida.' } })
+        : route.fallback(),
+    );
+  });
+  await sim.panel.getByRole('tab', { name: 'Notas' }).click();
+  const tab = sim.panel.getByRole('region', { name: 'Notas' });
+  await tab.getByRole('button', { name: 'Adicionar Nota' }).click();
+  await sim.modal.getByRole('radio', { name: 'Importar do chat' }).check();
+  const failed = sim.modal
+    .getByRole('alert')
+    .filter({ hasText: 'Não foi possível ler a configuração do Novus desta empresa' });
+  await failed.waitFor();
+  expect(await failed.innerText()).toContain(
+    'Não foi possível ler a configuração do Novus desta empresa, então as mensagens ainda não foram buscadas.',
+  );
+  await screenshot(page, 'deal-tabs-note-import-novus-mapping-failed');
+
+  refusing = false;
+  await sim.modal.getByRole('button', { name: 'Tentar novamente' }).click();
+  await sim.modal.getByRole('list', { name: 'Mensagens do atendimento' }).waitFor();
+  expect(await failed.count()).toBe(0);
+  expect(errors).toEqual([]);
+  await page.close();
+});
 
 test("Notas in Novus mode, a proxy that refuses the endpoint: the import says to ask Novus's support, with no retry, and the diagnostics name the refusal", async () => {
   const { sim, page, errors, chatRequests } = await openDealAsAna('novus', {
